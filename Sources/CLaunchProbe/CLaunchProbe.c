@@ -1,0 +1,122 @@
+#define _GNU_SOURCE
+#include "CLaunchProbe.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+static int64_t lp_clock_ns(clockid_t clock) {
+    struct timespec ts;
+    clock_gettime(clock, &ts);
+    return (int64_t)ts.tv_sec * 1000000000LL + (int64_t)ts.tv_nsec;
+}
+
+int64_t lp_monotonic_ns(void) { return lp_clock_ns(CLOCK_MONOTONIC); }
+
+int64_t lp_boottime_ns(void) { return lp_clock_ns(CLOCK_BOOTTIME); }
+
+static __thread int32_t lp_cached_tid = 0;
+
+int32_t lp_current_tid(void) {
+    if (lp_cached_tid == 0) {
+        lp_cached_tid = (int32_t)syscall(SYS_gettid);
+    }
+    return lp_cached_tid;
+}
+
+static int64_t lp_premain = 0;
+
+__attribute__((constructor)) static void lp_note_premain(void) {
+    lp_premain = lp_monotonic_ns();
+}
+
+int64_t lp_premain_ns(void) { return lp_premain; }
+
+int lp_schedstat_open_current(void) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/task/%d/schedstat", (int)lp_current_tid());
+    int fd;
+    do {
+        fd = open(path, O_RDONLY | O_CLOEXEC);
+    } while (fd < 0 && errno == EINTR);
+    return fd;
+}
+
+// Parses the next unsigned decimal number from *p, advancing it. No allocation.
+static int64_t lp_parse_u64(const char **p, const char *end) {
+    const char *s = *p;
+    while (s < end && (*s == ' ' || *s == '\t')) s++;
+    int64_t value = 0;
+    while (s < end && *s >= '0' && *s <= '9') {
+        value = value * 10 + (*s - '0');
+        s++;
+    }
+    *p = s;
+    return value;
+}
+
+int lp_thread_counters_read(int schedstat_fd, lp_thread_counters *out) {
+    memset(out, 0, sizeof *out);
+    struct rusage usage;
+    if (getrusage(RUSAGE_THREAD, &usage) == 0) {
+        out->minor_faults = usage.ru_minflt;
+        out->major_faults = usage.ru_majflt;
+        out->voluntary_cs = usage.ru_nvcsw;
+        out->involuntary_cs = usage.ru_nivcsw;
+    }
+    if (schedstat_fd < 0) return -1;
+    char buffer[128];
+    ssize_t n;
+    do {
+        n = pread(schedstat_fd, buffer, sizeof buffer - 1, 0);
+    } while (n < 0 && errno == EINTR);
+    if (n <= 0) return -1;
+    const char *p = buffer;
+    const char *end = buffer + n;
+    out->on_cpu_ns = lp_parse_u64(&p, end);
+    out->runqueue_ns = lp_parse_u64(&p, end);
+    return 0;
+}
+
+int64_t lp_clock_ticks_per_second(void) { return (int64_t)sysconf(_SC_CLK_TCK); }
+
+int64_t lp_process_start_monotonic_ns(void) {
+    int fd;
+    do {
+        fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+    } while (fd < 0 && errno == EINTR);
+    if (fd < 0) return -1;
+    char buffer[1024];
+    ssize_t n;
+    do {
+        n = read(fd, buffer, sizeof buffer - 1);
+    } while (n < 0 && errno == EINTR);
+    close(fd);
+    if (n <= 0) return -1;
+    buffer[n] = 0;
+    // The command name (field 2) may hold spaces and parentheses: skip to the last ')'.
+    char *p = strrchr(buffer, ')');
+    if (!p) return -1;
+    p++;
+    // Fields after the name start at field 3; starttime is field 22.
+    int field = 2;
+    const char *end = buffer + n;
+    const char *q = p;
+    while (q < end && field < 21) {
+        if (*q == ' ') field++;
+        q++;
+    }
+    if (field != 21) return -1;
+    int64_t ticks = lp_parse_u64(&q, end);
+    int64_t hz = lp_clock_ticks_per_second();
+    if (hz <= 0) return -1;
+    int64_t start_boot_ns = ticks * (1000000000LL / hz);
+    // starttime counts in CLOCK_BOOTTIME; translate to CLOCK_MONOTONIC.
+    int64_t offset = lp_boottime_ns() - lp_monotonic_ns();
+    return start_boot_ns - offset;
+}

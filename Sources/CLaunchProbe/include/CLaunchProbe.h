@@ -1,0 +1,55 @@
+// CLaunchProbe: the only C in LaunchProfiler. Small, allocation-free helpers that
+// Swift cannot express cheaply: clocks, thread ids, thread-state reads, and a
+// constructor that notes the instant the process reached its own code.
+#ifndef CLAUNCHPROBE_H
+#define CLAUNCHPROBE_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// CLOCK_MONOTONIC in nanoseconds (vDSO, about 30 ns).
+int64_t lp_monotonic_ns(void);
+
+/// CLOCK_BOOTTIME in nanoseconds (the clock /proc/<pid>/stat start times count in).
+int64_t lp_boottime_ns(void);
+
+/// The calling thread's kernel thread id, cached per thread after the first call.
+int32_t lp_current_tid(void);
+
+/// CLOCK_MONOTONIC when the executable's constructors ran, just before `main`.
+int64_t lp_premain_ns(void);
+
+/// One reading of a thread's scheduler and resource counters.
+typedef struct lp_thread_counters {
+    int64_t on_cpu_ns;        // schedstat field 1
+    int64_t runqueue_ns;      // schedstat field 2
+    int64_t minor_faults;     // rusage ru_minflt
+    int64_t major_faults;     // rusage ru_majflt
+    int64_t voluntary_cs;     // rusage ru_nvcsw
+    int64_t involuntary_cs;   // rusage ru_nivcsw
+} lp_thread_counters;
+
+/// Opens /proc/self/task/<tid>/schedstat for the calling thread. Returns an fd or -1.
+int lp_schedstat_open_current(void);
+
+/// Reads the calling thread's counters: schedstat through `schedstat_fd` (opened with
+/// lp_schedstat_open_current on this same thread) and getrusage(RUSAGE_THREAD).
+/// Returns 0 on success, -1 when schedstat could not be read (counters are then zero).
+int lp_thread_counters_read(int schedstat_fd, lp_thread_counters *out);
+
+/// Process start time from /proc/self/stat as a CLOCK_MONOTONIC reading in nanoseconds,
+/// or -1. Resolution is one clock tick (usually 10 ms).
+int64_t lp_process_start_monotonic_ns(void);
+
+/// Clock ticks per second (sysconf(_SC_CLK_TCK)).
+int64_t lp_clock_ticks_per_second(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,101 @@
+/// Where a profiled launch stops and what it records, read from the environment the
+/// runner sets (`LAUNCHPROF_*`).
+///
+/// | variable | meaning |
+/// |---|---|
+/// | `LAUNCHPROF_TRACE` | where to write the trace; without it the profiler records nothing |
+/// | `LAUNCHPROF_SPAWN_NS` | `CLOCK_MONOTONIC` nanoseconds read just before spawn: the start of `binaryLoad` |
+/// | `LAUNCHPROF_EXIT_AFTER` | `firstFrame`, `active` or `fullyDrawn`: exit with status 0 after that point |
+/// | `LAUNCHPROF_SCENARIO` | scenario name recorded in the trace (default `warm`) |
+/// | `LAUNCHPROF_RUN_INDEX` | index of the launch within a run, recorded in the trace |
+/// | `LAUNCHPROF_STALL_MS` | stall threshold for the stall sampler, in milliseconds |
+public struct LaunchConfiguration: Sendable, Equatable {
+    /// A point in the launch after which a profiled launch ends.
+    public enum ExitPoint: String, Sendable, CaseIterable {
+        /// After the first frame is committed.
+        case firstFrame
+        /// After `applicationDidBecomeActive(_:)` returns.
+        case active
+        /// After the app calls `reportFullyDrawn()`.
+        case fullyDrawn
+    }
+
+    /// Where to write the trace; `nil` turns recording off.
+    public var tracePath: String?
+    /// The runner's `CLOCK_MONOTONIC` reading just before spawn, in nanoseconds.
+    public var spawnNs: Int64?
+    /// Where the launch ends, if it should.
+    public var exitAfter: ExitPoint?
+    /// Scenario name recorded in the trace.
+    public var scenario: String
+    /// Index of the launch within a run.
+    public var runIndex: Int?
+    /// Stall threshold in milliseconds.
+    public var stallThresholdMs: Int
+    /// Problems found in the environment, as sentences; they are printed once to
+    /// standard error and the offending variable is ignored.
+    public var warnings: [String]
+
+    /// Creates a configuration.
+    public init(
+        tracePath: String? = nil, spawnNs: Int64? = nil, exitAfter: ExitPoint? = nil,
+        scenario: String = "warm", runIndex: Int? = nil, stallThresholdMs: Int = 100, warnings: [String] = []
+    ) {
+        self.tracePath = tracePath
+        self.spawnNs = spawnNs
+        self.exitAfter = exitAfter
+        self.scenario = scenario
+        self.runIndex = runIndex
+        self.stallThresholdMs = stallThresholdMs
+        self.warnings = warnings
+    }
+
+    /// Whether the profiler records anything.
+    public var isRecording: Bool { tracePath != nil }
+
+    /// Reads the configuration from environment variables. Invalid values are ignored
+    /// with a warning rather than changing what the app does.
+    ///
+    /// ```swift
+    /// let configuration = LaunchConfiguration(environment: ["LAUNCHPROF_EXIT_AFTER": "firstFrame"])
+    /// // configuration.exitAfter == .firstFrame
+    /// ```
+    public init(environment: [String: String]) {
+        self.init()
+        if let path = environment["LAUNCHPROF_TRACE"], !path.isEmpty {
+            tracePath = path
+        }
+        if let raw = environment["LAUNCHPROF_SPAWN_NS"] {
+            if let value = Int64(raw), value > 0 {
+                spawnNs = value
+            } else {
+                warnings.append("LAUNCHPROF_SPAWN_NS=\(raw) is not a positive integer count of nanoseconds; the process start time is used instead.")
+            }
+        }
+        if let raw = environment["LAUNCHPROF_EXIT_AFTER"], !raw.isEmpty {
+            if let point = ExitPoint(rawValue: raw) {
+                exitAfter = point
+            } else {
+                let valid = ExitPoint.allCases.map(\.rawValue).joined(separator: ", ")
+                warnings.append("LAUNCHPROF_EXIT_AFTER=\(raw) is not one of \(valid); the launch will not end early.")
+            }
+        }
+        if let raw = environment["LAUNCHPROF_SCENARIO"], !raw.isEmpty {
+            scenario = raw
+        }
+        if let raw = environment["LAUNCHPROF_RUN_INDEX"] {
+            if let value = Int(raw), value >= 0 {
+                runIndex = value
+            } else {
+                warnings.append("LAUNCHPROF_RUN_INDEX=\(raw) is not a non-negative integer; it is ignored.")
+            }
+        }
+        if let raw = environment["LAUNCHPROF_STALL_MS"] {
+            if let value = Int(raw), value > 0 {
+                stallThresholdMs = value
+            } else {
+                warnings.append("LAUNCHPROF_STALL_MS=\(raw) is not a positive number of milliseconds; 100 is used.")
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import CLaunchProbe
+import Foundation
+import LaunchTrace
+
+extension LaunchProbe {
+    static func makeTrace(
+        from state: borrowing State, configuration: LaunchConfiguration, reason: LaunchEnding.Reason, nowNs: Int64
+    ) -> LaunchTrace {
+        let recorder = state.recorder
+        let executable = ProcessFacts.executablePath()
+        let startSource: LaunchClockInfo.StartSource = configuration.spawnNs != nil ? .spawn : .processStart
+        var instruments = ["phases"]
+        if state.reader?.hasSchedstat == true { instruments.append("threadState") }
+        return LaunchTrace(
+            app: AppInfo(
+                name: state.appName ?? URL(filePath: executable).lastPathComponent,
+                executablePath: executable,
+                interface: state.interface,
+                infoPlistPath: state.infoPlistPath
+            ),
+            pid: getpid(),
+            mainThreadID: state.reader?.threadID ?? lp_current_tid(),
+            scenario: configuration.scenario,
+            runIndex: configuration.runIndex,
+            machine: ProcessFacts.machine(),
+            clock: LaunchClockInfo(
+                launchStartNs: recorder.launchStartNs,
+                startSource: startSource,
+                startResolutionNs: startSource == .spawn ? 1 : MonotonicClock.processStartResolutionNs
+            ),
+            phases: recorder.phases,
+            spans: recorder.closedSpans,
+            marks: recorder.marks.sorted { $0.timeNs < $1.timeNs },
+            totals: recorder.totals,
+            memory: ProcessFacts.memory(),
+            ending: LaunchEnding(reason: reason, atNs: nowNs - recorder.launchStartNs),
+            profiler: ProfilerInfo(
+                version: LaunchProbe.version,
+                mainThreadNs: state.overheadNs,
+                recordedEvents: recorder.eventCount,
+                instruments: instruments
+            )
+        )
+    }
+}

@@ -1,0 +1,246 @@
+import CLaunchProbe
+import Foundation
+import LaunchTrace
+import Synchronization
+
+/// Records one launch of this process: its phases with the main thread's state, the
+/// app's spans and marks, and the totals, and writes them as a ``LaunchTrace``.
+///
+/// LaunchKit drives the phases; an app adds spans and marks. A program without
+/// LaunchKit (a server, a command-line tool) marks its own phases and its ready point:
+///
+/// ```swift
+/// let probe = LaunchProbe.shared
+/// probe.begin(.didFinishLaunching)
+/// try probe.measure("db.migrate") { try database.migrate() }
+/// probe.ready()   // time to first frame and to active
+/// ```
+///
+/// Without `LAUNCHPROF_TRACE` in the environment the probe records nothing and each
+/// call costs a branch; `LAUNCHPROF_EXIT_AFTER` still ends the launch at its point.
+public final class LaunchProbe: Sendable {
+    /// The probe of this process, configured from its environment on first use.
+    public static let shared = LaunchProbe(
+        configuration: LaunchConfiguration(environment: ProcessInfo.processInfo.environment)
+    )
+
+    /// The version written into traces.
+    public static let version = "0.1.0"
+
+    /// The configuration read from the environment.
+    public let configuration: LaunchConfiguration
+    private let state: Mutex<State>
+    private let terminationHandler: Mutex<(@Sendable (LaunchEnding.Reason) -> Void)?>
+
+    struct State: ~Copyable {
+        var recorder: PhaseRecorder
+        var reader: ThreadStateReader?
+        var overheadNs: Int64 = 0
+        var finished = false
+        var appName: String?
+        var interface = "none"
+        var infoPlistPath: String?
+    }
+
+    /// Creates a probe. Apps use ``shared``; tests create their own.
+    ///
+    /// - Parameters:
+    ///   - configuration: what to record and where the launch ends.
+    ///   - launchStartNs: the launch start; by default `LAUNCHPROF_SPAWN_NS` or the process start time.
+    public init(configuration: LaunchConfiguration, launchStartNs: Int64? = nil) {
+        self.configuration = configuration
+        for warning in configuration.warnings {
+            FileHandle.standardError.write(Data("LaunchProbe: \(warning)\n".utf8))
+        }
+        let start = launchStartNs ?? configuration.spawnNs ?? MonotonicClock.processStartNs ?? MonotonicClock.nowNs()
+        var recorder = PhaseRecorder(launchStartNs: start)
+        if configuration.isRecording {
+            recorder.mark("processMain", atNs: MonotonicClock.processMainNs)
+        }
+        state = Mutex(State(recorder: recorder))
+        terminationHandler = Mutex(nil)
+    }
+
+    /// Whether this probe records (a trace path is configured).
+    public var isRecording: Bool { configuration.isRecording }
+
+    // MARK: Phases
+
+    /// Ends the running phase and starts `phase` at the same instant, reading the main
+    /// thread's state at the boundary. Call it on the thread that runs the launch.
+    public func begin(_ phase: LaunchPhase) {
+        guard configuration.isRecording else { return }
+        let now = MonotonicClock.nowNs()
+        state.withLock { state in
+            let counters = Self.counters(&state)
+            state.recorder.begin(phase, atNs: now, counters: counters)
+            state.overheadNs += MonotonicClock.nowNs() - now
+        }
+    }
+
+    /// Records that the first frame was committed. Ends `firstVisibleWindow`, starts
+    /// `didBecomeActive`, and ends the launch here when `LAUNCHPROF_EXIT_AFTER=firstFrame`.
+    public func firstFrameCommitted() {
+        if configuration.isRecording {
+            let now = MonotonicClock.nowNs()
+            state.withLock { state in
+                let counters = Self.counters(&state)
+                state.recorder.firstFrameCommitted(atNs: now, counters: counters)
+                state.overheadNs += MonotonicClock.nowNs() - now
+            }
+        }
+        if configuration.exitAfter == .firstFrame { finishAndExit(.exitAfterFirstFrame) }
+    }
+
+    /// Records that the app became active. Ends `didBecomeActive`, and ends the launch
+    /// here when `LAUNCHPROF_EXIT_AFTER=active`.
+    public func becameActive() {
+        if configuration.isRecording {
+            let now = MonotonicClock.nowNs()
+            state.withLock { state in
+                let counters = Self.counters(&state)
+                state.recorder.becameActive(atNs: now, counters: counters)
+                state.overheadNs += MonotonicClock.nowNs() - now
+            }
+        }
+        if configuration.exitAfter == .active { finishAndExit(.exitAfterActive) }
+    }
+
+    /// For programs without a UI: the program is ready to serve. Sets the time to first
+    /// frame and to active to now, and ends the launch when `LAUNCHPROF_EXIT_AFTER` is
+    /// `firstFrame` or `active`.
+    public func ready() {
+        if configuration.isRecording {
+            let now = MonotonicClock.nowNs()
+            state.withLock { state in
+                let counters = Self.counters(&state)
+                state.recorder.becameActive(atNs: now, counters: counters)
+                state.overheadNs += MonotonicClock.nowNs() - now
+            }
+        }
+        switch configuration.exitAfter {
+        case .firstFrame: finishAndExit(.exitAfterFirstFrame)
+        case .active: finishAndExit(.exitAfterActive)
+        default: break
+        }
+    }
+
+    /// Records that the app's content is fully drawn (Android's `reportFullyDrawn`), and
+    /// ends the launch here when `LAUNCHPROF_EXIT_AFTER=fullyDrawn`.
+    public func reportFullyDrawn() {
+        if configuration.isRecording {
+            let now = MonotonicClock.nowNs()
+            state.withLock { state in
+                state.recorder.fullyDrawn(atNs: now)
+                state.overheadNs += MonotonicClock.nowNs() - now
+            }
+        }
+        if configuration.exitAfter == .fullyDrawn { finishAndExit(.exitAfterFullyDrawn) }
+    }
+
+    // MARK: Spans and marks
+
+    /// Measures `body` as a span named `name` inside the running phase and returns its result.
+    ///
+    /// ```swift
+    /// let catalog = try LaunchProbe.shared.measure("catalog.load") { try Catalog.load() }
+    /// ```
+    @inline(__always)
+    public func measure<T, E: Error>(_ name: String, _ body: () throws(E) -> T) throws(E) -> T {
+        guard configuration.isRecording else { return try body() }
+        let index = beginSpan(name)
+        defer { endSpan(index) }
+        return try body()
+    }
+
+    /// Opens a span and returns a token for ``endSpan(_:)``; prefer ``measure(_:_:)``.
+    public func beginSpan(_ name: String) -> Int {
+        guard configuration.isRecording else { return -1 }
+        let now = MonotonicClock.nowNs()
+        return state.withLock { state in
+            let onMain = state.reader.map { $0.threadID == lp_current_tid() } ?? false
+            let index = state.recorder.beginSpan(name, atNs: now, onMainThread: onMain)
+            if onMain { state.overheadNs += MonotonicClock.nowNs() - now }
+            return index
+        }
+    }
+
+    /// Closes a span opened with ``beginSpan(_:)``.
+    public func endSpan(_ token: Int) {
+        guard configuration.isRecording, token >= 0 else { return }
+        let now = MonotonicClock.nowNs()
+        state.withLock { state in
+            state.recorder.endSpan(token, atNs: now)
+            if state.reader?.threadID == lp_current_tid() { state.overheadNs += MonotonicClock.nowNs() - now }
+        }
+    }
+
+    /// Records a named instant.
+    public func mark(_ name: String) {
+        guard configuration.isRecording else { return }
+        let now = MonotonicClock.nowNs()
+        state.withLock { $0.recorder.mark(name, atNs: now) }
+    }
+
+    // MARK: App facts
+
+    /// Names the app and the interface path the launch took (`storyboard` or `code`), and the
+    /// Info.plist that was read. LaunchKit calls this; the trace records it.
+    public func describeApp(name: String?, interface: String, infoPlistPath: String?) {
+        state.withLock { state in
+            state.appName = name
+            state.interface = interface
+            state.infoPlistPath = infoPlistPath
+        }
+    }
+
+    /// Sets what runs when the probe ends the launch at an exit point, before the process
+    /// exits with status 0. The default exits directly.
+    public func setTerminationHandler(_ handler: (@Sendable (LaunchEnding.Reason) -> Void)?) {
+        terminationHandler.withLock { $0 = handler }
+    }
+
+    // MARK: Finishing
+
+    /// The trace of the launch so far, or `nil` when the probe is not recording.
+    public func snapshot(reason: LaunchEnding.Reason) -> LaunchTrace? {
+        guard configuration.isRecording else { return nil }
+        let now = MonotonicClock.nowNs()
+        return state.withLock { state in
+            Self.makeTrace(from: state, configuration: configuration, reason: reason, nowNs: now)
+        }
+    }
+
+    /// Writes the trace (once) with the given ending reason, if recording. Returns the
+    /// error, if writing failed, after printing it to standard error.
+    @discardableResult
+    public func finish(_ reason: LaunchEnding.Reason) -> (any Error)? {
+        guard configuration.isRecording, let path = configuration.tracePath else { return nil }
+        let now = MonotonicClock.nowNs()
+        let trace: LaunchTrace? = state.withLock { state in
+            guard !state.finished else { return nil }
+            state.finished = true
+            return Self.makeTrace(from: state, configuration: configuration, reason: reason, nowNs: now)
+        }
+        guard let trace else { return nil }
+        do {
+            try trace.write(to: URL(filePath: path))
+            return nil
+        } catch {
+            FileHandle.standardError.write(Data("LaunchProbe: the trace cannot be written to \(path): \(error)\n".utf8))
+            return error
+        }
+    }
+
+    private func finishAndExit(_ reason: LaunchEnding.Reason) -> Never {
+        finish(reason)
+        let handler = terminationHandler.withLock { $0 }
+        handler?(reason)
+        exit(0)
+    }
+
+    private static func counters(_ state: inout State) -> ThreadCounters {
+        if state.reader == nil { state.reader = ThreadStateReader() }
+        return state.reader!.read()
+    }
+}

@@ -1,0 +1,29 @@
+/// How a launch ended, as the app saw it when it wrote its trace.
+///
+/// The runner adds what the app cannot know (a crash, a timeout) in its own summary.
+public struct LaunchEnding: Codable, Sendable, Equatable {
+    /// Why the trace was written.
+    public enum Reason: String, Codable, Sendable {
+        /// `LAUNCHPROF_EXIT_AFTER=firstFrame` was reached; the app exited with status 0.
+        case exitAfterFirstFrame
+        /// `LAUNCHPROF_EXIT_AFTER=active` was reached; the app exited with status 0.
+        case exitAfterActive
+        /// `LAUNCHPROF_EXIT_AFTER=fullyDrawn` was reached; the app exited with status 0.
+        case exitAfterFullyDrawn
+        /// The app terminated (SIGTERM, `applicationWillTerminate`) before an exit point.
+        case terminated
+        /// The app called `LaunchProbe.finish` itself.
+        case finishedByApp
+    }
+
+    /// Why the trace was written.
+    public var reason: Reason
+    /// When, in nanoseconds after the launch started.
+    public var atNs: Int64
+
+    /// Creates an ending.
+    public init(reason: Reason, atNs: Int64) {
+        self.reason = reason
+        self.atNs = atNs
+    }
+}

@@ -1,0 +1,63 @@
+/// What the runner saw of one launch: how the process ended and where its trace is.
+///
+/// One record per launch is kept in a run folder's `launches.json`, whether or not
+/// the launch produced a trace, so a crashed or hung launch is reported, never dropped.
+public struct LaunchRecord: Codable, Sendable, Equatable {
+    /// How the process ended.
+    public enum Outcome: String, Codable, Sendable {
+        /// The app reached its exit point, exited with status 0 and wrote a valid trace.
+        case completed
+        /// The app exited with a non-zero status.
+        case exitedWithError
+        /// The app was killed by a signal it did not ask for (a crash).
+        case crashed
+        /// The app did not finish within the timeout and was killed.
+        case timedOut
+        /// The app exited with status 0 but wrote no trace.
+        case noTrace
+        /// The app wrote a trace that cannot be read.
+        case invalidTrace
+        /// The app could not be started.
+        case spawnFailed
+    }
+
+    /// Position of the launch in the run, starting at 1; warm-up launches are not recorded.
+    public var index: Int
+    /// Scenario the launch ran under.
+    public var scenario: String
+    /// How the process ended.
+    public var outcome: Outcome
+    /// Exit status, when the process exited.
+    public var exitStatus: Int32?
+    /// Terminating signal number, when a signal ended the process.
+    public var signal: Int32?
+    /// Wall time from spawn to the process's exit as the runner saw it, in nanoseconds.
+    public var wallNs: Int64
+    /// Trace file name inside the run folder, when a valid trace was written.
+    public var traceFile: String?
+    /// A sentence explaining an outcome other than `completed`.
+    public var message: String?
+    /// The last lines the app wrote to standard error, for failed launches.
+    public var stderrTail: String?
+    /// Cold scenario: bytes of the executable and its libraries evicted from the page cache
+    /// before this launch, as verified with `mincore`.
+    public var evictedBytes: Int64?
+
+    /// Creates a launch record.
+    public init(
+        index: Int, scenario: String, outcome: Outcome, exitStatus: Int32? = nil, signal: Int32? = nil,
+        wallNs: Int64, traceFile: String? = nil, message: String? = nil, stderrTail: String? = nil,
+        evictedBytes: Int64? = nil
+    ) {
+        self.index = index
+        self.scenario = scenario
+        self.outcome = outcome
+        self.exitStatus = exitStatus
+        self.signal = signal
+        self.wallNs = wallNs
+        self.traceFile = traceFile
+        self.message = message
+        self.stderrTail = stderrTail
+        self.evictedBytes = evictedBytes
+    }
+}

@@ -1,0 +1,18 @@
+/// The headline durations of a launch, in nanoseconds after the launch started.
+///
+/// A total is `nil` when the launch ended before reaching it.
+public struct LaunchTotals: Codable, Sendable, Equatable {
+    /// Spawn to the first committed frame.
+    public var timeToFirstFrameNs: Int64?
+    /// Spawn to the end of `applicationDidBecomeActive(_:)`.
+    public var timeToActiveNs: Int64?
+    /// Spawn to the app's `reportFullyDrawn()` call.
+    public var timeToFullDisplayNs: Int64?
+
+    /// Creates totals.
+    public init(timeToFirstFrameNs: Int64? = nil, timeToActiveNs: Int64? = nil, timeToFullDisplayNs: Int64? = nil) {
+        self.timeToFirstFrameNs = timeToFirstFrameNs
+        self.timeToActiveNs = timeToActiveNs
+        self.timeToFullDisplayNs = timeToFullDisplayNs
+    }
+}

@@ -1,0 +1,75 @@
+/// Everything measured in one launch of an app: the contract between the app
+/// (which writes it through LaunchProbe) and the tool (which reads it).
+///
+/// Times are `Int64` nanoseconds relative to ``LaunchClockInfo/launchStartNs``.
+/// The JSON form is documented field by field in the README ("Trace format").
+///
+/// ```swift
+/// let trace = try LaunchTrace.read(from: URL(filePath: "run-001.trace.json"))
+/// print(trace.totals.timeToFirstFrameNs ?? 0)
+/// ```
+public struct LaunchTrace: Codable, Sendable, Equatable {
+    /// The schema version this library writes.
+    public static let currentSchemaVersion = 1
+
+    /// Schema version of this trace; readers reject versions they do not know.
+    public var schemaVersion: Int
+    /// The app that launched.
+    public var app: AppInfo
+    /// Process id of the launch.
+    public var pid: Int32
+    /// Thread id of the thread that ran the main queue.
+    public var mainThreadID: Int32
+    /// Scenario name from `LAUNCHPROF_SCENARIO` (`warm`, `cold`, `resume`, or the app's own).
+    public var scenario: String
+    /// Index of this launch within a run, from `LAUNCHPROF_RUN_INDEX`, if the runner set it.
+    public var runIndex: Int?
+    /// The machine the launch ran on.
+    public var machine: MachineInfo
+    /// How the launch start was measured.
+    public var clock: LaunchClockInfo
+    /// The phases in launch order, contiguous and non-overlapping.
+    public var phases: [PhaseRecord]
+    /// App-measured spans, in start order.
+    public var spans: [Span]
+    /// Named instants, in time order.
+    public var marks: [Mark]
+    /// Time to first frame, to active and to full display.
+    public var totals: LaunchTotals
+    /// Memory use at the end of the launch.
+    public var memory: MemoryInfo
+    /// How the launch ended.
+    public var ending: LaunchEnding
+    /// The profiler's own cost and instruments.
+    public var profiler: ProfilerInfo
+
+    /// Creates a trace.
+    public init(
+        schemaVersion: Int = LaunchTrace.currentSchemaVersion,
+        app: AppInfo, pid: Int32, mainThreadID: Int32, scenario: String, runIndex: Int?,
+        machine: MachineInfo, clock: LaunchClockInfo,
+        phases: [PhaseRecord], spans: [Span], marks: [Mark],
+        totals: LaunchTotals, memory: MemoryInfo, ending: LaunchEnding, profiler: ProfilerInfo
+    ) {
+        self.schemaVersion = schemaVersion
+        self.app = app
+        self.pid = pid
+        self.mainThreadID = mainThreadID
+        self.scenario = scenario
+        self.runIndex = runIndex
+        self.machine = machine
+        self.clock = clock
+        self.phases = phases
+        self.spans = spans
+        self.marks = marks
+        self.totals = totals
+        self.memory = memory
+        self.ending = ending
+        self.profiler = profiler
+    }
+
+    /// The record of `phase`, if the launch reached it.
+    public func record(of phase: LaunchPhase) -> PhaseRecord? {
+        phases.first { $0.phase == phase }
+    }
+}

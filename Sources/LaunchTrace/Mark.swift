@@ -1,0 +1,16 @@
+/// A named instant in a launch, e.g. `processMain` or an app's own `mark("cache.warm")`.
+public struct Mark: Codable, Sendable, Equatable {
+    /// The mark's name.
+    public var name: String
+    /// When, in nanoseconds after the launch started.
+    public var timeNs: Int64
+    /// The phase running at that instant, if a phase was running.
+    public var phase: LaunchPhase?
+
+    /// Creates a mark.
+    public init(name: String, timeNs: Int64, phase: LaunchPhase?) {
+        self.name = name
+        self.timeNs = timeNs
+        self.phase = phase
+    }
+}

@@ -1,0 +1,23 @@
+/// One measured phase of a launch.
+public struct PhaseRecord: Codable, Sendable, Equatable {
+    /// Which phase this is.
+    public var phase: LaunchPhase
+    /// Start, in nanoseconds after the launch started (``LaunchClockInfo/launchStartNs``).
+    public var startNs: Int64
+    /// Duration in nanoseconds.
+    public var durationNs: Int64
+    /// What the main thread did during the phase. For ``LaunchPhase/binaryLoad`` this
+    /// covers the whole process up to the phase's end (schedstat cannot be split at exec).
+    public var threadState: ThreadState
+
+    /// Creates a phase record.
+    public init(phase: LaunchPhase, startNs: Int64, durationNs: Int64, threadState: ThreadState) {
+        self.phase = phase
+        self.startNs = startNs
+        self.durationNs = durationNs
+        self.threadState = threadState
+    }
+
+    /// End, in nanoseconds after the launch started.
+    public var endNs: Int64 { startNs + durationNs }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// The JSON conventions every LaunchProfiler file follows: sorted keys, pretty printed,
+/// and writes that never leave a half-written file behind.
+public enum TraceJSON {
+    /// An encoder with `[.sortedKeys, .prettyPrinted]`.
+    public static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// Encodes `value` and writes it to `url` atomically: to a temporary file in the same
+    /// folder, then renamed over the destination.
+    public static func write<T: Encodable>(_ value: T, to url: URL) throws {
+        let data = try makeEncoder().encode(value) + Data("\n".utf8)
+        try AtomicFile.write(data, to: url)
+    }
+
+    /// Reads and decodes a JSON file, turning decoding failures into a ``TraceFileError``
+    /// that names the file, the JSON path and what was expected.
+    public static func read<T: Decodable>(_ type: T.Type, from url: URL) throws -> T {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw TraceFileError(file: url.path, path: "", message: "The file cannot be read: \(error.localizedDescription)")
+        }
+        return try decode(type, from: data, file: url.path)
+    }
+
+    /// Decodes JSON data, naming `file` in any error.
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data, file: String) throws -> T {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            throw TraceFileError(decoding: error, file: file)
+        } catch {
+            throw TraceFileError(file: file, path: "", message: "The file is not valid JSON: \(error.localizedDescription)")
+        }
+    }
+}
+
+extension LaunchTrace {
+    /// Reads a trace file, checking its schema version first.
+    ///
+    /// - Throws: ``TraceFileError`` naming the file, the JSON path and the problem.
+    public static func read(from url: URL) throws -> LaunchTrace {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw TraceFileError(file: url.path, path: "", message: "The trace cannot be read: \(error.localizedDescription)")
+        }
+        return try decode(data, file: url.path)
+    }
+
+    /// Decodes a trace from JSON data, checking its schema version first.
+    public static func decode(_ data: Data, file: String) throws -> LaunchTrace {
+        struct Version: Decodable { var schemaVersion: Int? }
+        let version = try TraceJSON.decode(Version.self, from: data, file: file)
+        guard let schemaVersion = version.schemaVersion else {
+            throw TraceFileError(file: file, path: "schemaVersion", message: "The key is missing; expected the integer \(currentSchemaVersion).")
+        }
+        guard schemaVersion == currentSchemaVersion else {
+            throw TraceFileError(
+                file: file, path: "schemaVersion",
+                message: "The value \(schemaVersion) is not supported; this version of LaunchProfiler reads schema version \(currentSchemaVersion)."
+            )
+        }
+        return try TraceJSON.decode(LaunchTrace.self, from: data, file: file)
+    }
+
+    /// Writes the trace atomically as sorted, pretty-printed JSON.
+    public func write(to url: URL) throws {
+        try TraceJSON.write(self, to: url)
+    }
+}
