@@ -5,7 +5,7 @@
 /// |---|---|
 /// | `LAUNCHPROF_TRACE` | where to write the trace; without it the profiler records nothing |
 /// | `LAUNCHPROF_SPAWN_NS` | `CLOCK_MONOTONIC` nanoseconds read just before spawn: the start of `binaryLoad` |
-/// | `LAUNCHPROF_EXIT_AFTER` | `firstFrame`, `active` or `fullyDrawn`: exit with status 0 after that point |
+/// | `LAUNCHPROF_EXIT_AFTER` | `firstFrame`, `active`, `fullyDrawn` or `resumed`: exit with status 0 after that point |
 /// | `LAUNCHPROF_SCENARIO` | scenario name recorded in the trace (default `warm`) |
 /// | `LAUNCHPROF_RUN_INDEX` | index of the launch within a run, recorded in the trace |
 /// | `LAUNCHPROF_STALL_MS` | stall threshold for the stall sampler, in milliseconds |
@@ -18,6 +18,9 @@ public struct LaunchConfiguration: Sendable, Equatable {
         case active
         /// After the app calls `reportFullyDrawn()`.
         case fullyDrawn
+        /// After the app came back from the background and became active again
+        /// (the `resume` scenario).
+        case resumed
     }
 
     /// Where to write the trace; `nil` turns recording off.

@@ -138,6 +138,26 @@ public final class LaunchProbe: Sendable {
         if configuration.exitAfter == .fullyDrawn { finishAndExit(.exitAfterFullyDrawn) }
     }
 
+    // MARK: Resume
+
+    /// Records that the app is about to return from the background
+    /// (`applicationWillEnterForeground(_:)`): the start of a resume.
+    public func willEnterForeground() {
+        mark(ResumeMarks.willEnterForeground)
+    }
+
+    /// Records the first frame committed after returning from the background.
+    public func resumeFrameCommitted() {
+        mark(ResumeMarks.frameCommitted)
+    }
+
+    /// Records that the app became active again after returning from the background, and
+    /// ends the launch here when `LAUNCHPROF_EXIT_AFTER=resumed`.
+    public func resumeCompleted() {
+        mark(ResumeMarks.active)
+        if configuration.exitAfter == .resumed { finishAndExit(.exitAfterResumed) }
+    }
+
     // MARK: Spans and marks
 
     /// Measures `body` as a span named `name` inside the running phase and returns its result.

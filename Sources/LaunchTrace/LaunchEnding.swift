@@ -10,6 +10,8 @@ public struct LaunchEnding: Codable, Sendable, Equatable {
         case exitAfterActive
         /// `LAUNCHPROF_EXIT_AFTER=fullyDrawn` was reached; the app exited with status 0.
         case exitAfterFullyDrawn
+        /// `LAUNCHPROF_EXIT_AFTER=resumed` was reached; the app exited with status 0.
+        case exitAfterResumed
         /// The app terminated (SIGTERM, `applicationWillTerminate`) before an exit point.
         case terminated
         /// The app called `LaunchProbe.finish` itself.
