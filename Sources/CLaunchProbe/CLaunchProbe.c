@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -119,4 +120,21 @@ int64_t lp_process_start_monotonic_ns(void) {
     // starttime counts in CLOCK_BOOTTIME; translate to CLOCK_MONOTONIC.
     int64_t offset = lp_boottime_ns() - lp_monotonic_ns();
     return start_boot_ns - offset;
+}
+
+int lp_pidfd_open(pid_t pid) {
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+long lp_send_nosignal(int fd, const void *bytes, unsigned long length) {
+    ssize_t n;
+    do {
+        n = send(fd, bytes, length, MSG_NOSIGNAL | MSG_DONTWAIT);
+    } while (n < 0 && errno == EINTR);
+    return (long)n;
 }

@@ -8,6 +8,7 @@
 /// | `LAUNCHPROF_EXIT_AFTER` | `firstFrame`, `active`, `fullyDrawn` or `resumed`: exit with status 0 after that point |
 /// | `LAUNCHPROF_SCENARIO` | scenario name recorded in the trace (default `warm`) |
 /// | `LAUNCHPROF_RUN_INDEX` | index of the launch within a run, recorded in the trace |
+/// | `LAUNCHPROF_EVENT_FD` | a socket the runner reads progress events from (``LaunchTrace/ProbeEvent``) |
 /// | `LAUNCHPROF_STALL_MS` | stall threshold for the stall sampler, in milliseconds |
 public struct LaunchConfiguration: Sendable, Equatable {
     /// A point in the launch after which a profiled launch ends.
@@ -35,6 +36,8 @@ public struct LaunchConfiguration: Sendable, Equatable {
     public var runIndex: Int?
     /// Stall threshold in milliseconds.
     public var stallThresholdMs: Int
+    /// File descriptor of the runner's event socket, if any.
+    public var eventFD: Int32?
     /// Problems found in the environment, as sentences; they are printed once to
     /// standard error and the offending variable is ignored.
     public var warnings: [String]
@@ -91,6 +94,13 @@ public struct LaunchConfiguration: Sendable, Equatable {
                 runIndex = value
             } else {
                 warnings.append("LAUNCHPROF_RUN_INDEX=\(raw) is not a non-negative integer; it is ignored.")
+            }
+        }
+        if let raw = environment["LAUNCHPROF_EVENT_FD"], !raw.isEmpty {
+            if let value = Int32(raw), value > 2 {
+                eventFD = value
+            } else {
+                warnings.append("LAUNCHPROF_EVENT_FD=\(raw) is not a file descriptor number above 2; no progress events are sent.")
             }
         }
         if let raw = environment["LAUNCHPROF_STALL_MS"] {

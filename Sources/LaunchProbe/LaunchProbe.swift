@@ -74,6 +74,7 @@ public final class LaunchProbe: Sendable {
         state.withLock { state in
             let counters = Self.counters(&state)
             state.recorder.begin(phase, atNs: now, counters: counters)
+            send(ProbeEvent(kind: .phase, timeNs: now - state.recorder.launchStartNs, name: phase.rawValue))
             state.overheadNs += MonotonicClock.nowNs() - now
         }
     }
@@ -86,6 +87,7 @@ public final class LaunchProbe: Sendable {
             state.withLock { state in
                 let counters = Self.counters(&state)
                 state.recorder.firstFrameCommitted(atNs: now, counters: counters)
+                send(ProbeEvent(kind: .firstFrame, timeNs: now - state.recorder.launchStartNs))
                 state.overheadNs += MonotonicClock.nowNs() - now
             }
         }
@@ -100,6 +102,7 @@ public final class LaunchProbe: Sendable {
             state.withLock { state in
                 let counters = Self.counters(&state)
                 state.recorder.becameActive(atNs: now, counters: counters)
+                send(ProbeEvent(kind: .active, timeNs: now - state.recorder.launchStartNs))
                 state.overheadNs += MonotonicClock.nowNs() - now
             }
         }
@@ -115,6 +118,7 @@ public final class LaunchProbe: Sendable {
             state.withLock { state in
                 let counters = Self.counters(&state)
                 state.recorder.becameActive(atNs: now, counters: counters)
+                send(ProbeEvent(kind: .active, timeNs: now - state.recorder.launchStartNs))
                 state.overheadNs += MonotonicClock.nowNs() - now
             }
         }
@@ -199,7 +203,10 @@ public final class LaunchProbe: Sendable {
     public func mark(_ name: String) {
         guard configuration.isRecording else { return }
         let now = MonotonicClock.nowNs()
-        state.withLock { $0.recorder.mark(name, atNs: now) }
+        state.withLock { state in
+            state.recorder.mark(name, atNs: now)
+            send(ProbeEvent(kind: .mark, timeNs: now - state.recorder.launchStartNs, name: name))
+        }
     }
 
     // MARK: App facts
@@ -245,6 +252,7 @@ public final class LaunchProbe: Sendable {
         guard let trace else { return nil }
         do {
             try trace.write(to: URL(filePath: path))
+            send(ProbeEvent(kind: .finished, timeNs: trace.ending.atNs, name: reason.rawValue))
             return nil
         } catch {
             FileHandle.standardError.write(Data("LaunchProbe: the trace cannot be written to \(path): \(error)\n".utf8))
@@ -257,6 +265,13 @@ public final class LaunchProbe: Sendable {
         let handler = terminationHandler.withLock { $0 }
         handler?(reason)
         exit(0)
+    }
+
+    /// Sends a progress event to the runner, never blocking and never raising SIGPIPE.
+    private func send(_ event: ProbeEvent) {
+        guard let fd = configuration.eventFD else { return }
+        var line = event.line
+        line.withUTF8 { bytes in _ = lp_send_nosignal(fd, bytes.baseAddress, UInt(bytes.count)) }
     }
 
     private static func counters(_ state: inout State) -> ThreadCounters {

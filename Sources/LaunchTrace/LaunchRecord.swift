@@ -37,6 +37,9 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
     public var traceFile: String?
     /// A sentence explaining an outcome other than `completed`.
     public var message: String?
+    /// The last phase the app reported starting (from its progress events), which for a
+    /// launch that crashed or hung says where it got to.
+    public var lastPhase: String?
     /// The last lines the app wrote to standard error, for failed launches.
     public var stderrTail: String?
     /// Cold scenario: bytes of the executable and its libraries evicted from the page cache
@@ -46,7 +49,7 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
     /// Creates a launch record.
     public init(
         index: Int, scenario: String, outcome: Outcome, exitStatus: Int32? = nil, signal: Int32? = nil,
-        wallNs: Int64, traceFile: String? = nil, message: String? = nil, stderrTail: String? = nil,
+        wallNs: Int64, traceFile: String? = nil, message: String? = nil, lastPhase: String? = nil, stderrTail: String? = nil,
         evictedBytes: Int64? = nil
     ) {
         self.index = index
@@ -57,6 +60,7 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
         self.wallNs = wallNs
         self.traceFile = traceFile
         self.message = message
+        self.lastPhase = lastPhase
         self.stderrTail = stderrTail
         self.evictedBytes = evictedBytes
     }

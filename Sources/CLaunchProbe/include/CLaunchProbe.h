@@ -48,6 +48,14 @@ int64_t lp_process_start_monotonic_ns(void);
 /// Clock ticks per second (sysconf(_SC_CLK_TCK)).
 int64_t lp_clock_ticks_per_second(void);
 
+/// pidfd_open(2): a file descriptor that becomes readable when process `pid` exits.
+/// Returns -1 with errno set when the kernel lacks it.
+int lp_pidfd_open(pid_t pid);
+
+/// Sends `length` bytes on a socket without blocking and without SIGPIPE.
+/// Returns the number of bytes sent or -1; never raises a signal.
+long lp_send_nosignal(int fd, const void *bytes, unsigned long length);
+
 #ifdef __cplusplus
 }
 #endif

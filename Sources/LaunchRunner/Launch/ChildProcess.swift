@@ -1,0 +1,175 @@
+import CLaunchProbe
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A child process started with `posix_spawn`, with the `CLOCK_MONOTONIC` reading taken
+/// immediately before the spawn, its standard error captured to a file, and an optional
+/// event socket inherited by the child.
+final class ChildProcess {
+    /// How a child process ended.
+    enum Termination: Equatable {
+        case exited(Int32)
+        case signaled(Int32)
+    }
+
+    let pid: pid_t
+    let spawnNs: Int64
+    private let pidfd: Int32
+    private var reaped: Termination?
+    private(set) var exitNs: Int64 = 0
+
+    /// Spawns `executable` with `arguments` and `environment`. The `LAUNCHPROF_SPAWN_NS`
+    /// value is filled in with the clock reading just before `posix_spawn`.
+    ///
+    /// - Parameters:
+    ///   - inheritedFD: a descriptor the child keeps open (the event socket), or -1.
+    ///   - stdoutPath, stderrPath: files for the child's output (`/dev/null` to discard).
+    init(
+        executable: String, arguments: [String], environment: [String: String],
+        inheritedFD: Int32, stdoutPath: String, stderrPath: String
+    ) throws(RunnerError) {
+        var fileActions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&fileActions)
+        defer { posix_spawn_file_actions_destroy(&fileActions) }
+        posix_spawn_file_actions_addopen(&fileActions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&fileActions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&fileActions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The child starts with default signal dispositions and an empty mask, whatever the runner set.
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let argv = ([executable] + arguments).map { strdup($0) }
+        defer { argv.forEach { free($0) } }
+        var argvNull: [UnsafeMutablePointer<CChar>?] = argv + [nil]
+
+        var envStrings = environment.filter { $0.key != "LAUNCHPROF_SPAWN_NS" }.map { "\($0.key)=\($0.value)" }
+        if inheritedFD >= 0 { envStrings.append("LAUNCHPROF_EVENT_FD=\(inheritedFD)") }
+        var envp = envStrings.map { strdup($0) }
+        defer { envp.forEach { free($0) } }
+
+        // The spawn-time variable is the last thing built, as close to the spawn as possible.
+        let spawnSlot = strdup("LAUNCHPROF_SPAWN_NS=00000000000000000000")!
+        defer { free(spawnSlot) }
+        envp.append(spawnSlot)
+        var envNull: [UnsafeMutablePointer<CChar>?] = envp + [nil]
+
+        var child: pid_t = 0
+        let now = lp_monotonic_ns()
+        _ = "\(now)".withCString { digits in strcpy(spawnSlot + 20, digits) }
+        let status = posix_spawn(&child, executable, &fileActions, &attributes, &argvNull, &envNull)
+        guard status == 0 else {
+            throw RunnerError.spawnFailed(executable: executable, reason: String(cString: strerror(status)))
+        }
+        pid = child
+        spawnNs = now
+        pidfd = lp_pidfd_open(child)
+    }
+
+    deinit {
+        if reaped == nil { _ = kill() }
+        if pidfd >= 0 { close(pidfd) }
+    }
+
+    /// What ended a wait.
+    enum WaitResult: Equatable {
+        case exited(Termination)
+        case deadlinePassed
+        case conditionMet
+    }
+
+    /// Waits until the child exits, the deadline passes, or `stop()` returns true after a
+    /// chunk of events was handed to `onEvents`. Events are read from `eventFD` (if not -1).
+    func wait(
+        deadlineNs: Int64?, eventFD: Int32 = -1, onEvents: ((Data) -> Void)? = nil, stop: () -> Bool = { false }
+    ) -> WaitResult {
+        if let reaped { return .exited(reaped) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var eventOpen = eventFD >= 0
+        while true {
+            if let termination = reap(blocking: false) {
+                return .exited(drainEvents(eventFD, eventOpen, &buffer, onEvents, termination))
+            }
+            let remainingMs: Int32
+            if let deadlineNs {
+                let left = deadlineNs - lp_monotonic_ns()
+                if left <= 0 { return .deadlinePassed }
+                remainingMs = Int32(clamping: max(1, (left + 999_999) / 1_000_000))
+            } else {
+                remainingMs = 1000
+            }
+            var fds: [pollfd] = []
+            if pidfd >= 0 { fds.append(pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)) }
+            if eventOpen { fds.append(pollfd(fd: eventFD, events: Int16(POLLIN), revents: 0)) }
+            // Without a pidfd, wake up regularly to reap.
+            let timeout = pidfd >= 0 ? remainingMs : min(remainingMs, 2)
+            if fds.isEmpty {
+                usleep(UInt32(timeout) * 1000)
+                continue
+            }
+            let ready = poll(&fds, nfds_t(fds.count), timeout)
+            if ready > 0, eventOpen, let slot = fds.last, slot.fd == eventFD, slot.revents != 0 {
+                let n = read(eventFD, &buffer, buffer.count)
+                if n > 0 {
+                    onEvents?(Data(buffer[0..<n]))
+                    if stop() { return .conditionMet }
+                } else if n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN) {
+                    eventOpen = false
+                }
+            }
+        }
+    }
+
+    private func drainEvents(
+        _ fd: Int32, _ open: Bool, _ buffer: inout [UInt8], _ onEvents: ((Data) -> Void)?, _ termination: Termination
+    ) -> Termination {
+        guard open else { return termination }
+        while true {
+            let n = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+            if n > 0 { onEvents?(Data(buffer[0..<n])) } else { break }
+        }
+        return termination
+    }
+
+    /// Kills the child (SIGKILL) and reaps it.
+    func kill() -> Termination {
+        if let reaped { return reaped }
+        Glibc.kill(pid, SIGKILL)
+        return reap(blocking: true)!
+    }
+
+    /// Sends a signal to the child.
+    func send(signal: Int32) {
+        if reaped == nil { Glibc.kill(pid, signal) }
+    }
+
+    private func reap(blocking: Bool) -> Termination? {
+        if let reaped { return reaped }
+        var status: Int32 = 0
+        var result: pid_t
+        repeat {
+            result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+        } while result < 0 && errno == EINTR
+        guard result == pid else { return nil }
+        exitNs = lp_monotonic_ns()
+        let termination: Termination
+        if status & 0x7f == 0 {
+            termination = .exited((status >> 8) & 0xff)
+        } else {
+            termination = .signaled(status & 0x7f)
+        }
+        reaped = termination
+        return termination
+    }
+}

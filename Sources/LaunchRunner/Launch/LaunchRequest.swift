@@ -1,0 +1,40 @@
+import Foundation
+
+/// One launch to perform: which app, with what, and where its trace goes.
+public struct LaunchRequest: Sendable, Equatable {
+    /// Absolute path of the app's executable.
+    public var executable: String
+    /// Arguments passed to the app.
+    public var arguments: [String]
+    /// Extra environment for the app, on top of the runner's own environment.
+    public var environment: [String: String]
+    /// Scenario of the launch.
+    public var scenario: Scenario
+    /// Where the app writes its trace.
+    public var traceURL: URL
+    /// Where the app's standard error is kept.
+    public var stderrURL: URL
+    /// Index of the launch in its run (warm-up launches count from 0 down, as -1, -2, …).
+    public var index: Int
+    /// Seconds after which a launch that has not ended is killed.
+    public var timeoutSeconds: Double
+    /// Where the launch ends: `active` (the default) or `firstFrame`, `fullyDrawn`.
+    public var exitAfter: String?
+
+    /// Creates a request.
+    public init(
+        executable: String, arguments: [String] = [], environment: [String: String] = [:],
+        scenario: Scenario = .warm, traceURL: URL, stderrURL: URL, index: Int,
+        timeoutSeconds: Double = 30, exitAfter: String? = nil
+    ) {
+        self.executable = executable
+        self.arguments = arguments
+        self.environment = environment
+        self.scenario = scenario
+        self.traceURL = traceURL
+        self.stderrURL = stderrURL
+        self.index = index
+        self.timeoutSeconds = timeoutSeconds
+        self.exitAfter = exitAfter
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import LaunchTrace
+
+/// Runs the launches of a ``RunPlan`` one after another, writing each trace into the
+/// output folder. Warm-up launches go to a scratch name and are deleted.
+///
+/// ```swift
+/// let session = try LaunchSession(plan: plan)
+/// session.warmUp()
+/// let results = (0..<plan.runs).map { _ in session.launchNext() }
+/// ```
+public final class LaunchSession {
+    /// The plan being run.
+    public let plan: RunPlan
+    /// Results of the measured launches so far, in order.
+    public private(set) var results: [LaunchResult] = []
+    /// Cold scenario: the evictor used before each launch.
+    public let evictor: PageCacheEvictor?
+    private let launcher: AppLauncher
+
+    /// Prepares a session: checks the executable and creates the output folder.
+    public init(plan: RunPlan, launcher: AppLauncher = AppLauncher()) throws(RunnerError) {
+        guard access(plan.executable, X_OK) == 0 else { throw RunnerError.notExecutable(path: plan.executable) }
+        do {
+            try FileManager.default.createDirectory(at: plan.outputDirectory, withIntermediateDirectories: true)
+        } catch {
+            throw RunnerError.output(path: plan.outputDirectory.path, reason: error.localizedDescription)
+        }
+        self.plan = plan
+        self.launcher = launcher
+        evictor = plan.scenario == .cold ? PageCacheEvictor(executable: plan.executable) : nil
+    }
+
+    /// Runs the warm-up launches and discards their results; returns how many completed.
+    @discardableResult
+    public func warmUp() -> Int {
+        var completed = 0
+        for index in 0..<plan.warmup {
+            let result = perform(index: -(index + 1), name: "warmup")
+            if result.record.outcome == .completed { completed += 1 }
+            try? FileManager.default.removeItem(at: traceURL(name: "warmup"))
+            try? FileManager.default.removeItem(at: stderrURL(name: "warmup"))
+        }
+        return completed
+    }
+
+    /// Runs the next measured launch and keeps its result.
+    @discardableResult
+    public func launchNext() -> LaunchResult {
+        let index = results.count + 1
+        let name = String(format: "launch-%03d", index)
+        let result = perform(index: index, name: name)
+        if result.record.outcome == .completed || (try? Data(contentsOf: stderrURL(name: name)))?.isEmpty == true {
+            try? FileManager.default.removeItem(at: stderrURL(name: name))
+        }
+        results.append(result)
+        return result
+    }
+
+    private func perform(index: Int, name: String) -> LaunchResult {
+        let eviction = evictor?.evict()
+        let request = LaunchRequest(
+            executable: plan.executable, arguments: plan.arguments, environment: plan.environment,
+            scenario: plan.scenario, traceURL: traceURL(name: name), stderrURL: stderrURL(name: name),
+            index: index, timeoutSeconds: plan.timeoutSeconds, exitAfter: plan.exitAfter
+        )
+        var result = launcher.launch(request)
+        result.record.evictedBytes = eviction?.evictedBytes
+        return result
+    }
+
+    private func traceURL(name: String) -> URL {
+        plan.outputDirectory.appendingPathComponent("\(name).trace.json")
+    }
+
+    private func stderrURL(name: String) -> URL {
+        plan.outputDirectory.appendingPathComponent("\(name).stderr.txt")
+    }
+}

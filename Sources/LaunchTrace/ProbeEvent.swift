@@ -1,0 +1,44 @@
+/// A progress message the app's probe sends to the runner while the launch runs, one text
+/// line each over the socket named by `LAUNCHPROF_EVENT_FD`:
+/// `<kind> <timeNs> <name>\n`, with `timeNs` relative to the launch start.
+///
+/// They let the runner say where a launch that hangs or crashes got to, and time a resume.
+public struct ProbeEvent: Sendable, Equatable {
+    /// What happened.
+    public enum Kind: String, Sendable {
+        /// A phase started; the name is the phase id.
+        case phase
+        /// The first frame was committed.
+        case firstFrame
+        /// The app became active.
+        case active
+        /// A named mark, e.g. a resume mark.
+        case mark
+        /// The trace was written; the name is the ending reason.
+        case finished
+    }
+
+    /// What happened.
+    public var kind: Kind
+    /// When, in nanoseconds after the launch start.
+    public var timeNs: Int64
+    /// The phase, mark or reason name; empty when the kind needs none.
+    public var name: String
+
+    /// Creates an event.
+    public init(kind: Kind, timeNs: Int64, name: String = "") {
+        self.kind = kind
+        self.timeNs = timeNs
+        self.name = name
+    }
+
+    /// The wire form, one line ending in `\n`.
+    public var line: String { "\(kind.rawValue) \(timeNs) \(name)\n" }
+
+    /// Parses one line (without its newline); `nil` for a line that is not an event.
+    public init?(line: Substring) {
+        let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count >= 2, let kind = Kind(rawValue: String(parts[0])), let time = Int64(parts[1]) else { return nil }
+        self.init(kind: kind, timeNs: time, name: parts.count > 2 ? String(parts[2]) : "")
+    }
+}
