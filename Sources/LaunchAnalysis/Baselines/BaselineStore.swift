@@ -1,0 +1,69 @@
+import Foundation
+import LaunchTrace
+
+/// Saved run summaries to compare later runs against, one JSON file per name in a folder
+/// (by default `.launchprof/baselines/NAME.json`).
+///
+/// ```swift
+/// let store = BaselineStore()                      // ./.launchprof/baselines
+/// try store.save(name: "main", summary: summary)
+/// let main = try store.load(name: "main")
+/// ```
+public struct BaselineStore: Sendable, Equatable {
+    /// The folder relative to the working directory that holds baselines by default.
+    public static let defaultRelativePath = ".launchprof/baselines"
+
+    /// The folder holding the baseline files.
+    public var directory: URL
+
+    /// Creates a store in `directory`, or in `.launchprof/baselines` under the current directory.
+    public init(directory: URL? = nil) {
+        self.directory = directory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            .appendingPathComponent(Self.defaultRelativePath, isDirectory: true)
+    }
+
+    /// Whether `name` can name a baseline: letters, digits, `.`, `_` and `-`, not starting with `.`.
+    public static func isValidName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first != ".", name.count <= 128 else { return false }
+        return name.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "." || scalar == "_" || scalar == "-")
+        }
+    }
+
+    /// The file of the baseline `name`.
+    public func url(of name: String) -> URL {
+        directory.appendingPathComponent(name + ".json", isDirectory: false)
+    }
+
+    /// Saves `summary` as the baseline `name` atomically, creating the folder when needed.
+    ///
+    /// - Throws: ``BaselineError`` when the name is not valid or the file cannot be written.
+    public func save(name: String, summary: RunSummary) throws {
+        guard Self.isValidName(name) else { throw BaselineError.invalidName(name) }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try TraceJSON.write(summary, to: url(of: name))
+        } catch {
+            throw BaselineError.cannotWrite(name: name, path: url(of: name).path, reason: "\(error.localizedDescription)")
+        }
+    }
+
+    /// Loads the baseline `name`.
+    ///
+    /// - Throws: ``BaselineError/notFound(name:path:)`` when it was never saved,
+    ///   ``TraceFileError`` when the file is not a valid run summary.
+    public func load(name: String) throws -> RunSummary {
+        guard Self.isValidName(name) else { throw BaselineError.invalidName(name) }
+        let file = url(of: name)
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            throw BaselineError.notFound(name: name, path: file.path)
+        }
+        return try RunSummary.read(from: file)
+    }
+
+    /// Names of the saved baselines, sorted.
+    public func names() -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return files.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }.sorted()
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+
+extension BudgetFile {
+    /// Reads and validates a budget file.
+    ///
+    /// - Throws: ``BudgetValidationError`` naming the file and, for each problem, the JSON
+    ///   path, the value and what was expected.
+    public static func load(from url: URL) throws -> BudgetFile {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw BudgetValidationError(file: url.path, problems: [
+                .init(path: "", value: nil, expected: "The budget file cannot be read: \(error.localizedDescription)"),
+            ])
+        }
+        return try parse(data, file: url.path)
+    }
+
+    /// Validates budget JSON; `file` names the source in errors.
+    ///
+    /// Unknown keys, wrong types, unknown metrics (with the closest valid name suggested),
+    /// malformed limits, units that do not fit the metric, and relative limits without a
+    /// baseline are all errors.
+    public static func parse(_ data: Data, file: String) throws -> BudgetFile {
+        let root: JSONValue
+        do {
+            root = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw BudgetValidationError(file: file, problems: [
+                .init(path: "", value: nil, expected: "The file is not valid JSON; expected a JSON object with \"schemaVersion\" and \"rules\"."),
+            ])
+        }
+        var validator = BudgetValidator()
+        let budgets = validator.validate(root)
+        guard validator.problems.isEmpty, let budgets else {
+            throw BudgetValidationError(file: file, problems: validator.problems)
+        }
+        return budgets
+    }
+}
+
+/// Walks the JSON of a budget file, collecting problems with their paths.
+struct BudgetValidator {
+    private(set) var problems: [BudgetValidationError.Problem] = []
+
+    static let topKeys: Set<String> = ["$schema", "schemaVersion", "description", "defaults", "rules"]
+    static let defaultsKeys: Set<String> = ["scenario", "statistic", "level", "baseline"]
+    static let ruleKeys: Set<String> = ["metric", "statistic", "limit", "scenario", "level", "baseline", "description"]
+
+    mutating func validate(_ root: JSONValue) -> BudgetFile? {
+        guard case .object(let top) = root else {
+            fail("", root, "The file must be a JSON object with \"schemaVersion\" and \"rules\".")
+            return nil
+        }
+        checkKeys(top, allowed: Self.topKeys, at: "")
+        switch top["schemaVersion"] {
+        case nil:
+            missing("schemaVersion", "The key \"schemaVersion\" is required; expected the integer \(BudgetFile.currentSchemaVersion).")
+        case .number(let version) where version == Double(BudgetFile.currentSchemaVersion):
+            break
+        case let value?:
+            fail("schemaVersion", value, "Expected the integer \(BudgetFile.currentSchemaVersion), the only budget format version this LaunchProfiler reads.")
+        }
+        if let description = top["description"] { _ = string(description, at: "description") }
+        if let schema = top["$schema"] { _ = string(schema, at: "$schema") }
+
+        var defaults = BudgetDefaults()
+        if let value = top["defaults"] {
+            if case .object(let object) = value {
+                checkKeys(object, allowed: Self.defaultsKeys, at: "defaults")
+                if let v = object["scenario"], let s: LaunchScenario = choice(v, at: "defaults.scenario") { defaults.scenario = s }
+                if let v = object["statistic"], let s: Statistic = choice(v, at: "defaults.statistic") { defaults.statistic = s }
+                if let v = object["level"], let l: BudgetLevel = choice(v, at: "defaults.level") { defaults.level = l }
+                if let v = object["baseline"] { defaults.baseline = baselineName(v, at: "defaults.baseline") }
+            } else {
+                fail("defaults", value, "Expected an object with any of the keys \(Self.list(Self.defaultsKeys)).")
+            }
+        }
+
+        var rules: [BudgetRule] = []
+        switch top["rules"] {
+        case nil:
+            missing("rules", "The key \"rules\" is required; expected an array of rule objects.")
+        case .array(let items)?:
+            for (index, item) in items.enumerated() {
+                if let rule = validateRule(item, index: index, defaults: defaults) { rules.append(rule) }
+            }
+        case let value?:
+            fail("rules", value, "Expected an array of rule objects.")
+        }
+        return problems.isEmpty ? BudgetFile(defaults: defaults, rules: rules) : nil
+    }
+
+    private mutating func validateRule(_ item: JSONValue, index: Int, defaults: BudgetDefaults) -> BudgetRule? {
+        let at = "rules[\(index)]"
+        guard case .object(let object) = item else {
+            fail(at, item, "Expected a rule object with at least \"metric\" and \"limit\".")
+            return nil
+        }
+        let before = problems.count
+        checkKeys(object, allowed: Self.ruleKeys, at: at)
+
+        var metric: String?
+        var kind: MetricKind?
+        if let value = object["metric"] {
+            if let name = string(value, at: at + ".metric") {
+                if let definition = MetricCatalog.definition(of: name) {
+                    metric = name
+                    kind = definition.kind
+                } else {
+                    fail(at + ".metric", value,
+                         "Expected a metric name such as \"timeToFirstFrame\", a phase id, \"span.<name>\" or another name listed in docs/budgets.md.",
+                         suggestion: MetricCatalog.suggestion(for: name))
+                }
+            }
+        } else {
+            missing(at + ".metric", "The key \"metric\" is required; expected a metric name such as \"timeToFirstFrame\".")
+        }
+
+        let statistic = object["statistic"].flatMap { choice($0, at: at + ".statistic") as Statistic? } ?? defaults.statistic
+        let scenario = object["scenario"].flatMap { choice($0, at: at + ".scenario") as LaunchScenario? } ?? defaults.scenario
+        let level = object["level"].flatMap { choice($0, at: at + ".level") as BudgetLevel? } ?? defaults.level
+        let ruleBaseline = object["baseline"].flatMap { baselineName($0, at: at + ".baseline") }
+        let description = object["description"].flatMap { string($0, at: at + ".description") }
+
+        var limit: BudgetLimit?
+        switch object["limit"] {
+        case nil:
+            missing(at + ".limit", "The key \"limit\" is required; expected an absolute limit like \"400ms\" or a relative one like \"+10%\".")
+        case .number(let number)? where number >= 0 && number.isFinite:
+            if let kind, kind != .count {
+                fail(at + ".limit", .number(number), "A \(kind.rawValue) metric needs a unit; expected a string such as \(Self.example(for: kind)).")
+            } else {
+                limit = .absolute(value: number, kind: .count, text: JSONValue.number(number).rendered)
+            }
+        case .string(let text)?:
+            do {
+                let parsed = try BudgetLimit(parsing: text)
+                if case .absolute(_, let unitKind, _) = parsed, let kind, unitKind != kind {
+                    fail(at + ".limit", .string(text), "The metric \"\(metric ?? "")\" is a \(kind.rawValue) metric; expected a limit such as \(Self.example(for: kind)).")
+                } else {
+                    limit = parsed
+                }
+            } catch let error as BudgetLimitSyntaxError {
+                fail(at + ".limit", .string(text), error.message)
+            } catch {
+                fail(at + ".limit", .string(text), "The limit cannot be parsed.")
+            }
+        case let value?:
+            fail(at + ".limit", value, "Expected a string such as \"400ms\", \"150MB\" or \"+10%\", or a non-negative number for a count.")
+        }
+
+        var baseline: String?
+        if let limit {
+            if limit.isRelative {
+                baseline = ruleBaseline ?? defaults.baseline
+                if baseline == nil {
+                    fail(at + ".limit", .string(limit.text), "A relative limit compares against a baseline; expected a \"baseline\" key in the rule or in \"defaults\".")
+                }
+            } else if ruleBaseline != nil, let value = object["baseline"] {
+                fail(at + ".baseline", value, "A baseline applies only to a relative limit like \"+10%\"; remove it or make the limit relative.")
+            }
+        }
+
+        guard problems.count == before, let metric, let kind, let limit else { return nil }
+        return BudgetRule(
+            index: index, metric: metric, kind: kind, statistic: statistic, limit: limit,
+            scenario: scenario, level: level, baseline: baseline, description: description
+        )
+    }
+
+    // MARK: Values
+
+    private mutating func string(_ value: JSONValue, at path: String) -> String? {
+        if case .string(let text) = value { return text }
+        fail(path, value, "Expected a string.")
+        return nil
+    }
+
+    private mutating func choice<T: RawRepresentable & CaseIterable>(_ value: JSONValue, at path: String) -> T? where T.RawValue == String {
+        let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        if case .string(let text) = value, let result = T(rawValue: text) { return result }
+        fail(path, value, "Expected one of \(names).")
+        return nil
+    }
+
+    private mutating func baselineName(_ value: JSONValue, at path: String) -> String? {
+        guard let name = string(value, at: path) else { return nil }
+        guard BaselineStore.isValidName(name) else {
+            fail(path, value, "Expected a baseline name of letters, digits, \".\", \"_\" or \"-\", not starting with \".\".")
+            return nil
+        }
+        return name
+    }
+
+    private mutating func checkKeys(_ object: [String: JSONValue], allowed: Set<String>, at path: String) {
+        for key in object.keys.sorted() where !allowed.contains(key) {
+            let keyPath = path.isEmpty ? key : "\(path).\(key)"
+            let closest = allowed.min { EditDistance.levenshtein(key, $0) < EditDistance.levenshtein(key, $1) || (EditDistance.levenshtein(key, $0) == EditDistance.levenshtein(key, $1) && $0 < $1) }
+            let suggestion = closest.flatMap { EditDistance.levenshtein(key.lowercased(), $0.lowercased()) <= 3 ? $0 : nil }
+            problems.append(.init(
+                path: keyPath, value: nil,
+                expected: "The key \"\(key)\" is not known; expected only \(Self.list(allowed)).",
+                suggestion: suggestion
+            ))
+        }
+    }
+
+    private mutating func fail(_ path: String, _ value: JSONValue, _ expected: String, suggestion: String? = nil) {
+        problems.append(.init(path: path, value: value.rendered, expected: expected, suggestion: suggestion))
+    }
+
+    private mutating func missing(_ path: String, _ expected: String) {
+        problems.append(.init(path: path, value: nil, expected: expected))
+    }
+
+    static func list(_ keys: Set<String>) -> String {
+        keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+    }
+
+    static func example(for kind: MetricKind) -> String {
+        switch kind {
+        case .time: "\"400ms\" (units ns, us, ms, s)"
+        case .bytes: "\"150MB\" (units B, KB, MB, GB, KiB, MiB, GiB)"
+        case .count: "\"3\" (a plain number)"
+        }
+    }
+}

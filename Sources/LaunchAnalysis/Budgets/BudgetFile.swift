@@ -1,0 +1,42 @@
+import Foundation
+
+/// A validated budget file (`budgets.json`, format version 1).
+///
+/// ```json
+/// {
+///   "schemaVersion": 1,
+///   "defaults": { "scenario": "warm", "statistic": "median", "level": "error" },
+///   "rules": [
+///     { "metric": "timeToFirstFrame", "statistic": "p90", "limit": "400ms" },
+///     { "metric": "didFinishLaunching", "limit": "+10%", "baseline": "main" }
+///   ]
+/// }
+/// ```
+///
+/// ```swift
+/// let budgets = try BudgetFile.load(from: URL(filePath: "budgets.json"))
+/// ```
+public struct BudgetFile: Codable, Sendable, Equatable {
+    /// The format version this library reads and writes.
+    public static let currentSchemaVersion = 1
+
+    /// Format version of the file.
+    public var schemaVersion: Int
+    /// The defaults the rules were completed with.
+    public var defaults: BudgetDefaults
+    /// The rules, defaults applied, in file order.
+    public var rules: [BudgetRule]
+
+    /// Creates a budget file.
+    public init(schemaVersion: Int = BudgetFile.currentSchemaVersion, defaults: BudgetDefaults = .init(), rules: [BudgetRule]) {
+        self.schemaVersion = schemaVersion
+        self.defaults = defaults
+        self.rules = rules
+    }
+
+    /// The names of the baselines relative rules compare against, sorted and unique, so a
+    /// caller knows which to load.
+    public var baselineNames: [String] {
+        Array(Set(rules.compactMap(\.baseline))).sorted()
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// The limit of a budget rule: an absolute value in the metric's unit, or a relative
+/// regression against a baseline.
+///
+/// Absolute limits carry a unit that must fit the metric: `ns`, `us`, `ms`, `s` for
+/// times; `B`, `KB`, `MB`, `GB` (powers of 1000) and `KiB`, `MiB`, `GiB` (powers of 1024)
+/// for sizes; a plain number for counts. Relative limits are written `+10%`.
+///
+/// ```swift
+/// let limit = try BudgetLimit(parsing: "400ms")   // .absolute(value: 4e8, kind: .time, text: "400ms")
+/// let growth = try BudgetLimit(parsing: "+10%")   // .relative(percent: 10, text: "+10%")
+/// ```
+public enum BudgetLimit: Sendable, Equatable {
+    /// At most `value` in the metric's base unit (ns, bytes or a count); `kind` is the kind
+    /// the unit implies.
+    case absolute(value: Double, kind: MetricKind, text: String)
+    /// At most `percent` % worse than the same statistic of the baseline.
+    case relative(percent: Double, text: String)
+
+    /// Units of absolute limits and their factors to the base unit, by kind.
+    public static let units: [MetricKind: [(unit: String, factor: Double)]] = [
+        .time: [("ns", 1), ("us", 1e3), ("µs", 1e3), ("ms", 1e6), ("s", 1e9)],
+        .bytes: [("B", 1), ("KB", 1e3), ("MB", 1e6), ("GB", 1e9), ("KiB", 1024), ("MiB", 1_048_576), ("GiB", 1_073_741_824)],
+        .count: [("", 1)],
+    ]
+
+    /// The text the limit was written as.
+    public var text: String {
+        switch self {
+        case .absolute(_, _, let text), .relative(_, let text): text
+        }
+    }
+
+    /// Whether this limit compares against a baseline.
+    public var isRelative: Bool {
+        if case .relative = self { return true }
+        return false
+    }
+
+    /// Parses a limit.
+    ///
+    /// - Throws: ``BudgetLimitSyntaxError`` with a sentence saying what was expected.
+    public init(parsing raw: String) throws {
+        let text = raw.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix("+") || text.hasPrefix("-") || text.hasSuffix("%") {
+            guard text.hasPrefix("+"), text.hasSuffix("%"), text.count > 2,
+                  let percent = Double(text.dropFirst().dropLast()), percent.isFinite, percent >= 0
+            else {
+                throw BudgetLimitSyntaxError(message: "A relative limit is written as a plus sign, a non-negative number and a percent sign, like \"+10%\".")
+            }
+            self = .relative(percent: percent, text: text)
+            return
+        }
+        let numberEnd = text.firstIndex { !($0.isNumber || $0 == ".") } ?? text.endIndex
+        let numberText = String(text[..<numberEnd])
+        let unit = String(text[numberEnd...]).trimmingCharacters(in: .whitespaces)
+        guard !numberText.isEmpty, let number = Double(numberText), number.isFinite else {
+            throw BudgetLimitSyntaxError(message: "An absolute limit starts with a non-negative number, like \"400ms\", \"150MB\" or \"3\".")
+        }
+        for (kind, table) in Self.units {
+            if let match = table.first(where: { $0.unit == unit }) {
+                self = .absolute(value: number * match.factor, kind: kind, text: text)
+                return
+            }
+        }
+        throw BudgetLimitSyntaxError(message: "The unit \"\(unit)\" is not known; expected one of ns, us, ms, s, B, KB, MB, GB, KiB, MiB, GiB, or no unit for a count.")
+    }
+}
+
+/// A budget limit's text cannot be parsed.
+public struct BudgetLimitSyntaxError: Error, Sendable, Equatable {
+    /// What was expected, as a sentence.
+    public var message: String
+}
+
+extension BudgetLimit: Codable {
+    /// Decodes a limit from its text.
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        do {
+            try self.init(parsing: text)
+        } catch let error as BudgetLimitSyntaxError {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
+        }
+    }
+
+    /// Encodes the limit as the text it was written as.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+}

@@ -1,0 +1,45 @@
+/// One budget rule with every default applied: "the p90 of timeToFirstFrame in warm
+/// launches is at most 400 ms".
+public struct BudgetRule: Codable, Sendable, Equatable {
+    /// Position of the rule in the file's `rules` array, starting at 0.
+    public var index: Int
+    /// The metric's name (see ``MetricCatalog``).
+    public var metric: String
+    /// The metric's kind.
+    public var kind: MetricKind
+    /// The statistic the limit applies to.
+    public var statistic: Statistic
+    /// The limit.
+    public var limit: BudgetLimit
+    /// The scenario whose launches are checked.
+    public var scenario: LaunchScenario
+    /// Whether breaking the rule fails the check.
+    public var level: BudgetLevel
+    /// The baseline a relative limit compares against; `nil` for absolute limits.
+    public var baseline: String?
+    /// The file's explanation of the rule, if any.
+    public var description: String?
+
+    /// Creates a rule.
+    public init(
+        index: Int, metric: String, kind: MetricKind, statistic: Statistic, limit: BudgetLimit,
+        scenario: LaunchScenario, level: BudgetLevel, baseline: String? = nil, description: String? = nil
+    ) {
+        self.index = index
+        self.metric = metric
+        self.kind = kind
+        self.statistic = statistic
+        self.limit = limit
+        self.scenario = scenario
+        self.level = level
+        self.baseline = baseline
+        self.description = description
+    }
+
+    /// A short name for the rule, unique enough for test-case names:
+    /// `timeToFirstFrame p90 <= 400ms (warm)` or `didFinishLaunching median <= +10% vs main (warm)`.
+    public var title: String {
+        let against = baseline.map { " vs \($0)" } ?? ""
+        return "\(metric) \(statistic.rawValue) <= \(limit.text)\(against) (\(scenario.rawValue))"
+    }
+}

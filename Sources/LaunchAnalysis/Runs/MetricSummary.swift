@@ -1,0 +1,42 @@
+/// One metric over the completed launches of a scenario: raw samples, statistics,
+/// confidence intervals, outliers and a spread check.
+public struct MetricSummary: Codable, Sendable, Equatable {
+    /// The metric's name.
+    public var name: String
+    /// The metric's kind (unit).
+    public var kind: MetricKind
+    /// The raw values, in launch order, in the kind's base unit.
+    public var samples: [Double]
+    /// The launch index (``LaunchTrace/LaunchRecord/index``) of each sample.
+    public var launchIndices: [Int]
+    /// Statistics of ``samples``.
+    public var statistics: SampleStatistics
+    /// Bootstrap confidence interval of the median.
+    public var medianInterval: ConfidenceInterval
+    /// Bootstrap confidence interval of the 90th percentile.
+    public var p90Interval: ConfidenceInterval
+    /// Launch indices of the samples flagged by ``OutlierDetector``.
+    public var outlierLaunches: [Int]
+    /// Whether the spread is too wide to trust.
+    public var spread: SpreadAssessment
+
+    /// Summarizes samples of a metric; `launchIndices` pairs each sample with its launch.
+    ///
+    /// - Precondition: `samples` is not empty and as long as `launchIndices`.
+    public init(
+        name: String, kind: MetricKind, samples: [Double], launchIndices: [Int],
+        bootstrap: Bootstrap = Bootstrap(), outliers: OutlierDetector = OutlierDetector(),
+        spreadLimit: Double = SpreadAssessment.defaultLimit
+    ) {
+        precondition(samples.count == launchIndices.count, "Every sample needs a launch index.")
+        self.name = name
+        self.kind = kind
+        self.samples = samples
+        self.launchIndices = launchIndices
+        statistics = SampleStatistics(samples: samples)
+        medianInterval = bootstrap.confidenceInterval(for: .median, of: samples)
+        p90Interval = bootstrap.confidenceInterval(for: .p90, of: samples)
+        outlierLaunches = outliers.outlierIndices(in: samples).map { launchIndices[$0] }
+        spread = SpreadAssessment(statistics: statistics, medianInterval: medianInterval, limit: spreadLimit)
+    }
+}

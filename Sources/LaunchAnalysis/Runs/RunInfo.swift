@@ -1,0 +1,27 @@
+import LaunchTrace
+
+/// What was run: the app, the scenario, how many launches, when and where.
+public struct RunInfo: Codable, Sendable, Equatable {
+    /// Path of the app's executable.
+    public var appPath: String
+    /// Scenario the run was asked for (`warm`, `cold`, `resume`, or the app's own).
+    public var scenario: String
+    /// Measured launches asked for (warm-up launches excluded).
+    public var runs: Int
+    /// Warm-up launches run and discarded before the measured ones.
+    public var warmup: Int
+    /// When the run started, ISO 8601 (e.g. `2025-01-31T09:12:00Z`).
+    public var date: String
+    /// The machine, from the first completed launch's trace; `nil` when none completed.
+    public var machine: MachineInfo?
+
+    /// Creates run information.
+    public init(appPath: String, scenario: String, runs: Int, warmup: Int, date: String, machine: MachineInfo? = nil) {
+        self.appPath = appPath
+        self.scenario = scenario
+        self.runs = runs
+        self.warmup = warmup
+        self.date = date
+        self.machine = machine
+    }
+}

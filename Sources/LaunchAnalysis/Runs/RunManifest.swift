@@ -1,0 +1,68 @@
+import Foundation
+import LaunchTrace
+
+/// The runner's record of a run, written as `launches.json` in the run folder: what was
+/// run and one ``LaunchRecord`` per measured launch, naming its trace file.
+///
+/// ```json
+/// {
+///   "schemaVersion": 1,
+///   "appPath": "/work/.build/debug/SampleApp",
+///   "scenario": "warm", "runs": 20, "warmup": 2,
+///   "date": "2025-01-31T09:12:00Z",
+///   "launches": [ { "index": 1, "scenario": "warm", "outcome": "completed",
+///                   "wallNs": 412000000, "traceFile": "run-001.trace.json" } ]
+/// }
+/// ```
+public struct RunManifest: Codable, Sendable, Equatable {
+    /// The format version this library reads and writes.
+    public static let currentSchemaVersion = 1
+    /// The manifest's file name inside a run folder.
+    public static let fileName = "launches.json"
+
+    /// Format version of the file.
+    public var schemaVersion: Int
+    /// Path of the app's executable.
+    public var appPath: String
+    /// Scenario the run was asked for.
+    public var scenario: String
+    /// Measured launches asked for.
+    public var runs: Int
+    /// Warm-up launches discarded.
+    public var warmup: Int
+    /// When the run started, ISO 8601.
+    public var date: String
+    /// One record per measured launch, in order.
+    public var launches: [LaunchRecord]
+
+    /// Creates a manifest.
+    public init(
+        schemaVersion: Int = RunManifest.currentSchemaVersion, appPath: String, scenario: String,
+        runs: Int, warmup: Int, date: String, launches: [LaunchRecord]
+    ) {
+        self.schemaVersion = schemaVersion
+        self.appPath = appPath
+        self.scenario = scenario
+        self.runs = runs
+        self.warmup = warmup
+        self.date = date
+        self.launches = launches
+    }
+
+    /// The run information of the manifest (without the machine, which comes from a trace).
+    public var info: RunInfo {
+        RunInfo(appPath: appPath, scenario: scenario, runs: runs, warmup: warmup, date: date)
+    }
+
+    /// Reads a manifest, checking its schema version.
+    ///
+    /// - Throws: ``TraceFileError`` naming the file, the JSON path and the problem.
+    public static func read(from url: URL) throws -> RunManifest {
+        try SchemaVersionCheck.read(RunManifest.self, from: url, expected: currentSchemaVersion, what: "run manifest")
+    }
+
+    /// Writes the manifest atomically as sorted, pretty-printed JSON.
+    public func write(to url: URL) throws {
+        try TraceJSON.write(self, to: url)
+    }
+}

@@ -1,0 +1,45 @@
+import LaunchTrace
+
+extension RunSummary {
+    /// Builds a summary from the runner's records and the traces of the completed launches.
+    ///
+    /// Traces are grouped by their scenario; each trace's launch index is its `runIndex`,
+    /// or its position (from 1) when the runner did not set one. The machine is taken from
+    /// the first trace.
+    ///
+    /// ```swift
+    /// let summary = RunSummary.build(info: manifest.info, records: manifest.launches, traces: traces)
+    /// ```
+    public static func build(
+        info: RunInfo, records: [LaunchRecord], traces: [LaunchTrace],
+        bootstrap: Bootstrap = Bootstrap(), outliers: OutlierDetector = OutlierDetector()
+    ) -> RunSummary {
+        var info = info
+        if info.machine == nil { info.machine = traces.first?.machine }
+
+        var byScenario: [String: [(index: Int, values: [String: Double])]] = [:]
+        for (position, trace) in traces.enumerated() {
+            byScenario[trace.scenario, default: []].append((trace.runIndex ?? position + 1, MetricExtractor.values(of: trace)))
+        }
+        var scenarios: [String: ScenarioSummary] = [:]
+        for (scenario, launches) in byScenario {
+            var samples: [String: (values: [Double], indices: [Int])] = [:]
+            for launch in launches {
+                for (name, value) in launch.values {
+                    samples[name, default: ([], [])].values.append(value)
+                    samples[name, default: ([], [])].indices.append(launch.index)
+                }
+            }
+            var metrics: [String: MetricSummary] = [:]
+            for (name, series) in samples {
+                guard let kind = MetricCatalog.kind(of: name) else { continue }
+                metrics[name] = MetricSummary(
+                    name: name, kind: kind, samples: series.values, launchIndices: series.indices,
+                    bootstrap: bootstrap, outliers: outliers
+                )
+            }
+            scenarios[scenario] = ScenarioSummary(scenario: scenario, completedLaunches: launches.count, metrics: metrics)
+        }
+        return RunSummary(run: info, launches: records, scenarios: scenarios)
+    }
+}

@@ -1,0 +1,46 @@
+import LaunchTrace
+
+/// Everything a run measured: what ran, every launch with its outcome, and per scenario
+/// and metric the statistics and the raw samples, so a summary can be checked again
+/// against other budgets or saved as a baseline.
+///
+/// ```swift
+/// let summary = try RunFolder.loadSummary(at: URL(filePath: "launchprof-runs/2025-01-31"))
+/// summary.metric("timeToFirstFrame", scenario: "warm")?.statistics.median
+/// ```
+public struct RunSummary: Codable, Sendable, Equatable {
+    /// The format version this library reads and writes.
+    public static let currentSchemaVersion = 1
+
+    /// Format version.
+    public var schemaVersion: Int
+    /// What was run.
+    public var run: RunInfo
+    /// Every measured launch, whatever its outcome.
+    public var launches: [LaunchRecord]
+    /// Per scenario name, the metrics of its completed launches.
+    public var scenarios: [String: ScenarioSummary]
+
+    /// Creates a summary from its parts.
+    public init(schemaVersion: Int = RunSummary.currentSchemaVersion, run: RunInfo, launches: [LaunchRecord], scenarios: [String: ScenarioSummary]) {
+        self.schemaVersion = schemaVersion
+        self.run = run
+        self.launches = launches
+        self.scenarios = scenarios
+    }
+
+    /// The summary of `name` in `scenario`, if any completed launch reported it.
+    public func metric(_ name: String, scenario: String) -> MetricSummary? {
+        scenarios[scenario]?.metrics[name]
+    }
+
+    /// Launches that completed with a trace.
+    public var completedLaunchCount: Int {
+        launches.filter { $0.outcome == .completed }.count
+    }
+
+    /// How many launches ended each way, e.g. `[.completed: 19, .crashed: 1]`.
+    public var outcomeCounts: [LaunchRecord.Outcome: Int] {
+        launches.reduce(into: [:]) { $0[$1.outcome, default: 0] += 1 }
+    }
+}

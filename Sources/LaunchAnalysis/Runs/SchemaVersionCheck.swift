@@ -1,0 +1,28 @@
+import Foundation
+import LaunchTrace
+
+/// Reads a versioned JSON file, checking `schemaVersion` before decoding the rest so an
+/// unknown version gets a clear error instead of a confusing one.
+enum SchemaVersionCheck {
+    private struct SchemaVersionOnly: Decodable { var schemaVersion: Int? }
+
+    static func read<T: Decodable>(_ type: T.Type, from url: URL, expected: Int, what: String) throws -> T {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw TraceFileError(file: url.path, path: "", message: "The \(what) cannot be read: \(error.localizedDescription)")
+        }
+        let version = try TraceJSON.decode(SchemaVersionOnly.self, from: data, file: url.path)
+        guard let schemaVersion = version.schemaVersion else {
+            throw TraceFileError(file: url.path, path: "schemaVersion", message: "The key is missing; expected the integer \(expected).")
+        }
+        guard schemaVersion == expected else {
+            throw TraceFileError(
+                file: url.path, path: "schemaVersion",
+                message: "The value \(schemaVersion) is not supported; this version of LaunchProfiler reads \(what) schema version \(expected)."
+            )
+        }
+        return try TraceJSON.decode(T.self, from: data, file: url.path)
+    }
+}

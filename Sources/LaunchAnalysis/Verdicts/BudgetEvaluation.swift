@@ -1,0 +1,46 @@
+/// The verdicts on every rule of a budget file for one run, and the exit code they imply.
+///
+/// ```swift
+/// let evaluation = BudgetEvaluator().evaluate(budgets, summary: summary)
+/// exit(evaluation.exitCode.rawValue)
+/// ```
+public struct BudgetEvaluation: Codable, Sendable, Equatable {
+    /// One verdict per rule, in file order.
+    public var verdicts: [RuleVerdict]
+    /// Launches in the run, whatever their outcome.
+    public var launchCount: Int
+    /// Launches that completed with a trace.
+    public var completedLaunchCount: Int
+
+    /// Creates an evaluation.
+    public init(verdicts: [RuleVerdict], launchCount: Int, completedLaunchCount: Int) {
+        self.verdicts = verdicts
+        self.launchCount = launchCount
+        self.completedLaunchCount = completedLaunchCount
+    }
+
+    /// The exit code: 3 when no launch completed; else 2 when an error-level rule failed or
+    /// is missing; else 4 when an error-level rule is inconclusive; else 0. Warn-level
+    /// rules never change it.
+    public var exitCode: ExitCode {
+        if completedLaunchCount == 0 { return .launchFailed }
+        if verdicts.contains(where: \.failsCheck) { return .budgetExceeded }
+        if verdicts.contains(where: { $0.rule.level == .error && $0.status == .inconclusive }) { return .inconclusive }
+        return .success
+    }
+
+    /// Whether more launches cannot change the outcome: no rule (of either level) is
+    /// inconclusive. An `--adaptive` loop adds launches while this is false.
+    public var isDecisive: Bool {
+        !verdicts.contains { $0.status == .inconclusive }
+    }
+
+    /// Verdicts that are inconclusive, for an adaptive loop's progress output.
+    public var inconclusiveVerdicts: [RuleVerdict] { verdicts.filter { $0.status == .inconclusive } }
+
+    /// Verdicts that failed or are missing, at either level.
+    public var problems: [RuleVerdict] { verdicts.filter { $0.status == .fail || $0.status == .missing } }
+
+    /// Relative rules whose metric improved significantly against the baseline.
+    public var improvements: [RuleVerdict] { verdicts.filter(\.isImprovement) }
+}
