@@ -35,6 +35,7 @@ public final class LaunchProbe: Sendable {
     struct State: ~Copyable {
         var recorder: PhaseRecorder
         var reader: ThreadStateReader?
+        var launchThreadFixed = false
         var overheadNs: Int64 = 0
         var finished = false
         var appName: String?
@@ -57,7 +58,9 @@ public final class LaunchProbe: Sendable {
         if configuration.isRecording {
             recorder.mark("processMain", atNs: MonotonicClock.processMainNs)
         }
-        state = Mutex(State(recorder: recorder))
+        // Open the thread-state reader now, outside any phase; the first boundary replaces it
+        // if the launch runs on another thread than the one that created the probe.
+        state = Mutex(State(recorder: recorder, reader: configuration.isRecording ? ThreadStateReader() : nil))
         terminationHandler = Mutex(nil)
     }
 
@@ -274,8 +277,13 @@ public final class LaunchProbe: Sendable {
         line.withUTF8 { bytes in _ = lp_send_nosignal(fd, bytes.baseAddress, UInt(bytes.count)) }
     }
 
+    /// Reads the launch thread's counters. The launch thread is the one that records the
+    /// first phase boundary; its reader is made then, or at init when that is the same thread.
     private static func counters(_ state: inout State) -> ThreadCounters {
-        if state.reader == nil { state.reader = ThreadStateReader() }
+        if !state.launchThreadFixed {
+            if state.reader?.threadID != lp_current_tid() { state.reader = ThreadStateReader() }
+            state.launchThreadFixed = true
+        }
         return state.reader!.read()
     }
 }

@@ -56,14 +56,13 @@ final class ChildProcess {
 
         var envStrings = environment.filter { $0.key != "LAUNCHPROF_SPAWN_NS" }.map { "\($0.key)=\($0.value)" }
         if inheritedFD >= 0 { envStrings.append("LAUNCHPROF_EVENT_FD=\(inheritedFD)") }
-        var envp = envStrings.map { strdup($0) }
+        let envp = envStrings.map { strdup($0) }
         defer { envp.forEach { free($0) } }
 
         // The spawn-time variable is the last thing built, as close to the spawn as possible.
         let spawnSlot = strdup("LAUNCHPROF_SPAWN_NS=00000000000000000000")!
         defer { free(spawnSlot) }
-        envp.append(spawnSlot)
-        var envNull: [UnsafeMutablePointer<CChar>?] = envp + [nil]
+        var envNull: [UnsafeMutablePointer<CChar>?] = envp + [spawnSlot, nil]
 
         var child: pid_t = 0
         let now = lp_monotonic_ns()

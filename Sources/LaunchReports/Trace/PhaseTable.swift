@@ -1,0 +1,66 @@
+import LaunchTrace
+
+/// The phases of one launch as an aligned text table: start, duration and what the main
+/// thread did (on-CPU, waiting for a CPU, blocked), followed by the totals.
+///
+/// ```swift
+/// print(PhaseTable(trace: trace).render())
+/// ```
+public struct PhaseTable: Sendable {
+    /// The launch to show.
+    public var trace: LaunchTrace
+
+    /// Creates a table for `trace`.
+    public init(trace: LaunchTrace) {
+        self.trace = trace
+    }
+
+    /// The table as text, one line per phase, ending in a newline.
+    public func render() -> String {
+        var rows: [[String]] = [["phase", "start ms", "duration ms", "on-CPU ms", "runnable ms", "blocked ms", "faults min/maj", "switches vol/invol"]]
+        for record in trace.phases {
+            let state = record.threadState
+            var name = record.phase.rawValue
+            if record.phase == .binaryLoad, trace.clock.binaryLoadIsLowResolution { name += " (~10 ms resolution)" }
+            rows.append([
+                name, Self.ms(record.startNs), Self.ms(record.durationNs), Self.ms(state.onCpuNs),
+                Self.ms(state.runnableNs), Self.ms(state.blockedNs),
+                "\(state.minorFaults)/\(state.majorFaults)", "\(state.voluntarySwitches)/\(state.involuntarySwitches)",
+            ])
+        }
+        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var out = "\(trace.app.name)  pid \(trace.pid)  scenario \(trace.scenario)  interface \(trace.app.interface)\n"
+        for (index, row) in rows.enumerated() {
+            let cells = row.enumerated().map { column, cell in
+                column == 0 ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0) : String(repeating: " ", count: widths[column] - cell.count) + cell
+            }
+            out += cells.joined(separator: "  ") + "\n"
+            if index == 0 { out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n" }
+        }
+        out += "\n"
+        let totals: [(String, Int64?)] = [
+            ("time to first frame", trace.totals.timeToFirstFrameNs),
+            ("time to active", trace.totals.timeToActiveNs),
+            ("time to full display", trace.totals.timeToFullDisplayNs),
+            ("profiler main-thread time", trace.profiler.mainThreadNs),
+        ]
+        for (label, value) in totals {
+            out += label.padding(toLength: 26, withPad: " ", startingAt: 0) + (value.map { Self.ms($0) + " ms" } ?? "not reached") + "\n"
+        }
+        out += "peak resident memory".padding(toLength: 26, withPad: " ", startingAt: 0)
+            + String(format: "%.1f MB", Double(trace.memory.peakResidentBytes) / 1e6) + "\n"
+        if !trace.spans.isEmpty {
+            out += "\nspans:\n"
+            for span in trace.spans {
+                out += String(repeating: "  ", count: span.depth + 1) + "\(span.name)  \(Self.ms(span.durationNs)) ms  (\(span.phase.rawValue))\n"
+            }
+        }
+        return out
+    }
+
+    static func ms(_ ns: Int64) -> String {
+        String(format: "%.3f", Double(ns) / 1e6)
+    }
+}
+
+import Foundation

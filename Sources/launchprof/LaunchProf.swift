@@ -1,0 +1,31 @@
+import ArgumentParser
+
+/// `launchprof`: launch-performance profiler and startup-budget checker.
+@main
+struct LaunchProf: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "launchprof",
+        abstract: "Profile an app's launch, find the work that blocks its main thread, and check it against budgets.",
+        discussion: """
+            Exit codes: 0 every budget passed; 1 usage or internal error; 2 a budget was exceeded; \
+            3 the app failed to launch or measured nothing; 4 inconclusive (the spread straddles a limit).
+            """,
+        version: "0.1.0",
+        subcommands: [TraceCommand.self]
+    )
+
+    /// Runs the command, mapping errors to the documented exit codes.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as CLIError {
+            FileHandle.standardError.write(Data("launchprof: \(error.message)\n".utf8))
+            Foundation.exit(error.exitCode)
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
+
+import Foundation

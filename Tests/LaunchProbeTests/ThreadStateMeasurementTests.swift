@@ -1,0 +1,88 @@
+import Foundation
+import LaunchTrace
+import Testing
+
+@testable import LaunchProbe
+
+/// These tests measure real phases with the real clock and the kernel's own counters:
+/// they check what the profiler reports against what the phase demonstrably did.
+@Suite("Thread state of real phases", .serialized)
+struct ThreadStateMeasurementTests {
+    static func probe() -> LaunchProbe {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString).json").path
+        return LaunchProbe(configuration: LaunchConfiguration(tracePath: path), launchStartNs: MonotonicClock.nowNs())
+    }
+
+    @Test("a phase with a 50 ms sleep measures 50 ms within 2 ms, and it is blocked, not on-CPU")
+    func sleepIsBlocked() throws {
+        let probe = Self.probe()
+        probe.begin(.willFinishLaunching)
+        var request = timespec(tv_sec: 0, tv_nsec: 50_000_000)
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 { request = remaining }
+        probe.begin(.didFinishLaunching)
+        let trace = try #require(probe.snapshot(reason: .finishedByApp))
+        let phase = try #require(trace.record(of: .willFinishLaunching))
+        // Tests run in parallel on few cores: after the sleep the thread may wait for a CPU.
+        // That wait is measured separately (runnable), so the phase minus it is the sleep.
+        let state = phase.threadState
+        #expect(abs(phase.durationNs - state.runnableNs - 50_000_000) <= 2_000_000, "measured \(phase.durationNs) ns, runnable \(state.runnableNs) ns")
+        #expect(abs(state.blockedNs - 50_000_000) <= 2_000_000, "blocked \(state.blockedNs) ns")
+        #expect(phase.threadState.onCpuNs < 5_000_000, "on-CPU \(phase.threadState.onCpuNs) ns")
+        #expect(phase.threadState.voluntarySwitches >= 1)
+    }
+
+    @Test("a CPU-bound 50 ms phase is on-CPU (or waiting for a CPU), not blocked")
+    func spinIsOnCpu() throws {
+        let probe = Self.probe()
+        probe.begin(.didFinishLaunching)
+        let end = MonotonicClock.nowNs() + 50_000_000
+        var sink: UInt64 = 0
+        while MonotonicClock.nowNs() < end { sink = sink &* 6364136223846793005 &+ 1 }
+        probe.begin(.firstVisibleWindow)
+        #expect(sink != 42)
+        let trace = try #require(probe.snapshot(reason: .finishedByApp))
+        let state = try #require(trace.record(of: .didFinishLaunching)).threadState
+        #expect(state.onCpuNs + state.runnableNs >= 45_000_000, "on-CPU \(state.onCpuNs) ns, runnable \(state.runnableNs) ns")
+        #expect(state.blockedNs < 5_000_000, "blocked \(state.blockedNs) ns")
+        #expect(state.onCpuNs > state.blockedNs)
+    }
+
+    @Test("the trace is written atomically and reads back equal; the profiler's own time is reported")
+    func traceRoundTrips() throws {
+        let probe = Self.probe()
+        probe.begin(.applicationObject)
+        _ = probe.measure("work") { (1...1000).reduce(0, +) }
+        probe.mark("checkpoint")
+        probe.firstFrameCommitted()
+        probe.becameActive()
+        #expect(probe.finish(.finishedByApp) == nil)
+        let url = URL(filePath: try #require(probe.configuration.tracePath))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let trace = try LaunchTrace.read(from: url)
+        #expect(trace.schemaVersion == 1)
+        #expect(trace.pid == getpid())
+        #expect(trace.spans.map(\.name) == ["work"])
+        #expect(trace.marks.map(\.name).contains("checkpoint"))
+        #expect(trace.totals.timeToActiveNs != nil)
+        #expect(trace.profiler.mainThreadNs > 0)
+        #expect(trace.profiler.instruments.contains("threadState"))
+        #expect(trace.machine.logicalCores >= 1)
+        #expect(trace.memory.peakResidentBytes > 0)
+        let again = try LaunchTrace.decode(try TraceJSON.makeEncoder().encode(trace), file: "memory")
+        #expect(again == trace)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
+            .filter { $0.hasPrefix(".\(url.lastPathComponent)") }
+        #expect(leftovers.isEmpty, "no temporary file is left behind")
+        #expect(probe.finish(.terminated) == nil, "a second finish writes nothing")
+    }
+
+    @Test("a probe that is not recording records nothing and runs the measured body")
+    func offProbe() {
+        let probe = LaunchProbe(configuration: LaunchConfiguration())
+        probe.begin(.didFinishLaunching)
+        #expect(probe.measure("x") { 7 } == 7)
+        #expect(probe.snapshot(reason: .finishedByApp) == nil)
+        #expect(!probe.isRecording)
+    }
+}
