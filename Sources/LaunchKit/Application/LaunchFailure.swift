@@ -1,0 +1,9 @@
+/// Ends a launch that cannot go on because of the app's configuration: prints the error's
+/// sentence to standard error and exits with status 1.
+enum LaunchFailure {
+    static func exit(with error: LaunchKitError) -> Never {
+        fflush(nil)
+        FileHandle.standardError.write(Data("LaunchKit: fatal error: \(error.message)\n".utf8))
+        Foundation.exit(1)
+    }
+}

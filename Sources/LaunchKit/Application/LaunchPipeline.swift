@@ -1,0 +1,265 @@
+import LaunchProbe
+
+/// The steps of `UIApplicationMain` (DESIGN.md section 1) and the app's life cycle after
+/// launch, with the probe calls at every phase boundary.
+///
+/// `UIApplicationMain` runs it on the main queue; tests run it step by step with a manual
+/// frame scheduler and their own probe, without entering the run loop.
+@MainActor
+final class LaunchPipeline {
+    /// A class to create, by name (resolved at run time) or by type.
+    enum ClassReference {
+        /// A class name as `NSStringFromClass` returns it.
+        case named(String)
+        /// A class.
+        case type(AnyClass)
+    }
+
+    /// Where the pipeline is.
+    enum Stage: Equatable {
+        case notLaunched
+        case awaitingFirstFrame
+        case running
+        case awaitingResumeFrame
+        case terminated
+    }
+
+    /// The pipeline `UIApplicationMain` is running, kept alive for the life of the process.
+    static var running: LaunchPipeline?
+
+    let principal: ClassReference?
+    let delegateReference: ClassReference?
+    let environment: [String: String]
+    let locator: AppBundleLocator
+    let probe: LaunchProbe
+    let schedulerMode: FrameScheduler.Mode
+
+    private(set) var stage = Stage.notLaunched
+    private(set) var application: UIApplication?
+    private(set) var delegate: (any UIApplicationDelegate)?
+    private(set) var infoPlist: InfoPlist?
+    private(set) var storyboard: Storyboard?
+    /// `storyboard` or `code`.
+    private(set) var interface = "code"
+    /// The signal sources moving the app between states, when installed.
+    var signals: LifecycleSignals?
+    /// A move to the background asked for before the launch finished; done once active.
+    private var pendingBackground = false
+
+    init(
+        principal: ClassReference?, delegate: ClassReference?, environment: [String: String],
+        locator: AppBundleLocator, probe: LaunchProbe, schedulerMode: FrameScheduler.Mode
+    ) {
+        self.principal = principal
+        self.delegateReference = delegate
+        self.environment = environment
+        self.locator = locator
+        self.probe = probe
+        self.schedulerMode = schedulerMode
+    }
+
+    // MARK: Launch
+
+    /// Runs the launch up to the first frame, which is then scheduled: creates the
+    /// application and its delegate, reads the Info.plist, calls `willFinishLaunching`,
+    /// loads the storyboard (if any), calls `didFinishLaunching`, and shows the storyboard's
+    /// window.
+    func launch() throws(LaunchKitError) {
+        precondition(stage == .notLaunched, "A launch pipeline launches once.")
+        probe.begin(.applicationObject)
+        let applicationClass = try resolvePrincipal()
+        let application = applicationClass.init()
+        application.probe = probe
+        application.frameScheduler = FrameScheduler(mode: schedulerMode)
+        application.frameScheduler.commit = { [weak application] in application?.commitFrame() }
+        application.lifecycle = self
+        application.applicationState = .inactive
+        self.application = application
+
+        probe.begin(.delegateObject)
+        let delegate = try makeDelegate()
+        application.delegate = delegate
+        self.delegate = delegate
+
+        probe.begin(.infoPlist)
+        let infoPlistURL = try locator.locateInfoPlist()
+        let infoPlist = try infoPlistURL.map { url throws(LaunchKitError) in try InfoPlist.load(from: url) }
+        self.infoPlist = infoPlist
+        interface = infoPlist?.mainStoryboardName == nil ? "code" : "storyboard"
+        probe.describeApp(
+            name: infoPlist?.bundleName ?? locator.executableURL?.lastPathComponent,
+            interface: interface, infoPlistPath: infoPlist?.url.path
+        )
+        let options = LaunchOptions.make(from: environment)
+
+        probe.begin(.willFinishLaunching)
+        _ = delegate?.application(application, willFinishLaunchingWithOptions: options)
+
+        var storyboardWindow: UIWindow?
+        if let infoPlist, let storyboardURL = infoPlist.mainStoryboardURL {
+            probe.begin(.mainStoryboard)
+            storyboardWindow = try loadMainStoryboard(at: storyboardURL, infoPlist: infoPlist)
+        }
+
+        probe.begin(.didFinishLaunching)
+        _ = delegate?.application(application, didFinishLaunchingWithOptions: options)
+
+        probe.begin(.firstVisibleWindow)
+        stage = .awaitingFirstFrame
+        if let window = delegate?.window ?? storyboardWindow, storyboardWindow != nil {
+            window.makeKeyAndVisible()
+        }
+        // The first frame is committed at the end of this turn even with no window shown.
+        application.frameScheduler.schedule()
+    }
+
+    private func resolvePrincipal() throws(LaunchKitError) -> UIApplication.Type {
+        switch principal {
+        case nil:
+            return UIApplication.self
+        case .type(let type):
+            guard let applicationClass = type as? UIApplication.Type else {
+                throw Self.wrongKind(String(reflecting: type), role: "principal class", key: "principalClassName", expected: "UIApplication or a subclass of it")
+            }
+            return applicationClass
+        case .named(let name):
+            guard let type = ClassResolver.resolve(name) else {
+                throw Self.unknown(name, role: "principal class", key: "principalClassName")
+            }
+            guard let applicationClass = type as? UIApplication.Type else {
+                throw Self.wrongKind(name, role: "principal class", key: "principalClassName", expected: "UIApplication or a subclass of it")
+            }
+            return applicationClass
+        }
+    }
+
+    private func makeDelegate() throws(LaunchKitError) -> (any UIApplicationDelegate)? {
+        let name: String
+        let type: AnyClass
+        switch delegateReference {
+        case nil:
+            return nil
+        case .type(let given):
+            name = String(reflecting: given)
+            type = given
+        case .named(let given):
+            guard let found = ClassResolver.resolve(given) else {
+                throw Self.unknown(given, role: "delegate class", key: "delegateClassName")
+            }
+            name = given
+            type = found
+        }
+        let expected = "a UIResponder subclass that adopts UIApplicationDelegate"
+        guard type is any UIApplicationDelegate.Type, let responderClass = type as? UIResponder.Type else {
+            throw Self.wrongKind(name, role: "delegate class", key: "delegateClassName", expected: expected)
+        }
+        guard let delegate = responderClass.init() as? any UIApplicationDelegate else {
+            throw Self.wrongKind(name, role: "delegate class", key: "delegateClassName", expected: expected)
+        }
+        return delegate
+    }
+
+    private func loadMainStoryboard(at url: URL, infoPlist: InfoPlist) throws(LaunchKitError) -> UIWindow {
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw LaunchKitError(
+                kind: .missingStoryboard, file: url.path, key: "UIMainStoryboardFile",
+                message: "The Info.plist at \(infoPlist.url.path) sets UIMainStoryboardFile to \"\(infoPlist.mainStoryboardName ?? "")\", but the storyboard \(url.path) does not exist; expected that file, or no UIMainStoryboardFile for the code path."
+            )
+        }
+        let storyboard = try Storyboard.load(from: url)
+        self.storyboard = storyboard
+        let controller = storyboard.instantiateInitialViewController()
+        let window = UIWindow()
+        window.rootViewController = controller
+        delegate?.window = window
+        return window
+    }
+
+    // MARK: Life cycle
+
+    /// Called after every frame commit: finishes the launch (or a resume) at its first frame.
+    func frameDidCommit() {
+        guard let application else { return }
+        switch stage {
+        case .awaitingFirstFrame:
+            stage = .running
+            probe.firstFrameCommitted()
+            application.applicationState = .active
+            delegate?.applicationDidBecomeActive(application)
+            probe.becameActive()
+            if pendingBackground {
+                pendingBackground = false
+                enterBackground()
+            }
+        case .awaitingResumeFrame:
+            stage = .running
+            probe.resumeFrameCommitted()
+            application.applicationState = .active
+            delegate?.applicationDidBecomeActive(application)
+            probe.resumeCompleted()
+        case .notLaunched, .running, .terminated:
+            break
+        }
+    }
+
+    /// Moves an active app to the background: `applicationWillResignActive`, then
+    /// `applicationDidEnterBackground`. Asked for during the launch, it happens once active.
+    func enterBackground() {
+        guard let application else { return }
+        if stage == .awaitingFirstFrame {
+            pendingBackground = true
+            return
+        }
+        guard stage == .running, application.applicationState == .active else { return }
+        delegate?.applicationWillResignActive(application)
+        application.applicationState = .inactive
+        delegate?.applicationDidEnterBackground(application)
+        application.applicationState = .background
+    }
+
+    /// Brings a backgrounded app back: `applicationWillEnterForeground`, a frame, then
+    /// `applicationDidBecomeActive`.
+    func enterForeground() {
+        guard let application, stage == .running, application.applicationState == .background else { return }
+        probe.willEnterForeground()
+        delegate?.applicationWillEnterForeground(application)
+        application.applicationState = .inactive
+        stage = .awaitingResumeFrame
+        for window in application.windows { window.setNeedsCommit() }
+        application.frameScheduler.schedule()
+    }
+
+    /// Ends the app as the seeds describe a kill: from the foreground
+    /// `applicationWillResignActive` and `applicationDidEnterBackground` first, then
+    /// `applicationWillTerminate`; then writes the trace (reason `terminated`). The caller exits.
+    func terminate() {
+        guard let application, stage != .terminated else { return }
+        if application.applicationState == .active {
+            delegate?.applicationWillResignActive(application)
+            application.applicationState = .inactive
+        }
+        if application.applicationState == .inactive {
+            delegate?.applicationDidEnterBackground(application)
+            application.applicationState = .background
+        }
+        delegate?.applicationWillTerminate(application)
+        stage = .terminated
+        probe.finish(.terminated)
+    }
+
+    // MARK: Errors
+
+    private static func unknown(_ name: String, role: String, key: String) -> LaunchKitError {
+        LaunchKitError(
+            kind: .unknownClass, file: nil, key: key,
+            message: "UIApplicationMain cannot create the \(role) \"\(name)\": no class has that name (on Linux it must be module-qualified, as NSStringFromClass returns it, e.g. \"MyApp.AppDelegate\")."
+        )
+    }
+
+    private static func wrongKind(_ name: String, role: String, key: String, expected: String) -> LaunchKitError {
+        LaunchKitError(
+            kind: .wrongKindOfClass, file: nil, key: key,
+            message: "UIApplicationMain cannot use \"\(name)\" as the \(role): it is not \(expected)."
+        )
+    }
+}
