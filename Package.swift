@@ -66,11 +66,36 @@ let package = Package(
         .executableTarget(name: "FixtureApp", dependencies: ["LaunchKit"]),
         .testTarget(name: "LaunchTraceTests", dependencies: ["LaunchTrace"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchProbeTests", dependencies: ["LaunchProbe", "LaunchTrace"]),
+        .testTarget(name: "LaunchRunnerTests", dependencies: ["LaunchRunner", "LaunchTrace"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchTrace"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchTrace"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["LaunchTrace", "launchprof", "SampleApp", "SeedApp", "FixtureApp"]
         ),
     ]
 )
+
+// Benchmarks (package-benchmark) are only part of the package when asked for, so that
+// building and testing the product never builds the benchmark framework:
+//
+//     LAUNCHPROF_BENCHMARKS=1 swift package benchmark
+//
+if Context.environment["LAUNCHPROF_BENCHMARKS"] != nil {
+    package.dependencies.append(
+        .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"])
+    )
+    let benchmarkTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("ProbeRecording", ["LaunchProbe", "LaunchTrace"]),
+    ]
+    for target in benchmarkTargets {
+        package.targets.append(
+            .executableTarget(
+                name: target.name,
+                dependencies: target.dependencies + [.product(name: "Benchmark", package: "benchmark")],
+                path: "Benchmarks/\(target.name)",
+                plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+            )
+        )
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import LaunchTrace
+import Testing
+
+@testable import LaunchRunner
+
+@Suite("LaunchSession")
+struct LaunchSessionTests {
+    @Test("a crash in one launch keeps the others; warm-up launches leave no files")
+    func crashKeepsOtherRuns() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("session-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trace = AppLauncherTests.validTrace.path
+        let script = "if [ \"$LAUNCHPROF_RUN_INDEX\" = 2 ]; then kill -SEGV $$; fi; cp '\(trace)' \"$LAUNCHPROF_TRACE\""
+        let plan = RunPlan(executable: "/bin/sh", arguments: ["-c", script], runs: 3, warmup: 2, outputDirectory: folder)
+        let session = try LaunchSession(plan: plan)
+        #expect(session.warmUp() == 2)
+        for _ in 0..<plan.runs { session.launchNext() }
+        #expect(session.results.map(\.record.outcome) == [.completed, .crashed, .completed])
+        #expect(session.results.map(\.record.index) == [1, 2, 3])
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files == ["launch-001.trace.json", "launch-002.stderr.txt", "launch-003.trace.json"] || files == ["launch-001.trace.json", "launch-003.trace.json"])
+    }
+
+    @Test("a plan naming a missing executable is refused with the path")
+    func missingExecutable() {
+        let plan = RunPlan(executable: "/nonexistent/App", outputDirectory: FileManager.default.temporaryDirectory)
+        #expect(throws: RunnerError.notExecutable(path: "/nonexistent/App")) { try LaunchSession(plan: plan) }
+    }
+}
