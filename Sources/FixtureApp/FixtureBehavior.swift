@@ -1,0 +1,53 @@
+import LaunchKit
+
+/// What FixtureApp does, from `FIXTURE_BEHAVIOR`.
+enum FixtureBehavior: Equatable {
+    /// Launches and runs like any app (the default).
+    case normal
+    /// Prints each delegate callback's name on its own line, flushed.
+    case lifecycle
+    /// `abort()` in didFinishLaunching.
+    case crash
+    /// Never finishes launching: sleeps forever in didFinishLaunching.
+    case hang
+    /// `exit(0)` in didFinishLaunching, before any exit point writes a trace.
+    case noTrace
+    /// `exit(3)` in didFinishLaunching.
+    case exitError
+    /// Sleeps this many milliseconds in didFinishLaunching (`FixtureWork.sleepOnMain`).
+    case sleep(milliseconds: Int)
+    /// Spins the CPU this many milliseconds in didFinishLaunching (`FixtureWork.spinOnMain`).
+    case spin(milliseconds: Int)
+    /// Names a delegate class that does not exist.
+    case badDelegate
+    /// Names a class that exists but is not a UIApplicationDelegate.
+    case wrongKindDelegate
+
+    /// The behaviour chosen by the environment.
+    static var current: FixtureBehavior {
+        let raw = ProcessInfo.processInfo.environment["FIXTURE_BEHAVIOR"] ?? "normal"
+        guard let behavior = FixtureBehavior(raw) else {
+            FileHandle.standardError.write(Data("FixtureApp: FIXTURE_BEHAVIOR=\(raw) is not one of normal, lifecycle, crash, hang, noTrace, exitError, sleep:<ms>, spin:<ms>, badDelegate, wrongKindDelegate.\n".utf8))
+            exit(2)
+        }
+        return behavior
+    }
+
+    /// Parses `normal`, `sleep:250` and the like.
+    init?(_ raw: String) {
+        let parts = raw.split(separator: ":", maxSplits: 1).map(String.init)
+        switch (parts.first ?? "", parts.count == 2 ? Int(parts[1]) : nil) {
+        case ("normal", _): self = .normal
+        case ("lifecycle", _): self = .lifecycle
+        case ("crash", _): self = .crash
+        case ("hang", _): self = .hang
+        case ("noTrace", _): self = .noTrace
+        case ("exitError", _): self = .exitError
+        case ("sleep", let milliseconds?) where milliseconds >= 0: self = .sleep(milliseconds: milliseconds)
+        case ("spin", let milliseconds?) where milliseconds >= 0: self = .spin(milliseconds: milliseconds)
+        case ("badDelegate", _): self = .badDelegate
+        case ("wrongKindDelegate", _): self = .wrongKindDelegate
+        default: return nil
+        }
+    }
+}

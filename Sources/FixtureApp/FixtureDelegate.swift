@@ -1,0 +1,49 @@
+import LaunchKit
+
+/// FixtureApp's delegate: does what ``FixtureBehavior`` says, and in the code path shows a
+/// window with a ``FixtureViewController``.
+final class FixtureDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+    private let behavior = FixtureBehavior.current
+
+    func application(_ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        log("applicationWillFinishLaunching")
+        if behavior == .lifecycle, let url = launchOptions?[.url] as? URL {
+            log("launchURL \(url.absoluteString)")
+        }
+        return true
+    }
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        log("applicationDidFinishLaunching")
+        switch behavior {
+        case .crash: abort()
+        case .hang: FixtureWork.sleepForever()
+        case .noTrace: exit(0)
+        case .exitError: exit(3)
+        case .sleep(let milliseconds): FixtureWork.sleepOnMain(milliseconds: milliseconds)
+        case .spin(let milliseconds): FixtureWork.spinOnMain(milliseconds: milliseconds)
+        case .normal, .lifecycle, .badDelegate, .wrongKindDelegate: break
+        }
+        if window == nil {
+            let window = UIWindow()
+            window.backgroundColor = .white
+            window.rootViewController = FixtureViewController()
+            window.makeKeyAndVisible()
+            self.window = window
+        }
+        return true
+    }
+
+    func applicationDidBecomeActive(_ application: UIApplication) { log("applicationDidBecomeActive") }
+    func applicationWillResignActive(_ application: UIApplication) { log("applicationWillResignActive") }
+    func applicationDidEnterBackground(_ application: UIApplication) { log("applicationDidEnterBackground") }
+    func applicationWillEnterForeground(_ application: UIApplication) { log("applicationWillEnterForeground") }
+    func applicationWillTerminate(_ application: UIApplication) { log("applicationWillTerminate") }
+
+    private func log(_ line: String) {
+        guard behavior == .lifecycle else { return }
+        print(line)
+        fflush(nil)
+    }
+}

@@ -1,0 +1,12 @@
+import LaunchKit
+
+/// The root view controller of FixtureApp: a blue view with a white card.
+final class FixtureViewController: UIViewController {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .blue
+        let card = UIView(frame: CGRect(x: 20, y: 100, width: 350, height: 200))
+        card.backgroundColor = .white
+        view.addSubview(card)
+    }
+}
