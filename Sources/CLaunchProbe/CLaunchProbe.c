@@ -79,8 +79,14 @@ int lp_thread_counters_read(int schedstat_fd, lp_thread_counters *out) {
     if (n <= 0) return -1;
     const char *p = buffer;
     const char *end = buffer + n;
-    out->on_cpu_ns = lp_parse_u64(&p, end);
+    int64_t schedstat_cpu = lp_parse_u64(&p, end);
+    // The run-queue delay is current while this thread runs (it is added when the thread is
+    // scheduled in). The on-CPU sum in schedstat is only brought up to date at scheduler
+    // events, so short phases would read as zero: take it from the thread CPU clock, which
+    // the kernel updates on the spot.
     out->runqueue_ns = lp_parse_u64(&p, end);
+    int64_t clock_cpu = lp_clock_ns(CLOCK_THREAD_CPUTIME_ID);
+    out->on_cpu_ns = clock_cpu > schedstat_cpu ? clock_cpu : schedstat_cpu;
     return 0;
 }
 

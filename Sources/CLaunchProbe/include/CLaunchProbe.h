@@ -25,7 +25,7 @@ int64_t lp_premain_ns(void);
 
 /// One reading of a thread's scheduler and resource counters.
 typedef struct lp_thread_counters {
-    int64_t on_cpu_ns;        // schedstat field 1
+    int64_t on_cpu_ns;        // CLOCK_THREAD_CPUTIME_ID (schedstat field 1 lags)
     int64_t runqueue_ns;      // schedstat field 2
     int64_t minor_faults;     // rusage ru_minflt
     int64_t major_faults;     // rusage ru_majflt
@@ -36,8 +36,9 @@ typedef struct lp_thread_counters {
 /// Opens /proc/self/task/<tid>/schedstat for the calling thread. Returns an fd or -1.
 int lp_schedstat_open_current(void);
 
-/// Reads the calling thread's counters: schedstat through `schedstat_fd` (opened with
-/// lp_schedstat_open_current on this same thread) and getrusage(RUSAGE_THREAD).
+/// Reads the calling thread's counters: on-CPU time from CLOCK_THREAD_CPUTIME_ID, run-queue
+/// delay from schedstat through `schedstat_fd` (opened with lp_schedstat_open_current on this
+/// same thread), faults and context switches from getrusage(RUSAGE_THREAD).
 /// Returns 0 on success, -1 when schedstat could not be read (counters are then zero).
 int lp_thread_counters_read(int schedstat_fd, lp_thread_counters *out);
 
