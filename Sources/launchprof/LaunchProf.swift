@@ -1,4 +1,6 @@
 import ArgumentParser
+import LaunchAnalysis
+import LaunchTrace
 
 /// `launchprof`: launch-performance profiler and startup-budget checker.
 @main
@@ -11,7 +13,7 @@ struct LaunchProf: ParsableCommand {
             3 the app failed to launch or measured nothing; 4 inconclusive (the spread straddles a limit).
             """,
         version: "0.1.0",
-        subcommands: [TraceCommand.self]
+        subcommands: [RunCommand.self, CheckCommand.self, TraceCommand.self, BaselineCommand.self]
     )
 
     /// Runs the command, mapping errors to the documented exit codes.
@@ -21,7 +23,13 @@ struct LaunchProf: ParsableCommand {
             try command.run()
         } catch let error as CLIError {
             FileHandle.standardError.write(Data("launchprof: \(error.message)\n".utf8))
-            Foundation.exit(error.exitCode)
+            Foundation.exit(error.exitCode.rawValue)
+        } catch let error as TraceFileError {
+            FileHandle.standardError.write(Data("launchprof: \(error)\n".utf8))
+            Foundation.exit(ExitCode.usageError.rawValue)
+        } catch let error as BudgetValidationError {
+            FileHandle.standardError.write(Data("launchprof: \(error)\n".utf8))
+            Foundation.exit(ExitCode.usageError.rawValue)
         } catch {
             exit(withError: error)
         }

@@ -43,7 +43,7 @@ struct TraceCommand: ParsableCommand {
         guard let trace = result.trace else {
             var message = result.record.message ?? "The launch produced no trace."
             if let tail = result.record.stderrTail { message += "\nThe app's standard error ended with:\n\(tail)" }
-            throw CLIError(message, exitCode: ExitCodes.launchFailed)
+            throw CLIError(message, exitCode: .launchFailed)
         }
         if json {
             print(String(decoding: try TraceJSON.makeEncoder().encode(trace), as: UTF8.self))
