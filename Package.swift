@@ -67,11 +67,12 @@ let package = Package(
         .testTarget(name: "LaunchTraceTests", dependencies: ["LaunchTrace"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchProbeTests", dependencies: ["LaunchProbe", "LaunchTrace"]),
         .testTarget(name: "LaunchRunnerTests", dependencies: ["LaunchRunner", "LaunchTrace"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LaunchProbe", "LaunchTrace", "FixtureApp", "SeedApp", "SampleApp"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchTrace"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["LaunchTrace", "launchprof", "SampleApp", "SeedApp", "FixtureApp"]
+            dependencies: ["LaunchTrace", "LaunchAnalysis", "launchprof", "SampleApp", "SeedApp", "FixtureApp"],
+            resources: [.copy("Fixtures")]
         ),
     ]
 )

@@ -1,0 +1,74 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// `launchprof check` on a fixed run of SeedApp (six real traces, checked in), so every
+/// verdict and exit code is deterministic.
+@Suite("launchprof check on a fixed run")
+struct CheckCommandTests {
+    static let run = BuiltProducts.fixture("seedapp-run")
+
+    @Test(
+        "each verdict gives its documented exit code",
+        arguments: [
+            ("budgets-pass.json", Int32(0), "Result: pass (exit 0)"),
+            ("budgets-fail.json", 2, "Result: budget exceeded (exit 2)"),
+            ("budgets-inconclusive.json", 4, "Result: inconclusive (exit 4)"),
+            ("budgets-missing.json", 2, "MISSING"),
+            ("budgets-warn-only.json", 0, "Result: pass (exit 0)"),
+        ]
+    )
+    func verdicts(budgets: String, status: Int32, phrase: String) throws {
+        let output = try BuiltProducts.launchprof(["check", "--budgets", BuiltProducts.fixture(budgets), Self.run])
+        #expect(output.status == status, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains(phrase), "\(output.stdout)")
+    }
+
+    @Test("a run in which no launch completed exits 3 and says what happened to each launch")
+    func nothingMeasured() throws {
+        let output = try BuiltProducts.launchprof(["check", "--budgets", BuiltProducts.fixture("budgets-pass.json"), BuiltProducts.fixture("crashed-run")])
+        #expect(output.status == 3)
+        #expect(output.stdout.contains("killed by signal 6 (SIGABRT)"))
+        #expect(output.stdout.contains("did not finish within 1 s"))
+    }
+
+    @Test("a misspelt metric is a usage error naming the file, the JSON path and the closest name")
+    func badBudgets() throws {
+        let file = BuiltProducts.fixture("budgets-bad-metric.json")
+        let output = try BuiltProducts.launchprof(["check", "--budgets", file, Self.run])
+        #expect(output.status == 1)
+        #expect(output.stderr.contains(file))
+        #expect(output.stderr.contains("rules[0].metric"))
+        #expect(output.stderr.contains("\"timeToFirstFrme\""))
+        #expect(output.stderr.contains("Did you mean \"timeToFirstFrame\"?"))
+    }
+
+    @Test("JUnit output has one test case per rule and a failure for the failed one")
+    func junit() throws {
+        let output = try BuiltProducts.launchprof(["check", "--budgets", BuiltProducts.fixture("budgets-fail.json"), "--format", "junit", Self.run])
+        #expect(output.status == 2)
+        #expect(output.stdout.components(separatedBy: "<testcase ").count - 1 == 2)
+        #expect(output.stdout.components(separatedBy: "<failure").count - 1 == 1)
+        let document = try XMLDocument(data: Data(output.stdout.utf8))
+        #expect(document.rootElement() != nil)
+    }
+
+    @Test("a baseline saved from a run is found by name, and a missing one is named in the error")
+    func baselines() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let saved = try BuiltProducts.launchprof(["baseline", "save", "main", Self.run], in: folder)
+        #expect(saved.status == 0, "\(saved.stderr)")
+        let list = try BuiltProducts.launchprof(["baseline", "list"], in: folder)
+        #expect(list.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "main")
+        let relative = folder.appendingPathComponent("relative.json")
+        try Data(#"{"schemaVersion": 1, "rules": [{"metric": "timeToFirstFrame", "limit": "+10%", "baseline": "main"}]}"#.utf8).write(to: relative)
+        let same = try BuiltProducts.launchprof(["check", "--budgets", relative.path, Self.run], in: folder)
+        #expect(same.status == 0, "the run compared with itself has not regressed: \(same.stdout)\(same.stderr)")
+        let missing = try BuiltProducts.launchprof(["check", "--budgets", relative.path, "--baseline", "nightly", Self.run], in: folder)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("nightly"))
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import LaunchAnalysis
+import LaunchTrace
+import Testing
+
+/// `launchprof run` and `trace` on the real apps, built beside the tests.
+@Suite("launchprof run on real apps")
+struct RunCommandTests {
+    @Test("trace prints every phase of the seed app's code path and writes its trace")
+    func traceSeedApp() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tracePath = folder.appendingPathComponent("seed.trace.json").path
+        let output = try BuiltProducts.launchprof(["trace", "-o", tracePath, "--", BuiltProducts.path("SeedApp")])
+        #expect(output.status == 0, "\(output.stderr)")
+        for phase in LaunchPhase.allCases where phase != .mainStoryboard {
+            #expect(output.stdout.contains(phase.rawValue), "missing \(phase.rawValue)")
+        }
+        #expect(!output.stdout.contains("mainStoryboard"))
+        let trace = try LaunchTrace.read(from: URL(filePath: tracePath))
+        #expect(trace.app.interface == "code")
+        #expect(trace.clock.startSource == .spawn)
+        #expect(trace.ending.reason == .exitAfterActive)
+    }
+
+    @Test("run on SampleApp with budgets that pass: exit 0, every launch's trace, a manifest and a summary")
+    func runPasses() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try BuiltProducts.launchprof([
+            "run", "--runs", "3", "--warmup", "1", "--budgets", BuiltProducts.fixture("budgets-generous.json"),
+            "--output", folder.path, "--", BuiltProducts.path("SampleApp"),
+        ])
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains("3 launches: 3 completed"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(files.filter { $0.hasSuffix(".trace.json") }.count == 3)
+        let manifest = try RunManifest.read(from: folder.appendingPathComponent("launches.json"))
+        #expect(manifest.launches.map(\.outcome) == [.completed, .completed, .completed])
+        let summary = try RunSummary.read(from: folder.appendingPathComponent("summary.json"))
+        #expect(summary.metric("timeToFirstFrame", scenario: "warm")?.statistics.n == 3)
+        #expect(summary.metric("mainStoryboard", scenario: "warm") != nil, "SampleApp launches through its storyboard")
+    }
+
+    @Test("run with a budget SampleApp cannot meet exits 2 and says which rule failed")
+    func runFails() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try BuiltProducts.launchprof([
+            "run", "--runs", "3", "--warmup", "0", "--budgets", BuiltProducts.fixture("budgets-fail.json"),
+            "--output", folder.path, "--format", "markdown", "--", BuiltProducts.path("SampleApp"),
+        ])
+        #expect(output.status == 2, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains("timeToFirstFrame"))
+        #expect(output.stdout.lowercased().contains("fail"))
+    }
+
+    @Test(
+        "an app that crashes, hangs, or writes no trace exits 3 with a clear message, and every launch is recorded",
+        arguments: [
+            ("crash", "killed by signal 6 (SIGABRT)", LaunchRecord.Outcome.crashed),
+            ("hang", "did not finish within 2 s", .timedOut),
+            ("noTrace", "wrote no trace", .noTrace),
+        ]
+    )
+    func failingApps(behavior: String, phrase: String, outcome: LaunchRecord.Outcome) throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try BuiltProducts.launchprof(
+            ["run", "--runs", "2", "--warmup", "0", "--timeout", "2", "--budgets", BuiltProducts.fixture("budgets-pass.json"),
+             "--output", folder.path, "--", BuiltProducts.path("FixtureApp")],
+            environment: ["FIXTURE_BEHAVIOR": behavior]
+        )
+        #expect(output.status == 3, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains(phrase), "\(output.stdout)")
+        let manifest = try RunManifest.read(from: folder.appendingPathComponent("launches.json"))
+        #expect(manifest.launches.map(\.outcome) == [outcome, outcome])
+        if outcome != .noTrace {
+            #expect(manifest.launches.allSatisfy { $0.lastPhase == "didFinishLaunching" })
+        }
+    }
+
+    @Test("one crashing launch among good ones is reported and the others are kept and checked")
+    func oneCrashAmongGoodLaunches() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try BuiltProducts.launchprof(
+            ["run", "--runs", "3", "--warmup", "0", "--budgets", BuiltProducts.fixture("budgets-pass.json"),
+             "--output", folder.path, "--", BuiltProducts.path("FixtureApp")],
+            environment: ["FIXTURE_BEHAVIOR": "crashOnRun:2"]
+        )
+        #expect(output.status == 0, "the two completed launches pass their budgets: \(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains("1 crashed"))
+        let manifest = try RunManifest.read(from: folder.appendingPathComponent("launches.json"))
+        #expect(manifest.launches.map(\.outcome) == [.completed, .crashed, .completed])
+    }
+
+    @Test("cold runs evict the app's files from the page cache and report how much")
+    func coldReportsEviction() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try BuiltProducts.launchprof([
+            "run", "--runs", "2", "--warmup", "0", "--scenario", "cold",
+            "--output", folder.path, "--", BuiltProducts.path("SampleApp"),
+        ])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stderr.contains("cold:"))
+        let manifest = try RunManifest.read(from: folder.appendingPathComponent("launches.json"))
+        #expect(manifest.launches.allSatisfy { ($0.evictedBytes ?? 0) > 0 }, "the executable itself was resident and is evicted before each launch")
+    }
+
+    @Test("resume runs time the return from the background")
+    func resume() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try BuiltProducts.launchprof([
+            "run", "--runs", "2", "--warmup", "0", "--scenario", "resume",
+            "--output", folder.path, "--format", "json", "--", BuiltProducts.path("SampleApp"),
+        ])
+        #expect(output.status == 0, "\(output.stderr)")
+        let summary = try RunSummary.read(from: folder.appendingPathComponent("summary.json"))
+        let toActive = try #require(summary.metric("resume.toActive", scenario: "resume"))
+        let toFrame = try #require(summary.metric("resume.toFrame", scenario: "resume"))
+        #expect(toActive.statistics.n == 2)
+        #expect(toFrame.statistics.median <= toActive.statistics.median)
+    }
+}
