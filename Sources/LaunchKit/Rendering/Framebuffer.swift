@@ -64,7 +64,7 @@ public struct Framebuffer: Sendable, Equatable {
         let alpha = UInt32(packed >> 24)
         guard alpha > 0 else { return Pixel(red: 0, green: 0, blue: 0, alpha: 0) }
         func straight(_ shift: UInt32) -> UInt8 {
-            UInt8(min(255, ((packed >> shift) & 0xFF) * 255 + alpha / 2) / alpha)
+            UInt8(min(255, (((packed >> shift) & 0xFF) * 255 + alpha / 2) / alpha))
         }
         return Pixel(red: straight(0), green: straight(8), blue: straight(16), alpha: UInt8(alpha))
     }

@@ -2,15 +2,19 @@
 /// frame, clipped to its superview, with opacity multiplied down the tree.
 enum ViewRenderer {
     /// Renders `root` (its frame origin taken as the framebuffer's origin) into `frame`.
+    /// The root itself is drawn even when hidden (a window being committed); hidden
+    /// views inside it are skipped with their subviews.
     @MainActor
     static func render(_ root: UIView, into frame: inout Framebuffer) {
         let area = CGRect(x: 0, y: 0, width: CGFloat(frame.width) / frame.scale, height: CGFloat(frame.height) / frame.scale)
-        draw(root, origin: .zero, clip: area, opacity: 1, into: &frame)
+        draw(root, origin: .zero, clip: area, opacity: 1, isRoot: true, into: &frame)
     }
 
     @MainActor
-    private static func draw(_ view: UIView, origin: CGPoint, clip: CGRect, opacity: CGFloat, into frame: inout Framebuffer) {
-        guard !view.isHidden, view.alpha > 0 else { return }
+    private static func draw(
+        _ view: UIView, origin: CGPoint, clip: CGRect, opacity: CGFloat, isRoot: Bool = false, into frame: inout Framebuffer
+    ) {
+        guard isRoot || !view.isHidden, view.alpha > 0 else { return }
         let opacity = opacity * view.alpha
         let visible = CGRect(origin: origin, size: view.frame.size).intersection(clip)
         guard !visible.isNull, visible.width > 0, visible.height > 0 else { return }

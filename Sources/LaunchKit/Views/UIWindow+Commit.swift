@@ -3,6 +3,7 @@ extension UIWindow {
     /// it if needed, then `viewWillAppear`), lays out the tree, renders it into a new
     /// framebuffer, and calls `viewDidAppear` for a view that just appeared.
     func commit() {
+        isCommitting = true
         var appeared: UIViewController?
         if let controller = rootViewController {
             let rootView: UIView = controller.view
@@ -23,6 +24,7 @@ extension UIWindow {
         lastCommittedFrame = frame
         committedFrameCount += 1
         needsCommit = false
+        isCommitting = false
         appeared?.viewDidAppear(false)
     }
 }

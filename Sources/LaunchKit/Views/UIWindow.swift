@@ -39,6 +39,9 @@ open class UIWindow: UIView {
 
     /// Whether the window has changes that are not in ``lastCommittedFrame``.
     var needsCommit = true
+    /// Whether a commit is installing, laying out or rendering this window: changes made
+    /// then are in the frame being committed and need no other.
+    var isCommitting = false
 
     /// Creates a hidden window with the given frame.
     public override init(frame: CGRect) {
@@ -82,6 +85,7 @@ open class UIWindow: UIView {
 
     /// Asks for a frame: schedules a commit if the window is shown in a running application.
     func setNeedsCommit() {
+        guard !isCommitting else { return }
         needsCommit = true
         guard !isHidden, let application = UIApplication.current else { return }
         application.frameScheduler.schedule()
