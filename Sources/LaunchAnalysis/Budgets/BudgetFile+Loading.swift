@@ -197,8 +197,7 @@ struct BudgetValidator {
     private mutating func checkKeys(_ object: [String: JSONValue], allowed: Set<String>, at path: String) {
         for key in object.keys.sorted() where !allowed.contains(key) {
             let keyPath = path.isEmpty ? key : "\(path).\(key)"
-            let closest = allowed.min { EditDistance.levenshtein(key, $0) < EditDistance.levenshtein(key, $1) || (EditDistance.levenshtein(key, $0) == EditDistance.levenshtein(key, $1) && $0 < $1) }
-            let suggestion = closest.flatMap { EditDistance.levenshtein(key.lowercased(), $0.lowercased()) <= 3 ? $0 : nil }
+            let suggestion = Self.closestKey(to: key, in: allowed)
             problems.append(.init(
                 path: keyPath, value: nil,
                 expected: "The key \"\(key)\" is not known; expected only \(Self.list(allowed)).",
@@ -213,6 +212,17 @@ struct BudgetValidator {
 
     private mutating func missing(_ path: String, _ expected: String) {
         problems.append(.init(path: path, value: nil, expected: expected))
+    }
+
+    /// The allowed key a misspelt one most likely meant: one it abbreviates, or the nearest
+    /// by edit distance when that is within three edits.
+    static func closestKey(to key: String, in allowed: Set<String>) -> String? {
+        let lowered = key.lowercased()
+        if let prefixed = allowed.sorted().first(where: { $0.lowercased().hasPrefix(lowered) }) { return prefixed }
+        let ranked = allowed.map { (key: $0, distance: EditDistance.levenshtein(lowered, $0.lowercased())) }
+            .sorted { ($0.distance, $0.key) < ($1.distance, $1.key) }
+        guard let best = ranked.first, best.distance <= 3 else { return nil }
+        return best.key
     }
 
     static func list(_ keys: Set<String>) -> String {

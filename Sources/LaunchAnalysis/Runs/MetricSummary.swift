@@ -34,8 +34,9 @@ public struct MetricSummary: Codable, Sendable, Equatable {
         self.samples = samples
         self.launchIndices = launchIndices
         statistics = SampleStatistics(samples: samples)
-        medianInterval = bootstrap.confidenceInterval(for: .median, of: samples)
-        p90Interval = bootstrap.confidenceInterval(for: .p90, of: samples)
+        let intervals = bootstrap.confidenceIntervals(for: [.median, .p90], of: samples)
+        medianInterval = intervals[.median]!
+        p90Interval = intervals[.p90]!
         outlierLaunches = outliers.outlierIndices(in: samples).map { launchIndices[$0] }
         spread = SpreadAssessment(statistics: statistics, medianInterval: medianInterval, limit: spreadLimit)
     }

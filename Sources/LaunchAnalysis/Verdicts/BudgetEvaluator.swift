@@ -3,7 +3,8 @@
 /// - Absolute limits: the rule's statistic and its bootstrap confidence interval are
 ///   compared with the limit: pass when the interval's upper bound is at or under it,
 ///   fail when the lower bound is over it, inconclusive when the interval straddles it.
-///   (A statistic exactly on the limit passes.)
+///   (A statistic exactly on the limit passes. A `max` over the limit fails outright:
+///   more launches can only raise it.)
 /// - Relative limits (`+10%`): the threshold is the baseline's statistic grown by the
 ///   percentage. Fail when the statistic is over it and the Mann–Whitney U test of the
 ///   samples against the baseline's gives p < ``significance``; inconclusive when it is
@@ -78,7 +79,11 @@ public struct BudgetEvaluator: Sendable, Equatable {
         let range = "(\(Int((interval.level * 100).rounded())) % CI \(kind.format(interval.lower)) to \(kind.format(interval.upper)))"
         let status: VerdictStatus
         let message: String
-        if interval.upper <= limit && observed <= limit {
+        if rule.statistic == .max && observed > limit {
+            // More launches can only raise a maximum: one launch over the limit settles it.
+            status = .fail
+            message = "\(what), over the limit of \(rule.limit.text)."
+        } else if interval.upper <= limit && observed <= limit {
             status = .pass
             message = "\(what), within the limit of \(rule.limit.text)."
         } else if interval.lower > limit && observed > limit {

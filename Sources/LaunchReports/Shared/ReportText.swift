@@ -1,0 +1,67 @@
+import LaunchAnalysis
+import LaunchTrace
+
+/// Phrases every report format shares, so they say the same thing the same way.
+public enum ReportText {
+    /// Outcomes in the order reports list them.
+    public static let outcomeOrder: [LaunchRecord.Outcome] = [
+        .completed, .exitedWithError, .crashed, .timedOut, .noTrace, .invalidTrace, .spawnFailed,
+    ]
+
+    /// `20 launches: 19 completed, 1 crashed`.
+    public static func launchesLine(_ summary: RunSummary) -> String {
+        let counts = summary.outcomeCounts
+        let parts = outcomeOrder.compactMap { outcome in counts[outcome].map { "\($0) \(outcomeName(outcome))" } }
+        let noun = summary.launches.count == 1 ? "launch" : "launches"
+        return "\(summary.launches.count) \(noun)" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
+    }
+
+    /// A readable name of an outcome: `completed`, `exited with error`, `timed out`, …
+    public static func outcomeName(_ outcome: LaunchRecord.Outcome) -> String {
+        switch outcome {
+        case .completed: "completed"
+        case .exitedWithError: "exited with error"
+        case .crashed: "crashed"
+        case .timedOut: "timed out"
+        case .noTrace: "wrote no trace"
+        case .invalidTrace: "invalid trace"
+        case .spawnFailed: "failed to start"
+        }
+    }
+
+    /// The verdict's label: `pass`, `FAIL`, `inconclusive`, `MISSING`.
+    public static func label(_ status: VerdictStatus) -> String {
+        switch status {
+        case .pass: "pass"
+        case .fail: "FAIL"
+        case .inconclusive: "inconclusive"
+        case .missing: "MISSING"
+        }
+    }
+
+    /// The overall result: `pass`, `budget exceeded`, …
+    public static func result(_ code: ExitCode) -> String {
+        switch code {
+        case .success: "pass"
+        case .usageError: "usage error"
+        case .budgetExceeded: "budget exceeded"
+        case .launchFailed: "the app failed to launch or measured nothing"
+        case .inconclusive: "inconclusive"
+        }
+    }
+
+    /// The rule's budget: `p90 <= 600ms` or `median <= +10% vs main`.
+    public static func budget(_ rule: BudgetRule) -> String {
+        "\(rule.statistic.rawValue) <= \(rule.limit.text)" + (rule.baseline.map { " vs \($0)" } ?? "")
+    }
+
+    /// The formatted value, or `-` when absent.
+    public static func value(_ value: Double?, _ kind: MetricKind) -> String {
+        value.map { kind.format($0) } ?? "-"
+    }
+
+    /// The app's name: the last path component of the app path.
+    public static func appName(_ summary: RunSummary) -> String {
+        summary.run.appPath.split(separator: "/").last.map(String.init) ?? summary.run.appPath
+    }
+}

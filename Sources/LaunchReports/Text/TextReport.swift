@@ -1,0 +1,89 @@
+import LaunchAnalysis
+import LaunchTrace
+
+/// The terminal report: an aligned table of every budget rule (median and p90 of its
+/// metric, the budget, the verdict), the launches line, improvements, outliers and
+/// spread warnings, and the overall result.
+///
+/// ```swift
+/// let text = TextReport(colored: isatty(1) != 0).render(summary: summary, evaluation: evaluation)
+/// ```
+public struct TextReport: Sendable, Equatable {
+    /// Whether to use ANSI colour; the caller decides (e.g. from `isatty`).
+    public var colored: Bool
+
+    /// Creates a text report.
+    public init(colored: Bool = false) { self.colored = colored }
+
+    /// Renders the report, ending with a newline.
+    public func render(summary: RunSummary, evaluation: BudgetEvaluation) -> String {
+        var out = "LaunchProfiler: \(ReportText.appName(summary)) (\(summary.run.scenario)), \(ReportText.launchesLine(summary))\n"
+        let failed = summary.launches.filter { $0.outcome != .completed }
+        for record in failed {
+            out += "  launch \(record.index): \(ReportText.outcomeName(record.outcome))" + (record.message.map { ": \($0)" } ?? "") + "\n"
+        }
+        out += "\n"
+
+        var table = TextTable(header: ["metric", "scenario", "n", "median", "p90", "budget", "level", "verdict"])
+        for verdict in evaluation.verdicts {
+            let rule = verdict.rule
+            let metric = summary.metric(rule.metric, scenario: rule.scenario.rawValue)
+            table.append(
+                [
+                    rule.metric, rule.scenario.rawValue, "\(verdict.sampleCount)",
+                    ReportText.value(metric?.statistics.median, rule.kind),
+                    ReportText.value(metric?.statistics.p90, rule.kind),
+                    ReportText.budget(rule), rule.level.rawValue, ReportText.label(verdict.status),
+                ],
+                styles: [nil, nil, nil, nil, nil, nil, rule.level == .warn ? .yellow : nil, Self.style(verdict.status)]
+            )
+        }
+        if evaluation.verdicts.isEmpty {
+            out += "No budget rules.\n"
+        } else {
+            out += table.render(colored: colored) + "\n"
+        }
+
+        var notes: [String] = []
+        for verdict in evaluation.verdicts where verdict.status != .pass || verdict.isImprovement {
+            notes.append("\(ReportText.label(verdict.status)) \(verdict.rule.title): \(verdict.message)")
+        }
+        var seen = Set<String>()
+        for verdict in evaluation.verdicts {
+            let key = verdict.rule.scenario.rawValue + "/" + verdict.rule.metric
+            guard seen.insert(key).inserted,
+                  let metric = summary.metric(verdict.rule.metric, scenario: verdict.rule.scenario.rawValue) else { continue }
+            if !metric.outlierLaunches.isEmpty {
+                let launches = metric.outlierLaunches.map(String.init).joined(separator: ", ")
+                notes.append("outliers \(metric.name) (\(verdict.rule.scenario.rawValue)): launches \(launches).")
+            }
+            if let message = metric.spread.message {
+                notes.append("spread \(metric.name) (\(verdict.rule.scenario.rawValue)): \(message)")
+            }
+        }
+        if !notes.isEmpty {
+            out += "\n" + notes.map { "- " + $0 }.joined(separator: "\n") + "\n"
+        }
+        let code = evaluation.exitCode
+        let result = "Result: \(ReportText.result(code)) (exit \(code.rawValue))"
+        out += "\n" + (colored ? Self.style(code).apply(to: result) : result) + "\n"
+        return out
+    }
+
+    static func style(_ status: VerdictStatus) -> ANSIStyle {
+        switch status {
+        case .pass: .green
+        case .fail: .red
+        case .inconclusive: .yellow
+        case .missing: .magenta
+        }
+    }
+
+    static func style(_ code: ExitCode) -> ANSIStyle {
+        switch code {
+        case .success: .green
+        case .inconclusive: .yellow
+        default: .red
+        }
+    }
+}

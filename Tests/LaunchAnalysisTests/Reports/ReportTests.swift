@@ -1,0 +1,113 @@
+import Foundation
+import LaunchAnalysis
+import LaunchReports
+import LaunchTrace
+import Testing
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+@Suite("Reports")
+struct ReportTests {
+    /// Compares `actual` with the golden file; with `LAUNCHPROF_UPDATE_GOLDEN=1` rewrites it instead.
+    func checkGolden(_ actual: String, _ name: String) throws {
+        let source = Fixtures.repositoryRoot.appendingPathComponent("Tests/LaunchAnalysisTests/Fixtures/Golden/\(name)")
+        if ProcessInfo.processInfo.environment["LAUNCHPROF_UPDATE_GOLDEN"] == "1" {
+            try Data(actual.utf8).write(to: source)
+            return
+        }
+        let expected = try String(contentsOf: Fixtures.url("Golden/\(name)"), encoding: .utf8)
+        #expect(actual == expected, "The \(name) report differs from its golden file; rerun with LAUNCHPROF_UPDATE_GOLDEN=1 after checking the change.")
+    }
+
+    @Test("The fixture exercises every verdict")
+    func fixtureCoverage() throws {
+        let evaluation = try ReportFixture.evaluation()
+        #expect(Set(evaluation.verdicts.map(\.status)) == Set(VerdictStatus.allCases))
+        #expect(evaluation.improvements.count == 1)
+        #expect(evaluation.exitCode == .budgetExceeded)
+    }
+
+    @Test("Text report golden file, no colour")
+    func text() throws {
+        let rendered = TextReport().render(summary: ReportFixture.summary(), evaluation: try ReportFixture.evaluation())
+        #expect(!rendered.contains("\u{1B}["))
+        try checkGolden(rendered, "report.txt")
+    }
+
+    @Test("Colour only when asked, without breaking alignment")
+    func colour() throws {
+        let colored = TextReport(colored: true).render(summary: ReportFixture.summary(), evaluation: try ReportFixture.evaluation())
+        #expect(colored.contains("\u{1B}[31mFAIL"))
+        let stripped = colored.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        #expect(stripped == TextReport().render(summary: ReportFixture.summary(), evaluation: try ReportFixture.evaluation()))
+    }
+
+    @Test("Markdown report golden file")
+    func markdown() throws {
+        let rendered = MarkdownReport().render(summary: ReportFixture.summary(), evaluation: try ReportFixture.evaluation())
+        #expect(!rendered.contains("<b>"))
+        try checkGolden(rendered, "report.md")
+    }
+
+    @Test("JUnit report golden file, well-formed XML with one test case per rule")
+    func junit() throws {
+        let evaluation = try ReportFixture.evaluation()
+        let rendered = JUnitReport().render(summary: ReportFixture.summary(), evaluation: evaluation)
+        try checkGolden(rendered, "report.junit.xml")
+
+        final class Counter: NSObject, XMLParserDelegate {
+            var testcases = 0, failures = 0, skipped = 0
+            var names: [String] = []
+            func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+                switch element {
+                case "testcase":
+                    testcases += 1
+                    names.append(attributes["name"] ?? "")
+                case "failure": failures += 1
+                case "skipped": skipped += 1
+                default: break
+                }
+            }
+        }
+        let parser = XMLParser(data: Data(rendered.utf8))
+        let counter = Counter()
+        parser.delegate = counter
+        #expect(parser.parse(), "\(String(describing: parser.parserError))")
+        #expect(counter.testcases == evaluation.verdicts.count)
+        #expect(counter.failures == evaluation.verdicts.filter { $0.status == .fail || $0.status == .missing }.count)
+        #expect(counter.skipped == evaluation.verdicts.filter { $0.status == .inconclusive }.count)
+        #expect(counter.names.contains { $0.contains(ReportFixture.evilSpan) })
+    }
+
+    @Test("JSON report round-trips and carries the exit code")
+    func json() throws {
+        let summary = ReportFixture.summary()
+        let evaluation = try ReportFixture.evaluation()
+        let text = try JSONReport(summary: summary, evaluation: evaluation).render()
+        let decoded = try JSONDecoder().decode(JSONReport.self, from: Data(text.utf8))
+        #expect(decoded.summary == summary)
+        #expect(decoded.evaluation == evaluation)
+        #expect(decoded.exitCode == .budgetExceeded)
+        #expect(text.contains("\"schemaVersion\" : 1"))
+        let keys = text.split(separator: "\n").prefix(5).map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(keys[1].hasPrefix("\"evaluation\""))
+    }
+
+    @Test("XML escaping", arguments: [
+        ("a<b", "a&lt;b"), ("x & y", "x &amp; y"), ("\"q\" 'a'", "&quot;q&quot; &apos;a&apos;"), ("bell\u{07}", "bell\u{FFFD}"), ("tab\tok", "tab\tok"),
+    ])
+    func xmlEscaping(raw: String, escaped: String) {
+        #expect(XMLEscaping.escape(raw) == escaped)
+    }
+
+    @Test("Markdown escaping", arguments: [("a|b", "a\\|b"), ("<img src=x>", "&lt;img src=x&gt;"), ("*bold*", "\\*bold\\*")])
+    func markdownEscaping(raw: String, escaped: String) {
+        #expect(MarkdownReport.escape(raw) == escaped)
+    }
+
+    @Test("The launches line counts every outcome")
+    func launchesLine() {
+        #expect(ReportText.launchesLine(ReportFixture.summary()) == "13 launches: 12 completed, 1 crashed")
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import LaunchTrace
+import Testing
+@testable import LaunchAnalysis
+
+@Suite("Run summaries and run folders")
+struct RunSummaryTests {
+    @Test("A summary has statistics and raw samples per scenario and metric")
+    func build() throws {
+        let run = TraceFactory.run(count: 10, failed: [.crashed])
+        let summary = RunSummary.build(info: RunInfoFactory.info, records: run.records, traces: run.traces)
+        #expect(summary.schemaVersion == 1)
+        #expect(summary.launches.count == 11)
+        #expect(summary.completedLaunchCount == 10)
+        #expect(summary.outcomeCounts == [.completed: 10, .crashed: 1])
+        #expect(summary.run.machine == TraceFactory.machine)
+        let metric = try #require(summary.metric("didFinishLaunching", scenario: "warm"))
+        #expect(metric.kind == .time)
+        #expect(metric.samples.count == 10)
+        #expect(metric.launchIndices == Array(1...10))
+        #expect(metric.statistics == SampleStatistics(samples: metric.samples))
+        #expect(metric.medianInterval.lower <= metric.statistics.median && metric.statistics.median <= metric.medianInterval.upper)
+        #expect(summary.metric("timeToFullDisplay", scenario: "warm") == nil)
+        #expect(summary.scenarios["warm"]?.completedLaunches == 10)
+    }
+
+    @Test("Scenarios are kept apart")
+    func scenarios() {
+        let warm = TraceFactory.run(count: 3)
+        let cold = TraceFactory.run(count: 2, didFinishMs: 300, scenario: "cold")
+        let summary = RunSummary.build(info: RunInfoFactory.info, records: warm.records + cold.records, traces: warm.traces + cold.traces)
+        #expect(summary.metric("didFinishLaunching", scenario: "warm")?.samples.count == 3)
+        #expect(summary.metric("didFinishLaunching", scenario: "cold")?.statistics.min == 300_000_000)
+    }
+
+    @Test("A summary round-trips through its file")
+    func roundTrip() throws {
+        let run = TraceFactory.run(count: 5)
+        let summary = RunSummary.build(info: RunInfoFactory.info, records: run.records, traces: run.traces)
+        let url = try Fixtures.temporaryDirectory().appendingPathComponent("summary.json")
+        try summary.write(to: url)
+        #expect(try RunSummary.read(from: url) == summary)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.contains("\"schemaVersion\" : 1"))
+    }
+
+    @Test("Bad summary files give errors naming the file and path", arguments: [
+        ("{\"run\": {}}", "schemaVersion", "missing"),
+        ("{\"schemaVersion\": 7}", "schemaVersion", "not supported"),
+        ("{\"schemaVersion\": 1, \"launches\": [], \"scenarios\": {}}", "run", "missing"),
+        ("not json", "", "not valid"),
+    ])
+    func badSummary(json: String, path: String, fragment: String) throws {
+        let url = try Fixtures.temporaryDirectory().appendingPathComponent("bad.json")
+        try Data(json.utf8).write(to: url)
+        let error = try #require(throws: TraceFileError.self) { try RunSummary.read(from: url) }
+        #expect(error.file == url.path)
+        #expect(error.path == path)
+        #expect(error.message.contains(fragment), "\(error.message)")
+    }
+
+    @Test("A run folder is loaded; a completed launch with a broken trace becomes invalidTrace")
+    func runFolder() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let run = TraceFactory.run(count: 4)
+        for (record, trace) in zip(run.records, run.traces) {
+            try trace.write(to: folder.appendingPathComponent(record.traceFile!))
+        }
+        try Data("{\"schemaVersion\": 1}".utf8).write(to: folder.appendingPathComponent(run.records[3].traceFile!))
+        var records = run.records
+        records.append(LaunchRecord(index: 5, scenario: "warm", outcome: .timedOut, wallNs: 10_000_000_000, message: "The app did not finish within 10 s."))
+        let manifest = RunManifest(appPath: "/apps/SampleApp", scenario: "warm", runs: 5, warmup: 1, date: "2025-01-31T09:12:00Z", launches: records)
+        try manifest.write(to: folder.appendingPathComponent("launches.json"))
+        #expect(try RunManifest.read(from: folder.appendingPathComponent("launches.json")) == manifest)
+
+        let summary = try RunFolder.loadSummary(at: folder)
+        #expect(summary.launches.map(\.outcome) == [.completed, .completed, .completed, .invalidTrace, .timedOut])
+        #expect(summary.launches[3].message?.contains("run-004.trace.json") == true)
+        #expect(summary.metric("timeToFirstFrame", scenario: "warm")?.samples.count == 3)
+        #expect(summary.run.runs == 5 && summary.run.warmup == 1)
+    }
+
+    @Test("A folder without launches.json is a TraceFileError")
+    func missingManifest() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let error = try #require(throws: TraceFileError.self) { try RunFolder.loadSummary(at: folder) }
+        #expect(error.file.hasSuffix("launches.json"))
+        #expect(error.message.hasPrefix("The run manifest cannot be read"))
+    }
+}
