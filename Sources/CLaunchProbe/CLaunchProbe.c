@@ -110,15 +110,16 @@ int64_t lp_process_start_monotonic_ns(void) {
     char *p = strrchr(buffer, ')');
     if (!p) return -1;
     p++;
-    // Fields after the name start at field 3; starttime is field 22.
+    // `p` is at the space before field 3 (state); each space starts the next field.
+    // starttime is field 22.
     int field = 2;
     const char *end = buffer + n;
     const char *q = p;
-    while (q < end && field < 21) {
+    while (q < end && field < 22) {
         if (*q == ' ') field++;
         q++;
     }
-    if (field != 21) return -1;
+    if (field != 22) return -1;
     int64_t ticks = lp_parse_u64(&q, end);
     int64_t hz = lp_clock_ticks_per_second();
     if (hz <= 0) return -1;

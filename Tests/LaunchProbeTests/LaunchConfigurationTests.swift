@@ -45,3 +45,16 @@ struct LaunchConfigurationTests {
         #expect(configuration.spawnNs == nil)
     }
 }
+
+@Suite("Process start fallback")
+struct ProcessStartTests {
+    @Test("the process start time precedes main by less than a minute, within its resolution")
+    func processStartPrecedesMain() throws {
+        let start = try #require(MonotonicClock.processStartNs)
+        let main = MonotonicClock.processMainNs
+        #expect(main > 0, "the constructor noted the instant before main")
+        #expect(start <= main + MonotonicClock.processStartResolutionNs)
+        #expect(main - start < 60_000_000_000)
+        #expect(MonotonicClock.processStartResolutionNs == 10_000_000)
+    }
+}

@@ -64,6 +64,9 @@ public struct AppLauncher: Sendable {
         }
         if appEnd >= 0 { close(appEnd) }
 
+        // The event socket is read only after the launch, or (resume) until the app is
+        // active: waiting on it would wake the runner at every phase, and the woken runner
+        // can preempt the app's main thread on a busy machine.
         var events = EventLineBuffer()
         let deadline = child.spawnNs + Int64(request.timeoutSeconds * 1e9)
         var outcome = ChildProcess.WaitResult.deadlinePassed
@@ -74,16 +77,15 @@ public struct AppLauncher: Sendable {
             if outcome == .conditionMet {
                 child.send(signal: SIGUSR1)
                 let dwell = min(deadline, lp_monotonic_ns() + Int64(backgroundDwellSeconds * 1e9))
-                outcome = child.wait(deadlineNs: dwell, eventFD: runnerEnd, onEvents: { events.append($0) })
+                outcome = child.wait(deadlineNs: dwell)
                 if outcome == .deadlinePassed, lp_monotonic_ns() < deadline {
                     child.send(signal: SIGUSR2)
-                    outcome = child.wait(deadlineNs: deadline, eventFD: runnerEnd, onEvents: { events.append($0) })
+                    outcome = child.wait(deadlineNs: deadline)
                 }
             }
         } else {
-            outcome = child.wait(deadlineNs: deadline, eventFD: runnerEnd, onEvents: { events.append($0) })
+            outcome = child.wait(deadlineNs: deadline)
         }
-
         let termination: ChildProcess.Termination
         var timedOut = false
         switch outcome {
@@ -93,6 +95,7 @@ public struct AppLauncher: Sendable {
             termination = child.kill()
         }
         let wallNs = max(0, child.exitNs - child.spawnNs)
+        if runnerEnd >= 0 { events.append(Self.drain(runnerEnd)) }
         return classify(
             request: request, termination: termination, timedOut: timedOut, wallNs: wallNs, events: events.events
         )
@@ -137,6 +140,18 @@ public struct AppLauncher: Sendable {
             record.stderrTail = Self.tail(of: request.stderrURL)
         }
         return LaunchResult(record: record, trace: trace, events: events)
+    }
+
+    /// Everything left in the event socket, read without blocking.
+    static func drain(_ fd: Int32) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+            guard n > 0 else { break }
+            data.append(contentsOf: buffer[0..<n])
+        }
+        return data
     }
 
     static func tail(of url: URL, maxBytes: Int = 2048) -> String? {
