@@ -16,7 +16,10 @@ public final class LaunchSession {
     public private(set) var results: [LaunchResult] = []
     /// Cold scenario: the evictor used before each launch.
     public let evictor: PageCacheEvictor?
+    /// Cold scenario: what each eviction before a measured launch did, in launch order.
+    public private(set) var evictions: [PageCacheEvictor.Report] = []
     private let launcher: AppLauncher
+    private var lastEviction: PageCacheEvictor.Report?
 
     /// Prepares a session: checks the executable and creates the output folder.
     public init(plan: RunPlan, launcher: AppLauncher = AppLauncher()) throws(RunnerError) {
@@ -50,6 +53,7 @@ public final class LaunchSession {
         let index = results.count + 1
         let name = String(format: "launch-%03d", index)
         let result = perform(index: index, name: name)
+        if let eviction = lastEviction { evictions.append(eviction) }
         if result.record.outcome == .completed || (try? Data(contentsOf: stderrURL(name: name)))?.isEmpty == true {
             try? FileManager.default.removeItem(at: stderrURL(name: name))
         }
@@ -59,6 +63,7 @@ public final class LaunchSession {
 
     private func perform(index: Int, name: String) -> LaunchResult {
         let eviction = evictor?.evict()
+        lastEviction = eviction
         let request = LaunchRequest(
             executable: plan.executable, arguments: plan.arguments, environment: plan.environment,
             scenario: plan.scenario, traceURL: traceURL(name: name), stderrURL: stderrURL(name: name),

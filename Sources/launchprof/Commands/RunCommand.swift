@@ -85,9 +85,6 @@ struct RunCommand: ParsableCommand {
         }
         let progress = ProgressReporter(total: runs, interactive: Terminal.stderrIsTerminal)
         let date = ISO8601DateFormatter().string(from: Date())
-        if let report = session.evictor?.evict() {
-            progress.note("cold: \(session.evictor!.files.count) files, \(Self.mb(report.residentBeforeBytes)) resident before eviction, \(Self.mb(report.residentAfterBytes)) after (pages mapped by running processes stay).")
-        }
         if warmup > 0 {
             progress.note("warming up: \(warmup) launch\(warmup == 1 ? "" : "es")")
             session.warmUp()
@@ -124,6 +121,11 @@ struct RunCommand: ParsableCommand {
             }
         }
         progress.finish()
+        if let evictor = session.evictor, !session.evictions.isEmpty {
+            let evicted = session.evictions.map(\.evictedBytes).sorted()[session.evictions.count / 2]
+            let stayed = session.evictions.map(\.residentAfterBytes).sorted()[session.evictions.count / 2]
+            progress.note("cold: before each launch \(Self.mb(evicted)) of the app's \(evictor.files.count) files were evicted from the page cache (median); \(Self.mb(stayed)) stayed resident because running processes map them.")
+        }
 
         try summary.write(to: folder.appendingPathComponent("summary.json"))
         try JSONReport(summary: summary, evaluation: evaluation).write(to: folder.appendingPathComponent("verdicts.json"))
