@@ -12,7 +12,7 @@ struct Catalog: Sendable {
     var items: [CatalogItem]
     /// Item indexes by category, best rated first.
     var itemsByCategory: [String: [Int]]
-    /// Item indexes by lower-cased word of title, tags and description.
+    /// Item indexes by lower-cased word of the title and by tag.
     var searchIndex: [String: [Int]]
     /// Item indexes ordered by a score of rating and review count, best first.
     var ranking: [Int]
@@ -39,11 +39,11 @@ struct Catalog: Sendable {
 
         var index: [String: [Int]] = [:]
         for (position, item) in items.enumerated() {
-            var words = Set<Substring>()
-            for text in [item.title, item.description] + item.tags {
-                for word in text.split(whereSeparator: { !$0.isLetter }) { words.insert(word) }
+            var words = Set(item.tags)
+            for word in item.title.utf8.split(separator: UInt8(ascii: " ")) {
+                words.insert(String(decoding: word, as: UTF8.self).lowercased())
             }
-            for word in words { index[word.lowercased(), default: []].append(position) }
+            for word in words { index[word, default: []].append(position) }
         }
         searchIndex = index
     }

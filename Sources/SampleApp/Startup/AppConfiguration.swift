@@ -20,7 +20,7 @@ struct AppConfiguration: Codable, Sendable {
 
     /// The configuration in use; the defaults until `config.json` is read.
     @MainActor static var current = AppConfiguration(
-        schemaVersion: 1, rowsOnLaunch: 60, featuredCategories: [], thumbnailCacheMegabytes: 4,
+        schemaVersion: 1, rowsOnLaunch: 60, featuredCategories: [], thumbnailCacheMegabytes: 16,
         theme: Theme(background: "#F2F2F7", accent: "#0A84FF", card: "#FFFFFF")
     )
 

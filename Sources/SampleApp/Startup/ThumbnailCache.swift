@@ -3,7 +3,7 @@ import LaunchKit
 /// Warms the thumbnail cache. Deliberately slow: synchronous file I/O on the main thread,
 /// writing a few megabytes, `fsync`ing them, and reading them back.
 enum ThumbnailCache {
-    /// Writes `megabytes` MB to a cache file in the temporary directory, fsyncs it, reads it
+    /// Writes `megabytes` MB (16 in config.json) to a cache file in the temporary directory, fsyncs it, reads it
     /// back and checks it; returns the checksum. The file is removed afterwards.
     @inline(never)
     @discardableResult
