@@ -42,6 +42,9 @@ public struct LaunchTrace: Codable, Sendable, Equatable {
     public var ending: LaunchEnding
     /// The profiler's own cost and instruments.
     public var profiler: ProfilerInfo
+    /// Blocking calls, stalls and stack samples of the main thread, with the image map;
+    /// nil when neither the tracer nor the stall sampler ran.
+    public var mainThread: MainThreadActivity?
 
     /// Creates a trace.
     public init(
@@ -49,7 +52,8 @@ public struct LaunchTrace: Codable, Sendable, Equatable {
         app: AppInfo, pid: Int32, mainThreadID: Int32, scenario: String, runIndex: Int?,
         machine: MachineInfo, clock: LaunchClockInfo,
         phases: [PhaseRecord], spans: [Span], marks: [Mark],
-        totals: LaunchTotals, memory: MemoryInfo, ending: LaunchEnding, profiler: ProfilerInfo
+        totals: LaunchTotals, memory: MemoryInfo, ending: LaunchEnding, profiler: ProfilerInfo,
+        mainThread: MainThreadActivity? = nil
     ) {
         self.schemaVersion = schemaVersion
         self.app = app
@@ -66,6 +70,7 @@ public struct LaunchTrace: Codable, Sendable, Equatable {
         self.memory = memory
         self.ending = ending
         self.profiler = profiler
+        self.mainThread = mainThread
     }
 
     /// The record of `phase`, if the launch reached it.

@@ -1,0 +1,26 @@
+/// An executable or shared library mapped into the launched process, so the tool can
+/// turn raw addresses into symbols after the launch.
+public struct LoadedImage: Codable, Sendable, Equatable {
+    /// Absolute path of the file.
+    public var path: String
+    /// Address the image is loaded at (the `dl_iterate_phdr` base: add it to an ELF virtual address).
+    public var loadAddress: Address
+    /// First and one-past-last address of the image's executable segments.
+    public var textStart: Address
+    /// One past the last address of the image's executable segments.
+    public var textEnd: Address
+    /// The GNU build id in hexadecimal, when the image has one.
+    public var buildID: String?
+
+    /// Creates an image description.
+    public init(path: String, loadAddress: Address, textStart: Address, textEnd: Address, buildID: String?) {
+        self.path = path
+        self.loadAddress = loadAddress
+        self.textStart = textStart
+        self.textEnd = textEnd
+        self.buildID = buildID
+    }
+
+    /// Whether `address` lies in the image's executable segments.
+    public func contains(_ address: Address) -> Bool { address >= textStart && address < textEnd }
+}
