@@ -8,6 +8,9 @@ enum FixtureBehavior: Equatable {
     case lifecycle
     /// `abort()` in didFinishLaunching.
     case crash
+    /// `abort()` in didFinishLaunching of the launch whose `LAUNCHPROF_RUN_INDEX` is this
+    /// number; other launches run normally.
+    case crashOnRun(Int)
     /// Never finishes launching: sleeps forever in didFinishLaunching.
     case hang
     /// `exit(0)` in didFinishLaunching, before any exit point writes a trace.
@@ -27,7 +30,7 @@ enum FixtureBehavior: Equatable {
     static var current: FixtureBehavior {
         let raw = ProcessInfo.processInfo.environment["FIXTURE_BEHAVIOR"] ?? "normal"
         guard let behavior = FixtureBehavior(raw) else {
-            FileHandle.standardError.write(Data("FixtureApp: FIXTURE_BEHAVIOR=\(raw) is not one of normal, lifecycle, crash, hang, noTrace, exitError, sleep:<ms>, spin:<ms>, badDelegate, wrongKindDelegate.\n".utf8))
+            FileHandle.standardError.write(Data("FixtureApp: FIXTURE_BEHAVIOR=\(raw) is not one of normal, lifecycle, crash, crashOnRun:<n>, hang, noTrace, exitError, sleep:<ms>, spin:<ms>, badDelegate, wrongKindDelegate.\n".utf8))
             exit(2)
         }
         return behavior
@@ -40,6 +43,7 @@ enum FixtureBehavior: Equatable {
         case ("normal", _): self = .normal
         case ("lifecycle", _): self = .lifecycle
         case ("crash", _): self = .crash
+        case ("crashOnRun", let run?): self = .crashOnRun(run)
         case ("hang", _): self = .hang
         case ("noTrace", _): self = .noTrace
         case ("exitError", _): self = .exitError

@@ -18,6 +18,8 @@ final class FixtureDelegate: UIResponder, UIApplicationDelegate {
         log("applicationDidFinishLaunching")
         switch behavior {
         case .crash: abort()
+        case .crashOnRun(let run):
+            if ProcessInfo.processInfo.environment["LAUNCHPROF_RUN_INDEX"] == String(run) { abort() }
         case .hang: FixtureWork.sleepForever()
         case .noTrace: exit(0)
         case .exitError: exit(3)

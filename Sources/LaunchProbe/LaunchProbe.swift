@@ -173,6 +173,7 @@ public final class LaunchProbe: Sendable {
     /// let catalog = try LaunchProbe.shared.measure("catalog.load") { try Catalog.load() }
     /// ```
     @inline(__always)
+    @discardableResult
     public func measure<T, E: Error>(_ name: String, _ body: () throws(E) -> T) throws(E) -> T {
         guard configuration.isRecording else { return try body() }
         let index = beginSpan(name)
