@@ -29,14 +29,14 @@ extension LaunchProbe {
                 startResolutionNs: startSource == .spawn ? 1 : MonotonicClock.processStartResolutionNs
             ),
             phases: recorder.phases,
-            spans: recorder.closedSpans,
+            spans: recorder.spans,
             marks: recorder.marks.sorted { $0.timeNs < $1.timeNs },
             totals: recorder.totals,
             memory: ProcessFacts.memory(),
             ending: LaunchEnding(reason: reason, atNs: nowNs - recorder.launchStartNs),
             profiler: ProfilerInfo(
                 version: LaunchProbe.version,
-                mainThreadNs: state.overheadNs,
+                mainThreadNs: state.overheadNs + Int64(recorder.spans.filter(\.onMainThread).count) * SpanCost.measureNs(),
                 recordedEvents: recorder.eventCount,
                 instruments: instruments
             )

@@ -30,6 +30,7 @@ public final class LaunchProbe: Sendable {
     /// The configuration read from the environment.
     public let configuration: LaunchConfiguration
     private let state: Mutex<State>
+    private let mainThreadID: Atomic<Int32>
     private let terminationHandler: Mutex<(@Sendable (LaunchEnding.Reason) -> Void)?>
 
     struct State: ~Copyable {
@@ -62,6 +63,7 @@ public final class LaunchProbe: Sendable {
         // if the launch runs on another thread than the one that created the probe.
         state = Mutex(State(recorder: recorder, reader: configuration.isRecording ? ThreadStateReader() : nil))
         terminationHandler = Mutex(nil)
+        mainThreadID = Atomic(configuration.isRecording ? lp_current_tid() : 0)
     }
 
     /// Whether this probe records (a trace path is configured).
@@ -75,7 +77,7 @@ public final class LaunchProbe: Sendable {
         guard configuration.isRecording else { return }
         let now = MonotonicClock.nowNs()
         state.withLock { state in
-            let counters = Self.counters(&state)
+            let counters = counters(&state)
             state.recorder.begin(phase, atNs: now, counters: counters)
             send(ProbeEvent(kind: .phase, timeNs: now - state.recorder.launchStartNs, name: phase.rawValue))
             state.overheadNs += MonotonicClock.nowNs() - now
@@ -88,7 +90,7 @@ public final class LaunchProbe: Sendable {
         if configuration.isRecording {
             let now = MonotonicClock.nowNs()
             state.withLock { state in
-                let counters = Self.counters(&state)
+                let counters = counters(&state)
                 state.recorder.firstFrameCommitted(atNs: now, counters: counters)
                 send(ProbeEvent(kind: .firstFrame, timeNs: now - state.recorder.launchStartNs))
                 state.overheadNs += MonotonicClock.nowNs() - now
@@ -103,7 +105,7 @@ public final class LaunchProbe: Sendable {
         if configuration.isRecording {
             let now = MonotonicClock.nowNs()
             state.withLock { state in
-                let counters = Self.counters(&state)
+                let counters = counters(&state)
                 state.recorder.becameActive(atNs: now, counters: counters)
                 send(ProbeEvent(kind: .active, timeNs: now - state.recorder.launchStartNs))
                 state.overheadNs += MonotonicClock.nowNs() - now
@@ -119,7 +121,7 @@ public final class LaunchProbe: Sendable {
         if configuration.isRecording {
             let now = MonotonicClock.nowNs()
             state.withLock { state in
-                let counters = Self.counters(&state)
+                let counters = counters(&state)
                 state.recorder.becameActive(atNs: now, counters: counters)
                 send(ProbeEvent(kind: .active, timeNs: now - state.recorder.launchStartNs))
                 state.overheadNs += MonotonicClock.nowNs() - now
@@ -168,6 +170,7 @@ public final class LaunchProbe: Sendable {
     // MARK: Spans and marks
 
     /// Measures `body` as a span named `name` inside the running phase and returns its result.
+    /// Costs two clock reads and one append (see Benchmarks/ProbeRecording).
     ///
     /// ```swift
     /// let catalog = try LaunchProbe.shared.measure("catalog.load") { try Catalog.load() }
@@ -176,30 +179,24 @@ public final class LaunchProbe: Sendable {
     @discardableResult
     public func measure<T, E: Error>(_ name: String, _ body: () throws(E) -> T) throws(E) -> T {
         guard configuration.isRecording else { return try body() }
-        let index = beginSpan(name)
-        defer { endSpan(index) }
+        let token = SpanToken(name: name, startNs: MonotonicClock.nowNs())
+        defer { endSpan(token) }
         return try body()
     }
 
-    /// Opens a span and returns a token for ``endSpan(_:)``; prefer ``measure(_:_:)``.
-    public func beginSpan(_ name: String) -> Int {
-        guard configuration.isRecording else { return -1 }
-        let now = MonotonicClock.nowNs()
-        return state.withLock { state in
-            let onMain = state.reader.map { $0.threadID == lp_current_tid() } ?? false
-            let index = state.recorder.beginSpan(name, atNs: now, onMainThread: onMain)
-            if onMain { state.overheadNs += MonotonicClock.nowNs() - now }
-            return index
-        }
+    /// Opens a span; close it with ``endSpan(_:)``. Prefer ``measure(_:_:)``.
+    @inline(__always)
+    public func beginSpan(_ name: String) -> SpanToken {
+        SpanToken(name: name, startNs: configuration.isRecording ? MonotonicClock.nowNs() : 0)
     }
 
-    /// Closes a span opened with ``beginSpan(_:)``.
-    public func endSpan(_ token: Int) {
-        guard configuration.isRecording, token >= 0 else { return }
+    /// Records the span opened with ``beginSpan(_:)``.
+    public func endSpan(_ token: SpanToken) {
+        guard configuration.isRecording else { return }
         let now = MonotonicClock.nowNs()
+        let onMain = lp_current_tid() == mainThreadID.load(ordering: .relaxed)
         state.withLock { state in
-            state.recorder.endSpan(token, atNs: now)
-            if state.reader?.threadID == lp_current_tid() { state.overheadNs += MonotonicClock.nowNs() - now }
+            state.recorder.recordSpan(token.name, startNs: token.startNs, endNs: now, onMainThread: onMain)
         }
     }
 
@@ -280,9 +277,10 @@ public final class LaunchProbe: Sendable {
 
     /// Reads the launch thread's counters. The launch thread is the one that records the
     /// first phase boundary; its reader is made then, or at init when that is the same thread.
-    private static func counters(_ state: inout State) -> ThreadCounters {
+    private func counters(_ state: inout State) -> ThreadCounters {
         if !state.launchThreadFixed {
             if state.reader?.threadID != lp_current_tid() { state.reader = ThreadStateReader() }
+            mainThreadID.store(lp_current_tid(), ordering: .relaxed)
             state.launchThreadFixed = true
         }
         return state.reader!.read()

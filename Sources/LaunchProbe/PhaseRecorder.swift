@@ -15,15 +15,21 @@ public struct PhaseRecorder: Sendable, Equatable {
     public let launchStartNs: Int64
     /// Closed phases in order, times relative to ``launchStartNs``.
     public private(set) var phases: [PhaseRecord] = []
-    /// Spans in start order, times relative to ``launchStartNs``; an open span has duration -1.
-    public private(set) var spans: [Span] = []
+    private var rawSpans: [RawSpan] = []
     /// Marks in the order recorded.
     public private(set) var marks: [Mark] = []
     /// Totals reached so far.
     public private(set) var totals = LaunchTotals()
 
     private var openPhase: (phase: LaunchPhase, startNs: Int64, counters: ThreadCounters)?
-    private var openMainSpans: [Int] = []
+
+    /// A span as recorded: absolute times, nesting and phase not yet worked out.
+    struct RawSpan: Sendable, Equatable {
+        var name: String
+        var startNs: Int64
+        var endNs: Int64
+        var onMainThread: Bool
+    }
 
     /// Starts recording at `launchStartNs` with `binaryLoad` open and the thread's counters at zero.
     public init(launchStartNs: Int64) {
@@ -84,40 +90,53 @@ public struct PhaseRecorder: Sendable, Equatable {
         marks.append(Mark(name: name, timeNs: now - launchStartNs, phase: openPhase?.phase))
     }
 
-    /// Opens a span and returns its index for ``endSpan(_:atNs:)``. Spans on the main thread
-    /// nest; spans on other threads are recorded flat.
-    public mutating func beginSpan(_ name: String, atNs now: Int64, onMainThread: Bool) -> Int {
-        let parent = onMainThread ? openMainSpans.last : nil
-        let depth = onMainThread ? openMainSpans.count : 0
-        let phase = openPhase?.phase ?? phases.last?.phase ?? .binaryLoad
-        spans.append(
-            Span(
-                name: name, phase: phase, startNs: now - launchStartNs, durationNs: -1,
-                depth: depth, parent: parent, onMainThread: onMainThread
+    /// Records a finished span. Its phase and its nesting are worked out when the trace is
+    /// built, so recording costs one append.
+    public mutating func recordSpan(_ name: String, startNs: Int64, endNs: Int64, onMainThread: Bool) {
+        rawSpans.append(RawSpan(name: name, startNs: startNs, endNs: max(startNs, endNs), onMainThread: onMainThread))
+    }
+
+    /// The recorded spans in start order, with their phase (the phase running at their start),
+    /// depth and parent. Main-thread spans nest by their intervals; other spans are flat.
+    public var spans: [Span] {
+        let ordered = rawSpans.enumerated().sorted {
+            ($0.element.startNs, -$0.element.endNs, $0.offset) < ($1.element.startNs, -$1.element.endNs, $1.offset)
+        }.map(\.element)
+        var result: [Span] = []
+        var open: [Int] = []
+        for raw in ordered {
+            var parent: Int?
+            let start = raw.startNs - launchStartNs
+            let end = raw.endNs - launchStartNs
+            if raw.onMainThread {
+                while let last = open.last, result[last].endNs < end || result[last].endNs <= start {
+                    open.removeLast()
+                }
+                parent = open.last
+            }
+            result.append(
+                Span(
+                    name: raw.name, phase: phase(at: start), startNs: start, durationNs: raw.endNs - raw.startNs,
+                    depth: raw.onMainThread ? open.count : 0, parent: parent, onMainThread: raw.onMainThread
+                )
             )
-        )
-        let index = spans.count - 1
-        if onMainThread { openMainSpans.append(index) }
-        return index
-    }
-
-    /// Closes the span at `index`.
-    public mutating func endSpan(_ index: Int, atNs now: Int64) {
-        guard spans.indices.contains(index), spans[index].durationNs < 0 else { return }
-        spans[index].durationNs = max(0, now - launchStartNs - spans[index].startNs)
-        if let position = openMainSpans.lastIndex(of: index) {
-            openMainSpans.remove(at: position)
+            if raw.onMainThread { open.append(result.count - 1) }
         }
+        return result
     }
 
-    /// Closed spans only: a span still open when the trace is written is left out.
-    public var closedSpans: [Span] { spans.filter { $0.durationNs >= 0 } }
+    /// The phase running at `time` (relative to the launch start).
+    func phase(at time: Int64) -> LaunchPhase {
+        if let record = phases.last(where: { $0.startNs <= time }), time < record.endNs { return record.phase }
+        if let open = openPhase, time >= open.startNs - launchStartNs { return open.phase }
+        return phases.last(where: { $0.startNs <= time })?.phase ?? .binaryLoad
+    }
 
     /// Number of recorded events (phases, spans, marks).
-    public var eventCount: Int { phases.count + spans.count + marks.count }
+    public var eventCount: Int { phases.count + rawSpans.count + marks.count }
 
     public static func == (lhs: PhaseRecorder, rhs: PhaseRecorder) -> Bool {
-        lhs.launchStartNs == rhs.launchStartNs && lhs.phases == rhs.phases && lhs.spans == rhs.spans
+        lhs.launchStartNs == rhs.launchStartNs && lhs.phases == rhs.phases && lhs.rawSpans == rhs.rawSpans
             && lhs.marks == rhs.marks && lhs.totals == rhs.totals
             && lhs.openPhase?.phase == rhs.openPhase?.phase && lhs.openPhase?.startNs == rhs.openPhase?.startNs
     }

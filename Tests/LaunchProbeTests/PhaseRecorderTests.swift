@@ -71,26 +71,28 @@ struct PhaseRecorderTests {
         #expect(recorder.currentPhase == .delegateObject)
     }
 
-    @Test("spans on the main thread nest and name their phase; others are flat")
+    @Test("spans on the main thread nest by their intervals and name the phase they started in; others are flat")
     func spansNest() throws {
         var recorder = PhaseRecorder(launchStartNs: 100)
         recorder.begin(.didFinishLaunching, atNs: 200, counters: .zero)
-        let outer = recorder.beginSpan("catalog", atNs: 300, onMainThread: true)
-        let inner = recorder.beginSpan("catalog.parse", atNs: 350, onMainThread: true)
-        let worker = recorder.beginSpan("prefetch", atNs: 360, onMainThread: false)
-        recorder.endSpan(inner, atNs: 450)
-        recorder.endSpan(outer, atNs: 500)
-        let open = recorder.beginSpan("never.closed", atNs: 510, onMainThread: true)
-        _ = open
-        recorder.endSpan(worker, atNs: 900)
-        let spans = recorder.closedSpans
-        #expect(spans.map(\.name) == ["catalog", "catalog.parse", "prefetch"])
+        // Recorded in the order they end, as `measure` does.
+        recorder.recordSpan("catalog.parse", startNs: 350, endNs: 450, onMainThread: true)
+        recorder.recordSpan("catalog", startNs: 300, endNs: 500, onMainThread: true)
+        recorder.recordSpan("layout", startNs: 520, endNs: 560, onMainThread: true)
+        recorder.recordSpan("prefetch", startNs: 360, endNs: 900, onMainThread: false)
+        recorder.begin(.firstVisibleWindow, atNs: 600, counters: .zero)
+        recorder.recordSpan("render", startNs: 610, endNs: 620, onMainThread: true)
+        let spans = recorder.spans
+        #expect(spans.map(\.name) == ["catalog", "catalog.parse", "prefetch", "layout", "render"])
         #expect(spans[0] == Span(name: "catalog", phase: .didFinishLaunching, startNs: 200, durationNs: 200, depth: 0, parent: nil, onMainThread: true))
         #expect(spans[1].depth == 1)
-        #expect(spans[1].parent == outer)
+        #expect(spans[1].parent == 0)
         #expect(spans[1].durationNs == 100)
         #expect(spans[2].depth == 0)
+        #expect(spans[2].parent == nil)
         #expect(spans[2].onMainThread == false)
+        #expect(spans[3].depth == 0, "layout starts after catalog ended")
+        #expect(spans[4].phase == .firstVisibleWindow)
     }
 
     @Test("totals: first frame opens didBecomeActive, fully drawn counts once, ready without a frame sets both")

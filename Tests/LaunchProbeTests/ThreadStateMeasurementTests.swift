@@ -52,7 +52,9 @@ struct ThreadStateMeasurementTests {
     func traceRoundTrips() throws {
         let probe = Self.probe()
         probe.begin(.applicationObject)
-        _ = probe.measure("work") { (1...1000).reduce(0, +) }
+        probe.measure("work") { (1...1000).reduce(0, +) }
+        let token = probe.beginSpan("outer.token")
+        probe.endSpan(token)
         probe.mark("checkpoint")
         probe.firstFrameCommitted()
         probe.becameActive()
@@ -62,7 +64,8 @@ struct ThreadStateMeasurementTests {
         let trace = try LaunchTrace.read(from: url)
         #expect(trace.schemaVersion == 1)
         #expect(trace.pid == getpid())
-        #expect(trace.spans.map(\.name) == ["work"])
+        #expect(trace.spans.map(\.name) == ["work", "outer.token"])
+        #expect(trace.spans.allSatisfy { $0.onMainThread && $0.phase == .applicationObject })
         #expect(trace.marks.map(\.name).contains("checkpoint"))
         #expect(trace.totals.timeToActiveNs != nil)
         #expect(trace.profiler.mainThreadNs > 0)
