@@ -22,6 +22,10 @@ let package = Package(
         .library(name: "LaunchAnalysis", targets: ["LaunchAnalysis"]),
         .executable(name: "launchprof", targets: ["launchprof"]),
         .executable(name: "SampleApp", targets: ["SampleApp"]),
+        // The blocking-call tracer the runner preloads (LD_PRELOAD) into profiled launches.
+        // A separate shared library: interposers linked into an app would interpose process-wide
+        // whether or not the app is profiled.
+        .library(name: "LaunchPreload", type: .dynamic, targets: ["CLaunchPreload"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -29,6 +33,9 @@ let package = Package(
     targets: [
         // All C lives here: clocks, thread-state reads, the pre-main constructor.
         .target(name: "CLaunchProbe"),
+        // The blocking-call tracer: libc interposers, built only as libLaunchPreload.so and never
+        // linked into an app. Shares lp_preload_abi.h with CLaunchProbe.
+        .target(name: "CLaunchPreload"),
         // The contract between app and tool: value types and JSON of one launch. No dependencies.
         .target(name: "LaunchTrace"),
         // In the app: clocks, phase recorder, thread state, trace writer.
@@ -69,6 +76,11 @@ let package = Package(
         .testTarget(name: "LaunchRunnerTests", dependencies: ["LaunchRunner", "LaunchTrace"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LaunchProbe", "LaunchTrace", "FixtureApp", "SeedApp", "SampleApp"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchTrace"], resources: [.copy("Fixtures")]),
+        // The instruments (tracer, stall sampler by signal and by ptrace) against real launches.
+        .testTarget(
+            name: "InstrumentTests",
+            dependencies: ["LaunchTrace", "CLaunchProbe", "launchprof", "FixtureApp"]
+        ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["LaunchTrace", "LaunchAnalysis", "launchprof", "SampleApp", "SeedApp", "FixtureApp"],
@@ -88,6 +100,7 @@ if Context.environment["LAUNCHPROF_BENCHMARKS"] != nil {
     )
     let benchmarkTargets: [(name: String, dependencies: [Target.Dependency])] = [
         ("ProbeRecording", ["LaunchProbe", "LaunchTrace"]),
+        ("Aggregation", ["LaunchAnalysis", "LaunchTrace"]),
     ]
     for target in benchmarkTargets {
         package.targets.append(
