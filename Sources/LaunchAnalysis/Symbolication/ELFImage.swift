@@ -1,0 +1,24 @@
+/// What LaunchProfiler takes from an ELF file: its function symbols and its GNU build id.
+///
+/// ```swift
+/// let image = try ELFImage(contentsOf: "/apps/SampleApp")
+/// image.symbols.lookup(0xb6284)?.name   // "$s9SampleApp12CatalogStoreC4loadyyKF"
+/// ```
+public struct ELFImage: Sendable, Equatable {
+    /// Path of the file.
+    public var path: String
+    /// The GNU build id in lowercase hexadecimal, when the file has one.
+    public var buildID: String?
+    /// Function symbols from `.symtab`, or from `.dynsym` when the file has no `.symtab`.
+    public var symbols: SymbolTable
+    /// Which table the symbols came from: `.symtab`, `.dynsym`, or `none` for a stripped file.
+    public var symbolSource: String
+
+    /// Creates an image description.
+    public init(path: String, buildID: String?, symbols: SymbolTable, symbolSource: String) {
+        self.path = path
+        self.buildID = buildID
+        self.symbols = symbols
+        self.symbolSource = symbolSource
+    }
+}

@@ -1,0 +1,18 @@
+/// A place in the source code, from debug information.
+public struct SourceLocation: Codable, Sendable, Equatable, Hashable, CustomStringConvertible {
+    /// Path of the source file as recorded in the debug information.
+    public var file: String
+    /// Line, starting at 1.
+    public var line: Int
+
+    /// Creates a location.
+    public init(file: String, line: Int) {
+        self.file = file
+        self.line = line
+    }
+
+    /// `file:line` with the file's last path component only: `CatalogStore.swift:18`.
+    public var description: String {
+        (file.split(separator: "/").last.map(String.init) ?? file) + ":\(line)"
+    }
+}

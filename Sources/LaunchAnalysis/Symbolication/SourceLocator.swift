@@ -1,0 +1,137 @@
+import Foundation
+
+/// Turns addresses into file and line with an external symbolizer, one process per image
+/// per batch: the toolchain's `llvm-symbolizer`, the system's, or `addr2line`.
+///
+/// ```swift
+/// if let locator = SourceLocator.find() {
+///     let lines = locator.locate([0xb6283], in: "/apps/SampleApp")   // [0xb6283: CatalogStore.swift:18]
+/// }
+/// ```
+public struct SourceLocator: Sendable, Equatable {
+    /// Which program it runs.
+    public enum Tool: String, Codable, Sendable {
+        /// `llvm-symbolizer --output-style=JSON`.
+        case llvmSymbolizer
+        /// GNU `addr2line`.
+        case addr2line
+    }
+
+    /// Path of the program.
+    public var path: String
+    /// Which program it is.
+    public var tool: Tool
+    /// Most addresses passed to one process (they go on its command line).
+    public var batchLimit: Int
+
+    /// Creates a locator that runs `path`.
+    public init(path: String, tool: Tool, batchLimit: Int = 4_000) {
+        self.path = path
+        self.tool = tool
+        self.batchLimit = batchLimit
+    }
+
+    /// The best symbolizer on this machine: `llvm-symbolizer` next to `swift` on the `PATH`
+    /// or in `/opt/swift/usr/bin`, then `/usr/bin/llvm-symbolizer`, then `addr2line` on the
+    /// `PATH`; nil when there is none (symbolication then has names but no lines).
+    public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> SourceLocator? {
+        let manager = FileManager.default
+        let pathDirectories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        var candidates: [String] = []
+        for directory in pathDirectories where manager.isExecutableFile(atPath: directory + "/swift") {
+            let resolved = URL(fileURLWithPath: directory + "/swift").resolvingSymlinksInPath().deletingLastPathComponent().path
+            candidates.append(resolved + "/llvm-symbolizer")
+        }
+        candidates += ["/opt/swift/usr/bin/llvm-symbolizer", "/usr/bin/llvm-symbolizer"]
+        if let found = candidates.first(where: { manager.isExecutableFile(atPath: $0) }) {
+            return SourceLocator(path: found, tool: .llvmSymbolizer)
+        }
+        for directory in pathDirectories where manager.isExecutableFile(atPath: directory + "/addr2line") {
+            return SourceLocator(path: directory + "/addr2line", tool: .addr2line)
+        }
+        return nil
+    }
+
+    /// File and line of each ELF virtual address in `image` that has debug information.
+    /// Runs one process per ``batchLimit`` addresses; a missing or failing tool gives an
+    /// empty result, never an error.
+    public func locate(_ addresses: [UInt64], in image: String) -> [UInt64: SourceLocation] {
+        var result: [UInt64: SourceLocation] = [:]
+        let unique = Array(Set(addresses)).sorted()
+        var start = 0
+        while start < unique.count {
+            let batch = Array(unique[start..<Swift.min(unique.count, start + batchLimit)])
+            start += batch.count
+            let hex = batch.map { "0x" + String($0, radix: 16) }
+            let arguments: [String]
+            switch tool {
+            case .llvmSymbolizer:
+                arguments = ["--obj=\(image)", "--output-style=JSON", "--functions=none", "--no-inlines"] + hex
+            case .addr2line:
+                arguments = ["-e", image] + hex
+            }
+            guard let output = run(arguments) else { continue }
+            switch tool {
+            case .llvmSymbolizer: result.merge(Self.parseJSON(output)) { first, _ in first }
+            case .addr2line: result.merge(Self.parseAddr2line(output, addresses: batch)) { first, _ in first }
+            }
+        }
+        return result
+    }
+
+    private func run(_ arguments: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private struct JSONLine: Decodable {
+        struct Symbol: Decodable {
+            var FileName: String?
+            var Line: Int?
+        }
+        var Address: String?
+        var Symbol: [Symbol]?
+    }
+
+    /// Parses `llvm-symbolizer --output-style=JSON` output: one array of objects when the
+    /// addresses are arguments, one object per line when they come on standard input.
+    static func parseJSON(_ output: String) -> [UInt64: SourceLocation] {
+        var result: [UInt64: SourceLocation] = [:]
+        let decoder = JSONDecoder()
+        var entries: [JSONLine] = []
+        if let array = try? decoder.decode([JSONLine].self, from: Data(output.utf8)) {
+            entries = array
+        } else {
+            entries = output.split(separator: "\n").compactMap { try? decoder.decode(JSONLine.self, from: Data($0.utf8)) }
+        }
+        for entry in entries {
+            guard let text = entry.Address, let address = UInt64(text.dropFirst(2), radix: 16),
+                  let symbol = entry.Symbol?.first, let file = symbol.FileName, !file.isEmpty,
+                  let number = symbol.Line, number > 0 else { continue }
+            result[address] = SourceLocation(file: file, line: number)
+        }
+        return result
+    }
+
+    /// Parses `addr2line` output: one `file:line` per address, in order (`??:0` when unknown).
+    static func parseAddr2line(_ output: String, addresses: [UInt64]) -> [UInt64: SourceLocation] {
+        var result: [UInt64: SourceLocation] = [:]
+        for (address, line) in zip(addresses, output.split(separator: "\n", omittingEmptySubsequences: false)) {
+            let text = line.split(separator: " (discriminator").first.map(String.init) ?? String(line)
+            guard let colon = text.lastIndex(of: ":"), let number = Int(text[text.index(after: colon)...]), number > 0 else { continue }
+            let file = String(text[..<colon])
+            guard file != "??" else { continue }
+            result[address] = SourceLocation(file: file, line: number)
+        }
+        return result
+    }
+}

@@ -1,0 +1,42 @@
+/// A function's name in three forms: as in the symbol table, demangled, and simplified
+/// for people (`CatalogStore.load()`), with the module it belongs to.
+public struct SymbolName: Codable, Sendable, Equatable, Hashable {
+    /// The name in the symbol table (mangled for Swift).
+    public var raw: String
+    /// The demangled name (`SampleApp.CatalogStore.load() throws -> ()`), or the raw name
+    /// of a C symbol.
+    public var full: String
+    /// The simplified name: no module qualifier, argument types, effects, return type or
+    /// generic signature (`CatalogStore.load()`, `AppDelegate.application(_:didFinishLaunchingWithOptions:)`).
+    public var simple: String
+    /// The Swift module of the function (`SampleApp`, `Swift`, `LaunchKit`); nil for C symbols.
+    public var module: String?
+    /// Whether the compiler made the function (thunks, outlined copies, metadata accessors):
+    /// never the app's own code for attribution.
+    public var isCompilerGenerated: Bool
+
+    /// Creates a name from its parts.
+    public init(raw: String, full: String, simple: String, module: String?, isCompilerGenerated: Bool) {
+        self.raw = raw
+        self.full = full
+        self.simple = simple
+        self.module = module
+        self.isCompilerGenerated = isCompilerGenerated
+    }
+
+    /// Demangles (Swift names) and simplifies a raw symbol name.
+    ///
+    /// ```swift
+    /// SymbolName(raw: "$s9SampleApp12CatalogStoreC4loadyyKF").simple   // "CatalogStore.load()"
+    /// SymbolName(raw: "read").simple                                  // "read"
+    /// ```
+    public init(raw: String) {
+        if let demangled = SwiftDemangler.demangle(raw) {
+            let simplified = SymbolNameSimplifier.simplify(demangled)
+            self.init(raw: raw, full: demangled, simple: simplified.name, module: simplified.module,
+                      isCompilerGenerated: simplified.isCompilerGenerated)
+        } else {
+            self.init(raw: raw, full: raw, simple: raw, module: nil, isCompilerGenerated: false)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import LaunchTrace
+
+/// One stack frame with what symbolication found out about it.
+public struct SymbolicatedFrame: Codable, Sendable, Equatable {
+    /// The address in the launched process.
+    public var address: Address
+    /// Path of the image containing the address, or nil when no image of the trace does.
+    public var image: String?
+    /// The address as an ELF virtual address of the image (`address − loadAddress`).
+    public var imageOffset: UInt64?
+    /// The function, when the image's symbol table names it.
+    public var symbol: SymbolName?
+    /// Distance from the function's first byte.
+    public var symbolOffset: UInt64?
+    /// File and line, when the image has debug information and a symbolizer was found.
+    public var location: SourceLocation?
+
+    /// Creates a frame.
+    public init(
+        address: Address, image: String?, imageOffset: UInt64?, symbol: SymbolName?,
+        symbolOffset: UInt64?, location: SourceLocation?
+    ) {
+        self.address = address
+        self.image = image
+        self.imageOffset = imageOffset
+        self.symbol = symbol
+        self.symbolOffset = symbolOffset
+        self.location = location
+    }
+
+    /// The image's file name (`SampleApp`, `libc.so.6`), if any.
+    public var imageName: String? {
+        image.map { path in path.split(separator: "/").last.map(String.init) ?? path }
+    }
+
+    /// What reports show: the simplified name, else `image+0xoffset`, else the raw address.
+    public var displayName: String {
+        if let symbol { return symbol.simple }
+        if let imageName, let imageOffset { return "\(imageName)+0x\(String(imageOffset, radix: 16))" }
+        return address.description
+    }
+}
