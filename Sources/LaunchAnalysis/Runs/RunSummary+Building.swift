@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import LaunchTrace
 
 extension RunSummary {
@@ -30,14 +32,21 @@ extension RunSummary {
                     samples[name, default: ([], [])].indices.append(launch.index)
                 }
             }
-            var metrics: [String: MetricSummary] = [:]
-            for (name, series) in samples {
-                guard let kind = MetricCatalog.kind(of: name) else { continue }
-                metrics[name] = MetricSummary(
-                    name: name, kind: kind, samples: series.values, launchIndices: series.indices,
+            // Metrics are independent and each bootstrap is seeded on its own, so they are
+            // summarised in parallel with the same results as one after another.
+            let series = samples.compactMap { name, series in
+                MetricCatalog.kind(of: name).map { (name: name, kind: $0, values: series.values, indices: series.indices) }
+            }
+            let results = Mutex<[String: MetricSummary]>([:])
+            DispatchQueue.concurrentPerform(iterations: series.count) { index in
+                let item = series[index]
+                let summary = MetricSummary(
+                    name: item.name, kind: item.kind, samples: item.values, launchIndices: item.indices,
                     bootstrap: bootstrap, outliers: outliers
                 )
+                results.withLock { $0[item.name] = summary }
             }
+            let metrics = results.withLock { $0 }
             scenarios[scenario] = ScenarioSummary(scenario: scenario, completedLaunches: launches.count, metrics: metrics)
         }
         return RunSummary(run: info, launches: records, scenarios: scenarios)

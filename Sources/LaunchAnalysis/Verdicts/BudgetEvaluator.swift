@@ -55,7 +55,16 @@ public struct BudgetEvaluator: Sendable, Equatable {
             return RuleVerdict(rule: rule, status: .missing, message: "None of the \(scenarioSummary.completedLaunches) completed \(scenario) launches reported \(rule.metric).")
         }
         let observed = rule.statistic.compute(sorted: metric.samples.sorted())
-        let interval = bootstrap.confidenceInterval(for: rule.statistic, of: metric.samples)
+        // The summary already holds the median's and p90's intervals, computed with the same
+        // seeded bootstrap over the same samples: reuse them rather than resample again.
+        let interval: ConfidenceInterval
+        if rule.statistic == .median, bootstrap == Bootstrap() {
+            interval = metric.medianInterval
+        } else if rule.statistic == .p90, bootstrap == Bootstrap() {
+            interval = metric.p90Interval
+        } else {
+            interval = bootstrap.confidenceInterval(for: rule.statistic, of: metric.samples)
+        }
         switch rule.limit {
         case .absolute(let limit, _, _):
             return absoluteVerdict(rule, metric: metric, observed: observed, interval: interval, limit: limit)
