@@ -44,7 +44,7 @@ extension BudgetFile {
 struct BudgetValidator {
     private(set) var problems: [BudgetValidationError.Problem] = []
 
-    static let topKeys: Set<String> = ["$schema", "schemaVersion", "description", "defaults", "rules"]
+    static let topKeys: Set<String> = ["$schema", "schemaVersion", "description", "defaults", "rules", "policy"]
     static let defaultsKeys: Set<String> = ["scenario", "statistic", "level", "baseline"]
     static let ruleKeys: Set<String> = ["metric", "statistic", "limit", "scenario", "level", "baseline", "description"]
 
@@ -89,7 +89,13 @@ struct BudgetValidator {
         case let value?:
             fail("rules", value, "Expected an array of rule objects.")
         }
-        return problems.isEmpty ? BudgetFile(defaults: defaults, rules: rules) : nil
+        var policy: FindingsPolicy?
+        if let value = top["policy"] {
+            var policyValidator = PolicyValidator()
+            policy = policyValidator.validate(value, at: "policy")
+            problems += policyValidator.problems
+        }
+        return problems.isEmpty ? BudgetFile(defaults: defaults, rules: rules, policy: policy) : nil
     }
 
     private mutating func validateRule(_ item: JSONValue, index: Int, defaults: BudgetDefaults) -> BudgetRule? {

@@ -26,12 +26,15 @@ public struct BudgetFile: Codable, Sendable, Equatable {
     public var defaults: BudgetDefaults
     /// The rules, defaults applied, in file order.
     public var rules: [BudgetRule]
+    /// The policy on main-thread work (see ``FindingsPolicy``), if the file has one.
+    public var policy: FindingsPolicy?
 
     /// Creates a budget file.
-    public init(schemaVersion: Int = BudgetFile.currentSchemaVersion, defaults: BudgetDefaults = .init(), rules: [BudgetRule]) {
+    public init(schemaVersion: Int = BudgetFile.currentSchemaVersion, defaults: BudgetDefaults = .init(), rules: [BudgetRule], policy: FindingsPolicy? = nil) {
         self.schemaVersion = schemaVersion
         self.defaults = defaults
         self.rules = rules
+        self.policy = policy
     }
 
     /// The names of the baselines relative rules compare against, sorted and unique, so a

@@ -14,7 +14,7 @@ import LaunchTrace
 /// ```
 public enum MetricCatalog {
     /// Kinds of blocking call the blocking-call tracer reports.
-    public static let blockingKinds = ["fileIO", "network", "sleep", "lock"]
+    public static let blockingKinds = ["fileIO", "network", "sleep", "lock", "wait"]
     /// Prefix of the per-span metrics.
     public static let spanPrefix = "span."
     /// Prefix of the blocking-time metrics.

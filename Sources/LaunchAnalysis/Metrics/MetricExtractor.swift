@@ -48,6 +48,24 @@ public enum MetricExtractor {
                 values["resume.toActive"] = Double(active.timeNs - enter.timeNs)
             }
         }
+        if let activity = trace.mainThread {
+            // Stall metrics exist when the sampler ran, blocking-call metrics when the tracer
+            // ran (zero for a kind it saw no call of over its threshold).
+            if activity.sampler.method != .none {
+                values["stallCount"] = Double(activity.stalls.count)
+                values["longestStall"] = Double(activity.stalls.map(\.durationNs).max() ?? 0)
+            }
+            if activity.tracer != nil {
+                for kind in MetricCatalog.blockingKinds {
+                    values["blockingCalls." + kind] = 0
+                    values[MetricCatalog.blockingTimePrefix + kind] = 0
+                }
+                for call in activity.blockingCalls where MetricCatalog.blockingKinds.contains(call.kind.rawValue) {
+                    values["blockingCalls." + call.kind.rawValue, default: 0] += 1
+                    values[MetricCatalog.blockingTimePrefix + call.kind.rawValue, default: 0] += Double(call.durationNs)
+                }
+            }
+        }
         for span in trace.spans {
             values[MetricCatalog.spanPrefix + span.name, default: 0] += Double(span.durationNs)
         }

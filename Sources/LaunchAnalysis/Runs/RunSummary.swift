@@ -20,13 +20,17 @@ public struct RunSummary: Codable, Sendable, Equatable {
     public var launches: [LaunchRecord]
     /// Per scenario name, the metrics of its completed launches.
     public var scenarios: [String: ScenarioSummary]
+    /// Main-thread findings with advice (see ``FindingsAnalyzer``); nil until computed, or
+    /// when no launch recorded main-thread activity.
+    public var findings: RunFindings?
 
     /// Creates a summary from its parts.
-    public init(schemaVersion: Int = RunSummary.currentSchemaVersion, run: RunInfo, launches: [LaunchRecord], scenarios: [String: ScenarioSummary]) {
+    public init(schemaVersion: Int = RunSummary.currentSchemaVersion, run: RunInfo, launches: [LaunchRecord], scenarios: [String: ScenarioSummary], findings: RunFindings? = nil) {
         self.schemaVersion = schemaVersion
         self.run = run
         self.launches = launches
         self.scenarios = scenarios
+        self.findings = findings
     }
 
     /// The summary of `name` in `scenario`, if any completed launch reported it.

@@ -36,6 +36,7 @@ public final class Symbolicator {
     private var imageIDs: [String: Int] = [:]
     private var states: [ImageState] = []
     private var frames: [FrameKey: SymbolicatedFrame] = [:]
+    private var fragmentCache: [String: Bool] = [:]
 
     /// Creates a symbolicator; by default it finds a symbolizer for file:line on this machine.
     public init(sourceLocator: SourceLocator? = SourceLocator.find()) {
@@ -127,6 +128,18 @@ public final class Symbolicator {
         stack.enumerated().map { index, address in
             symbolicate(address, in: map, isReturnAddress: !(firstIsExact && index == 0))
         }
+    }
+
+    /// Whether the symbol table of the image at `path` has a name containing `fragment`
+    /// (reads the image if needed). Used to find a type's `shared` singleton by its mangled
+    /// accessor, e.g. `12CatalogStoreC6shared`.
+    public func image(_ path: String, hasSymbolContaining fragment: String) -> Bool {
+        let id = imageID(path, load: true)
+        let key = path + "\u{0}" + fragment
+        if let known = fragmentCache[key] { return known }
+        let found = states[id].image?.symbols.containsName(fragment) ?? false
+        fragmentCache[key] = found
+        return found
     }
 
     /// Adds file:line to every frame resolved so far that lacks one: one symbolizer process

@@ -11,20 +11,24 @@ public struct BudgetEvaluation: Codable, Sendable, Equatable {
     public var launchCount: Int
     /// Launches that completed with a trace.
     public var completedLaunchCount: Int
+    /// Violations of the budget file's policy on main-thread work (see ``PolicyEvaluator``);
+    /// error-level ones fail the check like rules.
+    public var policyVerdicts: [PolicyVerdict]
 
     /// Creates an evaluation.
-    public init(verdicts: [RuleVerdict], launchCount: Int, completedLaunchCount: Int) {
+    public init(verdicts: [RuleVerdict], launchCount: Int, completedLaunchCount: Int, policyVerdicts: [PolicyVerdict] = []) {
         self.verdicts = verdicts
         self.launchCount = launchCount
         self.completedLaunchCount = completedLaunchCount
+        self.policyVerdicts = policyVerdicts
     }
 
     /// The exit code: 3 when no launch completed; else 2 when an error-level rule failed or
-    /// is missing; else 4 when an error-level rule is inconclusive; else 0. Warn-level
+    /// is missing, or an error-level policy verdict fails; else 4 when an error-level rule is inconclusive; else 0. Warn-level
     /// rules never change it.
     public var exitCode: ExitCode {
         if completedLaunchCount == 0 { return .launchFailed }
-        if verdicts.contains(where: \.failsCheck) { return .budgetExceeded }
+        if verdicts.contains(where: \.failsCheck) || policyVerdicts.contains(where: \.failsCheck) { return .budgetExceeded }
         if verdicts.contains(where: { $0.rule.level == .error && $0.status == .inconclusive }) { return .inconclusive }
         return .success
     }

@@ -1,0 +1,108 @@
+import LaunchTrace
+
+/// Writes the advice for a finding (DESIGN.md section 4): move it to a global queue with a
+/// quality of service chosen by its kind, do it after the first frame when it touches UI
+/// objects, stop waiting on the main thread for sleeps, waits and locks.
+///
+/// ```swift
+/// FindingAdvisor.advice(function: "CatalogStore.load()", fullName: "SampleApp.CatalogStore.load() throws -> ()",
+///                       kind: .fileIO, phase: .didFinishLaunching, touchesUI: false, hasSharedInstance: true).rewrite
+/// // "DispatchQueue.global(qos: .utility).async { try? CatalogStore.shared.load() }"
+/// ```
+public enum FindingAdvisor {
+    /// The advice for one finding. `hasSharedInstance` says the function's type has a
+    /// `shared` singleton, which the rewrite then calls the method on.
+    public static func advice(
+        function: String, fullName: String?, kind: BlockingKind, phase: LaunchPhase?, touchesUI: Bool, hasSharedInstance: Bool
+    ) -> Advice {
+        let call = callExpression(function: function, fullName: fullName, hasSharedInstance: hasSharedInstance)
+        if touchesUI {
+            if phase?.isBeforeFirstFrame ?? true {
+                return Advice(
+                    action: .deferUntilAfterFirstFrame, qos: nil,
+                    summary: "It touches UI objects, so it must stay on the main queue: do it after the first frame (from viewDidAppear(_:) or applicationDidBecomeActive(_:)), not on a global queue.",
+                    rewrite: "DispatchQueue.main.async { \(call) }  // from viewDidAppear(_:) or applicationDidBecomeActive(_:)"
+                )
+            }
+            return Advice(
+                action: .deferUntilAfterFirstFrame, qos: nil,
+                summary: "It touches UI objects after the first frame: keep it on the main queue, but split it into short blocks so the app stays responsive.",
+                rewrite: "DispatchQueue.main.async { \(call) }  // one short piece per block"
+            )
+        }
+        let returnsValue = fullName.map { $0.contains(" -> ") && !$0.hasSuffix("-> ()") } ?? false
+        switch kind {
+        case .fileIO, .network, .pageFaults:
+            let what = kind == .fileIO ? "File I/O" : kind == .network ? "Network I/O" : "Reading mapped files (major page faults)"
+            return Advice(
+                action: .moveToBackground, qos: "utility",
+                summary: "\(what) on the main thread: move it to a global queue with .utility QoS.",
+                rewrite: "DispatchQueue.global(qos: .utility).async { \(call) }"
+            )
+        case .cpu:
+            let work = returnsValue ? "let result = \(call); DispatchQueue.main.async { /* show result */ }" : "\(call); DispatchQueue.main.async { /* update the first screen */ }"
+            return Advice(
+                action: .moveToBackground, qos: "userInitiated",
+                summary: "CPU work on the main thread: compute it on a global queue with .userInitiated QoS (the first screen waits for it) and update the UI on the main queue when it is done.",
+                rewrite: "DispatchQueue.global(qos: .userInitiated).async { \(work) }"
+            )
+        case .sleep, .wait:
+            let what = kind == .sleep ? "Sleeping" : "Waiting for events or a child process"
+            return Advice(
+                action: .useAsynchronousAPI, qos: "utility",
+                summary: "\(what) on the main thread: do not wait on the main thread; continue from a completion handler or an async API, with .utility QoS for the work.",
+                rewrite: "DispatchQueue.global(qos: .utility).async { \(call); DispatchQueue.main.async { /* continue here */ } }"
+            )
+        case .lock:
+            return Advice(
+                action: .replaceBlockingWait, qos: nil,
+                summary: "Waiting on a lock or semaphore on the main thread: replace the blocking wait with a callback (DispatchGroup.notify or async let).",
+                rewrite: "group.notify(queue: .main) { /* continue here */ }  // instead of group.wait() in \(call)"
+            )
+        }
+    }
+
+    /// A call to the function as code: `CatalogStore.shared.load()`, `catalogStore.load()`,
+    /// `ThumbnailCache.warmSynchronously(megabytes: …)`, `Catalog(data: …)`; `try?` when it throws.
+    /// A closure stands for its enclosing function.
+    public static func callExpression(function: String, fullName: String?, hasSharedInstance: Bool) -> String {
+        var name = Substring(function)
+        while name.hasPrefix("closure #") || name.hasPrefix("implicit closure #") || name.hasPrefix("$defer #") {
+            guard let range = name.range(of: " in ") else { break }
+            name = name[range.upperBound...]
+        }
+        let open = name.firstIndex(of: "(")
+        let path = (open.map { name[..<$0] } ?? name).split(separator: ".").map(String.init)
+        guard let last = path.last else { return function }
+        var arguments = ""
+        if let open {
+            let labels = name[name.index(after: open)...].dropLast().split(separator: ":", omittingEmptySubsequences: true)
+            arguments = "(" + labels.map { $0 == "_" ? "…" : "\($0): …" }.joined(separator: ", ") + ")"
+        }
+        let isStatic = fullName?.hasPrefix("static ") ?? false
+        let throwing = (fullName?.contains(" throws") ?? false) ? "try? " : ""
+        let accessors: Set<String> = ["getter", "setter", "modify", "unsafeMutableAddressor", "read", "didset", "willset"]
+        var components = path
+        var isProperty = false
+        if accessors.contains(last), components.count >= 2 {
+            components.removeLast()
+            isProperty = true
+        }
+        guard let member = components.last else { return function }
+        let typePath = components.dropLast()
+        var receiver = ""
+        if let type = typePath.last {
+            if isStatic || member == "init" {
+                receiver = typePath.joined(separator: ".")
+            } else if hasSharedInstance {
+                receiver = typePath.joined(separator: ".") + ".shared"
+            } else {
+                receiver = type.prefix(1).lowercased() + type.dropFirst()
+            }
+        }
+        if member == "init" { return throwing + receiver + (arguments.isEmpty ? "()" : arguments) }
+        if isProperty { return receiver.isEmpty ? member : "\(receiver).\(member)" }
+        let callee = receiver.isEmpty ? member : "\(receiver).\(member)"
+        return throwing + callee + (arguments.isEmpty ? "()" : arguments)
+    }
+}

@@ -1,0 +1,24 @@
+/// How sure a finding is.
+public enum FindingConfidence: String, Codable, Sendable, CaseIterable, Comparable {
+    /// A few samples in few launches: the work may be elsewhere.
+    case low
+    /// Several samples, or a finding in a minority of the launches.
+    case medium
+    /// Exact blocking-call records, or many samples in most launches.
+    case high
+
+    /// The confidence of sampled findings: high with at least 5 samples per launch (median)
+    /// in at least half of the launches, medium with at least 2, low otherwise. Findings
+    /// with exact tracer records are always high.
+    public static func of(tracedCalls: Int, medianSamplesPerLaunch: Double, launches: Int, analyzedLaunches: Int) -> FindingConfidence {
+        if tracedCalls > 0 { return .high }
+        let common = analyzedLaunches > 0 && launches * 2 >= analyzedLaunches
+        if medianSamplesPerLaunch >= 5 && common { return .high }
+        if medianSamplesPerLaunch >= 2 { return .medium }
+        return .low
+    }
+
+    public static func < (lhs: FindingConfidence, rhs: FindingConfidence) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}

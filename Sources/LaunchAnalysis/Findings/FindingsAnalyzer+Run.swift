@@ -1,0 +1,97 @@
+import LaunchTrace
+
+extension FindingsAnalyzer {
+    /// The findings of a run: every trace's findings aggregated per scenario, function, kind
+    /// and phase, with the median cost per launch it appeared in, its share of the phase's and
+    /// of time to first frame's medians (from `summary`), a confidence and advice; highest
+    /// impact first. Symbolicates every stack first, with file:line in one batch per image.
+    public func findings(for summary: RunSummary, traces: [LaunchTrace], symbolicator: Symbolicator) -> RunFindings {
+        symbolicator.prepare(traces)
+        var launchesByScenario: [String: [[LaunchFinding]]] = [:]
+        for trace in traces where trace.mainThread != nil {
+            launchesByScenario[trace.scenario, default: []].append(findings(in: trace, symbolicator: symbolicator))
+        }
+        var all: [Finding] = []
+        for (scenario, launches) in launchesByScenario {
+            all += aggregate(launches, scenario: scenario, summary: summary, symbolicator: symbolicator)
+        }
+        all.sort { ($0.impactNs, $1.scenario, $1.id) > ($1.impactNs, $0.scenario, $0.id) }
+        return RunFindings(
+            findings: all,
+            analyzedLaunches: launchesByScenario.mapValues(\.count),
+            symbolicationProblems: symbolicator.problems,
+            sourceLocator: symbolicator.sourceLocator?.tool.rawValue
+        )
+    }
+
+    /// Aggregates the per-launch findings of one scenario's launches.
+    public func aggregate(_ launches: [[LaunchFinding]], scenario: String, summary: RunSummary?, symbolicator: Symbolicator?) -> [Finding] {
+        struct Accumulator {
+            var first: LaunchFinding
+            var costs: [Double] = []
+            var samplesPerLaunch: [Double] = []
+            var tracedCalls = 0
+            var samples = 0
+            var touchesUI = false
+            var blockingFunctions: [String] = []
+            var resources: [String] = []
+        }
+        var accumulators: [FindingKey: Accumulator] = [:]
+        for launch in launches {
+            for finding in launch {
+                var accumulator = accumulators[finding.key] ?? Accumulator(first: finding)
+                accumulator.costs.append(Double(finding.costNs))
+                accumulator.samplesPerLaunch.append(Double(finding.samples))
+                accumulator.tracedCalls += finding.tracedCalls
+                accumulator.samples += finding.samples
+                accumulator.touchesUI = accumulator.touchesUI || finding.touchesUI
+                if accumulator.first.location == nil, finding.location != nil { accumulator.first.location = finding.location }
+                for name in finding.blockingFunctions where !accumulator.blockingFunctions.contains(name) { accumulator.blockingFunctions.append(name) }
+                for resource in finding.resources where !accumulator.resources.contains(resource) && accumulator.resources.count < maxResources {
+                    accumulator.resources.append(resource)
+                }
+                accumulators[finding.key] = accumulator
+            }
+        }
+        let analyzed = launches.count
+        let firstFrameMedian = summary?.metric("timeToFirstFrame", scenario: scenario)?.statistics.median
+        return accumulators.values.map { accumulator in
+            let first = accumulator.first
+            let median = Descriptive.median(accumulator.costs)
+            let phaseMedian = first.phase.flatMap { summary?.metric($0.rawValue, scenario: scenario)?.statistics.median }
+            let sharedInstance = Self.hasSharedInstance(first, symbolicator: symbolicator)
+            return Finding(
+                id: first.key.description, scenario: scenario, function: first.function, fullName: first.fullName,
+                module: first.module, location: first.location, isAppCode: first.isAppCode, kind: first.kind,
+                phase: first.phase, launches: accumulator.costs.count, analyzedLaunches: analyzed,
+                medianCostNs: median, impactNs: median * Double(accumulator.costs.count) / Double(Swift.max(1, analyzed)),
+                phaseShare: phaseMedian.flatMap { $0 > 0 ? median / $0 : nil },
+                firstFrameShare: firstFrameMedian.flatMap { $0 > 0 ? median / $0 : nil },
+                tracedCalls: accumulator.tracedCalls, samples: accumulator.samples, touchesUI: accumulator.touchesUI,
+                confidence: .of(
+                    tracedCalls: accumulator.tracedCalls, medianSamplesPerLaunch: Descriptive.median(accumulator.samplesPerLaunch),
+                    launches: accumulator.costs.count, analyzedLaunches: analyzed
+                ),
+                advice: FindingAdvisor.advice(
+                    function: first.function, fullName: first.fullName, kind: first.kind, phase: first.phase,
+                    touchesUI: accumulator.touchesUI, hasSharedInstance: sharedInstance
+                ),
+                blockingFunctions: accumulator.blockingFunctions, resources: accumulator.resources, stack: first.stack
+            )
+        }
+        .sorted { ($0.impactNs, $1.id) > ($1.impactNs, $0.id) }
+    }
+
+    /// Whether the attributed function's type has a `static let shared` singleton, found by
+    /// its mangled accessor (`12CatalogStoreC6shared`) in the function's image.
+    static func hasSharedInstance(_ finding: LaunchFinding, symbolicator: Symbolicator?) -> Bool {
+        guard let symbolicator, let image = finding.image, finding.isAppCode,
+              !(finding.fullName?.hasPrefix("static ") ?? false) else { return false }
+        var name = Substring(finding.function)
+        while let range = name.range(of: " in "), name.hasPrefix("closure #") { name = name[range.upperBound...] }
+        let path = (name.split(separator: "(").first ?? name).split(separator: ".")
+        guard path.count >= 2 else { return false }
+        let type = path[path.count - 2]
+        return ["C", "V", "O"].contains { symbolicator.image(image, hasSymbolContaining: "\(type.utf8.count)\(type)\($0)6shared") }
+    }
+}

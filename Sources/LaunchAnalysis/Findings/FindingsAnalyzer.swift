@@ -1,0 +1,114 @@
+import LaunchTrace
+
+/// Turns the main-thread activity of launches into findings: classifies each blocking call
+/// and stack sample, attributes it to a phase and to the first frame of the app's own code,
+/// merges it per launch, and aggregates the launches of a run.
+///
+/// - A blocking call is a finding of its kind, timed exactly by the tracer.
+/// - A stall's samples share the stall's duration equally. A sample taken while the tracer
+///   was timing a call (``LaunchTrace/StackSample/blockingCall``) is that call's and is not
+///   counted again; any other sample is CPU work, unless its innermost frames (before the
+///   app's code) are a known blocking function, which gives the kind.
+///
+/// ```swift
+/// let symbolicator = Symbolicator()
+/// let findings = FindingsAnalyzer().findings(for: summary, traces: traces, symbolicator: symbolicator)
+/// findings.top(5).map(\.advice.rewrite)
+/// ```
+public struct FindingsAnalyzer: Sendable, Equatable {
+    /// Frames kept in a finding's stack.
+    public var maxStackFrames: Int
+    /// Resources kept per finding.
+    public var maxResources: Int
+
+    /// Creates an analyzer.
+    public init(maxStackFrames: Int = 16, maxResources: Int = 5) {
+        self.maxStackFrames = maxStackFrames
+        self.maxResources = maxResources
+    }
+
+    /// The findings of one launch, merged by function, kind and phase, highest cost first.
+    /// Empty when the trace has no main-thread activity.
+    public func findings(in trace: LaunchTrace, symbolicator: Symbolicator) -> [LaunchFinding] {
+        guard let activity = trace.mainThread else { return [] }
+        let map = ImageMap(activity.images)
+        var merged: [FindingKey: LaunchFinding] = [:]
+        var order: [FindingKey] = []
+
+        func add(_ finding: LaunchFinding) {
+            let key = finding.key
+            guard var existing = merged[key] else {
+                merged[key] = finding
+                order.append(key)
+                return
+            }
+            existing.costNs += finding.costNs
+            existing.tracedCalls += finding.tracedCalls
+            existing.samples += finding.samples
+            existing.touchesUI = existing.touchesUI || finding.touchesUI
+            if existing.location == nil { existing.location = finding.location }
+            for name in finding.blockingFunctions where !existing.blockingFunctions.contains(name) { existing.blockingFunctions.append(name) }
+            for resource in finding.resources where !existing.resources.contains(resource) && existing.resources.count < maxResources {
+                existing.resources.append(resource)
+            }
+            if let bytes = finding.bytes { existing.bytes = (existing.bytes ?? 0) + bytes }
+            merged[key] = existing
+        }
+
+        for call in activity.blockingCalls {
+            let frames = symbolicator.symbolicate(stack: call.stack, in: map, firstIsExact: false)
+            add(finding(
+                frames: frames, kind: call.kind, phase: call.phase ?? Self.phase(at: call.startNs, in: trace),
+                costNs: call.durationNs, tracedCalls: 1, samples: 0, blockingFunction: call.function,
+                resource: call.resource, bytes: call.bytes
+            ))
+        }
+        for stall in activity.stalls where !stall.samples.isEmpty {
+            let share = stall.durationNs / Int64(stall.samples.count)
+            for sample in stall.samples {
+                if let index = sample.blockingCall, activity.blockingCalls.indices.contains(index) { continue }
+                let frames = symbolicator.symbolicate(stack: sample.frames, in: map, firstIsExact: true)
+                let (kind, function) = Self.classify(frames)
+                add(finding(
+                    frames: frames, kind: kind, phase: Self.phase(at: sample.timeNs, in: trace) ?? stall.phase,
+                    costNs: share, tracedCalls: 0, samples: 1, blockingFunction: function, resource: nil, bytes: nil
+                ))
+            }
+        }
+        return order.map { merged[$0]! }.sorted { ($0.costNs, $1.key) > ($1.costNs, $0.key) }
+    }
+
+    /// The kind of work a sampled stack shows, and the blocking function if any: the first
+    /// known blocking function among the frames before the app's code, else CPU.
+    public static func classify(_ frames: [SymbolicatedFrame]) -> (BlockingKind, String?) {
+        for frame in frames {
+            if FrameClassifier.isAppCode(frame) { break }
+            guard let symbol = frame.symbol else { continue }
+            if let kind = FrameClassifier.blockingKind(ofFunction: symbol.simple) { return (kind, symbol.simple) }
+        }
+        return (.cpu, nil)
+    }
+
+    /// The phase running at `timeNs`: the last phase starting at or before it, if the time
+    /// is before that phase's end.
+    public static func phase(at timeNs: Int64, in trace: LaunchTrace) -> LaunchPhase? {
+        trace.phases.last { $0.startNs <= timeNs && timeNs < $0.endNs }?.phase
+    }
+
+    private func finding(
+        frames: [SymbolicatedFrame], kind: BlockingKind, phase: LaunchPhase?, costNs: Int64, tracedCalls: Int,
+        samples: Int, blockingFunction: String?, resource: String?, bytes: Int64?
+    ) -> LaunchFinding {
+        let appIndex = frames.firstIndex(where: FrameClassifier.isAppCode)
+        let attributed: SymbolicatedFrame? = appIndex.map { frames[$0] } ?? frames.first { $0.symbol != nil } ?? frames.first
+        let inner = appIndex.map { frames[...$0] } ?? frames[...]
+        return LaunchFinding(
+            function: attributed?.displayName ?? "(no stack)",
+            fullName: attributed?.symbol?.full, module: attributed?.symbol?.module, location: attributed?.location,
+            isAppCode: appIndex != nil, kind: kind, phase: phase, costNs: costNs, tracedCalls: tracedCalls,
+            samples: samples, touchesUI: inner.contains(where: FrameClassifier.isUIMethod),
+            blockingFunctions: blockingFunction.map { [$0] } ?? [], resources: resource.map { [$0] } ?? [],
+            bytes: bytes, stack: Array(frames.prefix(maxStackFrames)), image: attributed?.image
+        )
+    }
+}

@@ -1,0 +1,125 @@
+import LaunchTrace
+
+/// Decides what a symbolicated frame is: system or app code, a known blocking function, a
+/// method of a UI object.
+///
+/// - System code is recognised by image (libc, the loader, libm, libpthread, libswift*,
+///   Foundation*, libdispatch, libBlocksRuntime, ICU, libunwind, the profiler's preload
+///   library) and, inside the app's executable where they are linked statically, by module
+///   (`Swift`, `Foundation…`, `Dispatch`, `LaunchKit`, `LaunchProbe`, …), by C prefix
+///   (`lp_`, `swift_`) and by being made by the compiler (thunks, outlined copies).
+/// - UI objects are `UIView`, `UIWindow`, `UIViewController`, `UIApplication` (and the other
+///   `UI…` types of LaunchKit) and the app's types whose names end in `View`,
+///   `ViewController`, `Window` or `Cell`, or whose method is a UIKit override
+///   (`viewDidLoad`, `loadView`, `layoutSubviews`, `draw(_:)`, …).
+public enum FrameClassifier {
+    /// File-name prefixes of system libraries.
+    public static let systemImagePrefixes = [
+        "libc.so", "libc-", "ld-linux", "ld64", "libm.so", "libm-", "libpthread", "libdl.so", "librt.so",
+        "libgcc_s", "libstdc++", "libswift", "libFoundation", "lib_Foundation", "libdispatch",
+        "libBlocksRuntime", "libicu", "libunwind", "liblzma", "libz.so", "libxml2", "libcurl",
+        "liblaunchprof", "libLaunchProbe", "libCLaunchProbe", "linux-vdso",
+    ]
+
+    /// Modules whose functions are never the app's own code.
+    public static let systemModules: Set<String> = [
+        "Swift", "_Concurrency", "_StringProcessing", "_Volatile", "Synchronization", "Observation",
+        "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
+        "FoundationXML", "_FoundationCShims", "Dispatch", "Glibc", "Musl", "SwiftGlibc",
+        "LaunchKit", "LaunchProbe", "CLaunchProbe", "LaunchTrace",
+    ]
+
+    /// C name prefixes of runtime and profiler code linked into the app's executable.
+    public static let systemCPrefixes = ["lp_", "swift_", "_swift", "__swift", "swift::", "_ZN5swift"]
+
+    /// Type names of LaunchKit's UI objects.
+    public static let uiTypes: Set<String> = ["UIView", "UIWindow", "UIViewController", "UIApplication", "UIScreen", "UIResponder"]
+
+    /// Methods that UIView and UIViewController subclasses override.
+    public static let uiOverrides: Set<String> = [
+        "viewDidLoad", "loadView", "viewWillAppear", "viewDidAppear", "viewWillLayoutSubviews",
+        "viewDidLayoutSubviews", "layoutSubviews", "draw", "updateConstraints", "didMoveToWindow",
+        "didMoveToSuperview", "sizeThatFits", "makeKeyAndVisible",
+    ]
+
+    /// Whether the file at `path` is a system library.
+    public static func isSystemImage(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return systemImagePrefixes.contains { name.hasPrefix($0) }
+    }
+
+    /// Whether the frame is the app's own code: in an image that is not a system library,
+    /// and neither system, runtime nor compiler-made code by its name. An unnamed frame in
+    /// the app's image counts as app code.
+    public static func isAppCode(_ frame: SymbolicatedFrame) -> Bool {
+        guard let image = frame.image, !isSystemImage(image) else { return false }
+        guard let symbol = frame.symbol else { return true }
+        if symbol.isCompilerGenerated { return false }
+        if let module = symbol.module { return !systemModules.contains(module) }
+        return !systemCPrefixes.contains { symbol.raw.hasPrefix($0) }
+    }
+
+    /// The kind of blocking of a known blocking function (`read`, `__libc_read`,
+    /// `nanosleep`, `sem_wait`, `DispatchSemaphore.wait()`, …), or nil.
+    public static func blockingKind(ofFunction name: String) -> BlockingKind? {
+        var base = Substring(name)
+        for prefix in ["__libc_", "__GI___libc_", "__GI___", "__GI_", "__"] where base.hasPrefix(prefix) {
+            base = base.dropFirst(prefix.count)
+            break
+        }
+        for suffix in ["_nocancel", "64", "_time64"] where base.hasSuffix(suffix) {
+            base = base.dropLast(suffix.count)
+        }
+        if let kind = cFunctions[String(base)] { return kind }
+        let swiftName = name.split(separator: "(").first.map(String.init) ?? name
+        return swiftFunctions[swiftName]
+    }
+
+    static let cFunctions: [String: BlockingKind] = {
+        var table: [String: BlockingKind] = [:]
+        for name in ["read", "pread", "readv", "preadv", "write", "pwrite", "writev", "pwritev", "open", "openat", "creat",
+                     "close", "fsync", "fdatasync", "sync_file_range", "stat", "fstat", "lstat", "fstatat", "newfstatat", "statx",
+                     "access", "faccessat", "mkdir", "mkdirat", "unlink", "unlinkat", "rename", "renameat", "getdents",
+                     "opendir", "readdir", "lseek", "ftruncate", "fopen", "fread", "fwrite", "fflush", "fclose", "realpath"] {
+            table[name] = .fileIO
+        }
+        for name in ["connect", "send", "sendto", "sendmsg", "recv", "recvfrom", "recvmsg", "accept", "accept4", "getaddrinfo", "gethostbyname"] {
+            table[name] = .network
+        }
+        for name in ["nanosleep", "clock_nanosleep", "usleep", "sleep"] { table[name] = .sleep }
+        for name in ["sem_wait", "sem_timedwait", "sem_clockwait", "pthread_mutex_lock", "pthread_cond_wait", "pthread_cond_timedwait",
+                     "pthread_cond_clockwait", "pthread_rwlock_rdlock", "pthread_rwlock_wrlock", "pthread_join", "futex_wait",
+                     "lll_lock_wait", "lll_lock_wait_private", "futex_abstimed_wait_cancelable", "dispatch_semaphore_wait",
+                     "dispatch_group_wait", "dispatch_sync", "flock", "lockf"] {
+            table[name] = .lock
+        }
+        for name in ["poll", "ppoll", "select", "pselect", "epoll_wait", "epoll_pwait", "waitpid", "wait4", "waitid", "sigsuspend", "pause"] {
+            table[name] = .wait
+        }
+        return table
+    }()
+
+    static let swiftFunctions: [String: BlockingKind] = [
+        "DispatchSemaphore.wait": .lock, "OS_dispatch_semaphore.wait": .lock, "DispatchGroup.wait": .lock,
+        "OS_dispatch_group.wait": .lock, "DispatchQueue.sync": .lock, "OS_dispatch_queue.sync": .lock,
+        "NSLock.lock": .lock, "NSCondition.wait": .lock, "NSRecursiveLock.lock": .lock,
+        "Thread.sleep": .sleep, "NSThread.sleep": .sleep,
+    ]
+
+    /// Whether the frame is a method of a UI object (see the type's documentation).
+    public static func isUIMethod(_ frame: SymbolicatedFrame) -> Bool {
+        guard let symbol = frame.symbol, symbol.module != nil else { return false }
+        var name = Substring(symbol.simple)
+        while name.hasPrefix("closure #") || name.hasPrefix("implicit closure #") {
+            guard let range = name.range(of: " in ") else { break }
+            name = name[range.upperBound...]
+        }
+        let path = (name.split(separator: "(").first ?? name).split(separator: ".").map(String.init)
+        guard path.count >= 2 else { return false }
+        let type = path[path.count - 2], method = path[path.count - 1]
+        if symbol.module == "LaunchKit" { return type.hasPrefix("UI") }
+        if uiTypes.contains(type) { return true }
+        if ["View", "ViewController", "Window", "Cell"].contains(where: { type.hasSuffix($0) }) { return true }
+        return uiOverrides.contains(method)
+    }
+}

@@ -1,0 +1,67 @@
+import LaunchTrace
+
+/// Main-thread work found in one launch: the blocking calls and stack samples of one
+/// function, kind and phase, merged.
+public struct LaunchFinding: Codable, Sendable, Equatable {
+    /// The function the work is attributed to: the first frame in the app's own code
+    /// (simplified name), or the innermost named frame when no frame is the app's.
+    public var function: String
+    /// The attributed frame's demangled name.
+    public var fullName: String?
+    /// The attributed frame's module.
+    public var module: String?
+    /// File and line of the attributed frame, when known.
+    public var location: SourceLocation?
+    /// Whether ``function`` is the app's own code.
+    public var isAppCode: Bool
+    /// What kind of work it is.
+    public var kind: BlockingKind
+    /// The phase it ran in.
+    public var phase: LaunchPhase?
+    /// Main-thread time, in nanoseconds: the tracer's durations plus, for samples, each
+    /// sample's share of its stall.
+    public var costNs: Int64
+    /// Blocking calls the tracer recorded (exact).
+    public var tracedCalls: Int
+    /// Stack samples attributed to it.
+    public var samples: Int
+    /// Whether the work runs in a method of a UI object (it cannot leave the main queue).
+    public var touchesUI: Bool
+    /// The blocking library functions involved (`read`, `fsync`), in order of first appearance.
+    public var blockingFunctions: [String]
+    /// The files, peers or sleep lengths involved, in order of first appearance (at most 5).
+    public var resources: [String]
+    /// Bytes read or written, when the tracer reported them.
+    public var bytes: Int64?
+    /// The stack of the first call or sample, innermost first (at most 16 frames).
+    public var stack: [SymbolicatedFrame]
+    /// Path of the image of the attributed frame.
+    public var image: String?
+
+    /// Creates a finding.
+    public init(
+        function: String, fullName: String?, module: String?, location: SourceLocation?, isAppCode: Bool,
+        kind: BlockingKind, phase: LaunchPhase?, costNs: Int64, tracedCalls: Int, samples: Int, touchesUI: Bool,
+        blockingFunctions: [String], resources: [String], bytes: Int64?, stack: [SymbolicatedFrame], image: String?
+    ) {
+        self.function = function
+        self.fullName = fullName
+        self.module = module
+        self.location = location
+        self.isAppCode = isAppCode
+        self.kind = kind
+        self.phase = phase
+        self.costNs = costNs
+        self.tracedCalls = tracedCalls
+        self.samples = samples
+        self.touchesUI = touchesUI
+        self.blockingFunctions = blockingFunctions
+        self.resources = resources
+        self.bytes = bytes
+        self.stack = stack
+        self.image = image
+    }
+
+    /// What findings are merged by: function, kind and phase.
+    public var key: FindingKey { FindingKey(function: function, kind: kind, phase: phase) }
+}

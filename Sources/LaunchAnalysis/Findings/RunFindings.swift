@@ -1,0 +1,22 @@
+/// Every finding of a run, ordered by impact, and how the run's stacks were symbolicated.
+public struct RunFindings: Codable, Sendable, Equatable {
+    /// Findings, highest ``Finding/impactNs`` first.
+    public var findings: [Finding]
+    /// Completed launches whose main thread was observed, per scenario.
+    public var analyzedLaunches: [String: Int]
+    /// Images that could not be symbolicated, with the reason.
+    public var symbolicationProblems: [String: String]
+    /// The external symbolizer used for file:line (`llvmSymbolizer`, `addr2line`), if any.
+    public var sourceLocator: String?
+
+    /// Creates findings.
+    public init(findings: [Finding], analyzedLaunches: [String: Int], symbolicationProblems: [String: String] = [:], sourceLocator: String? = nil) {
+        self.findings = findings
+        self.analyzedLaunches = analyzedLaunches
+        self.symbolicationProblems = symbolicationProblems
+        self.sourceLocator = sourceLocator
+    }
+
+    /// The `count` findings with the highest impact.
+    public func top(_ count: Int) -> [Finding] { Array(findings.prefix(count)) }
+}
