@@ -10,6 +10,10 @@
 /// | `LAUNCHPROF_RUN_INDEX` | index of the launch within a run, recorded in the trace |
 /// | `LAUNCHPROF_EVENT_FD` | a socket the runner reads progress events from (``LaunchTrace/ProbeEvent``) |
 /// | `LAUNCHPROF_STALL_MS` | stall threshold for the stall sampler, in milliseconds |
+/// | `LAUNCHPROF_SAMPLE_MS` | interval between stack samples during a stall (default 10) |
+/// | `LAUNCHPROF_SAMPLER` | `ptrace` (the runner samples from outside; needs `LAUNCHPROF_STALL_FD`), `signal` (in-process fallback, the default) or `none` |
+/// | `LAUNCHPROF_STALL_FD` | a socket the probe sends `stallStart`/`stallEnd` lines on, for the runner's ptrace sampler |
+/// | `LAUNCHPROF_BLOCKING_MS` | threshold of the preloaded blocking-call tracer (read by libLaunchPreload.so) |
 public struct LaunchConfiguration: Sendable, Equatable {
     /// A point in the launch after which a profiled launch ends.
     public enum ExitPoint: String, Sendable, CaseIterable {
@@ -38,6 +42,21 @@ public struct LaunchConfiguration: Sendable, Equatable {
     public var stallThresholdMs: Int
     /// File descriptor of the runner's event socket, if any.
     public var eventFD: Int32?
+    /// How the stall sampler takes stacks.
+    public enum SamplerMethod: String, Sendable, CaseIterable {
+        /// The runner samples from outside with ptrace; the probe tells it when a stall starts and ends.
+        case ptrace
+        /// A signal to the main thread (the standalone fallback).
+        case signal
+        /// Stalls are detected and timed, without stacks.
+        case none
+    }
+    /// How stalls are sampled (`LAUNCHPROF_SAMPLER`); `ptrace` needs ``stallFD``.
+    public var samplerMethod: SamplerMethod = .signal
+    /// Interval between samples during a stall, in milliseconds (`LAUNCHPROF_SAMPLE_MS`).
+    public var sampleIntervalMs: Int = 10
+    /// File descriptor of the runner's stall socket (`LAUNCHPROF_STALL_FD`), if any.
+    public var stallFD: Int32?
     /// Problems found in the environment, as sentences; they are printed once to
     /// standard error and the offending variable is ignored.
     public var warnings: [String]
@@ -109,6 +128,30 @@ public struct LaunchConfiguration: Sendable, Equatable {
             } else {
                 warnings.append("LAUNCHPROF_STALL_MS=\(raw) is not a positive number of milliseconds; 100 is used.")
             }
+        }
+        if let raw = environment["LAUNCHPROF_SAMPLE_MS"] {
+            if let value = Int(raw), value > 0 {
+                sampleIntervalMs = value
+            } else {
+                warnings.append("LAUNCHPROF_SAMPLE_MS=\(raw) is not a positive number of milliseconds; 10 is used.")
+            }
+        }
+        if let raw = environment["LAUNCHPROF_STALL_FD"], !raw.isEmpty {
+            if let value = Int32(raw), value > 2 {
+                stallFD = value
+            } else {
+                warnings.append("LAUNCHPROF_STALL_FD=\(raw) is not a file descriptor number above 2; stalls are sampled in-process.")
+            }
+        }
+        if let raw = environment["LAUNCHPROF_SAMPLER"], !raw.isEmpty {
+            if let method = SamplerMethod(rawValue: raw) {
+                samplerMethod = method
+            } else {
+                warnings.append("LAUNCHPROF_SAMPLER=\(raw) is not one of ptrace, signal, none; signal is used.")
+            }
+        }
+        if samplerMethod == .ptrace, stallFD == nil {
+            samplerMethod = .signal
         }
     }
 }

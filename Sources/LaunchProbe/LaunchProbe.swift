@@ -21,7 +21,8 @@ import Synchronization
 public final class LaunchProbe: Sendable {
     /// The probe of this process, configured from its environment on first use.
     public static let shared = LaunchProbe(
-        configuration: LaunchConfiguration(environment: ProcessInfo.processInfo.environment)
+        configuration: LaunchConfiguration(environment: ProcessInfo.processInfo.environment),
+        mainThreadInstruments: true
     )
 
     /// The version written into traces.
@@ -32,6 +33,8 @@ public final class LaunchProbe: Sendable {
     private let state: Mutex<State>
     private let mainThreadID: Atomic<Int32>
     private let terminationHandler: Mutex<(@Sendable (LaunchEnding.Reason) -> Void)?>
+    /// The stall watchdog and the preloaded tracer's reader; nil unless recording with them.
+    let instruments: MainThreadInstruments?
 
     struct State: ~Copyable {
         var recorder: PhaseRecorder
@@ -49,7 +52,10 @@ public final class LaunchProbe: Sendable {
     /// - Parameters:
     ///   - configuration: what to record and where the launch ends.
     ///   - launchStartNs: the launch start; by default `LAUNCHPROF_SPAWN_NS` or the process start time.
-    public init(configuration: LaunchConfiguration, launchStartNs: Int64? = nil) {
+    ///   - mainThreadInstruments: when recording, start the stall watchdog (a thread that pings the
+    ///     main queue) and report the preloaded blocking-call tracer. ``shared`` does; create the
+    ///     probe on the main thread then.
+    public init(configuration: LaunchConfiguration, launchStartNs: Int64? = nil, mainThreadInstruments: Bool = false) {
         self.configuration = configuration
         for warning in configuration.warnings {
             FileHandle.standardError.write(Data("LaunchProbe: \(warning)\n".utf8))
@@ -64,6 +70,8 @@ public final class LaunchProbe: Sendable {
         state = Mutex(State(recorder: recorder, reader: configuration.isRecording ? ThreadStateReader() : nil))
         terminationHandler = Mutex(nil)
         mainThreadID = Atomic(configuration.isRecording ? lp_current_tid() : 0)
+        instruments = configuration.isRecording && mainThreadInstruments
+            ? MainThreadInstruments(configuration: configuration) : nil
     }
 
     /// Whether this probe records (a trace path is configured).
@@ -76,6 +84,7 @@ public final class LaunchProbe: Sendable {
     public func begin(_ phase: LaunchPhase) {
         guard configuration.isRecording else { return }
         let now = MonotonicClock.nowNs()
+        instruments?.heartbeat(atNs: now)
         state.withLock { state in
             let counters = counters(&state)
             state.recorder.begin(phase, atNs: now, counters: counters)
@@ -89,6 +98,7 @@ public final class LaunchProbe: Sendable {
     public func firstFrameCommitted() {
         if configuration.isRecording {
             let now = MonotonicClock.nowNs()
+            instruments?.heartbeat(atNs: now)
             state.withLock { state in
                 let counters = counters(&state)
                 state.recorder.firstFrameCommitted(atNs: now, counters: counters)
@@ -104,6 +114,7 @@ public final class LaunchProbe: Sendable {
     public func becameActive() {
         if configuration.isRecording {
             let now = MonotonicClock.nowNs()
+            instruments?.heartbeat(atNs: now)
             state.withLock { state in
                 let counters = counters(&state)
                 state.recorder.becameActive(atNs: now, counters: counters)
@@ -120,6 +131,7 @@ public final class LaunchProbe: Sendable {
     public func ready() {
         if configuration.isRecording {
             let now = MonotonicClock.nowNs()
+            instruments?.heartbeat(atNs: now)
             state.withLock { state in
                 let counters = counters(&state)
                 state.recorder.becameActive(atNs: now, counters: counters)
@@ -250,7 +262,14 @@ public final class LaunchProbe: Sendable {
             state.finished = true
             return Self.makeTrace(from: state, configuration: configuration, reason: reason, nowNs: now)
         }
-        guard let trace else { return nil }
+        guard var trace else { return nil }
+        if let instruments {
+            // The tracer and the watchdog stop here: nothing is recorded after the trace is written.
+            let activity = instruments.finish(trace: trace)
+            trace.mainThread = activity
+            if activity.tracer != nil { trace.profiler.instruments.append("blockingCalls") }
+            trace.profiler.instruments.append("stallSampler")
+        }
         do {
             try trace.write(to: URL(filePath: path))
             send(ProbeEvent(kind: .finished, timeNs: trace.ending.atNs, name: reason.rawValue))

@@ -7,6 +7,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "lp_preload_abi.h"
+#include "lp_instruments.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -41,7 +41,21 @@ public struct AppLauncher: Sendable {
         if appEnd >= 0 { _ = fcntl(appEnd, F_SETFD, 0) }
         defer { if runnerEnd >= 0 { close(runnerEnd) } }
 
+        // The stall socket: the app's watchdog says when a stall starts and ends; the runner
+        // samples the main thread with ptrace in between.
+        var stallSockets: [Int32] = [-1, -1]
+        if request.instruments.sampler == .ptrace,
+           socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &stallSockets) != 0 {
+            stallSockets = [-1, -1]
+        }
+        let stallAppEnd = stallSockets[1]
+        if stallAppEnd >= 0 { _ = fcntl(stallAppEnd, F_SETFD, 0) }
+        let stallSampler = stallSockets[0] >= 0 ? RemoteStallSampler(fd: stallSockets[0]) : nil
+        defer { if stallSockets[0] >= 0 { close(stallSockets[0]) } }
+
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LAUNCHPROF_") }
+        environment.merge(request.instruments.environment(inheriting: environment)) { _, new in new }
+        if request.instruments.sampler == .ptrace, stallAppEnd < 0 { environment["LAUNCHPROF_SAMPLER"] = "signal" }
         environment.merge(request.environment) { _, new in new }
         environment["LAUNCHPROF_TRACE"] = request.traceURL.path
         environment["LAUNCHPROF_EXIT_AFTER"] = request.exitAfter ?? request.scenario.exitPoint
@@ -52,10 +66,12 @@ public struct AppLauncher: Sendable {
         do {
             child = try ChildProcess(
                 executable: request.executable, arguments: request.arguments, environment: environment,
-                inheritedFD: appEnd, stdoutPath: "/dev/null", stderrPath: request.stderrURL.path
+                inheritedFD: appEnd, stdoutPath: "/dev/null", stderrPath: request.stderrURL.path,
+                stallFD: stallAppEnd
             )
         } catch {
             if appEnd >= 0 { close(appEnd) }
+            if stallAppEnd >= 0 { close(stallAppEnd) }
             let record = LaunchRecord(
                 index: request.index, scenario: request.scenario.rawValue, outcome: .spawnFailed, wallNs: 0,
                 message: error.description
@@ -63,6 +79,7 @@ public struct AppLauncher: Sendable {
             return LaunchResult(record: record, trace: nil, events: [])
         }
         if appEnd >= 0 { close(appEnd) }
+        if stallAppEnd >= 0 { close(stallAppEnd) }
 
         // The event socket is read only after the launch, or (resume) until the app is
         // active: waiting on it would wake the runner at every phase, and the woken runner
@@ -71,20 +88,20 @@ public struct AppLauncher: Sendable {
         let deadline = child.spawnNs + Int64(request.timeoutSeconds * 1e9)
         var outcome = ChildProcess.WaitResult.deadlinePassed
         if request.scenario == .resume {
-            outcome = child.wait(deadlineNs: deadline, eventFD: runnerEnd, onEvents: { events.append($0) }) {
+            outcome = child.wait(deadlineNs: deadline, eventFD: runnerEnd, onEvents: { events.append($0) }, stallSampler: stallSampler) {
                 events.events.contains { $0.kind == .active }
             }
             if outcome == .conditionMet {
                 child.send(signal: SIGUSR1)
                 let dwell = min(deadline, lp_monotonic_ns() + Int64(backgroundDwellSeconds * 1e9))
-                outcome = child.wait(deadlineNs: dwell)
+                outcome = child.wait(deadlineNs: dwell, stallSampler: stallSampler)
                 if outcome == .deadlinePassed, lp_monotonic_ns() < deadline {
                     child.send(signal: SIGUSR2)
-                    outcome = child.wait(deadlineNs: deadline)
+                    outcome = child.wait(deadlineNs: deadline, stallSampler: stallSampler)
                 }
             }
         } else {
-            outcome = child.wait(deadlineNs: deadline)
+            outcome = child.wait(deadlineNs: deadline, stallSampler: stallSampler)
         }
         let termination: ChildProcess.Termination
         var timedOut = false
@@ -96,9 +113,17 @@ public struct AppLauncher: Sendable {
         }
         let wallNs = max(0, child.exitNs - child.spawnNs)
         if runnerEnd >= 0 { events.append(Self.drain(runnerEnd)) }
-        return classify(
+        var result = classify(
             request: request, termination: termination, timedOut: timedOut, wallNs: wallNs, events: events.events
         )
+        if let stallSampler, var trace = result.trace {
+            stallSampler.readAvailable()
+            if stallSampler.merge(into: &trace) {
+                // The runner's samples go into the app's trace, written whole again.
+                if (try? trace.write(to: request.traceURL)) != nil { result.trace = trace }
+            }
+        }
+        return result
     }
 
     private func classify(

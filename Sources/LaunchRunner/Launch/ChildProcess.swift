@@ -29,7 +29,7 @@ final class ChildProcess {
     ///   - stdoutPath, stderrPath: files for the child's output (`/dev/null` to discard).
     init(
         executable: String, arguments: [String], environment: [String: String],
-        inheritedFD: Int32, stdoutPath: String, stderrPath: String
+        inheritedFD: Int32, stdoutPath: String, stderrPath: String, stallFD: Int32 = -1
     ) throws(RunnerError) {
         var fileActions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&fileActions)
@@ -56,6 +56,7 @@ final class ChildProcess {
 
         var envStrings = environment.filter { $0.key != "LAUNCHPROF_SPAWN_NS" }.map { "\($0.key)=\($0.value)" }
         if inheritedFD >= 0 { envStrings.append("LAUNCHPROF_EVENT_FD=\(inheritedFD)") }
+        if stallFD >= 0 { envStrings.append("LAUNCHPROF_STALL_FD=\(stallFD)") }
         let envp = envStrings.map { strdup($0) }
         defer { envp.forEach { free($0) } }
 
@@ -90,13 +91,19 @@ final class ChildProcess {
 
     /// Waits until the child exits, the deadline passes, or `stop()` returns true after a
     /// chunk of events was handed to `onEvents`. Events are read from `eventFD` (if not -1).
+    /// With a `stallSampler`, its socket is polled too and its samples are taken when due.
     func wait(
-        deadlineNs: Int64?, eventFD: Int32 = -1, onEvents: ((Data) -> Void)? = nil, stop: () -> Bool = { false }
+        deadlineNs: Int64?, eventFD: Int32 = -1, onEvents: ((Data) -> Void)? = nil,
+        stallSampler: RemoteStallSampler? = nil, stop: () -> Bool = { false }
     ) -> WaitResult {
         if let reaped { return .exited(reaped) }
         var buffer = [UInt8](repeating: 0, count: 4096)
         var eventOpen = eventFD >= 0
         while true {
+            if let stallSampler, let status = stallSampler.sampleIfDue() {
+                // The app ended while it was being sampled: the sampler's waitpid reaped it.
+                return .exited(drainEvents(eventFD, eventOpen, &buffer, onEvents, noteExit(status: status)))
+            }
             if let termination = reap(blocking: false) {
                 return .exited(drainEvents(eventFD, eventOpen, &buffer, onEvents, termination))
             }
@@ -110,14 +117,21 @@ final class ChildProcess {
             }
             var fds: [pollfd] = []
             if pidfd >= 0 { fds.append(pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)) }
+            let stallOpen = stallSampler?.isOpen == true
+            if let stallSampler, stallOpen { fds.append(pollfd(fd: stallSampler.fd, events: Int16(POLLIN), revents: 0)) }
             if eventOpen { fds.append(pollfd(fd: eventFD, events: Int16(POLLIN), revents: 0)) }
             // Without a pidfd, wake up regularly to reap.
-            let timeout = pidfd >= 0 ? remainingMs : min(remainingMs, 2)
+            var timeout = pidfd >= 0 ? remainingMs : min(remainingMs, 2)
+            if let due = stallSampler?.msUntilNextSample(now: lp_monotonic_ns()) { timeout = min(timeout, due) }
             if fds.isEmpty {
                 usleep(UInt32(timeout) * 1000)
                 continue
             }
             let ready = poll(&fds, nfds_t(fds.count), timeout)
+            if ready > 0, let stallSampler, stallOpen,
+               let slot = fds.first(where: { $0.fd == stallSampler.fd }), slot.revents != 0 {
+                stallSampler.readAvailable()
+            }
             if ready > 0, eventOpen, let slot = fds.last, slot.fd == eventFD, slot.revents != 0 {
                 let n = read(eventFD, &buffer, buffer.count)
                 if n > 0 {
@@ -151,6 +165,14 @@ final class ChildProcess {
     /// Sends a signal to the child.
     func send(signal: Int32) {
         if reaped == nil { Glibc.kill(pid, signal) }
+    }
+
+    /// Records an exit that another waitpid (the ptrace sampler's) collected.
+    private func noteExit(status: Int32) -> Termination {
+        exitNs = lp_monotonic_ns()
+        let termination: Termination = status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signaled(status & 0x7f)
+        reaped = termination
+        return termination
     }
 
     private func reap(blocking: Bool) -> Termination? {

@@ -20,13 +20,16 @@ public struct LaunchRequest: Sendable, Equatable {
     public var timeoutSeconds: Double
     /// Where the launch ends: `active` (the default) or `firstFrame`, `fullyDrawn`.
     public var exitAfter: String?
+    /// The main-thread instruments (tracer preload, stall sampler).
+    public var instruments: InstrumentSettings
 
     /// Creates a request.
     public init(
         executable: String, arguments: [String] = [], environment: [String: String] = [:],
         scenario: Scenario = .warm, traceURL: URL, stderrURL: URL, index: Int,
-        timeoutSeconds: Double = 30, exitAfter: String? = nil
+        timeoutSeconds: Double = 30, exitAfter: String? = nil, instruments: InstrumentSettings = InstrumentSettings()
     ) {
+        self.instruments = instruments
         self.executable = executable
         self.arguments = arguments
         self.environment = environment

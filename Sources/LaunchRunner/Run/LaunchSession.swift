@@ -67,7 +67,8 @@ public final class LaunchSession {
         let request = LaunchRequest(
             executable: plan.executable, arguments: plan.arguments, environment: plan.environment,
             scenario: plan.scenario, traceURL: traceURL(name: name), stderrURL: stderrURL(name: name),
-            index: index, timeoutSeconds: plan.timeoutSeconds, exitAfter: plan.exitAfter
+            index: index, timeoutSeconds: plan.timeoutSeconds, exitAfter: plan.exitAfter,
+            instruments: plan.instruments
         )
         var result = launcher.launch(request)
         result.record.evictedBytes = eviction?.evictedBytes

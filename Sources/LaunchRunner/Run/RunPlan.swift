@@ -20,6 +20,8 @@ public struct RunPlan: Sendable, Equatable {
     public var outputDirectory: URL
     /// Where each launch ends (`active` by default; `firstFrame`, `fullyDrawn`).
     public var exitAfter: String?
+    /// The main-thread instruments of every launch.
+    public var instruments: InstrumentSettings = InstrumentSettings()
 
     /// Creates a plan.
     public init(

@@ -56,6 +56,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Folder of saved baselines.")
     var baselines: String = ".launchprof/baselines"
 
+    @OptionGroup(title: "Main-thread instruments")
+    var instruments: InstrumentOptions
+
     @Argument(parsing: .postTerminator, help: "The app's executable and its arguments, after --.")
     var command: [String] = []
 
@@ -73,10 +76,11 @@ struct RunCommand: ParsableCommand {
         let executable = try ExecutableResolver.resolve(command)
         let check = try BudgetCheck(budgetsPath: budgets, baseline: baseline, store: BaselineStore(directory: URL(filePath: baselines)))
         let folder = try RunFolderLocation.make(output)
-        let plan = RunPlan(
+        var plan = RunPlan(
             executable: executable, arguments: Array(command.dropFirst()), runs: runs, warmup: warmup,
             scenario: scenario, timeoutSeconds: timeout, outputDirectory: folder, exitAfter: exitAfter
         )
+        plan.instruments = try instruments.settings()
         let session: LaunchSession
         do {
             session = try LaunchSession(plan: plan)
@@ -129,6 +133,11 @@ struct RunCommand: ParsableCommand {
 
         try summary.write(to: folder.appendingPathComponent("summary.json"))
         try JSONReport(summary: summary, evaluation: evaluation).write(to: folder.appendingPathComponent("verdicts.json"))
+        do {
+            try ReportCommand.writeHTML(summary: summary, evaluation: evaluation, traces: traces, to: folder.appendingPathComponent("report.html"))
+        } catch {
+            Terminal.printError("launchprof: report.html was not written: \(error)")
+        }
         print(try format.render(summary: summary, evaluation: evaluation, colored: Terminal.stdoutIsTerminal), terminator: "")
         if format == .text {
             print("\nRun folder: \(folder.path)")

@@ -1,0 +1,93 @@
+// The binary interface between the blocking-call tracer (libLaunchPreload.so, preloaded by
+// the runner) and the app-side probe (CLaunchProbe / LaunchProbe), which finds it at run time
+// with dlsym(RTLD_DEFAULT, "lp_preload_info"). Both sides include this one header; a change
+// of layout bumps LP_PRELOAD_ABI_VERSION and the probe ignores a tracer of another version.
+//
+// The tracer is never linked into the app: interposers linked into the executable would
+// interpose process-wide even when the app is not profiled.
+#ifndef LP_PRELOAD_ABI_H
+#define LP_PRELOAD_ABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define LP_PRELOAD_ABI_VERSION 1
+#define LP_PRELOAD_MAX_FRAMES 64
+#define LP_PRELOAD_FUNCTION_MAX 24
+#define LP_PRELOAD_RESOURCE_MAX 232
+#define LP_PRELOAD_MAX_RECORDS 1024
+
+/// BlockingKind raw values, in the order of LaunchTrace.BlockingKind.
+enum {
+    LP_KIND_FILE_IO = 0,
+    LP_KIND_NETWORK = 1,
+    LP_KIND_SLEEP = 2,
+    LP_KIND_LOCK = 3,
+    LP_KIND_WAIT = 4,
+};
+
+/// One intercepted call on the traced thread that took at least the threshold.
+typedef struct lp_preload_record {
+    int64_t start_ns;      // CLOCK_MONOTONIC, absolute
+    int64_t duration_ns;
+    int64_t bytes;         // -1 when not a transfer or when it failed
+    int32_t error;         // errno (or the pthread_* return code) when the call failed, else 0
+    int32_t kind;          // LP_KIND_*
+    int32_t frame_count;
+    int32_t has_resource;
+    char function[LP_PRELOAD_FUNCTION_MAX];
+    char resource[LP_PRELOAD_RESOURCE_MAX];
+    uint64_t frames[LP_PRELOAD_MAX_FRAMES];  // return addresses, innermost first, tracer frames removed
+} lp_preload_record;
+
+/// What the traced thread is doing, shared with a sampler (in-process, or the runner through
+/// process_vm_readv/writev). The protocol keeps a sampler from interrupting a traced call:
+///
+///   traced thread (interposer)         sampler
+///   in_call = 1                        sampler_busy = 1
+///   full fence                         full fence
+///   while (sampler_busy) yield         if (in_call) -> sample "inside the traced call", no stop
+///   ... real call ...                  else -> stop/signal, unwind, resume
+///   in_call = 0                        sampler_busy = 0
+///
+/// Either the sampler sees in_call (and does not interrupt) or the thread sees sampler_busy
+/// and waits (at most LP_PRELOAD_SAMPLER_WAIT_NS) before it enters the real call, so a stop or
+/// a signal never lands inside a call the tracer is timing.
+typedef struct lp_preload_call_state {
+    volatile int32_t in_call;
+    volatile int32_t sampler_busy;
+    volatile int64_t call_start_ns;
+    volatile uint64_t call_sequence;
+} lp_preload_call_state;
+
+#define LP_PRELOAD_SAMPLER_WAIT_NS 20000000LL
+
+/// A snapshot of the tracer: filled by lp_preload_info().
+typedef struct lp_preload_info_t {
+    int32_t abi_version;
+    int32_t enabled;              // recording (the trace has not been written yet)
+    int64_t threshold_ns;
+    int64_t intercepted_calls;    // on the traced thread while enabled
+    int64_t recorded_calls;
+    int64_t dropped_calls;
+    const lp_preload_record *records;   // recorded_calls - dropped_calls of them, in time order
+    int64_t record_count;
+    lp_preload_call_state *call_state;
+    int32_t traced_tid;
+} lp_preload_info_t;
+
+/// Exported by libLaunchPreload.so (looked up with dlsym; absent when not preloaded).
+typedef void (*lp_preload_info_fn)(lp_preload_info_t *out);
+/// Makes the calling thread the traced one (for apps whose main queue runs on another thread).
+typedef void (*lp_preload_trace_current_thread_fn)(void);
+/// Stops recording for good (called when the trace is written).
+typedef void (*lp_preload_stop_fn)(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,79 @@
+import CLaunchProbe
+import LaunchTrace
+
+/// The preloaded blocking-call tracer (libLaunchPreload.so), seen from the probe: found with
+/// `dlsym(RTLD_DEFAULT, "lp_preload_info")` when the trace is written; absent means the app
+/// was not launched with it (the trace's `tracer` is then nil).
+enum BlockingCallTracer {
+    /// Functions whose result counts bytes transferred.
+    static let transferFunctions: Set<String> = [
+        "read", "pread", "pread64", "write", "pwrite", "pwrite64",
+        "send", "sendto", "sendmsg", "recv", "recvfrom", "recvmsg",
+    ]
+
+    /// Stops the tracer (nothing is recorded after the trace is written) and returns its
+    /// records as absolute-time calls, or nil when no tracer is loaded.
+    static func stopAndCollect() -> (info: TracerInfo, calls: [(startNs: Int64, call: BlockingCall)])? {
+        lp_tracer_stop()
+        var info = lp_preload_info_t()
+        guard lp_tracer_info(&info) == 0 else { return nil }
+        var calls: [(Int64, BlockingCall)] = []
+        let count = Int(info.record_count)
+        if let records = info.records, count > 0 {
+            calls.reserveCapacity(count)
+            for index in 0..<count {
+                let record = records[index]
+                calls.append((record.start_ns, makeCall(record)))
+            }
+        }
+        let tracer = TracerInfo(
+            thresholdNs: info.threshold_ns, interceptedCalls: Int(info.intercepted_calls),
+            recordedCalls: Int(info.recorded_calls), droppedCalls: Int(info.dropped_calls)
+        )
+        return (tracer, calls)
+    }
+
+    private static func makeCall(_ record: lp_preload_record) -> BlockingCall {
+        var record = record
+        let function = withUnsafeBytes(of: &record.function) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+        let resource = record.has_resource != 0
+            ? withUnsafeBytes(of: &record.resource) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            : nil
+        let frameCount = Int(max(0, min(record.frame_count, LP_PRELOAD_MAX_FRAMES)))
+        let stack = withUnsafeBytes(of: &record.frames) { raw in
+            raw.bindMemory(to: UInt64.self).prefix(frameCount).map(Address.init)
+        }
+        let kinds: [BlockingKind] = [.fileIO, .network, .sleep, .lock, .wait]
+        let kind = Int(record.kind) < kinds.count ? kinds[Int(record.kind)] : .wait
+        return BlockingCall(
+            function: function, kind: kind, startNs: record.start_ns, durationNs: record.duration_ns, phase: nil,
+            resource: resource,
+            bytes: record.bytes >= 0 && transferFunctions.contains(function) ? record.bytes : nil,
+            errno: record.error != 0 ? record.error : nil,
+            stack: stack
+        )
+    }
+
+    /// The images mapped in this process.
+    static func loadedImages() -> [LoadedImage] {
+        var capacity = 256
+        while true {
+            let buffer = UnsafeMutablePointer<lp_image>.allocate(capacity: capacity)
+            defer { buffer.deallocate() }
+            let count = Int(lp_images_read(buffer, Int32(capacity)))
+            if count > capacity {
+                capacity = count + 16
+                continue
+            }
+            return (0..<count).map { index in
+                var image = buffer[index]
+                let path = withUnsafeBytes(of: &image.path) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                let buildID = withUnsafeBytes(of: &image.build_id) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                return LoadedImage(
+                    path: path, loadAddress: Address(image.load_address), textStart: Address(image.text_start),
+                    textEnd: Address(image.text_end), buildID: buildID.isEmpty ? nil : buildID
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,209 @@
+import CLaunchProbe
+import Foundation
+import LaunchTrace
+import Synchronization
+
+/// The stall sampler's watchdog: a real thread that pings the main queue every few
+/// milliseconds during the launch. When the main thread has shown no sign of life for the
+/// stall threshold it is a stall, and the main thread's stack is sampled every interval until
+/// it answers: in-process with a signal (standalone), or by the runner with ptrace, told over
+/// `LAUNCHPROF_STALL_FD` (`stallStart`/`stallEnd` lines).
+///
+/// Signs of life are the ping running on the main queue and the probe's own phase boundaries
+/// on the launch thread (``heartbeat()``). A stall is detected when both the unanswered
+/// ping's posting and the last sign of life are older than the threshold; it is timed from
+/// the last sign of life to the first one after it (a stall that starts while idle is over-timed by at most a ping interval):
+/// LaunchKit's launch runs on the main thread before the run loop serves the main queue,
+/// and the phase boundaries around `didFinishLaunching` time a stall inside it exactly.
+final class Watchdog: @unchecked Sendable {
+    struct Settings {
+        var thresholdNs: Int64
+        var sampleIntervalNs: Int64
+        var pingIntervalNs: Int64 = 5_000_000
+        var method: LaunchConfiguration.SamplerMethod
+        var stallFD: Int32?
+    }
+
+    /// A stall in absolute CLOCK_MONOTONIC times.
+    struct RawStall {
+        var startNs: Int64
+        var endNs: Int64?
+        var samples: [RawSample] = []
+    }
+
+    struct RawSample {
+        var timeNs: Int64
+        var frames: [UInt64]
+        var inTracedCall: Bool
+    }
+
+    struct Results {
+        var stalls: [RawStall] = []
+        var signalsSent: Int64 = 0
+        var samplesTaken = 0
+        var stopped = false
+        var stallStartSent = false
+    }
+
+    let settings: Settings
+    private let lastAlive = Atomic<Int64>(0)
+    private let stallOpenSince = Atomic<Int64>(0)
+    private let firstAliveInStall = Atomic<Int64>(0)
+    private let pingOutstanding = Atomic<Bool>(false)
+    private let stopRequested = Atomic<Bool>(false)
+    private let results = Mutex(Results())
+    private var buffer = UnsafeMutablePointer<lp_sample>.allocate(capacity: 1)
+
+    init(settings: Settings) {
+        self.settings = settings
+        lastAlive.store(lp_monotonic_ns(), ordering: .sequentiallyConsistent)
+    }
+
+    /// Starts the watchdog; the calling thread is the main thread to sample until a ping
+    /// shows the main queue runs elsewhere.
+    func start() {
+        lp_sampler_target_current_thread()
+        let thread = Thread { [self] in run() }
+        thread.name = "LaunchProbe.watchdog"
+        thread.stackSize = 256 * 1024
+        thread.start()
+    }
+
+    /// The main thread is alive now (called on it: phase boundaries, the ping).
+    @inline(__always)
+    func heartbeat(atNs now: Int64 = lp_monotonic_ns()) {
+        lastAlive.store(now, ordering: .sequentiallyConsistent)
+        if stallOpenSince.load(ordering: .sequentiallyConsistent) != 0 {
+            _ = firstAliveInStall.compareExchange(expected: 0, desired: now, ordering: .sequentiallyConsistent)
+        }
+    }
+
+    /// Stops for good (the trace is being written, on the main thread: alive) and returns what
+    /// was measured. An open stall ends now; the runner is told.
+    func stop() -> Results {
+        heartbeat()
+        stopRequested.store(true, ordering: .sequentiallyConsistent)
+        return results.withLock { results in
+            results.stopped = true
+            if var last = results.stalls.last, last.endNs == nil {
+                let end = firstAliveInStall.load(ordering: .sequentiallyConsistent)
+                last.endNs = end != 0 ? end : lp_monotonic_ns()
+                results.stalls[results.stalls.count - 1] = last
+                if results.stallStartSent { sendLine("stallEnd \(last.startNs) \(last.endNs!)\n") }
+            }
+            // A stall shorter than the threshold (closed by a late sign of life) is not one.
+            results.stalls.removeAll { ($0.endNs ?? 0) - $0.startNs < settings.thresholdNs }
+            return results
+        }
+    }
+
+    private func ping() {
+        heartbeat()
+        let tid = lp_current_tid()
+        if tid != lp_sampler_target_tid() {
+            // The main queue runs on another thread than the launch (dispatchMain, async main).
+            lp_sampler_target_current_thread()
+            _ = lp_tracer_trace_current_thread()
+        }
+        pingOutstanding.store(false, ordering: .sequentiallyConsistent)
+    }
+
+    private func run() {
+        var pingPostedNs: Int64 = 0
+        var inStall = false
+        var nextSampleNs: Int64 = 0
+        while !stopRequested.load(ordering: .sequentiallyConsistent) {
+            let tick = inStall ? min(settings.sampleIntervalNs, settings.pingIntervalNs) : settings.pingIntervalNs
+            Self.sleep(ns: inStall ? max(0, min(tick, nextSampleNs - lp_monotonic_ns())) : tick)
+            if stopRequested.load(ordering: .sequentiallyConsistent) { break }
+            let now = lp_monotonic_ns()
+            if !inStall {
+                if !pingOutstanding.load(ordering: .sequentiallyConsistent) {
+                    pingOutstanding.store(true, ordering: .sequentiallyConsistent)
+                    pingPostedNs = now
+                    DispatchQueue.main.async { [self] in ping() }
+                    continue
+                }
+                let alive = lastAlive.load(ordering: .sequentiallyConsistent)
+                guard now - max(pingPostedNs, alive) >= settings.thresholdNs else { continue }
+                // Unanswered for the threshold: the stall started at the last sign of life.
+                let busySince = alive
+                firstAliveInStall.store(0, ordering: .sequentiallyConsistent)
+                stallOpenSince.store(busySince, ordering: .sequentiallyConsistent)
+                if lastAlive.load(ordering: .sequentiallyConsistent) > busySince {
+                    // Alive again between the check and the opening: no stall.
+                    stallOpenSince.store(0, ordering: .sequentiallyConsistent)
+                    continue
+                }
+                let opened = results.withLock { results -> Bool in
+                    guard !results.stopped else { return false }
+                    results.stalls.append(RawStall(startNs: busySince))
+                    if settings.method == .ptrace {
+                        let tid = lp_sampler_target_tid()
+                        results.stallStartSent = true
+                        sendLine("stallStart \(busySince) \(lp_tracer_call_state_address()) \(tid) \(settings.sampleIntervalNs)\n")
+                    }
+                    return true
+                }
+                guard opened else { break }
+                inStall = true
+                nextSampleNs = now
+            }
+            if inStall {
+                let end = firstAliveInStall.load(ordering: .sequentiallyConsistent)
+                if end != 0 {
+                    inStall = false
+                    stallOpenSince.store(0, ordering: .sequentiallyConsistent)
+                    results.withLock { results in
+                        guard !results.stopped, var last = results.stalls.last, last.endNs == nil else { return }
+                        last.endNs = end
+                        results.stalls[results.stalls.count - 1] = last
+                        if results.stallStartSent {
+                            sendLine("stallEnd \(last.startNs) \(end)\n")
+                            results.stallStartSent = false
+                        }
+                    }
+                    continue
+                }
+                if settings.method == .signal, lp_monotonic_ns() >= nextSampleNs {
+                    nextSampleNs += settings.sampleIntervalNs
+                    sampleInProcess()
+                }
+            }
+        }
+    }
+
+    private func sampleInProcess() {
+        guard lp_sampler_install() >= 0 else { return }
+        var signals: Int64 = 0
+        let status = lp_sampler_sample(buffer, 50_000_000, &signals)
+        let sample: RawSample? = status == 1 ? Self.copy(buffer) : nil
+        results.withLock { results in
+            results.signalsSent += signals
+            guard let sample, !results.stopped, !results.stalls.isEmpty else { return }
+            results.stalls[results.stalls.count - 1].samples.append(sample)
+            results.samplesTaken += 1
+        }
+    }
+
+    private static func copy(_ sample: UnsafeMutablePointer<lp_sample>) -> RawSample {
+        let count = Int(sample.pointee.frame_count)
+        let frames = withUnsafeBytes(of: &sample.pointee.frames) { raw in
+            Array(raw.bindMemory(to: UInt64.self).prefix(count))
+        }
+        return RawSample(timeNs: sample.pointee.time_ns, frames: frames, inTracedCall: sample.pointee.in_traced_call != 0)
+    }
+
+    private func sendLine(_ line: String) {
+        guard let fd = settings.stallFD else { return }
+        var line = line
+        line.withUTF8 { bytes in _ = lp_send_nosignal(fd, bytes.baseAddress, UInt(bytes.count)) }
+    }
+
+    private static func sleep(ns: Int64) {
+        guard ns > 0 else { return }
+        var request = timespec(tv_sec: Int(ns / 1_000_000_000), tv_nsec: Int(ns % 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Which main-thread instruments a launch runs with, and their thresholds.
+public struct InstrumentSettings: Sendable, Equatable {
+    /// How stalls are sampled.
+    public enum Sampler: String, Sendable, CaseIterable {
+        /// The runner samples the main thread from outside with ptrace (the default): no signal
+        /// reaches the app, sleeping calls are restarted transparently.
+        case ptrace
+        /// The app samples itself with a signal (the standalone fallback; can cut sleeps short).
+        case signal
+        /// Stalls are timed without stacks.
+        case none
+    }
+
+    /// The blocking-call tracer to preload (`libLaunchPreload.so`), or nil for none.
+    public var preloadLibrary: String?
+    /// How stalls are sampled.
+    public var sampler: Sampler
+    /// Stall threshold in milliseconds (`LAUNCHPROF_STALL_MS`), nil for the app's default (100).
+    public var stallMs: Int?
+    /// Interval between samples in a stall (`LAUNCHPROF_SAMPLE_MS`), nil for the default (10).
+    public var sampleMs: Int?
+    /// The tracer's threshold (`LAUNCHPROF_BLOCKING_MS`), nil for the default (1).
+    public var blockingMs: Double?
+
+    /// Creates settings.
+    public init(preloadLibrary: String? = nil, sampler: Sampler = .ptrace, stallMs: Int? = nil, sampleMs: Int? = nil, blockingMs: Double? = nil) {
+        self.preloadLibrary = preloadLibrary
+        self.sampler = sampler
+        self.stallMs = stallMs
+        self.sampleMs = sampleMs
+        self.blockingMs = blockingMs
+    }
+
+    /// The name of the tracer library.
+    public static let preloadLibraryName = "libLaunchPreload.so"
+
+    /// `libLaunchPreload.so` beside `executable` (by default the running program), if it exists.
+    public static func preloadLibrary(besideExecutable executable: String? = nil) -> String? {
+        let exe = executable.map { URL(filePath: $0) } ?? URL(filePath: "/proc/self/exe").resolvingSymlinksInPath()
+        let candidate = exe.deletingLastPathComponent().appendingPathComponent(preloadLibraryName).path
+        return FileManager.default.isReadableFile(atPath: candidate) ? candidate : nil
+    }
+
+    /// The environment the app gets for these settings (without the stall socket).
+    func environment(inheriting current: [String: String]) -> [String: String] {
+        var environment: [String: String] = [:]
+        if let preloadLibrary {
+            let existing = current["LD_PRELOAD"].map { $0.isEmpty ? "" : ":" + $0 } ?? ""
+            environment["LD_PRELOAD"] = preloadLibrary + existing
+        }
+        environment["LAUNCHPROF_SAMPLER"] = sampler.rawValue
+        if let stallMs { environment["LAUNCHPROF_STALL_MS"] = String(stallMs) }
+        if let sampleMs { environment["LAUNCHPROF_SAMPLE_MS"] = String(sampleMs) }
+        if let blockingMs { environment["LAUNCHPROF_BLOCKING_MS"] = String(blockingMs) }
+        return environment
+    }
+}
