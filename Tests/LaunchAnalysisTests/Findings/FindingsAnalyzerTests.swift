@@ -1,0 +1,146 @@
+import Foundation
+import LaunchAnalysis
+import LaunchTrace
+import Testing
+
+@Suite("Findings")
+struct FindingsAnalyzerTests {
+    struct Row: Equatable, CustomStringConvertible {
+        var function: String, kind: BlockingKind, phase: LaunchPhase?, costMs: Double, calls: Int, samples: Int, ui: Bool, app: Bool
+        var description: String { "\(function) \(kind) \(phase?.rawValue ?? "-") \(costMs) \(calls) \(samples) \(ui) \(app)" }
+    }
+
+    @Test("One launch: calls and samples classified, attributed to the app's first frame and a phase, merged")
+    func oneLaunch() throws {
+        let findings = FindingsAnalyzer().findings(in: try FindingsFixture.trace(runIndex: 1), symbolicator: try FindingsFixture.symbolicator())
+        let rows = findings.map {
+            Row(function: $0.function, kind: $0.kind, phase: $0.phase, costMs: Double($0.costNs) / 1e6, calls: $0.tracedCalls, samples: $0.samples, ui: $0.touchesUI, app: $0.isAppCode)
+        }
+        #expect(rows == [
+            Row(function: "CatalogStore.load()", kind: .cpu, phase: .didFinishLaunching, costMs: 100, calls: 0, samples: 2, ui: false, app: true),
+            Row(function: "ThumbnailCache.warmSynchronously(megabytes:)", kind: .fileIO, phase: .didFinishLaunching, costMs: 65, calls: 2, samples: 0, ui: false, app: true),
+            Row(function: "CatalogRowView.layoutSubviews()", kind: .cpu, phase: .firstVisibleWindow, costMs: 36, calls: 0, samples: 2, ui: true, app: true),
+            Row(function: "RemoteConfig.fetchBlocking()", kind: .network, phase: .didFinishLaunching, costMs: 35, calls: 1, samples: 0, ui: false, app: true),
+            Row(function: "CatalogStore.load()", kind: .fileIO, phase: .didFinishLaunching, costMs: 30, calls: 1, samples: 0, ui: false, app: true),
+            Row(function: "CatalogViewController.viewDidLoad()", kind: .sleep, phase: .firstVisibleWindow, costMs: 20, calls: 1, samples: 0, ui: true, app: true),
+            Row(function: "0x1234", kind: .cpu, phase: .firstVisibleWindow, costMs: 18, calls: 0, samples: 1, ui: false, app: false),
+            Row(function: "read", kind: .fileIO, phase: .firstVisibleWindow, costMs: 18, calls: 0, samples: 1, ui: true, app: false),
+            Row(function: "CatalogRowView.layoutSubviews()", kind: .lock, phase: .firstVisibleWindow, costMs: 18, calls: 0, samples: 1, ui: true, app: true),
+        ], "\(rows)")
+        let thumbnails = try #require(findings.first { $0.function.hasPrefix("ThumbnailCache") })
+        #expect(thumbnails.blockingFunctions == ["write", "fsync"])
+        #expect(thumbnails.resources == ["/tmp/SampleApp-thumbnails.cache"])
+        #expect(thumbnails.bytes == 16_000_000)
+        #expect(thumbnails.fullName == "static SampleApp.ThumbnailCache.warmSynchronously(megabytes: Swift.Int) -> Swift.UInt64")
+        #expect(findings.first { $0.kind == .lock }?.blockingFunctions == ["sem_wait"])
+    }
+
+    @Test("A trace without main-thread activity has no findings")
+    func noActivity() throws {
+        #expect(FindingsAnalyzer().findings(in: TraceFactory.trace(), symbolicator: try FindingsFixture.symbolicator()).isEmpty)
+    }
+
+    @Test("A run: launches, median cost, shares of the phase and of time to first frame, impact order")
+    func run() throws {
+        let findings = try FindingsFixture.findings()
+        #expect(findings.analyzedLaunches == ["warm": 3])
+        let ids = findings.findings.map(\.id)
+        #expect(ids.prefix(4) == [
+            "cpu:didFinishLaunching:CatalogStore.load()",
+            "fileIO:didFinishLaunching:ThumbnailCache.warmSynchronously(megabytes:)",
+            "cpu:firstVisibleWindow:CatalogRowView.layoutSubviews()",
+            "network:didFinishLaunching:RemoteConfig.fetchBlocking()",   // 52.5 ms median in 2 of 3 launches: 35 ms impact
+        ], "\(ids)")
+        let thumbnails = try #require(findings.findings.first { $0.kind == .fileIO && $0.function.hasPrefix("Thumbnail") })
+        #expect(thumbnails.launches == 3)
+        #expect(thumbnails.analyzedLaunches == 3)
+        #expect(thumbnails.medianCostNs == 65_000_000)          // 65, 130, 65 ms
+        #expect(thumbnails.tracedCalls == 6)
+        #expect(thumbnails.confidence == .high)
+        #expect(isClose(thumbnails.phaseShare!, 65.0 / 180.0))
+        #expect(isClose(thumbnails.firstFrameShare!, 65.0 / 401.0))
+        let network = try #require(findings.findings.first { $0.kind == .network })
+        #expect(network.launches == 2)
+        #expect(network.medianCostNs == 52_500_000)              // 35 and 70 ms
+        #expect(isClose(network.impactNs, 52_500_000 * 2 / 3))
+        let cpu = try #require(findings.findings.first { $0.kind == .cpu && $0.function == "CatalogStore.load()" })
+        #expect(cpu.confidence == .medium)                      // 2 samples per launch
+        #expect(findings.findings.first { $0.function == "0x1234" }?.confidence == .low)
+    }
+
+    @Test("Advice: QoS by kind, UI work after the first frame, the singleton in the rewrite")
+    func advice() throws {
+        let findings = try FindingsFixture.findings().findings
+        func advice(_ id: String) throws -> Advice { try #require(findings.first { $0.id == id }).advice }
+        let load = try advice("fileIO:didFinishLaunching:CatalogStore.load()")
+        #expect(load.action == .moveToBackground)
+        #expect(load.qos == "utility")
+        #expect(load.rewrite == "DispatchQueue.global(qos: .utility).async { try? CatalogStore.shared.load() }")
+        let parse = try advice("cpu:didFinishLaunching:CatalogStore.load()")
+        #expect(parse.qos == "userInitiated")
+        #expect(parse.rewrite == "DispatchQueue.global(qos: .userInitiated).async { try? CatalogStore.shared.load(); DispatchQueue.main.async { /* update the first screen */ } }")
+        let thumbnails = try advice("fileIO:didFinishLaunching:ThumbnailCache.warmSynchronously(megabytes:)")
+        #expect(thumbnails.rewrite == "DispatchQueue.global(qos: .utility).async { ThumbnailCache.warmSynchronously(megabytes: …) }")
+        let sleep = try advice("sleep:firstVisibleWindow:CatalogViewController.viewDidLoad()")
+        #expect(sleep.action == .deferUntilAfterFirstFrame)
+        #expect(sleep.rewrite.hasPrefix("DispatchQueue.main.async { catalogViewController.viewDidLoad() }"))
+        let lock = try advice("lock:firstVisibleWindow:CatalogRowView.layoutSubviews()")
+        #expect(lock.action == .deferUntilAfterFirstFrame)
+        let network = try advice("network:didFinishLaunching:RemoteConfig.fetchBlocking()")
+        #expect(network.rewrite == "DispatchQueue.global(qos: .utility).async { RemoteConfig.fetchBlocking() }")
+    }
+
+    @Test("Advice for kinds without UI", arguments: [
+        (BlockingKind.sleep, Advice.Action.useAsynchronousAPI, "utility"),
+        (.wait, .useAsynchronousAPI, "utility"),
+        (.lock, .replaceBlockingWait, nil),
+        (.network, .moveToBackground, "utility"),
+        (.pageFaults, .moveToBackground, "utility"),
+        (.cpu, .moveToBackground, "userInitiated"),
+    ] as [(BlockingKind, Advice.Action, String?)])
+    func adviceByKind(kind: BlockingKind, action: Advice.Action, qos: String?) {
+        let advice = FindingAdvisor.advice(function: "Loader.run()", fullName: "App.Loader.run() -> ()", kind: kind, phase: .didFinishLaunching, touchesUI: false, hasSharedInstance: false)
+        #expect(advice.action == action)
+        #expect(advice.qos == qos)
+        #expect(advice.rewrite.contains("loader.run()"))
+        #expect(advice.summary.hasSuffix("."))
+    }
+
+    @Test("Call expressions", arguments: [
+        ("Catalog.init(data:)", "SampleApp.Catalog.init(data: Foundation.Data) throws -> SampleApp.Catalog", false, "try? Catalog(data: …)"),
+        ("CatalogStore.catalog.getter", "SampleApp.CatalogStore.catalog.getter : SampleApp.Catalog?", true, "CatalogStore.shared.catalog"),
+        ("closure #1 in AppDelegate.warm(_:)", "closure #1 () -> () in SampleApp.AppDelegate.warm(Swift.Int) -> ()", false, "appDelegate.warm(…)"),
+        ("setUp()", "SampleApp.setUp() -> ()", false, "setUp()"),
+        ("libfoo.so+0x42", nil, false, "libfoo.so+0x42()"),
+    ] as [(String, String?, Bool, String)])
+    func callExpressions(function: String, fullName: String?, shared: Bool, expected: String) {
+        #expect(FindingAdvisor.callExpression(function: function, fullName: fullName, hasSharedInstance: shared) == expected)
+    }
+
+    @Test("Known blocking functions and system frames are recognised", arguments: [
+        ("__libc_read", BlockingKind.fileIO), ("read", .fileIO), ("__GI___libc_write", .fileIO), ("openat64", .fileIO),
+        ("__nanosleep", .sleep), ("usleep", .sleep), ("__libc_recv", .network), ("connect", .network),
+        ("sem_wait", .lock), ("__lll_lock_wait", .lock), ("DispatchSemaphore.wait(timeout:)", .lock),
+        ("Thread.sleep(forTimeInterval:)", .sleep), ("epoll_wait", .wait), ("poll", .wait),
+    ] as [(String, BlockingKind)])
+    func blockingFunctions(name: String, kind: BlockingKind) {
+        #expect(FrameClassifier.blockingKind(ofFunction: name) == kind)
+    }
+
+    @Test("System images", arguments: [
+        ("/usr/lib/x86_64-linux-gnu/libc.so.6", true), ("/lib64/ld-linux-x86-64.so.2", true),
+        ("/opt/swift/usr/lib/swift/linux/libswiftCore.so", true), ("/opt/swift/usr/lib/swift/linux/libFoundationEssentials.so", true),
+        ("/usr/lib/swift/linux/libdispatch.so", true), ("/usr/lib/x86_64-linux-gnu/libicuuc.so.72", true),
+        ("/apps/SampleApp", false), ("/apps/libSampleAppKit.so", false),
+    ])
+    func systemImages(path: String, system: Bool) {
+        #expect(FrameClassifier.isSystemImage(path) == system)
+    }
+
+    @Test("Findings and policy verdicts survive JSON")
+    func roundTrip() throws {
+        let findings = try FindingsFixture.findings()
+        let data = try TraceJSON.makeEncoder().encode(findings)
+        #expect(try JSONDecoder().decode(RunFindings.self, from: data) == findings)
+    }
+}
