@@ -70,7 +70,12 @@ let package = Package(
         ),
         // A small app whose behaviour the tests choose through LAUNCHPROF_SCENARIO
         // (sleep, spin, crash, hang, no trace, lifecycle logging).
-        .executableTarget(name: "FixtureApp", dependencies: ["LaunchKit"]),
+        .executableTarget(name: "FixtureApp", dependencies: ["LaunchKit", "CFixtureSupport"]),
+        // FixtureApp's work without frame pointers (and with garbage in RBP), for the samplers.
+        .target(
+            name: "CFixtureSupport",
+            cSettings: [.unsafeFlags(["-fomit-frame-pointer", "-mno-red-zone", "-O1"])]
+        ),
         .testTarget(name: "LaunchTraceTests", dependencies: ["LaunchTrace"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchProbeTests", dependencies: ["LaunchProbe", "LaunchTrace"]),
         .testTarget(name: "LaunchRunnerTests", dependencies: ["LaunchRunner", "LaunchTrace"], resources: [.copy("Fixtures")]),

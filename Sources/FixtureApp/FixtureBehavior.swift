@@ -21,6 +21,12 @@ enum FixtureBehavior: Equatable {
     case sleep(milliseconds: Int)
     /// Spins the CPU this many milliseconds in didFinishLaunching (`FixtureWork.spinOnMain`).
     case spin(milliseconds: Int)
+    /// Makes one blocking call on the main thread in didFinishLaunching (`block:<call>:<ms>`,
+    /// see ``FixtureBlocking``); exits 7 if the call saw EINTR or returned early.
+    case block(BlockingCallKind, milliseconds: Int)
+    /// Spins this many milliseconds in C code without frame pointers, RBP full of garbage
+    /// (`noFramePointers:<ms>`, default 300).
+    case noFramePointers(milliseconds: Int)
     /// Names a delegate class that does not exist.
     case badDelegate
     /// Names a class that exists but is not a UIApplicationDelegate.
@@ -30,7 +36,7 @@ enum FixtureBehavior: Equatable {
     static var current: FixtureBehavior {
         let raw = ProcessInfo.processInfo.environment["FIXTURE_BEHAVIOR"] ?? "normal"
         guard let behavior = FixtureBehavior(raw) else {
-            FileHandle.standardError.write(Data("FixtureApp: FIXTURE_BEHAVIOR=\(raw) is not one of normal, lifecycle, crash, crashOnRun:<n>, hang, noTrace, exitError, sleep:<ms>, spin:<ms>, badDelegate, wrongKindDelegate.\n".utf8))
+            FileHandle.standardError.write(Data("FixtureApp: FIXTURE_BEHAVIOR=\(raw) is not one of normal, lifecycle, crash, crashOnRun:<n>, hang, noTrace, exitError, sleep:<ms>, spin:<ms>, block:<call>:<ms> (call: \(BlockingCallKind.allCases.map(\.rawValue).joined(separator: ", "))), noFramePointers[:<ms>], badDelegate, wrongKindDelegate.\n".utf8))
             exit(2)
         }
         return behavior
@@ -38,6 +44,16 @@ enum FixtureBehavior: Equatable {
 
     /// Parses `normal`, `sleep:250` and the like.
     init?(_ raw: String) {
+        if raw.hasPrefix("block:") {
+            let parts = raw.split(separator: ":").map(String.init)
+            guard parts.count == 3, let kind = BlockingCallKind(rawValue: parts[1]), let ms = Int(parts[2]), ms >= 0 else { return nil }
+            self = .block(kind, milliseconds: ms)
+            return
+        }
+        if raw == "noFramePointers" {
+            self = .noFramePointers(milliseconds: 300)
+            return
+        }
         let parts = raw.split(separator: ":", maxSplits: 1).map(String.init)
         switch (parts.first ?? "", parts.count == 2 ? Int(parts[1]) : nil) {
         case ("normal", _): self = .normal
@@ -49,6 +65,7 @@ enum FixtureBehavior: Equatable {
         case ("exitError", _): self = .exitError
         case ("sleep", let milliseconds?) where milliseconds >= 0: self = .sleep(milliseconds: milliseconds)
         case ("spin", let milliseconds?) where milliseconds >= 0: self = .spin(milliseconds: milliseconds)
+        case ("noFramePointers", let milliseconds?) where milliseconds >= 0: self = .noFramePointers(milliseconds: milliseconds)
         case ("badDelegate", _): self = .badDelegate
         case ("wrongKindDelegate", _): self = .wrongKindDelegate
         default: return nil
