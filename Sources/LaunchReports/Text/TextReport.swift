@@ -64,6 +64,8 @@ public struct TextReport: Sendable, Equatable {
         if !notes.isEmpty {
             out += "\n" + notes.map { "- " + $0 }.joined(separator: "\n") + "\n"
         }
+        let findings = FindingsSection.text(findings: summary.findings, policyVerdicts: evaluation.policyVerdicts)
+        if !findings.isEmpty { out += "\n" + findings }
         let code = evaluation.exitCode
         let result = "Result: \(ReportText.result(code)) (exit \(code.rawValue))"
         out += "\n" + (colored ? Self.style(code).apply(to: result) : result) + "\n"

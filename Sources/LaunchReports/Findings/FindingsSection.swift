@@ -1,0 +1,79 @@
+import LaunchAnalysis
+import LaunchTrace
+
+/// The top-findings sections of the text and Markdown reports: the costliest main-thread
+/// work with one line of advice each, and the policy's violations. (The JSON report carries
+/// every finding in `summary.findings` and the violations in `evaluation.policyVerdicts`.)
+///
+/// ```swift
+/// print(FindingsSection.text(findings: summary.findings, policyVerdicts: evaluation.policyVerdicts))
+/// ```
+public enum FindingsSection {
+    /// Findings shown in the text report.
+    public static let textLimit = 5
+    /// Findings shown in the Markdown report.
+    public static let markdownLimit = 5
+
+    /// `100.0 ms (55.6 % of didFinishLaunching, 24.9 % of first frame)`.
+    public static func cost(_ finding: Finding) -> String {
+        var shares: [String] = []
+        if let share = finding.phaseShare, let phase = finding.phase { shares.append("\(percent(share)) of \(phase.rawValue)") }
+        if let share = finding.firstFrameShare { shares.append("\(percent(share)) of first frame") }
+        return MetricKind.time.format(finding.medianCostNs) + (shares.isEmpty ? "" : " (" + shares.joined(separator: ", ") + ")")
+    }
+
+    /// `55.6 %`: one decimal, without Foundation's locale-dependent formatting.
+    static func percent(_ ratio: Double) -> String {
+        let tenths = Int64((ratio * 1000).rounded())
+        return "\(tenths / 10).\(abs(tenths % 10)) %"
+    }
+
+    /// The text section, ending with a newline; empty when there is nothing to show.
+    public static func text(findings: RunFindings?, policyVerdicts: [PolicyVerdict], limit: Int = textLimit) -> String {
+        var out = ""
+        if let findings {
+            let observed = findings.analyzedLaunches.keys.sorted().map { "\(findings.analyzedLaunches[$0]!) \($0)" }.joined(separator: ", ")
+            out += "Top main-thread findings (\(observed.isEmpty ? "no" : observed) launches observed):\n"
+            let top = findings.top(limit)
+            if top.isEmpty { out += "  none\n" }
+            for (index, finding) in top.enumerated() {
+                out += "\(String(repeating: " ", count: index < 9 ? 2 : 1))\(index + 1). \(finding.functionWithLocation)  \(finding.kind.rawValue)"
+                    + "  \(finding.phase?.rawValue ?? "unknown phase")  \(cost(finding))"
+                    + "  \(finding.launches)/\(finding.analyzedLaunches) launches, \(finding.confidence.rawValue) confidence"
+                    + (finding.touchesUI ? ", touches UI" : "") + "\n"
+                out += "     -> \(finding.advice.rewrite)\n"
+            }
+            if findings.findings.count > top.count { out += "  … \(findings.findings.count - top.count) more in the JSON report.\n" }
+        }
+        for verdict in policyVerdicts {
+            out += "- policy \(ReportText.label(verdict.status)) (\(verdict.level.rawValue)): \(verdict.message)\n"
+        }
+        return out
+    }
+
+    /// The Markdown section, ending with a newline; empty when there is nothing to show.
+    public static func markdown(findings: RunFindings?, policyVerdicts: [PolicyVerdict], limit: Int = markdownLimit) -> String {
+        var out = ""
+        if let findings, !findings.findings.isEmpty {
+            out += "#### Main-thread findings\n\n"
+            out += "| Cost | Kind | Phase | Function | Launches | Confidence | Advice |\n"
+            out += "|---:|---|---|---|---:|---|---|\n"
+            for finding in findings.top(limit) {
+                let cells = [
+                    MarkdownReport.escape(cost(finding)), finding.kind.rawValue, finding.phase?.rawValue ?? "-",
+                    MarkdownReport.escape(finding.functionWithLocation), "\(finding.launches)/\(finding.analyzedLaunches)",
+                    finding.confidence.rawValue, MarkdownReport.escape(finding.advice.rewrite),
+                ]
+                out += "| " + cells.joined(separator: " | ") + " |\n"
+            }
+            if findings.findings.count > limit { out += "\n\(findings.findings.count - limit) more in the JSON report.\n" }
+        }
+        if !policyVerdicts.isEmpty {
+            out += (out.isEmpty ? "" : "\n")
+            for verdict in policyVerdicts {
+                out += "- **policy \(ReportText.label(verdict.status)) (\(verdict.level.rawValue))** \(MarkdownReport.escape(verdict.message))\n"
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import LaunchAnalysis
+import LaunchReports
+import LaunchTrace
+import Testing
+
+@Suite("Findings in reports")
+struct FindingsReportTests {
+    /// Compares `actual` with Fixtures/findings/NAME; with `LAUNCHPROF_UPDATE_GOLDEN=1` rewrites it instead.
+    func checkGolden(_ actual: String, _ name: String) throws {
+        let source = Fixtures.repositoryRoot.appendingPathComponent("Tests/LaunchAnalysisTests/Fixtures/findings/\(name)")
+        if ProcessInfo.processInfo.environment["LAUNCHPROF_UPDATE_GOLDEN"] == "1" {
+            try Data(actual.utf8).write(to: source)
+            return
+        }
+        let expected = try String(contentsOf: Fixtures.url("findings/\(name)"), encoding: .utf8)
+        #expect(actual == expected, "The \(name) output differs from its golden file; rerun with LAUNCHPROF_UPDATE_GOLDEN=1 after checking the change.")
+    }
+
+    static func reportInputs() throws -> (RunSummary, BudgetEvaluation) {
+        var (summary, _) = try FindingsFixture.run()
+        summary.findings = try FindingsFixture.findings()
+        let budgets = try BudgetFile.parse(Data(#"""
+            {"schemaVersion": 1, "rules": [{"metric": "timeToFirstFrame", "limit": "1s"}],
+             "policy": {"beforeFirstFrame": {"fileIO": "error", "sleep": "warn"}, "allow": ["ThumbnailCache"]}}
+            """#.utf8), file: "budgets.json")
+        var evaluation = BudgetEvaluator().evaluate(budgets, summary: summary)
+        evaluation.policyVerdicts = PolicyEvaluator.evaluate(budgets.policy, findings: summary.findings)
+        return (summary, evaluation)
+    }
+
+    @Test("Text report: top five findings with one line of advice, policy violations, exit code 2")
+    func text() throws {
+        let (summary, evaluation) = try Self.reportInputs()
+        #expect(evaluation.exitCode == .budgetExceeded)
+        let rendered = TextReport().render(summary: summary, evaluation: evaluation)
+        #expect(rendered.contains("Result: budget exceeded (exit 2)"))
+        try checkGolden(rendered, "report-findings.txt")
+    }
+
+    @Test("Markdown section: a short, escaped list")
+    func markdown() throws {
+        let (summary, evaluation) = try Self.reportInputs()
+        var findings = try #require(summary.findings)
+        findings.findings[0].function = "<script>alert(1)</script>|x"
+        let rendered = FindingsSection.markdown(findings: findings, policyVerdicts: evaluation.policyVerdicts)
+        #expect(!rendered.contains("<script>"))
+        try checkGolden(rendered, "report-findings.md")
+    }
+
+    @Test("JSON report: every finding under summary.findings, violations under evaluation.policyVerdicts")
+    func json() throws {
+        let (summary, evaluation) = try Self.reportInputs()
+        let rendered = try JSONReport(summary: summary, evaluation: evaluation).render()
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(rendered.utf8)) as? [String: Any])
+        let findings = try #require((object["summary"] as? [String: Any])?["findings"] as? [String: Any])
+        #expect((findings["findings"] as? [Any])?.count == summary.findings?.findings.count)
+        let verdicts = try #require((object["evaluation"] as? [String: Any])?["policyVerdicts"] as? [Any])
+        #expect(verdicts.count == evaluation.policyVerdicts.count)
+        #expect(try JSONDecoder().decode(JSONReport.self, from: Data(rendered.utf8)).summary == summary)
+    }
+}
