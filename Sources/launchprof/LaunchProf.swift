@@ -13,7 +13,7 @@ struct LaunchProf: ParsableCommand {
             3 the app failed to launch or measured nothing; 4 inconclusive (the spread straddles a limit).
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, CheckCommand.self, TraceCommand.self, BaselineCommand.self]
+        subcommands: [RunCommand.self, CheckCommand.self, TraceCommand.self, BaselineCommand.self, ReportCommand.self]
     )
 
     /// Runs the command, mapping errors to the documented exit codes.

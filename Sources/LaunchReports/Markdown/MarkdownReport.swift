@@ -1,18 +1,24 @@
 import LaunchAnalysis
 import LaunchTrace
 
-/// A verdict table in GitHub-flavoured Markdown, for a pull-request comment. Every name
-/// is escaped, so a span name cannot inject HTML or break the table.
+/// A pull-request comment in GitHub-flavoured Markdown: the result, the verdict table, the
+/// top findings (when given), and the phase medians against their budgets in a collapsed
+/// table. Every name is escaped, so a span name cannot inject HTML or break the table.
 ///
 /// ```swift
-/// let comment = MarkdownReport().render(summary: summary, evaluation: evaluation)
+/// let comment = MarkdownReport().render(summary: summary, evaluation: evaluation, findings: top3)
 /// ```
 public struct MarkdownReport: Sendable, Equatable {
+    /// How many findings the comment lists at most.
+    public var maxFindings: Int
+
     /// Creates a Markdown report.
-    public init() {}
+    public init(maxFindings: Int = 3) {
+        self.maxFindings = maxFindings
+    }
 
     /// Renders the report, ending with a newline.
-    public func render(summary: RunSummary, evaluation: BudgetEvaluation) -> String {
+    public func render(summary: RunSummary, evaluation: BudgetEvaluation, findings: [ReportFinding] = []) -> String {
         let code = evaluation.exitCode
         var out = "### LaunchProfiler: \(Self.icon(code)) \(ReportText.result(code))\n\n"
         out += "\(Self.escape(ReportText.appName(summary))) · \(Self.escape(summary.run.scenario)) · \(ReportText.launchesLine(summary))\n\n"
@@ -47,7 +53,35 @@ public struct MarkdownReport: Sendable, Equatable {
                 out += "- **\(tag)** \(Self.escape(verdict.rule.metric)): \(Self.escape(verdict.message))\n"
             }
         }
+        if !findings.isEmpty {
+            out += "\n**Top findings**\n\n"
+            for (number, finding) in findings.prefix(maxFindings).enumerated() {
+                out += "\(number + 1). **\(Self.escape(finding.title))**: \(Self.escape(finding.advice))"
+                if let rewrite = finding.rewrite, !rewrite.isEmpty, !rewrite.contains("`") {
+                    out += " `\(rewrite.replacingOccurrences(of: "\n", with: " "))`"
+                }
+                out += "\n"
+            }
+        }
+        out += phaseMedians(summary: summary, evaluation: evaluation)
         return out
+    }
+
+    /// The phases' medians and p90s with the budgets that cover them, collapsed.
+    func phaseMedians(summary: RunSummary, evaluation: BudgetEvaluation) -> String {
+        let scenario = summary.run.scenario
+        let names = LaunchPhase.allCases.map(\.rawValue) + ["timeToFirstFrame", "timeToActive", "timeToFullDisplay"]
+        let rows = names.compactMap { name in summary.metric(name, scenario: scenario) }
+        guard !rows.isEmpty else { return "" }
+        var out = "\n<details><summary>Phase medians (\(Self.escape(scenario)), \(rows[0].samples.count) launches)</summary>\n\n"
+        out += "| Phase | Median | p90 | Budget |\n|---|---:|---:|---|\n"
+        for metric in rows {
+            let budgets = evaluation.verdicts.filter { $0.rule.metric == metric.name && $0.rule.scenario.rawValue == scenario }
+                .map { "\(Self.icon($0.status)) \(Self.escape(ReportText.budget($0.rule)))" }
+            out += "| \(metric.name) | \(metric.kind.format(metric.statistics.median)) | \(metric.kind.format(metric.statistics.p90)) | "
+            out += (budgets.isEmpty ? "" : budgets.joined(separator: ", ")) + " |\n"
+        }
+        return out + "\n</details>\n"
     }
 
     /// Escapes text for a Markdown table cell: HTML characters, pipes and Markdown emphasis.

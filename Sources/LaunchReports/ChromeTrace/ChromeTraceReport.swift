@@ -1,0 +1,127 @@
+import Foundation
+import LaunchTrace
+
+/// A run as a Chrome trace (Trace Event Format) for Perfetto UI or `chrome://tracing`.
+///
+/// Each launch is a process (pid = the launch's index, named by `process_name` metadata)
+/// with the tracks of ``ChromeTrack``: phases as complete events with the main-thread spans
+/// nested inside them, blocking calls and stalls as complete events of their own tracks, stack
+/// samples as instant events with the stack (innermost first) in `args.stack`, and marks as
+/// instants on the main track. Times are microseconds after the launch started.
+///
+/// ```swift
+/// let json = try ChromeTraceReport().render(traces: traces, profiles: profiles)
+/// ```
+public struct ChromeTraceReport: Sendable, Equatable {
+    /// Creates a renderer.
+    public init() {}
+
+    /// The events of `traces`; `profiles` (matched by run index) name the stacks.
+    public func file(traces: [LaunchTrace], profiles: [MainThreadProfile]) -> ChromeTraceFile {
+        var events: [ChromeTraceEvent] = []
+        for (position, trace) in traces.enumerated() {
+            let pid = trace.runIndex ?? position + 1
+            let profile = profiles.first { $0.runIndex == pid }
+            events += self.events(of: trace, pid: pid, profile: profile)
+        }
+        return ChromeTraceFile(traceEvents: events, otherData: ["exporter": "launchprof", "clock": "microseconds after each launch's start"])
+    }
+
+    /// The file as sorted, pretty-printed JSON, ending with a newline.
+    public func render(traces: [LaunchTrace], profiles: [MainThreadProfile]) throws -> String {
+        String(decoding: try TraceJSON.makeEncoder().encode(file(traces: traces, profiles: profiles)), as: UTF8.self) + "\n"
+    }
+
+    func events(of trace: LaunchTrace, pid: Int, profile: MainThreadProfile?) -> [ChromeTraceEvent] {
+        var events: [ChromeTraceEvent] = [
+            ChromeTraceEvent(name: "process_name", ph: "M", ts: 0, pid: pid, tid: 0, args: ["name": .string("\(trace.app.name) launch \(pid)")]),
+            ChromeTraceEvent(name: "process_sort_index", ph: "M", ts: 0, pid: pid, tid: 0, args: ["sort_index": .int(Int64(pid))]),
+        ]
+        for track in ChromeTrack.allCases {
+            events.append(ChromeTraceEvent(name: "thread_name", ph: "M", ts: 0, pid: pid, tid: track.rawValue, args: ["name": .string(track.title)]))
+            events.append(ChromeTraceEvent(name: "thread_sort_index", ph: "M", ts: 0, pid: pid, tid: track.rawValue, args: ["sort_index": .int(Int64(track.rawValue))]))
+        }
+
+        var main: [ChromeTraceEvent] = trace.phases.map { record in
+            let state = record.threadState
+            return ChromeTraceEvent(
+                name: record.phase.rawValue, cat: "phase", ph: "X", ts: Self.us(record.startNs), dur: Self.us(record.durationNs),
+                pid: pid, tid: ChromeTrack.mainThread.rawValue,
+                args: [
+                    "onCpuMs": .double(Self.ms(state.onCpuNs)), "runnableMs": .double(Self.ms(state.runnableNs)),
+                    "blockedMs": .double(Self.ms(state.blockedNs)), "minorFaults": .int(state.minorFaults),
+                    "majorFaults": .int(state.majorFaults), "voluntarySwitches": .int(state.voluntarySwitches),
+                    "involuntarySwitches": .int(state.involuntarySwitches),
+                ]
+            )
+        }
+        var overlapping: [ChromeTraceEvent] = []
+        for span in trace.spans {
+            let event = ChromeTraceEvent(
+                name: span.name, cat: "span", ph: "X", ts: Self.us(span.startNs), dur: Self.us(span.durationNs), pid: pid,
+                tid: span.onMainThread ? ChromeTrack.mainThread.rawValue : ChromeTrack.otherThreads.rawValue,
+                args: ["phase": .string(span.phase.rawValue), "depth": .int(Int64(span.depth))]
+            )
+            if !span.onMainThread {
+                events.append(event)
+            } else if Self.nests(span.startNs, span.endNs, within: trace) {
+                main.append(event)
+            } else {
+                var moved = event
+                moved.tid = ChromeTrack.overlappingSpans.rawValue
+                overlapping.append(moved)
+            }
+        }
+        events += main + overlapping
+        events += trace.marks.map {
+            ChromeTraceEvent(name: $0.name, cat: "mark", ph: "i", ts: Self.us($0.timeNs), pid: pid, tid: ChromeTrack.mainThread.rawValue, s: "t")
+        }
+        if let firstFrame = trace.totals.timeToFirstFrameNs {
+            events.append(ChromeTraceEvent(name: "first frame", cat: "mark", ph: "i", ts: Self.us(firstFrame), pid: pid, tid: ChromeTrack.mainThread.rawValue, s: "p"))
+        }
+
+        guard let activity = trace.mainThread else { return events }
+        let blockingSamples = profile?.samples.filter { $0.source == .blockingCall } ?? []
+        for (index, call) in activity.blockingCalls.enumerated() {
+            var args: [String: ChromeTraceValue] = ["function": .string(call.function), "kind": .string(call.kind.rawValue)]
+            if let resource = call.resource { args["resource"] = .string(resource) }
+            if let bytes = call.bytes { args["bytes"] = .int(bytes) }
+            if let errno = call.errno { args["errno"] = .int(Int64(errno)) }
+            if let phase = call.phase { args["phase"] = .string(phase.rawValue) }
+            if let profile, index < blockingSamples.count {
+                args["stack"] = .strings(Array(profile.names(of: blockingSamples[index]).dropLast().reversed()))
+            }
+            events.append(ChromeTraceEvent(
+                name: MainThreadProfile.callFrameName(call), cat: "blockingCall", ph: "X", ts: Self.us(call.startNs),
+                dur: Self.us(call.durationNs), pid: pid, tid: ChromeTrack.blockingCalls.rawValue, args: args
+            ))
+        }
+        for stall in activity.stalls {
+            var args: [String: ChromeTraceValue] = ["samples": .int(Int64(stall.samples.count))]
+            if let phase = stall.phase { args["phase"] = .string(phase.rawValue) }
+            events.append(ChromeTraceEvent(
+                name: "stall", cat: "stall", ph: "X", ts: Self.us(stall.startNs), dur: Self.us(stall.durationNs),
+                pid: pid, tid: ChromeTrack.stalls.rawValue, args: args
+            ))
+        }
+        for sample in profile?.samples ?? [] where sample.source == .stallSample {
+            events.append(ChromeTraceEvent(
+                name: "sample", cat: "sample", ph: "i", ts: Self.us(sample.timeNs), pid: pid, tid: ChromeTrack.stalls.rawValue, s: "t",
+                args: ["stack": .strings(Array(profile!.names(of: sample).reversed()))]
+            ))
+        }
+        return events
+    }
+
+    /// Whether a main-thread interval lies inside one phase and does not cut across other spans.
+    static func nests(_ start: Int64, _ end: Int64, within trace: LaunchTrace) -> Bool {
+        guard trace.phases.contains(where: { start >= $0.startNs && end <= $0.endNs }) else { return false }
+        return !trace.spans.contains { other in
+            other.onMainThread && other.startNs < end && start < other.endNs
+                && !(other.startNs <= start && end <= other.endNs) && !(start <= other.startNs && other.endNs <= end)
+        }
+    }
+
+    static func us(_ ns: Int64) -> Double { Double(ns) / 1000 }
+    static func ms(_ ns: Int64) -> Double { (Double(ns) / 1000).rounded() / 1000 }
+}

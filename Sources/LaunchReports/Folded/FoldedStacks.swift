@@ -1,0 +1,48 @@
+import LaunchTrace
+
+/// Folded stacks for `flamegraph.pl` and compatible tools: one line per distinct stack,
+/// `root;…;leaf weight`, root first, sorted.
+///
+/// The weight is main-thread time in whole microseconds (a stall sample weighs the sampling
+/// interval, a blocking call its duration; see ``MainThreadProfile``). Each stack starts with
+/// its phase in brackets (`[didFinishLaunching]`) so the graph splits by phase, unless
+/// ``phaseRoots`` is false. Stacks of every given launch are added up.
+///
+/// ```swift
+/// let text = FoldedStacks().render(profiles)   // "[didFinishLaunching];main;…;read() [fileIO] 9500\n…"
+/// ```
+public struct FoldedStacks: Sendable, Equatable {
+    /// Whether each stack starts with a `[phase]` frame.
+    public var phaseRoots: Bool
+    /// Only samples of this phase, or every sample when nil.
+    public var phase: LaunchPhase?
+
+    /// Creates a renderer.
+    public init(phaseRoots: Bool = true, phase: LaunchPhase? = nil) {
+        self.phaseRoots = phaseRoots
+        self.phase = phase
+    }
+
+    /// The folded lines of `profiles`, each ending in a newline; empty when there are no samples.
+    public func render(_ profiles: [MainThreadProfile]) -> String {
+        var weights: [String: Int64] = [:]
+        for profile in profiles {
+            for sample in profile.samples where phase == nil || sample.phase == phase {
+                var names = profile.names(of: sample).map(Self.clean)
+                if phaseRoots { names.insert(Self.phaseFrame(sample.phase), at: 0) }
+                weights[names.joined(separator: ";"), default: 0] += sample.weightNs
+            }
+        }
+        return weights.keys.sorted().map { "\($0) \((weights[$0]! + 500) / 1000)\n" }.joined()
+    }
+
+    /// The root frame of a phase: `[didFinishLaunching]`, or `[no phase]`.
+    public static func phaseFrame(_ phase: LaunchPhase?) -> String {
+        "[\(phase?.rawValue ?? "no phase")]"
+    }
+
+    /// A frame name safe for the format: no `;` (the separator) and no line breaks.
+    static func clean(_ name: String) -> String {
+        String(name.map { $0 == ";" ? ":" : ($0.isNewline ? " " : $0) })
+    }
+}

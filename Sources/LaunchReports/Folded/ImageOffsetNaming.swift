@@ -1,0 +1,23 @@
+import LaunchTrace
+
+/// Names a frame by its image and offset (`SampleApp+0x2f10`), or by the raw address when no
+/// image of the launch contains it: what reports show until symbols are resolved.
+public struct ImageOffsetNaming: FrameNaming, Sendable {
+    /// Creates the naming.
+    public init() {}
+
+    /// `image+0xoffset`, with the offset from the image's load address, or `0x…`.
+    public func frame(for address: Address, isReturnAddress: Bool, images: [LoadedImage]) -> ProfileFrame {
+        Self.frame(for: address, images: images)
+    }
+
+    /// `image+0xoffset`, with the offset from the image's load address, or `0x…`.
+    public static func frame(for address: Address, images: [LoadedImage]) -> ProfileFrame {
+        guard let image = images.first(where: { $0.contains(address) }) else {
+            return ProfileFrame(name: address.description)
+        }
+        let name = image.path.split(separator: "/").last.map(String.init) ?? image.path
+        let offset = address.value &- image.loadAddress.value
+        return ProfileFrame(name: "\(name)+0x\(String(offset, radix: 16))", file: image.path)
+    }
+}

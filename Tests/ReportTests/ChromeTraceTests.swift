@@ -1,0 +1,102 @@
+import Foundation
+import LaunchReports
+import LaunchTrace
+import Testing
+
+/// The Chrome trace against the Trace Event Format: required fields, complete events with a
+/// duration, named tracks, and consistent nesting on every track.
+@Suite("Chrome trace")
+struct ChromeTraceTests {
+    /// Checks the format rules on raw JSON and returns the events.
+    func validate(_ json: String) throws -> [[String: Any]] {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["displayTimeUnit"] as? String == "ms")
+        let events = try #require(object["traceEvents"] as? [[String: Any]])
+        var named = Set<String>()
+        var byTrack: [String: [(ts: Double, end: Double, name: String)]] = [:]
+        for event in events {
+            let name = event["name"] as? String, ph = event["ph"] as? String
+            let ts = (event["ts"] as? NSNumber)?.doubleValue
+            let pid = event["pid"] as? Int, tid = event["tid"] as? Int
+            #expect(name != nil && ph != nil && ts != nil && pid != nil && tid != nil, "Event lacks a required field: \(event)")
+            guard let name, let ph, let ts, let pid, let tid else { continue }
+            #expect(["X", "i", "M"].contains(ph), "Unexpected ph \(ph)")
+            switch ph {
+            case "M":
+                let args = event["args"] as? [String: Any]
+                if name == "thread_name" || name == "process_name" {
+                    #expect(args?["name"] is String, "\(name) metadata needs args.name")
+                }
+                if name == "thread_name" { named.insert("\(pid)/\(tid)") }
+            case "X":
+                let dur = try #require((event["dur"] as? NSNumber)?.doubleValue, "Complete event \(name) has no dur")
+                #expect(dur >= 0)
+                byTrack["\(pid)/\(tid)", default: []].append((ts, ts + dur, name))
+            default:
+                #expect(["t", "p", "g"].contains(event["s"] as? String ?? "t"))
+            }
+        }
+        for (track, spans) in byTrack {
+            #expect(named.contains(track), "Track \(track) has no thread_name metadata")
+            // Parents first: by start, longer first; every event must end inside the open parent.
+            var open: [(ts: Double, end: Double, name: String)] = []
+            for event in spans.sorted(by: { ($0.ts, -$0.end) < ($1.ts, -$1.end) }) {
+                while let top = open.last, top.end <= event.ts + 1e-6 { open.removeLast() }
+                if let top = open.last {
+                    #expect(event.end <= top.end + 1e-6, "On \(track), \(event.name) [\(event.ts), \(event.end)] overlaps \(top.name) [\(top.ts), \(top.end)] without nesting")
+                }
+                open.append(event)
+            }
+        }
+        return events
+    }
+
+    @Test("Every launch is a process with phases, spans, stalls, blocking calls and samples")
+    func fixtureRun() throws {
+        let input = try ReportFixture.input()
+        let json = try ChromeTraceReport().render(traces: input.traces, profiles: input.profiles)
+        let events = try validate(json)
+        let pids = Set(events.compactMap { $0["pid"] as? Int })
+        #expect(pids == Set(input.traces.compactMap(\.runIndex)))
+        let phases = events.filter { $0["cat"] as? String == "phase" }
+        #expect(phases.count == input.traces.map(\.phases.count).reduce(0, +))
+        #expect(events.filter { $0["cat"] as? String == "blockingCall" }.count == input.traces.map { $0.mainThread!.blockingCalls.count }.reduce(0, +))
+        #expect(events.filter { $0["cat"] as? String == "stall" }.count == input.traces.map { $0.mainThread!.stalls.count }.reduce(0, +))
+        let samples = events.filter { $0["cat"] as? String == "sample" }
+        #expect(samples.count == input.profiles.flatMap(\.samples).filter { $0.source == .stallSample }.count)
+        for sample in samples {
+            let stack = try #require((sample["args"] as? [String: Any])?["stack"] as? [String])
+            #expect(stack.last == "__libc_start_main", "Sample stacks are innermost first")
+            #expect(sample["ph"] as? String == "i")
+        }
+        let processNames = events.filter { $0["name"] as? String == "process_name" }.compactMap { ($0["args"] as? [String: Any])?["name"] as? String }
+        #expect(processNames.contains("SampleApp launch 1"))
+        // Spans off the main thread have their own track; the injected span name is plain data.
+        #expect(events.contains { $0["name"] as? String == "prefetch.background" && $0["tid"] as? Int == ChromeTrack.otherThreads.rawValue })
+        #expect(events.contains { $0["name"] as? String == ReportFixture.evilSpan && $0["tid"] as? Int == ChromeTrack.mainThread.rawValue })
+    }
+
+    @Test("A span that crosses a phase boundary moves to its own track, keeping the nesting valid")
+    func crossingSpan() throws {
+        let input = try ReportFixture.input()
+        var trace = input.traces[0]
+        let window = try #require(trace.record(of: .firstVisibleWindow))
+        trace.spans.append(Span(name: "crosses", phase: .didFinishLaunching, startNs: window.startNs - 1_000_000, durationNs: 3_000_000, depth: 0, parent: nil, onMainThread: true))
+        let json = try ChromeTraceReport().render(traces: [trace], profiles: [input.profiles[0]])
+        let events = try validate(json)
+        let crossing = try #require(events.first { $0["name"] as? String == "crosses" })
+        #expect(crossing["tid"] as? Int == ChromeTrack.overlappingSpans.rawValue)
+    }
+
+    @Test("A launch without main-thread activity still gives a valid trace")
+    func withoutActivity() throws {
+        let input = try ReportFixture.input()
+        var trace = input.traces[0]
+        trace.mainThread = nil
+        var naming = ImageOffsetNaming()
+        let profile = MainThreadProfile(trace: trace, naming: &naming)
+        #expect(profile.samples.isEmpty)
+        let events = try validate(try ChromeTraceReport().render(traces: [trace], profiles: [profile]))
+        #expect(events.filter { $0["cat"] as? String == "phase" }.count == trace.phases.count)
+    }
+}

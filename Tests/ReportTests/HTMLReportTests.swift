@@ -1,0 +1,76 @@
+import Foundation
+import LaunchAnalysis
+import LaunchReports
+import LaunchTrace
+import Testing
+
+/// The HTML page's text, without a browser: escaping, self-containment, the embedded data.
+@Suite("HTML report")
+struct HTMLReportTests {
+    @Test("Escaping text and script-embedded JSON")
+    func escaping() {
+        #expect(HTMLText.escape("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+        #expect(HTMLText.scriptSafeJSON("{\"a\":\"</script>&\u{2028}\u{2029}\"}") == "{\"a\":\"\\u003c/script\\u003e\\u0026\\u2028\\u2029\"}")
+    }
+
+    @Test("Names from the binary never reach the page unescaped")
+    func injectedNamesStayText() throws {
+        let html = try HTMLReport().render(try ReportFixture.input())
+        #expect(!html.contains(ReportFixture.evilSymbol))
+        #expect(!html.contains(ReportFixture.evilSpan))
+        #expect(!html.contains("<img"))
+        #expect(html.contains(HTMLText.escape(ReportFixture.evilSymbol)))
+        #expect(html.contains(HTMLText.escape(ReportFixture.evilSpan)))
+        #expect(html.components(separatedBy: "<script").count - 1 == 3)
+        #expect(html.components(separatedBy: "</script>").count - 1 == 3)
+    }
+
+    @Test("The embedded data is JSON that reads back to the same names and contains no markup")
+    func embeddedData() throws {
+        let html = try HTMLReport().render(try ReportFixture.input())
+        let start = try #require(html.range(of: "<script type=\"application/json\" id=\"report-data\">"))
+        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+        let json = String(html[start.upperBound..<end.lowerBound])
+        #expect(!json.contains("<") && !json.contains(">") && !json.contains("&"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let frames = try #require(object["frames"] as? [String])
+        #expect(frames.contains(ReportFixture.evilSymbol))
+        #expect((object["samples"] as? [Any])?.isEmpty == false)
+    }
+
+    @Test("Self-contained: no network, light and dark colours")
+    func selfContained() throws {
+        let html = try HTMLReport().render(try ReportFixture.input())
+        #expect(!html.contains("http://") && !html.contains("https://"))
+        #expect(!html.contains("<link"))
+        #expect(html.range(of: "<[a-zA-Z]+[^>]*\\ssrc=", options: .regularExpression) == nil)
+        #expect(html.contains("@media (prefers-color-scheme: dark)"))
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+    }
+
+    @Test("The median launch by default, a chosen launch, and a clear error for a launch without a trace")
+    func chosenRun() throws {
+        let input = try ReportFixture.input()
+        #expect(try HTMLReport().render(input).contains("<h2 id=\"waterfall\">Waterfall of launch 6</h2>"))
+        #expect(try HTMLReport(run: 2).render(input).contains("<h2 id=\"waterfall\">Waterfall of launch 2</h2>"))
+        #expect(throws: ReportInputError.self) { try HTMLReport(run: 4).render(input) }
+    }
+
+    @Test("Budget limits are drawn on the phase they cover and across the chart for totals")
+    func limitLines() throws {
+        let html = try HTMLReport().render(try ReportFixture.input())
+        #expect(html.contains("<g class=\"limit limit-fail\" data-metric=\"didFinishLaunching\">"))
+        #expect(html.contains("<g class=\"limit limit-pass\" data-metric=\"timeToFirstFrame\">"))
+        #expect(html.contains("<g class=\"limit limit-inconclusive\" data-metric=\"firstVisibleWindow\">"))
+    }
+
+    @Test("Findings are shown with their advice when given, and the section is absent otherwise")
+    func findings() throws {
+        let input = try ReportFixture.input()
+        #expect(!(try HTMLReport().render(input)).contains("id=\"findings\""))
+        let finding = ReportFinding(title: "<CatalogStore.load()>", detail: "file I/O", advice: "Move it off the main queue.", rewrite: "DispatchQueue.global(qos: .utility).async { load() }")
+        let html = try HTMLReport().render(input, findings: [finding])
+        #expect(html.contains("<h3>&lt;CatalogStore.load()&gt;</h3>"))
+        #expect(html.contains("DispatchQueue.global(qos: .utility).async { load() }"))
+    }
+}
