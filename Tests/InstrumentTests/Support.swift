@@ -24,8 +24,8 @@ enum Launch {
         let tracePath = folder.appendingPathComponent("launch.trace.json").path
         let out = folder.appendingPathComponent("out.txt")
         let err = folder.appendingPathComponent("err.txt")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let process = Process()
         process.executableURL = URL(filePath: launchprof ?? path("launchprof"))
         process.arguments = ["trace"] + options + ["-o", tracePath, "--timeout", "20", "--", path("FixtureApp")]
