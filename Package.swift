@@ -41,7 +41,7 @@ let package = Package(
         // In the app: clocks, phase recorder, thread state, trace writer.
         .target(name: "LaunchProbe", dependencies: ["LaunchTrace", "CLaunchProbe"]),
         // In the app: the UIKit-shaped launch pipeline.
-        .target(name: "LaunchKit", dependencies: ["LaunchProbe"]),
+        .target(name: "LaunchKit", dependencies: ["LaunchProbe", "LaunchTrace"]),
         // In the tool: statistics, budgets, baselines, verdicts.
         .target(name: "LaunchAnalysis", dependencies: ["LaunchTrace"]),
         // In the tool: renderers (text, JSON, Markdown, JUnit).

@@ -82,46 +82,20 @@ public final class LaunchProbe: Sendable {
     /// Ends the running phase and starts `phase` at the same instant, reading the main
     /// thread's state at the boundary. Call it on the thread that runs the launch.
     public func begin(_ phase: LaunchPhase) {
-        guard configuration.isRecording else { return }
-        let now = MonotonicClock.nowNs()
-        instruments?.heartbeat(atNs: now)
-        state.withLock { state in
-            let counters = counters(&state)
-            state.recorder.begin(phase, atNs: now, counters: counters)
-            send(ProbeEvent(kind: .phase, timeNs: now - state.recorder.launchStartNs, name: phase.rawValue))
-            state.overheadNs += MonotonicClock.nowNs() - now
-        }
+        boundary(.phase, name: phase.rawValue) { $0.begin(phase, atNs: $1, counters: $2) }
     }
 
     /// Records that the first frame was committed. Ends `firstVisibleWindow`, starts
     /// `didBecomeActive`, and ends the launch here when `LAUNCHPROF_EXIT_AFTER=firstFrame`.
     public func firstFrameCommitted() {
-        if configuration.isRecording {
-            let now = MonotonicClock.nowNs()
-            instruments?.heartbeat(atNs: now)
-            state.withLock { state in
-                let counters = counters(&state)
-                state.recorder.firstFrameCommitted(atNs: now, counters: counters)
-                send(ProbeEvent(kind: .firstFrame, timeNs: now - state.recorder.launchStartNs))
-                state.overheadNs += MonotonicClock.nowNs() - now
-            }
-        }
+        boundary(.firstFrame) { $0.firstFrameCommitted(atNs: $1, counters: $2) }
         if configuration.exitAfter == .firstFrame { finishAndExit(.exitAfterFirstFrame) }
     }
 
     /// Records that the app became active. Ends `didBecomeActive`, and ends the launch
     /// here when `LAUNCHPROF_EXIT_AFTER=active`.
     public func becameActive() {
-        if configuration.isRecording {
-            let now = MonotonicClock.nowNs()
-            instruments?.heartbeat(atNs: now)
-            state.withLock { state in
-                let counters = counters(&state)
-                state.recorder.becameActive(atNs: now, counters: counters)
-                send(ProbeEvent(kind: .active, timeNs: now - state.recorder.launchStartNs))
-                state.overheadNs += MonotonicClock.nowNs() - now
-            }
-        }
+        boundary(.active) { $0.becameActive(atNs: $1, counters: $2) }
         if configuration.exitAfter == .active { finishAndExit(.exitAfterActive) }
     }
 
@@ -129,20 +103,28 @@ public final class LaunchProbe: Sendable {
     /// frame and to active to now, and ends the launch when `LAUNCHPROF_EXIT_AFTER` is
     /// `firstFrame` or `active`.
     public func ready() {
-        if configuration.isRecording {
-            let now = MonotonicClock.nowNs()
-            instruments?.heartbeat(atNs: now)
-            state.withLock { state in
-                let counters = counters(&state)
-                state.recorder.becameActive(atNs: now, counters: counters)
-                send(ProbeEvent(kind: .active, timeNs: now - state.recorder.launchStartNs))
-                state.overheadNs += MonotonicClock.nowNs() - now
-            }
-        }
+        boundary(.active) { $0.becameActive(atNs: $1, counters: $2) }
         switch configuration.exitAfter {
         case .firstFrame: finishAndExit(.exitAfterFirstFrame)
         case .active: finishAndExit(.exitAfterActive)
         default: break
+        }
+    }
+
+    /// A phase boundary: reads the clock and the launch thread's counters, updates the
+    /// recorder, tells the runner, and adds the time it took to the profiler's overhead.
+    private func boundary(
+        _ kind: ProbeEvent.Kind, name: String = "",
+        _ update: (inout PhaseRecorder, Int64, ThreadCounters) -> Void
+    ) {
+        guard configuration.isRecording else { return }
+        let now = MonotonicClock.nowNs()
+        instruments?.heartbeat(atNs: now)
+        state.withLock { state in
+            let counters = counters(&state)
+            update(&state.recorder, now, counters)
+            send(ProbeEvent(kind: kind, timeNs: now - state.recorder.launchStartNs, name: name))
+            state.overheadNs += MonotonicClock.nowNs() - now
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTrace
 
 extension BudgetFile {
     /// Reads and validates a budget file.

@@ -1,3 +1,5 @@
+import LaunchTrace
+
 /// A LaunchKit storyboard: a JSON file `<name>.storyboard` beside the Info.plist that names
 /// the initial view controller's class and declares its view tree (format in docs/LaunchKit.md).
 ///

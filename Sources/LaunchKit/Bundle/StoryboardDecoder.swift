@@ -1,3 +1,5 @@
+import LaunchTrace
+
 /// Turns a storyboard's JSON into a ``Storyboard``, naming the file and the JSON path of
 /// every problem.
 struct StoryboardDecoder {

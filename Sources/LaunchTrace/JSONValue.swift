@@ -1,14 +1,22 @@
-/// Any JSON value, decoded loosely so a budget file can be validated by hand with
-/// precise JSON paths and every unknown key reported.
-enum JSONValue: Decodable, Sendable, Equatable {
+/// Any JSON value, decoded without losing the difference between numbers, booleans and
+/// strings, so a reader of a hand-written file (a budget file, a storyboard) can check it
+/// key by key and name the JSON path of every value of the wrong type.
+public enum JSONValue: Decodable, Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object.
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    /// Decodes any JSON value.
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -25,8 +33,8 @@ enum JSONValue: Decodable, Sendable, Equatable {
         }
     }
 
-    /// The value as it would appear in JSON, shortened for error messages.
-    var rendered: String {
+    /// The value as it would appear in JSON, shortened to 60 characters for messages.
+    public var rendered: String {
         let text: String
         switch self {
         case .null: text = "null"
@@ -39,15 +47,24 @@ enum JSONValue: Decodable, Sendable, Equatable {
         return text.count > 60 ? String(text.prefix(57)) + "..." : text
     }
 
-    /// What kind of JSON value this is, for messages: "a string", "a number", …
-    var typeName: String {
+    /// The JSON type's name: "null", "boolean", "number", "string", "array", "object".
+    public var typeName: String {
         switch self {
         case .null: "null"
-        case .bool: "a boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
+        case .bool: "boolean"
+        case .number: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+
+    /// The type with its article, for sentences: "a string", "an object", "null".
+    public var kindDescription: String {
+        switch self {
+        case .null: "null"
+        case .array, .object: "an \(typeName)"
+        default: "a \(typeName)"
         }
     }
 }
