@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Times whole launches of SampleApp with hyperfine and with `launchprof run`, alternating
 # in rounds within one session so both see the same machine, and prints both medians and
-# spreads. Both time the same thing: spawn to exit, with the profiler on and the launch
-# ending after `active` (LAUNCHPROF_EXIT_AFTER=active).
+# spreads. Both time the same thing: spawn to exit of the same launch, with the same
+# profiler setting (phases and thread state recorded, trace written, no tracer preloaded,
+# no stall sampler) and the launch ending after `active` (LAUNCHPROF_EXIT_AFTER=active).
 #
 #   Benchmarks/scripts/compare-hyperfine.sh [ROUNDS] [RUNS_PER_ROUND]
 #
@@ -20,10 +21,10 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 for round in $(seq 1 "$rounds"); do
-  LAUNCHPROF_TRACE="$work/hyperfine.trace.json" LAUNCHPROF_EXIT_AFTER=active \
+  LAUNCHPROF_TRACE="$work/hyperfine.trace.json" LAUNCHPROF_EXIT_AFTER=active LAUNCHPROF_SAMPLER=none \
     hyperfine -N --style none --warmup 2 --runs "$per_round" \
     --export-json "$work/hyperfine-$round.json" "$app" >/dev/null
-  "$tool" run --runs "$per_round" --warmup 2 --output "$work/launchprof-$round" -- "$app" >/dev/null 2>&1
+  "$tool" run --runs "$per_round" --warmup 2 --no-tracer --sampler none --output "$work/launchprof-$round" -- "$app" >/dev/null 2>&1
 done
 
 python3 - "$work" "$rounds" <<'PY'
