@@ -38,10 +38,14 @@ public struct HTMLReport: Sendable, Equatable {
         return run
     }
 
-    /// Renders the page.
+    /// How many findings the page shows at most.
+    public static let findingsLimit = 6
+
+    /// Renders the page; `findings` default to the top ones of the summary's findings.
     ///
     /// - Throws: ``ReportInputError`` when ``run`` names a launch without a trace.
-    public func render(_ input: ReportInput, findings: [ReportFinding] = []) throws -> String {
+    public func render(_ input: ReportInput, findings: [ReportFinding]? = nil) throws -> String {
+        let findings = findings ?? ReportFinding.top(input.summary.findings, limit: Self.findingsLimit)
         let chosen = try chosenRun(in: input)
         let trace = chosen.flatMap { input.trace(run: $0) }
         let summary = input.summary
@@ -69,12 +73,13 @@ public struct HTMLReport: Sendable, Equatable {
         """
         html += header(input, appName: appName, code: code, trace: trace, chosen: chosen)
         html += verdictSection(input)
-        html += findingsSection(findings)
         if let trace, let chosen {
             html += waterfallSection(input, trace: trace, chosen: chosen)
+            html += findingsSection(findings)
             html += eventsSection(trace: trace, profile: input.profile(run: chosen))
         } else {
             html += "<h2>Waterfall</h2>\n<p class=\"muted\">No launch completed with a trace, so there is no waterfall to draw.</p>\n"
+            html += findingsSection(findings)
         }
         html += spreadSection(input, chosen: chosen)
         html += flameSection(input)
@@ -139,7 +144,7 @@ public struct HTMLReport: Sendable, Equatable {
     private func verdictSection(_ input: ReportInput) -> String {
         var out = "<h2 id=\"verdicts\">Budget verdicts</h2>\n"
         let evaluation = input.evaluation
-        guard !evaluation.verdicts.isEmpty else {
+        guard !evaluation.verdicts.isEmpty || !evaluation.policyVerdicts.isEmpty else {
             return out + "<p class=\"muted\">No budget rules were given (use <code>--budgets budgets.json</code>).</p>\n"
         }
         out += "<table class=\"verdicts\">\n<thead><tr><th>Verdict</th><th>Metric</th><th>Scenario</th><th>Level</th><th>Budget</th>"
@@ -161,11 +166,15 @@ public struct HTMLReport: Sendable, Equatable {
         }
         out += "</tbody>\n</table>\n"
         let notes = evaluation.verdicts.filter { $0.status != .pass || $0.isImprovement }
-        if !notes.isEmpty {
+        if !notes.isEmpty || !evaluation.policyVerdicts.isEmpty {
             out += "<ul class=\"notes\">\n"
             for verdict in notes {
                 out += "<li><span class=\"status status-\(verdict.status.rawValue)\">\(verdict.isImprovement ? "improved" : ReportText.label(verdict.status))</span> "
                 out += "\(HTMLText.escape(verdict.message))</li>\n"
+            }
+            for verdict in evaluation.policyVerdicts {
+                out += "<li class=\"policy\" data-status=\"\(verdict.status.rawValue)\"><span class=\"status status-\(verdict.status.rawValue)\">policy \(ReportText.label(verdict.status))</span> "
+                out += "(\(verdict.level.rawValue)) \(HTMLText.escape(verdict.message))</li>\n"
             }
             out += "</ul>\n"
         }
@@ -177,8 +186,8 @@ public struct HTMLReport: Sendable, Equatable {
         var out = "<h2 id=\"findings\">Main-thread findings</h2>\n<div class=\"findings\">\n"
         for finding in findings {
             out += "<div class=\"finding card\">\n<h3>\(HTMLText.escape(finding.title))</h3>\n"
-            out += "<p>\(HTMLText.escape(finding.detail))</p>\n"
-            if !finding.advice.isEmpty { out += "<p><strong>Advice:</strong> \(HTMLText.escape(finding.advice))</p>\n" }
+            out += "<p class=\"muted\">\(HTMLText.escape(finding.detail))</p>\n"
+            if !finding.advice.isEmpty { out += "<p>\(HTMLText.escape(finding.advice))</p>\n" }
             if let rewrite = finding.rewrite, !rewrite.isEmpty { out += "<pre><code>\(HTMLText.escape(rewrite))</code></pre>\n" }
             out += "</div>\n"
         }

@@ -72,9 +72,10 @@ enum HTMLReportStyle {
     ol.stack { margin: 6px 0 4px; padding-left: 28px; }
     ol.stack li { white-space: pre-wrap; word-break: break-all; }
     .stack .count { color: var(--muted); }
-    .findings { display: grid; gap: 8px; }
-    .finding h3 { font-size: 14.5px; margin: 0 0 4px; }
-    .finding pre { margin: 6px 0 0; padding: 8px; background: var(--bg); border-radius: 4px; overflow-x: auto; }
+    .findings { display: grid; gap: 8px; grid-template-columns: repeat(auto-fill, minmax(540px, 1fr)); }
+    .finding h3 { font-size: 13.5px; margin: 0 0 2px; }
+    .finding p { margin: 2px 0; font-size: 13px; }
+    .finding pre { margin: 4px 0 0; padding: 5px 8px; background: var(--bg); border-radius: 4px; overflow-x: auto; font-size: 11.5px; white-space: pre-wrap; }
     .flame-controls { display: flex; gap: 14px; align-items: center; margin: 6px 0; flex-wrap: wrap; }
     select, button { font: inherit; color: var(--fg); background: var(--card); border: 1px solid var(--line); border-radius: 4px; padding: 2px 6px; }
     #flame { position: relative; width: 100%; background: var(--card); border-radius: 6px; overflow: hidden; min-height: 40px; }

@@ -1,10 +1,11 @@
-/// A finding as the visual reports show it: what blocked the main thread, and what to do.
-/// Made from the analysis's findings by the caller, so the renderers do not depend on how
-/// findings are computed.
+import LaunchAnalysis
+
+/// A finding as the HTML and Markdown reports show it: what blocked the main thread, and what
+/// to do. Made from the analysis's ``LaunchAnalysis/Finding``, or given directly.
 public struct ReportFinding: Codable, Sendable, Equatable {
     /// One line: the function, the phase and the cost.
     public var title: String
-    /// A sentence or two: kind, share of the phase and of time to first frame, confidence.
+    /// A sentence or two: kind, launches, confidence.
     public var detail: String
     /// What to do, as a sentence.
     public var advice: String
@@ -17,5 +18,22 @@ public struct ReportFinding: Codable, Sendable, Equatable {
         self.detail = detail
         self.advice = advice
         self.rewrite = rewrite
+    }
+
+    /// The report's view of an analysed finding.
+    public init(_ finding: Finding) {
+        let phase = finding.phase.map { " in \($0.rawValue)" } ?? ""
+        title = "\(finding.functionWithLocation)\(phase): \(FindingsSection.cost(finding))"
+        var parts = ["\(finding.kind.rawValue) on the main thread", "in \(finding.launches) of \(finding.analyzedLaunches) launches", "\(finding.confidence.rawValue) confidence"]
+        if finding.touchesUI { parts.append("touches UI objects") }
+        if !finding.resources.isEmpty { parts.append("resources: " + finding.resources.joined(separator: ", ")) }
+        detail = parts.joined(separator: "; ") + "."
+        advice = finding.advice.summary
+        rewrite = finding.advice.rewrite.isEmpty ? nil : finding.advice.rewrite
+    }
+
+    /// The top `limit` findings of a run, if it has any.
+    public static func top(_ findings: RunFindings?, limit: Int) -> [ReportFinding] {
+        (findings?.top(limit) ?? []).map(ReportFinding.init)
     }
 }

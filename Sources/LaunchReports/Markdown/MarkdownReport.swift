@@ -18,7 +18,10 @@ public struct MarkdownReport: Sendable, Equatable {
     }
 
     /// Renders the report, ending with a newline.
-    public func render(summary: RunSummary, evaluation: BudgetEvaluation, findings: [ReportFinding] = []) -> String {
+    /// `findings` default to the top ones of the summary's findings; policy violations are
+    /// listed with the verdict notes.
+    public func render(summary: RunSummary, evaluation: BudgetEvaluation, findings: [ReportFinding]? = nil) -> String {
+        let findings = findings ?? ReportFinding.top(summary.findings, limit: maxFindings)
         let code = evaluation.exitCode
         var out = "### LaunchProfiler: \(Self.icon(code)) \(ReportText.result(code))\n\n"
         out += "\(Self.escape(ReportText.appName(summary))) · \(Self.escape(summary.run.scenario)) · \(ReportText.launchesLine(summary))\n\n"
@@ -51,6 +54,12 @@ public struct MarkdownReport: Sendable, Equatable {
             for verdict in notes {
                 let tag = verdict.isImprovement ? "improved" : ReportText.label(verdict.status)
                 out += "- **\(tag)** \(Self.escape(verdict.rule.metric)): \(Self.escape(verdict.message))\n"
+            }
+        }
+        if !evaluation.policyVerdicts.isEmpty {
+            out += notes.isEmpty ? "\n" : ""
+            for verdict in evaluation.policyVerdicts {
+                out += "- **policy \(ReportText.label(verdict.status)) (\(verdict.level.rawValue))** \(Self.escape(verdict.message))\n"
             }
         }
         if !findings.isEmpty {

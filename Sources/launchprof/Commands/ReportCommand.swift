@@ -74,7 +74,7 @@ struct ReportCommand: ParsableCommand {
                 throw CLIError(error.message)
             }
         case .markdown:
-            text = MarkdownReport().render(summary: summary, evaluation: evaluation)
+            text = MarkdownReport().render(summary: input.summary, evaluation: evaluation)
         case .chromeTrace:
             text = try ChromeTraceReport().render(traces: input.traces, profiles: input.profiles)
         case .speedscope:
@@ -116,7 +116,12 @@ struct ReportCommand: ParsableCommand {
                 throw CLIError(error.description)
             }
         }
-        var naming = SymbolicatorNaming(symbolicator: Symbolicator())
+        let symbolicator = Symbolicator()
+        var summary = summary
+        if summary.findings == nil {
+            summary.findings = FindingsAnalyzer().findings(for: summary, traces: traces, symbolicator: symbolicator)
+        }
+        var naming = SymbolicatorNaming(symbolicator: symbolicator)
         naming.resolveSources(of: traces)
         return ReportInput(summary: summary, evaluation: evaluation, traces: traces, naming: &naming)
     }
