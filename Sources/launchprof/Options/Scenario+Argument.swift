@@ -1,0 +1,4 @@
+import ArgumentParser
+import LaunchRunner
+
+extension Scenario: ExpressibleByArgument {}
