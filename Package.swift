@@ -107,6 +107,7 @@ if Context.environment["LAUNCHPROF_BENCHMARKS"] != nil {
     let benchmarkTargets: [(name: String, dependencies: [Target.Dependency])] = [
         ("ProbeRecording", ["LaunchProbe", "LaunchTrace"]),
         ("Aggregation", ["LaunchAnalysis", "LaunchTrace"]),
+        ("Symbolication", ["LaunchAnalysis"]),
     ]
     for target in benchmarkTargets {
         package.targets.append(

@@ -32,7 +32,7 @@ struct ThreadStateMeasurementTests {
         #expect(phase.threadState.voluntarySwitches >= 1)
     }
 
-    @Test("a CPU-bound 50 ms phase is on-CPU (or waiting for a CPU), not blocked")
+    @Test("a CPU-bound 50 ms phase is on-CPU (or waiting for a CPU) and never blocks")
     func spinIsOnCpu() throws {
         let probe = Self.probe()
         probe.begin(.didFinishLaunching)
@@ -43,9 +43,12 @@ struct ThreadStateMeasurementTests {
         #expect(sink != 42)
         let trace = try #require(probe.snapshot(reason: .finishedByApp))
         let state = try #require(trace.record(of: .didFinishLaunching)).threadState
-        #expect(state.onCpuNs + state.runnableNs >= 45_000_000, "on-CPU \(state.onCpuNs) ns, runnable \(state.runnableNs) ns")
-        #expect(state.blockedNs < 5_000_000, "blocked \(state.blockedNs) ns")
-        #expect(state.onCpuNs > state.blockedNs)
+        // A spinning thread never gives up the CPU by itself. On a virtual machine whose host
+        // is busy, time the hypervisor takes from the vCPU (steal) is neither on-CPU nor
+        // runnable for the guest, so the wall-time split is checked with room for it.
+        #expect(state.voluntarySwitches == 0, "the spinning thread blocked \(state.voluntarySwitches) times")
+        #expect(state.onCpuNs > 3 * state.blockedNs, "on-CPU \(state.onCpuNs) ns, blocked \(state.blockedNs) ns")
+        #expect(state.onCpuNs + state.runnableNs >= 35_000_000, "on-CPU \(state.onCpuNs) ns, runnable \(state.runnableNs) ns")
     }
 
     @Test("the trace is written atomically and reads back equal; the profiler's own time is reported")

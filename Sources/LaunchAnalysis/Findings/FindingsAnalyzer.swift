@@ -5,7 +5,9 @@ import LaunchTrace
 /// merges it per launch, and aggregates the launches of a run.
 ///
 /// - A blocking call is a finding of its kind, timed exactly by the tracer.
-/// - A stall's samples share the stall's duration equally. A sample taken while the tracer
+/// - A stall's samples share the part of the stall they cover (from the first sample to the
+///   stall's end; sampling starts only once the stall is detected, after the threshold)
+///   equally. A sample taken while the tracer
 ///   was timing a call (``LaunchTrace/StackSample/blockingCall``) is that call's and is not
 ///   counted again; any other sample is CPU work, unless its innermost frames (before the
 ///   app's code) are a known blocking function, which gives the kind.
@@ -64,7 +66,9 @@ public struct FindingsAnalyzer: Sendable, Equatable {
             ))
         }
         for stall in activity.stalls where !stall.samples.isEmpty {
-            let share = stall.durationNs / Int64(stall.samples.count)
+            let first = stall.samples.map(\.timeNs).min() ?? stall.startNs
+            let covered = max(0, stall.startNs + stall.durationNs - max(first, stall.startNs))
+            let share = covered / Int64(stall.samples.count)
             for sample in stall.samples {
                 if let index = sample.blockingCall, activity.blockingCalls.indices.contains(index) { continue }
                 let frames = symbolicator.symbolicate(stack: sample.frames, in: map, firstIsExact: true)
@@ -99,12 +103,18 @@ public struct FindingsAnalyzer: Sendable, Equatable {
         frames: [SymbolicatedFrame], kind: BlockingKind, phase: LaunchPhase?, costNs: Int64, tracedCalls: Int,
         samples: Int, blockingFunction: String?, resource: String?, bytes: Int64?
     ) -> LaunchFinding {
-        let appIndex = frames.firstIndex(where: FrameClassifier.isAppCode)
+        let appIndex = FrameClassifier.attributionIndex(in: frames)
         let attributed: SymbolicatedFrame? = appIndex.map { frames[$0] } ?? frames.first { $0.symbol != nil } ?? frames.first
         let inner = appIndex.map { frames[...$0] } ?? frames[...]
+        // Code inlined into the attributed frame names the function when it is the app's own
+        // (a small `LicenseCheck.verify()` inlined into its caller); inlined library code does not.
+        let inlinedAppSymbol = attributed?.inlinedSymbol.flatMap { FrameClassifier.isAppSymbol($0) ? $0 : nil }
+        let symbol = inlinedAppSymbol ?? attributed?.symbol
+        var location = attributed?.location
+        if inlinedAppSymbol == nil, location?.inlinedFunction != nil { location = nil }
         return LaunchFinding(
-            function: attributed?.displayName ?? "(no stack)",
-            fullName: attributed?.symbol?.full, module: attributed?.symbol?.module, location: attributed?.location,
+            function: symbol?.simple ?? attributed?.displayName ?? "(no stack)",
+            fullName: symbol?.full, module: symbol?.module, location: location,
             isAppCode: appIndex != nil, kind: kind, phase: phase, costNs: costNs, tracedCalls: tracedCalls,
             samples: samples, touchesUI: inner.contains(where: FrameClassifier.isUIMethod),
             blockingFunctions: blockingFunction.map { [$0] } ?? [], resources: resource.map { [$0] } ?? [],

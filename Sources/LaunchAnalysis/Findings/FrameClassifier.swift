@@ -59,6 +59,29 @@ public enum FrameClassifier {
         return !systemCPrefixes.contains { symbol.raw.hasPrefix($0) }
     }
 
+    /// Whether a symbol is the app's own code by its name: not system, runtime or
+    /// compiler-made code (``isAppCode(_:)`` also checks the image).
+    public static func isAppSymbol(_ symbol: SymbolName) -> Bool {
+        if symbol.isCompilerGenerated { return false }
+        if let module = symbol.module { return !systemModules.contains(module) }
+        return !systemCPrefixes.contains { symbol.raw.hasPrefix($0) }
+    }
+
+    /// The frame a finding is attributed to: the first frame in the app's own code, except
+    /// that a `Codable` requirement (`init(from:)`, `encode(to:)`) called by further app code
+    /// stands for that caller (the decoding was started there, and that is what to move).
+    public static func attributionIndex(in frames: [SymbolicatedFrame]) -> Int? {
+        let appFrames = frames.indices.filter { isAppCode(frames[$0]) }
+        guard let first = appFrames.first else { return nil }
+        return appFrames.first { !isSerializationRequirement(frames[$0]) } ?? first
+    }
+
+    /// Whether the frame is a `Codable` requirement: `init(from:)` or `encode(to:)`.
+    public static func isSerializationRequirement(_ frame: SymbolicatedFrame) -> Bool {
+        guard let name = frame.symbol?.simple else { return false }
+        return name.hasSuffix(".init(from:)") || name.hasSuffix(".encode(to:)") || name == "init(from:)"
+    }
+
     /// The kind of blocking of a known blocking function (`read`, `__libc_read`,
     /// `nanosleep`, `sem_wait`, `DispatchSemaphore.wait()`, …), or nil.
     public static func blockingKind(ofFunction name: String) -> BlockingKind? {

@@ -4,11 +4,15 @@ public struct SourceLocation: Codable, Sendable, Equatable, Hashable, CustomStri
     public var file: String
     /// Line, starting at 1.
     public var line: Int
+    /// When the address lies in code the compiler inlined into its caller: the linkage
+    /// (mangled) name of the innermost inlined function, whose source `file` and `line` are.
+    public var inlinedFunction: String?
 
     /// Creates a location.
-    public init(file: String, line: Int) {
+    public init(file: String, line: Int, inlinedFunction: String? = nil) {
         self.file = file
         self.line = line
+        self.inlinedFunction = inlinedFunction
     }
 
     /// `file:line` with the file's last path component only: `CatalogStore.swift:18`.

@@ -66,7 +66,7 @@ public struct SourceLocator: Sendable, Equatable {
             let arguments: [String]
             switch tool {
             case .llvmSymbolizer:
-                arguments = ["--obj=\(image)", "--output-style=JSON", "--functions=none", "--no-inlines"] + hex
+                arguments = ["--obj=\(image)", "--output-style=JSON", "--functions=linkage", "--inlines"] + hex
             case .addr2line:
                 arguments = ["-e", image] + hex
             }
@@ -97,13 +97,16 @@ public struct SourceLocator: Sendable, Equatable {
         struct Symbol: Decodable {
             var FileName: String?
             var Line: Int?
+            var FunctionName: String?
         }
         var Address: String?
         var Symbol: [Symbol]?
     }
 
-    /// Parses `llvm-symbolizer --output-style=JSON` output: one array of objects when the
-    /// addresses are arguments, one object per line when they come on standard input.
+    /// Parses `llvm-symbolizer --output-style=JSON --functions=linkage --inlines` output: one
+    /// array of objects when the addresses are arguments, one object per line when they come
+    /// on standard input. An address in inlined code has several entries, innermost first:
+    /// the location is the innermost one, named by its function.
     static func parseJSON(_ output: String) -> [UInt64: SourceLocation] {
         var result: [UInt64: SourceLocation] = [:]
         let decoder = JSONDecoder()
@@ -115,9 +118,14 @@ public struct SourceLocator: Sendable, Equatable {
         }
         for entry in entries {
             guard let text = entry.Address, let address = UInt64(text.dropFirst(2), radix: 16),
-                  let symbol = entry.Symbol?.first, let file = symbol.FileName, !file.isEmpty,
-                  let number = symbol.Line, number > 0 else { continue }
-            result[address] = SourceLocation(file: file, line: number)
+                  let symbols = entry.Symbol, !symbols.isEmpty else { continue }
+            // The innermost entry names the inlined function; its line may be 0 when the
+            // compiler made that code (`<compiler-generated>`): the location is then the
+            // innermost entry with a real line.
+            guard let located = symbols.first(where: { ($0.Line ?? 0) > 0 && !($0.FileName ?? "").isEmpty && $0.FileName != "<compiler-generated>" }),
+                  let file = located.FileName, let number = located.Line else { continue }
+            let inlined = symbols.count > 1 ? symbols[0].FunctionName.flatMap { $0.isEmpty ? nil : $0 } : nil
+            result[address] = SourceLocation(file: file, line: number, inlinedFunction: inlined)
         }
         return result
     }

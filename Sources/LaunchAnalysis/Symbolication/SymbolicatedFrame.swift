@@ -33,8 +33,17 @@ public struct SymbolicatedFrame: Codable, Sendable, Equatable {
         image.map { path in path.split(separator: "/").last.map(String.init) ?? path }
     }
 
-    /// What reports show: the simplified name, else `image+0xoffset`, else the raw address.
+    /// The innermost function the compiler inlined at this address, when debug information
+    /// says so (``SourceLocation/inlinedFunction``), demangled and simplified.
+    public var inlinedSymbol: SymbolName? {
+        guard let raw = location?.inlinedFunction, raw != symbol?.raw else { return nil }
+        return SymbolName(raw: raw)
+    }
+
+    /// What reports show: the innermost inlined function's simplified name, else the
+    /// function's, else `image+0xoffset`, else the raw address.
     public var displayName: String {
+        if let inlined = inlinedSymbol { return inlined.simple }
         if let symbol { return symbol.simple }
         if let imageName, let imageOffset { return "\(imageName)+0x\(String(imageOffset, radix: 16))" }
         return address.description

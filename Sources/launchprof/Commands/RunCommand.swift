@@ -131,6 +131,8 @@ struct RunCommand: ParsableCommand {
             progress.note("cold: before each launch \(Self.mb(evicted)) of the app's \(evictor.files.count) files were evicted from the page cache (median); \(Self.mb(stayed)) stayed resident because running processes map them.")
         }
 
+        FindingsStep.attach(to: &summary, traces: traces)
+        evaluation = check.evaluate(summary)
         try summary.write(to: folder.appendingPathComponent("summary.json"))
         try JSONReport(summary: summary, evaluation: evaluation).write(to: folder.appendingPathComponent("verdicts.json"))
         do {

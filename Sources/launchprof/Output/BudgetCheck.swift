@@ -24,11 +24,14 @@ struct BudgetCheck {
         baselines = loaded
     }
 
+    /// The verdicts on the rules, and on the policy against the summary's findings.
     func evaluate(_ summary: RunSummary) -> BudgetEvaluation {
         guard let budgets else {
             let completed = summary.launches.filter { $0.outcome == .completed }.count
             return BudgetEvaluation(verdicts: [], launchCount: summary.launches.count, completedLaunchCount: completed)
         }
-        return BudgetEvaluator().evaluate(budgets, summary: summary, baselines: baselines)
+        var evaluation = BudgetEvaluator().evaluate(budgets, summary: summary, baselines: baselines)
+        evaluation.policyVerdicts = PolicyEvaluator.evaluate(budgets.policy, findings: summary.findings)
+        return evaluation
     }
 }

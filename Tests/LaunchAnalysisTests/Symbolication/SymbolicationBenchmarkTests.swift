@@ -2,18 +2,17 @@ import Foundation
 import LaunchAnalysis
 import Testing
 
-@Suite("Symbolication throughput")
+/// The benchmark's inputs and bookkeeping (its speed is measured in Benchmarks/Symbolication).
+@Suite("Symbolication benchmark inputs")
 struct SymbolicationBenchmarkTests {
-    @Test("Unique addresses of this process resolve to names, fast")
-    func throughput() throws {
+    @Test("unique addresses of this process's functions all resolve to names")
+    func uniqueAddressesResolve() throws {
         let images = ProcessImages.current()
-        let addresses = try SymbolicationBenchmark.addresses(count: 50_000, images: images)
-        #expect(addresses.count == 50_000)
+        let addresses = try SymbolicationBenchmark.addresses(count: 2_000, images: images)
+        #expect(addresses.count == 2_000)
         #expect(Set(addresses).count == addresses.count)
         let result = try SymbolicationBenchmark.run(addresses: addresses, images: images)
+        #expect(result.frames == 2_000)
         #expect(result.namedFrames == result.frames)
-        print("symbolication: \(result.frames) unique frames in \(result.seconds) s = \(Int(result.framesPerSecond)) frames/s over \(result.images) images")
-        // Debug builds are several times slower than release; the release target is 100,000/s.
-        #expect(result.framesPerSecond > 10_000)
     }
 }
