@@ -21,6 +21,10 @@ enum FixtureBehavior: Equatable {
     case sleep(milliseconds: Int)
     /// Spins the CPU this many milliseconds in didFinishLaunching (`FixtureWork.spinOnMain`).
     case spin(milliseconds: Int)
+    /// A fixed amount of CPU work (this many million steps) 30 frames deep in
+    /// didFinishLaunching (`FixtureWork.computeOnMain`): how long it takes shows what a
+    /// sampler costs a CPU-bound main thread.
+    case work(millions: Int)
     /// Makes one blocking call on the main thread in didFinishLaunching (`block:<call>:<ms>`,
     /// see ``FixtureBlocking``); exits 7 if the call saw EINTR or returned early.
     case block(BlockingCallKind, milliseconds: Int)
@@ -36,7 +40,7 @@ enum FixtureBehavior: Equatable {
     static var current: FixtureBehavior {
         let raw = ProcessInfo.processInfo.environment["FIXTURE_BEHAVIOR"] ?? "normal"
         guard let behavior = FixtureBehavior(raw) else {
-            FileHandle.standardError.write(Data("FixtureApp: FIXTURE_BEHAVIOR=\(raw) is not one of normal, lifecycle, crash, crashOnRun:<n>, hang, noTrace, exitError, sleep:<ms>, spin:<ms>, block:<call>:<ms> (call: \(BlockingCallKind.allCases.map(\.rawValue).joined(separator: ", "))), noFramePointers[:<ms>], badDelegate, wrongKindDelegate.\n".utf8))
+            FileHandle.standardError.write(Data("FixtureApp: FIXTURE_BEHAVIOR=\(raw) is not one of normal, lifecycle, crash, crashOnRun:<n>, hang, noTrace, exitError, sleep:<ms>, spin:<ms>, work:<millions>, block:<call>:<ms> (call: \(BlockingCallKind.allCases.map(\.rawValue).joined(separator: ", "))), noFramePointers[:<ms>], badDelegate, wrongKindDelegate.\n".utf8))
             exit(2)
         }
         return behavior
@@ -65,6 +69,7 @@ enum FixtureBehavior: Equatable {
         case ("exitError", _): self = .exitError
         case ("sleep", let milliseconds?) where milliseconds >= 0: self = .sleep(milliseconds: milliseconds)
         case ("spin", let milliseconds?) where milliseconds >= 0: self = .spin(milliseconds: milliseconds)
+        case ("work", let millions?) where millions >= 0: self = .work(millions: millions)
         case ("noFramePointers", let milliseconds?) where milliseconds >= 0: self = .noFramePointers(milliseconds: milliseconds)
         case ("badDelegate", _): self = .badDelegate
         case ("wrongKindDelegate", _): self = .wrongKindDelegate

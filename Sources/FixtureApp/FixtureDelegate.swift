@@ -25,6 +25,7 @@ final class FixtureDelegate: UIResponder, UIApplicationDelegate {
         case .exitError: exit(3)
         case .sleep(let milliseconds): FixtureWork.sleepOnMain(milliseconds: milliseconds)
         case .spin(let milliseconds): FixtureWork.spinOnMain(milliseconds: milliseconds)
+        case .work(let millions): FixtureWork.computeOnMain(millions: millions)
         case .block(let kind, let milliseconds): FixtureBlocking.perform(kind, milliseconds: milliseconds)
         case .noFramePointers(let milliseconds): FixtureBlocking.spinWithoutFramePointers(milliseconds)
         case .normal, .lifecycle, .badDelegate, .wrongKindDelegate: break

@@ -27,6 +27,25 @@ enum FixtureWork {
         if state == 0 { print("unreachable") }
     }
 
+    /// Computes `millions` million xorshift steps, 30 frames deep, on the main thread.
+    @inline(never)
+    static func computeOnMain(millions: Int) {
+        let state = descend(depth: 30, steps: millions * 1_000_000)
+        if state == 0 { print("unreachable") }
+    }
+
+    @inline(never)
+    private static func descend(depth: Int, steps: Int) -> UInt64 {
+        if depth > 0 { return descend(depth: depth - 1, steps: steps) &+ UInt64(depth) }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<steps {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+        }
+        return state
+    }
+
     /// Never returns: the launch hangs in didFinishLaunching.
     @inline(never)
     static func sleepForever() -> Never {
