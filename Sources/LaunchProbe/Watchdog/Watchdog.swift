@@ -113,8 +113,16 @@ final class Watchdog: @unchecked Sendable {
         var inStall = false
         var nextSampleNs: Int64 = 0
         while !stopRequested.load(ordering: .sequentiallyConsistent) {
+            // Between pings, and in a stall until the next in-process sample is due; when the
+            // runner samples (ptrace) or nothing does, the watchdog only waits for the stall
+            // to end, one tick at a time. Never a sleep of zero: that would spin on a CPU the
+            // app needs.
             let tick = inStall ? min(settings.sampleIntervalNs, settings.pingIntervalNs) : settings.pingIntervalNs
-            Self.sleep(ns: inStall ? max(0, min(tick, nextSampleNs - lp_monotonic_ns())) : tick)
+            if inStall, settings.method == .signal {
+                Self.sleep(ns: max(0, min(tick, nextSampleNs - lp_monotonic_ns())))
+            } else {
+                Self.sleep(ns: tick)
+            }
             if stopRequested.load(ordering: .sequentiallyConsistent) { break }
             let now = lp_monotonic_ns()
             if !inStall {
