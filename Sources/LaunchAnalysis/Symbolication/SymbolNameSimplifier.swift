@@ -22,6 +22,11 @@ public enum SymbolNameSimplifier {
 
     /// Simplifies a demangled name.
     public static func simplify(_ demangled: String) -> Result {
+        // "destroy value witness for T", "initializeWithCopy value witness for T", …: the
+        // compiler made these for a type; the type's own code is elsewhere.
+        if demangled.contains(" value witness for ") {
+            return Result(name: String(demangled.prefix(120)), module: nil, isCompilerGenerated: true)
+        }
         let bytes = Array(demangled.utf8)
         var result = simplify(bytes[...])
         if result.name.isEmpty { result.name = demangled }

@@ -37,6 +37,8 @@ struct SymbolNameTests {
         "outlined copy of SampleApp.Catalog?",
         "type metadata accessor for SampleApp.CatalogStore",
         "one-time initialization function for shared",
+        "destroy value witness for LaunchProbe.LaunchConfiguration",
+        "initializeWithCopy value witness for SampleApp.CatalogItem",
     ])
     func generated(demangled: String) {
         #expect(SymbolNameSimplifier.simplify(demangled).isCompilerGenerated)
