@@ -2,11 +2,12 @@
 """The cost of sampling a CPU-bound main thread at 1 kHz, side by side with `perf record`.
 
 FixtureApp does a fixed amount of CPU work 30 frames deep on its main thread
-(FIXTURE_BEHAVIOR=work:N) and exits when active. Each way of sampling runs the same launch;
-the slowdown is its median launch time over the median without any sampling, all in one
-session, interleaved round by round:
+(FIXTURE_BEHAVIOR=work:N, in didFinishLaunching) and exits when active. Each way of sampling
+runs the same launch; what is compared is how long that work took (the didFinishLaunching
+phase from the launch's own trace, so perf's start-up and its writing of perf.data do not
+count), median over median without any sampling, in one session, interleaved round by round:
 
-- none:     the launch alone (LAUNCHPROF_EXIT_AFTER=active, no profiler);
+- none:     the launch with phases recorded and no sampler (LAUNCHPROF_SAMPLER=none);
 - perf:     `perf record -F 1000 -g` (frame-pointer call graphs, software cpu-clock event);
 - signal:   LaunchProbe's in-process sampler, 1 ms interval (LAUNCHPROF_SAMPLER=signal);
 - ptrace:   `launchprof run --sampler ptrace --sample-ms 1`: sampled from outside.
@@ -26,23 +27,30 @@ work = tempfile.mkdtemp()
 base = {k: v for k, v in os.environ.items() if not k.startswith("LAUNCHPROF_")}
 base.update(FIXTURE_BEHAVIOR=f"work:{millions}", LAUNCHPROF_EXIT_AFTER="active")
 
+def work_ms(trace_path):
+    trace = json.load(open(trace_path))
+    phase = next(p for p in trace["phases"] if p["phase"] == "didFinishLaunching")
+    return phase["durationNs"] / 1e6, trace
+
 def timed(command, env):
-    start = time.monotonic_ns()
     subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    return (time.monotonic_ns() - start) / 1e6
+    return work_ms(env["LAUNCHPROF_TRACE"])[0]
+
+quiet = dict(base, LAUNCHPROF_TRACE=f"{work}/quiet.json", LAUNCHPROF_SAMPLER="none")
 
 def none():
-    return timed([app], base)
+    return timed([app], quiet)
 
 def perf():
-    return timed(["perf", "record", "-q", "-F", "1000", "-g", "-o", f"{work}/perf.data", "--", app], base)
+    return timed(["perf", "record", "-q", "-F", "1000", "-g", "-o", f"{work}/perf.data", "--", app], quiet)
 
 samples = {"signal": [], "ptrace": []}
 def signal():
     env = dict(base, LAUNCHPROF_TRACE=f"{work}/signal.json", LAUNCHPROF_SAMPLER="signal",
                LAUNCHPROF_STALL_MS="10", LAUNCHPROF_SAMPLE_MS="1")
-    value = timed([app], env)
-    samples["signal"].append(json.load(open(f"{work}/signal.json"))["mainThread"]["sampler"]["samplesTaken"])
+    subprocess.run([app], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    value, trace = work_ms(f"{work}/signal.json")
+    samples["signal"].append(trace["mainThread"]["sampler"]["samplesTaken"])
     return value
 
 def ptrace():
@@ -51,9 +59,9 @@ def ptrace():
                     "--stall-ms", "10", "--sample-ms", "1", "--output", folder, "--", app],
                    env=base, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     launch = json.load(open(f"{folder}/launches.json"))["launches"][0]
-    trace = json.load(open(f"{folder}/{launch['traceFile']}"))
+    value, trace = work_ms(f"{folder}/{launch['traceFile']}")
     samples["ptrace"].append(trace["mainThread"]["sampler"]["samplesTaken"])
-    return launch["wallNs"] / 1e6
+    return value
 
 ways = {"none": none, "perf": perf, "signal": signal, "ptrace": ptrace}
 results = {name: [] for name in ways}
@@ -67,4 +75,4 @@ print(f"{rounds} launches each, {millions} million steps of CPU work on the main
 for name, values in results.items():
     median = statistics.median(values)
     extra = f"   samples per launch: {statistics.median(samples[name]):.0f}" if name in samples else ""
-    print(f"{name:7s} median {median:8.1f} ms   slowdown {100 * (median / baseline - 1):+6.2f} %{extra}")
+    print(f"{name:7s} work median {median:8.1f} ms   slowdown {100 * (median / baseline - 1):+6.2f} %{extra}")
