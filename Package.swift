@@ -108,6 +108,7 @@ if Context.environment["LAUNCHPROF_BENCHMARKS"] != nil {
         ("ProbeRecording", ["LaunchProbe", "LaunchTrace"]),
         ("Aggregation", ["LaunchAnalysis", "LaunchTrace"]),
         ("Symbolication", ["LaunchAnalysis"]),
+        ("Instruments", ["CLaunchProbe"]),
     ]
     for target in benchmarkTargets {
         package.targets.append(

@@ -9,6 +9,7 @@
 
 #include "lp_preload_abi.h"
 #include "lp_instruments.h"
+#include "lp_bench.h"
 
 #ifdef __cplusplus
 extern "C" {
