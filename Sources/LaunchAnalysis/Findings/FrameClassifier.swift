@@ -18,7 +18,7 @@ public enum FrameClassifier {
         "libc.so", "libc-", "ld-linux", "ld64", "libm.so", "libm-", "libpthread", "libdl.so", "librt.so",
         "libgcc_s", "libstdc++", "libswift", "libFoundation", "lib_Foundation", "libdispatch",
         "libBlocksRuntime", "libicu", "libunwind", "liblzma", "libz.so", "libxml2", "libcurl",
-        "liblaunchprof", "libLaunchProbe", "libCLaunchProbe", "linux-vdso",
+        "liblaunchprof", "libLaunchProbe", "libCLaunchProbe", "libLaunchPreload", "linux-vdso",
     ]
 
     /// Modules whose functions are never the app's own code.

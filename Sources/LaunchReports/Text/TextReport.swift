@@ -48,18 +48,31 @@ public struct TextReport: Sendable, Equatable {
         for verdict in evaluation.verdicts where verdict.status != .pass || verdict.isImprovement {
             notes.append("\(ReportText.label(verdict.status)) \(verdict.rule.title): \(verdict.message)")
         }
+        // Noise, condensed: one line for the metrics too spread out to trust, one for the
+        // launches that were outliers (and in which metrics).
         var seen = Set<String>()
+        var spreads: [String] = []
+        var outliers: [Int: [String]] = [:]
         for verdict in evaluation.verdicts {
-            let key = verdict.rule.scenario.rawValue + "/" + verdict.rule.metric
-            guard seen.insert(key).inserted,
-                  let metric = summary.metric(verdict.rule.metric, scenario: verdict.rule.scenario.rawValue) else { continue }
-            if !metric.outlierLaunches.isEmpty {
-                let launches = metric.outlierLaunches.map(String.init).joined(separator: ", ")
-                notes.append("outliers \(metric.name) (\(verdict.rule.scenario.rawValue)): launches \(launches).")
+            let scenario = verdict.rule.scenario.rawValue
+            guard seen.insert(scenario + "/" + verdict.rule.metric).inserted,
+                  let metric = summary.metric(verdict.rule.metric, scenario: scenario) else { continue }
+            let label = summary.scenarios.count > 1 ? "\(metric.name) (\(scenario))" : metric.name
+            for launch in metric.outlierLaunches { outliers[launch, default: []].append(label) }
+            if metric.spread.isTooWide {
+                let relative = max(metric.spread.relativeMAD ?? 0, metric.spread.relativeIntervalHalfWidth ?? 0)
+                spreads.append(label + String(format: " %.0f %%", 100 * relative))
             }
-            if let message = metric.spread.message {
-                notes.append("spread \(metric.name) (\(verdict.rule.scenario.rawValue)): \(message)")
-            }
+        }
+        if let limit = summary.scenarios.values.lazy.flatMap(\.metrics.values).first?.spread.limit, !spreads.isEmpty {
+            notes.append(
+                "spread too wide to trust (scaled MAD or the median's 95 % half-width over \(String(format: "%.0f", 100 * limit)) % of the median): "
+                    + spreads.joined(separator: ", ") + "; more launches or a quieter machine narrow it."
+            )
+        }
+        if !outliers.isEmpty {
+            let launches = outliers.keys.sorted().map { "\($0) (\(outliers[$0]!.joined(separator: ", ")))" }
+            notes.append("outlier launches (beyond 3 scaled MADs of the median): " + launches.joined(separator: "; ") + ".")
         }
         if !notes.isEmpty {
             out += "\n" + notes.map { "- " + $0 }.joined(separator: "\n") + "\n"
