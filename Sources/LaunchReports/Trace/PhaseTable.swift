@@ -49,6 +49,25 @@ public struct PhaseTable: Sendable {
         }
         out += "peak resident memory".padding(toLength: 26, withPad: " ", startingAt: 0)
             + String(format: "%.1f MB", Double(trace.memory.peakResidentBytes) / 1e6) + "\n"
+        if let activity = trace.mainThread {
+            let blocked = activity.blockingCalls.reduce(Int64(0)) { $0 + $1.durationNs }
+            let longest = activity.stalls.map(\.durationNs).max()
+            var line = "main thread: \(activity.blockingCalls.count) blocking call\(activity.blockingCalls.count == 1 ? "" : "s")"
+            if let tracer = activity.tracer {
+                line += " over \(Self.ms(tracer.thresholdNs)) ms (\(Self.ms(blocked)) ms in all)"
+            } else {
+                line += " (tracer not loaded)"
+            }
+            line += ", \(activity.stalls.count) stall\(activity.stalls.count == 1 ? "" : "s")"
+            if let longest { line += " (longest \(Self.ms(longest)) ms)" }
+            line += ", sampler \(activity.sampler.method.rawValue): \(activity.sampler.samplesTaken) samples, \(activity.sampler.signalsSent) signals"
+            out += line + "\n"
+            for call in activity.blockingCalls {
+                let phase = call.phase.map { "  (\($0.rawValue))" } ?? ""
+                let resource = call.resource ?? ""
+                out += "  \(call.function)(\(resource))  \(call.kind.rawValue)  \(Self.ms(call.durationNs)) ms\(phase)\n"
+            }
+        }
         if !trace.spans.isEmpty {
             out += "\nspans:\n"
             for span in trace.spans {
