@@ -24,7 +24,7 @@ final class SpinningChild {
     static var unwinderName: String {
         guard let sampler = lp_remote_sampler_create(getpid()) else { return "frame pointers" }
         defer { lp_remote_sampler_destroy(sampler) }
-        return lp_remote_sampler_uses_libunwind(sampler) == 1 ? "libunwind-ptrace" : "frame pointers"
+        return lp_remote_sampler_uses_libunwind(sampler) == 1 ? "libunwind-ptrace" : "frame-pointers"
     }
 
     private let pid: pid_t

@@ -5,11 +5,12 @@ import Benchmark
 import LaunchAnalysis
 
 let benchmarks: @Sendable () -> Void = {
+    // Names have no spaces: package-benchmark reads static thresholds back by the raw name.
     // Regression check: a median more than 25 % worse than the checked-in static threshold
     // (Thresholds/, written by `benchmark thresholds update`) fails `benchmark thresholds check`.
     // The DESIGN targets are compared in Benchmarks/README.md.
     Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .throughput],
+        metrics: [.wallClock],
         timeUnits: .milliseconds,
         maxDuration: .seconds(10),
         maxIterations: 10,
@@ -17,10 +18,9 @@ let benchmarks: @Sendable () -> Void = {
     )
 
     let images = ProcessImages.current()
-    // 50,000 frames per iteration: a throughput of 1 per second is 50,000 frames/s, so the
-    // 100,000 frames/s target is a p50 wall clock of at most 500 ms.
+    // 50,000 frames per iteration: the 100,000 frames/s target is a median of at most 500 ms.
     Benchmark(
-        "Symbolicate 50,000 unique addresses",
+        "Symbolicate-50000-unique-addresses",
         configuration: .init()
     ) { benchmark in
         let addresses = try SymbolicationBenchmark.addresses(count: 50_000, images: images)
