@@ -72,3 +72,43 @@ struct CheckCommandTests {
         #expect(missing.stderr.contains("nightly"))
     }
 }
+
+/// `launchprof report` on the fixed run: every format renders through the CLI.
+@Suite("launchprof report on a fixed run")
+struct ReportCommandTests {
+    @Test("HTML, Markdown, Chrome trace, speedscope and folded stacks render from a run folder")
+    func formats() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for format in ["html", "markdown", "chrome-trace", "speedscope", "folded"] {
+            let file = folder.appendingPathComponent("report.\(format)")
+            let output = try BuiltProducts.launchprof([
+                "report", CheckCommandTests.run, "--format", format, "--budgets", BuiltProducts.fixture("budgets-pass.json"), "-o", file.path,
+            ])
+            #expect(output.status == 0, "\(format): \(output.stderr)")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            switch format {
+            case "html":
+                #expect(text.hasPrefix("<!DOCTYPE html>") || text.hasPrefix("<!doctype html>"))
+                #expect(text.contains("timeToFirstFrame"))
+            case "markdown":
+                #expect(text.contains("timeToFirstFrame"))
+            case "chrome-trace", "speedscope":
+                let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+                #expect(object?[format == "chrome-trace" ? "traceEvents" : "profiles"] != nil)
+            default:
+                // SeedApp's launches have no stall, so there may be no stacks to fold.
+                #expect(text.split(separator: "\n").allSatisfy { $0.split(separator: " ").last.flatMap { Int($0) } != nil })
+            }
+        }
+    }
+
+    @Test("a folder that is not a run folder is a clear usage error")
+    func notARunFolder() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try BuiltProducts.launchprof(["report", folder.path])
+        #expect(output.status == 1)
+        #expect(output.stderr.contains(folder.path))
+    }
+}
