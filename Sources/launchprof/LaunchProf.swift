@@ -31,6 +31,11 @@ struct LaunchProf: ParsableCommand {
             FileHandle.standardError.write(Data("launchprof: \(error)\n".utf8))
             Foundation.exit(ExitCode.usageError.rawValue)
         } catch {
+            // Bad arguments are usage errors: exit 1 as documented, not ArgumentParser's 64.
+            if Self.exitCode(for: error) == ArgumentParser.ExitCode.validationFailure {
+                FileHandle.standardError.write(Data((Self.fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(ExitCode.usageError.rawValue)
+            }
             exit(withError: error)
         }
     }

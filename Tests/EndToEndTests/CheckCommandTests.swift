@@ -112,3 +112,22 @@ struct ReportCommandTests {
         #expect(output.stderr.contains(folder.path))
     }
 }
+
+/// Usage errors exit with the documented code 1 and say what is wrong.
+@Suite("launchprof usage errors")
+struct UsageErrorTests {
+    @Test(
+        "bad arguments exit 1 with a message",
+        arguments: [
+            (["run", "--runs", "0", "--", "/bin/true"], "--runs must be at least 1"),
+            (["run", "--bogus"], "Unknown option '--bogus'"),
+            (["check"], "--budgets"),
+            (["run", "--", "no-such-app-anywhere"], "was not found in PATH"),
+        ]
+    )
+    func usage(arguments: [String], phrase: String) throws {
+        let output = try BuiltProducts.launchprof(arguments)
+        #expect(output.status == 1)
+        #expect(output.stderr.contains(phrase), "\(output.stderr)")
+    }
+}
