@@ -19,6 +19,9 @@ enum FixtureBehavior: Equatable {
     case exitError
     /// Sleeps this many milliseconds in didFinishLaunching (`FixtureWork.sleepOnMain`).
     case sleep(milliseconds: Int)
+    /// Sleeps the first number of milliseconds in launches with an odd `LAUNCHPROF_RUN_INDEX`
+    /// and the second in even ones (`sleepByRun:10,30`): a run whose spread straddles a limit.
+    case sleepByRun(odd: Int, even: Int)
     /// Spins the CPU this many milliseconds in didFinishLaunching (`FixtureWork.spinOnMain`).
     case spin(milliseconds: Int)
     /// A fixed amount of CPU work (this many million steps) 30 frames deep in
@@ -40,7 +43,7 @@ enum FixtureBehavior: Equatable {
     static var current: FixtureBehavior {
         let raw = ProcessInfo.processInfo.environment["FIXTURE_BEHAVIOR"] ?? "normal"
         guard let behavior = FixtureBehavior(raw) else {
-            FileHandle.standardError.write(Data("FixtureApp: FIXTURE_BEHAVIOR=\(raw) is not one of normal, lifecycle, crash, crashOnRun:<n>, hang, noTrace, exitError, sleep:<ms>, spin:<ms>, work:<millions>, block:<call>:<ms> (call: \(BlockingCallKind.allCases.map(\.rawValue).joined(separator: ", "))), noFramePointers[:<ms>], badDelegate, wrongKindDelegate.\n".utf8))
+            FileHandle.standardError.write(Data("FixtureApp: FIXTURE_BEHAVIOR=\(raw) is not one of normal, lifecycle, crash, crashOnRun:<n>, hang, noTrace, exitError, sleep:<ms>, sleepByRun:<odd>,<even>, spin:<ms>, work:<millions>, block:<call>:<ms> (call: \(BlockingCallKind.allCases.map(\.rawValue).joined(separator: ", "))), noFramePointers[:<ms>], badDelegate, wrongKindDelegate.\n".utf8))
             exit(2)
         }
         return behavior
@@ -59,6 +62,12 @@ enum FixtureBehavior: Equatable {
             return
         }
         let parts = raw.split(separator: ":", maxSplits: 1).map(String.init)
+        if parts.first == "sleepByRun", parts.count == 2 {
+            let values = parts[1].split(separator: ",").compactMap { Int($0) }
+            guard values.count == 2, values.allSatisfy({ $0 >= 0 }) else { return nil }
+            self = .sleepByRun(odd: values[0], even: values[1])
+            return
+        }
         switch (parts.first ?? "", parts.count == 2 ? Int(parts[1]) : nil) {
         case ("normal", _): self = .normal
         case ("lifecycle", _): self = .lifecycle

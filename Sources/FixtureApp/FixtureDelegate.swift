@@ -24,6 +24,9 @@ final class FixtureDelegate: UIResponder, UIApplicationDelegate {
         case .noTrace: exit(0)
         case .exitError: exit(3)
         case .sleep(let milliseconds): FixtureWork.sleepOnMain(milliseconds: milliseconds)
+        case .sleepByRun(let odd, let even):
+            let run = Int(ProcessInfo.processInfo.environment["LAUNCHPROF_RUN_INDEX"] ?? "") ?? 1
+            FixtureWork.sleepOnMain(milliseconds: run % 2 == 1 ? odd : even)
         case .spin(let milliseconds): FixtureWork.spinOnMain(milliseconds: milliseconds)
         case .work(let millions): FixtureWork.computeOnMain(millions: millions)
         case .block(let kind, let milliseconds): FixtureBlocking.perform(kind, milliseconds: milliseconds)

@@ -125,3 +125,26 @@ struct RunCommandTests {
         #expect(toFrame.statistics.median <= toActive.statistics.median)
     }
 }
+
+/// `--adaptive` adds launches while a verdict is inconclusive.
+@Suite("launchprof run --adaptive")
+struct AdaptiveRunTests {
+    @Test("a run whose launches straddle the limit gets launches added up to --max-runs, and stays inconclusive")
+    func addsLaunchesUntilMax() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let budgets = folder.appendingPathComponent("budgets.json")
+        try Data(#"{"schemaVersion": 1, "rules": [{"metric": "didFinishLaunching", "limit": "20ms"}]}"#.utf8).write(to: budgets)
+        // Odd launches sleep 5 ms, even ones 40 ms: the median's interval always holds 20 ms.
+        let output = try BuiltProducts.launchprof(
+            ["run", "--runs", "3", "--warmup", "0", "--adaptive", "--max-runs", "8", "--budgets", budgets.path,
+             "--no-tracer", "--sampler", "none", "--output", folder.appendingPathComponent("run").path, "--", BuiltProducts.path("FixtureApp")],
+            environment: ["FIXTURE_BEHAVIOR": "sleepByRun:5,40"]
+        )
+        #expect(output.status == 4, "\(output.stdout)\(output.stderr)")
+        #expect(output.stderr.contains("adaptive: 1 verdict(s) inconclusive after 3 launches; adding 5"))
+        let manifest = try RunManifest.read(from: folder.appendingPathComponent("run/launches.json"))
+        #expect(manifest.launches.count == 8)
+        #expect(manifest.launches.map(\.index) == Array(1...8))
+    }
+}
