@@ -85,6 +85,13 @@ public enum FrameClassifier {
     /// The kind of blocking of a known blocking function (`read`, `__libc_read`,
     /// `nanosleep`, `sem_wait`, `DispatchSemaphore.wait()`, …), or nil.
     public static func blockingKind(ofFunction name: String) -> BlockingKind? {
+        if let kind = cFunctions[cBaseName(name)] { return kind }
+        let swiftName = name.split(separator: "(").first.map(String.init) ?? name
+        return swiftFunctions[swiftName]
+    }
+
+    /// `__libc_read`, `__GI___poll`, `read_nocancel`, `pread64` → `read`, `poll`, `read`, `pread`.
+    static func cBaseName(_ name: String) -> String {
         var base = Substring(name)
         for prefix in ["__libc_", "__GI___libc_", "__GI___", "__GI_", "__"] where base.hasPrefix(prefix) {
             base = base.dropFirst(prefix.count)
@@ -93,9 +100,7 @@ public enum FrameClassifier {
         for suffix in ["_nocancel", "64", "_time64"] where base.hasSuffix(suffix) {
             base = base.dropLast(suffix.count)
         }
-        if let kind = cFunctions[String(base)] { return kind }
-        let swiftName = name.split(separator: "(").first.map(String.init) ?? name
-        return swiftFunctions[swiftName]
+        return String(base)
     }
 
     static let cFunctions: [String: BlockingKind] = {
@@ -110,7 +115,10 @@ public enum FrameClassifier {
             table[name] = .network
         }
         for name in ["nanosleep", "clock_nanosleep", "usleep", "sleep"] { table[name] = .sleep }
-        for name in ["sem_wait", "sem_timedwait", "sem_clockwait", "pthread_mutex_lock", "pthread_cond_wait", "pthread_cond_timedwait",
+        // Not `pthread_mutex_lock` itself: a thread sampled in it is taking the lock's fast
+        // path; a thread that waits for the lock is in `__lll_lock_wait` / `futex_wait` below it.
+        // (The tracer times contended locks as blocking calls of their own.)
+        for name in ["sem_wait", "sem_timedwait", "sem_clockwait", "pthread_cond_wait", "pthread_cond_timedwait",
                      "pthread_cond_clockwait", "pthread_rwlock_rdlock", "pthread_rwlock_wrlock", "pthread_join", "futex_wait",
                      "lll_lock_wait", "lll_lock_wait_private", "futex_abstimed_wait_cancelable", "dispatch_semaphore_wait",
                      "dispatch_group_wait", "dispatch_sync", "flock", "lockf"] {

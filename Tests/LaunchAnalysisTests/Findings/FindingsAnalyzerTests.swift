@@ -146,3 +146,19 @@ struct FindingsAnalyzerTests {
         #expect(try JSONDecoder().decode(RunFindings.self, from: data) == findings)
     }
 }
+
+@Suite("Blocking functions")
+struct BlockingFunctionTests {
+    @Test(
+        "libc and Swift blocking functions have their kind; taking a lock's fast path is not waiting",
+        arguments: [
+            ("read", BlockingKind?.some(.fileIO)), ("__libc_pread64", .fileIO), ("__GI___poll", .wait),
+            ("nanosleep", .sleep), ("sem_wait", .lock), ("__lll_lock_wait", .lock), ("futex_wait", .lock),
+            ("DispatchSemaphore.wait()", .lock), ("Thread.sleep(forTimeInterval:)", .sleep),
+            ("pthread_mutex_lock", nil), ("CatalogStore.load()", nil),
+        ]
+    )
+    func kinds(function: String, kind: BlockingKind?) {
+        #expect(FrameClassifier.blockingKind(ofFunction: function) == kind)
+    }
+}
