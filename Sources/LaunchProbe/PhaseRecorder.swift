@@ -135,6 +135,7 @@ public struct PhaseRecorder: Sendable, Equatable {
     /// Number of recorded events (phases, spans, marks).
     public var eventCount: Int { phases.count + rawSpans.count + marks.count }
 
+    /// Two recorders are equal when they recorded the same launch and the same open phase.
     public static func == (lhs: PhaseRecorder, rhs: PhaseRecorder) -> Bool {
         lhs.launchStartNs == rhs.launchStartNs && lhs.phases == rhs.phases && lhs.rawSpans == rhs.rawSpans
             && lhs.marks == rhs.marks && lhs.totals == rhs.totals

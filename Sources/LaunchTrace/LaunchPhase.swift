@@ -36,5 +36,6 @@ public enum LaunchPhase: String, Codable, Sendable, CaseIterable, Comparable {
     /// Whether the phase ends at or before the first committed frame.
     public var isBeforeFirstFrame: Bool { self != .didBecomeActive }
 
+    /// Phases order by their position in the launch.
     public static func < (lhs: LaunchPhase, rhs: LaunchPhase) -> Bool { lhs.ordinal < rhs.ordinal }
 }

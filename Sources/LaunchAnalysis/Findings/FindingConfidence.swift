@@ -18,6 +18,7 @@ public enum FindingConfidence: String, Codable, Sendable, CaseIterable, Comparab
         return .low
     }
 
+    /// Low before medium before high.
     public static func < (lhs: FindingConfidence, rhs: FindingConfidence) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

@@ -19,5 +19,6 @@ public struct FindingKey: Codable, Sendable, Hashable, Comparable, CustomStringC
     /// `fileIO:didFinishLaunching:ThumbnailCache.warmSynchronously(megabytes:)`: stable across runs.
     public var description: String { "\(kind.rawValue):\(phase?.rawValue ?? "unknown"):\(function)" }
 
+    /// Orders keys by their description, for stable output.
     public static func < (lhs: FindingKey, rhs: FindingKey) -> Bool { lhs.description < rhs.description }
 }

@@ -34,5 +34,6 @@ public struct Address: Codable, Sendable, Hashable, Comparable, CustomStringConv
         try container.encode(description)
     }
 
+    /// Addresses order by value.
     public static func < (lhs: Address, rhs: Address) -> Bool { lhs.value < rhs.value }
 }
