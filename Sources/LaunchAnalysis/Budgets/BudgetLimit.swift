@@ -67,27 +67,3 @@ public enum BudgetLimit: Sendable, Equatable {
         throw BudgetLimitSyntaxError(message: "The unit \"\(unit)\" is not known; expected one of ns, us, ms, s, B, KB, MB, GB, KiB, MiB, GiB, or no unit for a count.")
     }
 }
-
-/// A budget limit's text cannot be parsed.
-public struct BudgetLimitSyntaxError: Error, Sendable, Equatable {
-    /// What was expected, as a sentence.
-    public var message: String
-}
-
-extension BudgetLimit: Codable {
-    /// Decodes a limit from its text.
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        do {
-            try self.init(parsing: text)
-        } catch let error as BudgetLimitSyntaxError {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
-        }
-    }
-
-    /// Encodes the limit as the text it was written as.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(text)
-    }
-}
