@@ -24,15 +24,7 @@ struct InfoPlist {
     /// Reads and checks the Info.plist at `url`.
     static func load(from url: URL) throws(LaunchKitError) -> InfoPlist {
         let path = url.path
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw LaunchKitError(
-                kind: .unreadableFile, file: path, key: nil,
-                message: "The Info.plist at \(path) cannot be read: \(error.localizedDescription)."
-            )
-        }
+        let data = try BundleFile.read(url, as: "The Info.plist at")
         let root: Any
         do {
             root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)

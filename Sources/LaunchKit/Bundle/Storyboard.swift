@@ -21,15 +21,7 @@ struct Storyboard {
     /// Reads and checks the storyboard at `url`.
     static func load(from url: URL) throws(LaunchKitError) -> Storyboard {
         let path = url.path
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw LaunchKitError(
-                kind: .unreadableFile, file: path, key: nil,
-                message: "The storyboard \(path) cannot be read: \(error.localizedDescription)."
-            )
-        }
+        let data = try BundleFile.read(url, as: "The storyboard")
         let json: JSONValue
         do {
             json = try JSONDecoder().decode(JSONValue.self, from: data)
