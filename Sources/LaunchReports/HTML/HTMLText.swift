@@ -4,19 +4,16 @@ public enum HTMLText {
     /// Escapes `&`, `<`, `>`, `"` and `'`, so the text is safe in element content and in
     /// quoted attribute values alike.
     public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(character)
+        ScalarReplacement.apply(to: text) { scalar in
+            switch scalar {
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            default: nil
             }
         }
-        return out
     }
 
     /// Makes JSON text safe inside a `<script>` element: `<`, `>`, `&`, U+2028 and U+2029
@@ -24,18 +21,15 @@ public enum HTMLText {
     /// mean the same characters, so `JSON.parse` reads the same value and no `</script>` or
     /// `<!--` can end the element early.
     public static func scriptSafeJSON(_ json: String) -> String {
-        var out = ""
-        out.reserveCapacity(json.utf8.count)
-        for character in json.unicodeScalars {
-            switch character {
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default: out.unicodeScalars.append(character)
+        ScalarReplacement.apply(to: json) { scalar in
+            switch scalar {
+            case "<": "\\u003c"
+            case ">": "\\u003e"
+            case "&": "\\u0026"
+            case "\u{2028}": "\\u2028"
+            case "\u{2029}": "\\u2029"
+            default: nil
             }
         }
-        return out
     }
 }
