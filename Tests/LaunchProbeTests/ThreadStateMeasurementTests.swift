@@ -17,19 +17,24 @@ struct ThreadStateMeasurementTests {
     func sleepIsBlocked() throws {
         let probe = Self.probe()
         probe.begin(.willFinishLaunching)
+        let sleepStart = MonotonicClock.nowNs()
         var request = timespec(tv_sec: 0, tv_nsec: 50_000_000)
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0 { request = remaining }
+        let slept = MonotonicClock.nowNs() - sleepStart
         probe.begin(.didFinishLaunching)
         let trace = try #require(probe.snapshot(reason: .finishedByApp))
         let phase = try #require(trace.record(of: .willFinishLaunching))
-        // Tests run in parallel on few cores: after the sleep the thread may wait for a CPU.
-        // That wait is measured separately (runnable), so the phase minus it is the sleep.
         let state = phase.threadState
-        #expect(abs(phase.durationNs - state.runnableNs - 50_000_000) <= 2_000_000, "measured \(phase.durationNs) ns, runnable \(state.runnableNs) ns")
-        #expect(abs(state.blockedNs - 50_000_000) <= 2_000_000, "blocked \(state.blockedNs) ns")
-        #expect(phase.threadState.onCpuNs < 5_000_000, "on-CPU \(phase.threadState.onCpuNs) ns")
-        #expect(phase.threadState.voluntarySwitches >= 1)
+        // The sleep lasts 50 ms and a little more: the kernel's timer slack, and on a busy
+        // machine (tests run in parallel, on a VM whose host may take its CPUs) the wait for a
+        // CPU after waking. The phase must measure the sleep as it ran, within 2 ms, and
+        // the sleep must be at least the 50 ms asked for.
+        #expect(slept >= 50_000_000)
+        #expect(abs(phase.durationNs - slept) <= 2_000_000, "phase \(phase.durationNs) ns, sleep \(slept) ns")
+        #expect(state.blockedNs >= 45_000_000, "blocked \(state.blockedNs) ns")
+        #expect(state.onCpuNs < 5_000_000, "on-CPU \(state.onCpuNs) ns")
+        #expect(state.voluntarySwitches >= 1)
     }
 
     @Test("a CPU-bound 50 ms phase is on-CPU (or waiting for a CPU) and never blocks")

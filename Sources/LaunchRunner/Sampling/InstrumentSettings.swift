@@ -49,6 +49,12 @@ public struct InstrumentSettings: Sendable, Equatable {
         if let preloadLibrary {
             let existing = current["LD_PRELOAD"].map { $0.isEmpty ? "" : ":" + $0 } ?? ""
             environment["LD_PRELOAD"] = preloadLibrary + existing
+            // Swift's crash backtracer, run inside a crashing process whose libc calls the tracer
+            // interposes, can hang instead of ending it (seen under heavy load: 3 crashes in 12).
+            // A crash must be reported as a crash: with the tracer, the runtime's backtrace is
+            // off unless the user configured it. The crash's signal, its last phase and the
+            // runtime's fatal-error message are still reported.
+            if current["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
         }
         environment["LAUNCHPROF_SAMPLER"] = sampler.rawValue
         if let stallMs { environment["LAUNCHPROF_STALL_MS"] = String(stallMs) }
