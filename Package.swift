@@ -5,7 +5,7 @@
 // Dependency shape (one way only, see README "Architecture"):
 //
 //   CLaunchProbe <- LaunchTrace <- LaunchProbe <- LaunchKit <- apps (SampleApp, SeedApp, FixtureApp)
-//   LaunchTrace <- LaunchAnalysis <- LaunchReports
+//   LaunchTrace <- LaunchSymbolication <- LaunchAnalysis <- LaunchReports
 //   LaunchTrace, CLaunchProbe <- LaunchRunner
 //   LaunchRunner, LaunchAnalysis, LaunchReports <- launchprof (CLI)
 //
@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "LaunchKit", targets: ["LaunchKit"]),
         .library(name: "LaunchProbe", targets: ["LaunchProbe"]),
         .library(name: "LaunchTrace", targets: ["LaunchTrace"]),
+        .library(name: "LaunchSymbolication", targets: ["LaunchSymbolication"]),
         .library(name: "LaunchAnalysis", targets: ["LaunchAnalysis"]),
         .executable(name: "launchprof", targets: ["launchprof"]),
         .executable(name: "SampleApp", targets: ["SampleApp"]),
@@ -42,16 +43,18 @@ let package = Package(
         .target(name: "LaunchProbe", dependencies: ["LaunchTrace", "CLaunchProbe"]),
         // In the app: the UIKit-shaped launch pipeline.
         .target(name: "LaunchKit", dependencies: ["LaunchProbe", "LaunchTrace"]),
-        // In the tool: statistics, budgets, baselines, verdicts.
-        .target(name: "LaunchAnalysis", dependencies: ["LaunchTrace"]),
+        // In the tool: ELF symbol tables, Swift demangling, llvm-symbolizer, the image map.
+        .target(name: "LaunchSymbolication", dependencies: ["LaunchTrace"]),
+        // In the tool: statistics, budgets, baselines, verdicts, findings.
+        .target(name: "LaunchAnalysis", dependencies: ["LaunchSymbolication", "LaunchTrace"]),
         // In the tool: renderers (text, JSON, Markdown, JUnit).
-        .target(name: "LaunchReports", dependencies: ["LaunchAnalysis", "LaunchTrace"]),
+        .target(name: "LaunchReports", dependencies: ["LaunchAnalysis", "LaunchSymbolication", "LaunchTrace"]),
         // In the tool: spawning launches, timeouts, scenarios, collecting traces.
         .target(name: "LaunchRunner", dependencies: ["LaunchTrace", "CLaunchProbe"]),
         .executableTarget(
             name: "launchprof",
             dependencies: [
-                "LaunchRunner", "LaunchAnalysis", "LaunchReports", "LaunchTrace",
+                "LaunchRunner", "LaunchAnalysis", "LaunchReports", "LaunchSymbolication", "LaunchTrace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -80,7 +83,8 @@ let package = Package(
         .testTarget(name: "LaunchProbeTests", dependencies: ["LaunchProbe", "LaunchTrace"]),
         .testTarget(name: "LaunchRunnerTests", dependencies: ["LaunchRunner", "LaunchTrace"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LaunchProbe", "LaunchTrace", "FixtureApp", "SeedApp", "SampleApp"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchTrace"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "LaunchSymbolicationTests", dependencies: ["LaunchSymbolication", "LaunchAnalysis", "LaunchTrace"]),
+        .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchSymbolication", "LaunchTrace"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ReportTests", dependencies: ["LaunchReports", "LaunchAnalysis", "LaunchTrace", "launchprof"], resources: [.copy("Fixtures")]),
         // The instruments (tracer, stall sampler by signal and by ptrace) against real launches.
         .testTarget(
@@ -107,7 +111,7 @@ if Context.environment["LAUNCHPROF_BENCHMARKS"] != nil {
     let benchmarkTargets: [(name: String, dependencies: [Target.Dependency])] = [
         ("ProbeRecording", ["LaunchProbe", "LaunchTrace"]),
         ("Aggregation", ["LaunchAnalysis", "LaunchTrace"]),
-        ("Symbolication", ["LaunchAnalysis"]),
+        ("Symbolication", ["LaunchSymbolication", "LaunchTrace"]),
         ("Instruments", ["CLaunchProbe"]),
     ]
     for target in benchmarkTargets {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchAnalysis
+import LaunchSymbolication
 import LaunchReports
 import LaunchTrace
 

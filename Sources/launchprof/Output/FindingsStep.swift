@@ -1,4 +1,5 @@
 import LaunchAnalysis
+import LaunchSymbolication
 import LaunchTrace
 
 /// Turns the main-thread activity of a run's traces into findings with advice: symbolicates
