@@ -8,7 +8,7 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check a run folder or a summary.json against a budget file.",
-        discussion: "Exit codes: 0 pass, 1 usage or internal error, 2 budget exceeded, 3 no launch completed, 4 inconclusive."
+        discussion: ProfilerExitStatus.helpText
     )
 
     @Option(help: "Budget file (e.g. budgets.json).")

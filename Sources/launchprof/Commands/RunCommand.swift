@@ -15,9 +15,7 @@ struct RunCommand: ParsableCommand {
             LAUNCHPROF_EXIT_AFTER and LAUNCHPROF_SCENARIO. The output folder receives one trace per \
             launch, launches.json (every launch, whatever its outcome), summary.json and report.html.
 
-            Exit codes: 0 pass, 1 usage or internal error, 2 budget exceeded, 3 the app failed to \
-            launch or measured nothing, 4 inconclusive.
-            """
+            """ + ProfilerExitStatus.helpText
     )
 
     @Option(help: "Measured launches.")
