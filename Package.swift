@@ -7,7 +7,7 @@
 //   CLaunchProbe <- LaunchTrace <- LaunchProbe <- LaunchKit <- apps (SampleApp, SeedApp, FixtureApp)
 //   LaunchTrace <- LaunchSymbolication <- LaunchAnalysis <- LaunchReports
 //   LaunchTrace, CLaunchProbe <- LaunchRunner
-//   LaunchRunner, LaunchAnalysis, LaunchReports <- launchprof (CLI)
+//   LaunchRunner, LaunchAnalysis, LaunchReports, LaunchSymbolication <- LaunchWorkflow <- launchprof (CLI)
 //
 // The app side never links the CLI's dependencies; the CLI never links LaunchKit.
 import PackageDescription
@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "LaunchTrace", targets: ["LaunchTrace"]),
         .library(name: "LaunchSymbolication", targets: ["LaunchSymbolication"]),
         .library(name: "LaunchAnalysis", targets: ["LaunchAnalysis"]),
+        .library(name: "LaunchWorkflow", targets: ["LaunchWorkflow"]),
         .executable(name: "launchprof", targets: ["launchprof"]),
         .executable(name: "SampleApp", targets: ["SampleApp"]),
         // The blocking-call tracer the runner preloads (LD_PRELOAD) into profiled launches.
@@ -51,10 +52,16 @@ let package = Package(
         .target(name: "LaunchReports", dependencies: ["LaunchAnalysis", "LaunchSymbolication", "LaunchTrace"]),
         // In the tool: spawning launches, timeouts, scenarios, collecting traces.
         .target(name: "LaunchRunner", dependencies: ["LaunchTrace", "CLaunchProbe"]),
+        // In the tool: the workflows behind the commands (a profiling run, reports, the run
+        // folder's layout), as a library the CLI only parses for and renders.
+        .target(
+            name: "LaunchWorkflow",
+            dependencies: ["LaunchRunner", "LaunchAnalysis", "LaunchReports", "LaunchSymbolication", "LaunchTrace"]
+        ),
         .executableTarget(
             name: "launchprof",
             dependencies: [
-                "LaunchRunner", "LaunchAnalysis", "LaunchReports", "LaunchSymbolication", "LaunchTrace",
+                "LaunchWorkflow", "LaunchRunner", "LaunchAnalysis", "LaunchReports", "LaunchTrace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -84,8 +91,13 @@ let package = Package(
         .testTarget(name: "LaunchRunnerTests", dependencies: ["LaunchRunner", "LaunchTrace"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LaunchProbe", "LaunchTrace", "FixtureApp", "SeedApp", "SampleApp"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchSymbolicationTests", dependencies: ["LaunchSymbolication", "LaunchAnalysis", "LaunchTrace"]),
-        .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchSymbolication", "LaunchTrace"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ReportTests", dependencies: ["LaunchReports", "LaunchAnalysis", "LaunchTrace", "launchprof"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchSymbolication", "LaunchWorkflow", "LaunchTrace"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ReportTests", dependencies: ["LaunchReports", "LaunchAnalysis", "LaunchWorkflow", "LaunchTrace", "launchprof"], resources: [.copy("Fixtures")]),
+        // The workflows against real launches of FixtureApp, without the CLI.
+        .testTarget(
+            name: "LaunchWorkflowTests",
+            dependencies: ["LaunchWorkflow", "LaunchRunner", "LaunchAnalysis", "LaunchTrace", "FixtureApp"]
+        ),
         // The instruments (tracer, stall sampler by signal and by ptrace) against real launches.
         .testTarget(
             name: "InstrumentTests",

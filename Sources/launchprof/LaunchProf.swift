@@ -1,6 +1,7 @@
 import ArgumentParser
 import LaunchAnalysis
 import LaunchTrace
+import LaunchWorkflow
 
 /// `launchprof`: launch-performance profiler and startup-budget checker.
 @main
@@ -13,6 +14,9 @@ struct LaunchProf: ParsableCommand {
         subcommands: [RunCommand.self, CheckCommand.self, TraceCommand.self, BaselineCommand.self, ReportCommand.self]
     )
 
+    /// The generator named in reports: the tool and its version.
+    static var generator: String { "launchprof \(configuration.version)" }
+
     /// Runs the command, mapping errors to the documented exit codes.
     static func main() {
         do {
@@ -21,6 +25,9 @@ struct LaunchProf: ParsableCommand {
         } catch let error as CLIError {
             FileHandle.standardError.write(Data("launchprof: \(error.message)\n".utf8))
             Foundation.exit(error.exitCode.rawValue)
+        } catch let error as WorkflowError {
+            FileHandle.standardError.write(Data("launchprof: \(error.message)\n".utf8))
+            Foundation.exit(error.exitStatus.rawValue)
         } catch let error as TraceFileError {
             FileHandle.standardError.write(Data("launchprof: \(error)\n".utf8))
             Foundation.exit(ProfilerExitStatus.usageError.rawValue)
