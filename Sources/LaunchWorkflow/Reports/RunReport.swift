@@ -32,7 +32,7 @@ public struct RunReport: Sendable {
     /// - Throws: ``WorkflowError`` when the folder, the launch or the symbols cannot be used.
     public func render(_ folder: RunFolder, budgets: BudgetCheck?) throws -> String {
         guard folder.isDirectory else {
-            throw WorkflowError("\(folder.url.path) is not a run folder; report needs the folder with launches.json and the traces, not a summary file.")
+            throw WorkflowError("\(folder.url.path) is not a run folder; report needs the folder with \(RunFolder.manifestName) and the traces, not a summary file.")
         }
         let summary = try folder.loadSummary()
         let evaluation = try budgets?.evaluate(summary) ?? folder.loadSavedEvaluation()
