@@ -5,9 +5,9 @@
 // Dependency shape (one way only, see README "Architecture"):
 //
 //   CLaunchProbe <- LaunchTrace <- LaunchProbe <- LaunchKit <- apps (SampleApp, SeedApp, FixtureApp)
-//   LaunchTrace <- LaunchAnalysis <- LaunchReports
+//   LaunchTrace <- LaunchSymbolication <- LaunchAnalysis <- LaunchReports
 //   LaunchTrace, CLaunchProbe <- LaunchRunner
-//   LaunchRunner, LaunchAnalysis, LaunchReports <- launchprof (CLI)
+//   LaunchRunner, LaunchAnalysis, LaunchReports, LaunchSymbolication <- LaunchWorkflow <- launchprof (CLI)
 //
 // The app side never links the CLI's dependencies; the CLI never links LaunchKit.
 import PackageDescription
@@ -19,7 +19,9 @@ let package = Package(
         .library(name: "LaunchKit", targets: ["LaunchKit"]),
         .library(name: "LaunchProbe", targets: ["LaunchProbe"]),
         .library(name: "LaunchTrace", targets: ["LaunchTrace"]),
+        .library(name: "LaunchSymbolication", targets: ["LaunchSymbolication"]),
         .library(name: "LaunchAnalysis", targets: ["LaunchAnalysis"]),
+        .library(name: "LaunchWorkflow", targets: ["LaunchWorkflow"]),
         .executable(name: "launchprof", targets: ["launchprof"]),
         .executable(name: "SampleApp", targets: ["SampleApp"]),
         // The blocking-call tracer the runner preloads (LD_PRELOAD) into profiled launches.
@@ -42,16 +44,24 @@ let package = Package(
         .target(name: "LaunchProbe", dependencies: ["LaunchTrace", "CLaunchProbe"]),
         // In the app: the UIKit-shaped launch pipeline.
         .target(name: "LaunchKit", dependencies: ["LaunchProbe", "LaunchTrace"]),
-        // In the tool: statistics, budgets, baselines, verdicts.
-        .target(name: "LaunchAnalysis", dependencies: ["LaunchTrace"]),
+        // In the tool: ELF symbol tables, Swift demangling, llvm-symbolizer, the image map.
+        .target(name: "LaunchSymbolication", dependencies: ["LaunchTrace"]),
+        // In the tool: statistics, budgets, baselines, verdicts, findings.
+        .target(name: "LaunchAnalysis", dependencies: ["LaunchSymbolication", "LaunchTrace"]),
         // In the tool: renderers (text, JSON, Markdown, JUnit).
-        .target(name: "LaunchReports", dependencies: ["LaunchAnalysis", "LaunchTrace"]),
+        .target(name: "LaunchReports", dependencies: ["LaunchAnalysis", "LaunchSymbolication", "LaunchTrace"]),
         // In the tool: spawning launches, timeouts, scenarios, collecting traces.
         .target(name: "LaunchRunner", dependencies: ["LaunchTrace", "CLaunchProbe"]),
+        // In the tool: the workflows behind the commands (a profiling run, reports, the run
+        // folder's layout), as a library the CLI only parses for and renders.
+        .target(
+            name: "LaunchWorkflow",
+            dependencies: ["LaunchRunner", "LaunchAnalysis", "LaunchReports", "LaunchSymbolication", "LaunchTrace"]
+        ),
         .executableTarget(
             name: "launchprof",
             dependencies: [
-                "LaunchRunner", "LaunchAnalysis", "LaunchReports", "LaunchTrace",
+                "LaunchWorkflow", "LaunchRunner", "LaunchAnalysis", "LaunchReports", "LaunchTrace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -80,8 +90,14 @@ let package = Package(
         .testTarget(name: "LaunchProbeTests", dependencies: ["LaunchProbe", "LaunchTrace"]),
         .testTarget(name: "LaunchRunnerTests", dependencies: ["LaunchRunner", "LaunchTrace"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LaunchProbe", "LaunchTrace", "FixtureApp", "SeedApp", "SampleApp"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchTrace"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ReportTests", dependencies: ["LaunchReports", "LaunchAnalysis", "LaunchTrace", "launchprof"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "LaunchSymbolicationTests", dependencies: ["LaunchSymbolication", "LaunchAnalysis", "LaunchTrace"]),
+        .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchSymbolication", "LaunchWorkflow", "LaunchTrace"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ReportTests", dependencies: ["LaunchReports", "LaunchAnalysis", "LaunchWorkflow", "LaunchTrace", "launchprof"], resources: [.copy("Fixtures")]),
+        // The workflows against real launches of FixtureApp, without the CLI.
+        .testTarget(
+            name: "LaunchWorkflowTests",
+            dependencies: ["LaunchWorkflow", "LaunchRunner", "LaunchAnalysis", "LaunchTrace", "FixtureApp"]
+        ),
         // The instruments (tracer, stall sampler by signal and by ptrace) against real launches.
         .testTarget(
             name: "InstrumentTests",
@@ -107,7 +123,7 @@ if Context.environment["LAUNCHPROF_BENCHMARKS"] != nil {
     let benchmarkTargets: [(name: String, dependencies: [Target.Dependency])] = [
         ("ProbeRecording", ["LaunchProbe", "LaunchTrace"]),
         ("Aggregation", ["LaunchAnalysis", "LaunchTrace"]),
-        ("Symbolication", ["LaunchAnalysis"]),
+        ("Symbolication", ["LaunchSymbolication", "LaunchTrace"]),
         ("Instruments", ["CLaunchProbe"]),
     ]
     for target in benchmarkTargets {

@@ -2,24 +2,20 @@ import Foundation
 import LaunchTrace
 
 /// Saved run summaries to compare later runs against, one JSON file per name in a folder
-/// (by default `.launchprof/baselines/NAME.json`).
+/// (LaunchWorkflow's `RunFolder.defaultBaselinesURL` is the default one).
 ///
 /// ```swift
-/// let store = BaselineStore()                      // ./.launchprof/baselines
+/// let store = BaselineStore(directory: RunFolder.defaultBaselinesURL)
 /// try store.save(name: "main", summary: summary)
 /// let main = try store.load(name: "main")
 /// ```
 public struct BaselineStore: Sendable, Equatable {
-    /// The folder relative to the working directory that holds baselines by default.
-    public static let defaultRelativePath = ".launchprof/baselines"
-
     /// The folder holding the baseline files.
     public var directory: URL
 
-    /// Creates a store in `directory`, or in `.launchprof/baselines` under the current directory.
-    public init(directory: URL? = nil) {
-        self.directory = directory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            .appendingPathComponent(Self.defaultRelativePath, isDirectory: true)
+    /// Creates a store in `directory`.
+    public init(directory: URL) {
+        self.directory = directory
     }
 
     /// Whether `name` can name a baseline: letters, digits, `.`, `_` and `-`, not starting with `.`.

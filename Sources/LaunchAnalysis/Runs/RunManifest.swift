@@ -1,7 +1,7 @@
 import Foundation
 import LaunchTrace
 
-/// The runner's record of a run, written as `launches.json` in the run folder: what was
+/// The runner's record of a run, written as `launches.json` in the run folder (LaunchWorkflow's `RunFolder` names it): what was
 /// run and one ``LaunchRecord`` per measured launch, naming its trace file.
 ///
 /// ```json
@@ -17,8 +17,6 @@ import LaunchTrace
 public struct RunManifest: Codable, Sendable, Equatable {
     /// The format version this library reads and writes.
     public static let currentSchemaVersion = 1
-    /// The manifest's file name inside a run folder.
-    public static let fileName = "launches.json"
 
     /// Format version of the file.
     public var schemaVersion: Int

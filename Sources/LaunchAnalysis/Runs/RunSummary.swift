@@ -5,7 +5,7 @@ import LaunchTrace
 /// against other budgets or saved as a baseline.
 ///
 /// ```swift
-/// let summary = try RunFolder.loadSummary(at: URL(filePath: "launchprof-runs/2025-01-31"))
+/// let summary = try RunFolder(url: URL(filePath: ".launchprof/runs/latest")).loadSummary()   // LaunchWorkflow
 /// summary.metric("timeToFirstFrame", scenario: "warm")?.statistics.median
 /// ```
 public struct RunSummary: Codable, Sendable, Equatable {

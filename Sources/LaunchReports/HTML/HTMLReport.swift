@@ -95,7 +95,7 @@ public struct HTMLReport: Sendable, Equatable {
 
     // MARK: - Sections
 
-    private func header(_ input: ReportInput, appName: String, code: ExitCode, trace: LaunchTrace?, chosen: Int?) -> String {
+    private func header(_ input: ReportInput, appName: String, code: ProfilerExitStatus, trace: LaunchTrace?, chosen: Int?) -> String {
         let summary = input.summary
         let badge: String
         if input.evaluation.verdicts.isEmpty && code == .success {
@@ -299,7 +299,7 @@ public struct HTMLReport: Sendable, Equatable {
         return out + "</tbody>\n</table>\n"
     }
 
-    static func badgeClass(_ code: ExitCode) -> String {
+    static func badgeClass(_ code: ProfilerExitStatus) -> String {
         switch code {
         case .success: "pass"
         case .inconclusive: "inconclusive"

@@ -119,7 +119,7 @@ public struct MarkdownReport: Sendable, Equatable {
         }
     }
 
-    static func icon(_ code: ExitCode) -> String {
+    static func icon(_ code: ProfilerExitStatus) -> String {
         switch code {
         case .success: "✅"
         case .inconclusive: "⚠️"

@@ -94,7 +94,7 @@ public struct TextReport: Sendable, Equatable {
         }
     }
 
-    static func style(_ code: ExitCode) -> ANSIStyle {
+    static func style(_ code: ProfilerExitStatus) -> ANSIStyle {
         switch code {
         case .success: .green
         case .inconclusive: .yellow

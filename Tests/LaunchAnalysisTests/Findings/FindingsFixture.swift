@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAnalysis
+import LaunchSymbolication
 import LaunchTrace
 
 /// The hand-written main-thread activity of Fixtures/findings/activity.json and the synthetic

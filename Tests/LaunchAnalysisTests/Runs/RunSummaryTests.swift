@@ -2,6 +2,7 @@ import Foundation
 import LaunchTrace
 import Testing
 @testable import LaunchAnalysis
+import LaunchWorkflow
 
 @Suite("Run summaries and run folders")
 struct RunSummaryTests {
@@ -73,7 +74,7 @@ struct RunSummaryTests {
         try manifest.write(to: folder.appendingPathComponent("launches.json"))
         #expect(try RunManifest.read(from: folder.appendingPathComponent("launches.json")) == manifest)
 
-        let summary = try RunFolder.loadSummary(at: folder)
+        let summary = try RunFolder(url: folder).loadSummary()
         #expect(summary.launches.map(\.outcome) == [.completed, .completed, .completed, .invalidTrace, .timedOut])
         #expect(summary.launches[3].message?.contains("run-004.trace.json") == true)
         #expect(summary.metric("timeToFirstFrame", scenario: "warm")?.samples.count == 3)
@@ -83,7 +84,7 @@ struct RunSummaryTests {
     @Test("A folder without launches.json is a TraceFileError")
     func missingManifest() throws {
         let folder = try Fixtures.temporaryDirectory()
-        let error = try #require(throws: TraceFileError.self) { try RunFolder.loadSummary(at: folder) }
+        let error = try #require(throws: TraceFileError.self) { try RunFolder(url: folder).loadSummary() }
         #expect(error.file.hasSuffix("launches.json"))
         #expect(error.message.hasPrefix("The run manifest cannot be read"))
     }

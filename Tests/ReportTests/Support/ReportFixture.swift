@@ -2,6 +2,7 @@ import Foundation
 import LaunchAnalysis
 import LaunchReports
 import LaunchTrace
+import LaunchWorkflow
 
 /// The fixture run (Fixtures/sampleapp-run, made by Fixtures/make_fixture_run.py): five
 /// completed launches of a SampleApp-like app with blocking calls and stalls, one crash, a
@@ -23,7 +24,7 @@ enum ReportFixture {
             .appendingPathComponent("Fixtures").appendingPathComponent(name)
     }
 
-    static func summary() throws -> RunSummary { try RunFolder.loadSummary(at: runFolder) }
+    static func summary() throws -> RunSummary { try RunFolder(url: runFolder).loadSummary() }
 
     static func evaluation(_ summary: RunSummary) throws -> BudgetEvaluation {
         BudgetEvaluator().evaluate(try BudgetFile.load(from: budgetsURL), summary: summary)
@@ -33,7 +34,7 @@ enum ReportFixture {
     static func input() throws -> ReportInput {
         let summary = try summary()
         var naming = try SymbolMapNaming(contentsOf: symbolsURL)
-        return ReportInput(summary: summary, evaluation: try evaluation(summary), traces: try ReportInput.loadTraces(from: runFolder), naming: &naming)
+        return ReportInput(summary: summary, evaluation: try evaluation(summary), traces: try RunFolder(url: runFolder).loadTraces(), naming: &naming)
     }
 
     /// Compares `actual` with Fixtures/Golden/`name`; with `LAUNCHPROF_UPDATE_GOLDEN=1` rewrites it instead.

@@ -1,5 +1,5 @@
 import Foundation
-import LaunchAnalysis
+import LaunchSymbolication
 import LaunchTrace
 import Testing
 
@@ -38,8 +38,8 @@ struct SymbolicationTests {
         #expect(names[probe + 2] == "SymbolicationTarget.captureStack(depth:label:)")
         #expect(names[probe + 3] == "SymbolicationTarget.captureStack(depth:label:)")
         let frame = frames[probe]
-        #expect(frame.symbol?.module == "LaunchAnalysisTests")
-        #expect(frame.symbol?.full == "LaunchAnalysisTests.symbolicationProbe() -> Swift.Array<LaunchTrace.Address>")
+        #expect(frame.symbol?.module == "LaunchSymbolicationTests")
+        #expect(frame.symbol?.full == "LaunchSymbolicationTests.symbolicationProbe() -> Swift.Array<LaunchTrace.Address>")
         #expect(frame.image == images.first { $0.contains(stack[probe]) }?.path)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAnalysis
+import LaunchSymbolication
 import Testing
 
 @Suite("ELF parsing")

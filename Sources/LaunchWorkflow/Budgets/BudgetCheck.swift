@@ -2,15 +2,19 @@ import Foundation
 import LaunchAnalysis
 
 /// Loads a budget file and the baselines its relative rules name, and evaluates a run.
-struct BudgetCheck {
-    let budgets: BudgetFile?
-    let baselines: [String: RunSummary]
+public struct BudgetCheck: Sendable, Equatable {
+    /// The budget file, or nil for no rules.
+    public let budgets: BudgetFile?
+    /// The baselines the relative rules compare against, by name.
+    public let baselines: [String: RunSummary]
 
+    /// Loads the budget file and the baselines it needs.
+    ///
     /// - Parameters:
     ///   - budgetsPath: the budget file, or nil for no rules.
     ///   - baseline: a baseline every relative rule compares against, overriding the rules' own.
     ///   - store: where baselines are kept.
-    init(budgetsPath: String?, baseline: String?, store: BaselineStore) throws {
+    public init(budgetsPath: String?, baseline: String?, store: BaselineStore) throws {
         budgets = try budgetsPath.map { try BudgetFile.load(from: URL(filePath: $0)) }
         var names = budgets?.baselineNames ?? []
         if let baseline { names = [baseline] }
@@ -25,7 +29,7 @@ struct BudgetCheck {
     }
 
     /// The verdicts on the rules, and on the policy against the summary's findings.
-    func evaluate(_ summary: RunSummary) -> BudgetEvaluation {
+    public func evaluate(_ summary: RunSummary) -> BudgetEvaluation {
         guard let budgets else {
             let completed = summary.launches.filter { $0.outcome == .completed }.count
             return BudgetEvaluation(verdicts: [], launchCount: summary.launches.count, completedLaunchCount: completed)

@@ -2,17 +2,20 @@ import Foundation
 
 /// Turns the command after `--` into an absolute executable path, searching `PATH` for a
 /// bare name as a shell would.
-enum ExecutableResolver {
-    static func resolve(_ command: [String]) throws -> String {
+public enum ExecutableResolver {
+    /// The absolute path of the command's executable.
+    ///
+    /// - Throws: ``WorkflowError`` when there is no command or it is not an executable.
+    public static func resolve(_ command: [String]) throws -> String {
         guard let first = command.first else {
-            throw CLIError("Name the app to launch after --, e.g. `launchprof trace -- .build/release/SampleApp`.")
+            throw WorkflowError("Name the app to launch after --, e.g. `launchprof trace -- .build/release/SampleApp`.")
         }
         let manager = FileManager.default
         if first.contains("/") {
             let url = URL(filePath: first, relativeTo: URL(filePath: manager.currentDirectoryPath + "/"))
             let path = url.standardizedFileURL.path
             guard manager.isExecutableFile(atPath: path) else {
-                throw CLIError("The app \(path) does not exist or is not an executable file.")
+                throw WorkflowError("The app \(path) does not exist or is not an executable file.")
             }
             return path
         }
@@ -21,6 +24,6 @@ enum ExecutableResolver {
             let candidate = "\(directory)/\(first)"
             if manager.isExecutableFile(atPath: candidate) { return candidate }
         }
-        throw CLIError("The app \(first) was not found in PATH.")
+        throw WorkflowError("The app \(first) was not found in PATH.")
     }
 }

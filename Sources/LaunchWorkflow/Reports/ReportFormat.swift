@@ -1,14 +1,19 @@
-import ArgumentParser
-import Foundation
 import LaunchAnalysis
 import LaunchReports
 
 /// The formats `run` and `check` print their result in.
-enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, markdown, junit
+public enum ReportFormat: String, Sendable, CaseIterable {
+    /// A table for a terminal or a log.
+    case text
+    /// The summary and verdicts as JSON, for dashboards.
+    case json
+    /// A table for a pull-request comment.
+    case markdown
+    /// One JUnit test case per rule, for CI.
+    case junit
 
     /// Renders the summary and verdicts; colour only for text on a terminal.
-    func render(summary: RunSummary, evaluation: BudgetEvaluation, colored: Bool) throws -> String {
+    public func render(summary: RunSummary, evaluation: BudgetEvaluation, colored: Bool) throws -> String {
         switch self {
         case .text: TextReport(colored: colored).render(summary: summary, evaluation: evaluation)
         case .json: try JSONReport(summary: summary, evaluation: evaluation).render()

@@ -1,4 +1,4 @@
-import LaunchAnalysis
+import LaunchSymbolication
 import Testing
 
 @Suite("Symbol names")

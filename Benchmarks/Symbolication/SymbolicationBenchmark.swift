@@ -1,3 +1,4 @@
+import LaunchSymbolication
 import LaunchTrace
 
 /// Measures name lookup over unique addresses with the symbol tables already loaded (the
@@ -10,13 +11,13 @@ import LaunchTrace
 /// let result = try SymbolicationBenchmark.run(addresses: addresses, images: images)
 /// print(result.framesPerSecond)
 /// ```
-public enum SymbolicationBenchmark {
+enum SymbolicationBenchmark {
     /// `count` unique addresses inside function symbols of `images`, spread round-robin over
     /// every function (first bytes 1, 2, 3, … of each), so each lookup is a cache miss and
     /// most functions are demangled once.
     ///
     /// - Throws: ``ELFParseError`` when no image has function symbols.
-    public static func addresses(count: Int, images: [LoadedImage]) throws -> [Address] {
+    static func addresses(count: Int, images: [LoadedImage]) throws -> [Address] {
         var functions: [(load: UInt64, start: UInt64, size: UInt64)] = []
         for image in images {
             guard let elf = try? ELFImage(contentsOf: image.path) else { continue }
@@ -47,7 +48,7 @@ public enum SymbolicationBenchmark {
 
     /// Loads the symbol tables of `images` (not timed), then resolves every address once
     /// with a fresh cache and no symbolizer, and times that.
-    public static func run(addresses: [Address], images: [LoadedImage]) throws -> SymbolicationThroughput {
+    static func run(addresses: [Address], images: [LoadedImage]) throws -> SymbolicationThroughput {
         let symbolicator = Symbolicator(sourceLocator: nil)
         var loaded = 0
         for image in images where (try? symbolicator.loadImage(image.path)) != nil { loaded += 1 }

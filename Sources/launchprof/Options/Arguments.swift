@@ -1,0 +1,7 @@
+import ArgumentParser
+import LaunchRunner
+import LaunchWorkflow
+
+extension Scenario: ExpressibleByArgument {}
+extension ReportFormat: ExpressibleByArgument {}
+extension RunReportFormat: ExpressibleByArgument {}
