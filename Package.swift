@@ -4,12 +4,14 @@
 //
 // Dependency shape (one way only, see README "Architecture"):
 //
-//   CLaunchProbe <- LaunchTrace <- LaunchProbe <- LaunchKit <- apps (SampleApp, SeedApp, FixtureApp)
+//   CLaunchABI <- CLaunchProbe, CLaunchRunner, CLaunchPreload (C, split by side)
+//   CLaunchProbe, LaunchTrace <- LaunchProbe <- LaunchKit <- apps (SampleApp, SeedApp, FixtureApp)
 //   LaunchTrace <- LaunchAnalysis <- LaunchReports
-//   LaunchTrace, CLaunchProbe <- LaunchRunner
+//   LaunchTrace, CLaunchRunner <- LaunchRunner
 //   LaunchRunner, LaunchAnalysis, LaunchReports <- launchprof (CLI)
 //
-// The app side never links the CLI's dependencies; the CLI never links LaunchKit.
+// The app side never links the CLI's dependencies; the CLI never links LaunchKit nor
+// CLaunchProbe (whose pre-main constructor must run in apps only).
 import PackageDescription
 
 let package = Package(
@@ -31,11 +33,17 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
-        // All C lives here: clocks, thread-state reads, the pre-main constructor.
-        .target(name: "CLaunchProbe"),
+        // Headers only: what the C of both sides shares (the tracer's record layout, the sample
+        // layout, the monotonic clock, the LAUNCHPROF_* names the C code reads).
+        .target(name: "CLaunchABI"),
+        // The app side's C: clocks, thread-state reads, the in-process signal sampler, the image
+        // map, the pre-main constructor. Linked into every app, never into launchprof.
+        .target(name: "CLaunchProbe", dependencies: ["CLaunchABI"]),
+        // The runner side's C: the ptrace sampler (libunwind-ptrace by dlopen) and pidfd.
+        .target(name: "CLaunchRunner", dependencies: ["CLaunchABI"]),
         // The blocking-call tracer: libc interposers, built only as libLaunchPreload.so and never
-        // linked into an app. Shares lp_preload_abi.h with CLaunchProbe.
-        .target(name: "CLaunchPreload"),
+        // linked into an app. Shares lp_preload_abi.h with CLaunchProbe through CLaunchABI.
+        .target(name: "CLaunchPreload", dependencies: ["CLaunchABI"]),
         // The contract between app and tool: value types and JSON of one launch. No dependencies.
         .target(name: "LaunchTrace"),
         // In the app: clocks, phase recorder, thread state, trace writer.
@@ -47,7 +55,7 @@ let package = Package(
         // In the tool: renderers (text, JSON, Markdown, JUnit).
         .target(name: "LaunchReports", dependencies: ["LaunchAnalysis", "LaunchTrace"]),
         // In the tool: spawning launches, timeouts, scenarios, collecting traces.
-        .target(name: "LaunchRunner", dependencies: ["LaunchTrace", "CLaunchProbe"]),
+        .target(name: "LaunchRunner", dependencies: ["LaunchTrace", "CLaunchRunner"]),
         .executableTarget(
             name: "launchprof",
             dependencies: [
@@ -78,14 +86,14 @@ let package = Package(
         ),
         .testTarget(name: "LaunchTraceTests", dependencies: ["LaunchTrace"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchProbeTests", dependencies: ["LaunchProbe", "LaunchTrace"]),
-        .testTarget(name: "LaunchRunnerTests", dependencies: ["LaunchRunner", "LaunchTrace"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "LaunchRunnerTests", dependencies: ["LaunchRunner", "LaunchTrace", "CLaunchABI"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LaunchProbe", "LaunchTrace", "FixtureApp", "SeedApp", "SampleApp"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchTrace"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ReportTests", dependencies: ["LaunchReports", "LaunchAnalysis", "LaunchTrace", "launchprof"], resources: [.copy("Fixtures")]),
         // The instruments (tracer, stall sampler by signal and by ptrace) against real launches.
         .testTarget(
             name: "InstrumentTests",
-            dependencies: ["LaunchTrace", "CLaunchProbe", "launchprof", "FixtureApp"]
+            dependencies: ["LaunchTrace", "launchprof", "FixtureApp"]
         ),
         .testTarget(
             name: "EndToEndTests",
@@ -108,8 +116,10 @@ if Context.environment["LAUNCHPROF_BENCHMARKS"] != nil {
         ("ProbeRecording", ["LaunchProbe", "LaunchTrace"]),
         ("Aggregation", ["LaunchAnalysis", "LaunchTrace"]),
         ("Symbolication", ["LaunchAnalysis"]),
-        ("Instruments", ["CLaunchProbe"]),
+        ("Instruments", ["CLaunchABI", "CLaunchProbe", "CLaunchRunner", "CBenchSupport"]),
     ]
+    // Threads and children that spin at a known stack depth, for the samplers (benchmarks only).
+    package.targets.append(.target(name: "CBenchSupport", dependencies: ["CLaunchProbe"], path: "Benchmarks/CBenchSupport"))
     for target in benchmarkTargets {
         package.targets.append(
             .executableTarget(
