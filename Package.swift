@@ -24,10 +24,6 @@ let package = Package(
         .library(name: "LaunchAnalysis", targets: ["LaunchAnalysis"]),
         .executable(name: "launchprof", targets: ["launchprof"]),
         .executable(name: "SampleApp", targets: ["SampleApp"]),
-        // The blocking-call tracer the runner preloads (LD_PRELOAD) into profiled launches.
-        // A separate shared library: interposers linked into an app would interpose process-wide
-        // whether or not the app is profiled.
-        .library(name: "LaunchPreload", type: .dynamic, targets: ["CLaunchPreload"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -41,9 +37,14 @@ let package = Package(
         .target(name: "CLaunchProbe", dependencies: ["CLaunchABI"]),
         // The runner side's C: the ptrace sampler (libunwind-ptrace by dlopen) and pidfd.
         .target(name: "CLaunchRunner", dependencies: ["CLaunchABI"]),
-        // The blocking-call tracer: libc interposers, built only as libLaunchPreload.so and never
-        // linked into an app. Shares lp_preload_abi.h with CLaunchProbe through CLaunchABI.
-        .target(name: "CLaunchPreload", dependencies: ["CLaunchABI"]),
+        // The blocking-call tracer: libc interposers, built only as libLaunchPreload.so (by the
+        // PreloadLibrary plugin, in plain C: no Swift runtime in profiled processes) and never
+        // linked into an app or launchprof. Shares lp_preload_abi.h with CLaunchProbe through
+        // CLaunchABI.
+        .target(name: "CLaunchPreload", dependencies: ["CLaunchABI"], plugins: ["PreloadLibrary"]),
+        // Compiles CLaunchPreload into libLaunchPreload.so with the C compiler (a resource of
+        // CLaunchPreload, in LaunchProfiler_CLaunchPreload.resources beside launchprof).
+        .plugin(name: "PreloadLibrary", capability: .buildTool()),
         // The contract between app and tool: value types and JSON of one launch. No dependencies.
         .target(name: "LaunchTrace"),
         // In the app: clocks, phase recorder, thread state, trace writer.
@@ -93,7 +94,7 @@ let package = Package(
         // The instruments (tracer, stall sampler by signal and by ptrace) against real launches.
         .testTarget(
             name: "InstrumentTests",
-            dependencies: ["LaunchTrace", "launchprof", "FixtureApp"]
+            dependencies: ["LaunchTrace", "LaunchRunner", "launchprof", "FixtureApp"]
         ),
         .testTarget(
             name: "EndToEndTests",
