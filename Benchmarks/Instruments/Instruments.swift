@@ -11,6 +11,7 @@
 // 400 us by ptrace. Samples keep at most LP_SAMPLE_MAX_FRAMES (128) frames, so depth 200 is
 // the cost of a walk cut at 128 frames.
 import Benchmark
+import CBenchSupport
 import CLaunchProbe
 import Glibc
 

@@ -1,4 +1,4 @@
-import CLaunchProbe
+import CLaunchRunner
 import Foundation
 
 #if canImport(Glibc)

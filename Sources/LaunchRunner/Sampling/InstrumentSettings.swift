@@ -36,11 +36,17 @@ public struct InstrumentSettings: Sendable, Equatable {
     /// The name of the tracer library.
     public static let preloadLibraryName = "libLaunchPreload.so"
 
-    /// `libLaunchPreload.so` beside `executable` (by default the running program), if it exists.
+    /// The resource bundle `swift build` puts the tracer library in, beside the products (it is
+    /// built in plain C by the PreloadLibrary plugin, as a resource of the CLaunchPreload target).
+    public static let preloadBundleName = "LaunchProfiler_CLaunchPreload.resources"
+
+    /// `libLaunchPreload.so` beside `executable` (by default the running program), or in the
+    /// build's resource bundle beside it, if it exists.
     public static func preloadLibrary(besideExecutable executable: String? = nil) -> String? {
         let exe = executable.map { URL(filePath: $0) } ?? URL(filePath: "/proc/self/exe").resolvingSymlinksInPath()
-        let candidate = exe.deletingLastPathComponent().appendingPathComponent(preloadLibraryName).path
-        return FileManager.default.isReadableFile(atPath: candidate) ? candidate : nil
+        let folder = exe.deletingLastPathComponent()
+        let candidates = [folder, folder.appendingPathComponent(preloadBundleName)].map { $0.appendingPathComponent(preloadLibraryName).path }
+        return candidates.first { FileManager.default.isReadableFile(atPath: $0) }
     }
 
     /// The environment the app gets for these settings (without the stall socket).

@@ -37,7 +37,7 @@ struct InstrumentOptions: ParsableArguments {
             library = InstrumentSettings.preloadLibrary()
             if tracer == true, library == nil {
                 let folder = URL(filePath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().path
-                throw CLIError("--tracer needs \(InstrumentSettings.preloadLibraryName) beside launchprof, in \(folder), and it is not there; build it with `swift build` (product LaunchPreload) or run with --no-tracer.")
+                throw CLIError("--tracer needs \(InstrumentSettings.preloadLibraryName) beside launchprof (or in \(InstrumentSettings.preloadBundleName) there), in \(folder), and it is not there; build it with `swift build` or run with --no-tracer.")
             }
         }
         return InstrumentSettings(preloadLibrary: library, sampler: sampler, stallMs: stallMs, sampleMs: sampleMs, blockingMs: blockingMs)

@@ -1,7 +1,7 @@
 // Benchmark-only helpers (see lp_bench.h): stacks of a known depth for the samplers.
 #define _GNU_SOURCE
 #include "lp_bench.h"
-#include "lp_instruments.h"
+#include "CLaunchProbe.h"
 
 #include <pthread.h>
 #include <errno.h>

@@ -10,7 +10,8 @@
 // libunwind-ptrace is loaded with dlopen (it is only ever in the runner, never in the app);
 // without it, samples are a frame-pointer walk over process_vm_readv.
 #define _GNU_SOURCE
-#include "lp_instruments.h"
+#include "CLaunchRunner.h"
+#include "lp_env.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -81,7 +82,7 @@ lp_remote_sampler *lp_remote_sampler_create(pid_t tid) {
     static int once;
     if (!once) {
         once = 1;
-        if (!getenv("LAUNCHPROF_NO_LIBUNWIND")) lp_libunwind_load();
+        if (!getenv(LP_ENV_NO_LIBUNWIND)) lp_libunwind_load();
     }
     lp_remote_sampler *sampler = calloc(1, sizeof *sampler);
     if (!sampler) return NULL;
