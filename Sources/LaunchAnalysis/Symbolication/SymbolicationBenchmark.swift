@@ -1,7 +1,7 @@
 import LaunchTrace
 
 /// Measures name lookup over unique addresses with the symbol tables already loaded (the
-/// DESIGN.md target is at least 100,000 frames/s; file:line is batched separately and not
+/// docs/architecture.md target is at least 100,000 frames/s; file:line is batched separately and not
 /// included).
 ///
 /// ```swift
