@@ -25,6 +25,6 @@ struct LaunchSessionTests {
     @Test("a plan naming a missing executable is refused with the path")
     func missingExecutable() {
         let plan = RunPlan(executable: "/nonexistent/App", outputDirectory: FileManager.default.temporaryDirectory)
-        #expect(throws: RunnerError.notExecutable(path: "/nonexistent/App")) { try LaunchSession(plan: plan) }
+        #expect(throws: LaunchProfilerError.notExecutable(path: "/nonexistent/App")) { try LaunchSession(plan: plan) }
     }
 }

@@ -14,7 +14,7 @@ public enum RunFolder {
     /// summary as ``LaunchTrace/LaunchRecord/Outcome/invalidTrace`` with the reader's error as
     /// its message, so one bad file does not lose the other launches.
     ///
-    /// - Throws: ``TraceFileError`` when `launches.json` is missing or invalid.
+    /// - Throws: ``LaunchProfilerError`` when `launches.json` is missing or invalid.
     public static func loadSummary(
         at folder: URL, bootstrap: Bootstrap = Bootstrap(), outliers: OutlierDetector = OutlierDetector()
     ) throws -> RunSummary {

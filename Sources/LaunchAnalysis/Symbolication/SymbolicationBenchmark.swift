@@ -15,7 +15,7 @@ public enum SymbolicationBenchmark {
     /// every function (first bytes 1, 2, 3, … of each), so each lookup is a cache miss and
     /// most functions are demangled once.
     ///
-    /// - Throws: ``ELFParseError`` when no image has function symbols.
+    /// - Throws: ``LaunchProfilerError`` when no image has function symbols.
     public static func addresses(count: Int, images: [LoadedImage]) throws -> [Address] {
         var functions: [(load: UInt64, start: UInt64, size: UInt64)] = []
         for image in images {
@@ -27,7 +27,7 @@ public enum SymbolicationBenchmark {
             }
         }
         guard !functions.isEmpty else {
-            throw ELFParseError(path: images.first?.path ?? "(no images)", reason: "No image has function symbols to benchmark.")
+            throw LaunchProfilerError.invalidELF(path: images.first?.path ?? "(no images)", reason: "No image has function symbols to benchmark.")
         }
         var result: [Address] = []
         result.reserveCapacity(count)

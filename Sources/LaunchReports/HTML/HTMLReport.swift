@@ -33,7 +33,7 @@ public struct HTMLReport: Sendable, Equatable {
         guard let run else { return input.medianRunIndex }
         guard input.trace(run: run) != nil else {
             let available = input.traces.compactMap(\.runIndex).map(String.init).joined(separator: ", ")
-            throw ReportInputError(message: "Launch \(run) has no trace to show; the launches with traces are \(available.isEmpty ? "none" : available).")
+            throw LaunchProfilerError.invalidReportInput("Launch \(run) has no trace to show; the launches with traces are \(available.isEmpty ? "none" : available).")
         }
         return run
     }
@@ -43,7 +43,7 @@ public struct HTMLReport: Sendable, Equatable {
 
     /// Renders the page; `findings` default to the top ones of the summary's findings.
     ///
-    /// - Throws: ``ReportInputError`` when ``run`` names a launch without a trace.
+    /// - Throws: ``LaunchProfilerError`` when ``run`` names a launch without a trace.
     public func render(_ input: ReportInput, findings: [ReportFinding]? = nil) throws -> String {
         let findings = findings ?? ReportFinding.top(input.summary.findings, limit: Self.findingsLimit)
         let chosen = try chosenRun(in: input)

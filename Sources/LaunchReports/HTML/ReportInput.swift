@@ -35,7 +35,7 @@ public struct ReportInput: Sendable {
     /// The traces of a run folder's completed launches, in launch order. A trace that cannot
     /// be read is left out (the summary reports it as an invalid trace).
     ///
-    /// - Throws: ``TraceFileError`` when `launches.json` is missing or invalid.
+    /// - Throws: ``LaunchProfilerError`` when `launches.json` is missing or invalid.
     public static func loadTraces(from folder: URL) throws -> [LaunchTrace] {
         let manifest = try RunManifest.read(from: folder.appendingPathComponent(RunManifest.fileName))
         return manifest.launches.compactMap { record -> LaunchTrace? in

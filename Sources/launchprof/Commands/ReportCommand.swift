@@ -70,7 +70,7 @@ struct ReportCommand: ParsableCommand {
         case .html:
             do {
                 text = try HTMLReport(run: launch, generator: "launchprof \(LaunchProf.configuration.version)").render(input)
-            } catch let error as ReportInputError {
+            } catch let error as LaunchProfilerError where error.code == .invalidReportInput {
                 throw CLIError(error.message)
             }
         case .markdown:
@@ -112,7 +112,7 @@ struct ReportCommand: ParsableCommand {
             do {
                 var naming = try SymbolMapNaming(contentsOf: URL(filePath: symbolsPath))
                 return ReportInput(summary: summary, evaluation: evaluation, traces: traces, naming: &naming)
-            } catch let error as SymbolMapError {
+            } catch let error as LaunchProfilerError where error.code == .invalidSymbolMap {
                 throw CLIError(error.description)
             }
         }
