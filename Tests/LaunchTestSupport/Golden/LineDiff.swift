@@ -1,6 +1,6 @@
 /// A unified-style line diff of two texts: `-` for lines only in the expected text, `+` for
-/// lines only in the actual one, two lines of context around each change and `@@` between
-/// hunks, so a failed golden comparison shows what changed rather than "not equal".
+/// lines only in the actual one, two lines of context around each change and `@@ golden line N @@`
+/// before each hunk, so a failed golden comparison shows what changed rather than "not equal".
 public struct LineDiff: Sendable, Equatable, CustomStringConvertible {
     /// One line of the merged listing.
     enum Line: Sendable, Equatable {
@@ -34,10 +34,16 @@ public struct LineDiff: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         let changed = lines.indices.filter { lines[$0].isChange }
         let shown = Set(changed.flatMap { max(0, $0 - context)...min(lines.count - 1, $0 + context) })
+        var goldenLine: [Int] = []
+        var line = 1
+        for entry in lines {
+            goldenLine.append(line)
+            if case .added = entry {} else { line += 1 }
+        }
         var out: [String] = []
         var previous: Int?
         for index in shown.sorted() {
-            if previous.map({ index > $0 + 1 }) ?? (index > 0) { out.append("@@ line \(index + 1) @@") }
+            if previous.map({ index > $0 + 1 }) ?? true { out.append("@@ golden line \(goldenLine[index]) @@") }
             out.append(Self.render(lines[index]))
             previous = index
         }
