@@ -64,13 +64,7 @@ struct SpreadChart {
             children.append(.el("text", ["class": "axis", "x": HTMLFormat.px(scale.x(tickValue)), "y": HTMLFormat.px(y + Self.rowHeight - 2), "text-anchor": anchor], "\(HTMLFormat.ms(tickValue))"))
         }
         children.append(.el("line", ["class": "range", "x1": HTMLFormat.px(scale.x(stats.min)), "y1": HTMLFormat.px(mid), "x2": HTMLFormat.px(scale.x(stats.max)), "y2": HTMLFormat.px(mid)]))
-        for (verdict, threshold) in thresholds where near.contains(threshold) {
-            let tx = HTMLFormat.px(scale.x(threshold))
-            children.append(.el("g", ["class": "limit limit-\(verdict.status.rawValue)"],
-                .el("title", "\(metric.name) \(ReportText.budget(verdict.rule)): \(ReportText.label(verdict.status))"),
-                .el("line", ["x1": tx, "y1": HTMLFormat.px(y + 3), "x2": tx, "y2": HTMLFormat.px(y + Self.rowHeight - 3)])
-            ))
-        }
+        children += thresholds.filter { near.contains($0.1) }.map { limitNode($0.0, threshold: $0.1, metric: metric, y: y, scale: scale) }
         children += dots(metric, mid: mid, scale: scale)
         let mx = HTMLFormat.px(scale.x(stats.median))
         children.append(.el("line", ["class": "median", "x1": mx, "y1": HTMLFormat.px(y + 4), "x2": mx, "y2": HTMLFormat.px(y + Self.rowHeight - 4)]))
@@ -82,6 +76,13 @@ struct SpreadChart {
         }
         nodes.append(.el("g", ["class": "spread-row", "data-metric": metric.name], children: children))
         return .fragment(nodes + [.newline])
+    }
+
+    private func limitNode(_ verdict: RuleVerdict, threshold: Double, metric: MetricSummary, y: Double, scale: RowScale) -> HTMLNode {
+        let tx = HTMLFormat.px(scale.x(threshold))
+        return .el("g", ["class": "limit limit-\(verdict.status.rawValue)"],
+            .el("title", "\(metric.name) \(ReportText.budget(verdict.rule)): \(ReportText.label(verdict.status))"),
+            .el("line", ["x1": tx, "y1": HTMLFormat.px(y + 3), "x2": tx, "y2": HTMLFormat.px(y + Self.rowHeight - 3)]))
     }
 
     private func dots(_ metric: MetricSummary, mid: Double, scale: RowScale) -> [HTMLNode] {
