@@ -95,13 +95,21 @@ let package = Package(
             name: "CFixtureSupport",
             cSettings: [.unsafeFlags(["-fomit-frame-pointer", "-mno-red-zone", "-O1"])]
         ),
+        // Shared by the test targets only, never by a product: the report fixture and golden-file
+        // assertions (record mode fails the test; a mismatch shows a line diff).
+        .target(
+            name: "LaunchTestSupport",
+            dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchWorkflow", "LaunchTrace"],
+            path: "Tests/LaunchTestSupport",
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "LaunchTraceTests", dependencies: ["LaunchTrace"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchProbeTests", dependencies: ["LaunchProbe", "LaunchTrace"]),
         .testTarget(name: "LaunchRunnerTests", dependencies: ["LaunchRunner", "LaunchTrace", "CLaunchABI"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LaunchProbe", "LaunchTrace", "FixtureApp", "SeedApp", "SampleApp"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchSymbolicationTests", dependencies: ["LaunchSymbolication", "LaunchAnalysis", "LaunchTrace"]),
-        .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchSymbolication", "LaunchWorkflow", "LaunchTrace"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ReportTests", dependencies: ["LaunchReports", "LaunchAnalysis", "LaunchWorkflow", "LaunchTrace", "launchprof"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchSymbolication", "LaunchWorkflow", "LaunchTrace", "LaunchTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ReportTests", dependencies: ["LaunchReports", "LaunchAnalysis", "LaunchWorkflow", "LaunchTrace", "launchprof", "LaunchTestSupport"], resources: [.copy("Fixtures")]),
         // The workflows against real launches of FixtureApp, without the CLI.
         .testTarget(
             name: "LaunchWorkflowTests",

@@ -2,7 +2,7 @@ import LaunchSymbolication
 import LaunchTrace
 
 /// Measures name lookup over unique addresses with the symbol tables already loaded (the
-/// DESIGN.md target is at least 100,000 frames/s; file:line is batched separately and not
+/// docs/architecture.md target is at least 100,000 frames/s; file:line is batched separately and not
 /// included).
 ///
 /// ```swift
@@ -16,7 +16,7 @@ enum SymbolicationBenchmark {
     /// every function (first bytes 1, 2, 3, … of each), so each lookup is a cache miss and
     /// most functions are demangled once.
     ///
-    /// - Throws: ``ELFParseError`` when no image has function symbols.
+    /// - Throws: ``LaunchProfilerError`` when no image has function symbols.
     static func addresses(count: Int, images: [LoadedImage]) throws -> [Address] {
         var functions: [(load: UInt64, start: UInt64, size: UInt64)] = []
         for image in images {
@@ -28,7 +28,7 @@ enum SymbolicationBenchmark {
             }
         }
         guard !functions.isEmpty else {
-            throw ELFParseError(path: images.first?.path ?? "(no images)", reason: "No image has function symbols to benchmark.")
+            throw LaunchProfilerError.invalidELF(path: images.first?.path ?? "(no images)", reason: "No image has function symbols to benchmark.")
         }
         var result: [Address] = []
         result.reserveCapacity(count)

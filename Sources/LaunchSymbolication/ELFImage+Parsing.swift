@@ -1,16 +1,17 @@
 import Foundation
+import LaunchTrace
 
 extension ELFImage {
     /// Reads an ELF64 little-endian file (mapped, read once) and parses its symbols.
     ///
-    /// - Throws: ``ELFParseError`` when the file cannot be read or is not a well-formed
+    /// - Throws: ``LaunchProfilerError`` when the file cannot be read or is not a well-formed
     ///   ELF64 little-endian image.
     public init(contentsOf path: String) throws {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
         } catch {
-            throw ELFParseError(path: path, reason: "The file cannot be read: \(error.localizedDescription)")
+            throw LaunchProfilerError.invalidELF(path: path, reason: "The file cannot be read: \(error.localizedDescription)")
         }
         self = try data.withUnsafeBytes { try ELFImage(bytes: $0, path: path) }
     }
@@ -20,7 +21,7 @@ extension ELFImage {
     /// Reads the section headers, takes `STT_FUNC` and `STT_GNU_IFUNC` symbols defined in a
     /// section from `SHT_SYMTAB` (or `SHT_DYNSYM` without one), and the `NT_GNU_BUILD_ID` note.
     ///
-    /// - Throws: ``ELFParseError`` naming what is out of bounds or malformed.
+    /// - Throws: ``LaunchProfilerError`` naming what is out of bounds or malformed.
     public init(bytes: UnsafeRawBufferPointer, path: String) throws {
         var reader = ELFReader(bytes: bytes, path: path)
         self = try reader.parse()
@@ -46,7 +47,7 @@ struct ELFReader {
     static let note: UInt32 = 7
     static let nobits: UInt32 = 8
 
-    func fail(_ reason: String) -> ELFParseError { ELFParseError(path: path, reason: reason) }
+    func fail(_ reason: String) -> LaunchProfilerError { .invalidELF(path: path, reason: reason) }
 
     func read<T: FixedWidthInteger>(_ type: T.Type, at offset: UInt64) throws -> T {
         let size = UInt64(MemoryLayout<T>.size)

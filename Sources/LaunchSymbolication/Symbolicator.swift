@@ -51,10 +51,10 @@ public final class Symbolicator {
 
     /// Reads the symbol table of `path` now (symbolication would read it on first use).
     ///
-    /// - Throws: ``ELFParseError`` when the file cannot be used.
+    /// - Throws: ``LaunchProfilerError`` when the file cannot be used.
     public func loadImage(_ path: String) throws {
         let id = imageID(path, load: true)
-        if states[id].image == nil { throw ELFParseError(path: path, reason: problems[path] ?? "The image has no symbols.") }
+        if states[id].image == nil { throw LaunchProfilerError.invalidELF(path: path, reason: problems[path] ?? "The image has no symbols.") }
     }
 
     /// Number of distinct frames resolved so far.
@@ -68,8 +68,8 @@ public final class Symbolicator {
         if load {
             do {
                 state.image = try ELFImage(contentsOf: path)
-            } catch let error as ELFParseError {
-                problems[path] = error.reason
+            } catch let error as LaunchProfilerError {
+                problems[path] = error.message
             } catch {
                 problems[path] = "The image cannot be read: \(error)."
             }

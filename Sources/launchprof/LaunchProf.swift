@@ -22,18 +22,9 @@ struct LaunchProf: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
-        } catch let error as CLIError {
-            FileHandle.standardError.write(Data("launchprof: \(error.message)\n".utf8))
-            Foundation.exit(error.exitCode.rawValue)
-        } catch let error as WorkflowError {
-            FileHandle.standardError.write(Data("launchprof: \(error.message)\n".utf8))
+        } catch let error as LaunchProfilerError {
+            FileHandle.standardError.write(Data("launchprof: \(error)\n".utf8))
             Foundation.exit(error.exitStatus.rawValue)
-        } catch let error as TraceFileError {
-            FileHandle.standardError.write(Data("launchprof: \(error)\n".utf8))
-            Foundation.exit(ProfilerExitStatus.usageError.rawValue)
-        } catch let error as BudgetValidationError {
-            FileHandle.standardError.write(Data("launchprof: \(error)\n".utf8))
-            Foundation.exit(ProfilerExitStatus.usageError.rawValue)
         } catch {
             // Bad arguments are usage errors: exit 1 as documented, not ArgumentParser's 64.
             if Self.exitCode(for: error) == ArgumentParser.ExitCode.validationFailure {

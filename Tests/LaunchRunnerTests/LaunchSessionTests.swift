@@ -25,7 +25,7 @@ struct LaunchSessionTests {
     @Test("a plan naming a missing executable is refused with the path")
     func missingExecutable() {
         let plan = RunPlan(executable: "/nonexistent/App", outputDirectory: FileManager.default.temporaryDirectory)
-        #expect(throws: RunnerError.notExecutable(path: "/nonexistent/App")) {
+        #expect(throws: LaunchProfilerError.notExecutable(path: "/nonexistent/App")) {
             try LaunchSession(plan: plan, layout: NumberedFiles(folder: FileManager.default.temporaryDirectory))
         }
     }

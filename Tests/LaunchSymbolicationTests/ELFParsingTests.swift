@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTrace
 import LaunchAnalysis
 import LaunchSymbolication
 import Testing
@@ -23,8 +24,8 @@ struct ELFParsingTests {
         #expect {
             try parse(bytes)
         } throws: { error in
-            let error = error as? ELFParseError
-            return error?.path == "bad.so" && error?.reason.contains(expected) == true && error?.reason.hasSuffix(".") == true
+            let error = error as? LaunchProfilerError
+            return error?.context.file == "bad.so" && error?.message.contains(expected) == true && error?.message.hasSuffix(".") == true
         }
     }
 
@@ -33,7 +34,7 @@ struct ELFParsingTests {
         let whole = try Self.ownExecutable()
         let length = cut > 1 ? Int(cut) : Int(Double(whole.count) * cut)
         let bytes = [UInt8](whole.prefix(length))
-        #expect(throws: ELFParseError.self) { try parse(bytes) }
+        #expect(throws: LaunchProfilerError.self) { try parse(bytes) }
     }
 
     @Test("Random bytes after a valid header are rejected or parsed, never crash")
@@ -53,7 +54,7 @@ struct ELFParsingTests {
         #expect {
             try ELFImage(contentsOf: "/nonexistent/app")
         } throws: { error in
-            (error as? ELFParseError)?.description.hasPrefix("/nonexistent/app: The file cannot be read") == true
+            (error as? LaunchProfilerError)?.description.hasPrefix("/nonexistent/app: The file cannot be read") == true
         }
     }
 

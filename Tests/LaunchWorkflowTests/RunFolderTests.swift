@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTrace
 import LaunchWorkflow
 import Testing
 
@@ -34,7 +35,7 @@ struct RunFolderTests {
     func missingRun() throws {
         let root = try BuiltApps.scratchFolder()
         defer { try? FileManager.default.removeItem(at: root) }
-        #expect(throws: WorkflowError.self) { try RunFolder.locate(nil, root: root) }
-        #expect(throws: WorkflowError.self) { try RunFolder.locate(root.appendingPathComponent("nope").path) }
+        #expect(throws: LaunchProfilerError.self) { try RunFolder.locate(nil, root: root) }
+        #expect(throws: LaunchProfilerError.self) { try RunFolder.locate(root.appendingPathComponent("nope").path) }
     }
 }

@@ -54,7 +54,7 @@ public struct RunManifest: Codable, Sendable, Equatable {
 
     /// Reads a manifest, checking its schema version.
     ///
-    /// - Throws: ``TraceFileError`` naming the file, the JSON path and the problem.
+    /// - Throws: ``LaunchProfilerError`` naming the file, the JSON path and the problem.
     public static func read(from url: URL) throws -> RunManifest {
         try SchemaVersionCheck.read(RunManifest.self, from: url, expected: currentSchemaVersion, what: "run manifest")
     }

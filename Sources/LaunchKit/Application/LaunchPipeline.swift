@@ -1,6 +1,6 @@
 import LaunchProbe
 
-/// The steps of `UIApplicationMain` (DESIGN.md section 1) and the app's life cycle after
+/// The steps of `UIApplicationMain` (docs/architecture.md section 1) and the app's life cycle after
 /// launch, with the probe calls at every phase boundary.
 ///
 /// `UIApplicationMain` runs it on the main queue; tests run it step by step with a manual

@@ -71,7 +71,7 @@ public struct TextReport: Sendable, Equatable {
             )
         }
         if !outliers.isEmpty {
-            let launches = outliers.keys.sorted().map { "\($0) (\(outliers[$0]!.joined(separator: ", ")))" }
+            let launches = outliers.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value.joined(separator: ", ")))" }
             notes.append("outlier launches (beyond 3 scaled MADs of the median): " + launches.joined(separator: "; ") + ".")
         }
         if !notes.isEmpty {

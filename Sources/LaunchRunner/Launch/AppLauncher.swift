@@ -28,7 +28,7 @@ public struct AppLauncher: Sendable {
         guard access(request.executable, X_OK) == 0 else {
             let record = LaunchRecord(
                 index: request.index, scenario: request.scenario.rawValue, outcome: .spawnFailed, wallNs: 0,
-                message: RunnerError.notExecutable(path: request.executable).description
+                message: LaunchProfilerError.notExecutable(path: request.executable).description
             )
             return LaunchResult(record: record, trace: nil, events: [])
         }

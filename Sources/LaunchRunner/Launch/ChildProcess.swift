@@ -1,5 +1,6 @@
 import CLaunchRunner
 import Foundation
+import LaunchTrace
 
 #if canImport(Glibc)
 import Glibc
@@ -30,7 +31,7 @@ final class ChildProcess {
     init(
         executable: String, arguments: [String], environment: [String: String],
         inheritedFD: Int32, stdoutPath: String, stderrPath: String, stallFD: Int32 = -1
-    ) throws(RunnerError) {
+    ) throws(LaunchProfilerError) {
         var fileActions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&fileActions)
         defer { posix_spawn_file_actions_destroy(&fileActions) }
@@ -70,7 +71,7 @@ final class ChildProcess {
         _ = "\(now)".withCString { digits in strcpy(spawnSlot + 20, digits) }
         let status = posix_spawn(&child, executable, &fileActions, &attributes, &argvNull, &envNull)
         guard status == 0 else {
-            throw RunnerError.spawnFailed(executable: executable, reason: String(cString: strerror(status)))
+            throw LaunchProfilerError.spawnFailed(executable: executable, reason: String(cString: strerror(status)))
         }
         pid = child
         spawnNs = now

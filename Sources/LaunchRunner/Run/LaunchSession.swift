@@ -23,12 +23,12 @@ public final class LaunchSession {
     private var lastEviction: PageCacheEvictor.Report?
 
     /// Prepares a session: checks the executable and creates the output folder.
-    public init(plan: RunPlan, layout: any LaunchFileLayout, launcher: AppLauncher = AppLauncher()) throws(RunnerError) {
-        guard access(plan.executable, X_OK) == 0 else { throw RunnerError.notExecutable(path: plan.executable) }
+    public init(plan: RunPlan, layout: any LaunchFileLayout, launcher: AppLauncher = AppLauncher()) throws(LaunchProfilerError) {
+        guard access(plan.executable, X_OK) == 0 else { throw LaunchProfilerError.notExecutable(path: plan.executable) }
         do {
             try FileManager.default.createDirectory(at: plan.outputDirectory, withIntermediateDirectories: true)
         } catch {
-            throw RunnerError.output(path: plan.outputDirectory.path, reason: error.localizedDescription)
+            throw LaunchProfilerError.outputNotWritable(path: plan.outputDirectory.path, reason: error.localizedDescription)
         }
         self.plan = plan
         self.launcher = launcher

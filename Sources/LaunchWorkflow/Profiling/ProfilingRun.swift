@@ -27,14 +27,14 @@ public struct ProfilingRun: Sendable {
 
     /// Runs it, reporting progress to `progress`.
     ///
-    /// - Throws: ``WorkflowError`` when the app cannot be launched at all or the summary
+    /// - Throws: ``LaunchProfilerError`` when the app cannot be launched at all or the summary
     ///   cannot be written; a launch that fails is recorded, not thrown.
     public func run(progress: @escaping (ProfilingEvent) -> Void = { _ in }) throws -> ProfilingResult {
         let session: LaunchSession
         do {
             session = try LaunchSession(plan: plan.runPlan(into: folder), layout: folder)
         } catch {
-            throw WorkflowError(error.description)
+            throw LaunchProfilerError.workflow(error.description)
         }
         var launches = LaunchLoop(session: session, plan: plan, folder: folder, progress: progress)
         launches.warmUp()

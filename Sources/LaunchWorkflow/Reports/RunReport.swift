@@ -29,10 +29,10 @@ public struct RunReport: Sendable {
 
     /// The report of `folder`, with verdicts from `budgets`, else its `verdicts.json`, else none.
     ///
-    /// - Throws: ``WorkflowError`` when the folder, the launch or the symbols cannot be used.
+    /// - Throws: ``LaunchProfilerError`` when the folder, the launch or the symbols cannot be used.
     public func render(_ folder: RunFolder, budgets: BudgetCheck?) throws -> String {
         guard folder.isDirectory else {
-            throw WorkflowError("\(folder.url.path) is not a run folder; report needs the folder with \(RunFolder.manifestName) and the traces, not a summary file.")
+            throw LaunchProfilerError.workflow("\(folder.url.path) is not a run folder; report needs the folder with \(RunFolder.manifestName) and the traces, not a summary file.")
         }
         let summary = try folder.loadSummary()
         let evaluation = try budgets?.evaluate(summary) ?? folder.loadSavedEvaluation()
@@ -40,7 +40,7 @@ public struct RunReport: Sendable {
         var traces = try folder.loadTraces()
         if let launch, format.filtersByLaunch {
             traces = traces.filter { $0.runIndex == launch }
-            guard !traces.isEmpty else { throw WorkflowError("Launch \(launch) of \(folder.url.path) has no trace.") }
+            guard !traces.isEmpty else { throw LaunchProfilerError.workflow("Launch \(launch) of \(folder.url.path) has no trace.") }
         }
         let input = try Self.input(summary: summary, evaluation: evaluation, traces: traces, symbolsPath: symbolsPath)
         return try render(input)
@@ -49,11 +49,7 @@ public struct RunReport: Sendable {
     private func render(_ input: ReportInput) throws -> String {
         switch format {
         case .html:
-            do {
-                return try HTMLReport(run: launch, generator: generator).render(input)
-            } catch let error as ReportInputError {
-                throw WorkflowError(error.message)
-            }
+            return try HTMLReport(run: launch, generator: generator).render(input)
         case .markdown: return MarkdownReport().render(summary: input.summary, evaluation: input.evaluation)
         case .chromeTrace: return try ChromeTraceReport().render(traces: input.traces, profiles: input.profiles)
         case .speedscope: return try SpeedscopeReport(name: input.traces.first?.app.name ?? "app").render(input.profiles)
@@ -71,12 +67,8 @@ public struct RunReport: Sendable {
     /// The report input, with frames named from a symbol map file or by the symbolicator.
     public static func input(summary: RunSummary, evaluation: BudgetEvaluation, traces: [LaunchTrace], symbolsPath: String? = nil) throws -> ReportInput {
         if let symbolsPath {
-            do {
-                var naming = try SymbolMapNaming(contentsOf: URL(filePath: symbolsPath))
-                return ReportInput(summary: summary, evaluation: evaluation, traces: traces, naming: &naming)
-            } catch let error as SymbolMapError {
-                throw WorkflowError(error.description)
-            }
+            var naming = try SymbolMapNaming(contentsOf: URL(filePath: symbolsPath))
+            return ReportInput(summary: summary, evaluation: evaluation, traces: traces, naming: &naming)
         }
         let symbolicator = Symbolicator()
         var summary = summary

@@ -1,10 +1,11 @@
+import LaunchTrace
 import Foundation
 
 extension RunFolder {
     /// Creates the folder `requested`, or a new dated folder under ``runsRoot`` (unique even
     /// within one second) with ``latestLinkName`` pointing at it.
     ///
-    /// - Throws: ``WorkflowError`` when the folder cannot be created.
+    /// - Throws: ``LaunchProfilerError`` when the folder cannot be created.
     public static func create(at requested: String?, root: URL = URL(filePath: runsRoot)) throws -> RunFolder {
         if let requested {
             let folder = RunFolder(url: URL(filePath: requested))
@@ -20,14 +21,14 @@ extension RunFolder {
 
     /// The folder or summary file a command reads: `argument`, or the latest run.
     ///
-    /// - Throws: ``WorkflowError`` when it does not exist.
+    /// - Throws: ``LaunchProfilerError`` when it does not exist.
     public static func locate(_ argument: String?, root: URL = URL(filePath: runsRoot)) throws -> URL {
         let url = argument.map { URL(filePath: $0) } ?? root.appendingPathComponent(latestLinkName)
         guard FileManager.default.fileExists(atPath: url.path) else {
             if argument == nil {
-                throw WorkflowError("There is no run to read: \(url.path) does not exist. Run `launchprof run` first or name a run folder.")
+                throw LaunchProfilerError.workflow("There is no run to read: \(url.path) does not exist. Run `launchprof run` first or name a run folder.")
             }
-            throw WorkflowError("The run folder or summary \(url.path) does not exist.")
+            throw LaunchProfilerError.workflow("The run folder or summary \(url.path) does not exist.")
         }
         return url
     }
@@ -54,7 +55,7 @@ extension RunFolder {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw WorkflowError("The output folder \(url.path) cannot be created: \(error.localizedDescription)")
+            throw LaunchProfilerError.workflow("The output folder \(url.path) cannot be created: \(error.localizedDescription)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import LaunchTrace
 import Foundation
 
 /// Turns the command after `--` into an absolute executable path, searching `PATH` for a
@@ -5,17 +6,17 @@ import Foundation
 public enum ExecutableResolver {
     /// The absolute path of the command's executable.
     ///
-    /// - Throws: ``WorkflowError`` when there is no command or it is not an executable.
+    /// - Throws: ``LaunchProfilerError`` when there is no command or it is not an executable.
     public static func resolve(_ command: [String]) throws -> String {
         guard let first = command.first else {
-            throw WorkflowError("Name the app to launch after --, e.g. `launchprof trace -- .build/release/SampleApp`.")
+            throw LaunchProfilerError.workflow("Name the app to launch after --, e.g. `launchprof trace -- .build/release/SampleApp`.")
         }
         let manager = FileManager.default
         if first.contains("/") {
             let url = URL(filePath: first, relativeTo: URL(filePath: manager.currentDirectoryPath + "/"))
             let path = url.standardizedFileURL.path
             guard manager.isExecutableFile(atPath: path) else {
-                throw WorkflowError("The app \(path) does not exist or is not an executable file.")
+                throw LaunchProfilerError.workflow("The app \(path) does not exist or is not an executable file.")
             }
             return path
         }
@@ -24,6 +25,6 @@ public enum ExecutableResolver {
             let candidate = "\(directory)/\(first)"
             if manager.isExecutableFile(atPath: candidate) { return candidate }
         }
-        throw WorkflowError("The app \(first) was not found in PATH.")
+        throw LaunchProfilerError.workflow("The app \(first) was not found in PATH.")
     }
 }

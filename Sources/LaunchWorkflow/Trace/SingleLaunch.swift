@@ -40,7 +40,7 @@ public struct SingleLaunch: Sendable {
     /// Launches the app once.
     ///
     /// - Returns: the trace and the file it was written to.
-    /// - Throws: ``WorkflowError`` with ``ProfilerExitStatus/launchFailed`` when there is no trace,
+    /// - Throws: ``LaunchProfilerError`` with ``ProfilerExitStatus/launchFailed`` when there is no trace,
     ///   with the end of the app's standard error.
     public func run() throws -> (trace: LaunchTrace, url: URL) {
         let files = RunFolder.standaloneFiles(requested: output)
@@ -54,7 +54,7 @@ public struct SingleLaunch: Sendable {
         guard let trace = result.trace else {
             var message = result.record.message ?? "The launch produced no trace."
             if let tail = result.record.stderrTail { message += "\nThe app's standard error ended with:\n\(tail)" }
-            throw WorkflowError(message, exitStatus: .launchFailed)
+            throw LaunchProfilerError.workflow(message, exitStatus: .launchFailed)
         }
         return (trace, files.traceURL)
     }

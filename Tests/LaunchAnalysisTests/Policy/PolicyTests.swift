@@ -40,8 +40,8 @@ struct PolicyTests {
         #expect {
             try Self.budgets(policy: policy)
         } throws: { error in
-            guard let error = error as? BudgetValidationError, let problem = error.problems.first else { return false }
-            return error.problems.count == 1 && problem.description.hasPrefix(message) && problem.suggestion == suggestion
+            guard let error = error as? LaunchProfilerError, let problem = error.problems.first else { return false }
+            return error.problems.count == 1 && problem.description.hasPrefix("budgets.json: " + message) && problem.context.suggestion == suggestion
                 && error.description.hasPrefix("budgets.json: at policy")
         }
     }

@@ -54,9 +54,9 @@ struct RunSummaryTests {
     func badSummary(json: String, path: String, fragment: String) throws {
         let url = try Fixtures.temporaryDirectory().appendingPathComponent("bad.json")
         try Data(json.utf8).write(to: url)
-        let error = try #require(throws: TraceFileError.self) { try RunSummary.read(from: url) }
-        #expect(error.file == url.path)
-        #expect(error.path == path)
+        let error = try #require(throws: LaunchProfilerError.self) { try RunSummary.read(from: url) }
+        #expect(error.context.file == url.path)
+        #expect((error.context.jsonPath ?? "") == path)
         #expect(error.message.contains(fragment), "\(error.message)")
     }
 
@@ -81,11 +81,11 @@ struct RunSummaryTests {
         #expect(summary.run.runs == 5 && summary.run.warmup == 1)
     }
 
-    @Test("A folder without launches.json is a TraceFileError")
+    @Test("A folder without launches.json is an invalid-file error")
     func missingManifest() throws {
         let folder = try Fixtures.temporaryDirectory()
-        let error = try #require(throws: TraceFileError.self) { try RunFolder(url: folder).loadSummary() }
-        #expect(error.file.hasSuffix("launches.json"))
+        let error = try #require(throws: LaunchProfilerError.self) { try RunFolder(url: folder).loadSummary() }
+        #expect(error.context.file?.hasSuffix("launches.json") == true)
         #expect(error.message.hasPrefix("The run manifest cannot be read"))
     }
 }

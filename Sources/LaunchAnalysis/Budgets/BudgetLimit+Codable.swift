@@ -1,8 +1,4 @@
-/// A budget limit's text cannot be parsed.
-public struct BudgetLimitSyntaxError: Error, Sendable, Equatable {
-    /// What was expected, as a sentence.
-    public var message: String
-}
+import LaunchTrace
 
 extension BudgetLimit: Codable {
     /// Decodes a limit from its text.
@@ -10,7 +6,7 @@ extension BudgetLimit: Codable {
         let text = try decoder.singleValueContainer().decode(String.self)
         do {
             try self.init(parsing: text)
-        } catch let error as BudgetLimitSyntaxError {
+        } catch let error as LaunchProfilerError where error.code == .invalidBudgetLimit {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
         }
     }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the ReportTests fixture run folder (sampleapp-run/) and its symbol map (symbols.json).
+"""Writes the fixture run folder of the report tests (sampleapp-run/) and its symbol map (symbols.json).
 
 A hand-made run of a SampleApp-like app: five completed warm launches and one crash, with
 phases, thread states, spans, a blocking-call tracer and a stall sampler. Stacks are raw

@@ -1,12 +1,14 @@
 import Foundation
 import LaunchAnalysis
+import LaunchTestSupport
 import LaunchTrace
 
-/// A fixed run and budget file whose reports are compared with golden files: every verdict
+/// The report fixture's synthetic series: a fixed run and budget file whose reports are compared with golden files: every verdict
 /// kind, a warn rule, a relative rule against a baseline, a failed launch and a span name
 /// that needs escaping in every format.
-enum ReportFixture {
-    static let evilSpan = "<b>x</b>|&\"'`*"
+extension ReportFixture {
+    /// A span name that needs escaping in every report format.
+    static let escapingSpan = "<b>x</b>|&\"'`*"
 
     static let budgetsJSON = #"""
     {
@@ -37,7 +39,7 @@ enum ReportFixture {
             let binaryLoad = binaryLoadMs + pattern[(i + 3) % pattern.count] * 2
             let trace = TraceFactory.trace(
                 phasesMs: [binaryLoad, 2, 1, 3, 5, 0, 180 + jitter, 90, 10], runIndex: i + 1,
-                spans: [(evilSpan, 2 + pattern[i % pattern.count])],
+                spans: [(escapingSpan, 2 + pattern[i % pattern.count])],
                 peakMemory: i == 4 ? 90_000_000 : 52_000_000
             )
             traces.append(trace)
