@@ -18,7 +18,7 @@ struct RunCommandTests {
         }
         #expect(!output.stdout.contains("mainStoryboard"))
         let trace = try LaunchTrace.read(from: URL(filePath: tracePath))
-        #expect(trace.app.interface == "code")
+        #expect(trace.app.interface == .code)
         #expect(trace.clock.startSource == .spawn)
         #expect(trace.ending.reason == .exitAfterActive)
     }

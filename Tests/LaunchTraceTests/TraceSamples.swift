@@ -16,7 +16,7 @@ enum TraceSamples {
             start += duration
         }
         return LaunchTrace(
-            app: AppInfo(name: "SampleApp", executablePath: "/apps/SampleApp", interface: "storyboard", infoPlistPath: "/apps/Info.plist"),
+            app: AppInfo(name: "SampleApp", executablePath: "/apps/SampleApp", interface: .storyboard, infoPlistPath: "/apps/Info.plist"),
             pid: 4242, mainThreadID: 4242, scenario: "warm", runIndex: 3, machine: machine,
             clock: LaunchClockInfo(launchStartNs: 987_654_321, startSource: .spawn, startResolutionNs: 1),
             phases: phases,

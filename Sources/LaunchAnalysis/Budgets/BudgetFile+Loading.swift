@@ -70,7 +70,7 @@ struct BudgetValidator {
         if let value = top["defaults"] {
             if case .object(let object) = value {
                 checkKeys(object, allowed: Self.defaultsKeys, at: "defaults")
-                if let v = object["scenario"], let s: LaunchScenario = choice(v, at: "defaults.scenario") { defaults.scenario = s }
+                if let v = object["scenario"], let s: Scenario = choice(v, at: "defaults.scenario") { defaults.scenario = s }
                 if let v = object["statistic"], let s: Statistic = choice(v, at: "defaults.statistic") { defaults.statistic = s }
                 if let v = object["level"], let l: BudgetLevel = choice(v, at: "defaults.level") { defaults.level = l }
                 if let v = object["baseline"] { defaults.baseline = baselineName(v, at: "defaults.baseline") }
@@ -126,7 +126,7 @@ struct BudgetValidator {
         }
 
         let statistic = object["statistic"].flatMap { choice($0, at: at + ".statistic") as Statistic? } ?? defaults.statistic
-        let scenario = object["scenario"].flatMap { choice($0, at: at + ".scenario") as LaunchScenario? } ?? defaults.scenario
+        let scenario = object["scenario"].flatMap { choice($0, at: at + ".scenario") as Scenario? } ?? defaults.scenario
         let level = object["level"].flatMap { choice($0, at: at + ".level") as BudgetLevel? } ?? defaults.level
         let ruleBaseline = object["baseline"].flatMap { baselineName($0, at: at + ".baseline") }
         let description = object["description"].flatMap { string($0, at: at + ".description") }

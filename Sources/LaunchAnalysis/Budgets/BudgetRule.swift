@@ -1,3 +1,5 @@
+import LaunchTrace
+
 /// One budget rule with every default applied: "the p90 of timeToFirstFrame in warm
 /// launches is at most 400 ms".
 public struct BudgetRule: Codable, Sendable, Equatable {
@@ -12,7 +14,7 @@ public struct BudgetRule: Codable, Sendable, Equatable {
     /// The limit.
     public var limit: BudgetLimit
     /// The scenario whose launches are checked.
-    public var scenario: LaunchScenario
+    public var scenario: Scenario
     /// Whether breaking the rule fails the check.
     public var level: BudgetLevel
     /// The baseline a relative limit compares against; `nil` for absolute limits.
@@ -23,7 +25,7 @@ public struct BudgetRule: Codable, Sendable, Equatable {
     /// Creates a rule.
     public init(
         index: Int, metric: String, kind: MetricKind, statistic: Statistic, limit: BudgetLimit,
-        scenario: LaunchScenario, level: BudgetLevel, baseline: String? = nil, description: String? = nil
+        scenario: Scenario, level: BudgetLevel, baseline: String? = nil, description: String? = nil
     ) {
         self.index = index
         self.metric = metric

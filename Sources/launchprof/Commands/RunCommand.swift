@@ -44,8 +44,8 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Output format: text, json, markdown or junit.")
     var format: ReportFormat = .text
 
-    @Option(help: "Where each launch ends: firstFrame, active or fullyDrawn (default: active; resumed for resume).")
-    var exitAfter: String?
+    @Option(help: "Where each launch ends (default: active; resumed for resume).")
+    var exitAfter: ExitPoint?
 
     @Flag(help: "Add launches until every verdict is decisive or --max-runs is reached.")
     var adaptive = false
@@ -67,9 +67,6 @@ struct RunCommand: ParsableCommand {
         guard warmup >= 0 else { throw ValidationError("--warmup cannot be negative.") }
         guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds.") }
         guard maxRuns >= runs else { throw ValidationError("--max-runs must be at least --runs.") }
-        if let exitAfter, !["firstFrame", "active", "fullyDrawn", "resumed"].contains(exitAfter) {
-            throw ValidationError("--exit-after must be firstFrame, active, fullyDrawn or resumed, not \(exitAfter).")
-        }
     }
 
     func run() throws {

@@ -17,8 +17,8 @@ struct TraceCommand: ParsableCommand {
     @Option(help: "Seconds after which a launch that has not ended is killed.")
     var timeout: Double = 30
 
-    @Option(help: "Where the launch ends: firstFrame, active or fullyDrawn (default: active; resumed for resume).")
-    var exitAfter: String?
+    @Option(help: "Where the launch ends (default: active; resumed for resume).")
+    var exitAfter: ExitPoint?
 
     @Option(name: .shortAndLong, help: "Write the trace here (default: a temporary file that is kept and named).")
     var output: String?

@@ -13,7 +13,7 @@ struct InstrumentOptions: ParsableArguments {
     var tracer: Bool?
 
     @Option(help: "How stalls are sampled: ptrace (from outside, the default), signal (in the app) or none.")
-    var sampler: InstrumentSettings.Sampler = .ptrace
+    var sampler: SamplerMethod = .ptrace
 
     @Option(help: "Stall threshold in milliseconds (LAUNCHPROF_STALL_MS; default 100).")
     var stallMs: Int?
@@ -43,5 +43,3 @@ struct InstrumentOptions: ParsableArguments {
         return InstrumentSettings(preloadLibrary: library, sampler: sampler, stallMs: stallMs, sampleMs: sampleMs, blockingMs: blockingMs)
     }
 }
-
-extension InstrumentSettings.Sampler: ExpressibleByArgument {}

@@ -1,4 +1,4 @@
 import ArgumentParser
-import LaunchRunner
+import LaunchTrace
 
 extension Scenario: ExpressibleByArgument {}

@@ -35,7 +35,7 @@ enum TraceFactory {
             spanStart += duration
         }
         return LaunchTrace(
-            app: AppInfo(name: "SampleApp", executablePath: "/apps/SampleApp", interface: "code", infoPlistPath: nil),
+            app: AppInfo(name: "SampleApp", executablePath: "/apps/SampleApp", interface: .code, infoPlistPath: nil),
             pid: 4242, mainThreadID: 4242, scenario: scenario, runIndex: runIndex, machine: machine,
             clock: LaunchClockInfo(launchStartNs: 1_000_000_000, startSource: .spawn, startResolutionNs: 1),
             phases: phases, spans: spanRecords, marks: marks,
