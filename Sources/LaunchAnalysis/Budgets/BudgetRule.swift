@@ -6,7 +6,7 @@ public struct BudgetRule: Codable, Sendable, Equatable {
     /// Position of the rule in the file's `rules` array, starting at 0.
     public var index: Int
     /// The metric's name (see ``MetricCatalog``).
-    public var metric: String
+    public var metric: MetricName
     /// The metric's kind.
     public var kind: MetricKind
     /// The statistic the limit applies to.
@@ -24,7 +24,7 @@ public struct BudgetRule: Codable, Sendable, Equatable {
 
     /// Creates a rule.
     public init(
-        index: Int, metric: String, kind: MetricKind, statistic: Statistic, limit: BudgetLimit,
+        index: Int, metric: MetricName, kind: MetricKind, statistic: Statistic, limit: BudgetLimit,
         scenario: Scenario, level: BudgetLevel, baseline: String? = nil, description: String? = nil
     ) {
         self.index = index

@@ -54,11 +54,11 @@ extension FindingsAnalyzer {
             }
         }
         let analyzed = launches.count
-        let firstFrameMedian = summary?.metric("timeToFirstFrame", scenario: scenario)?.statistics.median
+        let firstFrameMedian = summary?.metric(.timeToFirstFrame, scenario: scenario)?.statistics.median
         return accumulators.values.map { accumulator in
             let first = accumulator.first
             let median = Descriptive.median(accumulator.costs)
-            let phaseMedian = first.phase.flatMap { summary?.metric($0.rawValue, scenario: scenario)?.statistics.median }
+            let phaseMedian = first.phase.flatMap { summary?.metric(.phase($0), scenario: scenario)?.statistics.median }
             let sharedInstance = Self.hasSharedInstance(first, symbolicator: symbolicator)
             return Finding(
                 id: first.key.description, scenario: scenario, function: first.function, fullName: first.fullName,

@@ -114,9 +114,9 @@ public struct HTMLReport: Sendable, Equatable {
             meta.append(("Machine", HTMLText.escape("\(machine.cpuModel), \(machine.logicalCores) cores, \(memory), Linux \(machine.kernel) (\(machine.hostname))")))
         }
         let scenario = summary.run.scenario
-        if let overhead = summary.metric("profilerOverhead", scenario: scenario) {
+        if let overhead = summary.metric(.profilerOverhead, scenario: scenario) {
             var text = "median \(HTMLFormat.ms(overhead.statistics.median)) on the main thread"
-            if let firstFrame = summary.metric("timeToFirstFrame", scenario: scenario), firstFrame.statistics.median > 0 {
+            if let firstFrame = summary.metric(.timeToFirstFrame, scenario: scenario), firstFrame.statistics.median > 0 {
                 text += " (\(HTMLFormat.percent(overhead.statistics.median / firstFrame.statistics.median)) of time to first frame)"
             }
             if let activity = trace?.mainThread {
@@ -154,9 +154,9 @@ public struct HTMLReport: Sendable, Equatable {
             let metric = input.summary.metric(rule.metric, scenario: rule.scenario.rawValue)
             let interval = verdict.interval.map { "\(rule.kind.format($0.lower)) – \(rule.kind.format($0.upper))" } ?? "-"
             let status = verdict.status.rawValue
-            out += "<tr class=\"verdict\" data-metric=\"\(HTMLText.escape(rule.metric))\" data-status=\"\(status)\" data-level=\"\(rule.level.rawValue)\">"
+            out += "<tr class=\"verdict\" data-metric=\"\(HTMLText.escape(rule.metric.rawValue))\" data-status=\"\(status)\" data-level=\"\(rule.level.rawValue)\">"
             out += "<td class=\"status status-\(status)\" title=\"\(HTMLText.escape(verdict.message))\">\(ReportText.label(verdict.status))\(verdict.isImprovement ? " (improved)" : "")</td>"
-            out += "<td><code>\(HTMLText.escape(rule.metric))</code></td><td>\(rule.scenario.rawValue)</td><td>\(rule.level.rawValue)</td>"
+            out += "<td><code>\(HTMLText.escape(rule.metric.rawValue))</code></td><td>\(rule.scenario.rawValue)</td><td>\(rule.level.rawValue)</td>"
             out += "<td>\(HTMLText.escape(ReportText.budget(rule)))</td>"
             out += "<td class=\"num\">\(HTMLText.escape(ReportText.value(verdict.observed, rule.kind)))</td>"
             out += "<td class=\"num\">\(HTMLText.escape(interval))</td>"

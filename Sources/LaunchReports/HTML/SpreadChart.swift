@@ -19,7 +19,7 @@ struct SpreadChart {
     static let rowHeight = 26.0
 
     /// The metrics shown: the phases in launch order, then the totals.
-    static let metricNames = LaunchPhase.allCases.map(\.rawValue) + ["timeToFirstFrame", "timeToActive", "timeToFullDisplay"]
+    static let metricNames = MetricName.phasesThenTotals
 
     func render() -> String {
         let metrics = Self.metricNames.compactMap { summary.metric($0, scenario: scenario) }

@@ -101,7 +101,7 @@ struct WaterfallChart {
                 return (y + 1, y + Self.rowHeight - 1)
             } ?? (Self.top - 6, height - 28)
             let label = HTMLText.escape(line.label) + (clipped ? " ›" : "")
-            svg += "<g class=\"limit limit-\(line.status.rawValue)\" data-metric=\"\(HTMLText.escape(line.metric))\"><title>\(label)</title>"
+            svg += "<g class=\"limit limit-\(line.status.rawValue)\" data-metric=\"\(HTMLText.escape(line.metric.rawValue))\"><title>\(label)</title>"
             svg += "<line x1=\"\(lx)\" y1=\"\(HTMLFormat.px(y1))\" x2=\"\(lx)\" y2=\"\(HTMLFormat.px(y2))\"/>"
             if line.row == nil {
                 let anchor = x(line.x) > Self.width - Self.rightMargin - 200 ? "end\" dx=\"-4" : "start\" dx=\"4"
@@ -146,7 +146,7 @@ struct WaterfallChart {
     }
 
     private struct LimitLine {
-        var metric: String
+        var metric: MetricName
         var row: LaunchPhase?
         var x: Double
         var label: String
@@ -159,11 +159,11 @@ struct WaterfallChart {
         verdicts.compactMap { verdict in
             guard verdict.rule.scenario.rawValue == trace.scenario, let threshold = verdict.threshold else { return nil }
             let label = "\(verdict.rule.metric) \(ReportText.budget(verdict.rule)) (\(ReportText.label(verdict.status)))"
-            if let phase = LaunchPhase(rawValue: verdict.rule.metric) {
+            if let phase = LaunchPhase(rawValue: verdict.rule.metric.rawValue) {
                 guard let record = trace.record(of: phase) else { return nil }
                 return LimitLine(metric: verdict.rule.metric, row: phase, x: Double(record.startNs) + threshold, label: label, status: verdict.status)
             }
-            guard ["timeToFirstFrame", "timeToActive", "timeToFullDisplay"].contains(verdict.rule.metric) else { return nil }
+            guard MetricName.launchTotals.contains(verdict.rule.metric) else { return nil }
             return LimitLine(metric: verdict.rule.metric, row: nil, x: threshold, label: label, status: verdict.status)
         }
     }

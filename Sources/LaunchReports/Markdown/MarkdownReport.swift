@@ -36,7 +36,7 @@ public struct MarkdownReport: Sendable, Equatable {
                 let interval = verdict.interval.map { "\(rule.kind.format($0.lower)) – \(rule.kind.format($0.upper))" } ?? "-"
                 let cells = [
                     "\(Self.icon(verdict.status)) \(ReportText.label(verdict.status))",
-                    Self.escape(rule.metric),
+                    Self.escape(rule.metric.rawValue),
                     rule.scenario.rawValue,
                     rule.level.rawValue,
                     Self.escape(ReportText.budget(rule)),
@@ -53,7 +53,7 @@ public struct MarkdownReport: Sendable, Equatable {
             out += "\n"
             for verdict in notes {
                 let tag = verdict.isImprovement ? "improved" : ReportText.label(verdict.status)
-                out += "- **\(tag)** \(Self.escape(verdict.rule.metric)): \(Self.escape(verdict.message))\n"
+                out += "- **\(tag)** \(Self.escape(verdict.rule.metric.rawValue)): \(Self.escape(verdict.message))\n"
             }
         }
         if !evaluation.policyVerdicts.isEmpty {
@@ -79,7 +79,7 @@ public struct MarkdownReport: Sendable, Equatable {
     /// The phases' medians and p90s with the budgets that cover them, collapsed.
     func phaseMedians(summary: RunSummary, evaluation: BudgetEvaluation) -> String {
         let scenario = summary.run.scenario
-        let names = LaunchPhase.allCases.map(\.rawValue) + ["timeToFirstFrame", "timeToActive", "timeToFullDisplay"]
+        let names = MetricName.phasesThenTotals
         let rows = names.compactMap { name in summary.metric(name, scenario: scenario) }
         guard !rows.isEmpty else { return "" }
         var out = "\n<details><summary>Phase medians (\(Self.escape(scenario)), \(rows[0].samples.count) launches)</summary>\n\n"

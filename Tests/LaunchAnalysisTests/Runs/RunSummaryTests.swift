@@ -14,13 +14,13 @@ struct RunSummaryTests {
         #expect(summary.completedLaunchCount == 10)
         #expect(summary.outcomeCounts == [.completed: 10, .crashed: 1])
         #expect(summary.run.machine == TraceFactory.machine)
-        let metric = try #require(summary.metric("didFinishLaunching", scenario: "warm"))
+        let metric = try #require(summary.metric(.phase(.didFinishLaunching), scenario: "warm"))
         #expect(metric.kind == .time)
         #expect(metric.samples.count == 10)
         #expect(metric.launchIndices == Array(1...10))
         #expect(metric.statistics == SampleStatistics(samples: metric.samples))
         #expect(metric.medianInterval.lower <= metric.statistics.median && metric.statistics.median <= metric.medianInterval.upper)
-        #expect(summary.metric("timeToFullDisplay", scenario: "warm") == nil)
+        #expect(summary.metric(.timeToFullDisplay, scenario: "warm") == nil)
         #expect(summary.scenarios["warm"]?.completedLaunches == 10)
     }
 
@@ -29,8 +29,8 @@ struct RunSummaryTests {
         let warm = TraceFactory.run(count: 3)
         let cold = TraceFactory.run(count: 2, didFinishMs: 300, scenario: "cold")
         let summary = RunSummary.build(info: RunInfoFactory.info, records: warm.records + cold.records, traces: warm.traces + cold.traces)
-        #expect(summary.metric("didFinishLaunching", scenario: "warm")?.samples.count == 3)
-        #expect(summary.metric("didFinishLaunching", scenario: "cold")?.statistics.min == 300_000_000)
+        #expect(summary.metric(.phase(.didFinishLaunching), scenario: "warm")?.samples.count == 3)
+        #expect(summary.metric(.phase(.didFinishLaunching), scenario: "cold")?.statistics.min == 300_000_000)
     }
 
     @Test("A summary round-trips through its file")
@@ -76,7 +76,7 @@ struct RunSummaryTests {
         let summary = try RunFolder.loadSummary(at: folder)
         #expect(summary.launches.map(\.outcome) == [.completed, .completed, .completed, .invalidTrace, .timedOut])
         #expect(summary.launches[3].message?.contains("run-004.trace.json") == true)
-        #expect(summary.metric("timeToFirstFrame", scenario: "warm")?.samples.count == 3)
+        #expect(summary.metric(.timeToFirstFrame, scenario: "warm")?.samples.count == 3)
         #expect(summary.run.runs == 5 && summary.run.warmup == 1)
     }
 
