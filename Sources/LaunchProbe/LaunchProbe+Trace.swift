@@ -20,7 +20,7 @@ extension LaunchProbe {
             ),
             pid: getpid(),
             mainThreadID: state.reader?.threadID ?? lp_current_tid(),
-            scenario: configuration.scenario.rawValue,
+            scenario: configuration.scenario,
             runIndex: configuration.runIndex,
             machine: ProcessFacts.machine(),
             clock: LaunchClockInfo(

@@ -21,7 +21,7 @@ extension RunSummary {
 
         var byScenario: [String: [(index: Int, values: [MetricName: Double])]] = [:]
         for (position, trace) in traces.enumerated() {
-            byScenario[trace.scenario, default: []].append((trace.runIndex ?? position + 1, MetricExtractor.values(of: trace)))
+            byScenario[trace.scenario.rawValue, default: []].append((trace.runIndex ?? position + 1, MetricExtractor.values(of: trace)))
         }
         var scenarios: [String: ScenarioSummary] = [:]
         for (scenario, launches) in byScenario {

@@ -104,7 +104,7 @@ public struct HTMLReport: Sendable, Equatable {
             badge = "<span class=\"badge \(Self.badgeClass(code))\" data-result=\"\(code.rawValue)\">\(HTMLText.escape(ReportText.result(code)))</span>"
         }
         var meta: [(String, String)] = [
-            ("Scenario", HTMLText.escape(summary.run.scenario)),
+            ("Scenario", HTMLText.escape(summary.run.scenario.rawValue)),
             ("Launches", HTMLText.escape(ReportText.launchesLine(summary)) + (summary.run.warmup > 0 ? " (after \(summary.run.warmup) warm-up)" : "")),
             ("Date", HTMLText.escape(summary.run.date)),
             ("App", "<code>\(HTMLText.escape(summary.run.appPath))</code>"),
@@ -151,7 +151,7 @@ public struct HTMLReport: Sendable, Equatable {
         out += "<th class=\"num\">Value</th><th class=\"num\">95 % CI</th><th class=\"num\">Median</th><th class=\"num\">p90</th><th class=\"num\">n</th></tr></thead>\n<tbody>\n"
         for verdict in evaluation.verdicts {
             let rule = verdict.rule
-            let metric = input.summary.metric(rule.metric, scenario: rule.scenario.rawValue)
+            let metric = input.summary.metric(rule.metric, scenario: rule.scenario)
             let interval = verdict.interval.map { "\(rule.kind.format($0.lower)) – \(rule.kind.format($0.upper))" } ?? "-"
             let status = verdict.status.rawValue
             out += "<tr class=\"verdict\" data-metric=\"\(HTMLText.escape(rule.metric.rawValue))\" data-status=\"\(status)\" data-level=\"\(rule.level.rawValue)\">"

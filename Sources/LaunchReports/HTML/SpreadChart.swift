@@ -8,7 +8,7 @@ import LaunchTrace
 /// noise as clearly as a 70 ms one.
 struct SpreadChart {
     var summary: RunSummary
-    var scenario: String
+    var scenario: Scenario
     var verdicts: [RuleVerdict]
     /// The launch the waterfall shows, highlighted.
     var highlightedRun: Int?
@@ -29,7 +29,7 @@ struct SpreadChart {
         var svg = "<svg class=\"spread\" role=\"img\" viewBox=\"0 0 \(Self.width) \(HTMLFormat.px(height))\" aria-label=\"Spread of each phase across launches\">\n"
         for (row, metric) in metrics.enumerated() {
             let y = 4 + Double(row) * Self.rowHeight
-            let thresholds = verdicts.filter { $0.rule.metric == metric.name && $0.rule.scenario.rawValue == scenario }
+            let thresholds = verdicts.filter { $0.rule.metric == metric.name && $0.rule.scenario == scenario }
                 .compactMap { verdict in verdict.threshold.map { (verdict, $0) } }
             let stats = metric.statistics
             // The scale spans the samples (and a threshold close to them), padded, so the noise shows.

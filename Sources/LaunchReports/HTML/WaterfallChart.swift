@@ -157,7 +157,7 @@ struct WaterfallChart {
     /// total (drawn from the launch's start, across the chart).
     private func limitLines() -> [LimitLine] {
         verdicts.compactMap { verdict in
-            guard verdict.rule.scenario.rawValue == trace.scenario, let threshold = verdict.threshold else { return nil }
+            guard verdict.rule.scenario == trace.scenario, let threshold = verdict.threshold else { return nil }
             let label = "\(verdict.rule.metric) \(ReportText.budget(verdict.rule)) (\(ReportText.label(verdict.status)))"
             if let phase = LaunchPhase(rawValue: verdict.rule.metric.rawValue) {
                 guard let record = trace.record(of: phase) else { return nil }

@@ -27,7 +27,7 @@ public struct TextReport: Sendable, Equatable {
         var table = TextTable(header: ["metric", "scenario", "n", "median", "p90", "budget", "level", "verdict"])
         for verdict in evaluation.verdicts {
             let rule = verdict.rule
-            let metric = summary.metric(rule.metric, scenario: rule.scenario.rawValue)
+            let metric = summary.metric(rule.metric, scenario: rule.scenario)
             table.append(
                 [
                     rule.metric.rawValue, rule.scenario.rawValue, "\(verdict.sampleCount)",
@@ -54,8 +54,8 @@ public struct TextReport: Sendable, Equatable {
         var spreads: [String] = []
         var outliers: [Int: [String]] = [:]
         for verdict in evaluation.verdicts {
-            let scenario = verdict.rule.scenario.rawValue
-            guard seen.insert(scenario + "/" + verdict.rule.metric.rawValue).inserted,
+            let scenario = verdict.rule.scenario
+            guard seen.insert(scenario.rawValue + "/" + verdict.rule.metric.rawValue).inserted,
                   let metric = summary.metric(verdict.rule.metric, scenario: scenario) else { continue }
             let label = summary.scenarios.count > 1 ? "\(metric.name) (\(scenario))" : metric.name.rawValue
             for launch in metric.outlierLaunches { outliers[launch, default: []].append(label) }

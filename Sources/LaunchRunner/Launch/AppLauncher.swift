@@ -27,7 +27,7 @@ public struct AppLauncher: Sendable {
     public func launch(_ request: LaunchRequest) -> LaunchResult {
         guard access(request.executable, X_OK) == 0 else {
             let record = LaunchRecord(
-                index: request.index, scenario: request.scenario.rawValue, outcome: .spawnFailed, wallNs: 0,
+                index: request.index, scenario: request.scenario, outcome: .spawnFailed, wallNs: 0,
                 message: RunnerError.notExecutable(path: request.executable).description
             )
             return LaunchResult(record: record, trace: nil, events: [])
@@ -66,7 +66,7 @@ public struct AppLauncher: Sendable {
             if appEnd >= 0 { close(appEnd) }
             if stallAppEnd >= 0 { close(stallAppEnd) }
             let record = LaunchRecord(
-                index: request.index, scenario: request.scenario.rawValue, outcome: .spawnFailed, wallNs: 0,
+                index: request.index, scenario: request.scenario, outcome: .spawnFailed, wallNs: 0,
                 message: error.description
             )
             return LaunchResult(record: record, trace: nil, events: [])
@@ -141,7 +141,7 @@ public struct AppLauncher: Sendable {
         let lastPhase = events.last { $0.kind == .phase }?.name
         let whereItGot = lastPhase.map { " The last phase it started was \($0)." } ?? " It reported no phase."
         var record = LaunchRecord(
-            index: request.index, scenario: request.scenario.rawValue, outcome: .completed,
+            index: request.index, scenario: request.scenario, outcome: .completed,
             wallNs: wallNs, lastPhase: lastPhase
         )
         var trace: LaunchTrace?

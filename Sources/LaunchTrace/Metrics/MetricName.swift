@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// let name = MetricName.span("catalog.load")   // "span.catalog.load"
-/// summary.metric(.timeToFirstFrame, scenario: "warm")
+/// summary.metric(.timeToFirstFrame, scenario: .warm)
 /// ```
 public struct MetricName: Hashable, Sendable, Codable, RawRepresentable, CustomStringConvertible {
     /// The name as written in budget files and JSON.

@@ -97,7 +97,7 @@ struct RunCommand: ParsableCommand {
             if let trace = result.trace { traces.append(trace) }
             progress.launched(result)
             let manifest = RunManifest(
-                appPath: executable, scenario: scenario.rawValue, runs: session.results.count, warmup: warmup,
+                appPath: executable, scenario: scenario, runs: session.results.count, warmup: warmup,
                 date: date, launches: session.results.map(\.record)
             )
             // Written after every launch: a run that is interrupted keeps what it measured.
@@ -106,7 +106,7 @@ struct RunCommand: ParsableCommand {
         for _ in 0..<runs { launch() }
 
         func summarize() -> RunSummary {
-            let info = RunInfo(appPath: executable, scenario: scenario.rawValue, runs: session.results.count, warmup: warmup, date: date)
+            let info = RunInfo(appPath: executable, scenario: scenario, runs: session.results.count, warmup: warmup, date: date)
             return RunSummary.build(info: info, records: session.results.map(\.record), traces: traces)
         }
         var summary = summarize()
