@@ -12,7 +12,7 @@ struct InstrumentOptions: ParsableArguments {
     )
     var tracer: Bool?
 
-    @Option(help: "How stalls are sampled: ptrace (from outside, the default), signal (in the app) or none.")
+    @Option(help: "How stalls are sampled: from outside with ptrace (the default), in the app with a signal, or not at all.")
     var sampler: SamplerMethod = .ptrace
 
     @Option(help: "Stall threshold in milliseconds (LAUNCHPROF_STALL_MS; default 100).")
