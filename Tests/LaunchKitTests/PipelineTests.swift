@@ -18,7 +18,7 @@ struct PipelineTests {
         let application = harness.application
         let delegate = harness.delegate
         #expect(delegate.events == ["willFinishLaunching", "didFinishLaunching"])
-        #expect(harness.pipeline.interface == "storyboard")
+        #expect(harness.pipeline.interface == .storyboard)
 
         let window = try #require(delegate.window)
         #expect(window.isKeyWindow)
@@ -50,7 +50,7 @@ struct PipelineTests {
     func codePathShowsTheDelegatesWindow(bundle: String?) throws {
         let harness = PipelineHarness(bundle: bundle)
         try harness.pipeline.launch()
-        #expect(harness.pipeline.interface == "code")
+        #expect(harness.pipeline.interface == .code)
         let window = try #require(harness.delegate.window)
         #expect(window.isKeyWindow && !window.isHidden)
         let controller = try #require(window.rootViewController as? RedViewController)
@@ -66,13 +66,13 @@ struct PipelineTests {
     }
 
     @Test func phasesAreRecordedInOrderWithMainStoryboardOnlyOnTheStoryboardPath() throws {
-        for (bundle, interface) in [("Storyboard", "storyboard"), ("CodePath", "code")] {
+        for (bundle, interface) in [("Storyboard", AppInterface.storyboard), ("CodePath", .code)] {
             let harness = PipelineHarness(bundle: bundle)
             try harness.pipeline.launch()
             harness.endRunLoopTurn()
             let trace = try harness.trace()
             var expected = LaunchPhase.allCases
-            if interface == "code" { expected.removeAll { $0 == .mainStoryboard } }
+            if interface == .code { expected.removeAll { $0 == .mainStoryboard } }
             #expect(trace.phases.map(\.phase) == expected)
             #expect(trace.app.interface == interface)
             #expect(trace.app.name == bundle)

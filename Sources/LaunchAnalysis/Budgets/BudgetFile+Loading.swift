@@ -70,7 +70,7 @@ struct BudgetValidator {
         if let value = top["defaults"] {
             if case .object(let object) = value {
                 checkKeys(object, allowed: Self.defaultsKeys, at: "defaults")
-                if let v = object["scenario"], let s: LaunchScenario = choice(v, at: "defaults.scenario") { defaults.scenario = s }
+                if let v = object["scenario"], let s: Scenario = choice(v, at: "defaults.scenario") { defaults.scenario = s }
                 if let v = object["statistic"], let s: Statistic = choice(v, at: "defaults.statistic") { defaults.statistic = s }
                 if let v = object["level"], let l: BudgetLevel = choice(v, at: "defaults.level") { defaults.level = l }
                 if let v = object["baseline"] { defaults.baseline = baselineName(v, at: "defaults.baseline") }
@@ -108,25 +108,25 @@ struct BudgetValidator {
         let before = problems.count
         checkKeys(object, allowed: Self.ruleKeys, at: at)
 
-        var metric: String?
+        var metric: MetricName?
         var kind: MetricKind?
         if let value = object["metric"] {
             if let name = string(value, at: at + ".metric") {
-                if let definition = MetricCatalog.definition(of: name) {
-                    metric = name
+                if let definition = MetricCatalog.definition(of: MetricName(rawValue: name)) {
+                    metric = definition.name
                     kind = definition.kind
                 } else {
                     fail(at + ".metric", value,
-                         "Expected a metric name such as \"timeToFirstFrame\", a phase id, \"span.<name>\" or another name listed in docs/budgets.md.",
-                         suggestion: MetricCatalog.suggestion(for: name))
+                         "Expected a metric name such as \"\(MetricName.timeToFirstFrame)\", a phase id, \"\(MetricName.spanPrefix)<name>\" or another name listed in docs/budgets.md.",
+                         suggestion: MetricCatalog.suggestion(for: name)?.rawValue)
                 }
             }
         } else {
-            missing(at + ".metric", "The key \"metric\" is required; expected a metric name such as \"timeToFirstFrame\".")
+            missing(at + ".metric", "The key \"metric\" is required; expected a metric name such as \"\(MetricName.timeToFirstFrame)\".")
         }
 
         let statistic = object["statistic"].flatMap { choice($0, at: at + ".statistic") as Statistic? } ?? defaults.statistic
-        let scenario = object["scenario"].flatMap { choice($0, at: at + ".scenario") as LaunchScenario? } ?? defaults.scenario
+        let scenario = object["scenario"].flatMap { choice($0, at: at + ".scenario") as Scenario? } ?? defaults.scenario
         let level = object["level"].flatMap { choice($0, at: at + ".level") as BudgetLevel? } ?? defaults.level
         let ruleBaseline = object["baseline"].flatMap { baselineName($0, at: at + ".baseline") }
         let description = object["description"].flatMap { string($0, at: at + ".description") }
@@ -145,7 +145,7 @@ struct BudgetValidator {
             do {
                 let parsed = try BudgetLimit(parsing: text)
                 if case .absolute(_, let unitKind, _) = parsed, let kind, unitKind != kind {
-                    fail(at + ".limit", .string(text), "The metric \"\(metric ?? "")\" is a \(kind.rawValue) metric; expected a limit such as \(Self.example(for: kind)).")
+                    fail(at + ".limit", .string(text), "The metric \"\(metric?.rawValue ?? "")\" is a \(kind.rawValue) metric; expected a limit such as \(Self.example(for: kind)).")
                 } else {
                     limit = parsed
                 }

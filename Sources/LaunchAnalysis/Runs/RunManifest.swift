@@ -23,7 +23,7 @@ public struct RunManifest: Codable, Sendable, Equatable {
     /// Path of the app's executable.
     public var appPath: String
     /// Scenario the run was asked for.
-    public var scenario: String
+    public var scenario: Scenario
     /// Measured launches asked for.
     public var runs: Int
     /// Warm-up launches discarded.
@@ -35,7 +35,7 @@ public struct RunManifest: Codable, Sendable, Equatable {
 
     /// Creates a manifest.
     public init(
-        schemaVersion: Int = RunManifest.currentSchemaVersion, appPath: String, scenario: String,
+        schemaVersion: Int = RunManifest.currentSchemaVersion, appPath: String, scenario: Scenario,
         runs: Int, warmup: Int, date: String, launches: [LaunchRecord]
     ) {
         self.schemaVersion = schemaVersion

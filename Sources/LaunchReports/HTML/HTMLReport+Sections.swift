@@ -49,9 +49,9 @@ extension HTMLReport {
 
     private func overheadText(_ summary: RunSummary, trace: LaunchTrace?) -> String? {
         let scenario = summary.run.scenario
-        guard let overhead = summary.metric("profilerOverhead", scenario: scenario) else { return nil }
+        guard let overhead = summary.metric(.profilerOverhead, scenario: scenario) else { return nil }
         var text = "median \(HTMLFormat.ms(overhead.statistics.median)) on the main thread"
-        if let firstFrame = summary.metric("timeToFirstFrame", scenario: scenario), firstFrame.statistics.median > 0 {
+        if let firstFrame = summary.metric(.timeToFirstFrame, scenario: scenario), firstFrame.statistics.median > 0 {
             text += " (\(HTMLFormat.percent(overhead.statistics.median / firstFrame.statistics.median)) of time to first frame)"
         }
         if let activity = trace?.mainThread {

@@ -23,12 +23,12 @@ extension HTMLReport {
 
     private func verdictRow(_ verdict: RuleVerdict, input: ReportInput) -> HTMLNode {
         let rule = verdict.rule
-        let metric = input.summary.metric(rule.metric, scenario: rule.scenario.rawValue)
+        let metric = input.summary.metric(rule.metric, scenario: rule.scenario)
         let interval = verdict.interval.map { "\(rule.kind.format($0.lower)) – \(rule.kind.format($0.upper))" } ?? "-"
         let status = verdict.status.rawValue
         func number(_ text: String) -> HTMLNode { .el("td", ["class": "num"], "\(text)") }
         return .fragment([
-            .el("tr", ["class": "verdict", "data-metric": rule.metric, "data-status": status, "data-level": rule.level.rawValue],
+            .el("tr", ["class": "verdict", "data-metric": rule.metric.rawValue, "data-status": status, "data-level": rule.level.rawValue],
                 .el("td", ["class": "status status-\(status)", "title": verdict.message], "\(ReportText.label(verdict.status))\(verdict.isImprovement ? " (improved)" : "")"),
                 .el("td", .el("code", "\(rule.metric)")), .el("td", "\(rule.scenario.rawValue)"), .el("td", "\(rule.level.rawValue)"),
                 .el("td", "\(ReportText.budget(rule))"),

@@ -8,7 +8,7 @@ import LaunchTrace
 /// noise as clearly as a 70 ms one.
 struct SpreadChart {
     var summary: RunSummary
-    var scenario: String
+    var scenario: Scenario
     var verdicts: [RuleVerdict]
     /// The launch the waterfall shows, highlighted.
     var highlightedRun: Int?
@@ -19,7 +19,7 @@ struct SpreadChart {
     static let rowHeight = 26.0
 
     /// The metrics shown: the phases in launch order, then the totals.
-    static let metricNames = LaunchPhase.allCases.map(\.rawValue) + ["timeToFirstFrame", "timeToActive", "timeToFullDisplay"]
+    static let metricNames = MetricName.phasesThenTotals
 
     /// The chart as an SVG element, or a note when no launch completed.
     func node() -> HTMLNode {
@@ -46,7 +46,7 @@ struct SpreadChart {
 
     private func rowNode(_ metric: MetricSummary, row: Int) -> HTMLNode {
         let y = 4 + Double(row) * Self.rowHeight
-        let thresholds = verdicts.filter { $0.rule.metric == metric.name && $0.rule.scenario.rawValue == scenario }
+        let thresholds = verdicts.filter { $0.rule.metric == metric.name && $0.rule.scenario == scenario }
             .compactMap { verdict in verdict.threshold.map { (verdict, $0) } }
         let stats = metric.statistics
         let spread = max(stats.max - stats.min, stats.median * 0.02, 1)
@@ -74,7 +74,7 @@ struct SpreadChart {
         if row % 2 == 0 {
             nodes.append(.el("rect", ["class": "band", "x": "0", "y": HTMLFormat.px(y), "width": "\(Self.width)", "height": "\(Self.rowHeight)"]))
         }
-        nodes.append(.el("g", ["class": "spread-row", "data-metric": metric.name], children: children))
+        nodes.append(.el("g", ["class": "spread-row", "data-metric": metric.name.rawValue], children: children))
         return .fragment(nodes + [.newline])
     }
 

@@ -157,7 +157,7 @@ struct WaterfallChart {
                 children.append(.el("text", ["class": "marker-label", "x": lx, "y": y, "text-anchor": atEnd ? "end" : "start", "dx": atEnd ? "-4" : "4"], "\(label)"))
                 totalLabels += 1
             }
-            nodes.append(.el("g", ["class": "limit limit-\(line.status.rawValue)", "data-metric": line.metric], children: children))
+            nodes.append(.el("g", ["class": "limit limit-\(line.status.rawValue)", "data-metric": line.metric.rawValue], children: children))
             nodes.append(.newline)
         }
         return .fragment(nodes)
@@ -201,7 +201,7 @@ struct WaterfallChart {
     }
 
     private struct LimitLine {
-        var metric: String
+        var metric: MetricName
         var row: LaunchPhase?
         var x: Double
         var label: String
@@ -212,13 +212,13 @@ struct WaterfallChart {
     /// total (drawn from the launch's start, across the chart).
     private func limitLines() -> [LimitLine] {
         verdicts.compactMap { verdict in
-            guard verdict.rule.scenario.rawValue == trace.scenario, let threshold = verdict.threshold else { return nil }
+            guard verdict.rule.scenario == trace.scenario, let threshold = verdict.threshold else { return nil }
             let label = "\(verdict.rule.metric) \(ReportText.budget(verdict.rule)) (\(ReportText.label(verdict.status)))"
-            if let phase = LaunchPhase(rawValue: verdict.rule.metric) {
+            if let phase = LaunchPhase(rawValue: verdict.rule.metric.rawValue) {
                 guard let record = trace.record(of: phase) else { return nil }
                 return LimitLine(metric: verdict.rule.metric, row: phase, x: Double(record.startNs) + threshold, label: label, status: verdict.status)
             }
-            guard ["timeToFirstFrame", "timeToActive", "timeToFullDisplay"].contains(verdict.rule.metric) else { return nil }
+            guard MetricName.launchTotals.contains(verdict.rule.metric) else { return nil }
             return LimitLine(metric: verdict.rule.metric, row: nil, x: threshold, label: label, status: verdict.status)
         }
     }

@@ -27,7 +27,7 @@ public struct AppLauncher: Sendable {
     public func launch(_ request: LaunchRequest) -> LaunchResult {
         guard access(request.executable, X_OK) == 0 else {
             let record = LaunchRecord(
-                index: request.index, scenario: request.scenario.rawValue, outcome: .spawnFailed, wallNs: 0,
+                index: request.index, scenario: request.scenario, outcome: .spawnFailed, wallNs: 0,
                 message: LaunchProfilerError.notExecutable(path: request.executable).description
             )
             return LaunchResult(record: record, trace: nil, events: [])
@@ -53,14 +53,7 @@ public struct AppLauncher: Sendable {
         let stallSampler = stallSockets[0] >= 0 ? RemoteStallSampler(fd: stallSockets[0]) : nil
         defer { if stallSockets[0] >= 0 { close(stallSockets[0]) } }
 
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LAUNCHPROF_") }
-        environment.merge(request.instruments.environment(inheriting: environment)) { _, new in new }
-        if request.instruments.sampler == .ptrace, stallAppEnd < 0 { environment["LAUNCHPROF_SAMPLER"] = "signal" }
-        environment.merge(request.environment) { _, new in new }
-        environment["LAUNCHPROF_TRACE"] = request.traceURL.path
-        environment["LAUNCHPROF_EXIT_AFTER"] = request.exitAfter ?? request.scenario.exitPoint
-        environment["LAUNCHPROF_SCENARIO"] = request.scenario.rawValue
-        environment["LAUNCHPROF_RUN_INDEX"] = String(request.index)
+        let environment = environment(for: request, stallSocket: stallAppEnd >= 0)
 
         let child: ChildProcess
         do {
@@ -73,7 +66,7 @@ public struct AppLauncher: Sendable {
             if appEnd >= 0 { close(appEnd) }
             if stallAppEnd >= 0 { close(stallAppEnd) }
             let record = LaunchRecord(
-                index: request.index, scenario: request.scenario.rawValue, outcome: .spawnFailed, wallNs: 0,
+                index: request.index, scenario: request.scenario, outcome: .spawnFailed, wallNs: 0,
                 message: error.description
             )
             return LaunchResult(record: record, trace: nil, events: [])
@@ -126,13 +119,29 @@ public struct AppLauncher: Sendable {
         return result
     }
 
+    /// The app's environment: the runner's own without its profiler variables, the
+    /// instruments', the request's extra variables, then the launch's own settings.
+    func environment(for request: LaunchRequest, stallSocket: Bool) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix(ProfilerEnvironment.Variable.prefix) }
+        var instruments = request.instruments
+        if instruments.sampler == .ptrace, !stallSocket { instruments.sampler = .signal }
+        environment.merge(instruments.environment(inheriting: environment)) { _, new in new }
+        environment.merge(request.environment) { _, new in new }
+        let launch = ProfilerEnvironment(
+            tracePath: request.traceURL.path, exitAfter: request.exitAfter ?? request.scenario.defaultExitPoint,
+            scenario: request.scenario, runIndex: request.index
+        )
+        environment.merge(launch.encode()) { _, new in new }
+        return environment
+    }
+
     private func classify(
         request: LaunchRequest, termination: ChildProcess.Termination, timedOut: Bool, wallNs: Int64, events: [ProbeEvent]
     ) -> LaunchResult {
         let lastPhase = events.last { $0.kind == .phase }?.name
         let whereItGot = lastPhase.map { " The last phase it started was \($0)." } ?? " It reported no phase."
         var record = LaunchRecord(
-            index: request.index, scenario: request.scenario.rawValue, outcome: .completed,
+            index: request.index, scenario: request.scenario, outcome: .completed,
             wallNs: wallNs, lastPhase: lastPhase
         )
         var trace: LaunchTrace?

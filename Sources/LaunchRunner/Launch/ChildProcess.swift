@@ -22,8 +22,8 @@ final class ChildProcess {
     private var reaped: Termination?
     private(set) var exitNs: Int64 = 0
 
-    /// Spawns `executable` with `arguments` and `environment`. The `LAUNCHPROF_SPAWN_NS`
-    /// value is filled in with the clock reading just before `posix_spawn`.
+    /// Spawns `executable` with `arguments` and `environment`. The spawn-time variable
+    /// (``ProfilerEnvironment/Variable/spawnNs``) is filled in with the clock reading just before `posix_spawn`.
     ///
     /// - Parameters:
     ///   - inheritedFD: a descriptor the child keeps open (the event socket), or -1.
@@ -55,20 +55,25 @@ final class ChildProcess {
         defer { argv.forEach { free($0) } }
         var argvNull: [UnsafeMutablePointer<CChar>?] = argv + [nil]
 
-        var envStrings = environment.filter { $0.key != "LAUNCHPROF_SPAWN_NS" }.map { "\($0.key)=\($0.value)" }
-        if inheritedFD >= 0 { envStrings.append("LAUNCHPROF_EVENT_FD=\(inheritedFD)") }
-        if stallFD >= 0 { envStrings.append("LAUNCHPROF_STALL_FD=\(stallFD)") }
+        typealias Variable = ProfilerEnvironment.Variable
+        var envStrings = environment.filter { $0.key != Variable.spawnNs.rawValue }.map { "\($0.key)=\($0.value)" }
+        if inheritedFD >= 0 { envStrings.append(Variable.eventFD.assignment(String(inheritedFD))) }
+        if stallFD >= 0 { envStrings.append(Variable.stallFD.assignment(String(stallFD))) }
         let envp = envStrings.map { strdup($0) }
         defer { envp.forEach { free($0) } }
 
         // The spawn-time variable is the last thing built, as close to the spawn as possible.
-        let spawnSlot = strdup("LAUNCHPROF_SPAWN_NS=00000000000000000000")!
+        // `NAME=` and room for any Int64 count of nanoseconds.
+        guard let spawnSlot = strdup(Variable.spawnNs.assignment(String(repeating: "0", count: 20))) else {
+            throw LaunchProfilerError.spawnFailed(executable: executable, reason: String(cString: strerror(ENOMEM)))
+        }
+        let digitsOffset = Variable.spawnNs.assignment("").utf8.count
         defer { free(spawnSlot) }
         var envNull: [UnsafeMutablePointer<CChar>?] = envp + [spawnSlot, nil]
 
         var child: pid_t = 0
         let now = lp_monotonic_ns()
-        _ = "\(now)".withCString { digits in strcpy(spawnSlot + 20, digits) }
+        _ = "\(now)".withCString { digits in strcpy(spawnSlot + digitsOffset, digits) }
         let status = posix_spawn(&child, executable, &fileActions, &attributes, &argvNull, &envNull)
         guard status == 0 else {
             throw LaunchProfilerError.spawnFailed(executable: executable, reason: String(cString: strerror(status)))

@@ -1,22 +1,13 @@
 import Foundation
+import LaunchTrace
 
 /// Which main-thread instruments a launch runs with, and their thresholds.
 public struct InstrumentSettings: Sendable, Equatable {
-    /// How stalls are sampled.
-    public enum Sampler: String, Sendable, CaseIterable {
-        /// The runner samples the main thread from outside with ptrace (the default): no signal
-        /// reaches the app, sleeping calls are restarted transparently.
-        case ptrace
-        /// The app samples itself with a signal (the standalone fallback; can cut sleeps short).
-        case signal
-        /// Stalls are timed without stacks.
-        case none
-    }
-
     /// The blocking-call tracer to preload (`libLaunchPreload.so`), or nil for none.
     public var preloadLibrary: String?
-    /// How stalls are sampled.
-    public var sampler: Sampler
+    /// How stalls are sampled: ``LaunchTrace/SamplerMethod/ptrace`` (the runner's default: no
+    /// signal reaches the app, sleeping calls are restarted transparently) or the others.
+    public var sampler: SamplerMethod
     /// Stall threshold in milliseconds (`LAUNCHPROF_STALL_MS`), nil for the app's default (100).
     public var stallMs: Int?
     /// Interval between samples in a stall (`LAUNCHPROF_SAMPLE_MS`), nil for the default (10).
@@ -25,7 +16,7 @@ public struct InstrumentSettings: Sendable, Equatable {
     public var blockingMs: Double?
 
     /// Creates settings.
-    public init(preloadLibrary: String? = nil, sampler: Sampler = .ptrace, stallMs: Int? = nil, sampleMs: Int? = nil, blockingMs: Double? = nil) {
+    public init(preloadLibrary: String? = nil, sampler: SamplerMethod = .ptrace, stallMs: Int? = nil, sampleMs: Int? = nil, blockingMs: Double? = nil) {
         self.preloadLibrary = preloadLibrary
         self.sampler = sampler
         self.stallMs = stallMs
@@ -62,10 +53,14 @@ public struct InstrumentSettings: Sendable, Equatable {
             // runtime's fatal-error message are still reported.
             if current["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
         }
-        environment["LAUNCHPROF_SAMPLER"] = sampler.rawValue
-        if let stallMs { environment["LAUNCHPROF_STALL_MS"] = String(stallMs) }
-        if let sampleMs { environment["LAUNCHPROF_SAMPLE_MS"] = String(sampleMs) }
-        if let blockingMs { environment["LAUNCHPROF_BLOCKING_MS"] = String(blockingMs) }
+        environment.merge(profilerEnvironment.encode()) { _, new in new }
         return environment
+    }
+
+    /// The profiler settings these instruments pass to the app.
+    var profilerEnvironment: ProfilerEnvironment {
+        ProfilerEnvironment(
+            stallThresholdMs: stallMs, sampleIntervalMs: sampleMs, samplerMethod: sampler, blockingCallThresholdMs: blockingMs
+        )
     }
 }

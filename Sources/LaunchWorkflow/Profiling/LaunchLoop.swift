@@ -45,7 +45,7 @@ struct LaunchLoop {
 
     private func manifest() -> RunManifest {
         RunManifest(
-            appPath: plan.executable, scenario: plan.scenario.rawValue, runs: session.results.count,
+            appPath: plan.executable, scenario: plan.scenario, runs: session.results.count,
             warmup: plan.warmup, date: date, launches: session.results.map(\.record)
         )
     }

@@ -1,4 +1,5 @@
 import LaunchRunner
+import LaunchTrace
 
 /// What a profiling run does: the app, how many launches under which scenario and
 /// instruments, whether to add launches until the verdicts decide, and the budgets.
@@ -18,7 +19,7 @@ public struct ProfilingPlan: Sendable, Equatable {
     /// Seconds after which a launch is killed.
     public var timeoutSeconds: Double
     /// Where each launch ends, or nil for the scenario's default.
-    public var exitAfter: String?
+    public var exitAfter: ExitPoint?
     /// The main-thread instruments of every launch.
     public var instruments: InstrumentSettings
     /// Adding launches while a verdict is inconclusive, or nil for exactly ``runs``.
@@ -31,7 +32,7 @@ public struct ProfilingPlan: Sendable, Equatable {
     /// Creates a plan.
     public init(
         executable: String, arguments: [String] = [], environment: [String: String] = [:], runs: Int = 10, warmup: Int = 1, scenario: Scenario = .warm,
-        timeoutSeconds: Double = 30, exitAfter: String? = nil, instruments: InstrumentSettings = InstrumentSettings(),
+        timeoutSeconds: Double = 30, exitAfter: ExitPoint? = nil, instruments: InstrumentSettings = InstrumentSettings(),
         adaptive: AdaptiveStopping? = nil, budgets: BudgetCheck, generator: String
     ) {
         self.executable = executable

@@ -17,7 +17,7 @@ public struct SingleLaunch: Sendable {
     /// Seconds after which the launch is killed.
     public var timeoutSeconds: Double
     /// Where the launch ends, or nil for the scenario's default.
-    public var exitAfter: String?
+    public var exitAfter: ExitPoint?
     /// The main-thread instruments.
     public var instruments: InstrumentSettings
     /// Where the trace goes, or nil for a temporary file that is kept.
@@ -26,7 +26,7 @@ public struct SingleLaunch: Sendable {
     /// Creates a launch.
     public init(
         executable: String, arguments: [String] = [], scenario: Scenario = .warm, timeoutSeconds: Double = 30,
-        exitAfter: String? = nil, instruments: InstrumentSettings = InstrumentSettings(), output: String? = nil
+        exitAfter: ExitPoint? = nil, instruments: InstrumentSettings = InstrumentSettings(), output: String? = nil
     ) {
         self.executable = executable
         self.arguments = arguments

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LaunchRunner
+import LaunchTrace
 import LaunchWorkflow
 
 extension Scenario: ExpressibleByArgument {}

@@ -12,8 +12,8 @@ struct InstrumentOptions: ParsableArguments {
     )
     var tracer: Bool?
 
-    @Option(help: "How stalls are sampled: ptrace (from outside, the default), signal (in the app) or none.")
-    var sampler: InstrumentSettings.Sampler = .ptrace
+    @Option(help: "How stalls are sampled: from outside with ptrace (the default), in the app with a signal, or not at all.")
+    var sampler: SamplerMethod = .ptrace
 
     @Option(help: "Stall threshold in milliseconds (LAUNCHPROF_STALL_MS; default 100).")
     var stallMs: Int?
@@ -43,5 +43,3 @@ struct InstrumentOptions: ParsableArguments {
         return InstrumentSettings(preloadLibrary: library, sampler: sampler, stallMs: stallMs, sampleMs: sampleMs, blockingMs: blockingMs)
     }
 }
-
-extension InstrumentSettings.Sampler: ExpressibleByArgument {}

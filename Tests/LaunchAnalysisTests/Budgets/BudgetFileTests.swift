@@ -136,7 +136,7 @@ struct BudgetFileTests {
     @Test("The repository's budgets.json is valid and covers the sample app's metrics")
     func repositoryBudgets() throws {
         let budgets = try BudgetFile.load(from: Fixtures.repositoryRoot.appendingPathComponent("budgets.json"))
-        let metrics = Set(budgets.rules.map(\.metric))
+        let metrics = Set(budgets.rules.map(\.metric.rawValue))
         for name in ["timeToFirstFrame", "timeToActive", "didFinishLaunching", "firstVisibleWindow", "mainThreadBlocked", "binaryLoad", "peakMemory", "profilerOverhead"] {
             #expect(metrics.contains(name), "\(name)")
         }

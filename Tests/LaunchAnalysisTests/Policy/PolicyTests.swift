@@ -90,13 +90,13 @@ struct PolicyTests {
     @Test("Stall and blocking-call metrics come from the main-thread activity")
     func metrics() throws {
         let values = MetricExtractor.values(of: try FindingsFixture.trace(runIndex: 1))
-        #expect(values["stallCount"] == 2)
-        #expect(values["longestStall"] == 200_000_000)
-        #expect(values["blockingCalls.fileIO"] == 3)
-        #expect(values["blockingTime.fileIO"] == 95_000_000)
-        #expect(values["blockingCalls.network"] == 1)
-        #expect(values["blockingCalls.sleep"] == 1)
-        #expect(values["blockingCalls.lock"] == 0)
-        #expect(values["blockingTime.wait"] == 0)
+        #expect(values[.stallCount] == 2)
+        #expect(values[.longestStall] == 200_000_000)
+        #expect(values[.blockingCalls(.fileIO)] == 3)
+        #expect(values[.blockingTime(.fileIO)] == 95_000_000)
+        #expect(values[.blockingCalls(.network)] == 1)
+        #expect(values[.blockingCalls(.sleep)] == 1)
+        #expect(values[.blockingCalls(.lock)] == 0)
+        #expect(values[.blockingTime(.wait)] == 0)
     }
 }

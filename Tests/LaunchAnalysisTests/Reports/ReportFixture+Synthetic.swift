@@ -43,14 +43,14 @@ extension ReportFixture {
                 peakMemory: i == 4 ? 90_000_000 : 52_000_000
             )
             traces.append(trace)
-            records.append(LaunchRecord(index: i + 1, scenario: "warm", outcome: .completed, exitStatus: 0,
+            records.append(LaunchRecord(index: i + 1, scenario: .warm, outcome: .completed, exitStatus: 0,
                                         wallNs: trace.totals.timeToActiveNs!, traceFile: "run-\(i + 1).trace.json"))
         }
         if failed {
-            records.append(LaunchRecord(index: count + 1, scenario: "warm", outcome: .crashed, signal: 11, wallNs: 80_000_000,
+            records.append(LaunchRecord(index: count + 1, scenario: .warm, outcome: .crashed, signal: 11, wallNs: 80_000_000,
                                         message: "The app was killed by signal 11 (SIGSEGV)."))
         }
-        let info = RunInfo(appPath: "/apps/<Sample&App>", scenario: "warm", runs: count + (failed ? 1 : 0), warmup: 1, date: "2025-01-31T09:12:00Z")
+        let info = RunInfo(appPath: "/apps/<Sample&App>", scenario: .warm, runs: count + (failed ? 1 : 0), warmup: 1, date: "2025-01-31T09:12:00Z")
         return RunSummary.build(info: info, records: records, traces: traces)
     }
 

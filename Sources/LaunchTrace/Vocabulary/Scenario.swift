@@ -1,5 +1,6 @@
-/// The conditions a launch runs under.
-public enum Scenario: String, Sendable, CaseIterable, Codable {
+/// The conditions a launch runs under (`LAUNCHPROF_SCENARIO`, the `scenario` of traces,
+/// launch records, runs and budget rules).
+public enum Scenario: String, Codable, Sendable, CaseIterable {
     /// The app's files are in the page cache, as after a recent launch (the default).
     case warm
     /// The executable and the shared libraries it maps are evicted from the page cache
@@ -9,11 +10,11 @@ public enum Scenario: String, Sendable, CaseIterable, Codable {
     /// the resume is timed from `willEnterForeground` to the next frame and to active.
     case resume
 
-    /// The exit point the app is given for this scenario.
-    var exitPoint: String {
+    /// The exit point the app is given for this scenario unless another is asked for.
+    public var defaultExitPoint: ExitPoint {
         switch self {
-        case .warm, .cold: "active"
-        case .resume: "resumed"
+        case .warm, .cold: .active
+        case .resume: .resumed
         }
     }
 }
