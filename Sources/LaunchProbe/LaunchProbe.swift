@@ -239,6 +239,7 @@ public final class LaunchProbe: Sendable {
     public func finish(_ reason: LaunchEnding.Reason) -> (any Error)? {
         guard configuration.isRecording, let path = configuration.tracePath else { return nil }
         let now = MonotonicClock.nowNs()
+        if instruments != nil { BlockingCallTracer.stop() }
         let trace: LaunchTrace? = state.withLock { state in
             guard !state.finished else { return nil }
             state.finished = true

@@ -11,6 +11,12 @@ enum BlockingCallTracer {
         "send", "sendto", "sendmsg", "recv", "recvfrom", "recvmsg",
     ]
 
+    /// Stops the tracer: the profiler's own work at the end of the launch (reading the peak
+    /// memory, writing the trace) is not the app's and is never recorded. Idempotent.
+    static func stop() {
+        lp_tracer_stop()
+    }
+
     /// Stops the tracer (nothing is recorded after the trace is written) and returns its
     /// records as absolute-time calls, or nil when no tracer is loaded.
     static func stopAndCollect() -> (info: TracerInfo, calls: [(startNs: Int64, call: BlockingCall)])? {
