@@ -47,7 +47,8 @@ let package = Package(
         // In the tool: renderers (text, JSON, Markdown, JUnit).
         .target(name: "LaunchReports", dependencies: ["LaunchAnalysis", "LaunchTrace"]),
         // In the tool: spawning launches, timeouts, scenarios, collecting traces.
-        .target(name: "LaunchRunner", dependencies: ["LaunchTrace", "CLaunchProbe"]),
+        .target(name: "LaunchRunner", dependencies: ["LaunchTrace", "CLaunchProbe", "CLaunchRunner"]),
+        .target(name: "CLaunchRunner"),
         .executableTarget(
             name: "launchprof",
             dependencies: [

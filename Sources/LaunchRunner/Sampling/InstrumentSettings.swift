@@ -23,6 +23,13 @@ public struct InstrumentSettings: Sendable, Equatable {
     public var sampleMs: Int?
     /// The tracer's threshold (`LAUNCHPROF_BLOCKING_MS`), nil for the default (1).
     public var blockingMs: Double?
+    /// Whether launches get a whole-launch profile from perf events.
+    public var profile: WholeLaunchProfileMode = .perf
+    /// The whole-launch profile's on-CPU sampling rate, in samples per second of CPU time.
+    public var profileRateHz: Int = InstrumentSettings.defaultProfileRateHz
+
+    /// The default on-CPU sampling rate (see Benchmarks/README.md for how it was chosen).
+    public static let defaultProfileRateHz = 1000
 
     /// Creates settings.
     public init(preloadLibrary: String? = nil, sampler: Sampler = .ptrace, stallMs: Int? = nil, sampleMs: Int? = nil, blockingMs: Double? = nil) {
@@ -43,6 +50,16 @@ public struct InstrumentSettings: Sendable, Equatable {
         return FileManager.default.isReadableFile(atPath: candidate) ? candidate : nil
     }
 
+    /// Why the whole-launch profile will not run although it was asked for, or nil.
+    var profileUnavailableReason: String? { profile == .perf ? PerfAvailability.unavailableReason : nil }
+
+    /// Whether the runner opens perf events on each launch.
+    var usesPerfProfile: Bool { profile == .perf && PerfAvailability.unavailableReason == nil }
+
+    /// The stall sampler the app runs: none under the whole-launch profile (it sees every stall
+    /// from outside, with no signal and no ptrace stop), the configured one otherwise.
+    var effectiveSampler: Sampler { usesPerfProfile ? .none : sampler }
+
     /// The environment the app gets for these settings (without the stall socket).
     func environment(inheriting current: [String: String]) -> [String: String] {
         var environment: [String: String] = [:]
@@ -56,7 +73,7 @@ public struct InstrumentSettings: Sendable, Equatable {
             // runtime's fatal-error message are still reported.
             if current["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
         }
-        environment["LAUNCHPROF_SAMPLER"] = sampler.rawValue
+        environment["LAUNCHPROF_SAMPLER"] = effectiveSampler.rawValue
         if let stallMs { environment["LAUNCHPROF_STALL_MS"] = String(stallMs) }
         if let sampleMs { environment["LAUNCHPROF_SAMPLE_MS"] = String(sampleMs) }
         if let blockingMs { environment["LAUNCHPROF_BLOCKING_MS"] = String(blockingMs) }
