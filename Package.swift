@@ -86,7 +86,7 @@ let package = Package(
         // The instruments (tracer, stall sampler by signal and by ptrace) against real launches.
         .testTarget(
             name: "InstrumentTests",
-            dependencies: ["LaunchTrace", "CLaunchProbe", "launchprof", "FixtureApp"]
+            dependencies: ["LaunchTrace", "LaunchAnalysis", "CLaunchProbe", "launchprof", "FixtureApp"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -142,8 +142,10 @@ public enum FrameClassifier {
         // (The tracer times contended locks as blocking calls of their own.)
         for name in ["sem_wait", "sem_timedwait", "sem_clockwait", "pthread_cond_wait", "pthread_cond_timedwait",
                      "pthread_cond_clockwait", "pthread_rwlock_rdlock", "pthread_rwlock_wrlock", "pthread_join", "futex_wait",
-                     "lll_lock_wait", "lll_lock_wait_private", "futex_abstimed_wait_cancelable", "dispatch_semaphore_wait",
-                     "dispatch_group_wait", "dispatch_sync", "flock", "lockf"] {
+                     "lll_lock_wait", "lll_lock_wait_private", "futex_abstimed_wait_cancelable", "futex_abstimed_wait_common",
+                     "new_sem_wait_slow", "dispatch_semaphore_wait", "_dispatch_semaphore_wait_slow", "_dispatch_sema4_wait",
+                     "dispatch_group_wait", "_dispatch_group_wait_slow", "dispatch_sync", "_dispatch_sync_f_slow",
+                     "_dispatch_thread_event_wait_slow", "flock", "lockf"] {
             table[name] = .lock
         }
         for name in ["poll", "ppoll", "select", "pselect", "epoll_wait", "epoll_pwait", "waitpid", "wait4", "waitid", "sigsuspend", "pause"] {

@@ -1,55 +1,56 @@
-import LaunchTrace
-
 /// Finds the callers a frame-pointer call chain skips. The kernel walks frame pointers; a leaf
-/// function that keeps none (libc's system-call wrappers, `memcpy`) leaves the frame pointer at
-/// its caller's frame, so the chain goes from the leaf straight to the caller's caller and the
-/// function that made the call is lost. With the top of the user stack copied at the sample,
-/// the return addresses between the stack pointer and the frame pointer restore it: every word
-/// there that points into executable code of a library without frame pointers is kept, up to and
-/// including the first that points into any other code (the caller).
+/// function that keeps none (libc's system-call wrappers, the vDSO, `memcpy`) leaves the frame
+/// pointer at its caller's frame, so the chain goes from the leaf straight to the caller's
+/// caller and the function that made the call is lost; and code that uses the frame-pointer
+/// register for data (parts of libdispatch) ends the chain there.
+///
+/// With the top of the user stack copied at each sample, the return addresses on it restore
+/// what was lost: the words between the stack pointer and the frame the chain continues from
+/// (or the whole copy, when the chain is broken) that are return addresses (just after a call
+/// instruction, see ``CallSiteValidator``) are put back, innermost first.
 struct LeafCallerRepair {
-    private let images: [LoadedImage]
-    private let withoutFramePointers: [Bool]
+    private let validator: CallSiteValidator
 
-    /// Libraries built without frame pointers, by file name prefix.
-    static let librariesWithoutFramePointers = ["libc.so", "libc-", "ld-linux", "libm.so", "libpthread", "libdl", "librt"]
+    /// File-name prefixes of code built without frame pointers.
+    static let codeWithoutFramePointers = ["libc.so", "libc-", "ld-linux", "libm.so", "libpthread", "libdl", "librt", "[vdso]"]
 
-    init(images: [LoadedImage]) {
-        self.images = images
-        withoutFramePointers = images.map { image in
-            let name = image.path.split(separator: "/").last.map(String.init) ?? image.path
-            return Self.librariesWithoutFramePointers.contains { name.hasPrefix($0) }
-        }
+    init(validator: CallSiteValidator) {
+        self.validator = validator
     }
 
     /// The sample's chain with the skipped callers put back.
     func chain(of sample: PerfSample) -> [UInt64] {
-        guard let registers = sample.registers, let leaf = sample.chain.first,
-              let leafImage = imageIndex(of: leaf), withoutFramePointers[leafImage] else { return sample.chain }
-        let found = skippedCallers(stack: sample.stack, sp: registers.sp, bp: registers.bp)
-        guard !found.isEmpty else { return sample.chain }
-        var rest = sample.chain.dropFirst()
-        if let last = found.last, rest.first == last { rest = rest.dropFirst() }
+        guard let registers = sample.registers, let leaf = sample.chain.first else { return sample.chain }
+        var rest = Array(sample.chain.dropFirst())
+        let intact = rest.first.map(validator.isReturnAddress) ?? false
+        let copied = UInt64(sample.stack.count)
+        let limit = intact && registers.bp > registers.sp ? min(copied, registers.bp - registers.sp) : copied
+        var found = returnAddresses(in: sample.stack, upTo: Int(limit))
+        // Between the stack pointer and an intact chain's frame lie the leaf's own locals: a leaf
+        // known to keep no frame pointer (libc's nested wrappers) may have several callers there,
+        // any other at most one (its caller, when it kept no frame pointer either).
+        if intact, !lacksFramePointers(leaf) { found = Array(found.prefix(1)) }
+        if !intact { rest = [] }
+        if let last = found.last, last == rest.first { found.removeLast() }
         return [leaf] + found + rest
     }
 
-    private func skippedCallers(stack: [UInt8], sp: UInt64, bp: UInt64) -> [UInt64] {
-        let limit = bp > sp ? min(UInt64(stack.count), bp - sp) : UInt64(stack.count)
+    private func lacksFramePointers(_ address: UInt64) -> Bool {
+        guard let mapping = validator.mapping(of: address) else { return false }
+        let name = mapping.path.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "[vdso]"
+        return Self.codeWithoutFramePointers.contains { name.hasPrefix($0) }
+    }
+
+    private func returnAddresses(in stack: [UInt8], upTo limit: Int) -> [UInt64] {
         var found: [UInt64] = []
-        var offset = 0
         stack.withUnsafeBytes { bytes in
-            while UInt64(offset + 8) <= limit {
+            var offset = 0
+            while offset + 8 <= limit {
                 let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                if validator.isReturnAddress(word) { found.append(word) }
                 offset += 8
-                guard let image = imageIndex(of: word) else { continue }
-                found.append(word)
-                if !withoutFramePointers[image] { break }
             }
         }
         return found
-    }
-
-    private func imageIndex(of address: UInt64) -> Int? {
-        images.firstIndex { $0.contains(Address(address)) }
     }
 }

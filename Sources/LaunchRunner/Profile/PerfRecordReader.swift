@@ -68,7 +68,7 @@ struct PerfRecordReader {
         guard let start = cursor.u64(), let length = cursor.u64(), let offset = cursor.u64() else { return nil }
         _ = cursor.bytes(24)   // device and inode, or a build id
         guard let protection = cursor.u32(), cursor.u32() != nil else { return nil }
-        guard protection & 0x4 != 0, let path = cursor.cString(), path.hasPrefix("/") else { return nil }
+        guard protection & 0x4 != 0, let path = cursor.cString(), path.hasPrefix("/") || path == "[vdso]" else { return nil }
         return .executableMapping(start: start, length: length, fileOffset: offset, path: path)
     }
 }

@@ -24,13 +24,16 @@ struct ProfileBuilder {
 
     /// Adds the records of both rings. Mappings come first, so that stacks can be repaired.
     mutating func add(cpu: [PerfRecord], switches: [PerfRecord]) {
+        var mappings: [CallSiteValidator.Mapping] = []
         for case .executableMapping(let start, let length, let offset, let path) in cpu {
+            mappings.append(.init(start: start, end: start &+ length, fileOffset: offset, path: path.hasPrefix("/") ? path : nil))
+            guard path.hasPrefix("/") else { continue }
             images.append(LoadedImage(
                 path: path, loadAddress: Address(start &- offset), textStart: Address(start),
                 textEnd: Address(start &+ length), buildID: nil
             ))
         }
-        let repair = LeafCallerRepair(images: images)
+        let repair = LeafCallerRepair(validator: CallSiteValidator(mappings: mappings))
         for record in cpu {
             switch record {
             case .sample(let sample):

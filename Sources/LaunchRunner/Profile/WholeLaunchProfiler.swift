@@ -10,7 +10,7 @@ final class WholeLaunchProfiler {
         /// The cpu-clock sampling rate in samples per second of CPU.
         var rateHz: Int = 1000
         /// The user stack copied with each sample, in bytes, to find the callers of leaf functions.
-        var stackBytes: Int = 512
+        var stackBytes: Int = 2048
         /// The most samples kept; later ones are counted as dropped.
         var sampleLimit: Int = 200_000
     }
