@@ -4,12 +4,14 @@
 //
 // Dependency shape (one way only, see README "Architecture"):
 //
-//   CLaunchProbe <- LaunchTrace <- LaunchProbe <- LaunchKit <- apps (SampleApp, SeedApp, FixtureApp)
-//   LaunchTrace <- LaunchAnalysis <- LaunchReports
-//   LaunchTrace, CLaunchProbe <- LaunchRunner
-//   LaunchRunner, LaunchAnalysis, LaunchReports <- launchprof (CLI)
+//   CLaunchABI <- CLaunchProbe, CLaunchRunner, CLaunchPreload (C, split by side)
+//   CLaunchProbe, LaunchTrace <- LaunchProbe <- LaunchKit <- apps (SampleApp, SeedApp, FixtureApp)
+//   LaunchTrace <- LaunchSymbolication <- LaunchAnalysis <- LaunchReports
+//   LaunchTrace, CLaunchRunner <- LaunchRunner
+//   LaunchRunner, LaunchAnalysis, LaunchReports, LaunchSymbolication <- LaunchWorkflow <- launchprof (CLI)
 //
-// The app side never links the CLI's dependencies; the CLI never links LaunchKit.
+// The app side never links the CLI's dependencies; the CLI never links LaunchKit nor
+// CLaunchProbe (whose pre-main constructor must run in apps only).
 import PackageDescription
 
 let package = Package(
@@ -19,40 +21,56 @@ let package = Package(
         .library(name: "LaunchKit", targets: ["LaunchKit"]),
         .library(name: "LaunchProbe", targets: ["LaunchProbe"]),
         .library(name: "LaunchTrace", targets: ["LaunchTrace"]),
+        .library(name: "LaunchSymbolication", targets: ["LaunchSymbolication"]),
         .library(name: "LaunchAnalysis", targets: ["LaunchAnalysis"]),
+        .library(name: "LaunchWorkflow", targets: ["LaunchWorkflow"]),
         .executable(name: "launchprof", targets: ["launchprof"]),
         .executable(name: "SampleApp", targets: ["SampleApp"]),
-        // The blocking-call tracer the runner preloads (LD_PRELOAD) into profiled launches.
-        // A separate shared library: interposers linked into an app would interpose process-wide
-        // whether or not the app is profiled.
-        .library(name: "LaunchPreload", type: .dynamic, targets: ["CLaunchPreload"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
-        // All C lives here: clocks, thread-state reads, the pre-main constructor.
-        .target(name: "CLaunchProbe"),
-        // The blocking-call tracer: libc interposers, built only as libLaunchPreload.so and never
-        // linked into an app. Shares lp_preload_abi.h with CLaunchProbe.
-        .target(name: "CLaunchPreload"),
+        // Headers only: what the C of both sides shares (the tracer's record layout, the sample
+        // layout, the monotonic clock, the LAUNCHPROF_* names the C code reads).
+        .target(name: "CLaunchABI"),
+        // The app side's C: clocks, thread-state reads, the in-process signal sampler, the image
+        // map, the pre-main constructor. Linked into every app, never into launchprof.
+        .target(name: "CLaunchProbe", dependencies: ["CLaunchABI"]),
+        // The runner side's C: the ptrace sampler (libunwind-ptrace by dlopen) and pidfd.
+        .target(name: "CLaunchRunner", dependencies: ["CLaunchABI"]),
+        // The blocking-call tracer: libc interposers, built only as libLaunchPreload.so (by the
+        // PreloadLibrary plugin, in plain C: no Swift runtime in profiled processes) and never
+        // linked into an app or launchprof. Shares lp_preload_abi.h with CLaunchProbe through
+        // CLaunchABI.
+        .target(name: "CLaunchPreload", dependencies: ["CLaunchABI"], plugins: ["PreloadLibrary"]),
+        // Compiles CLaunchPreload into libLaunchPreload.so with the C compiler (a resource of
+        // CLaunchPreload, in LaunchProfiler_CLaunchPreload.resources beside launchprof).
+        .plugin(name: "PreloadLibrary", capability: .buildTool()),
         // The contract between app and tool: value types and JSON of one launch. No dependencies.
         .target(name: "LaunchTrace"),
         // In the app: clocks, phase recorder, thread state, trace writer.
         .target(name: "LaunchProbe", dependencies: ["LaunchTrace", "CLaunchProbe"]),
         // In the app: the UIKit-shaped launch pipeline.
         .target(name: "LaunchKit", dependencies: ["LaunchProbe", "LaunchTrace"]),
-        // In the tool: statistics, budgets, baselines, verdicts.
-        .target(name: "LaunchAnalysis", dependencies: ["LaunchTrace"]),
+        // In the tool: ELF symbol tables, Swift demangling, llvm-symbolizer, the image map.
+        .target(name: "LaunchSymbolication", dependencies: ["LaunchTrace"]),
+        // In the tool: statistics, budgets, baselines, verdicts, findings.
+        .target(name: "LaunchAnalysis", dependencies: ["LaunchSymbolication", "LaunchTrace"]),
         // In the tool: renderers (text, JSON, Markdown, JUnit).
-        .target(name: "LaunchReports", dependencies: ["LaunchAnalysis", "LaunchTrace"]),
+        .target(name: "LaunchReports", dependencies: ["LaunchAnalysis", "LaunchSymbolication", "LaunchTrace"]),
         // In the tool: spawning launches, timeouts, scenarios, collecting traces.
-        .target(name: "LaunchRunner", dependencies: ["LaunchTrace", "CLaunchProbe", "CLaunchRunner"]),
-        .target(name: "CLaunchRunner"),
+        .target(name: "LaunchRunner", dependencies: ["LaunchTrace", "CLaunchRunner"]),
+        // In the tool: the workflows behind the commands (a profiling run, reports, the run
+        // folder's layout), as a library the CLI only parses for and renders.
+        .target(
+            name: "LaunchWorkflow",
+            dependencies: ["LaunchRunner", "LaunchAnalysis", "LaunchReports", "LaunchSymbolication", "LaunchTrace"]
+        ),
         .executableTarget(
             name: "launchprof",
             dependencies: [
-                "LaunchRunner", "LaunchAnalysis", "LaunchReports", "LaunchTrace",
+                "LaunchWorkflow", "LaunchRunner", "LaunchAnalysis", "LaunchReports", "LaunchTrace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -71,22 +89,36 @@ let package = Package(
         ),
         // A small app whose behaviour the tests choose through LAUNCHPROF_SCENARIO
         // (sleep, spin, crash, hang, no trace, lifecycle logging).
-        .executableTarget(name: "FixtureApp", dependencies: ["LaunchKit", "CFixtureSupport"]),
+        .executableTarget(name: "FixtureApp", dependencies: ["LaunchKit", "LaunchTrace", "CFixtureSupport"]),
         // FixtureApp's work without frame pointers (and with garbage in RBP), for the samplers.
         .target(
             name: "CFixtureSupport",
             cSettings: [.unsafeFlags(["-fomit-frame-pointer", "-mno-red-zone", "-O1"])]
         ),
+        // Shared by the test targets only, never by a product: the report fixture and golden-file
+        // assertions (record mode fails the test; a mismatch shows a line diff).
+        .target(
+            name: "LaunchTestSupport",
+            dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchWorkflow", "LaunchTrace"],
+            path: "Tests/LaunchTestSupport",
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "LaunchTraceTests", dependencies: ["LaunchTrace"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchProbeTests", dependencies: ["LaunchProbe", "LaunchTrace"]),
-        .testTarget(name: "LaunchRunnerTests", dependencies: ["LaunchRunner", "LaunchTrace"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "LaunchRunnerTests", dependencies: ["LaunchRunner", "LaunchTrace", "CLaunchABI"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LaunchProbe", "LaunchTrace", "FixtureApp", "SeedApp", "SampleApp"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchTrace"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ReportTests", dependencies: ["LaunchReports", "LaunchAnalysis", "LaunchTrace", "launchprof"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "LaunchSymbolicationTests", dependencies: ["LaunchSymbolication", "LaunchAnalysis", "LaunchTrace"]),
+        .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchSymbolication", "LaunchWorkflow", "LaunchTrace", "LaunchTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ReportTests", dependencies: ["LaunchReports", "LaunchAnalysis", "LaunchWorkflow", "LaunchTrace", "launchprof", "LaunchTestSupport"], resources: [.copy("Fixtures")]),
+        // The workflows against real launches of FixtureApp, without the CLI.
+        .testTarget(
+            name: "LaunchWorkflowTests",
+            dependencies: ["LaunchWorkflow", "LaunchRunner", "LaunchAnalysis", "LaunchTrace", "FixtureApp"]
+        ),
         // The instruments (tracer, stall sampler by signal and by ptrace) against real launches.
         .testTarget(
             name: "InstrumentTests",
-            dependencies: ["LaunchTrace", "LaunchAnalysis", "CLaunchProbe", "launchprof", "FixtureApp"]
+            dependencies: ["LaunchTrace", "LaunchAnalysis", "LaunchSymbolication", "LaunchRunner", "launchprof", "FixtureApp"]
         ),
         .testTarget(
             name: "EndToEndTests",
@@ -108,9 +140,11 @@ if Context.environment["LAUNCHPROF_BENCHMARKS"] != nil {
     let benchmarkTargets: [(name: String, dependencies: [Target.Dependency])] = [
         ("ProbeRecording", ["LaunchProbe", "LaunchTrace"]),
         ("Aggregation", ["LaunchAnalysis", "LaunchTrace"]),
-        ("Symbolication", ["LaunchAnalysis"]),
-        ("Instruments", ["CLaunchProbe"]),
+        ("Symbolication", ["LaunchSymbolication", "LaunchTrace"]),
+        ("Instruments", ["CLaunchABI", "CLaunchProbe", "CLaunchRunner", "CBenchSupport"]),
     ]
+    // Threads and children that spin at a known stack depth, for the samplers (benchmarks only).
+    package.targets.append(.target(name: "CBenchSupport", dependencies: ["CLaunchProbe"], path: "Benchmarks/CBenchSupport"))
     for target in benchmarkTargets {
         package.targets.append(
             .executableTarget(

@@ -22,12 +22,12 @@ let benchmarks: @Sendable () -> Void = {
     for count in [1_000, 10_000] {
         let traces = SyntheticTraces.make(count: count)
         let records = traces.enumerated().map { index, trace in
-            LaunchRecord(index: index + 1, scenario: "warm", outcome: .completed, wallNs: trace.totals.timeToActiveNs ?? 0, traceFile: "launch-\(index + 1).trace.json")
+            LaunchRecord(index: index + 1, scenario: .warm, outcome: .completed, wallNs: trace.totals.timeToActiveNs ?? 0, traceFile: "launch-\(index + 1).trace.json")
         }
         let budgets = SyntheticTraces.budgets
         Benchmark("AggregateAndCheck-\(count)-traces") { benchmark in
             for _ in benchmark.scaledIterations {
-                let info = RunInfo(appPath: "/apps/SampleApp", scenario: "warm", runs: count, warmup: 0, date: "2026-11-22T00:00:00Z")
+                let info = RunInfo(appPath: "/apps/SampleApp", scenario: .warm, runs: count, warmup: 0, date: "2026-11-22T00:00:00Z")
                 let summary = RunSummary.build(info: info, records: records, traces: traces)
                 blackHole(BudgetEvaluator().evaluate(budgets, summary: summary))
             }
@@ -61,8 +61,8 @@ enum SyntheticTraces {
             }
             let ttff = phases.filter { $0.phase.isBeforeFirstFrame }.reduce(0) { $0 + $1.durationNs }
             return LaunchTrace(
-                app: AppInfo(name: "SampleApp", executablePath: "/apps/SampleApp", interface: "storyboard", infoPlistPath: nil),
-                pid: Int32(1000 + index), mainThreadID: Int32(1000 + index), scenario: "warm", runIndex: index + 1, machine: machine,
+                app: AppInfo(name: "SampleApp", executablePath: "/apps/SampleApp", interface: .storyboard, infoPlistPath: nil),
+                pid: Int32(1000 + index), mainThreadID: Int32(1000 + index), scenario: .warm, runIndex: index + 1, machine: machine,
                 clock: LaunchClockInfo(launchStartNs: 0, startSource: .spawn, startResolutionNs: 1),
                 phases: phases,
                 spans: [Span(name: "catalog.load", phase: .didFinishLaunching, startNs: 20_000_000, durationNs: Int64(50e6 * (0.9 + 0.2 * random())), depth: 0, parent: nil, onMainThread: true)],

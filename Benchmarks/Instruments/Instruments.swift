@@ -7,10 +7,11 @@
 // - the blocking-call tracer's cost per short intercepted call: write(2) of 0 bytes to
 //   /dev/null in a helper process (this executable again), without and with libLaunchPreload.so.
 //
-// Targets (DESIGN.md section 6): one stall sample at depth 50 in at most 25 us in-process and
+// Targets (docs/architecture.md section 6): one stall sample at depth 50 in at most 25 us in-process and
 // 400 us by ptrace. Samples keep at most LP_SAMPLE_MAX_FRAMES (128) frames, so depth 200 is
 // the cost of a walk cut at 128 frames.
 import Benchmark
+import CBenchSupport
 import CLaunchProbe
 import Glibc
 

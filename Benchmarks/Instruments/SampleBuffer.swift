@@ -1,4 +1,4 @@
-import CLaunchProbe
+import CLaunchABI
 
 /// One lp_sample (about 1 KB) for the in-process sampler to fill, allocated once per benchmark.
 final class SampleBuffer: @unchecked Sendable {

@@ -1,4 +1,5 @@
-import CLaunchProbe
+import CBenchSupport
+import CLaunchRunner
 import Glibc
 
 /// A forked child spinning at a given stack depth, and the runner's ptrace sampler on it.

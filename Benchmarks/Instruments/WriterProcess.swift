@@ -23,11 +23,13 @@ final class WriterProcess {
         return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// libLaunchPreload.so in the build folder of this executable, when it was built there.
+    /// libLaunchPreload.so in the build folder of this executable (beside it, or in the resource
+    /// bundle `swift build` puts it in), when it was built there.
     static func preloadLibraryPath() -> String? {
         guard let executable = executablePath, let slash = executable.lastIndex(of: "/") else { return nil }
-        let path = String(executable[..<slash]) + "/libLaunchPreload.so"
-        return access(path, R_OK) == 0 ? path : nil
+        let folder = String(executable[..<slash])
+        let candidates = ["/", "/LaunchProfiler_CLaunchPreload.resources/"].map { folder + $0 + "libLaunchPreload.so" }
+        return candidates.first { access($0, R_OK) == 0 }
     }
 
     /// Says on stderr why the tracer benchmark is skipped and how to build what it needs.
@@ -36,7 +38,7 @@ final class WriterProcess {
         let message = """
             Instruments: skipping "\(benchmark)": libLaunchPreload.so is not in \(folder). Build it \
             into the same folder first, e.g. LAUNCHPROF_BENCHMARKS=1 swift build -c release \
-            --product LaunchPreload --scratch-path <the benchmark's scratch path>.
+            --target CLaunchPreload --scratch-path <the benchmark's scratch path>.
 
             """
         _ = message.utf8CString.withUnsafeBufferPointer { Glibc.write(STDERR_FILENO, $0.baseAddress!, $0.count - 1) }

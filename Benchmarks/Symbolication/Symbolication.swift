@@ -2,7 +2,7 @@
 // demangled, simplified names from the ELF symbol tables (file:line is batched separately).
 // Target: at least 100,000 frames per second.
 import Benchmark
-import LaunchAnalysis
+import LaunchSymbolication
 
 let benchmarks: @Sendable () -> Void = {
     // Names have no spaces: package-benchmark reads static thresholds back by the raw name.

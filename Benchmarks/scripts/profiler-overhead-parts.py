@@ -16,7 +16,7 @@ import os, random, statistics, subprocess, sys, tempfile, time
 rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 40
 build = sys.argv[2] if len(sys.argv) > 2 else ".build/release"
 app = os.path.join(build, "SampleApp")
-preload = os.path.abspath(os.path.join(build, "libLaunchPreload.so"))
+preload = os.path.abspath(os.path.join(build, "LaunchProfiler_CLaunchPreload.resources", "libLaunchPreload.so"))
 trace = os.path.join(tempfile.mkdtemp(), "parts.trace.json")
 base = {k: v for k, v in os.environ.items() if not k.startswith("LAUNCHPROF_") and k != "LD_PRELOAD"}
 base["LAUNCHPROF_EXIT_AFTER"] = "firstFrame"

@@ -19,7 +19,7 @@ import json, os, random, statistics, subprocess, sys, tempfile, time
 pairs = int(sys.argv[1]) if len(sys.argv) > 1 else 60
 build = sys.argv[2] if len(sys.argv) > 2 else ".build/release"
 app = os.path.join(build, "SampleApp")
-preload = os.path.join(build, "libLaunchPreload.so")
+preload = os.path.join(build, "LaunchProfiler_CLaunchPreload.resources", "libLaunchPreload.so")
 for path in (app, preload):
     if not os.path.exists(path):
         sys.exit(f"{path} is missing: run `swift build -c release` first.")

@@ -105,9 +105,9 @@ static int lp_find_self(struct dl_phdr_info *info, size_t size, void *context) {
 
 __attribute__((constructor)) static void lp_preload_init(void) {
     lp_resolve_all();
-    const char *trace = getenv("LAUNCHPROF_TRACE");
+    const char *trace = getenv(LP_ENV_TRACE);
     if (!trace || !trace[0]) return;   // not a profiled launch: every interposer calls through
-    const char *threshold = getenv("LAUNCHPROF_BLOCKING_MS");
+    const char *threshold = getenv(LP_ENV_BLOCKING_MS);
     if (threshold && threshold[0]) {
         char *end = NULL;
         double ms = strtod(threshold, &end);

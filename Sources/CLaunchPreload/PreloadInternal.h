@@ -4,7 +4,8 @@
 #define LP_PRELOAD_INTERNAL_H
 
 #define _GNU_SOURCE
-#include "../CLaunchProbe/include/lp_preload_abi.h"
+#include "lp_env.h"
+#include "lp_preload_abi.h"
 
 #include <arpa/inet.h>
 #include <dlfcn.h>

@@ -17,8 +17,6 @@ static int64_t lp_clock_ns(clockid_t clock) {
     return (int64_t)ts.tv_sec * 1000000000LL + (int64_t)ts.tv_nsec;
 }
 
-int64_t lp_monotonic_ns(void) { return lp_clock_ns(CLOCK_MONOTONIC); }
-
 int64_t lp_boottime_ns(void) { return lp_clock_ns(CLOCK_BOOTTIME); }
 
 static __thread int32_t lp_cached_tid = 0;
@@ -127,15 +125,6 @@ int64_t lp_process_start_monotonic_ns(void) {
     // starttime counts in CLOCK_BOOTTIME; translate to CLOCK_MONOTONIC.
     int64_t offset = lp_boottime_ns() - lp_monotonic_ns();
     return start_boot_ns - offset;
-}
-
-int lp_pidfd_open(pid_t pid) {
-#ifdef SYS_pidfd_open
-    return (int)syscall(SYS_pidfd_open, pid, 0);
-#else
-    errno = ENOSYS;
-    return -1;
-#endif
 }
 
 long lp_send_nosignal(int fd, const void *bytes, unsigned long length) {

@@ -1,4 +1,5 @@
 import LaunchKit
+import LaunchTrace
 
 /// FixtureApp's delegate: does what ``FixtureBehavior`` says, and in the code path shows a
 /// window with a ``FixtureViewController``.
@@ -20,13 +21,13 @@ final class FixtureDelegate: UIResponder, UIApplicationDelegate {
         switch behavior {
         case .crash: abort()
         case .crashOnRun(let run):
-            if ProcessInfo.processInfo.environment["LAUNCHPROF_RUN_INDEX"] == String(run) { abort() }
+            if Self.runIndex == run { abort() }
         case .hang: FixtureWork.sleepForever()
         case .noTrace: exit(0)
         case .exitError: exit(3)
         case .sleep(let milliseconds): FixtureWork.sleepOnMain(milliseconds: milliseconds)
         case .sleepByRun(let odd, let even):
-            let run = Int(ProcessInfo.processInfo.environment["LAUNCHPROF_RUN_INDEX"] ?? "") ?? 1
+            let run = Self.runIndex ?? 1
             FixtureWork.sleepOnMain(milliseconds: run % 2 == 1 ? odd : even)
         case .spin(let milliseconds): FixtureWork.spinOnMain(milliseconds: milliseconds)
         case .work(let millions): FixtureWork.computeOnMain(millions: millions)
@@ -51,6 +52,11 @@ final class FixtureDelegate: UIResponder, UIApplicationDelegate {
     func applicationDidEnterBackground(_ application: UIApplication) { log("applicationDidEnterBackground") }
     func applicationWillEnterForeground(_ application: UIApplication) { log("applicationWillEnterForeground") }
     func applicationWillTerminate(_ application: UIApplication) { log("applicationWillTerminate") }
+
+    /// The launch's index in its run, as the runner set it.
+    private static var runIndex: Int? {
+        ProfilerEnvironment(decoding: ProcessInfo.processInfo.environment).runIndex
+    }
 
     private func log(_ line: String) {
         guard behavior == .lifecycle else { return }

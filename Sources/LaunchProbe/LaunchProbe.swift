@@ -43,7 +43,7 @@ public final class LaunchProbe: Sendable {
         var overheadNs: Int64 = 0
         var finished = false
         var appName: String?
-        var interface = "none"
+        var interface = AppInterface.none
         var infoPlistPath: String?
     }
 
@@ -208,7 +208,7 @@ public final class LaunchProbe: Sendable {
 
     /// Names the app and the interface path the launch took (`storyboard` or `code`), and the
     /// Info.plist that was read. LaunchKit calls this; the trace records it.
-    public func describeApp(name: String?, interface: String, infoPlistPath: String?) {
+    public func describeApp(name: String?, interface: AppInterface, infoPlistPath: String?) {
         state.withLock { state in
             state.appName = name
             state.interface = interface

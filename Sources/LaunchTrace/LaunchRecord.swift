@@ -24,7 +24,7 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
     /// Position of the launch in the run, starting at 1; warm-up launches are not recorded.
     public var index: Int
     /// Scenario the launch ran under.
-    public var scenario: String
+    public var scenario: Scenario
     /// How the process ended.
     public var outcome: Outcome
     /// Exit status, when the process exited.
@@ -48,7 +48,7 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
 
     /// Creates a launch record.
     public init(
-        index: Int, scenario: String, outcome: Outcome, exitStatus: Int32? = nil, signal: Int32? = nil,
+        index: Int, scenario: Scenario, outcome: Outcome, exitStatus: Int32? = nil, signal: Int32? = nil,
         wallNs: Int64, traceFile: String? = nil, message: String? = nil, lastPhase: String? = nil, stderrTail: String? = nil,
         evictedBytes: Int64? = nil
     ) {

@@ -20,8 +20,8 @@ public struct LaunchTrace: Codable, Sendable, Equatable {
     public var pid: Int32
     /// Thread id of the thread that ran the main queue.
     public var mainThreadID: Int32
-    /// Scenario name from `LAUNCHPROF_SCENARIO` (`warm`, `cold`, `resume`, or the app's own).
-    public var scenario: String
+    /// Scenario from `LAUNCHPROF_SCENARIO` (`warm` when the runner did not say).
+    public var scenario: Scenario
     /// Index of this launch within a run, from `LAUNCHPROF_RUN_INDEX`, if the runner set it.
     public var runIndex: Int?
     /// The machine the launch ran on.
@@ -51,7 +51,7 @@ public struct LaunchTrace: Codable, Sendable, Equatable {
     /// Creates a trace.
     public init(
         schemaVersion: Int = LaunchTrace.currentSchemaVersion,
-        app: AppInfo, pid: Int32, mainThreadID: Int32, scenario: String, runIndex: Int?,
+        app: AppInfo, pid: Int32, mainThreadID: Int32, scenario: Scenario, runIndex: Int?,
         machine: MachineInfo, clock: LaunchClockInfo,
         phases: [PhaseRecord], spans: [Span], marks: [Mark],
         totals: LaunchTotals, memory: MemoryInfo, ending: LaunchEnding, profiler: ProfilerInfo,

@@ -17,14 +17,14 @@ public enum TraceJSON {
         try AtomicFile.write(data, to: url)
     }
 
-    /// Reads and decodes a JSON file, turning decoding failures into a ``TraceFileError``
+    /// Reads and decodes a JSON file, turning decoding failures into a ``LaunchProfilerError``
     /// that names the file, the JSON path and what was expected.
     public static func read<T: Decodable>(_ type: T.Type, from url: URL) throws -> T {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw TraceFileError(file: url.path, path: "", message: "The file cannot be read: \(error.localizedDescription)")
+            throw LaunchProfilerError.unreadableFile(url.path, what: "file", error: error)
         }
         return try decode(type, from: data, file: url.path)
     }
@@ -34,9 +34,9 @@ public enum TraceJSON {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
-            throw TraceFileError(decoding: error, file: file)
+            throw LaunchProfilerError(decoding: error, file: file)
         } catch {
-            throw TraceFileError(file: file, path: "", message: "The file is not valid JSON: \(error.localizedDescription)")
+            throw LaunchProfilerError.invalidFile(file, "The file is not valid JSON: \(error.localizedDescription)")
         }
     }
 }
@@ -44,13 +44,13 @@ public enum TraceJSON {
 extension LaunchTrace {
     /// Reads a trace file, checking its schema version first.
     ///
-    /// - Throws: ``TraceFileError`` naming the file, the JSON path and the problem.
+    /// - Throws: ``LaunchProfilerError`` naming the file, the JSON path and the problem.
     public static func read(from url: URL) throws -> LaunchTrace {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw TraceFileError(file: url.path, path: "", message: "The trace cannot be read: \(error.localizedDescription)")
+            throw LaunchProfilerError.unreadableFile(url.path, what: "trace", error: error)
         }
         return try decode(data, file: url.path)
     }
@@ -60,12 +60,12 @@ extension LaunchTrace {
         struct Version: Decodable { var schemaVersion: Int? }
         let version = try TraceJSON.decode(Version.self, from: data, file: file)
         guard let schemaVersion = version.schemaVersion else {
-            throw TraceFileError(file: file, path: "schemaVersion", message: "The key is missing; expected the integer \(currentSchemaVersion).")
+            throw LaunchProfilerError.invalidFile(file, at: "schemaVersion", "The key is missing; expected the integer \(currentSchemaVersion).")
         }
         guard schemaVersion == currentSchemaVersion else {
-            throw TraceFileError(
-                file: file, path: "schemaVersion",
-                message: "The value \(schemaVersion) is not supported; this version of LaunchProfiler reads schema version \(currentSchemaVersion)."
+            throw LaunchProfilerError.invalidFile(
+                file, at: "schemaVersion",
+                "The value \(schemaVersion) is not supported; this version of LaunchProfiler reads schema version \(currentSchemaVersion)."
             )
         }
         return try TraceJSON.decode(LaunchTrace.self, from: data, file: file)

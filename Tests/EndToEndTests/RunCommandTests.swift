@@ -18,7 +18,7 @@ struct RunCommandTests {
         }
         #expect(!output.stdout.contains("mainStoryboard"))
         let trace = try LaunchTrace.read(from: URL(filePath: tracePath))
-        #expect(trace.app.interface == "code")
+        #expect(trace.app.interface == .code)
         #expect(trace.clock.startSource == .spawn)
         #expect(trace.ending.reason == .exitAfterActive)
     }
@@ -38,8 +38,8 @@ struct RunCommandTests {
         let manifest = try RunManifest.read(from: folder.appendingPathComponent("launches.json"))
         #expect(manifest.launches.map(\.outcome) == [.completed, .completed, .completed])
         let summary = try RunSummary.read(from: folder.appendingPathComponent("summary.json"))
-        #expect(summary.metric("timeToFirstFrame", scenario: "warm")?.statistics.n == 3)
-        #expect(summary.metric("mainStoryboard", scenario: "warm") != nil, "SampleApp launches through its storyboard")
+        #expect(summary.metric(.timeToFirstFrame, scenario: .warm)?.statistics.n == 3)
+        #expect(summary.metric(.phase(.mainStoryboard), scenario: .warm) != nil, "SampleApp launches through its storyboard")
     }
 
     @Test("run with a budget SampleApp cannot meet exits 2 and says which rule failed")
@@ -119,8 +119,8 @@ struct RunCommandTests {
         ])
         #expect(output.status == 0, "\(output.stderr)")
         let summary = try RunSummary.read(from: folder.appendingPathComponent("summary.json"))
-        let toActive = try #require(summary.metric("resume.toActive", scenario: "resume"))
-        let toFrame = try #require(summary.metric("resume.toFrame", scenario: "resume"))
+        let toActive = try #require(summary.metric(.resumeToActive, scenario: .resume))
+        let toFrame = try #require(summary.metric(.resumeToFrame, scenario: .resume))
         #expect(toActive.statistics.n == 2)
         #expect(toFrame.statistics.median <= toActive.statistics.median)
     }

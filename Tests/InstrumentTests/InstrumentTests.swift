@@ -1,4 +1,5 @@
 import Foundation
+import LaunchRunner
 import LaunchTrace
 import Testing
 
@@ -143,6 +144,23 @@ struct InstrumentTests {
         let stall = try #require(activity.stalls.first)
         #expect(stall.samples.count >= 10)
         #expect(stall.samples.allSatisfy { !$0.frames.isEmpty })
+    }
+
+    @Test("the built libLaunchPreload.so needs libc only: no Swift runtime in profiled processes")
+    func preloadLibraryIsPlainC() throws {
+        let library = try #require(InstrumentSettings.preloadLibrary(besideExecutable: Launch.path("launchprof")))
+        let process = Process()
+        process.executableURL = URL(filePath: "/usr/bin/ldd")
+        process.arguments = [library]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let names = output.split(separator: "\n").compactMap { $0.split(whereSeparator: \.isWhitespace).first.map(String.init) }
+        #expect(names.contains { $0.hasPrefix("libc.so") }, "\(output)")
+        let others = names.filter { !$0.hasPrefix("libc.so") && !$0.hasPrefix("linux-vdso") && !$0.contains("ld-linux") }
+        #expect(others.isEmpty, "\(output)")
     }
 
     @Test("--tracer without libLaunchPreload.so beside launchprof is a clear error")

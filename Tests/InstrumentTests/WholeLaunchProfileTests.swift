@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAnalysis
+import LaunchSymbolication
 import LaunchTrace
 import Testing
 

@@ -18,7 +18,7 @@ struct PipelineTests {
         let application = harness.application
         let delegate = harness.delegate
         #expect(delegate.events == ["willFinishLaunching", "didFinishLaunching"])
-        #expect(harness.pipeline.interface == "storyboard")
+        #expect(harness.pipeline.interface == .storyboard)
 
         let window = try #require(delegate.window)
         #expect(window.isKeyWindow)
@@ -50,7 +50,7 @@ struct PipelineTests {
     func codePathShowsTheDelegatesWindow(bundle: String?) throws {
         let harness = PipelineHarness(bundle: bundle)
         try harness.pipeline.launch()
-        #expect(harness.pipeline.interface == "code")
+        #expect(harness.pipeline.interface == .code)
         let window = try #require(harness.delegate.window)
         #expect(window.isKeyWindow && !window.isHidden)
         let controller = try #require(window.rootViewController as? RedViewController)
@@ -66,13 +66,13 @@ struct PipelineTests {
     }
 
     @Test func phasesAreRecordedInOrderWithMainStoryboardOnlyOnTheStoryboardPath() throws {
-        for (bundle, interface) in [("Storyboard", "storyboard"), ("CodePath", "code")] {
+        for (bundle, interface) in [("Storyboard", AppInterface.storyboard), ("CodePath", .code)] {
             let harness = PipelineHarness(bundle: bundle)
             try harness.pipeline.launch()
             harness.endRunLoopTurn()
             let trace = try harness.trace()
             var expected = LaunchPhase.allCases
-            if interface == "code" { expected.removeAll { $0 == .mainStoryboard } }
+            if interface == .code { expected.removeAll { $0 == .mainStoryboard } }
             #expect(trace.phases.map(\.phase) == expected)
             #expect(trace.app.interface == interface)
             #expect(trace.app.name == bundle)
@@ -147,27 +147,27 @@ struct PipelineTests {
     }
 
     @Test(arguments: [
-        (LaunchPipeline.ClassReference.named("LaunchKitTests.NoSuchDelegate"), "LaunchKitTests.NoSuchDelegate", LaunchKitError.Kind.unknownClass),
+        (LaunchPipeline.ClassReference.named("LaunchKitTests.NoSuchDelegate"), "LaunchKitTests.NoSuchDelegate", LaunchKitError.Code.unknownClass),
         (.named("LaunchKitTests.NotADelegate"), "LaunchKitTests.NotADelegate", .wrongKindOfClass),
         (.named("UIView"), "UIView", .wrongKindOfClass),
     ])
-    func aDelegateClassThatCannotBeCreatedIsAnErrorNamingIt(reference: LaunchPipeline.ClassReference, name: String, kind: LaunchKitError.Kind) {
+    func aDelegateClassThatCannotBeCreatedIsAnErrorNamingIt(reference: LaunchPipeline.ClassReference, name: String, kind: LaunchKitError.Code) {
         let harness = PipelineHarness(bundle: nil, delegate: reference)
         let error = #expect(throws: LaunchKitError.self) { try harness.pipeline.launch() }
-        #expect(error?.kind == kind)
-        #expect(error?.key == "delegateClassName")
+        #expect(error?.code == kind)
+        #expect(error?.context.jsonPath == "delegateClassName")
         #expect(error?.message.contains("\"\(name)\"") == true)
     }
 
     @Test func anUnknownPrincipalClassIsAnErrorNamingIt() {
         let harness = PipelineHarness(bundle: nil, principal: .named("LaunchKitTests.NoSuchApplication"))
         let error = #expect(throws: LaunchKitError.self) { try harness.pipeline.launch() }
-        #expect(error?.key == "principalClassName")
+        #expect(error?.context.jsonPath == "principalClassName")
         #expect(error?.message.contains("LaunchKitTests.NoSuchApplication") == true)
     }
 
     @Test(arguments: [
-        ("MalformedPlist", "Info.plist", nil as String?, LaunchKitError.Kind.malformedInfoPlist),
+        ("MalformedPlist", "Info.plist", nil as String?, LaunchKitError.Code.malformedInfoPlist),
         ("WrongTypePlist", "Info.plist", "UIMainStoryboardFile", .invalidValue),
         ("MissingStoryboard", "Nowhere.storyboard", "UIMainStoryboardFile", .missingStoryboard),
         ("BadJSONStoryboard", "Main.storyboard", nil, .malformedStoryboard),
@@ -175,13 +175,13 @@ struct PipelineTests {
         ("WrongKindStoryboard", "Main.storyboard", "$.initialViewController.class", .wrongKindOfClass),
         ("WrongTypeStoryboard", "Main.storyboard", "$.initialViewController.view.subviews[1].isHidden", .invalidValue),
     ])
-    func aBadBundleIsAnErrorNamingTheFileAndKey(bundle: String, file: String, key: String?, kind: LaunchKitError.Kind) throws {
+    func aBadBundleIsAnErrorNamingTheFileAndKey(bundle: String, file: String, key: String?, kind: LaunchKitError.Code) throws {
         let harness = PipelineHarness(bundle: bundle)
         let error = try #require(throws: LaunchKitError.self) { try harness.pipeline.launch() }
-        #expect(error.kind == kind)
-        #expect(error.key == key)
+        #expect(error.code == kind)
+        #expect(error.context.jsonPath == key)
         let path = Fixtures.bundle(bundle).appending(path: file).path
-        #expect(error.file == path)
+        #expect(error.context.file == path)
         #expect(error.message.contains(path), "\(error.message)")
         if let key { #expect(error.message.contains(key), "\(error.message)") }
         #expect(error.message.hasSuffix("."))
@@ -190,7 +190,7 @@ struct PipelineTests {
     @Test func aMissingInfoPlistInLaunchKitBundleIsAnError() {
         let harness = PipelineHarness(bundle: "DoesNotExist")
         let error = #expect(throws: LaunchKitError.self) { try harness.pipeline.launch() }
-        #expect(error?.key == "LAUNCHKIT_BUNDLE")
+        #expect(error?.context.jsonPath == "LAUNCHKIT_BUNDLE")
         #expect(error?.message.contains("DoesNotExist/Info.plist") == true)
     }
 

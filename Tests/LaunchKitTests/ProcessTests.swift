@@ -47,7 +47,7 @@ struct ProcessTests {
         #expect(app.outputLines.contains("launchURL fixture://open/7"))
         let trace = try LaunchTrace.read(from: URL(filePath: tracePath))
         #expect(trace.ending.reason == .terminated)
-        #expect(trace.app.interface == "code")
+        #expect(trace.app.interface == .code)
     }
 
     @Test(arguments: [
@@ -77,7 +77,7 @@ struct ProcessTests {
         ])
         #expect(result.status == 0, "\(result.standardError)")
         let trace = try LaunchTrace.read(from: URL(filePath: tracePath))
-        #expect(trace.app.interface == "storyboard")
+        #expect(trace.app.interface == .storyboard)
         #expect(trace.record(of: .mainStoryboard) != nil)
     }
 
@@ -94,14 +94,14 @@ struct ProcessTests {
         )
         #expect(result.status == 0, "\(result.standardError)")
         let trace = try LaunchTrace.read(from: URL(filePath: tracePath))
-        #expect(trace.app.interface == "code")
+        #expect(trace.app.interface == .code)
         #expect(trace.app.infoPlistPath == nil)
         #expect(trace.ending.reason == .exitAfterActive)
         #expect(trace.phases.map(\.phase) == LaunchPhase.allCases.filter { $0 != .mainStoryboard })
     }
 
-    @Test(arguments: [("storyboard", nil), ("code", "CodePath")] as [(String, String?)])
-    func sampleAppLaunchesOnBothPaths(interface: String, subdirectory: String?) throws {
+    @Test(arguments: [(.storyboard, nil), (.code, "CodePath")] as [(AppInterface, String?)])
+    func sampleAppLaunchesOnBothPaths(interface: AppInterface, subdirectory: String?) throws {
         let tracePath = temporaryTracePath()
         var environment = ["LAUNCHPROF_TRACE": tracePath, "LAUNCHPROF_EXIT_AFTER": "active"]
         if let subdirectory {
@@ -112,7 +112,7 @@ struct ProcessTests {
         let trace = try LaunchTrace.read(from: URL(filePath: tracePath))
         #expect(trace.app.interface == interface)
         #expect(trace.app.name == "SampleApp")
-        let expected = LaunchPhase.allCases.filter { interface == "storyboard" || $0 != .mainStoryboard }
+        let expected = LaunchPhase.allCases.filter { interface == .storyboard || $0 != .mainStoryboard }
         #expect(trace.phases.map(\.phase) == expected)
         let spans = Set(trace.spans.map(\.name))
         for name in ["config.load", "license.verify", "remoteConfig.fetch", "thumbnails.warm", "catalog.load"] {

@@ -13,7 +13,7 @@ struct LaunchConfigurationTests {
         #expect(configuration.tracePath == "/tmp/a.json")
         #expect(configuration.spawnNs == 123_456_789)
         #expect(configuration.exitAfter == .fullyDrawn)
-        #expect(configuration.scenario == "cold")
+        #expect(configuration.scenario == .cold)
         #expect(configuration.runIndex == 7)
         #expect(configuration.stallThresholdMs == 250)
         #expect(configuration.eventFD == 9)
@@ -26,7 +26,7 @@ struct LaunchConfigurationTests {
         let configuration = LaunchConfiguration(environment: [:])
         #expect(!configuration.isRecording)
         #expect(configuration.exitAfter == nil)
-        #expect(configuration.scenario == "warm")
+        #expect(configuration.scenario == .warm)
         #expect(configuration.spawnNs == nil)
     }
 

@@ -1,4 +1,4 @@
-import CLaunchProbe
+import CLaunchABI
 import Foundation
 import LaunchTrace
 import Testing

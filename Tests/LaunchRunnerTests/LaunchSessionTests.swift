@@ -13,7 +13,7 @@ struct LaunchSessionTests {
         let trace = AppLauncherTests.validTrace.path
         let script = "if [ \"$LAUNCHPROF_RUN_INDEX\" = 2 ]; then kill -SEGV $$; fi; cp '\(trace)' \"$LAUNCHPROF_TRACE\""
         let plan = RunPlan(executable: "/bin/sh", arguments: ["-c", script], runs: 3, warmup: 2, outputDirectory: folder)
-        let session = try LaunchSession(plan: plan)
+        let session = try LaunchSession(plan: plan, layout: NumberedFiles(folder: folder))
         #expect(session.warmUp() == 2)
         for _ in 0..<plan.runs { session.launchNext() }
         #expect(session.results.map(\.record.outcome) == [.completed, .crashed, .completed])
@@ -25,6 +25,21 @@ struct LaunchSessionTests {
     @Test("a plan naming a missing executable is refused with the path")
     func missingExecutable() {
         let plan = RunPlan(executable: "/nonexistent/App", outputDirectory: FileManager.default.temporaryDirectory)
-        #expect(throws: RunnerError.notExecutable(path: "/nonexistent/App")) { try LaunchSession(plan: plan) }
+        #expect(throws: LaunchProfilerError.notExecutable(path: "/nonexistent/App")) {
+            try LaunchSession(plan: plan, layout: NumberedFiles(folder: FileManager.default.temporaryDirectory))
+        }
+    }
+}
+
+/// The test's file layout: `launch-NNN.trace.json` and `.stderr.txt`, `warmup.*` for warm-ups.
+private struct NumberedFiles: LaunchFileLayout {
+    var folder: URL
+
+    func files(forLaunch index: Int) -> LaunchFiles { files(String(format: "launch-%03d", index)) }
+
+    var warmUpFiles: LaunchFiles { files("warmup") }
+
+    private func files(_ name: String) -> LaunchFiles {
+        LaunchFiles(traceURL: folder.appendingPathComponent("\(name).trace.json"), stderrURL: folder.appendingPathComponent("\(name).stderr.txt"))
     }
 }

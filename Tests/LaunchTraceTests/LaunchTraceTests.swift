@@ -44,16 +44,16 @@ struct LaunchTraceTests {
     )
     func badFiles(file: String, path: String, expected: String) throws {
         let url = Self.fixtures.appendingPathComponent(file)
-        let error = try #require(throws: TraceFileError.self) { try LaunchTrace.read(from: url) }
-        #expect(error.file == url.path)
-        #expect(error.path == path)
+        let error = try #require(throws: LaunchProfilerError.self) { try LaunchTrace.read(from: url) }
+        #expect(error.context.file == url.path)
+        #expect((error.context.jsonPath ?? "") == path)
         #expect(error.description.contains(expected), "\(error.description)")
         #expect(error.description.hasPrefix(url.path))
     }
 
     @Test("a file that cannot be read names the file")
     func missingFile() throws {
-        let error = try #require(throws: TraceFileError.self) { try LaunchTrace.read(from: URL(filePath: "/nonexistent/x.json")) }
+        let error = try #require(throws: LaunchProfilerError.self) { try LaunchTrace.read(from: URL(filePath: "/nonexistent/x.json")) }
         #expect(error.description.contains("/nonexistent/x.json"))
     }
 

@@ -16,8 +16,8 @@ enum TraceSamples {
             start += duration
         }
         return LaunchTrace(
-            app: AppInfo(name: "SampleApp", executablePath: "/apps/SampleApp", interface: "storyboard", infoPlistPath: "/apps/Info.plist"),
-            pid: 4242, mainThreadID: 4242, scenario: "warm", runIndex: 3, machine: machine,
+            app: AppInfo(name: "SampleApp", executablePath: "/apps/SampleApp", interface: .storyboard, infoPlistPath: "/apps/Info.plist"),
+            pid: 4242, mainThreadID: 4242, scenario: .warm, runIndex: 3, machine: machine,
             clock: LaunchClockInfo(launchStartNs: 987_654_321, startSource: .spawn, startResolutionNs: 1),
             phases: phases,
             spans: [Span(name: "catalog.load", phase: .didFinishLaunching, startNs: 6_000_000, durationNs: 40_000_000, depth: 0, parent: nil, onMainThread: true)],

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchReports
+import LaunchTestSupport
 import LaunchTrace
 import Testing
 

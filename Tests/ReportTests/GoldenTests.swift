@@ -1,13 +1,18 @@
 import Foundation
 import LaunchAnalysis
 import LaunchReports
+import LaunchTestSupport
 import LaunchTrace
 import Testing
 
 /// Rendered Markdown, folded stacks and speedscope of the fixture run against golden files.
-/// After checking a deliberate change, rewrite them with `LAUNCHPROF_UPDATE_GOLDEN=1`.
+/// After checking a deliberate change, record them with `LAUNCHPROF_RECORD_GOLDENS=1` (the
+/// recording run fails; the next one passes).
 @Suite("Golden reports")
 struct GoldenTests {
+    /// The golden files of the fixture run.
+    let goldens = GoldenFiles(testTarget: "ReportTests", folder: "Fixtures/Golden")
+
     @Test("The fixture run covers every verdict, a crash, blocking calls and stalls")
     func fixtureCoverage() throws {
         let input = try ReportFixture.input()
@@ -34,7 +39,7 @@ struct GoldenTests {
         let rendered = MarkdownReport().render(summary: input.summary, evaluation: input.evaluation, findings: findings)
         #expect(!rendered.contains("<b>"))
         #expect(rendered.contains("| didFinishLaunching | 75.5 ms | 79.6 ms | ❌ median &lt;= 60ms |"))
-        #expect(try ReportFixture.checkGolden(rendered, "report.md"), "report.md differs from its golden file.")
+        goldens.assertMatches(rendered, "report-with-findings.md")
     }
 
     @Test("Markdown without findings has no findings section")
@@ -60,7 +65,7 @@ struct GoldenTests {
         let total = lines.map { Int($0.split(separator: " ").last!)! }.reduce(0, +)
         let expected = input.profiles.flatMap(\.samples).map(\.weightNs).reduce(0, +) / 1000
         #expect(abs(Int64(total) - expected) <= Int64(lines.count))
-        #expect(try ReportFixture.checkGolden(rendered, "stacks.folded"), "stacks.folded differs from its golden file.")
+        goldens.assertMatches(rendered, "stacks.folded")
 
         let onlyWindow = FoldedStacks(phaseRoots: false, phase: .firstVisibleWindow).render(input.profiles)
         #expect(onlyWindow.split(separator: "\n").allSatisfy { $0.hasPrefix("__libc_start_main;") && $0.contains("RootViewController.viewDidLoad()") })
@@ -87,7 +92,7 @@ struct GoldenTests {
             // Root first: every stack starts with its phase, then __libc_start_main.
             #expect(samples.allSatisfy { (frames[$0[0]]["name"] as? String)?.hasPrefix("[") == true && frames[$0[1]]["name"] as? String == "__libc_start_main" })
         }
-        #expect(try ReportFixture.checkGolden(rendered, "speedscope.json"), "speedscope.json differs from its golden file.")
+        goldens.assertMatches(rendered, "speedscope.json")
     }
 
     @Test("Frames without a symbol fall back to image+offset, or the raw address outside every image")

@@ -1,6 +1,7 @@
 import Foundation
 import LaunchAnalysis
 import LaunchReports
+import LaunchTestSupport
 import LaunchTrace
 import Testing
 
@@ -49,7 +50,7 @@ struct HTMLBrowserTests {
 
         // The verdict table lists every rule, in order, with its status.
         let rows = try matches("<tr class=\"verdict\" data-metric=\"([^\"]*)\" data-status=\"([a-z]+)\"", in: dom)
-        #expect(rows.map { $0[0] } == input.evaluation.verdicts.map(\.rule.metric))
+        #expect(rows.map { $0[0] } == input.evaluation.verdicts.map(\.rule.metric.rawValue))
         #expect(rows.map { $0[1] } == input.evaluation.verdicts.map(\.status.rawValue))
 
         // The flame graph was drawn, with the injected symbol as a frame's text.

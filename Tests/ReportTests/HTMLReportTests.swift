@@ -1,6 +1,7 @@
 import Foundation
 import LaunchAnalysis
 import LaunchReports
+import LaunchTestSupport
 import LaunchTrace
 import Testing
 
@@ -53,7 +54,7 @@ struct HTMLReportTests {
         let input = try ReportFixture.input()
         #expect(try HTMLReport().render(input).contains("<h2 id=\"waterfall\">Waterfall of launch 6</h2>"))
         #expect(try HTMLReport(run: 2).render(input).contains("<h2 id=\"waterfall\">Waterfall of launch 2</h2>"))
-        #expect(throws: ReportInputError.self) { try HTMLReport(run: 4).render(input) }
+        #expect(throws: LaunchProfilerError.self) { try HTMLReport(run: 4).render(input) }
     }
 
     @Test("Budget limits are drawn on the phase they cover and across the chart for totals")

@@ -1,5 +1,5 @@
 // libLaunchPreload.so: the blocking-call tracer, preloaded by the runner. Its data layout is
-// in Sources/CLaunchProbe/include/lp_preload_abi.h; the probe finds these with dlsym.
+// in Sources/CLaunchABI/include/lp_preload_abi.h; the probe finds these with dlsym.
 #ifndef LP_PRELOAD_H
 #define LP_PRELOAD_H
 

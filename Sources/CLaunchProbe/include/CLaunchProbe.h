@@ -1,22 +1,20 @@
-// CLaunchProbe: the only C in LaunchProfiler. Small, allocation-free helpers that
-// Swift cannot express cheaply: clocks, thread ids, thread-state reads, and a
-// constructor that notes the instant the process reached its own code.
+// CLaunchProbe: the app side's C, linked into every app (never into launchprof). Small,
+// allocation-free helpers that Swift cannot express cheaply: clocks, thread ids, thread-state
+// reads, the in-process signal sampler, the image map, and a constructor that notes the
+// instant the process reached its own code.
 #ifndef CLAUNCHPROBE_H
 #define CLAUNCHPROBE_H
 
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "lp_clock.h"
 #include "lp_preload_abi.h"
 #include "lp_instruments.h"
-#include "lp_bench.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/// CLOCK_MONOTONIC in nanoseconds (vDSO, about 30 ns).
-int64_t lp_monotonic_ns(void);
 
 /// CLOCK_BOOTTIME in nanoseconds (the clock /proc/<pid>/stat start times count in).
 int64_t lp_boottime_ns(void);
@@ -52,10 +50,6 @@ int64_t lp_process_start_monotonic_ns(void);
 
 /// Clock ticks per second (sysconf(_SC_CLK_TCK)).
 int64_t lp_clock_ticks_per_second(void);
-
-/// pidfd_open(2): a file descriptor that becomes readable when process `pid` exits.
-/// Returns -1 with errno set when the kernel lacks it.
-int lp_pidfd_open(pid_t pid);
 
 /// Sends `length` bytes on a socket without blocking and without SIGPIPE.
 /// Returns the number of bytes sent or -1; never raises a signal.

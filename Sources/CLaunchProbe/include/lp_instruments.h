@@ -1,11 +1,13 @@
 // CLaunchProbe's part of the main-thread instruments: the image map, the in-process signal
-// sampler, access to the preloaded blocking-call tracer, and the runner's ptrace sampler.
+// sampler and access to the preloaded blocking-call tracer. (The runner's ptrace sampler is
+// in CLaunchRunner; the sample layout both fill is CLaunchABI's lp_sample.h.)
 #ifndef LP_INSTRUMENTS_H
 #define LP_INSTRUMENTS_H
 
 #include <stdint.h>
 #include <sys/types.h>
 #include "lp_preload_abi.h"
+#include "lp_sample.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -26,17 +28,6 @@ typedef struct lp_image {
 /// Fills `out` with up to `capacity` images mapped in this process (dl_iterate_phdr); returns
 /// how many there are in all (call again with a larger buffer when it is more than capacity).
 int lp_images_read(lp_image *out, int capacity);
-
-// MARK: Stack samples
-
-#define LP_SAMPLE_MAX_FRAMES 128
-
-typedef struct lp_sample {
-    int64_t time_ns;          // CLOCK_MONOTONIC
-    int32_t frame_count;
-    int32_t in_traced_call;   // the thread was inside a call the tracer was timing: not interrupted
-    uint64_t frames[LP_SAMPLE_MAX_FRAMES];
-} lp_sample;
 
 // MARK: Blocking-call tracer (libLaunchPreload.so), when preloaded
 
@@ -62,23 +53,6 @@ int lp_sampler_install(void);
 /// the handler did not answer within `timeout_ns`, -1 when no handler is installed.
 /// `*signals_sent` is increased by the signals sent.
 int lp_sampler_sample(lp_sample *out, int64_t timeout_ns, int64_t *signals_sent);
-
-// MARK: Remote sampler (the runner: ptrace + libunwind-ptrace, loaded with dlopen)
-
-typedef struct lp_remote_sampler lp_remote_sampler;
-
-/// Prepares to sample thread `tid` of a child process. Never fails: without libunwind-ptrace
-/// it walks frame pointers. Free with lp_remote_sampler_destroy.
-lp_remote_sampler *lp_remote_sampler_create(pid_t tid);
-void lp_remote_sampler_destroy(lp_remote_sampler *sampler);
-/// 1 when samples are unwound with libunwind-ptrace, 0 with frame pointers.
-int lp_remote_sampler_uses_libunwind(const lp_remote_sampler *sampler);
-/// Takes one sample: PTRACE_SEIZE, PTRACE_INTERRUPT, waitpid(__WALL), unwind, PTRACE_DETACH
-/// (re-delivering a signal that arrived meanwhile). With `call_state_address` (the tracer's
-/// lp_preload_call_state in the child) a thread inside a timed call is not stopped.
-/// Returns 1 with a sample, 0 without one, -2 when the process ended (its wait status in
-/// `*wait_status`; the caller must not wait for it again).
-int lp_remote_sample(lp_remote_sampler *sampler, uint64_t call_state_address, lp_sample *out, int *wait_status);
 
 #ifdef __cplusplus
 }

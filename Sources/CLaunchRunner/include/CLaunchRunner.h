@@ -1,7 +1,45 @@
-// CLaunchRunner: the runner's C. Starting a launch behind a gate, and the whole-launch
-// profile from perf events. Never linked into an app.
+// CLaunchRunner: the runner side's C, linked into launchprof only (never into an app):
+// starting a launch behind a gate, the whole-launch profile from perf events, the ptrace stall
+// sampler (libunwind-ptrace loaded with dlopen, frame pointers without it) and pidfd_open.
 #ifndef CLAUNCHRUNNER_H
 #define CLAUNCHRUNNER_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "lp_clock.h"
+#include "lp_preload_abi.h"
+#include "lp_sample.h"
 #include "lp_spawn.h"
 #include "lp_perf.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// pidfd_open(2): a file descriptor that becomes readable when process `pid` exits.
+/// Returns -1 with errno set when the kernel lacks it.
+int lp_pidfd_open(pid_t pid);
+
+// MARK: Remote sampler (ptrace + libunwind-ptrace, loaded with dlopen)
+
+typedef struct lp_remote_sampler lp_remote_sampler;
+
+/// Prepares to sample thread `tid` of a child process. Never fails: without libunwind-ptrace
+/// it walks frame pointers. Free with lp_remote_sampler_destroy.
+lp_remote_sampler *lp_remote_sampler_create(pid_t tid);
+void lp_remote_sampler_destroy(lp_remote_sampler *sampler);
+/// 1 when samples are unwound with libunwind-ptrace, 0 with frame pointers.
+int lp_remote_sampler_uses_libunwind(const lp_remote_sampler *sampler);
+/// Takes one sample: PTRACE_SEIZE, PTRACE_INTERRUPT, waitpid(__WALL), unwind, PTRACE_DETACH
+/// (re-delivering a signal that arrived meanwhile). With `call_state_address` (the tracer's
+/// lp_preload_call_state in the child) a thread inside a timed call is not stopped.
+/// Returns 1 with a sample, 0 without one, -2 when the process ended (its wait status in
+/// `*wait_status`; the caller must not wait for it again).
+int lp_remote_sample(lp_remote_sampler *sampler, uint64_t call_state_address, lp_sample *out, int *wait_status);
+
+#ifdef __cplusplus
+}
+#endif
+
 #endif

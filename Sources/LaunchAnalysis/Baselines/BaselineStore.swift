@@ -2,24 +2,20 @@ import Foundation
 import LaunchTrace
 
 /// Saved run summaries to compare later runs against, one JSON file per name in a folder
-/// (by default `.launchprof/baselines/NAME.json`).
+/// (LaunchWorkflow's `RunFolder.defaultBaselinesURL` is the default one).
 ///
 /// ```swift
-/// let store = BaselineStore()                      // ./.launchprof/baselines
+/// let store = BaselineStore(directory: RunFolder.defaultBaselinesURL)
 /// try store.save(name: "main", summary: summary)
 /// let main = try store.load(name: "main")
 /// ```
 public struct BaselineStore: Sendable, Equatable {
-    /// The folder relative to the working directory that holds baselines by default.
-    public static let defaultRelativePath = ".launchprof/baselines"
-
     /// The folder holding the baseline files.
     public var directory: URL
 
-    /// Creates a store in `directory`, or in `.launchprof/baselines` under the current directory.
-    public init(directory: URL? = nil) {
-        self.directory = directory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            .appendingPathComponent(Self.defaultRelativePath, isDirectory: true)
+    /// Creates a store in `directory`.
+    public init(directory: URL) {
+        self.directory = directory
     }
 
     /// Whether `name` can name a baseline: letters, digits, `.`, `_` and `-`, not starting with `.`.
@@ -37,26 +33,26 @@ public struct BaselineStore: Sendable, Equatable {
 
     /// Saves `summary` as the baseline `name` atomically, creating the folder when needed.
     ///
-    /// - Throws: ``BaselineError`` when the name is not valid or the file cannot be written.
+    /// - Throws: ``LaunchProfilerError`` when the name is not valid or the file cannot be written.
     public func save(name: String, summary: RunSummary) throws {
-        guard Self.isValidName(name) else { throw BaselineError.invalidName(name) }
+        guard Self.isValidName(name) else { throw LaunchProfilerError.invalidBaselineName(name) }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try TraceJSON.write(summary, to: url(of: name))
         } catch {
-            throw BaselineError.cannotWrite(name: name, path: url(of: name).path, reason: "\(error.localizedDescription)")
+            throw LaunchProfilerError.baselineNotWritable(name: name, path: url(of: name).path, reason: "\(error.localizedDescription)")
         }
     }
 
     /// Loads the baseline `name`.
     ///
-    /// - Throws: ``BaselineError/notFound(name:path:)`` when it was never saved,
-    ///   ``TraceFileError`` when the file is not a valid run summary.
+    /// - Throws: ``LaunchProfilerError`` with code ``LaunchProfilerError/Code/baselineNotFound`` when it was never saved,
+    ///   ``LaunchProfilerError`` when the file is not a valid run summary.
     public func load(name: String) throws -> RunSummary {
-        guard Self.isValidName(name) else { throw BaselineError.invalidName(name) }
+        guard Self.isValidName(name) else { throw LaunchProfilerError.invalidBaselineName(name) }
         let file = url(of: name)
         guard FileManager.default.fileExists(atPath: file.path) else {
-            throw BaselineError.notFound(name: name, path: file.path)
+            throw LaunchProfilerError.baselineNotFound(name: name, path: file.path)
         }
         return try RunSummary.read(from: file)
     }

@@ -4,15 +4,15 @@ import LaunchTrace
 extension BudgetFile {
     /// Reads and validates a budget file.
     ///
-    /// - Throws: ``BudgetValidationError`` naming the file and, for each problem, the JSON
+    /// - Throws: ``LaunchProfilerError`` (code ``LaunchProfilerError/Code/invalidBudgetFile``) naming the file and, for each problem, the JSON
     ///   path, the value and what was expected.
     public static func load(from url: URL) throws -> BudgetFile {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw BudgetValidationError(file: url.path, problems: [
-                .init(path: "", value: nil, expected: "The budget file cannot be read: \(error.localizedDescription)"),
+            throw LaunchProfilerError.invalidBudgetFile(url.path, problems: [
+                .budgetProblem(at: "", value: nil, expected: "The budget file cannot be read: \(error.localizedDescription)"),
             ])
         }
         return try parse(data, file: url.path)
@@ -28,14 +28,14 @@ extension BudgetFile {
         do {
             root = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw BudgetValidationError(file: file, problems: [
-                .init(path: "", value: nil, expected: "The file is not valid JSON; expected a JSON object with \"schemaVersion\" and \"rules\"."),
+            throw LaunchProfilerError.invalidBudgetFile(file, problems: [
+                .budgetProblem(at: "", value: nil, expected: "The file is not valid JSON; expected a JSON object with \"schemaVersion\" and \"rules\"."),
             ])
         }
         var validator = BudgetValidator()
         let budgets = validator.validate(root)
         guard validator.problems.isEmpty, let budgets else {
-            throw BudgetValidationError(file: file, problems: validator.problems)
+            throw LaunchProfilerError.invalidBudgetFile(file, problems: validator.problems)
         }
         return budgets
     }
@@ -43,7 +43,7 @@ extension BudgetFile {
 
 /// Walks the JSON of a budget file, collecting problems with their paths.
 struct BudgetValidator {
-    private(set) var problems: [BudgetValidationError.Problem] = []
+    private(set) var problems: [LaunchProfilerError] = []
 
     static let topKeys: Set<String> = ["$schema", "schemaVersion", "description", "defaults", "rules", "policy"]
     static let defaultsKeys: Set<String> = ["scenario", "statistic", "level", "baseline"]
@@ -70,7 +70,7 @@ struct BudgetValidator {
         if let value = top["defaults"] {
             if case .object(let object) = value {
                 checkKeys(object, allowed: Self.defaultsKeys, at: "defaults")
-                if let v = object["scenario"], let s: LaunchScenario = choice(v, at: "defaults.scenario") { defaults.scenario = s }
+                if let v = object["scenario"], let s: Scenario = choice(v, at: "defaults.scenario") { defaults.scenario = s }
                 if let v = object["statistic"], let s: Statistic = choice(v, at: "defaults.statistic") { defaults.statistic = s }
                 if let v = object["level"], let l: BudgetLevel = choice(v, at: "defaults.level") { defaults.level = l }
                 if let v = object["baseline"] { defaults.baseline = baselineName(v, at: "defaults.baseline") }
@@ -108,25 +108,25 @@ struct BudgetValidator {
         let before = problems.count
         checkKeys(object, allowed: Self.ruleKeys, at: at)
 
-        var metric: String?
+        var metric: MetricName?
         var kind: MetricKind?
         if let value = object["metric"] {
             if let name = string(value, at: at + ".metric") {
-                if let definition = MetricCatalog.definition(of: name) {
-                    metric = name
+                if let definition = MetricCatalog.definition(of: MetricName(rawValue: name)) {
+                    metric = definition.name
                     kind = definition.kind
                 } else {
                     fail(at + ".metric", value,
-                         "Expected a metric name such as \"timeToFirstFrame\", a phase id, \"span.<name>\" or another name listed in docs/budgets.md.",
-                         suggestion: MetricCatalog.suggestion(for: name))
+                         "Expected a metric name such as \"\(MetricName.timeToFirstFrame)\", a phase id, \"\(MetricName.spanPrefix)<name>\" or another name listed in docs/budgets.md.",
+                         suggestion: MetricCatalog.suggestion(for: name)?.rawValue)
                 }
             }
         } else {
-            missing(at + ".metric", "The key \"metric\" is required; expected a metric name such as \"timeToFirstFrame\".")
+            missing(at + ".metric", "The key \"metric\" is required; expected a metric name such as \"\(MetricName.timeToFirstFrame)\".")
         }
 
         let statistic = object["statistic"].flatMap { choice($0, at: at + ".statistic") as Statistic? } ?? defaults.statistic
-        let scenario = object["scenario"].flatMap { choice($0, at: at + ".scenario") as LaunchScenario? } ?? defaults.scenario
+        let scenario = object["scenario"].flatMap { choice($0, at: at + ".scenario") as Scenario? } ?? defaults.scenario
         let level = object["level"].flatMap { choice($0, at: at + ".level") as BudgetLevel? } ?? defaults.level
         let ruleBaseline = object["baseline"].flatMap { baselineName($0, at: at + ".baseline") }
         let description = object["description"].flatMap { string($0, at: at + ".description") }
@@ -145,11 +145,11 @@ struct BudgetValidator {
             do {
                 let parsed = try BudgetLimit(parsing: text)
                 if case .absolute(_, let unitKind, _) = parsed, let kind, unitKind != kind {
-                    fail(at + ".limit", .string(text), "The metric \"\(metric ?? "")\" is a \(kind.rawValue) metric; expected a limit such as \(Self.example(for: kind)).")
+                    fail(at + ".limit", .string(text), "The metric \"\(metric?.rawValue ?? "")\" is a \(kind.rawValue) metric; expected a limit such as \(Self.example(for: kind)).")
                 } else {
                     limit = parsed
                 }
-            } catch let error as BudgetLimitSyntaxError {
+            } catch let error as LaunchProfilerError where error.code == .invalidBudgetLimit {
                 fail(at + ".limit", .string(text), error.message)
             } catch {
                 fail(at + ".limit", .string(text), "The limit cannot be parsed.")
@@ -205,8 +205,8 @@ struct BudgetValidator {
         for key in object.keys.sorted() where !allowed.contains(key) {
             let keyPath = path.isEmpty ? key : "\(path).\(key)"
             let suggestion = Self.closestKey(to: key, in: allowed)
-            problems.append(.init(
-                path: keyPath, value: nil,
+            problems.append(.budgetProblem(
+                at: keyPath, value: nil,
                 expected: "The key \"\(key)\" is not known; expected only \(Self.list(allowed)).",
                 suggestion: suggestion
             ))
@@ -214,11 +214,11 @@ struct BudgetValidator {
     }
 
     private mutating func fail(_ path: String, _ value: JSONValue, _ expected: String, suggestion: String? = nil) {
-        problems.append(.init(path: path, value: value.rendered, expected: expected, suggestion: suggestion))
+        problems.append(.budgetProblem(at: path, value: value.rendered, expected: expected, suggestion: suggestion))
     }
 
     private mutating func missing(_ path: String, _ expected: String) {
-        problems.append(.init(path: path, value: nil, expected: expected))
+        problems.append(.budgetProblem(at: path, value: nil, expected: expected))
     }
 
     /// The allowed key a misspelt one most likely meant: one it abbreviates, or the nearest

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTrace
 
 /// The limit of a budget rule: an absolute value in the metric's unit, or a relative
 /// regression against a baseline.
@@ -40,14 +41,14 @@ public enum BudgetLimit: Sendable, Equatable {
 
     /// Parses a limit.
     ///
-    /// - Throws: ``BudgetLimitSyntaxError`` with a sentence saying what was expected.
+    /// - Throws: ``LaunchProfilerError`` with a sentence saying what was expected.
     public init(parsing raw: String) throws {
         let text = raw.trimmingCharacters(in: .whitespaces)
         if text.hasPrefix("+") || text.hasPrefix("-") || text.hasSuffix("%") {
             guard text.hasPrefix("+"), text.hasSuffix("%"), text.count > 2,
                   let percent = Double(text.dropFirst().dropLast()), percent.isFinite, percent >= 0
             else {
-                throw BudgetLimitSyntaxError(message: "A relative limit is written as a plus sign, a non-negative number and a percent sign, like \"+10%\".")
+                throw LaunchProfilerError.invalidBudgetLimit("A relative limit is written as a plus sign, a non-negative number and a percent sign, like \"+10%\".")
             }
             self = .relative(percent: percent, text: text)
             return
@@ -56,7 +57,7 @@ public enum BudgetLimit: Sendable, Equatable {
         let numberText = String(text[..<numberEnd])
         let unit = String(text[numberEnd...]).trimmingCharacters(in: .whitespaces)
         guard !numberText.isEmpty, let number = Double(numberText), number.isFinite else {
-            throw BudgetLimitSyntaxError(message: "An absolute limit starts with a non-negative number, like \"400ms\", \"150MB\" or \"3\".")
+            throw LaunchProfilerError.invalidBudgetLimit("An absolute limit starts with a non-negative number, like \"400ms\", \"150MB\" or \"3\".")
         }
         for (kind, table) in Self.units {
             if let match = table.first(where: { $0.unit == unit }) {
@@ -64,6 +65,6 @@ public enum BudgetLimit: Sendable, Equatable {
                 return
             }
         }
-        throw BudgetLimitSyntaxError(message: "The unit \"\(unit)\" is not known; expected one of ns, us, ms, s, B, KB, MB, GB, KiB, MiB, GiB, or no unit for a count.")
+        throw LaunchProfilerError.invalidBudgetLimit("The unit \"\(unit)\" is not known; expected one of ns, us, ms, s, B, KB, MB, GB, KiB, MiB, GiB, or no unit for a count.")
     }
 }

@@ -1,10 +1,12 @@
+import LaunchTrace
+
 /// One budget rule with every default applied: "the p90 of timeToFirstFrame in warm
 /// launches is at most 400 ms".
 public struct BudgetRule: Codable, Sendable, Equatable {
     /// Position of the rule in the file's `rules` array, starting at 0.
     public var index: Int
     /// The metric's name (see ``MetricCatalog``).
-    public var metric: String
+    public var metric: MetricName
     /// The metric's kind.
     public var kind: MetricKind
     /// The statistic the limit applies to.
@@ -12,7 +14,7 @@ public struct BudgetRule: Codable, Sendable, Equatable {
     /// The limit.
     public var limit: BudgetLimit
     /// The scenario whose launches are checked.
-    public var scenario: LaunchScenario
+    public var scenario: Scenario
     /// Whether breaking the rule fails the check.
     public var level: BudgetLevel
     /// The baseline a relative limit compares against; `nil` for absolute limits.
@@ -22,8 +24,8 @@ public struct BudgetRule: Codable, Sendable, Equatable {
 
     /// Creates a rule.
     public init(
-        index: Int, metric: String, kind: MetricKind, statistic: Statistic, limit: BudgetLimit,
-        scenario: LaunchScenario, level: BudgetLevel, baseline: String? = nil, description: String? = nil
+        index: Int, metric: MetricName, kind: MetricKind, statistic: Statistic, limit: BudgetLimit,
+        scenario: Scenario, level: BudgetLevel, baseline: String? = nil, description: String? = nil
     ) {
         self.index = index
         self.metric = metric

@@ -1,3 +1,4 @@
+import LaunchSymbolication
 import LaunchTrace
 
 /// Main-thread work found across the launches of a run: one function, kind and phase in

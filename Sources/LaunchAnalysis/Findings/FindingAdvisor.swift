@@ -1,6 +1,6 @@
 import LaunchTrace
 
-/// Writes the advice for a finding (DESIGN.md section 4): move it to a global queue with a
+/// Writes the advice for a finding (docs/architecture.md section 4): move it to a global queue with a
 /// quality of service chosen by its kind, do it after the first frame when it touches UI
 /// objects, stop waiting on the main thread for sleeps, waits and locks.
 ///

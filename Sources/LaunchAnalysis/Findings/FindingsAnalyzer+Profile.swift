@@ -1,3 +1,4 @@
+import LaunchSymbolication
 import LaunchTrace
 
 extension FindingsAnalyzer {

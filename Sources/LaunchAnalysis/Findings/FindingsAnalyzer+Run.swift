@@ -1,3 +1,4 @@
+import LaunchSymbolication
 import LaunchTrace
 
 extension FindingsAnalyzer {
@@ -7,7 +8,7 @@ extension FindingsAnalyzer {
     /// impact first. Symbolicates every stack first, with file:line in one batch per image.
     public func findings(for summary: RunSummary, traces: [LaunchTrace], symbolicator: Symbolicator) -> RunFindings {
         symbolicator.prepare(traces)
-        var launchesByScenario: [String: [[LaunchFinding]]] = [:]
+        var launchesByScenario: [Scenario: [[LaunchFinding]]] = [:]
         for trace in traces where trace.mainThread != nil {
             launchesByScenario[trace.scenario, default: []].append(findings(in: trace, symbolicator: symbolicator))
         }
@@ -18,14 +19,14 @@ extension FindingsAnalyzer {
         all.sort { ($0.impactNs, $1.scenario, $1.id) > ($1.impactNs, $0.scenario, $0.id) }
         return RunFindings(
             findings: all,
-            analyzedLaunches: launchesByScenario.mapValues(\.count),
+            analyzedLaunches: Dictionary(uniqueKeysWithValues: launchesByScenario.map { ($0.key.rawValue, $0.value.count) }),
             symbolicationProblems: symbolicator.problems,
             sourceLocator: symbolicator.sourceLocator?.tool.rawValue
         )
     }
 
     /// Aggregates the per-launch findings of one scenario's launches.
-    public func aggregate(_ launches: [[LaunchFinding]], scenario: String, summary: RunSummary?, symbolicator: Symbolicator?) -> [Finding] {
+    public func aggregate(_ launches: [[LaunchFinding]], scenario: Scenario, summary: RunSummary?, symbolicator: Symbolicator?) -> [Finding] {
         struct Accumulator {
             var first: LaunchFinding
             var costs: [Double] = []
@@ -54,14 +55,14 @@ extension FindingsAnalyzer {
             }
         }
         let analyzed = launches.count
-        let firstFrameMedian = summary?.metric("timeToFirstFrame", scenario: scenario)?.statistics.median
+        let firstFrameMedian = summary?.metric(.timeToFirstFrame, scenario: scenario)?.statistics.median
         return accumulators.values.map { accumulator in
             let first = accumulator.first
             let median = Descriptive.median(accumulator.costs)
-            let phaseMedian = first.phase.flatMap { summary?.metric($0.rawValue, scenario: scenario)?.statistics.median }
+            let phaseMedian = first.phase.flatMap { summary?.metric(.phase($0), scenario: scenario)?.statistics.median }
             let sharedInstance = Self.hasSharedInstance(first, symbolicator: symbolicator)
             return Finding(
-                id: first.key.description, scenario: scenario, function: first.function, fullName: first.fullName,
+                id: first.key.description, scenario: scenario.rawValue, function: first.function, fullName: first.fullName,
                 module: first.module, location: first.location, isAppCode: first.isAppCode, kind: first.kind,
                 phase: first.phase, launches: accumulator.costs.count, analyzedLaunches: analyzed,
                 medianCostNs: median, impactNs: median * Double(accumulator.costs.count) / Double(Swift.max(1, analyzed)),

@@ -1,3 +1,4 @@
+import LaunchSymbolication
 import LaunchTrace
 
 /// Turns the main-thread activity of launches into findings: classifies each blocking call

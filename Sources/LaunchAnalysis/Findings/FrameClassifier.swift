@@ -1,3 +1,4 @@
+import LaunchSymbolication
 import LaunchTrace
 
 /// Decides what a symbolicated frame is: system or app code, a known blocking function, a

@@ -1,3 +1,4 @@
+import LaunchSymbolication
 import LaunchTrace
 
 /// Where the main thread's time before the first frame (on-CPU plus blocked, from the

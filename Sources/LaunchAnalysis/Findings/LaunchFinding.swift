@@ -1,3 +1,4 @@
+import LaunchSymbolication
 import LaunchTrace
 
 /// Main-thread work found in one launch: the blocking calls and stack samples of one

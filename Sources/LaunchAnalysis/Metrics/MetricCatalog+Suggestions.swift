@@ -1,3 +1,5 @@
+import LaunchTrace
+
 extension MetricCatalog {
     /// The valid name closest to `name` by edit distance (case-insensitive), when it is
     /// close enough to be a likely typo: at most a third of the name's length, and at least 3.
@@ -5,11 +7,11 @@ extension MetricCatalog {
     /// ```swift
     /// MetricCatalog.suggestion(for: "timeToFirstFram")   // "timeToFirstFrame"
     /// ```
-    public static func suggestion(for name: String) -> String? {
+    public static func suggestion(for name: String) -> MetricName? {
         let lowered = name.lowercased()
-        var best: (name: String, distance: Int)?
+        var best: (name: MetricName, distance: Int)?
         for candidate in listableNames {
-            let distance = EditDistance.levenshtein(lowered, candidate.lowercased())
+            let distance = EditDistance.levenshtein(lowered, candidate.rawValue.lowercased())
             if best == nil || distance < best!.distance { best = (candidate, distance) }
         }
         guard let best else { return nil }

@@ -2,7 +2,7 @@ import LaunchTrace
 
 /// Validates the `policy` section of a budget file, collecting problems with JSON paths.
 struct PolicyValidator {
-    private(set) var problems: [BudgetValidationError.Problem] = []
+    private(set) var problems: [LaunchProfilerError] = []
 
     static let keys: Set<String> = ["beforeFirstFrame", "afterFirstFrame", "phases", "minimumCost", "allow", "description"]
     static let kinds: Set<String> = Set(BlockingKind.allCases.map(\.rawValue))
@@ -23,8 +23,8 @@ struct PolicyValidator {
                     if Self.phaseIDs.contains(key) {
                         policy.phases[key] = kindLevels(byPhase[key]!, at: "\(path).phases.\(key)")
                     } else {
-                        problems.append(.init(
-                            path: "\(path).phases.\(key)", value: nil,
+                        problems.append(.budgetProblem(
+                            at: "\(path).phases.\(key)", value: nil,
                             expected: "The key \"\(key)\" is not a phase; expected one of \(Self.list(Self.phaseIDs)).",
                             suggestion: BudgetValidator.closestKey(to: key, in: Self.phaseIDs)
                         ))
@@ -69,8 +69,8 @@ struct PolicyValidator {
         var levels: [String: BudgetLevel] = [:]
         for key in object.keys.sorted() {
             guard Self.kinds.contains(key) else {
-                problems.append(.init(
-                    path: "\(path).\(key)", value: nil,
+                problems.append(.budgetProblem(
+                    at: "\(path).\(key)", value: nil,
                     expected: "The key \"\(key)\" is not a kind of main-thread work; expected one of \(Self.list(Self.kinds)).",
                     suggestion: BudgetValidator.closestKey(to: key, in: Self.kinds)
                 ))
@@ -87,8 +87,8 @@ struct PolicyValidator {
 
     private mutating func unknownKeys(_ object: [String: JSONValue], allowed: Set<String>, at path: String) {
         for key in object.keys.sorted() where !allowed.contains(key) {
-            problems.append(.init(
-                path: "\(path).\(key)", value: nil,
+            problems.append(.budgetProblem(
+                at: "\(path).\(key)", value: nil,
                 expected: "The key \"\(key)\" is not known; expected only \(Self.list(allowed)).",
                 suggestion: BudgetValidator.closestKey(to: key, in: allowed)
             ))
@@ -96,7 +96,7 @@ struct PolicyValidator {
     }
 
     private mutating func fail(_ path: String, _ value: JSONValue, _ expected: String) {
-        problems.append(.init(path: path, value: value.rendered, expected: expected))
+        problems.append(.budgetProblem(at: path, value: value.rendered, expected: expected))
     }
 
     static func list(_ keys: Set<String>) -> String { BudgetValidator.list(keys) }

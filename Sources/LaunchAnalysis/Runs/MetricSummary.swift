@@ -1,8 +1,10 @@
+import LaunchTrace
+
 /// One metric over the completed launches of a scenario: raw samples, statistics,
 /// confidence intervals, outliers and a spread check.
 public struct MetricSummary: Codable, Sendable, Equatable {
     /// The metric's name.
-    public var name: String
+    public var name: MetricName
     /// The metric's kind (unit).
     public var kind: MetricKind
     /// The raw values, in launch order, in the kind's base unit.
@@ -24,7 +26,7 @@ public struct MetricSummary: Codable, Sendable, Equatable {
     ///
     /// - Precondition: `samples` is not empty and as long as `launchIndices`.
     public init(
-        name: String, kind: MetricKind, samples: [Double], launchIndices: [Int],
+        name: MetricName, kind: MetricKind, samples: [Double], launchIndices: [Int],
         bootstrap: Bootstrap = Bootstrap(), outliers: OutlierDetector = OutlierDetector(),
         spreadLimit: Double = SpreadAssessment.defaultLimit
     ) {

@@ -4,8 +4,8 @@ import LaunchTrace
 public struct RunInfo: Codable, Sendable, Equatable {
     /// Path of the app's executable.
     public var appPath: String
-    /// Scenario the run was asked for (`warm`, `cold`, `resume`, or the app's own).
-    public var scenario: String
+    /// Scenario the run was asked for.
+    public var scenario: Scenario
     /// Measured launches asked for (warm-up launches excluded).
     public var runs: Int
     /// Warm-up launches run and discarded before the measured ones.
@@ -16,7 +16,7 @@ public struct RunInfo: Codable, Sendable, Equatable {
     public var machine: MachineInfo?
 
     /// Creates run information.
-    public init(appPath: String, scenario: String, runs: Int, warmup: Int, date: String, machine: MachineInfo? = nil) {
+    public init(appPath: String, scenario: Scenario, runs: Int, warmup: Int, date: String, machine: MachineInfo? = nil) {
         self.appPath = appPath
         self.scenario = scenario
         self.runs = runs

@@ -1,7 +1,7 @@
 import Foundation
 import LaunchTrace
 
-/// The runner's record of a run, written as `launches.json` in the run folder: what was
+/// The runner's record of a run, written as `launches.json` in the run folder (LaunchWorkflow's `RunFolder` names it): what was
 /// run and one ``LaunchRecord`` per measured launch, naming its trace file.
 ///
 /// ```json
@@ -17,15 +17,13 @@ import LaunchTrace
 public struct RunManifest: Codable, Sendable, Equatable {
     /// The format version this library reads and writes.
     public static let currentSchemaVersion = 1
-    /// The manifest's file name inside a run folder.
-    public static let fileName = "launches.json"
 
     /// Format version of the file.
     public var schemaVersion: Int
     /// Path of the app's executable.
     public var appPath: String
     /// Scenario the run was asked for.
-    public var scenario: String
+    public var scenario: Scenario
     /// Measured launches asked for.
     public var runs: Int
     /// Warm-up launches discarded.
@@ -37,7 +35,7 @@ public struct RunManifest: Codable, Sendable, Equatable {
 
     /// Creates a manifest.
     public init(
-        schemaVersion: Int = RunManifest.currentSchemaVersion, appPath: String, scenario: String,
+        schemaVersion: Int = RunManifest.currentSchemaVersion, appPath: String, scenario: Scenario,
         runs: Int, warmup: Int, date: String, launches: [LaunchRecord]
     ) {
         self.schemaVersion = schemaVersion
@@ -56,7 +54,7 @@ public struct RunManifest: Codable, Sendable, Equatable {
 
     /// Reads a manifest, checking its schema version.
     ///
-    /// - Throws: ``TraceFileError`` naming the file, the JSON path and the problem.
+    /// - Throws: ``LaunchProfilerError`` naming the file, the JSON path and the problem.
     public static func read(from url: URL) throws -> RunManifest {
         try SchemaVersionCheck.read(RunManifest.self, from: url, expected: currentSchemaVersion, what: "run manifest")
     }

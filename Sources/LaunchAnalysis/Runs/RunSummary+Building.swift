@@ -19,13 +19,13 @@ extension RunSummary {
         var info = info
         if info.machine == nil { info.machine = traces.first?.machine }
 
-        var byScenario: [String: [(index: Int, values: [String: Double])]] = [:]
+        var byScenario: [String: [(index: Int, values: [MetricName: Double])]] = [:]
         for (position, trace) in traces.enumerated() {
-            byScenario[trace.scenario, default: []].append((trace.runIndex ?? position + 1, MetricExtractor.values(of: trace)))
+            byScenario[trace.scenario.rawValue, default: []].append((trace.runIndex ?? position + 1, MetricExtractor.values(of: trace)))
         }
         var scenarios: [String: ScenarioSummary] = [:]
         for (scenario, launches) in byScenario {
-            var samples: [String: (values: [Double], indices: [Int])] = [:]
+            var samples: [MetricName: (values: [Double], indices: [Int])] = [:]
             for launch in launches {
                 for (name, value) in launch.values {
                     samples[name, default: ([], [])].values.append(value)
@@ -44,7 +44,7 @@ extension RunSummary {
                     name: item.name, kind: item.kind, samples: item.values, launchIndices: item.indices,
                     bootstrap: bootstrap, outliers: outliers
                 )
-                results.withLock { $0[item.name] = summary }
+                results.withLock { $0[item.name.rawValue] = summary }
             }
             let metrics = results.withLock { $0 }
             scenarios[scenario] = ScenarioSummary(scenario: scenario, completedLaunches: launches.count, metrics: metrics)

@@ -4,7 +4,7 @@ import LaunchTrace
 extension RunSummary {
     /// Reads a summary written by ``write(to:)``, checking its schema version.
     ///
-    /// - Throws: ``TraceFileError`` naming the file, the JSON path and the problem.
+    /// - Throws: ``LaunchProfilerError`` naming the file, the JSON path and the problem.
     public static func read(from url: URL) throws -> RunSummary {
         try SchemaVersionCheck.read(RunSummary.self, from: url, expected: currentSchemaVersion, what: "run summary")
     }

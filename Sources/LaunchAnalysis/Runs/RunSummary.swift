@@ -5,8 +5,8 @@ import LaunchTrace
 /// against other budgets or saved as a baseline.
 ///
 /// ```swift
-/// let summary = try RunFolder.loadSummary(at: URL(filePath: "launchprof-runs/2025-01-31"))
-/// summary.metric("timeToFirstFrame", scenario: "warm")?.statistics.median
+/// let summary = try RunFolder(url: URL(filePath: ".launchprof/runs/latest")).loadSummary()   // LaunchWorkflow
+/// summary.metric(.timeToFirstFrame, scenario: .warm)?.statistics.median
 /// ```
 public struct RunSummary: Codable, Sendable, Equatable {
     /// The format version this library reads and writes.
@@ -34,8 +34,8 @@ public struct RunSummary: Codable, Sendable, Equatable {
     }
 
     /// The summary of `name` in `scenario`, if any completed launch reported it.
-    public func metric(_ name: String, scenario: String) -> MetricSummary? {
-        scenarios[scenario]?.metrics[name]
+    public func metric(_ name: MetricName, scenario: Scenario) -> MetricSummary? {
+        scenarios[scenario.rawValue]?.metrics[name.rawValue]
     }
 
     /// Launches that completed with a trace.

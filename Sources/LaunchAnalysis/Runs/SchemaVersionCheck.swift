@@ -11,16 +11,16 @@ enum SchemaVersionCheck {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw TraceFileError(file: url.path, path: "", message: "The \(what) cannot be read: \(error.localizedDescription)")
+            throw LaunchProfilerError.unreadableFile(url.path, what: what, error: error)
         }
         let version = try TraceJSON.decode(SchemaVersionOnly.self, from: data, file: url.path)
         guard let schemaVersion = version.schemaVersion else {
-            throw TraceFileError(file: url.path, path: "schemaVersion", message: "The key is missing; expected the integer \(expected).")
+            throw LaunchProfilerError.invalidFile(url.path, at: "schemaVersion", "The key is missing; expected the integer \(expected).")
         }
         guard schemaVersion == expected else {
-            throw TraceFileError(
-                file: url.path, path: "schemaVersion",
-                message: "The value \(schemaVersion) is not supported; this version of LaunchProfiler reads \(what) schema version \(expected)."
+            throw LaunchProfilerError.invalidFile(
+                url.path, at: "schemaVersion",
+                "The value \(schemaVersion) is not supported; this version of LaunchProfiler reads \(what) schema version \(expected)."
             )
         }
         return try TraceJSON.decode(T.self, from: data, file: url.path)

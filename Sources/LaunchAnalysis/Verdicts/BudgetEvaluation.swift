@@ -26,7 +26,7 @@ public struct BudgetEvaluation: Codable, Sendable, Equatable {
     /// The exit code: 3 when no launch completed; else 2 when an error-level rule failed or
     /// is missing, or an error-level policy verdict fails; else 4 when an error-level rule is inconclusive; else 0. Warn-level
     /// rules never change it.
-    public var exitCode: ExitCode {
+    public var exitCode: ProfilerExitStatus {
         if completedLaunchCount == 0 { return .launchFailed }
         if verdicts.contains(where: \.failsCheck) || policyVerdicts.contains(where: \.failsCheck) { return .budgetExceeded }
         if verdicts.contains(where: { $0.rule.level == .error && $0.status == .inconclusive }) { return .inconclusive }

@@ -47,11 +47,11 @@ public struct BudgetEvaluator: Sendable, Equatable {
 
     /// Evaluates one rule.
     public func evaluate(_ rule: BudgetRule, summary: RunSummary, baselines: [String: RunSummary] = [:]) -> RuleVerdict {
-        let scenario = rule.scenario.rawValue
-        guard let scenarioSummary = summary.scenarios[scenario], scenarioSummary.completedLaunches > 0 else {
+        let scenario = rule.scenario
+        guard let scenarioSummary = summary.scenarios[scenario.rawValue], scenarioSummary.completedLaunches > 0 else {
             return RuleVerdict(rule: rule, status: .missing, message: "No \(scenario) launch completed, so \(rule.metric) was not measured.")
         }
-        guard let metric = scenarioSummary.metrics[rule.metric], !metric.samples.isEmpty else {
+        guard let metric = scenarioSummary.metrics[rule.metric.rawValue], !metric.samples.isEmpty else {
             return RuleVerdict(rule: rule, status: .missing, message: "None of the \(scenarioSummary.completedLaunches) completed \(scenario) launches reported \(rule.metric).")
         }
         let observed = rule.statistic.compute(sorted: metric.samples.sorted())

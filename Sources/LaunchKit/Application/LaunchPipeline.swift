@@ -1,6 +1,7 @@
 import LaunchProbe
+import LaunchTrace
 
-/// The steps of `UIApplicationMain` (DESIGN.md section 1) and the app's life cycle after
+/// The steps of `UIApplicationMain` (docs/architecture.md section 1) and the app's life cycle after
 /// launch, with the probe calls at every phase boundary.
 ///
 /// `UIApplicationMain` runs it on the main queue; tests run it step by step with a manual
@@ -40,7 +41,7 @@ final class LaunchPipeline {
     private(set) var infoPlist: InfoPlist?
     private(set) var storyboard: Storyboard?
     /// `storyboard` or `code`.
-    private(set) var interface = "code"
+    private(set) var interface = AppInterface.code
     /// The signal sources moving the app between states, when installed.
     var signals: LifecycleSignals?
     /// A move to the background asked for before the launch finished; done once active.
@@ -85,7 +86,7 @@ final class LaunchPipeline {
         let infoPlistURL = try locator.locateInfoPlist()
         let infoPlist = try infoPlistURL.map { url throws(LaunchKitError) in try InfoPlist.load(from: url) }
         self.infoPlist = infoPlist
-        interface = infoPlist?.mainStoryboardName == nil ? "code" : "storyboard"
+        interface = infoPlist?.mainStoryboardName == nil ? .code : .storyboard
         probe.describeApp(
             name: infoPlist?.bundleName ?? locator.executableURL?.lastPathComponent,
             interface: interface, infoPlistPath: infoPlist?.url.path

@@ -7,7 +7,7 @@ import Synchronization
 /// milliseconds during the launch. When the main thread has shown no sign of life for the
 /// stall threshold it is a stall, and the main thread's stack is sampled every interval until
 /// it answers: in-process with a signal (standalone), or by the runner with ptrace, told over
-/// `LAUNCHPROF_STALL_FD` (`stallStart`/`stallEnd` lines).
+/// `LAUNCHPROF_STALL_FD` (``LaunchTrace/StallMessage`` lines).
 ///
 /// Signs of life are the ping running on the main queue and the probe's own phase boundaries
 /// on the launch thread (``heartbeat()``). A stall is detected when both the unanswered
@@ -20,7 +20,7 @@ final class Watchdog: @unchecked Sendable {
         var thresholdNs: Int64
         var sampleIntervalNs: Int64
         var pingIntervalNs: Int64 = 5_000_000
-        var method: LaunchConfiguration.SamplerMethod
+        var method: SamplerMethod
         var stallFD: Int32?
     }
 
@@ -89,7 +89,7 @@ final class Watchdog: @unchecked Sendable {
                 let end = firstAliveInStall.load(ordering: .sequentiallyConsistent)
                 last.endNs = end != 0 ? end : lp_monotonic_ns()
                 results.stalls[results.stalls.count - 1] = last
-                if results.stallStartSent { sendLine("stallEnd \(last.startNs) \(last.endNs!)\n") }
+                if results.stallStartSent, let end = last.endNs { send(.end(startNs: last.startNs, endNs: end)) }
             }
             // A stall shorter than the threshold (closed by a late sign of life) is not one.
             results.stalls.removeAll { ($0.endNs ?? 0) - $0.startNs < settings.thresholdNs }
@@ -149,7 +149,10 @@ final class Watchdog: @unchecked Sendable {
                     if settings.method == .ptrace {
                         let tid = lp_sampler_target_tid()
                         results.stallStartSent = true
-                        sendLine("stallStart \(busySince) \(lp_tracer_call_state_address()) \(tid) \(settings.sampleIntervalNs)\n")
+                        send(.start(
+                            startNs: busySince, callStateAddress: lp_tracer_call_state_address(),
+                            threadID: tid, intervalNs: settings.sampleIntervalNs
+                        ))
                     }
                     return true
                 }
@@ -167,7 +170,7 @@ final class Watchdog: @unchecked Sendable {
                         last.endNs = end
                         results.stalls[results.stalls.count - 1] = last
                         if results.stallStartSent {
-                            sendLine("stallEnd \(last.startNs) \(end)\n")
+                            send(.end(startNs: last.startNs, endNs: end))
                             results.stallStartSent = false
                         }
                     }
@@ -202,9 +205,9 @@ final class Watchdog: @unchecked Sendable {
         return RawSample(timeNs: sample.pointee.time_ns, frames: frames, inTracedCall: sample.pointee.in_traced_call != 0)
     }
 
-    private func sendLine(_ line: String) {
+    private func send(_ message: StallMessage) {
         guard let fd = settings.stallFD else { return }
-        var line = line
+        var line = message.line
         line.withUTF8 { bytes in _ = lp_send_nosignal(fd, bytes.baseAddress, UInt(bytes.count)) }
     }
 

@@ -32,7 +32,7 @@ public enum FindingsSection {
     public static func text(findings: RunFindings?, policyVerdicts: [PolicyVerdict], limit: Int = textLimit) -> String {
         var out = ""
         if let findings {
-            let observed = findings.analyzedLaunches.keys.sorted().map { "\(findings.analyzedLaunches[$0]!) \($0)" }.joined(separator: ", ")
+            let observed = findings.analyzedLaunches.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
             out += "Top main-thread findings (\(observed.isEmpty ? "no" : observed) launches observed):\n"
             let top = findings.top(limit)
             if top.isEmpty { out += "  none\n" }

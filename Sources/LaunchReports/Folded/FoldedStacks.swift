@@ -33,7 +33,7 @@ public struct FoldedStacks: Sendable, Equatable {
                 weights[names.joined(separator: ";"), default: 0] += sample.weightNs
             }
         }
-        return weights.keys.sorted().map { "\($0) \((weights[$0]! + 500) / 1000)\n" }.joined()
+        return weights.sorted { $0.key < $1.key }.map { "\($0.key) \(($0.value + 500) / 1000)\n" }.joined()
     }
 
     /// The root frame of a phase: `[didFinishLaunching]`, or `[no phase]`.

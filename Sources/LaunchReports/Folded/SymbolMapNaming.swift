@@ -21,22 +21,22 @@ public struct SymbolMapNaming: FrameNaming, Sendable, Equatable {
 
     /// Reads a symbol map file.
     ///
-    /// - Throws: ``SymbolMapError`` when the file cannot be read or is not such a map.
+    /// - Throws: ``LaunchProfilerError`` when the file cannot be read or is not such a map.
     public init(contentsOf url: URL) throws {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw SymbolMapError(file: url.path, message: "The file cannot be read: \(error.localizedDescription).")
+            throw LaunchProfilerError.invalidSymbolMap(url.path, "The file cannot be read: \(error.localizedDescription).", reason: error.localizedDescription)
         }
         guard let object = try? JSONDecoder().decode([String: String].self, from: data) else {
-            throw SymbolMapError(file: url.path, message: "The file is not a JSON object of \"0x…\" addresses to names.")
+            throw LaunchProfilerError.invalidSymbolMap(url.path, "The file is not a JSON object of \"0x…\" addresses to names.")
         }
         var symbols: [Address: String] = [:]
         for (key, name) in object {
             let digits = key.hasPrefix("0x") ? key.dropFirst(2) : Substring(key)
             guard let value = UInt64(digits, radix: 16) else {
-                throw SymbolMapError(file: url.path, message: "The key \"\(key)\" is not a hexadecimal address such as \"0x7f3a12b4c010\".")
+                throw LaunchProfilerError.invalidSymbolMap(url.path, "The key \"\(key)\" is not a hexadecimal address such as \"0x7f3a12b4c010\".")
             }
             symbols[Address(value)] = name
         }

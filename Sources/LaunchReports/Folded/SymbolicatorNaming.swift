@@ -1,4 +1,5 @@
 import LaunchAnalysis
+import LaunchSymbolication
 import LaunchTrace
 
 /// Names frames with the ``LaunchAnalysis/Symbolicator``: simplified function names, with

@@ -3,7 +3,7 @@
 enum HTMLReportScript {
     /// First in the body: records script errors in `data-errors` so a headless browser's
     /// dumped DOM shows them.
-    static let errorCatcher = """
+    static let errorCatcher: StaticString = """
     window.addEventListener('error', function (event) {
       var previous = document.body.getAttribute('data-errors');
       var message = String(event.message || event.type) + (event.lineno ? ' (line ' + event.lineno + ')' : '');
@@ -13,7 +13,7 @@ enum HTMLReportScript {
 
     /// Last in the body: opens the stack of a clicked timeline mark, draws the flame graph
     /// and its filters, then sets `data-ready="ok"`.
-    static let main = """
+    static let main: StaticString = """
     (function () {
       'use strict';
       function openEvent(hash) {

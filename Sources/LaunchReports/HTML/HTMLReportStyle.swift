@@ -1,7 +1,7 @@
 /// The HTML report's style sheet: system fonts, light and dark colours from
 /// `prefers-color-scheme`, and the classes the SVG charts use.
 enum HTMLReportStyle {
-    static let css = """
+    static let css: StaticString = """
     :root {
       color-scheme: light dark;
       --bg: #ffffff; --fg: #1f2430; --muted: #5f6878; --card: #f5f6f8; --line: #dde1e7; --band: #f7f8fa;

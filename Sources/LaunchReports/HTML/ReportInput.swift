@@ -6,7 +6,7 @@ import LaunchTrace
 /// completed launches and their named main-thread profiles.
 ///
 /// ```swift
-/// let traces = try ReportInput.loadTraces(from: folder)
+/// let traces = try RunFolder(url: folder).loadTraces()   // LaunchWorkflow
 /// var naming = ImageOffsetNaming()
 /// let input = ReportInput(summary: summary, evaluation: evaluation, traces: traces, naming: &naming)
 /// ```
@@ -30,20 +30,6 @@ public struct ReportInput: Sendable {
             return trace
         }
         profiles = self.traces.map { MainThreadProfile(trace: $0, naming: &naming) }
-    }
-
-    /// The traces of a run folder's completed launches, in launch order. A trace that cannot
-    /// be read is left out (the summary reports it as an invalid trace).
-    ///
-    /// - Throws: ``TraceFileError`` when `launches.json` is missing or invalid.
-    public static func loadTraces(from folder: URL) throws -> [LaunchTrace] {
-        let manifest = try RunManifest.read(from: folder.appendingPathComponent(RunManifest.fileName))
-        return manifest.launches.compactMap { record -> LaunchTrace? in
-            guard record.outcome == .completed, let name = record.traceFile,
-                  var trace = try? LaunchTrace.read(from: folder.appendingPathComponent(name)) else { return nil }
-            if trace.runIndex == nil { trace.runIndex = record.index }
-            return trace
-        }
     }
 
     /// The launch whose time to first frame (else time to active, else end) is closest to the

@@ -8,7 +8,7 @@ import LaunchTrace
 /// noise as clearly as a 70 ms one.
 struct SpreadChart {
     var summary: RunSummary
-    var scenario: String
+    var scenario: Scenario
     var verdicts: [RuleVerdict]
     /// The launch the waterfall shows, highlighted.
     var highlightedRun: Int?
@@ -19,57 +19,77 @@ struct SpreadChart {
     static let rowHeight = 26.0
 
     /// The metrics shown: the phases in launch order, then the totals.
-    static let metricNames = LaunchPhase.allCases.map(\.rawValue) + ["timeToFirstFrame", "timeToActive", "timeToFullDisplay"]
+    static let metricNames = MetricName.phasesThenTotals
 
-    func render() -> String {
+    /// The chart as an SVG element, or a note when no launch completed.
+    func node() -> HTMLNode {
         let metrics = Self.metricNames.compactMap { summary.metric($0, scenario: scenario) }
-        guard !metrics.isEmpty else { return "<p class=\"muted\">No completed launch, so there is no spread to show.</p>" }
-        let plotWidth = Self.width - Self.labelWidth - Self.rightMargin
+        guard !metrics.isEmpty else { return .el("p", ["class": "muted"], "No completed launch, so there is no spread to show.") }
         let height = Double(metrics.count) * Self.rowHeight + 8
-        var svg = "<svg class=\"spread\" role=\"img\" viewBox=\"0 0 \(Self.width) \(HTMLFormat.px(height))\" aria-label=\"Spread of each phase across launches\">\n"
-        for (row, metric) in metrics.enumerated() {
-            let y = 4 + Double(row) * Self.rowHeight
-            let thresholds = verdicts.filter { $0.rule.metric == metric.name && $0.rule.scenario.rawValue == scenario }
-                .compactMap { verdict in verdict.threshold.map { (verdict, $0) } }
-            let stats = metric.statistics
-            // The scale spans the samples (and a threshold close to them), padded, so the noise shows.
-            let spread = max(stats.max - stats.min, stats.median * 0.02, 1)
-            let near = thresholds.map(\.1).filter { $0 >= stats.min - 3 * spread && $0 <= stats.max + 3 * spread }
-            var low = min(stats.min, near.min() ?? stats.min), high = max(stats.max, near.max() ?? stats.max)
-            let pad = max(high - low, spread) * 0.12
-            low = max(0, low - pad)
-            high += pad
-            func x(_ value: Double) -> Double { Self.labelWidth + (min(max(value, low), high) - low) / (high - low) * plotWidth }
-            let mid = y + Self.rowHeight / 2
-            if row % 2 == 0 {
-                svg += "<rect class=\"band\" x=\"0\" y=\"\(HTMLFormat.px(y))\" width=\"\(Self.width)\" height=\"\(Self.rowHeight)\"/>"
-            }
-            svg += "<g class=\"spread-row\" data-metric=\"\(metric.name)\">"
-            svg += "<text class=\"label\" x=\"4\" y=\"\(HTMLFormat.px(mid + 4))\">\(metric.name)</text>"
-            svg += "<line class=\"axis-line\" x1=\"\(Self.labelWidth)\" y1=\"\(HTMLFormat.px(mid))\" x2=\"\(HTMLFormat.px(Self.labelWidth + plotWidth))\" y2=\"\(HTMLFormat.px(mid))\"/>"
-            for tickValue in [low, high] {
-                let anchor = tickValue == low ? "start" : "end"
-                svg += "<text class=\"axis\" x=\"\(HTMLFormat.px(x(tickValue)))\" y=\"\(HTMLFormat.px(y + Self.rowHeight - 2))\" text-anchor=\"\(anchor)\">\(HTMLFormat.ms(tickValue))</text>"
-            }
-            svg += "<line class=\"range\" x1=\"\(HTMLFormat.px(x(stats.min)))\" y1=\"\(HTMLFormat.px(mid))\" x2=\"\(HTMLFormat.px(x(stats.max)))\" y2=\"\(HTMLFormat.px(mid))\"/>"
-            for (verdict, threshold) in thresholds where near.contains(threshold) {
-                let tx = HTMLFormat.px(x(threshold))
-                svg += "<g class=\"limit limit-\(verdict.status.rawValue)\"><title>\(HTMLText.escape("\(metric.name) \(ReportText.budget(verdict.rule)): \(ReportText.label(verdict.status))"))</title>"
-                svg += "<line x1=\"\(tx)\" y1=\"\(HTMLFormat.px(y + 3))\" x2=\"\(tx)\" y2=\"\(HTMLFormat.px(y + Self.rowHeight - 3))\"/></g>"
-            }
-            for (i, value) in metric.samples.enumerated() {
-                let run = metric.launchIndices[i]
-                let jitter = Double((run * 7) % 5 - 2) * 2.2
-                let cls = run == highlightedRun ? "dot chosen" : "dot"
-                svg += "<circle class=\"\(cls)\" cx=\"\(HTMLFormat.px(x(value)))\" cy=\"\(HTMLFormat.px(mid + jitter))\" r=\"3.5\">"
-                svg += "<title>launch \(run): \(HTMLFormat.ms(value))</title></circle>"
-            }
-            let mx = HTMLFormat.px(x(stats.median))
-            svg += "<line class=\"median\" x1=\"\(mx)\" y1=\"\(HTMLFormat.px(y + 4))\" x2=\"\(mx)\" y2=\"\(HTMLFormat.px(y + Self.rowHeight - 4))\"/>"
-            let text = "median \(HTMLFormat.ms(stats.median)) · \(HTMLFormat.ms(stats.min))–\(HTMLFormat.ms(stats.max)) · n \(stats.n)"
-            svg += "<text class=\"value\" x=\"\(HTMLFormat.px(Self.labelWidth + plotWidth + 12))\" y=\"\(HTMLFormat.px(mid + 4))\">\(text)</text></g>\n"
+        let rows = metrics.enumerated().map { row, metric in rowNode(metric, row: row) }
+        return .el("svg", [
+            "class": "spread", "role": "img", "viewBox": "0 0 \(Self.width) \(HTMLFormat.px(height))",
+            "aria-label": "Spread of each phase across launches",
+        ], children: [.newline] + rows)
+    }
+
+    static var plotWidth: Double { width - labelWidth - rightMargin }
+
+    /// The scale of one row: around its samples and a threshold close to them, padded.
+    private struct RowScale {
+        var low: Double
+        var high: Double
+        func x(_ value: Double) -> Double {
+            SpreadChart.labelWidth + (min(max(value, low), high) - low) / (high - low) * SpreadChart.plotWidth
         }
-        svg += "</svg>"
-        return svg
+    }
+
+    private func rowNode(_ metric: MetricSummary, row: Int) -> HTMLNode {
+        let y = 4 + Double(row) * Self.rowHeight
+        let thresholds = verdicts.filter { $0.rule.metric == metric.name && $0.rule.scenario == scenario }
+            .compactMap { verdict in verdict.threshold.map { (verdict, $0) } }
+        let stats = metric.statistics
+        let spread = max(stats.max - stats.min, stats.median * 0.02, 1)
+        let near = thresholds.map(\.1).filter { $0 >= stats.min - 3 * spread && $0 <= stats.max + 3 * spread }
+        let low = min(stats.min, near.min() ?? stats.min), high = max(stats.max, near.max() ?? stats.max)
+        let pad = max(high - low, spread) * 0.12
+        let scale = RowScale(low: max(0, low - pad), high: high + pad)
+        let mid = y + Self.rowHeight / 2
+        var children: [HTMLNode] = [
+            .el("text", ["class": "label", "x": "4", "y": HTMLFormat.px(mid + 4)], "\(metric.name)"),
+            .el("line", ["class": "axis-line", "x1": "\(Self.labelWidth)", "y1": HTMLFormat.px(mid), "x2": HTMLFormat.px(Self.labelWidth + Self.plotWidth), "y2": HTMLFormat.px(mid)]),
+        ]
+        for tickValue in [scale.low, scale.high] {
+            let anchor = tickValue == scale.low ? "start" : "end"
+            children.append(.el("text", ["class": "axis", "x": HTMLFormat.px(scale.x(tickValue)), "y": HTMLFormat.px(y + Self.rowHeight - 2), "text-anchor": anchor], "\(HTMLFormat.ms(tickValue))"))
+        }
+        children.append(.el("line", ["class": "range", "x1": HTMLFormat.px(scale.x(stats.min)), "y1": HTMLFormat.px(mid), "x2": HTMLFormat.px(scale.x(stats.max)), "y2": HTMLFormat.px(mid)]))
+        children += thresholds.filter { near.contains($0.1) }.map { limitNode($0.0, threshold: $0.1, metric: metric, y: y, scale: scale) }
+        children += dots(metric, mid: mid, scale: scale)
+        let mx = HTMLFormat.px(scale.x(stats.median))
+        children.append(.el("line", ["class": "median", "x1": mx, "y1": HTMLFormat.px(y + 4), "x2": mx, "y2": HTMLFormat.px(y + Self.rowHeight - 4)]))
+        let text = "median \(HTMLFormat.ms(stats.median)) · \(HTMLFormat.ms(stats.min))–\(HTMLFormat.ms(stats.max)) · n \(stats.n)"
+        children.append(.el("text", ["class": "value", "x": HTMLFormat.px(Self.labelWidth + Self.plotWidth + 12), "y": HTMLFormat.px(mid + 4)], "\(text)"))
+        var nodes: [HTMLNode] = []
+        if row % 2 == 0 {
+            nodes.append(.el("rect", ["class": "band", "x": "0", "y": HTMLFormat.px(y), "width": "\(Self.width)", "height": "\(Self.rowHeight)"]))
+        }
+        nodes.append(.el("g", ["class": "spread-row", "data-metric": metric.name.rawValue], children: children))
+        return .fragment(nodes + [.newline])
+    }
+
+    private func limitNode(_ verdict: RuleVerdict, threshold: Double, metric: MetricSummary, y: Double, scale: RowScale) -> HTMLNode {
+        let tx = HTMLFormat.px(scale.x(threshold))
+        return .el("g", ["class": "limit limit-\(verdict.status.rawValue)"],
+            .el("title", "\(metric.name) \(ReportText.budget(verdict.rule)): \(ReportText.label(verdict.status))"),
+            .el("line", ["x1": tx, "y1": HTMLFormat.px(y + 3), "x2": tx, "y2": HTMLFormat.px(y + Self.rowHeight - 3)]))
+    }
+
+    private func dots(_ metric: MetricSummary, mid: Double, scale: RowScale) -> [HTMLNode] {
+        zip(metric.samples, metric.launchIndices).map { value, run in
+            let jitter = Double((run * 7) % 5 - 2) * 2.2
+            return .el("circle", ["class": run == highlightedRun ? "dot chosen" : "dot", "cx": HTMLFormat.px(scale.x(value)), "cy": HTMLFormat.px(mid + jitter), "r": "3.5"],
+                .el("title", "launch \(run): \(HTMLFormat.ms(value))"))
+        }
     }
 }

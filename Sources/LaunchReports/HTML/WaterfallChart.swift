@@ -23,7 +23,35 @@ struct WaterfallChart {
         case lane(String)
     }
 
-    func render() -> String {
+    /// The scale of the chart: where a time falls and how tall the chart is.
+    private struct Scale {
+        var domainEnd: Double
+        var height: Double
+        var plotWidth: Double { WaterfallChart.width - WaterfallChart.labelWidth - WaterfallChart.rightMargin }
+        func x(_ ns: Double) -> Double { WaterfallChart.labelWidth + min(ns, domainEnd) / domainEnd * plotWidth }
+        var bottom: String { HTMLFormat.px(height - 28) }
+    }
+
+    /// The chart as an SVG element.
+    func node() -> HTMLNode {
+        let rows = self.rows()
+        let traceEnd = Double(max(trace.ending.atNs, trace.phases.last?.endNs ?? 0, 1))
+        let limits = limitLines()
+        let domainEnd = max(traceEnd, limits.map(\.x).filter { $0 <= traceEnd * 1.6 }.max() ?? 0) * 1.02
+        let scale = Scale(domainEnd: domainEnd, height: Self.top + Double(rows.count) * Self.rowHeight + 34)
+        var children: [HTMLNode] = [.newline, grid(scale)]
+        for (index, row) in rows.enumerated() {
+            children.append(rowNode(row, index: index, scale: scale))
+        }
+        children.append(firstFrame(scale))
+        children.append(limitNodes(limits, rows: rows, scale: scale))
+        return .el("svg", [
+            "class": "waterfall", "role": "img", "viewBox": "0 0 \(Self.width) \(HTMLFormat.px(scale.height))",
+            "aria-label": "Waterfall of the launch phases of launch \(trace.runIndex ?? 0)",
+        ], children: children)
+    }
+
+    private func rows() -> [Row] {
         var rows: [Row] = []
         for record in trace.phases {
             rows.append(.phase(record))
@@ -31,90 +59,111 @@ struct WaterfallChart {
                 rows.append(.span(span))
             }
         }
-        let activity = trace.mainThread
-        if activity != nil {
-            rows.append(.lane("blocking calls"))
-            rows.append(.lane("stalls"))
+        if trace.mainThread != nil {
+            rows.append(.lane(Self.blockingLane))
+            rows.append(.lane(Self.stallLane))
         }
-        let traceEnd = Double(max(trace.ending.atNs, trace.phases.last?.endNs ?? 0, 1))
-        let limits = limitLines()
-        let domainEnd = max(traceEnd, limits.map(\.x).filter { $0 <= traceEnd * 1.6 }.max() ?? 0) * 1.02
-        let plotWidth = Self.width - Self.labelWidth - Self.rightMargin
-        func x(_ ns: Double) -> Double { Self.labelWidth + min(ns, domainEnd) / domainEnd * plotWidth }
-        let height = Self.top + Double(rows.count) * Self.rowHeight + 34
+        return rows
+    }
 
-        var svg = "<svg class=\"waterfall\" role=\"img\" viewBox=\"0 0 \(Self.width) \(HTMLFormat.px(height))\" "
-            + "aria-label=\"Waterfall of the launch phases of launch \(trace.runIndex ?? 0)\">\n"
-        // Grid and axis.
-        let step = HTMLFormat.tickStep(span: domainEnd, count: 10)
+    static let blockingLane = "blocking calls"
+    static let stallLane = "stalls"
+
+    private func grid(_ scale: Scale) -> HTMLNode {
+        let step = HTMLFormat.tickStep(span: scale.domainEnd, count: 10)
+        var nodes: [HTMLNode] = []
         var tick = 0.0
-        while tick <= domainEnd {
-            let tx = HTMLFormat.px(x(tick))
-            svg += "<line class=\"grid\" x1=\"\(tx)\" y1=\"\(Self.top - 6)\" x2=\"\(tx)\" y2=\"\(HTMLFormat.px(height - 28))\"/>"
-            svg += "<text class=\"axis\" x=\"\(tx)\" y=\"\(Self.top - 12)\" text-anchor=\"middle\">\(HTMLFormat.ms(tick))</text>\n"
+        while tick <= scale.domainEnd {
+            let tx = HTMLFormat.px(scale.x(tick))
+            nodes.append(.el("line", ["class": "grid", "x1": tx, "y1": "\(Self.top - 6)", "x2": tx, "y2": scale.bottom]))
+            nodes.append(.el("text", ["class": "axis", "x": tx, "y": "\(Self.top - 12)", "text-anchor": "middle"], "\(HTMLFormat.ms(tick))"))
+            nodes.append(.newline)
             tick += step
         }
-        for (index, row) in rows.enumerated() {
-            let y = Self.top + Double(index) * Self.rowHeight
-            if index % 2 == 0 {
-                svg += "<rect class=\"band\" x=\"0\" y=\"\(HTMLFormat.px(y))\" width=\"\(Self.width)\" height=\"\(Self.rowHeight)\"/>"
-            }
-            switch row {
-            case .phase(let record):
-                svg += phaseBar(record, y: y, x: x)
-            case .span(let span):
-                let x0 = x(Double(span.startNs)), x1 = x(Double(span.endNs))
-                let label = HTMLText.escape(span.name)
-                svg += "<g class=\"span-bar\" data-span=\"\(label)\"><title>\(label): \(HTMLFormat.ms(span.durationNs)) in \(span.phase.rawValue)</title>"
-                svg += "<text class=\"label span-label\" x=\"\(HTMLFormat.px(14 + Double(span.depth) * 10))\" y=\"\(HTMLFormat.px(y + 16))\">\(label)</text>"
-                svg += "<rect x=\"\(HTMLFormat.px(x0))\" y=\"\(HTMLFormat.px(y + 8))\" width=\"\(HTMLFormat.px(max(1, x1 - x0)))\" height=\"8\" rx=\"2\"/>"
-                svg += "<text class=\"value\" x=\"\(HTMLFormat.px(x1 + 6))\" y=\"\(HTMLFormat.px(y + 16))\">\(HTMLFormat.ms(span.durationNs))</text></g>\n"
-            case .lane(let name):
-                svg += "<text class=\"label lane-label\" x=\"4\" y=\"\(HTMLFormat.px(y + 16))\">\(name)</text>"
-                if name == "blocking calls", let activity {
-                    for (i, call) in activity.blockingCalls.enumerated() {
-                        svg += eventMark(id: "b\(i)", kind: "blocking \(call.kind.rawValue)", start: call.startNs, duration: call.durationNs, y: y, x: x,
-                                         title: "\(call.function)() \(call.kind.rawValue) \(HTMLFormat.ms(call.durationNs))" + (call.resource.map { ": \($0)" } ?? ""))
-                    }
-                } else if let activity {
-                    for (i, stall) in activity.stalls.enumerated() {
-                        svg += eventMark(id: "s\(i)", kind: "stall", start: stall.startNs, duration: stall.durationNs, y: y, x: x,
-                                         title: "stall \(HTMLFormat.ms(stall.durationNs)), \(stall.samples.count) samples")
-                    }
-                }
-                svg += "\n"
-            }
+        return .fragment(nodes)
+    }
+
+    private func rowNode(_ row: Row, index: Int, scale: Scale) -> HTMLNode {
+        let y = Self.top + Double(index) * Self.rowHeight
+        var nodes: [HTMLNode] = []
+        if index % 2 == 0 {
+            nodes.append(.el("rect", ["class": "band", "x": "0", "y": HTMLFormat.px(y), "width": "\(Self.width)", "height": "\(Self.rowHeight)"]))
         }
-        let bottom = HTMLFormat.px(height - 28)
-        if let firstFrame = trace.totals.timeToFirstFrameNs {
-            let fx = HTMLFormat.px(x(Double(firstFrame)))
-            svg += "<line class=\"first-frame\" x1=\"\(fx)\" y1=\"\(Self.top - 6)\" x2=\"\(fx)\" y2=\"\(bottom)\"/>"
-            svg += "<text class=\"marker-label\" x=\"\(fx)\" y=\"\(HTMLFormat.px(height - 14))\" text-anchor=\"middle\">first frame \(HTMLFormat.ms(firstFrame))</text>\n"
+        switch row {
+        case .phase(let record):
+            nodes.append(phaseBar(record, y: y, x: scale.x))
+        case .span(let span):
+            nodes.append(spanBar(span, y: y, x: scale.x))
+        case .lane(let name):
+            nodes.append(.el("text", ["class": "label lane-label", "x": "4", "y": HTMLFormat.px(y + 16)], "\(name)"))
+            nodes.append(laneMarks(name, y: y, x: scale.x))
         }
+        nodes.append(.newline)
+        return .fragment(nodes)
+    }
+
+    private func spanBar(_ span: Span, y: Double, x: (Double) -> Double) -> HTMLNode {
+        let x0 = x(Double(span.startNs)), x1 = x(Double(span.endNs))
+        return .el("g", ["class": "span-bar", "data-span": span.name],
+            .el("title", "\(span.name): \(HTMLFormat.ms(span.durationNs)) in \(span.phase.rawValue)"),
+            .el("text", ["class": "label span-label", "x": HTMLFormat.px(14 + Double(span.depth) * 10), "y": HTMLFormat.px(y + 16)], "\(span.name)"),
+            .el("rect", ["x": HTMLFormat.px(x0), "y": HTMLFormat.px(y + 8), "width": HTMLFormat.px(max(1, x1 - x0)), "height": "8", "rx": "2"]),
+            .el("text", ["class": "value", "x": HTMLFormat.px(x1 + 6), "y": HTMLFormat.px(y + 16)], "\(HTMLFormat.ms(span.durationNs))")
+        )
+    }
+
+    private func laneMarks(_ name: String, y: Double, x: (Double) -> Double) -> HTMLNode {
+        guard let activity = trace.mainThread else { return .fragment([]) }
+        if name == Self.blockingLane {
+            return .fragment(activity.blockingCalls.enumerated().map { i, call in
+                eventMark(id: "b\(i)", kind: "blocking \(call.kind.rawValue)", start: call.startNs, duration: call.durationNs, y: y, x: x,
+                          title: "\(call.function)() \(call.kind.rawValue) \(HTMLFormat.ms(call.durationNs))" + (call.resource.map { ": \($0)" } ?? ""))
+            })
+        }
+        return .fragment(activity.stalls.enumerated().map { i, stall in
+            eventMark(id: "s\(i)", kind: "stall", start: stall.startNs, duration: stall.durationNs, y: y, x: x,
+                      title: "stall \(HTMLFormat.ms(stall.durationNs)), \(stall.samples.count) samples")
+        })
+    }
+
+    private func firstFrame(_ scale: Scale) -> HTMLNode {
+        guard let firstFrame = trace.totals.timeToFirstFrameNs else { return .fragment([]) }
+        let fx = HTMLFormat.px(scale.x(Double(firstFrame)))
+        return .fragment([
+            .el("line", ["class": "first-frame", "x1": fx, "y1": "\(Self.top - 6)", "x2": fx, "y2": scale.bottom]),
+            .el("text", ["class": "marker-label", "x": fx, "y": HTMLFormat.px(scale.height - 14), "text-anchor": "middle"], "first frame \(HTMLFormat.ms(firstFrame))"),
+            .newline,
+        ])
+    }
+
+    private func limitNodes(_ limits: [LimitLine], rows: [Row], scale: Scale) -> HTMLNode {
+        var nodes: [HTMLNode] = []
         var totalLabels = 0
         for line in limits {
-            let clipped = line.x > domainEnd
-            let lx = HTMLFormat.px(x(line.x))
+            let lx = HTMLFormat.px(scale.x(line.x))
             let (y1, y2) = line.row.map { row -> (Double, Double) in
                 let index = rows.firstIndex { if case .phase(let r) = $0 { r.phase == row } else { false } } ?? 0
                 let y = Self.top + Double(index) * Self.rowHeight
                 return (y + 1, y + Self.rowHeight - 1)
-            } ?? (Self.top - 6, height - 28)
-            let label = HTMLText.escape(line.label) + (clipped ? " ›" : "")
-            svg += "<g class=\"limit limit-\(line.status.rawValue)\" data-metric=\"\(HTMLText.escape(line.metric))\"><title>\(label)</title>"
-            svg += "<line x1=\"\(lx)\" y1=\"\(HTMLFormat.px(y1))\" x2=\"\(lx)\" y2=\"\(HTMLFormat.px(y2))\"/>"
+            } ?? (Self.top - 6, scale.height - 28)
+            let label = line.label + (line.x > scale.domainEnd ? " ›" : "")
+            var children: [HTMLNode] = [
+                .el("title", "\(label)"),
+                .el("line", ["x1": lx, "y1": HTMLFormat.px(y1), "x2": lx, "y2": HTMLFormat.px(y2)]),
+            ]
             if line.row == nil {
-                let anchor = x(line.x) > Self.width - Self.rightMargin - 200 ? "end\" dx=\"-4" : "start\" dx=\"4"
-                svg += "<text class=\"marker-label\" x=\"\(lx)\" y=\"\(HTMLFormat.px(Self.top + 10 + Double(totalLabels) * 13))\" text-anchor=\"\(anchor)\">\(label)</text>"
+                let atEnd = scale.x(line.x) > Self.width - Self.rightMargin - 200
+                let y = HTMLFormat.px(Self.top + 10 + Double(totalLabels) * 13)
+                children.append(.el("text", ["class": "marker-label", "x": lx, "y": y, "text-anchor": atEnd ? "end" : "start", "dx": atEnd ? "-4" : "4"], "\(label)"))
                 totalLabels += 1
             }
-            svg += "</g>\n"
+            nodes.append(.el("g", ["class": "limit limit-\(line.status.rawValue)", "data-metric": line.metric.rawValue], children: children))
+            nodes.append(.newline)
         }
-        svg += "</svg>"
-        return svg
+        return .fragment(nodes)
     }
 
-    private func phaseBar(_ record: PhaseRecord, y: Double, x: (Double) -> Double) -> String {
+    private func phaseBar(_ record: PhaseRecord, y: Double, x: (Double) -> Double) -> HTMLNode {
         let state = record.threadState
         let x0 = x(Double(record.startNs)), x1 = x(Double(record.endNs))
         let width = max(1, x1 - x0)
@@ -127,26 +176,32 @@ struct WaterfallChart {
         let title = "\(record.phase.rawValue): \(HTMLFormat.ms(record.durationNs)) from \(HTMLFormat.ms(record.startNs)); "
             + "on-CPU \(HTMLFormat.ms(state.onCpuNs)), runnable \(HTMLFormat.ms(state.runnableNs)), blocked \(HTMLFormat.ms(state.blockedNs)); "
             + "faults \(state.minorFaults) minor, \(state.majorFaults) major"
-        var svg = "<g class=\"phase-bar\" data-phase=\"\(record.phase.rawValue)\" data-duration-ns=\"\(record.durationNs)\"><title>\(title)</title>"
-        svg += "<text class=\"label\" x=\"4\" y=\"\(HTMLFormat.px(y + 16))\">\(name)</text>"
+        var children: [HTMLNode] = [.el("title", "\(title)"), .el("text", ["class": "label", "x": "4", "y": HTMLFormat.px(y + 16)], "\(name)")]
         var cursor = x0
         for (cls, w) in [("cpu", cpu), ("runnable", runnable), ("blocked", blocked)] where w > 0 {
-            svg += "<rect class=\"\(cls)\" x=\"\(HTMLFormat.px(cursor))\" y=\"\(HTMLFormat.px(y + 4))\" width=\"\(HTMLFormat.px(w))\" height=\"16\"/>"
+            children.append(.el("rect", ["class": cls, "x": HTMLFormat.px(cursor), "y": HTMLFormat.px(y + 4), "width": HTMLFormat.px(w), "height": "16"]))
             cursor += w
         }
-        svg += "<text class=\"value\" x=\"\(HTMLFormat.px(x0 + width + 6))\" y=\"\(HTMLFormat.px(y + 16))\">\(HTMLFormat.ms(record.durationNs))</text></g>\n"
-        return svg
+        children.append(.el("text", ["class": "value", "x": HTMLFormat.px(x0 + width + 6), "y": HTMLFormat.px(y + 16)], "\(HTMLFormat.ms(record.durationNs))"))
+        return .fragment([
+            .el("g", ["class": "phase-bar", "data-phase": record.phase.rawValue, "data-duration-ns": "\(record.durationNs)"], children: children),
+            .newline,
+        ])
     }
 
-    private func eventMark(id: String, kind: String, start: Int64, duration: Int64, y: Double, x: (Double) -> Double, title: String) -> String {
+    private func eventMark(id: String, kind: String, start: Int64, duration: Int64, y: Double, x: (Double) -> Double, title: String) -> HTMLNode {
         let x0 = x(Double(start)), x1 = x(Double(start + duration))
-        return "<a href=\"#event-\(id)\" class=\"event-mark\" data-event=\"\(id)\"><title>\(HTMLText.escape(title)) (click for the stack)</title>"
-            + "<rect class=\"\(kind.hasPrefix("stall") ? "stall" : "blocking")\" x=\"\(HTMLFormat.px(x0))\" y=\"\(HTMLFormat.px(y + 5))\" "
-            + "width=\"\(HTMLFormat.px(max(2, x1 - x0)))\" height=\"14\" rx=\"2\"/></a>"
+        return .el("a", ["href": "#event-\(id)", "class": "event-mark", "data-event": id],
+            .el("title", "\(title) (click for the stack)"),
+            .el("rect", [
+                "class": kind.hasPrefix("stall") ? "stall" : "blocking", "x": HTMLFormat.px(x0), "y": HTMLFormat.px(y + 5),
+                "width": HTMLFormat.px(max(2, x1 - x0)), "height": "14", "rx": "2",
+            ])
+        )
     }
 
     private struct LimitLine {
-        var metric: String
+        var metric: MetricName
         var row: LaunchPhase?
         var x: Double
         var label: String
@@ -157,13 +212,13 @@ struct WaterfallChart {
     /// total (drawn from the launch's start, across the chart).
     private func limitLines() -> [LimitLine] {
         verdicts.compactMap { verdict in
-            guard verdict.rule.scenario.rawValue == trace.scenario, let threshold = verdict.threshold else { return nil }
+            guard verdict.rule.scenario == trace.scenario, let threshold = verdict.threshold else { return nil }
             let label = "\(verdict.rule.metric) \(ReportText.budget(verdict.rule)) (\(ReportText.label(verdict.status)))"
-            if let phase = LaunchPhase(rawValue: verdict.rule.metric) {
+            if let phase = LaunchPhase(rawValue: verdict.rule.metric.rawValue) {
                 guard let record = trace.record(of: phase) else { return nil }
                 return LimitLine(metric: verdict.rule.metric, row: phase, x: Double(record.startNs) + threshold, label: label, status: verdict.status)
             }
-            guard ["timeToFirstFrame", "timeToActive", "timeToFullDisplay"].contains(verdict.rule.metric) else { return nil }
+            guard MetricName.launchTotals.contains(verdict.rule.metric) else { return nil }
             return LimitLine(metric: verdict.rule.metric, row: nil, x: threshold, label: label, status: verdict.status)
         }
     }

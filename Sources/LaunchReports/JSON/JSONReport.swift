@@ -14,7 +14,7 @@ public struct JSONReport: Codable, Sendable, Equatable {
     /// Format version.
     public var schemaVersion: Int
     /// The overall exit code.
-    public var exitCode: ExitCode
+    public var exitCode: ProfilerExitStatus
     /// Whether no verdict is inconclusive.
     public var isDecisive: Bool
     /// The run.

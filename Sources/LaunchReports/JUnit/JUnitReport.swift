@@ -30,7 +30,7 @@ public struct JUnitReport: Sendable, Equatable {
         out += "  <testsuite name=\"\(e(suiteName)).\(e(app))\" \(counts)>\n"
         out += "    <properties>\n"
         out += property("app", summary.run.appPath, indent: 6)
-        out += property("scenario", summary.run.scenario, indent: 6)
+        out += property("scenario", summary.run.scenario.rawValue, indent: 6)
         out += property("launches", ReportText.launchesLine(summary), indent: 6)
         out += property("exitCode", "\(evaluation.exitCode.rawValue)", indent: 6)
         out += "    </properties>\n"

@@ -24,7 +24,7 @@ public struct MarkdownReport: Sendable, Equatable {
         let findings = findings ?? ReportFinding.top(summary.findings, limit: maxFindings)
         let code = evaluation.exitCode
         var out = "### LaunchProfiler: \(Self.icon(code)) \(ReportText.result(code))\n\n"
-        out += "\(Self.escape(ReportText.appName(summary))) · \(Self.escape(summary.run.scenario)) · \(ReportText.launchesLine(summary))\n\n"
+        out += "\(Self.escape(ReportText.appName(summary))) · \(Self.escape(summary.run.scenario.rawValue)) · \(ReportText.launchesLine(summary))\n\n"
         if evaluation.verdicts.isEmpty {
             out += "No budget rules.\n"
         } else {
@@ -32,11 +32,11 @@ public struct MarkdownReport: Sendable, Equatable {
             out += "|---|---|---|---|---|---:|---|---:|---:|\n"
             for verdict in evaluation.verdicts {
                 let rule = verdict.rule
-                let metric = summary.metric(rule.metric, scenario: rule.scenario.rawValue)
+                let metric = summary.metric(rule.metric, scenario: rule.scenario)
                 let interval = verdict.interval.map { "\(rule.kind.format($0.lower)) – \(rule.kind.format($0.upper))" } ?? "-"
                 let cells = [
                     "\(Self.icon(verdict.status)) \(ReportText.label(verdict.status))",
-                    Self.escape(rule.metric),
+                    Self.escape(rule.metric.rawValue),
                     rule.scenario.rawValue,
                     rule.level.rawValue,
                     Self.escape(ReportText.budget(rule)),
@@ -53,7 +53,7 @@ public struct MarkdownReport: Sendable, Equatable {
             out += "\n"
             for verdict in notes {
                 let tag = verdict.isImprovement ? "improved" : ReportText.label(verdict.status)
-                out += "- **\(tag)** \(Self.escape(verdict.rule.metric)): \(Self.escape(verdict.message))\n"
+                out += "- **\(tag)** \(Self.escape(verdict.rule.metric.rawValue)): \(Self.escape(verdict.message))\n"
             }
         }
         if !evaluation.policyVerdicts.isEmpty {
@@ -79,13 +79,13 @@ public struct MarkdownReport: Sendable, Equatable {
     /// The phases' medians and p90s with the budgets that cover them, collapsed.
     func phaseMedians(summary: RunSummary, evaluation: BudgetEvaluation) -> String {
         let scenario = summary.run.scenario
-        let names = LaunchPhase.allCases.map(\.rawValue) + ["timeToFirstFrame", "timeToActive", "timeToFullDisplay"]
+        let names = MetricName.phasesThenTotals
         let rows = names.compactMap { name in summary.metric(name, scenario: scenario) }
         guard !rows.isEmpty else { return "" }
-        var out = "\n<details><summary>Phase medians (\(Self.escape(scenario)), \(rows[0].samples.count) launches)</summary>\n\n"
+        var out = "\n<details><summary>Phase medians (\(Self.escape(scenario.rawValue)), \(rows[0].samples.count) launches)</summary>\n\n"
         out += "| Phase | Median | p90 | Budget |\n|---|---:|---:|---|\n"
         for metric in rows {
-            let budgets = evaluation.verdicts.filter { $0.rule.metric == metric.name && $0.rule.scenario.rawValue == scenario }
+            let budgets = evaluation.verdicts.filter { $0.rule.metric == metric.name && $0.rule.scenario == scenario }
                 .map { "\(Self.icon($0.status)) \(Self.escape(ReportText.budget($0.rule)))" }
             out += "| \(metric.name) | \(metric.kind.format(metric.statistics.median)) | \(metric.kind.format(metric.statistics.p90)) | "
             out += (budgets.isEmpty ? "" : budgets.joined(separator: ", ")) + " |\n"
@@ -119,7 +119,7 @@ public struct MarkdownReport: Sendable, Equatable {
         }
     }
 
-    static func icon(_ code: ExitCode) -> String {
+    static func icon(_ code: ProfilerExitStatus) -> String {
         switch code {
         case .success: "✅"
         case .inconclusive: "⚠️"

@@ -40,7 +40,7 @@ public enum ReportText {
     }
 
     /// The overall result: `pass`, `budget exceeded`, …
-    public static func result(_ code: ExitCode) -> String {
+    public static func result(_ code: ProfilerExitStatus) -> String {
         switch code {
         case .success: "pass"
         case .usageError: "usage error"

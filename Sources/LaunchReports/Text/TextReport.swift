@@ -27,10 +27,10 @@ public struct TextReport: Sendable, Equatable {
         var table = TextTable(header: ["metric", "scenario", "n", "median", "p90", "budget", "level", "verdict"])
         for verdict in evaluation.verdicts {
             let rule = verdict.rule
-            let metric = summary.metric(rule.metric, scenario: rule.scenario.rawValue)
+            let metric = summary.metric(rule.metric, scenario: rule.scenario)
             table.append(
                 [
-                    rule.metric, rule.scenario.rawValue, "\(verdict.sampleCount)",
+                    rule.metric.rawValue, rule.scenario.rawValue, "\(verdict.sampleCount)",
                     ReportText.value(metric?.statistics.median, rule.kind),
                     ReportText.value(metric?.statistics.p90, rule.kind),
                     ReportText.budget(rule), rule.level.rawValue, ReportText.label(verdict.status),
@@ -54,10 +54,10 @@ public struct TextReport: Sendable, Equatable {
         var spreads: [String] = []
         var outliers: [Int: [String]] = [:]
         for verdict in evaluation.verdicts {
-            let scenario = verdict.rule.scenario.rawValue
-            guard seen.insert(scenario + "/" + verdict.rule.metric).inserted,
+            let scenario = verdict.rule.scenario
+            guard seen.insert(scenario.rawValue + "/" + verdict.rule.metric.rawValue).inserted,
                   let metric = summary.metric(verdict.rule.metric, scenario: scenario) else { continue }
-            let label = summary.scenarios.count > 1 ? "\(metric.name) (\(scenario))" : metric.name
+            let label = summary.scenarios.count > 1 ? "\(metric.name) (\(scenario))" : metric.name.rawValue
             for launch in metric.outlierLaunches { outliers[launch, default: []].append(label) }
             if metric.spread.isTooWide {
                 let relative = max(metric.spread.relativeMAD ?? 0, metric.spread.relativeIntervalHalfWidth ?? 0)
@@ -71,7 +71,7 @@ public struct TextReport: Sendable, Equatable {
             )
         }
         if !outliers.isEmpty {
-            let launches = outliers.keys.sorted().map { "\($0) (\(outliers[$0]!.joined(separator: ", ")))" }
+            let launches = outliers.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value.joined(separator: ", ")))" }
             notes.append("outlier launches (beyond 3 scaled MADs of the median): " + launches.joined(separator: "; ") + ".")
         }
         if !notes.isEmpty {
@@ -94,7 +94,7 @@ public struct TextReport: Sendable, Equatable {
         }
     }
 
-    static func style(_ code: ExitCode) -> ANSIStyle {
+    static func style(_ code: ProfilerExitStatus) -> ANSIStyle {
         switch code {
         case .success: .green
         case .inconclusive: .yellow

@@ -1,4 +1,4 @@
-import CLaunchProbe
+import CLaunchRunner
 import Foundation
 import LaunchTrace
 
@@ -26,14 +26,14 @@ public struct AppLauncher: Sendable {
     /// Performs one launch.
     public func launch(_ request: LaunchRequest) -> LaunchResult {
         guard access(request.executable, X_OK) == 0 else {
-            return .failedToStart(request, message: RunnerError.notExecutable(path: request.executable).description)
+            return .failedToStart(request, message: LaunchProfilerError.notExecutable(path: request.executable).description)
         }
         try? FileManager.default.removeItem(at: request.traceURL)
         let channels = LaunchChannels(stallSampling: request.instruments.effectiveSampler == .ptrace)
         var profiler: WholeLaunchProfiler?
         var profileFailure: String? = request.instruments.profileUnavailableReason
         let child: ChildProcess
-        do throws(RunnerError) {
+        do throws(LaunchProfilerError) {
             child = try ChildProcess(
                 executable: request.executable, arguments: request.arguments,
                 environment: environment(for: request, stallSocket: channels.stallAppEnd >= 0),
@@ -65,15 +65,17 @@ public struct AppLauncher: Sendable {
 
     /// The environment of one launch: the runner's own, less its `LAUNCHPROF_` variables, plus
     /// the instruments' and the request's.
-    private func environment(for request: LaunchRequest, stallSocket: Bool) -> [String: String] {
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LAUNCHPROF_") }
-        environment.merge(request.instruments.environment(inheriting: environment)) { _, new in new }
-        if request.instruments.effectiveSampler == .ptrace, !stallSocket { environment["LAUNCHPROF_SAMPLER"] = "signal" }
+    func environment(for request: LaunchRequest, stallSocket: Bool) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix(ProfilerEnvironment.Variable.prefix) }
+        var instruments = request.instruments
+        if instruments.sampler == .ptrace, !stallSocket { instruments.sampler = .signal }
+        environment.merge(instruments.environment(inheriting: environment)) { _, new in new }
         environment.merge(request.environment) { _, new in new }
-        environment["LAUNCHPROF_TRACE"] = request.traceURL.path
-        environment["LAUNCHPROF_EXIT_AFTER"] = request.exitAfter ?? request.scenario.exitPoint
-        environment["LAUNCHPROF_SCENARIO"] = request.scenario.rawValue
-        environment["LAUNCHPROF_RUN_INDEX"] = String(request.index)
+        let launch = ProfilerEnvironment(
+            tracePath: request.traceURL.path, exitAfter: request.exitAfter ?? request.scenario.defaultExitPoint,
+            scenario: request.scenario, runIndex: request.index
+        )
+        environment.merge(launch.encode()) { _, new in new }
         return environment
     }
 
@@ -141,7 +143,7 @@ public struct AppLauncher: Sendable {
         let lastPhase = events.last { $0.kind == .phase }?.name
         let whereItGot = lastPhase.map { " The last phase it started was \($0)." } ?? " It reported no phase."
         var record = LaunchRecord(
-            index: request.index, scenario: request.scenario.rawValue, outcome: .completed,
+            index: request.index, scenario: request.scenario, outcome: .completed,
             wallNs: wallNs, lastPhase: lastPhase
         )
         var trace: LaunchTrace?

@@ -1,6 +1,6 @@
-import CLaunchProbe
 import CLaunchRunner
 import Foundation
+import LaunchTrace
 
 #if canImport(Glibc)
 import Glibc
@@ -24,7 +24,7 @@ final class ChildProcess {
 
     /// Starts `executable` with `arguments` and `environment`. The child is forked and waits
     /// at a gate; `beforeExec` runs with its pid (to open perf events on it), then the child is
-    /// released and execs. `LAUNCHPROF_SPAWN_NS` is filled in with the clock reading at the
+    /// released and execs. the spawn-time variable (``ProfilerEnvironment/Variable/spawnNs``) is filled in with the clock reading at the
     /// release, which is also ``spawnNs``.
     ///
     /// - Parameters:
@@ -34,11 +34,13 @@ final class ChildProcess {
         executable: String, arguments: [String], environment: [String: String],
         inheritedFD: Int32, stdoutPath: String, stderrPath: String, stallFD: Int32 = -1,
         beforeExec: (pid_t) -> Void = { _ in }
-    ) throws(RunnerError) {
-        var envStrings = environment.filter { $0.key != "LAUNCHPROF_SPAWN_NS" }.map { "\($0.key)=\($0.value)" }
-        if inheritedFD >= 0 { envStrings.append("LAUNCHPROF_EVENT_FD=\(inheritedFD)") }
-        if stallFD >= 0 { envStrings.append("LAUNCHPROF_STALL_FD=\(stallFD)") }
-        let spawnEntry = "LAUNCHPROF_SPAWN_NS=00000000000000000000"
+    ) throws(LaunchProfilerError) {
+        typealias Variable = ProfilerEnvironment.Variable
+        var envStrings = environment.filter { $0.key != Variable.spawnNs.rawValue }.map { "\($0.key)=\($0.value)" }
+        if inheritedFD >= 0 { envStrings.append(Variable.eventFD.assignment(String(inheritedFD))) }
+        if stallFD >= 0 { envStrings.append(Variable.stallFD.assignment(String(stallFD))) }
+        // `NAME=` and room for any Int64 count of nanoseconds, filled in by the child at release.
+        let spawnEntry = Variable.spawnNs.assignment(String(repeating: "0", count: 20))
         let strings = CStringArray([executable] + arguments)
         let envp = CStringArray(envStrings + [spawnEntry])
         let inherited = [inheritedFD, stallFD].filter { $0 >= 0 }
@@ -59,7 +61,7 @@ final class ChildProcess {
             }
         }
         guard status == 0 else {
-            throw RunnerError.spawnFailed(executable: executable, reason: String(cString: strerror(status)))
+            throw LaunchProfilerError.spawnFailed(executable: executable, reason: String(cString: strerror(status)))
         }
         beforeExec(spawned.pid)
         var execError: Int32 = 0
@@ -69,7 +71,7 @@ final class ChildProcess {
         pidfd = lp_pidfd_open(spawned.pid)
         if execError != 0 {
             _ = reap(blocking: true)
-            throw RunnerError.spawnFailed(executable: executable, reason: String(cString: strerror(execError)))
+            throw LaunchProfilerError.spawnFailed(executable: executable, reason: String(cString: strerror(execError)))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTrace
 
 /// One launch to perform: which app, with what, and where its trace goes.
 public struct LaunchRequest: Sendable, Equatable {
@@ -18,8 +19,8 @@ public struct LaunchRequest: Sendable, Equatable {
     public var index: Int
     /// Seconds after which a launch that has not ended is killed.
     public var timeoutSeconds: Double
-    /// Where the launch ends: `active` (the default) or `firstFrame`, `fullyDrawn`.
-    public var exitAfter: String?
+    /// Where the launch ends; `nil` for the scenario's ``LaunchTrace/Scenario/defaultExitPoint``.
+    public var exitAfter: ExitPoint?
     /// The main-thread instruments (tracer preload, stall sampler).
     public var instruments: InstrumentSettings
 
@@ -27,7 +28,7 @@ public struct LaunchRequest: Sendable, Equatable {
     public init(
         executable: String, arguments: [String] = [], environment: [String: String] = [:],
         scenario: Scenario = .warm, traceURL: URL, stderrURL: URL, index: Int,
-        timeoutSeconds: Double = 30, exitAfter: String? = nil, instruments: InstrumentSettings = InstrumentSettings()
+        timeoutSeconds: Double = 30, exitAfter: ExitPoint? = nil, instruments: InstrumentSettings = InstrumentSettings()
     ) {
         self.instruments = instruments
         self.executable = executable

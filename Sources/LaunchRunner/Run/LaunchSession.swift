@@ -1,11 +1,11 @@
 import Foundation
 import LaunchTrace
 
-/// Runs the launches of a ``RunPlan`` one after another, writing each trace into the
-/// output folder. Warm-up launches go to a scratch name and are deleted.
+/// Runs the launches of a ``RunPlan`` one after another, writing each trace where its
+/// ``LaunchFileLayout`` says. Warm-up launches go to scratch files that are deleted.
 ///
 /// ```swift
-/// let session = try LaunchSession(plan: plan)
+/// let session = try LaunchSession(plan: plan, layout: folder)
 /// session.warmUp()
 /// let results = (0..<plan.runs).map { _ in session.launchNext() }
 /// ```
@@ -19,18 +19,20 @@ public final class LaunchSession {
     /// Cold scenario: what each eviction before a measured launch did, in launch order.
     public private(set) var evictions: [PageCacheEvictor.Report] = []
     private let launcher: AppLauncher
+    private let layout: any LaunchFileLayout
     private var lastEviction: PageCacheEvictor.Report?
 
     /// Prepares a session: checks the executable and creates the output folder.
-    public init(plan: RunPlan, launcher: AppLauncher = AppLauncher()) throws(RunnerError) {
-        guard access(plan.executable, X_OK) == 0 else { throw RunnerError.notExecutable(path: plan.executable) }
+    public init(plan: RunPlan, layout: any LaunchFileLayout, launcher: AppLauncher = AppLauncher()) throws(LaunchProfilerError) {
+        guard access(plan.executable, X_OK) == 0 else { throw LaunchProfilerError.notExecutable(path: plan.executable) }
         do {
             try FileManager.default.createDirectory(at: plan.outputDirectory, withIntermediateDirectories: true)
         } catch {
-            throw RunnerError.output(path: plan.outputDirectory.path, reason: error.localizedDescription)
+            throw LaunchProfilerError.outputNotWritable(path: plan.outputDirectory.path, reason: error.localizedDescription)
         }
         self.plan = plan
         self.launcher = launcher
+        self.layout = layout
         evictor = plan.scenario == .cold ? PageCacheEvictor(executable: plan.executable) : nil
     }
 
@@ -39,10 +41,11 @@ public final class LaunchSession {
     public func warmUp() -> Int {
         var completed = 0
         for index in 0..<plan.warmup {
-            let result = perform(index: -(index + 1), name: "warmup")
+            let files = layout.warmUpFiles
+            let result = perform(index: -(index + 1), files: files)
             if result.record.outcome == .completed { completed += 1 }
-            try? FileManager.default.removeItem(at: traceURL(name: "warmup"))
-            try? FileManager.default.removeItem(at: stderrURL(name: "warmup"))
+            try? FileManager.default.removeItem(at: files.traceURL)
+            try? FileManager.default.removeItem(at: files.stderrURL)
         }
         return completed
     }
@@ -51,35 +54,27 @@ public final class LaunchSession {
     @discardableResult
     public func launchNext() -> LaunchResult {
         let index = results.count + 1
-        let name = String(format: "launch-%03d", index)
-        let result = perform(index: index, name: name)
+        let files = layout.files(forLaunch: index)
+        let result = perform(index: index, files: files)
         if let eviction = lastEviction { evictions.append(eviction) }
-        if result.record.outcome == .completed || (try? Data(contentsOf: stderrURL(name: name)))?.isEmpty == true {
-            try? FileManager.default.removeItem(at: stderrURL(name: name))
+        if result.record.outcome == .completed || (try? Data(contentsOf: files.stderrURL))?.isEmpty == true {
+            try? FileManager.default.removeItem(at: files.stderrURL)
         }
         results.append(result)
         return result
     }
 
-    private func perform(index: Int, name: String) -> LaunchResult {
+    private func perform(index: Int, files: LaunchFiles) -> LaunchResult {
         let eviction = evictor?.evict()
         lastEviction = eviction
         let request = LaunchRequest(
             executable: plan.executable, arguments: plan.arguments, environment: plan.environment,
-            scenario: plan.scenario, traceURL: traceURL(name: name), stderrURL: stderrURL(name: name),
+            scenario: plan.scenario, traceURL: files.traceURL, stderrURL: files.stderrURL,
             index: index, timeoutSeconds: plan.timeoutSeconds, exitAfter: plan.exitAfter,
             instruments: plan.instruments
         )
         var result = launcher.launch(request)
         result.record.evictedBytes = eviction?.evictedBytes
         return result
-    }
-
-    private func traceURL(name: String) -> URL {
-        plan.outputDirectory.appendingPathComponent("\(name).trace.json")
-    }
-
-    private func stderrURL(name: String) -> URL {
-        plan.outputDirectory.appendingPathComponent("\(name).stderr.txt")
     }
 }

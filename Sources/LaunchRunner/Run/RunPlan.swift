@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTrace
 
 /// A series of launches of one app: how many, under which scenario, and where the files go.
 public struct RunPlan: Sendable, Equatable {
@@ -19,7 +20,7 @@ public struct RunPlan: Sendable, Equatable {
     /// Folder that receives the traces and the run's files.
     public var outputDirectory: URL
     /// Where each launch ends (`active` by default; `firstFrame`, `fullyDrawn`).
-    public var exitAfter: String?
+    public var exitAfter: ExitPoint?
     /// The main-thread instruments of every launch.
     public var instruments: InstrumentSettings = InstrumentSettings()
 
@@ -27,7 +28,7 @@ public struct RunPlan: Sendable, Equatable {
     public init(
         executable: String, arguments: [String] = [], environment: [String: String] = [:],
         runs: Int = 10, warmup: Int = 1, scenario: Scenario = .warm, timeoutSeconds: Double = 30,
-        outputDirectory: URL, exitAfter: String? = nil
+        outputDirectory: URL, exitAfter: ExitPoint? = nil
     ) {
         self.executable = executable
         self.arguments = arguments

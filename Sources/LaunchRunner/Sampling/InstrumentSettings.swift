@@ -1,22 +1,13 @@
 import Foundation
+import LaunchTrace
 
 /// Which main-thread instruments a launch runs with, and their thresholds.
 public struct InstrumentSettings: Sendable, Equatable {
-    /// How stalls are sampled.
-    public enum Sampler: String, Sendable, CaseIterable {
-        /// The runner samples the main thread from outside with ptrace (the default): no signal
-        /// reaches the app, sleeping calls are restarted transparently.
-        case ptrace
-        /// The app samples itself with a signal (the standalone fallback; can cut sleeps short).
-        case signal
-        /// Stalls are timed without stacks.
-        case none
-    }
-
     /// The blocking-call tracer to preload (`libLaunchPreload.so`), or nil for none.
     public var preloadLibrary: String?
-    /// How stalls are sampled.
-    public var sampler: Sampler
+    /// How stalls are sampled: ``LaunchTrace/SamplerMethod/ptrace`` (the runner's default: no
+    /// signal reaches the app, sleeping calls are restarted transparently) or the others.
+    public var sampler: SamplerMethod
     /// Stall threshold in milliseconds (`LAUNCHPROF_STALL_MS`), nil for the app's default (100).
     public var stallMs: Int?
     /// Interval between samples in a stall (`LAUNCHPROF_SAMPLE_MS`), nil for the default (10).
@@ -32,7 +23,7 @@ public struct InstrumentSettings: Sendable, Equatable {
     public static let defaultProfileRateHz = 1000
 
     /// Creates settings.
-    public init(preloadLibrary: String? = nil, sampler: Sampler = .ptrace, stallMs: Int? = nil, sampleMs: Int? = nil, blockingMs: Double? = nil) {
+    public init(preloadLibrary: String? = nil, sampler: SamplerMethod = .ptrace, stallMs: Int? = nil, sampleMs: Int? = nil, blockingMs: Double? = nil) {
         self.preloadLibrary = preloadLibrary
         self.sampler = sampler
         self.stallMs = stallMs
@@ -43,11 +34,17 @@ public struct InstrumentSettings: Sendable, Equatable {
     /// The name of the tracer library.
     public static let preloadLibraryName = "libLaunchPreload.so"
 
-    /// `libLaunchPreload.so` beside `executable` (by default the running program), if it exists.
+    /// The resource bundle `swift build` puts the tracer library in, beside the products (it is
+    /// built in plain C by the PreloadLibrary plugin, as a resource of the CLaunchPreload target).
+    public static let preloadBundleName = "LaunchProfiler_CLaunchPreload.resources"
+
+    /// `libLaunchPreload.so` beside `executable` (by default the running program), or in the
+    /// build's resource bundle beside it, if it exists.
     public static func preloadLibrary(besideExecutable executable: String? = nil) -> String? {
         let exe = executable.map { URL(filePath: $0) } ?? URL(filePath: "/proc/self/exe").resolvingSymlinksInPath()
-        let candidate = exe.deletingLastPathComponent().appendingPathComponent(preloadLibraryName).path
-        return FileManager.default.isReadableFile(atPath: candidate) ? candidate : nil
+        let folder = exe.deletingLastPathComponent()
+        let candidates = [folder, folder.appendingPathComponent(preloadBundleName)].map { $0.appendingPathComponent(preloadLibraryName).path }
+        return candidates.first { FileManager.default.isReadableFile(atPath: $0) }
     }
 
     /// Why the whole-launch profile will not run although it was asked for, or nil.
@@ -58,7 +55,7 @@ public struct InstrumentSettings: Sendable, Equatable {
 
     /// The stall sampler the app runs: none under the whole-launch profile (it sees every stall
     /// from outside, with no signal and no ptrace stop), the configured one otherwise.
-    var effectiveSampler: Sampler { usesPerfProfile ? .none : sampler }
+    var effectiveSampler: SamplerMethod { usesPerfProfile ? .none : sampler }
 
     /// The environment the app gets for these settings (without the stall socket).
     func environment(inheriting current: [String: String]) -> [String: String] {
@@ -73,10 +70,14 @@ public struct InstrumentSettings: Sendable, Equatable {
             // runtime's fatal-error message are still reported.
             if current["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
         }
-        environment["LAUNCHPROF_SAMPLER"] = effectiveSampler.rawValue
-        if let stallMs { environment["LAUNCHPROF_STALL_MS"] = String(stallMs) }
-        if let sampleMs { environment["LAUNCHPROF_SAMPLE_MS"] = String(sampleMs) }
-        if let blockingMs { environment["LAUNCHPROF_BLOCKING_MS"] = String(blockingMs) }
+        environment.merge(profilerEnvironment.encode()) { _, new in new }
         return environment
+    }
+
+    /// The profiler settings these instruments pass to the app.
+    var profilerEnvironment: ProfilerEnvironment {
+        ProfilerEnvironment(
+            stallThresholdMs: stallMs, sampleIntervalMs: sampleMs, samplerMethod: effectiveSampler, blockingCallThresholdMs: blockingMs
+        )
     }
 }

@@ -1,4 +1,4 @@
-import CLaunchProbe
+import CLaunchRunner
 import Foundation
 import LaunchTrace
 
@@ -6,16 +6,13 @@ import LaunchTrace
 import Glibc
 #endif
 
-/// The runner's half of the ptrace stall sampler. The app's watchdog sends `stallStart` and
-/// `stallEnd` lines over the stall socket (`LAUNCHPROF_STALL_FD`, the only socket the runner
+/// The runner's half of the ptrace stall sampler. The app's watchdog sends ``StallMessage``
+/// lines over the stall socket (`LAUNCHPROF_STALL_FD`, the only socket the runner
 /// polls during a launch, so phase events never wake it); between them the runner samples the
 /// main thread every interval with `lp_remote_sample` (PTRACE_SEIZE/INTERRUPT, libunwind-ptrace,
 /// PTRACE_DETACH). The samples stay in the runner and are merged into the trace after the app
 /// exits (``merge(into:)``): the app's stall carries start, duration and phase, the runner
 /// fills its samples.
-///
-/// Wire format, one line each: `stallStart <startNs> <callStateAddress> <tid> <intervalNs>` and
-/// `stallEnd <startNs> <endNs>`, times in absolute CLOCK_MONOTONIC nanoseconds.
 final class RemoteStallSampler {
     struct Sample {
         var timeNs: Int64
@@ -74,26 +71,21 @@ final class RemoteStallSampler {
         while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
             let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
             pending.removeSubrange(pending.startIndex...newline)
-            handle(line)
+            handle(line[...])
         }
     }
 
-    private func handle(_ line: String) {
-        let parts = line.split(separator: " ")
-        guard let kind = parts.first else { return }
-        switch kind {
-        case "stallStart" where parts.count >= 5:
-            guard let start = Int64(parts[1]), let address = UInt64(parts[2]), let tid = Int32(parts[3]),
-                  let interval = Int64(parts[4]), tid > 0 else { return }
+    private func handle(_ line: Substring) {
+        switch StallMessage(line: line) {
+        case .start(let start, let address, let threadID, let interval):
             stalls.append(RemoteStall(startNs: start))
-            active = (address, tid, max(1_000_000, interval))
+            active = (address, threadID, max(1_000_000, interval))
             nextSampleNs = lp_monotonic_ns()
-        case "stallEnd" where parts.count >= 3:
-            guard let start = Int64(parts[1]), let end = Int64(parts[2]) else { return }
+        case .end(let start, let end):
             if let index = stalls.lastIndex(where: { $0.startNs == start }) { stalls[index].endNs = end }
             active = nil
             nextSampleNs = nil
-        default:
+        case nil:
             break
         }
     }

@@ -1,6 +1,5 @@
 import ArgumentParser
-import Foundation
-import LaunchAnalysis
+import LaunchWorkflow
 
 /// `launchprof baseline`: saves and lists the runs relative budgets compare against.
 struct BaselineCommand: ParsableCommand {
@@ -10,11 +9,11 @@ struct BaselineCommand: ParsableCommand {
         subcommands: [Save.self, List.self]
     )
 
+    /// `launchprof baseline save NAME [RUN]`.
     struct Save: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Save a run (default: the latest) as baseline NAME.")
 
-        @Option(help: "Folder of saved baselines.")
-        var baselines: String = ".launchprof/baselines"
+        @OptionGroup var baselines: BaselineStoreOption
 
         @Argument(help: "Baseline name: letters, digits, '.', '_' and '-'.")
         var name: String
@@ -23,23 +22,22 @@ struct BaselineCommand: ParsableCommand {
         var runFolder: String?
 
         func run() throws {
-            let store = BaselineStore(directory: URL(filePath: baselines))
-            let summary = try SummaryLoader.load(try RunFolderLocation.existing(runFolder))
+            let store = baselines.store
+            let summary = try SummaryLoader.load(try RunFolder.locate(runFolder))
             try store.save(name: name, summary: summary)
-            let completed = summary.launches.filter { $0.outcome == .completed }.count
-            print("Saved baseline \(name) (\(completed) completed launches) to \(store.url(of: name).path).")
+            print("Saved baseline \(name) (\(summary.completedLaunchCount) completed launches) to \(store.url(of: name).path).")
         }
     }
 
+    /// `launchprof baseline list`.
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the saved baselines.")
 
-        @Option(help: "Folder of saved baselines.")
-        var baselines: String = ".launchprof/baselines"
+        @OptionGroup var baselines: BaselineStoreOption
 
         func run() throws {
-            let names = BaselineStore(directory: URL(filePath: baselines)).names()
-            print(names.isEmpty ? "No baselines saved in \(baselines)." : names.joined(separator: "\n"))
+            let names = baselines.store.names()
+            print(names.isEmpty ? "No baselines saved in \(baselines.baselines)." : names.joined(separator: "\n"))
         }
     }
 }

@@ -1,36 +1,30 @@
 import ArgumentParser
-import Foundation
 import LaunchAnalysis
-import LaunchReports
+import LaunchWorkflow
 
 /// `launchprof check`: checks a finished run against budgets, without launching anything.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check a run folder or a summary.json against a budget file.",
-        discussion: "Exit codes: 0 pass, 1 usage or internal error, 2 budget exceeded, 3 no launch completed, 4 inconclusive."
+        discussion: ProfilerExitStatus.helpText
     )
 
     @Option(help: "Budget file (e.g. budgets.json).")
     var budgets: String
 
-    @Option(help: "Baseline that relative (+N%) rules compare against, overriding the rules' own.")
-    var baseline: String?
+    @OptionGroup var baselines: BaselineOptions
 
-    @Option(help: "Output format: text, json, markdown or junit.")
-    var format: ReportFormat = .text
-
-    @Option(help: "Folder of saved baselines.")
-    var baselines: String = ".launchprof/baselines"
+    @OptionGroup var format: FormatOptions
 
     @Argument(help: "A run folder (with launches.json) or a summary.json; default: the latest run.")
     var runFolder: String?
 
     func run() throws {
-        let check = try BudgetCheck(budgetsPath: budgets, baseline: baseline, store: BaselineStore(directory: URL(filePath: baselines)))
-        let summary = try SummaryLoader.load(try RunFolderLocation.existing(runFolder))
+        let check = try baselines.check(budgets: budgets)
+        let summary = try SummaryLoader.load(try RunFolder.locate(runFolder))
         let evaluation = check.evaluate(summary)
-        print(try format.render(summary: summary, evaluation: evaluation, colored: Terminal.stdoutIsTerminal), terminator: "")
+        print(try format.format.render(summary: summary, evaluation: evaluation, colored: Terminal.stdoutIsTerminal), terminator: "")
         let code = evaluation.exitCode
         if code != .success { throw ExitCode(code.rawValue) }
     }

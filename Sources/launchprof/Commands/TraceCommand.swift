@@ -1,8 +1,7 @@
 import ArgumentParser
-import Foundation
-import LaunchReports
-import LaunchRunner
 import LaunchTrace
+import LaunchReports
+import LaunchWorkflow
 
 /// `launchprof trace -- APP [ARGS]`: launches the app once and prints its phase table.
 struct TraceCommand: ParsableCommand {
@@ -11,14 +10,7 @@ struct TraceCommand: ParsableCommand {
         abstract: "Launch an app once under the profiler and print its phases."
     )
 
-    @Option(help: "Scenario: warm, cold or resume.")
-    var scenario: Scenario = .warm
-
-    @Option(help: "Seconds after which a launch that has not ended is killed.")
-    var timeout: Double = 30
-
-    @Option(help: "Where the launch ends: firstFrame, active or fullyDrawn (default: active; resumed for resume).")
-    var exitAfter: String?
+    @OptionGroup var launch: LaunchOptions
 
     @Option(name: .shortAndLong, help: "Write the trace here (default: a temporary file that is kept and named).")
     var output: String?
@@ -33,27 +25,17 @@ struct TraceCommand: ParsableCommand {
     var command: [String] = []
 
     func run() throws {
-        let executable = try ExecutableResolver.resolve(command)
-        let traceURL = URL(filePath: output ?? FileManager.default.temporaryDirectory
-            .appendingPathComponent("launchprof-\(ProcessInfo.processInfo.processIdentifier).trace.json").path)
-        let stderrURL = traceURL.deletingPathExtension().appendingPathExtension("stderr.txt")
-        let request = LaunchRequest(
-            executable: executable, arguments: Array(command.dropFirst()), scenario: scenario,
-            traceURL: traceURL, stderrURL: stderrURL, index: 1, timeoutSeconds: timeout, exitAfter: exitAfter,
-            instruments: try instruments.settings()
+        let single = SingleLaunch(
+            executable: try ExecutableResolver.resolve(command), arguments: Array(command.dropFirst()),
+            scenario: launch.scenario, timeoutSeconds: launch.timeout, exitAfter: launch.exitAfter,
+            instruments: try instruments.settings(), output: output
         )
-        let result = AppLauncher().launch(request)
-        try? FileManager.default.removeItem(at: stderrURL)
-        guard let trace = result.trace else {
-            var message = result.record.message ?? "The launch produced no trace."
-            if let tail = result.record.stderrTail { message += "\nThe app's standard error ended with:\n\(tail)" }
-            throw CLIError(message, exitCode: .launchFailed)
-        }
+        let (trace, url) = try single.run()
         if json {
             print(String(decoding: try TraceJSON.makeEncoder().encode(trace), as: UTF8.self))
         } else {
             print(PhaseTable(trace: trace).render(), terminator: "")
-            print("trace written to \(traceURL.path)")
+            print("trace written to \(url.path)")
         }
     }
 }

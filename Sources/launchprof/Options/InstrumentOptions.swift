@@ -18,8 +18,8 @@ struct InstrumentOptions: ParsableArguments {
     @Option(help: "On-CPU samples per second of the main thread's CPU time in the whole-launch profile (default \(InstrumentSettings.defaultProfileRateHz)).")
     var profileRate: Int = InstrumentSettings.defaultProfileRateHz
 
-    @Option(help: "How stalls are sampled without the whole-launch profile: ptrace (from outside, the default), signal (in the app) or none.")
-    var sampler: InstrumentSettings.Sampler = .ptrace
+    @Option(help: "How stalls are sampled without the whole-launch profile: from outside with ptrace (the default), in the app with a signal, or not at all.")
+    var sampler: SamplerMethod = .ptrace
 
     @Option(help: "Stall threshold in milliseconds (LAUNCHPROF_STALL_MS; default 100).")
     var stallMs: Int?
@@ -46,7 +46,7 @@ struct InstrumentOptions: ParsableArguments {
             library = InstrumentSettings.preloadLibrary()
             if tracer == true, library == nil {
                 let folder = URL(filePath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().path
-                throw CLIError("--tracer needs \(InstrumentSettings.preloadLibraryName) beside launchprof, in \(folder), and it is not there; build it with `swift build` (product LaunchPreload) or run with --no-tracer.")
+                throw CLIError("--tracer needs \(InstrumentSettings.preloadLibraryName) beside launchprof (or in \(InstrumentSettings.preloadBundleName) there), in \(folder), and it is not there; build it with `swift build` or run with --no-tracer.")
             }
         }
         var settings = InstrumentSettings(preloadLibrary: library, sampler: sampler, stallMs: stallMs, sampleMs: sampleMs, blockingMs: blockingMs)
@@ -56,5 +56,4 @@ struct InstrumentOptions: ParsableArguments {
     }
 }
 
-extension InstrumentSettings.Sampler: ExpressibleByArgument {}
 extension WholeLaunchProfileMode: ExpressibleByArgument {}

@@ -22,20 +22,19 @@ struct BaselineStoreTests {
     @Test("A missing baseline names itself and where it was looked for")
     func missing() throws {
         let directory = try Fixtures.temporaryDirectory()
-        let error = try #require(throws: BaselineError.self) { try BaselineStore(directory: directory).load(name: "release-1.2") }
-        #expect(error == .notFound(name: "release-1.2", path: directory.appendingPathComponent("release-1.2.json").path))
+        let error = try #require(throws: LaunchProfilerError.self) { try BaselineStore(directory: directory).load(name: "release-1.2") }
+        #expect(error == .baselineNotFound(name: "release-1.2", path: directory.appendingPathComponent("release-1.2.json").path))
         #expect(error.description.contains("\"release-1.2\" does not exist"))
     }
 
     @Test("Unsafe names are rejected", arguments: ["", "../etc", ".hidden", "a/b", "sp ace"])
     func invalidNames(name: String) throws {
         let store = BaselineStore(directory: try Fixtures.temporaryDirectory())
-        #expect(throws: BaselineError.invalidName(name)) { try store.load(name: name) }
+        #expect(throws: LaunchProfilerError.invalidBaselineName(name)) { try store.load(name: name) }
     }
 
-    @Test("The default folder is .launchprof/baselines under the working directory")
-    func defaultFolder() {
-        #expect(BaselineStore().directory.path.hasSuffix("/.launchprof/baselines"))
+    @Test("Letters, digits, dots, underscores and dashes make a name")
+    func validNames() {
         #expect(BaselineStore.isValidName("main") && BaselineStore.isValidName("v1.2_rc-3"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTrace
 import Testing
 @testable import LaunchAnalysis
 
@@ -103,38 +104,39 @@ struct BudgetFileTests {
 
     @Test("Bad input is reported with file, path, value and what was expected", arguments: badCases)
     func badInput(_ bad: BadCase) throws {
-        let error = try #require(throws: BudgetValidationError.self) { try Self.parse(bad.json) }
-        #expect(error.file == "budgets.json")
+        let error = try #require(throws: LaunchProfilerError.self) { try Self.parse(bad.json) }
+        #expect(error.context.file == "budgets.json")
         let problem = try #require(error.problems.first)
-        #expect(problem.path == bad.path)
-        #expect(problem.value == bad.value)
-        #expect(problem.expected.contains(bad.fragment), "\(problem.expected)")
-        #expect(problem.expected.hasSuffix(".") || problem.expected.hasSuffix("?"))
-        if let suggestion = bad.suggestion { #expect(problem.suggestion == suggestion) }
+        #expect((problem.context.jsonPath ?? "") == bad.path)
+        #expect(problem.context.value == bad.value)
+        let expected = problem.context.expected ?? ""
+        #expect(expected.contains(bad.fragment), "\(expected)")
+        #expect(expected.hasSuffix(".") || expected.hasSuffix("?"))
+        if let suggestion = bad.suggestion { #expect(problem.context.suggestion == suggestion) }
         #expect(error.description.hasPrefix("budgets.json: "))
     }
 
     @Test("Every problem is reported, not only the first")
     func allProblems() throws {
-        let error = try #require(throws: BudgetValidationError.self) {
+        let error = try #require(throws: LaunchProfilerError.self) {
             try Self.parse(#"{"schemaVersion": 1, "rules": [{"metric": "nope", "limit": "1s"}, {"metric": "timeToActive", "limit": "1 parsec"}]}"#)
         }
-        #expect(error.problems.map(\.path) == ["rules[0].metric", "rules[1].limit"])
+        #expect(error.problems.map(\.context.jsonPath) == ["rules[0].metric", "rules[1].limit"])
     }
 
     @Test("A missing file is a validation error naming it")
     func missingFile() throws {
-        let error = try #require(throws: BudgetValidationError.self) {
+        let error = try #require(throws: LaunchProfilerError.self) {
             try BudgetFile.load(from: URL(fileURLWithPath: "/nonexistent/budgets.json"))
         }
-        #expect(error.file == "/nonexistent/budgets.json")
-        #expect(error.problems.first?.expected.hasPrefix("The budget file cannot be read") == true)
+        #expect(error.context.file == "/nonexistent/budgets.json")
+        #expect(error.problems.first?.context.expected?.hasPrefix("The budget file cannot be read") == true)
     }
 
     @Test("The repository's budgets.json is valid and covers the sample app's metrics")
     func repositoryBudgets() throws {
         let budgets = try BudgetFile.load(from: Fixtures.repositoryRoot.appendingPathComponent("budgets.json"))
-        let metrics = Set(budgets.rules.map(\.metric))
+        let metrics = Set(budgets.rules.map(\.metric.rawValue))
         for name in ["timeToFirstFrame", "timeToActive", "didFinishLaunching", "firstVisibleWindow", "mainThreadBlocked", "binaryLoad", "peakMemory", "profilerOverhead"] {
             #expect(metrics.contains(name), "\(name)")
         }

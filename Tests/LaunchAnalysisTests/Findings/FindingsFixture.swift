@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAnalysis
+import LaunchSymbolication
 import LaunchTrace
 
 /// The hand-written main-thread activity of Fixtures/findings/activity.json and the synthetic
@@ -39,9 +40,9 @@ enum FindingsFixture {
     static func run() throws -> (summary: RunSummary, traces: [LaunchTrace]) {
         let traces = [try trace(runIndex: 1), try trace(runIndex: 2, scale: 2), try trace(runIndex: 3, dropNetwork: true), TraceFactory.trace(runIndex: 4)]
         let records = traces.map {
-            LaunchRecord(index: $0.runIndex!, scenario: "warm", outcome: .completed, exitStatus: 0, wallNs: 500_000_000, traceFile: "run-\($0.runIndex!).trace.json")
+            LaunchRecord(index: $0.runIndex!, scenario: .warm, outcome: .completed, exitStatus: 0, wallNs: 500_000_000, traceFile: "run-\($0.runIndex!).trace.json")
         }
-        let info = RunInfo(appPath: "/apps/SampleApp", scenario: "warm", runs: 4, warmup: 0, date: "2025-01-31T09:12:00Z")
+        let info = RunInfo(appPath: "/apps/SampleApp", scenario: .warm, runs: 4, warmup: 0, date: "2025-01-31T09:12:00Z")
         return (RunSummary.build(info: info, records: records, traces: traces), traces)
     }
 

@@ -1,21 +1,14 @@
 import Foundation
 import LaunchAnalysis
 import LaunchReports
+import LaunchTestSupport
 import LaunchTrace
 import Testing
 
 @Suite("Findings in reports")
 struct FindingsReportTests {
-    /// Compares `actual` with Fixtures/findings/NAME; with `LAUNCHPROF_UPDATE_GOLDEN=1` rewrites it instead.
-    func checkGolden(_ actual: String, _ name: String) throws {
-        let source = Fixtures.repositoryRoot.appendingPathComponent("Tests/LaunchAnalysisTests/Fixtures/findings/\(name)")
-        if ProcessInfo.processInfo.environment["LAUNCHPROF_UPDATE_GOLDEN"] == "1" {
-            try Data(actual.utf8).write(to: source)
-            return
-        }
-        let expected = try String(contentsOf: Fixtures.url("findings/\(name)"), encoding: .utf8)
-        #expect(actual == expected, "The \(name) output differs from its golden file; rerun with LAUNCHPROF_UPDATE_GOLDEN=1 after checking the change.")
-    }
+    /// The golden findings reports.
+    let goldens = GoldenFiles(testTarget: "LaunchAnalysisTests", folder: "Fixtures/findings")
 
     static func reportInputs() throws -> (RunSummary, BudgetEvaluation) {
         var (summary, _) = try FindingsFixture.run()
@@ -35,7 +28,7 @@ struct FindingsReportTests {
         #expect(evaluation.exitCode == .budgetExceeded)
         let rendered = TextReport().render(summary: summary, evaluation: evaluation)
         #expect(rendered.contains("Result: budget exceeded (exit 2)"))
-        try checkGolden(rendered, "report-findings.txt")
+        goldens.assertMatches(rendered, "report-findings.txt")
     }
 
     @Test("Markdown section: a short, escaped list")
@@ -45,7 +38,7 @@ struct FindingsReportTests {
         findings.findings[0].function = "<script>alert(1)</script>|x"
         let rendered = FindingsSection.markdown(findings: findings, policyVerdicts: evaluation.policyVerdicts)
         #expect(!rendered.contains("<script>"))
-        try checkGolden(rendered, "report-findings.md")
+        goldens.assertMatches(rendered, "report-findings.md")
     }
 
     @Test("JSON report: every finding under summary.findings, violations under evaluation.policyVerdicts")

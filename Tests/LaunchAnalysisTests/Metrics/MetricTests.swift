@@ -7,20 +7,20 @@ struct MetricTests {
     @Test("Phases, thread states and totals are extracted in base units")
     func extractsPhases() {
         let values = MetricExtractor.values(of: TraceFactory.trace())
-        #expect(values["binaryLoad"] == 120_000_000)
-        #expect(values["didFinishLaunching"] == 180_000_000)
-        #expect(values["didFinishLaunching.onCpu"] == 108_000_000)
-        #expect(values["didFinishLaunching.runnable"] == 18_000_000)
-        #expect(values["didFinishLaunching.blocked"] == 54_000_000)
-        #expect(values["timeToFirstFrame"] == 401_000_000)
-        #expect(values["timeToActive"] == 411_000_000)
-        #expect(values["peakMemory"] == 52_000_000)
-        #expect(values["profilerOverhead"] == 40_000)
+        #expect(values[.phase(.binaryLoad)] == 120_000_000)
+        #expect(values[.phase(.didFinishLaunching)] == 180_000_000)
+        #expect(values[.phase(.didFinishLaunching, .onCpu)] == 108_000_000)
+        #expect(values[.phase(.didFinishLaunching, .runnable)] == 18_000_000)
+        #expect(values[.phase(.didFinishLaunching, .blocked)] == 54_000_000)
+        #expect(values[.timeToFirstFrame] == 401_000_000)
+        #expect(values[.timeToActive] == 411_000_000)
+        #expect(values[.peakMemory] == 52_000_000)
+        #expect(values[.profilerOverhead] == 40_000)
         // Eight phases before first frame, one major and 100 minor faults each.
-        #expect(values["majorFaults"] == 8)
-        #expect(values["minorFaults"] == 800)
-        #expect(values["mainThreadBlocked"] == 401_000_000 * 0.3)
-        #expect(values["mainThreadOnCpu"] == 401_000_000 * 0.6)
+        #expect(values[.majorFaults] == 8)
+        #expect(values[.minorFaults] == 800)
+        #expect(values[.mainThreadBlocked] == 401_000_000 * 0.3)
+        #expect(values[.mainThreadOnCpu] == 401_000_000 * 0.6)
     }
 
     @Test("Absent data is absent, never zero")
@@ -28,9 +28,9 @@ struct MetricTests {
         let values = MetricExtractor.values(of: TraceFactory.trace(phasesMs: [120, 2, 1]))
         for name in ["timeToFirstFrame", "timeToActive", "timeToFullDisplay", "didFinishLaunching", "resume.toFrame",
                      "stallCount", "longestStall", "blockingCalls.fileIO", "blockingTime.lock"] {
-            #expect(values[name] == nil, "\(name) should be absent")
+            #expect(values[MetricName(rawValue: name)] == nil, "\(name) should be absent")
         }
-        #expect(values["binaryLoad"] == 120_000_000)
+        #expect(values[.phase(.binaryLoad)] == 120_000_000)
     }
 
     @Test("Spans are summed by name and resume marks give the resume metrics")
@@ -42,11 +42,11 @@ struct MetricTests {
         ]
         let trace = TraceFactory.trace(spans: [("catalog.load", 30), ("db.open", 5), ("catalog.load", 12)], marks: marks, fullDisplayNs: 600_000_000)
         let values = MetricExtractor.values(of: trace)
-        #expect(values["span.catalog.load"] == 42_000_000)
-        #expect(values["span.db.open"] == 5_000_000)
-        #expect(values["resume.toFrame"] == 30_000_000)
-        #expect(values["resume.toActive"] == 45_000_000)
-        #expect(values["timeToFullDisplay"] == 600_000_000)
+        #expect(values[.span("catalog.load")] == 42_000_000)
+        #expect(values[.span("db.open")] == 5_000_000)
+        #expect(values[.resumeToFrame] == 30_000_000)
+        #expect(values[.resumeToActive] == 45_000_000)
+        #expect(values[.timeToFullDisplay] == 600_000_000)
     }
 
     @Test("Every extracted name is in the catalog with a kind")
@@ -63,12 +63,12 @@ struct MetricTests {
         ("blockingTime.sleep", .time), ("span.any.name here", .time), ("resume.toActive", .time),
     ])
     func kinds(name: String, kind: MetricKind) {
-        #expect(MetricCatalog.kind(of: name) == kind)
+        #expect(MetricCatalog.kind(of: MetricName(rawValue: name)) == kind)
     }
 
     @Test("Invalid names", arguments: ["", "span.", "blockingTime.disk", "timeToFirstFrame.onCpu", "TimeToFirstFrame", "binaryLoad.sleeping"])
     func invalid(name: String) {
-        #expect(!MetricCatalog.isValid(name))
+        #expect(!MetricCatalog.isValid(MetricName(rawValue: name)))
     }
 
     @Test("Typos get the closest valid name", arguments: [
@@ -76,7 +76,7 @@ struct MetricTests {
         ("peakmemory", "peakMemory"), ("mainThreadBlock", "mainThreadBlocked"),
     ])
     func suggestion(typo: String, expected: String) {
-        #expect(MetricCatalog.suggestion(for: typo) == expected)
+        #expect(MetricCatalog.suggestion(for: typo)?.rawValue == expected)
     }
 
     @Test("Unrelated names get no suggestion")

@@ -40,8 +40,8 @@ struct PolicyTests {
         #expect {
             try Self.budgets(policy: policy)
         } throws: { error in
-            guard let error = error as? BudgetValidationError, let problem = error.problems.first else { return false }
-            return error.problems.count == 1 && problem.description.hasPrefix(message) && problem.suggestion == suggestion
+            guard let error = error as? LaunchProfilerError, let problem = error.problems.first else { return false }
+            return error.problems.count == 1 && problem.description.hasPrefix("budgets.json: " + message) && problem.context.suggestion == suggestion
                 && error.description.hasPrefix("budgets.json: at policy")
         }
     }
@@ -90,13 +90,13 @@ struct PolicyTests {
     @Test("Stall and blocking-call metrics come from the main-thread activity")
     func metrics() throws {
         let values = MetricExtractor.values(of: try FindingsFixture.trace(runIndex: 1))
-        #expect(values["stallCount"] == 2)
-        #expect(values["longestStall"] == 200_000_000)
-        #expect(values["blockingCalls.fileIO"] == 3)
-        #expect(values["blockingTime.fileIO"] == 95_000_000)
-        #expect(values["blockingCalls.network"] == 1)
-        #expect(values["blockingCalls.sleep"] == 1)
-        #expect(values["blockingCalls.lock"] == 0)
-        #expect(values["blockingTime.wait"] == 0)
+        #expect(values[.stallCount] == 2)
+        #expect(values[.longestStall] == 200_000_000)
+        #expect(values[.blockingCalls(.fileIO)] == 3)
+        #expect(values[.blockingTime(.fileIO)] == 95_000_000)
+        #expect(values[.blockingCalls(.network)] == 1)
+        #expect(values[.blockingCalls(.sleep)] == 1)
+        #expect(values[.blockingCalls(.lock)] == 0)
+        #expect(values[.blockingTime(.wait)] == 0)
     }
 }

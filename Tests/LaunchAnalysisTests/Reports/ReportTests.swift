@@ -1,6 +1,7 @@
 import Foundation
 import LaunchAnalysis
 import LaunchReports
+import LaunchTestSupport
 import LaunchTrace
 import Testing
 #if canImport(FoundationXML)
@@ -9,16 +10,8 @@ import FoundationXML
 
 @Suite("Reports")
 struct ReportTests {
-    /// Compares `actual` with the golden file; with `LAUNCHPROF_UPDATE_GOLDEN=1` rewrites it instead.
-    func checkGolden(_ actual: String, _ name: String) throws {
-        let source = Fixtures.repositoryRoot.appendingPathComponent("Tests/LaunchAnalysisTests/Fixtures/Golden/\(name)")
-        if ProcessInfo.processInfo.environment["LAUNCHPROF_UPDATE_GOLDEN"] == "1" {
-            try Data(actual.utf8).write(to: source)
-            return
-        }
-        let expected = try String(contentsOf: Fixtures.url("Golden/\(name)"), encoding: .utf8)
-        #expect(actual == expected, "The \(name) report differs from its golden file; rerun with LAUNCHPROF_UPDATE_GOLDEN=1 after checking the change.")
-    }
+    /// The golden reports of the synthetic series.
+    let goldens = GoldenFiles(testTarget: "LaunchAnalysisTests", folder: "Fixtures/Golden")
 
     @Test("The fixture exercises every verdict")
     func fixtureCoverage() throws {
@@ -32,7 +25,7 @@ struct ReportTests {
     func text() throws {
         let rendered = TextReport().render(summary: ReportFixture.summary(), evaluation: try ReportFixture.evaluation())
         #expect(!rendered.contains("\u{1B}["))
-        try checkGolden(rendered, "report.txt")
+        goldens.assertMatches(rendered, "report.txt")
     }
 
     @Test("Colour only when asked, without breaking alignment")
@@ -47,14 +40,14 @@ struct ReportTests {
     func markdown() throws {
         let rendered = MarkdownReport().render(summary: ReportFixture.summary(), evaluation: try ReportFixture.evaluation())
         #expect(!rendered.contains("<b>"))
-        try checkGolden(rendered, "report.md")
+        goldens.assertMatches(rendered, "report.md")
     }
 
     @Test("JUnit report golden file, well-formed XML with one test case per rule")
     func junit() throws {
         let evaluation = try ReportFixture.evaluation()
         let rendered = JUnitReport().render(summary: ReportFixture.summary(), evaluation: evaluation)
-        try checkGolden(rendered, "report.junit.xml")
+        goldens.assertMatches(rendered, "report.junit.xml")
 
         final class Counter: NSObject, XMLParserDelegate {
             var testcases = 0, failures = 0, skipped = 0
@@ -77,7 +70,7 @@ struct ReportTests {
         #expect(counter.testcases == evaluation.verdicts.count)
         #expect(counter.failures == evaluation.verdicts.filter { $0.status == .fail || $0.status == .missing }.count)
         #expect(counter.skipped == evaluation.verdicts.filter { $0.status == .inconclusive }.count)
-        #expect(counter.names.contains { $0.contains(ReportFixture.evilSpan) })
+        #expect(counter.names.contains { $0.contains(ReportFixture.escapingSpan) })
     }
 
     @Test("JSON report round-trips and carries the exit code")

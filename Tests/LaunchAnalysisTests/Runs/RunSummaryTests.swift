@@ -2,6 +2,7 @@ import Foundation
 import LaunchTrace
 import Testing
 @testable import LaunchAnalysis
+import LaunchWorkflow
 
 @Suite("Run summaries and run folders")
 struct RunSummaryTests {
@@ -14,23 +15,23 @@ struct RunSummaryTests {
         #expect(summary.completedLaunchCount == 10)
         #expect(summary.outcomeCounts == [.completed: 10, .crashed: 1])
         #expect(summary.run.machine == TraceFactory.machine)
-        let metric = try #require(summary.metric("didFinishLaunching", scenario: "warm"))
+        let metric = try #require(summary.metric(.phase(.didFinishLaunching), scenario: .warm))
         #expect(metric.kind == .time)
         #expect(metric.samples.count == 10)
         #expect(metric.launchIndices == Array(1...10))
         #expect(metric.statistics == SampleStatistics(samples: metric.samples))
         #expect(metric.medianInterval.lower <= metric.statistics.median && metric.statistics.median <= metric.medianInterval.upper)
-        #expect(summary.metric("timeToFullDisplay", scenario: "warm") == nil)
+        #expect(summary.metric(.timeToFullDisplay, scenario: .warm) == nil)
         #expect(summary.scenarios["warm"]?.completedLaunches == 10)
     }
 
     @Test("Scenarios are kept apart")
     func scenarios() {
         let warm = TraceFactory.run(count: 3)
-        let cold = TraceFactory.run(count: 2, didFinishMs: 300, scenario: "cold")
+        let cold = TraceFactory.run(count: 2, didFinishMs: 300, scenario: .cold)
         let summary = RunSummary.build(info: RunInfoFactory.info, records: warm.records + cold.records, traces: warm.traces + cold.traces)
-        #expect(summary.metric("didFinishLaunching", scenario: "warm")?.samples.count == 3)
-        #expect(summary.metric("didFinishLaunching", scenario: "cold")?.statistics.min == 300_000_000)
+        #expect(summary.metric(.phase(.didFinishLaunching), scenario: .warm)?.samples.count == 3)
+        #expect(summary.metric(.phase(.didFinishLaunching), scenario: .cold)?.statistics.min == 300_000_000)
     }
 
     @Test("A summary round-trips through its file")
@@ -53,9 +54,9 @@ struct RunSummaryTests {
     func badSummary(json: String, path: String, fragment: String) throws {
         let url = try Fixtures.temporaryDirectory().appendingPathComponent("bad.json")
         try Data(json.utf8).write(to: url)
-        let error = try #require(throws: TraceFileError.self) { try RunSummary.read(from: url) }
-        #expect(error.file == url.path)
-        #expect(error.path == path)
+        let error = try #require(throws: LaunchProfilerError.self) { try RunSummary.read(from: url) }
+        #expect(error.context.file == url.path)
+        #expect((error.context.jsonPath ?? "") == path)
         #expect(error.message.contains(fragment), "\(error.message)")
     }
 
@@ -68,23 +69,23 @@ struct RunSummaryTests {
         }
         try Data("{\"schemaVersion\": 1}".utf8).write(to: folder.appendingPathComponent(run.records[3].traceFile!))
         var records = run.records
-        records.append(LaunchRecord(index: 5, scenario: "warm", outcome: .timedOut, wallNs: 10_000_000_000, message: "The app did not finish within 10 s."))
-        let manifest = RunManifest(appPath: "/apps/SampleApp", scenario: "warm", runs: 5, warmup: 1, date: "2025-01-31T09:12:00Z", launches: records)
+        records.append(LaunchRecord(index: 5, scenario: .warm, outcome: .timedOut, wallNs: 10_000_000_000, message: "The app did not finish within 10 s."))
+        let manifest = RunManifest(appPath: "/apps/SampleApp", scenario: .warm, runs: 5, warmup: 1, date: "2025-01-31T09:12:00Z", launches: records)
         try manifest.write(to: folder.appendingPathComponent("launches.json"))
         #expect(try RunManifest.read(from: folder.appendingPathComponent("launches.json")) == manifest)
 
-        let summary = try RunFolder.loadSummary(at: folder)
+        let summary = try RunFolder(url: folder).loadSummary()
         #expect(summary.launches.map(\.outcome) == [.completed, .completed, .completed, .invalidTrace, .timedOut])
         #expect(summary.launches[3].message?.contains("run-004.trace.json") == true)
-        #expect(summary.metric("timeToFirstFrame", scenario: "warm")?.samples.count == 3)
+        #expect(summary.metric(.timeToFirstFrame, scenario: .warm)?.samples.count == 3)
         #expect(summary.run.runs == 5 && summary.run.warmup == 1)
     }
 
-    @Test("A folder without launches.json is a TraceFileError")
+    @Test("A folder without launches.json is an invalid-file error")
     func missingManifest() throws {
         let folder = try Fixtures.temporaryDirectory()
-        let error = try #require(throws: TraceFileError.self) { try RunFolder.loadSummary(at: folder) }
-        #expect(error.file.hasSuffix("launches.json"))
+        let error = try #require(throws: LaunchProfilerError.self) { try RunFolder(url: folder).loadSummary() }
+        #expect(error.context.file?.hasSuffix("launches.json") == true)
         #expect(error.message.hasPrefix("The run manifest cannot be read"))
     }
 }

@@ -9,7 +9,7 @@ enum TraceFactory {
     /// wall time into 60 % on CPU, 10 % runnable and 30 % blocked.
     static func trace(
         phasesMs: [Double] = [120, 2, 1, 3, 5, 0, 180, 90, 10],
-        scenario: String = "warm", runIndex: Int? = 1,
+        scenario: Scenario = .warm, runIndex: Int? = 1,
         spans: [(String, Double)] = [], marks: [Mark] = [],
         peakMemory: Int64 = 52_000_000, overheadNs: Int64 = 40_000,
         fullDisplayNs: Int64? = nil
@@ -35,7 +35,7 @@ enum TraceFactory {
             spanStart += duration
         }
         return LaunchTrace(
-            app: AppInfo(name: "SampleApp", executablePath: "/apps/SampleApp", interface: "code", infoPlistPath: nil),
+            app: AppInfo(name: "SampleApp", executablePath: "/apps/SampleApp", interface: .code, infoPlistPath: nil),
             pid: 4242, mainThreadID: 4242, scenario: scenario, runIndex: runIndex, machine: machine,
             clock: LaunchClockInfo(launchStartNs: 1_000_000_000, startSource: .spawn, startResolutionNs: 1),
             phases: phases, spans: spanRecords, marks: marks,
@@ -49,7 +49,7 @@ enum TraceFactory {
     /// A run of `count` completed warm launches whose first-frame time varies deterministically
     /// around `baseMs` (±`jitterMs`), plus the given failed launches.
     static func run(
-        count: Int, didFinishMs: Double = 180, jitterMs: Double = 4, scenario: String = "warm",
+        count: Int, didFinishMs: Double = 180, jitterMs: Double = 4, scenario: Scenario = .warm,
         failed: [LaunchRecord.Outcome] = []
     ) -> (records: [LaunchRecord], traces: [LaunchTrace]) {
         var records: [LaunchRecord] = []
@@ -75,5 +75,5 @@ enum TraceFactory {
 import LaunchAnalysis
 
 enum RunInfoFactory {
-    static let info = RunInfo(appPath: "/apps/SampleApp", scenario: "warm", runs: 20, warmup: 2, date: "2025-01-31T09:12:00Z")
+    static let info = RunInfo(appPath: "/apps/SampleApp", scenario: .warm, runs: 20, warmup: 2, date: "2025-01-31T09:12:00Z")
 }

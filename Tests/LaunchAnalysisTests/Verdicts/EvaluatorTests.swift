@@ -42,7 +42,7 @@ struct EvaluatorTests {
 
     @Test("Exit codes", arguments: [
         // rules, completed launches, expected
-        ([#"{"metric": "didFinishLaunching", "limit": "1s"}"#], 20, ExitCode.success),
+        ([#"{"metric": "didFinishLaunching", "limit": "1s"}"#], 20, ProfilerExitStatus.success),
         ([#"{"metric": "didFinishLaunching", "limit": "10ms"}"#], 20, .budgetExceeded),
         ([#"{"metric": "didFinishLaunching", "limit": "180ms"}"#], 20, .inconclusive),
         ([#"{"metric": "didFinishLaunching", "limit": "10ms"}"#, #"{"metric": "didFinishLaunching", "limit": "180ms"}"#], 20, .budgetExceeded),
@@ -53,11 +53,11 @@ struct EvaluatorTests {
         ([], 0, .launchFailed),
         ([], 20, .success),
     ])
-    func exitCodes(rules: [String], completed: Int, expected: ExitCode) throws {
+    func exitCodes(rules: [String], completed: Int, expected: ProfilerExitStatus) throws {
         let summary = completed == 0 ? Self.summary(count: 0, failed: [.crashed, .timedOut]) : Self.summary(count: completed)
         let evaluation = Self.evaluator.evaluate(try Self.budgets(rules.joined(separator: ",")), summary: summary)
         #expect(evaluation.exitCode == expected)
-        #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 2, 3, 4])
+        #expect(ProfilerExitStatus.allCases.map(\.rawValue) == [0, 1, 2, 3, 4])
     }
 
     @Test("isDecisive is false while any verdict is inconclusive")

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTestSupport
 
 /// Debian's headless Chromium, run as a process to load a page and dump its DOM after the
 /// page's scripts ran.

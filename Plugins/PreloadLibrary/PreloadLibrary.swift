@@ -1,0 +1,56 @@
+import Foundation
+import PackagePlugin
+
+/// Builds `libLaunchPreload.so`, the blocking-call tracer the runner preloads, from the C target
+/// it is applied to, with the C compiler alone.
+///
+/// A SwiftPM dynamic-library product is linked by swiftc, which always adds `swiftrt.o` and
+/// `-lswiftCore` ahead of any linker flag a target can set: every profiled process would load
+/// the Swift runtime and the C++ library with it. Compiled and linked here, the library needs
+/// libc only. The output is a resource of the target, so `swift build` copies it into the
+/// target's resource bundle beside the products (`LaunchProfiler_CLaunchPreload.resources`),
+/// where the runner looks for it.
+@main
+struct PreloadLibrary: BuildToolPlugin {
+    /// The library's file name, as the runner looks it up.
+    static let libraryName = "libLaunchPreload.so"
+
+    /// One command: compile and link the target's C sources into the library.
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        guard let module = target as? ClangSourceModuleTarget else { return [] }
+        let sources = module.sourceFiles(withSuffix: "c").map(\.url)
+        let headerFolders = Self.headerFolders(of: module)
+        let headers = ([module] + Self.clangDependencies(of: module)).flatMap { target in
+            target.sourceFiles.filter { $0.type == .header }.map(\.url)
+        }
+        let output = context.pluginWorkDirectoryURL.appending(path: Self.libraryName)
+        let compiler = try context.tool(named: "clang")
+        return [
+            .buildCommand(
+                displayName: "Linking \(Self.libraryName) (C only, no Swift runtime)",
+                executable: compiler.url,
+                arguments: Self.compilerArguments(sources: sources, headerFolders: headerFolders, output: output),
+                inputFiles: sources + headers,
+                outputFiles: [output]
+            ),
+        ]
+    }
+
+    /// `clang -shared`: position independent, optimised, frame pointers kept (the tracer walks
+    /// them from its interposers), a build id for the image map, libc only.
+    static func compilerArguments(sources: [URL], headerFolders: [URL], output: URL) -> [String] {
+        let flags = ["-shared", "-fPIC", "-O2", "-fno-omit-frame-pointer", "-Wl,--build-id", "-Wl,--as-needed"]
+        let includes = headerFolders.flatMap { ["-I", $0.path(percentEncoded: false)] }
+        return flags + includes + sources.map { $0.path(percentEncoded: false) } + ["-o", output.path(percentEncoded: false)]
+    }
+
+    /// The public header folders of the target and of the C targets it depends on.
+    static func headerFolders(of module: ClangSourceModuleTarget) -> [URL] {
+        ([module] + clangDependencies(of: module)).compactMap(\.publicHeadersDirectoryURL)
+    }
+
+    /// The C targets `module` depends on, directly or not.
+    static func clangDependencies(of module: ClangSourceModuleTarget) -> [ClangSourceModuleTarget] {
+        module.recursiveTargetDependencies.compactMap { $0 as? ClangSourceModuleTarget }
+    }
+}

@@ -1,0 +1,2 @@
+// CLaunchABI is headers only; SwiftPM needs one source file per C target.
+#include "CLaunchABI.h"

@@ -1,0 +1,12 @@
+// CLaunchABI: what the C of both sides shares, headers only. The tracer's record layout
+// (libLaunchPreload.so <-> the probe), the stack-sample layout (both samplers), the clock every
+// timestamp is in, and the LAUNCHPROF_* variable names the C code reads.
+#ifndef CLAUNCHABI_H
+#define CLAUNCHABI_H
+
+#include "lp_clock.h"
+#include "lp_env.h"
+#include "lp_preload_abi.h"
+#include "lp_sample.h"
+
+#endif

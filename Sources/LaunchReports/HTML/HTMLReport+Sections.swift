@@ -1,0 +1,126 @@
+import LaunchAnalysis
+import LaunchTrace
+
+extension HTMLReport {
+    func header(_ input: ReportInput, appName: String, code: ProfilerExitStatus, trace: LaunchTrace?, chosen: Int?) -> HTMLNode {
+        let badge: HTMLNode
+        if input.evaluation.verdicts.isEmpty && code == .success {
+            badge = .el("span", ["class": "badge missing"], "no budgets")
+        } else {
+            badge = .el("span", ["class": "badge \(Self.badgeClass(code))", "data-result": "\(code.rawValue)"], "\(ReportText.result(code))")
+        }
+        var entries: [HTMLNode] = []
+        for (term, value) in metadata(input, trace: trace) {
+            entries += [.el("dt", "\(term)"), .el("dd", value), .newline]
+        }
+        if let chosen {
+            entries += [.el("dt", "Waterfall"), .el("dd", "launch \(chosen)\(run == nil ? " (the median time to first frame)" : "")"), .newline]
+        }
+        return .fragment([
+            .el("header", [:],
+                .newline, .el("h1", "\(appName) launch report"), " ", badge, .newline,
+                .el("dl", ["class": "meta"], children: [.newline] + entries), .newline
+            ),
+            .newline,
+        ])
+    }
+
+    /// The run's facts as term and value.
+    private func metadata(_ input: ReportInput, trace: LaunchTrace?) -> [(String, HTMLNode)] {
+        let summary = input.summary
+        var meta: [(String, HTMLNode)] = [
+            ("Scenario", "\(summary.run.scenario)"),
+            ("Launches", "\(ReportText.launchesLine(summary))\(summary.run.warmup > 0 ? " (after \(summary.run.warmup) warm-up)" : "")"),
+            ("Date", "\(summary.run.date)"),
+            ("App", .el("code", "\(summary.run.appPath)")),
+        ]
+        if let machine = summary.run.machine ?? trace?.machine {
+            let memory = String(format: "%.1f GB", Double(machine.memoryBytes) / 1e9)
+            meta.append(("Machine", "\(machine.cpuModel), \(machine.logicalCores) cores, \(memory), Linux \(machine.kernel) (\(machine.hostname))"))
+        }
+        if let overhead = overheadText(summary, trace: trace) {
+            meta.append(("Profiler overhead", "\(overhead)"))
+        }
+        if let trace {
+            meta.append(("Instruments", "\(trace.profiler.instruments.joined(separator: ", ")) (LaunchProbe \(trace.profiler.version))"))
+        }
+        return meta
+    }
+
+    private func overheadText(_ summary: RunSummary, trace: LaunchTrace?) -> String? {
+        let scenario = summary.run.scenario
+        guard let overhead = summary.metric(.profilerOverhead, scenario: scenario) else { return nil }
+        var text = "median \(HTMLFormat.ms(overhead.statistics.median)) on the main thread"
+        if let firstFrame = summary.metric(.timeToFirstFrame, scenario: scenario), firstFrame.statistics.median > 0 {
+            text += " (\(HTMLFormat.percent(overhead.statistics.median / firstFrame.statistics.median)) of time to first frame)"
+        }
+        if let activity = trace?.mainThread {
+            text += "; sampler: \(activity.sampler.method.rawValue), \(activity.sampler.signalsSent) signals, \(activity.sampler.samplesTaken) samples"
+            if let tracer = activity.tracer {
+                text += "; tracer: \(tracer.interceptedCalls) calls intercepted, \(tracer.recordedCalls) recorded"
+            }
+        }
+        return text
+    }
+
+    func findingsSection(_ findings: [ReportFinding]) -> HTMLNode {
+        guard !findings.isEmpty else { return .fragment([]) }
+        let cards: [HTMLNode] = findings.map { finding in
+            var children: [HTMLNode] = [.newline, .el("h3", "\(finding.title)"), .newline, .el("p", ["class": "muted"], "\(finding.detail)"), .newline]
+            if !finding.advice.isEmpty { children += [.el("p", "\(finding.advice)"), .newline] }
+            if let rewrite = finding.rewrite, !rewrite.isEmpty { children += [.el("pre", .el("code", "\(rewrite)")), .newline] }
+            return .fragment([.el("div", ["class": "finding card"], children: children), .newline])
+        }
+        return .fragment([
+            .el("h2", ["id": "findings"], "Main-thread findings"), .newline,
+            .el("div", ["class": "findings"], children: [.newline] + cards), .newline,
+        ])
+    }
+
+    func waterfallSection(_ input: ReportInput, trace: LaunchTrace, chosen: Int) -> HTMLNode {
+        func swatch(_ colour: String, _ label: String) -> HTMLNode {
+            .el("span", .el("i", ["style": "background:var(--\(colour))"]), "\(label)")
+        }
+        let legend: HTMLNode = .el("div", ["class": "legend"],
+            .el("span", .el("i", ["class": "cpu", "style": "background:var(--cpu)"]), "on-CPU"),
+            swatch("runnable", "waiting for a CPU (runnable)"),
+            swatch("blocked", "blocked (I/O, sleep, locks)"),
+            swatch("span", "app span"),
+            swatch("blocking", "blocking call"),
+            swatch("stall", "stall"),
+            .el("span", .el("i", ["class": "line"]), "budget limit"),
+            .el("span", .el("i", ["class": "ff"]), "first frame")
+        )
+        return .fragment([
+            .el("h2", ["id": "waterfall"], "Waterfall of launch \(chosen)"), .newline,
+            legend, .newline,
+            WaterfallChart(trace: trace, verdicts: input.evaluation.verdicts).node(), .newline,
+        ])
+    }
+
+    func spreadSection(_ input: ReportInput, chosen: Int?) -> HTMLNode {
+        .fragment([
+            .el("h2", ["id": "spread"], "Spread across launches"), .newline,
+            .el("p", ["class": "muted"], "One dot per completed launch (the waterfall's launch highlighted), the median as a tick, dashed budget limits. Each row has its own scale."), .newline,
+            SpreadChart(summary: input.summary, scenario: input.summary.run.scenario, verdicts: input.evaluation.verdicts, highlightedRun: chosen).node(), .newline,
+        ])
+    }
+
+    func flameSection(_ input: ReportInput) -> HTMLNode {
+        .fragment([
+            .el("h2", ["id": "flame-graph"], "Main-thread flame graph"), .newline,
+            .el("p", ["class": "muted"],
+                "Stall samples (each weighs the sampling interval) and blocking calls (each weighs its duration), root at the top. Blocking calls end in a frame such as ",
+                .el("code", "read() [fileIO]"), "."),
+            .newline,
+            .el("div", ["class": "flame-controls"],
+                .el("label", "Phase ", .el("select", ["id": "flame-phase"])),
+                .el("label", "Launch ", .el("select", ["id": "flame-run"]))),
+            .newline,
+            .el("div", ["id": "flame", "role": "img", "aria-label": "Flame graph of main-thread samples"],
+                .el("noscript", .el("p", ["class": "muted"], "The flame graph needs JavaScript."))),
+            .newline,
+            .el("p", ["id": "flame-info", "class": "muted"]), .newline,
+        ])
+    }
+}

@@ -1,0 +1,8 @@
+/// Names the files of a session's launches; the runner spells no file name itself (the
+/// workflow's `RunFolder` owns the layout of a run folder).
+public protocol LaunchFileLayout: Sendable {
+    /// The files of measured launch `index` (1-based).
+    func files(forLaunch index: Int) -> LaunchFiles
+    /// The scratch files of the warm-up launches, deleted after each one.
+    var warmUpFiles: LaunchFiles { get }
+}

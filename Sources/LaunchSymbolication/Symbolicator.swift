@@ -1,0 +1,157 @@
+import LaunchTrace
+
+/// Resolves raw addresses of a launch into function names (and file:line), after the launch,
+/// in the tool. Each image's ELF symbol table is read once and kept sorted; each resolved
+/// frame and each demangled name is cached, so a run of many launches of the same app pays
+/// for every address once.
+///
+/// Not thread-safe: use one symbolicator per task.
+///
+/// ```swift
+/// let symbolicator = Symbolicator()
+/// let map = ImageMap(trace.mainThread!.images)
+/// let frames = symbolicator.symbolicate(stack: call.stack, in: map, firstIsExact: false)
+/// symbolicator.locateSources()                 // one symbolizer process per image
+/// frames = symbolicator.symbolicate(stack: call.stack, in: map, firstIsExact: false)  // now with file:line
+/// ```
+public final class Symbolicator {
+    /// The external symbolizer for file:line; nil to resolve names only.
+    public let sourceLocator: SourceLocator?
+    /// Images that could not be used (unreadable, malformed, or a different build than the
+    /// launch's), each with a sentence saying why; their frames show as `image+0xoffset`.
+    public private(set) var problems: [String: String] = [:]
+
+    private struct ImageState {
+        var image: ELFImage?
+        var names: [Int: SymbolName] = [:]
+        var pendingLocations: Set<UInt64> = []
+        var locations: [UInt64: SourceLocation] = [:]
+    }
+
+    private struct FrameKey: Hashable {
+        var image: Int
+        var lookupAddress: UInt64
+    }
+
+    private var imageIDs: [String: Int] = [:]
+    private var states: [ImageState] = []
+    private var frames: [FrameKey: SymbolicatedFrame] = [:]
+    private var fragmentCache: [String: Bool] = [:]
+
+    /// Creates a symbolicator; by default it finds a symbolizer for file:line on this machine.
+    public init(sourceLocator: SourceLocator? = SourceLocator.find()) {
+        self.sourceLocator = sourceLocator
+    }
+
+    /// Uses `image` for `path` instead of reading the file (tests, synthetic images).
+    public func register(_ image: ELFImage, for path: String) {
+        let id = imageID(path, load: false)
+        states[id].image = image
+    }
+
+    /// Reads the symbol table of `path` now (symbolication would read it on first use).
+    ///
+    /// - Throws: ``LaunchProfilerError`` when the file cannot be used.
+    public func loadImage(_ path: String) throws {
+        let id = imageID(path, load: true)
+        if states[id].image == nil { throw LaunchProfilerError.invalidELF(path: path, reason: problems[path] ?? "The image has no symbols.") }
+    }
+
+    /// Number of distinct frames resolved so far.
+    public var cachedFrameCount: Int { frames.count }
+
+    private func imageID(_ path: String, load: Bool) -> Int {
+        if let id = imageIDs[path] { return id }
+        let id = states.count
+        imageIDs[path] = id
+        var state = ImageState()
+        if load {
+            do {
+                state.image = try ELFImage(contentsOf: path)
+            } catch let error as LaunchProfilerError {
+                problems[path] = error.message
+            } catch {
+                problems[path] = "The image cannot be read: \(error)."
+            }
+        }
+        states.append(state)
+        return id
+    }
+
+    /// Resolves one address. `isReturnAddress` looks up the byte before it (the call
+    /// instruction), so a call at the very end of a function is not taken for the next one.
+    public func symbolicate(_ address: Address, in map: ImageMap, isReturnAddress: Bool) -> SymbolicatedFrame {
+        guard let loaded = map.image(containing: address) else {
+            return SymbolicatedFrame(address: address, image: nil, imageOffset: nil, symbol: nil, symbolOffset: nil, location: nil)
+        }
+        let offset = address.value &- loaded.loadAddress.value
+        let lookup = isReturnAddress && offset > 0 ? offset - 1 : offset
+        let id = imageID(loaded.path, load: true)
+        let key = FrameKey(image: id, lookupAddress: lookup)
+        if var frame = frames[key] {
+            if frame.location == nil, let location = states[id].locations[lookup] {
+                frame.location = location
+                frames[key] = frame
+            }
+            frame.address = address
+            frame.imageOffset = offset
+            return frame
+        }
+        var frame = SymbolicatedFrame(address: address, image: loaded.path, imageOffset: offset, symbol: nil, symbolOffset: nil, location: nil)
+        if let image = states[id].image {
+            if let expected = loaded.buildID, let actual = image.buildID, expected.lowercased() != actual {
+                problems[loaded.path] = "The file's build id \(actual) differs from the launch's \(expected); the binary was rebuilt after the launch, so its frames are not named."
+                states[id].image = nil
+            } else if let index = image.symbols.index(containing: lookup) {
+                let name: SymbolName
+                if let cached = states[id].names[index] {
+                    name = cached
+                } else {
+                    name = SymbolName(raw: image.symbols.name(at: index))
+                    states[id].names[index] = name
+                }
+                frame.symbol = name
+                frame.symbolOffset = lookup - image.symbols.entries[index].start
+            }
+        }
+        if sourceLocator != nil, states[id].image != nil, states[id].locations[lookup] == nil {
+            states[id].pendingLocations.insert(lookup)
+        }
+        frame.location = states[id].locations[lookup]
+        frames[key] = frame
+        return frame
+    }
+
+    /// Resolves a stack, innermost first. `firstIsExact` says the first address is an
+    /// interrupted instruction (a sample) rather than a return address.
+    public func symbolicate(stack: [Address], in map: ImageMap, firstIsExact: Bool) -> [SymbolicatedFrame] {
+        stack.enumerated().map { index, address in
+            symbolicate(address, in: map, isReturnAddress: !(firstIsExact && index == 0))
+        }
+    }
+
+    /// Whether the symbol table of the image at `path` has a name containing `fragment`
+    /// (reads the image if needed). Used to find a type's `shared` singleton by its mangled
+    /// accessor, e.g. `12CatalogStoreC6shared`.
+    public func image(_ path: String, hasSymbolContaining fragment: String) -> Bool {
+        let id = imageID(path, load: true)
+        let key = path + "\u{0}" + fragment
+        if let known = fragmentCache[key] { return known }
+        let found = states[id].image?.symbols.containsName(fragment) ?? false
+        fragmentCache[key] = found
+        return found
+    }
+
+    /// Adds file:line to every frame resolved so far that lacks one: one symbolizer process
+    /// per image (per ``SourceLocator/batchLimit`` addresses). Frames returned afterwards
+    /// carry the locations. Does nothing without a ``sourceLocator``.
+    public func locateSources() {
+        guard let locator = sourceLocator else { return }
+        for (path, id) in imageIDs where !states[id].pendingLocations.isEmpty {
+            let pending = Array(states[id].pendingLocations)
+            states[id].pendingLocations = []
+            let found = locator.locate(pending, in: path)
+            states[id].locations.merge(found) { first, _ in first }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+extension ProfilerEnvironment {
+    /// The names of the environment variables, one per field of ``ProfilerEnvironment``.
+    /// The C side (libLaunchPreload.so) reads ``trace`` and ``blockingMs`` with the same spellings.
+    public enum Variable: String, Sendable, CaseIterable {
+        /// ``ProfilerEnvironment/tracePath``.
+        case trace = "LAUNCHPROF_TRACE"
+        /// ``ProfilerEnvironment/spawnNs``.
+        case spawnNs = "LAUNCHPROF_SPAWN_NS"
+        /// ``ProfilerEnvironment/exitAfter``.
+        case exitAfter = "LAUNCHPROF_EXIT_AFTER"
+        /// ``ProfilerEnvironment/scenario``.
+        case scenario = "LAUNCHPROF_SCENARIO"
+        /// ``ProfilerEnvironment/runIndex``.
+        case runIndex = "LAUNCHPROF_RUN_INDEX"
+        /// ``ProfilerEnvironment/eventFD``.
+        case eventFD = "LAUNCHPROF_EVENT_FD"
+        /// ``ProfilerEnvironment/stallThresholdMs``.
+        case stallMs = "LAUNCHPROF_STALL_MS"
+        /// ``ProfilerEnvironment/sampleIntervalMs``.
+        case sampleMs = "LAUNCHPROF_SAMPLE_MS"
+        /// ``ProfilerEnvironment/samplerMethod``.
+        case sampler = "LAUNCHPROF_SAMPLER"
+        /// ``ProfilerEnvironment/stallFD``.
+        case stallFD = "LAUNCHPROF_STALL_FD"
+        /// ``ProfilerEnvironment/blockingCallThresholdMs``.
+        case blockingMs = "LAUNCHPROF_BLOCKING_MS"
+
+        /// The prefix every variable shares; the runner does not pass its own on to the app.
+        public static let prefix = "LAUNCHPROF_"
+
+        /// The assignment `NAME=value` as it appears in a process environment block.
+        public func assignment(_ value: String) -> String {
+            "\(rawValue)=\(value)"
+        }
+    }
+}
+
+extension Dictionary where Key == String, Value == String {
+    /// The value of a profiler variable in an environment dictionary.
+    public subscript(variable: ProfilerEnvironment.Variable) -> String? {
+        get { self[variable.rawValue] }
+        set { self[variable.rawValue] = newValue }
+    }
+}

@@ -1,0 +1,70 @@
+/// Every setting the runner passes to a profiled app, typed: the contract behind the
+/// `LAUNCHPROF_*` environment variables (names in ``Variable``).
+///
+/// The runner builds a value and sets ``encode()``'s variables on the child; the app reads
+/// them back with ``init(decoding:warnings:)``. A field is `nil` when its variable is not
+/// set; the app then uses the default (``defaultScenario``, ``defaultStallThresholdMs``, …).
+///
+/// ```swift
+/// let sent = ProfilerEnvironment(tracePath: "/tmp/t.json", exitAfter: .active, scenario: .warm)
+/// var warnings: [String] = []
+/// let received = ProfilerEnvironment(decoding: sent.encode(), warnings: &warnings)
+/// // received == sent, warnings.isEmpty
+/// ```
+public struct ProfilerEnvironment: Sendable, Equatable {
+    /// Where to write the trace (`LAUNCHPROF_TRACE`); `nil` turns recording off.
+    public var tracePath: String?
+    /// The runner's `CLOCK_MONOTONIC` reading just before spawn, in nanoseconds
+    /// (`LAUNCHPROF_SPAWN_NS`): the start of `binaryLoad`.
+    public var spawnNs: Int64?
+    /// Where the launch ends, if it should (`LAUNCHPROF_EXIT_AFTER`).
+    public var exitAfter: ExitPoint?
+    /// The scenario recorded in the trace (`LAUNCHPROF_SCENARIO`).
+    public var scenario: Scenario?
+    /// Index of the launch within a run (`LAUNCHPROF_RUN_INDEX`).
+    public var runIndex: Int?
+    /// The socket the runner reads progress events (``ProbeEvent``) from (`LAUNCHPROF_EVENT_FD`).
+    public var eventFD: Int32?
+    /// Stall threshold in milliseconds (`LAUNCHPROF_STALL_MS`).
+    public var stallThresholdMs: Int?
+    /// Interval between stack samples during a stall, in milliseconds (`LAUNCHPROF_SAMPLE_MS`).
+    public var sampleIntervalMs: Int?
+    /// How stalls are sampled (`LAUNCHPROF_SAMPLER`); ``SamplerMethod/ptrace`` needs ``stallFD``.
+    public var samplerMethod: SamplerMethod?
+    /// The socket the probe sends ``StallMessage`` lines on, for the runner's ptrace sampler
+    /// (`LAUNCHPROF_STALL_FD`).
+    public var stallFD: Int32?
+    /// Threshold of the preloaded blocking-call tracer in milliseconds (`LAUNCHPROF_BLOCKING_MS`,
+    /// read by libLaunchPreload.so).
+    public var blockingCallThresholdMs: Double?
+
+    /// The scenario when ``scenario`` is not set.
+    public static let defaultScenario = Scenario.warm
+    /// The stall threshold when ``stallThresholdMs`` is not set.
+    public static let defaultStallThresholdMs = 100
+    /// The sampling interval when ``sampleIntervalMs`` is not set.
+    public static let defaultSampleIntervalMs = 10
+    /// The app's sampler when ``samplerMethod`` is not set (or is `ptrace` without a stall socket).
+    public static let defaultSamplerMethod = SamplerMethod.signal
+    /// The tracer's threshold when ``blockingCallThresholdMs`` is not set.
+    public static let defaultBlockingCallThresholdMs = 1.0
+
+    /// Creates settings; every field left `nil` is not passed.
+    public init(
+        tracePath: String? = nil, spawnNs: Int64? = nil, exitAfter: ExitPoint? = nil, scenario: Scenario? = nil,
+        runIndex: Int? = nil, eventFD: Int32? = nil, stallThresholdMs: Int? = nil, sampleIntervalMs: Int? = nil,
+        samplerMethod: SamplerMethod? = nil, stallFD: Int32? = nil, blockingCallThresholdMs: Double? = nil
+    ) {
+        self.tracePath = tracePath
+        self.spawnNs = spawnNs
+        self.exitAfter = exitAfter
+        self.scenario = scenario
+        self.runIndex = runIndex
+        self.eventFD = eventFD
+        self.stallThresholdMs = stallThresholdMs
+        self.sampleIntervalMs = sampleIntervalMs
+        self.samplerMethod = samplerMethod
+        self.stallFD = stallFD
+        self.blockingCallThresholdMs = blockingCallThresholdMs
+    }
+}

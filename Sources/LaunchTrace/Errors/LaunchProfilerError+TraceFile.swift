@@ -1,0 +1,46 @@
+import Foundation
+
+extension LaunchProfilerError {
+    /// A JSON file LaunchProfiler reads (a trace, a run summary, a manifest) is malformed or holds
+    /// an unexpected value: `FILE: at JSONPATH: MESSAGE`, so the reader can fix the file without a
+    /// debugger.
+    public static func invalidFile(_ file: String, at jsonPath: String = "", _ message: String) -> Self {
+        Self(.invalidFile, message, context: Context(file: file, jsonPath: jsonPath.isEmpty ? nil : jsonPath))
+    }
+
+    /// A file cannot be read at all: `FILE: The WHAT cannot be read: REASON`.
+    public static func unreadableFile(_ file: String, what: String, error: any Error) -> Self {
+        let reason = error.localizedDescription
+        return Self(.unreadableFile, "The \(what) cannot be read: \(reason)", context: Context(file: file, reason: reason))
+    }
+
+    /// A `DecodingError` with its coding path turned into a JSON path.
+    public init(decoding error: DecodingError, file: String) {
+        switch error {
+        case .keyNotFound(let key, let context):
+            let path = Self.jsonPath(context.codingPath + [key])
+            self = .invalidFile(file, at: path, "The required key \"\(key.stringValue)\" is missing.")
+        case .typeMismatch(let type, let context):
+            self = .invalidFile(file, at: Self.jsonPath(context.codingPath), "Expected a value of type \(type). \(context.debugDescription)")
+        case .valueNotFound(let type, let context):
+            self = .invalidFile(file, at: Self.jsonPath(context.codingPath), "Expected a value of type \(type) but found null.")
+        case .dataCorrupted(let context):
+            self = .invalidFile(file, at: Self.jsonPath(context.codingPath), "The data is not valid: \(context.debugDescription)")
+        @unknown default:
+            self = .invalidFile(file, "The file cannot be decoded: \(error).")
+        }
+    }
+
+    /// `phases[2].durationNs` for a coding path.
+    private static func jsonPath(_ keys: [any CodingKey]) -> String {
+        var out = ""
+        for key in keys {
+            if let index = key.intValue {
+                out += "[\(index)]"
+            } else {
+                out += out.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,55 @@
+extension MetricName {
+    /// What a phase metric measures.
+    public enum PhasePart: String, Sendable, CaseIterable {
+        /// Main-thread time on a CPU (`<phase>.onCpu`).
+        case onCpu
+        /// Main-thread time waiting for a CPU (`<phase>.runnable`).
+        case runnable
+        /// Main-thread time blocked (`<phase>.blocked`).
+        case blocked
+    }
+
+    /// Prefix of the per-span family.
+    public static let spanPrefix = "span."
+    /// Prefix of the blocking-time family.
+    public static let blockingTimePrefix = "blockingTime."
+    /// Prefix of the blocking-call count family.
+    public static let blockingCallsPrefix = "blockingCalls."
+
+    /// Duration of a phase: its id (`didFinishLaunching`).
+    public static func phase(_ phase: LaunchPhase) -> MetricName {
+        MetricName(rawValue: phase.rawValue)
+    }
+
+    /// The main thread's time in one state during a phase (`didFinishLaunching.blocked`).
+    public static func phase(_ phase: LaunchPhase, _ part: PhasePart) -> MetricName {
+        MetricName(rawValue: phase.rawValue + "." + part.rawValue)
+    }
+
+    /// Total duration of an app span (`span.catalog.load`).
+    public static func span(_ name: String) -> MetricName {
+        MetricName(rawValue: spanPrefix + name)
+    }
+
+    /// Main-thread time in blocking calls of a kind (`blockingTime.fileIO`).
+    public static func blockingTime(_ kind: BlockingKind) -> MetricName {
+        MetricName(rawValue: blockingTimePrefix + kind.rawValue)
+    }
+
+    /// Blocking calls of a kind on the main thread (`blockingCalls.fileIO`).
+    public static func blockingCalls(_ kind: BlockingKind) -> MetricName {
+        MetricName(rawValue: blockingCallsPrefix + kind.rawValue)
+    }
+
+    /// The span of a `span.<name>` metric, `nil` for another name.
+    public var spanName: String? {
+        guard rawValue.hasPrefix(Self.spanPrefix), rawValue.count > Self.spanPrefix.count else { return nil }
+        return String(rawValue.dropFirst(Self.spanPrefix.count))
+    }
+
+    /// The kind of a `blockingTime.<kind>` metric, `nil` for another name.
+    public var blockingTimeKind: BlockingKind? {
+        guard rawValue.hasPrefix(Self.blockingTimePrefix) else { return nil }
+        return BlockingKind(rawValue: String(rawValue.dropFirst(Self.blockingTimePrefix.count)))
+    }
+}

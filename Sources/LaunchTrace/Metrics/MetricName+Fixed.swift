@@ -1,0 +1,36 @@
+extension MetricName {
+    /// Launch start to the first committed frame.
+    public static let timeToFirstFrame = MetricName(rawValue: "timeToFirstFrame")
+    /// Launch start to the end of `applicationDidBecomeActive`.
+    public static let timeToActive = MetricName(rawValue: "timeToActive")
+    /// Launch start to `reportFullyDrawn`.
+    public static let timeToFullDisplay = MetricName(rawValue: "timeToFullDisplay")
+    /// Main-thread blocked time summed over the phases before the first frame.
+    public static let mainThreadBlocked = MetricName(rawValue: "mainThreadBlocked")
+    /// Main-thread on-CPU time summed over the phases before the first frame.
+    public static let mainThreadOnCpu = MetricName(rawValue: "mainThreadOnCpu")
+    /// Main-thread runnable time summed over the phases before the first frame.
+    public static let mainThreadRunnable = MetricName(rawValue: "mainThreadRunnable")
+    /// Major page faults on the main thread before the first frame.
+    public static let majorFaults = MetricName(rawValue: "majorFaults")
+    /// Minor page faults on the main thread before the first frame.
+    public static let minorFaults = MetricName(rawValue: "minorFaults")
+    /// Peak resident set size at the end of the launch.
+    public static let peakMemory = MetricName(rawValue: "peakMemory")
+    /// Time the profiler spent on the main thread.
+    public static let profilerOverhead = MetricName(rawValue: "profilerOverhead")
+    /// `willEnterForeground` to the first frame after a resume.
+    public static let resumeToFrame = MetricName(rawValue: "resume.toFrame")
+    /// `willEnterForeground` to active after a resume.
+    public static let resumeToActive = MetricName(rawValue: "resume.toActive")
+    /// Main-thread stalls the stall sampler saw.
+    public static let stallCount = MetricName(rawValue: "stallCount")
+    /// Duration of the longest main-thread stall.
+    public static let longestStall = MetricName(rawValue: "longestStall")
+
+    /// The launch totals, in the order reports show them.
+    public static let launchTotals: [MetricName] = [.timeToFirstFrame, .timeToActive, .timeToFullDisplay]
+
+    /// The phase durations in launch order, then the launch totals: the rows of the phase tables and charts.
+    public static let phasesThenTotals: [MetricName] = LaunchPhase.allCases.map { .phase($0) } + launchTotals
+}

@@ -1,0 +1,52 @@
+import Foundation
+import LaunchAnalysis
+import LaunchRunner
+import LaunchTrace
+
+/// The launches of a profiling run: each one reported, its trace kept, and `launches.json`
+/// rewritten after it, so an interrupted run keeps what it measured.
+struct LaunchLoop {
+    let session: LaunchSession
+    let plan: ProfilingPlan
+    let folder: RunFolder
+    let progress: (ProfilingEvent) -> Void
+    /// When the run started, ISO 8601.
+    let date = ISO8601DateFormatter().string(from: Date())
+    private(set) var traces: [LaunchTrace] = []
+
+    init(session: LaunchSession, plan: ProfilingPlan, folder: RunFolder, progress: @escaping (ProfilingEvent) -> Void) {
+        self.session = session
+        self.plan = plan
+        self.folder = folder
+        self.progress = progress
+    }
+
+    /// The warm-up launches, whose results are discarded.
+    func warmUp() {
+        guard plan.warmup > 0 else { return }
+        progress(.warmingUp(launches: plan.warmup))
+        session.warmUp()
+    }
+
+    /// Runs `count` more measured launches.
+    mutating func launch(_ count: Int) {
+        for _ in 0..<count {
+            let result = session.launchNext()
+            if let trace = result.trace { traces.append(trace) }
+            try? manifest().write(to: folder.manifestURL)
+            progress(.launched(result))
+        }
+    }
+
+    /// The summary of the launches so far.
+    func summary() -> RunSummary {
+        RunSummary.build(info: manifest().info, records: session.results.map(\.record), traces: traces)
+    }
+
+    private func manifest() -> RunManifest {
+        RunManifest(
+            appPath: plan.executable, scenario: plan.scenario, runs: session.results.count,
+            warmup: plan.warmup, date: date, launches: session.results.map(\.record)
+        )
+    }
+}

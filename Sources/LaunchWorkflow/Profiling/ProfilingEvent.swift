@@ -1,0 +1,15 @@
+import LaunchRunner
+
+/// What a profiling run reports while it runs, for the CLI to render.
+public enum ProfilingEvent: Sendable {
+    /// The warm-up launches start.
+    case warmingUp(launches: Int)
+    /// A measured launch ended.
+    case launched(LaunchResult)
+    /// Adaptive stopping adds `count` launches: `inconclusive` verdicts after `launches`.
+    case addingLaunches(count: Int, inconclusive: Int, launches: Int)
+    /// The launches are over; findings and files follow.
+    case launchesFinished
+    /// Something the user should know, also kept in the result.
+    case note(ProfilingNote)
+}

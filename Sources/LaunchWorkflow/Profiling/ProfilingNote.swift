@@ -1,0 +1,7 @@
+/// Something a profiling run tells besides its verdicts.
+public enum ProfilingNote: Sendable, Equatable {
+    /// Cold scenario: how much the evictions before each launch evicted.
+    case evictions(EvictionSummary)
+    /// `report.html` could not be written (the run's other files were).
+    case reportNotWritten(reason: String)
+}

@@ -1,0 +1,72 @@
+import Foundation
+import LaunchAnalysis
+import LaunchReports
+import LaunchRunner
+import LaunchTrace
+
+/// The whole `launchprof run` workflow: warm-up, the measured launches (rewriting
+/// `launches.json` after each), adaptive stopping, the eviction summary, findings, and
+/// `summary.json`, `verdicts.json` and `report.html` in the run folder.
+///
+/// ```swift
+/// let folder = try RunFolder.create(at: nil)
+/// let result = try ProfilingRun(plan: plan, folder: folder).run { event in render(event) }
+/// exit(result.evaluation.exitCode.rawValue)
+/// ```
+public struct ProfilingRun: Sendable {
+    /// What to run.
+    public let plan: ProfilingPlan
+    /// Where the files go.
+    public let folder: RunFolder
+
+    /// Creates a run of `plan` into `folder`.
+    public init(plan: ProfilingPlan, folder: RunFolder) {
+        self.plan = plan
+        self.folder = folder
+    }
+
+    /// Runs it, reporting progress to `progress`.
+    ///
+    /// - Throws: ``LaunchProfilerError`` when the app cannot be launched at all or the summary
+    ///   cannot be written; a launch that fails is recorded, not thrown.
+    public func run(progress: @escaping (ProfilingEvent) -> Void = { _ in }) throws -> ProfilingResult {
+        let session: LaunchSession
+        do {
+            session = try LaunchSession(plan: plan.runPlan(into: folder), layout: folder)
+        } catch {
+            throw LaunchProfilerError.workflow(error.description)
+        }
+        var launches = LaunchLoop(session: session, plan: plan, folder: folder, progress: progress)
+        launches.warmUp()
+        launches.launch(plan.runs)
+        var evaluation = plan.budgets.evaluate(launches.summary())
+        while let adaptive = plan.adaptive, case let batch = adaptive.nextBatch(after: session.results.count, evaluation: evaluation), batch > 0 {
+            progress(.addingLaunches(count: batch, inconclusive: evaluation.inconclusiveVerdicts.count, launches: session.results.count))
+            launches.launch(batch)
+            evaluation = plan.budgets.evaluate(launches.summary())
+        }
+        progress(.launchesFinished)
+        var notes: [ProfilingNote] = []
+        if let evictions = EvictionSummary(session) { notes.append(.evictions(evictions)) }
+        notes.forEach { progress(.note($0)) }
+        return try finish(summary: launches.summary(), traces: launches.traces, notes: notes, progress: progress)
+    }
+
+    /// Findings, verdicts and the run's files.
+    private func finish(summary: RunSummary, traces: [LaunchTrace], notes: [ProfilingNote], progress: (ProfilingEvent) -> Void) throws -> ProfilingResult {
+        var summary = summary
+        var notes = notes
+        FindingsStep.attach(to: &summary, traces: traces)
+        let evaluation = plan.budgets.evaluate(summary)
+        try summary.write(to: folder.summaryURL)
+        try JSONReport(summary: summary, evaluation: evaluation).write(to: folder.verdictsURL)
+        do {
+            try RunReport.writeHTML(summary: summary, evaluation: evaluation, traces: traces, generator: plan.generator, to: folder)
+        } catch {
+            let note = ProfilingNote.reportNotWritten(reason: "\(error)")
+            notes.append(note)
+            progress(.note(note))
+        }
+        return ProfilingResult(summary: summary, evaluation: evaluation, traces: traces, folder: folder, notes: notes)
+    }
+}

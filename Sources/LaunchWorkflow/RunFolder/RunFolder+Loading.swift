@@ -1,0 +1,65 @@
+import Foundation
+import LaunchAnalysis
+import LaunchReports
+import LaunchTrace
+
+extension RunFolder {
+    /// Reads the manifest and the traces of the completed launches, and builds the summary.
+    ///
+    /// A launch recorded as completed whose trace is missing or unreadable is kept in the
+    /// summary as ``LaunchTrace/LaunchRecord/Outcome/invalidTrace`` with the reader's error as
+    /// its message, so one bad file does not lose the other launches.
+    ///
+    /// ```swift
+    /// let summary = try RunFolder(url: URL(filePath: ".launchprof/runs/latest")).loadSummary()
+    /// ```
+    ///
+    /// - Throws: ``TraceFileError`` when `launches.json` is missing or invalid.
+    public func loadSummary(bootstrap: Bootstrap = Bootstrap(), outliers: OutlierDetector = OutlierDetector()) throws -> RunSummary {
+        let manifest = try RunManifest.read(from: manifestURL)
+        var records = manifest.launches
+        var traces: [LaunchTrace] = []
+        for i in records.indices where records[i].outcome == .completed {
+            guard let name = records[i].traceFile else {
+                records[i].outcome = .invalidTrace
+                records[i].message = "The launch is recorded as completed but names no trace file."
+                continue
+            }
+            do {
+                var trace = try LaunchTrace.read(from: url.appendingPathComponent(name))
+                if trace.runIndex == nil { trace.runIndex = records[i].index }
+                traces.append(trace)
+            } catch {
+                records[i].outcome = .invalidTrace
+                records[i].message = "The trace cannot be used: \(error)"
+            }
+        }
+        return RunSummary.build(info: manifest.info, records: records, traces: traces, bootstrap: bootstrap, outliers: outliers)
+    }
+
+    /// The traces of the completed launches, in launch order. A trace that cannot be read is
+    /// left out (the summary reports it as an invalid trace).
+    ///
+    /// - Throws: ``TraceFileError`` when `launches.json` is missing or invalid.
+    public func loadTraces() throws -> [LaunchTrace] {
+        let manifest = try RunManifest.read(from: manifestURL)
+        return manifest.launches.compactMap { record -> LaunchTrace? in
+            guard record.outcome == .completed, let name = record.traceFile,
+                  var trace = try? LaunchTrace.read(from: url.appendingPathComponent(name)) else { return nil }
+            if trace.runIndex == nil { trace.runIndex = record.index }
+            return trace
+        }
+    }
+
+    /// The verdicts `launchprof run` saved in `verdicts.json`, or nil when there are none.
+    public func loadSavedEvaluation() throws -> BudgetEvaluation? {
+        guard FileManager.default.fileExists(atPath: verdictsURL.path) else { return nil }
+        return try TraceJSON.read(JSONReport.self, from: verdictsURL).evaluation
+    }
+
+    /// Whether the folder exists and is a directory (not a summary file).
+    public var isDirectory: Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}

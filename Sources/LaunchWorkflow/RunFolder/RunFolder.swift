@@ -1,0 +1,75 @@
+import Foundation
+import LaunchRunner
+
+/// A run folder and the only owner of its layout: the dated folders under `.launchprof/runs`
+/// and their `latest` link, every file name inside (`launches.json`, `summary.json`,
+/// `verdicts.json`, `report.html`, `launch-NNN.trace.json`), and the default baselines folder.
+///
+/// ```swift
+/// let folder = try RunFolder.create(at: nil)            // .launchprof/runs/20260101-120000
+/// try summary.write(to: folder.summaryURL)
+/// let latest = try RunFolder.locate(nil)                // .launchprof/runs/latest
+/// ```
+public struct RunFolder: Sendable, Equatable, LaunchFileLayout {
+    /// Where dated run folders are created, relative to the working directory.
+    public static let runsRoot = ".launchprof/runs"
+    /// The link in ``runsRoot`` to the newest run.
+    public static let latestLinkName = "latest"
+    /// The default folder of saved baselines, relative to the working directory.
+    public static let defaultBaselinesPath = ".launchprof/baselines"
+    /// The path of the newest run, relative to the working directory.
+    public static let latestPath = "\(runsRoot)/\(latestLinkName)"
+
+    static let manifestName = "launches.json"
+    static let summaryName = "summary.json"
+    static let verdictsName = "verdicts.json"
+    static let reportName = "report.html"
+    static let traceExtension = "trace.json"
+    static let stderrExtension = "stderr.txt"
+    static let warmUpName = "warmup"
+
+    /// The folder.
+    public let url: URL
+
+    /// A run folder at `url` (not created).
+    public init(url: URL) {
+        self.url = url
+    }
+
+    /// `launches.json`: the manifest, rewritten after every launch.
+    public var manifestURL: URL { url.appendingPathComponent(Self.manifestName) }
+    /// `summary.json`: statistics, samples and findings.
+    public var summaryURL: URL { url.appendingPathComponent(Self.summaryName) }
+    /// `verdicts.json`: the summary with the budget verdicts.
+    public var verdictsURL: URL { url.appendingPathComponent(Self.verdictsName) }
+    /// `report.html`: the self-contained page.
+    public var reportURL: URL { url.appendingPathComponent(Self.reportName) }
+
+    /// The default baselines folder.
+    public static var defaultBaselinesURL: URL { URL(filePath: defaultBaselinesPath) }
+
+    /// `launch-NNN.trace.json` and `launch-NNN.stderr.txt` of measured launch `index`.
+    public func files(forLaunch index: Int) -> LaunchFiles {
+        files(named: String(format: "launch-%03d", index))
+    }
+
+    /// The warm-up launches' scratch files.
+    public var warmUpFiles: LaunchFiles { files(named: Self.warmUpName) }
+
+    /// The files of a launch named `name` in this folder.
+    func files(named name: String) -> LaunchFiles {
+        LaunchFiles(
+            traceURL: url.appendingPathComponent("\(name).\(Self.traceExtension)"),
+            stderrURL: url.appendingPathComponent("\(name).\(Self.stderrExtension)")
+        )
+    }
+
+    /// The files of a single launch outside any run (`launchprof trace`): the trace at
+    /// `requested`, or a temporary `launchprof-PID.trace.json`; standard error beside it.
+    public static func standaloneFiles(requested: String?) -> LaunchFiles {
+        let name = "launchprof-\(ProcessInfo.processInfo.processIdentifier).\(traceExtension)"
+        let traceURL = URL(filePath: requested ?? FileManager.default.temporaryDirectory.appendingPathComponent(name).path)
+        let stem = traceURL.deletingPathExtension()
+        return LaunchFiles(traceURL: traceURL, stderrURL: stem.appendingPathExtension(stderrExtension))
+    }
+}

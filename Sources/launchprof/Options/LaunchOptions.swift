@@ -1,0 +1,22 @@
+import ArgumentParser
+import LaunchRunner
+import LaunchTrace
+
+/// How each launch of `run` and `trace` goes: scenario, timeout and exit point.
+struct LaunchOptions: ParsableArguments {
+    @Option(help: "Scenario: warm, cold (page cache evicted before each launch) or resume (background and back).")
+    var scenario: Scenario = .warm
+
+    @Option(help: "Seconds after which a launch that has not ended is killed and reported as timed out.")
+    var timeout: Double = 30
+
+    @Option(help: ArgumentHelp(
+        "Where each launch ends (default: active; resumed for resume).",
+        valueName: ExitPoint.allCases.map(\.rawValue).joined(separator: "|")
+    ))
+    var exitAfter: ExitPoint?
+
+    func validate() throws {
+        guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds.") }
+    }
+}

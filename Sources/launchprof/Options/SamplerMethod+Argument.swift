@@ -1,0 +1,5 @@
+import ArgumentParser
+import LaunchTrace
+
+/// `--sampler` takes the sampler methods' raw values.
+extension SamplerMethod: ExpressibleByArgument {}

@@ -1,4 +1,0 @@
-import ArgumentParser
-import LaunchRunner
-
-extension Scenario: ExpressibleByArgument {}

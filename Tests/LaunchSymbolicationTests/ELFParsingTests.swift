@@ -1,0 +1,75 @@
+import Foundation
+import LaunchTrace
+import LaunchAnalysis
+import LaunchSymbolication
+import Testing
+
+@Suite("ELF parsing")
+struct ELFParsingTests {
+    static func ownExecutable() throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: "/proc/self/exe"))
+    }
+
+    func parse(_ bytes: [UInt8]) throws -> ELFImage {
+        try bytes.withUnsafeBytes { try ELFImage(bytes: $0, path: "bad.so") }
+    }
+
+    @Test("Garbage, empty and foreign files give a clear error", arguments: [
+        ([UInt8](), "shorter than an ELF64 header"),
+        (Array("#!/bin/sh\necho this is a shell script, not an ELF image at all, not at all".utf8), "ELF magic number"),
+        ([0x7F, 0x45, 0x4C, 0x46, 1, 1] + [UInt8](repeating: 0, count: 70), "32-bit"),
+        ([0x7F, 0x45, 0x4C, 0x46, 2, 2] + [UInt8](repeating: 0, count: 70), "big-endian"),
+    ])
+    func garbage(bytes: [UInt8], expected: String) {
+        #expect {
+            try parse(bytes)
+        } throws: { error in
+            let error = error as? LaunchProfilerError
+            return error?.context.file == "bad.so" && error?.message.contains(expected) == true && error?.message.hasSuffix(".") == true
+        }
+    }
+
+    @Test("A truncated real executable gives an error, never a crash", arguments: [64, 4_096, 0.5, 0.9, 0.999])
+    func truncated(cut: Double) throws {
+        let whole = try Self.ownExecutable()
+        let length = cut > 1 ? Int(cut) : Int(Double(whole.count) * cut)
+        let bytes = [UInt8](whole.prefix(length))
+        #expect(throws: LaunchProfilerError.self) { try parse(bytes) }
+    }
+
+    @Test("Random bytes after a valid header are rejected or parsed, never crash")
+    func randomTail() throws {
+        let whole = try Self.ownExecutable()
+        var generator = SplitMix64(seed: 42)
+        for _ in 0..<200 {
+            var bytes = [UInt8](whole.prefix(64))
+            for index in 0x20..<0x40 where generator.next() % 3 == 0 { bytes[index] = UInt8(truncatingIfNeeded: generator.next()) }
+            bytes += (0..<Int(generator.next() % 4096)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            _ = try? parse(bytes)
+        }
+    }
+
+    @Test("A missing file names the file")
+    func missingFile() {
+        #expect {
+            try ELFImage(contentsOf: "/nonexistent/app")
+        } throws: { error in
+            (error as? LaunchProfilerError)?.description.hasPrefix("/nonexistent/app: The file cannot be read") == true
+        }
+    }
+
+    @Test("Lookups respect symbol sizes and pick one symbol per address")
+    func lookups() {
+        let table = SymbolTable(symbols: [("b", 0x2000, 0x10), ("a", 0x1000, 0x100), ("alias", 0x1000, 0), ("open", 0x3000, 0)])
+        #expect(table.count == 3)
+        #expect(table.lookup(0x0FFF) == nil)
+        #expect(table.lookup(0x1000)?.name == "a")
+        #expect(table.lookup(0x10FF)?.offset == 0xFF)
+        #expect(table.lookup(0x1100) == nil)
+        #expect(table.lookup(0x200F)?.name == "b")
+        #expect(table.lookup(0x2010) == nil)
+        #expect(table.lookup(0x3008)?.name == "open")
+        #expect(table.containsName("zzz") == false)
+        #expect(table.containsName("pe") == true)
+    }
+}

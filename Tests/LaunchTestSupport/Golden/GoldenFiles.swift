@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// The golden files of a test target, in the source tree, and the assertion that compares
+/// rendered output with them.
+///
+/// - A missing golden file is recorded and the test FAILS saying so; so is every compared file
+///   when `LAUNCHPROF_RECORD_GOLDENS=1` is set. A run in record mode can never pass silently.
+/// - A mismatch fails the test with a unified-style line diff (`-` golden, `+` actual).
+///
+/// ```swift
+/// let goldens = GoldenFiles(testTarget: "ReportTests", folder: "Fixtures/Golden")
+/// goldens.assertMatches(rendered, "report-with-findings.md")
+/// ```
+public struct GoldenFiles: Sendable {
+    /// The environment variable that turns on record mode.
+    public static let recordVariable = "LAUNCHPROF_RECORD_GOLDENS"
+
+    /// The folder of the golden files in the source tree.
+    public let directory: URL
+
+    /// The golden files in `folder` of `Tests/<testTarget>` in this repository.
+    public init(testTarget: String, folder: String) {
+        directory = Self.repositoryRoot.appendingPathComponent("Tests").appendingPathComponent(testTarget).appendingPathComponent(folder)
+    }
+
+    /// The repository root (this file is Tests/LaunchTestSupport/Golden/GoldenFiles.swift).
+    public static var repositoryRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// Whether `LAUNCHPROF_RECORD_GOLDENS=1` is set.
+    public static var isRecording: Bool { ProcessInfo.processInfo.environment[recordVariable] == "1" }
+
+    /// Records an issue unless `actual` equals the golden file `name`; records the file (and
+    /// fails) when it is missing or in record mode.
+    public func assertMatches(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let url = directory.appendingPathComponent(name)
+        guard !Self.isRecording, let expected = try? String(contentsOf: url, encoding: .utf8) else {
+            record(actual, to: url, sourceLocation: sourceLocation)
+            return
+        }
+        let diff = LineDiff(expected: expected, actual: actual)
+        guard diff.hasChanges else { return }
+        Issue.record(
+            "\(name) differs from its golden file \(url.path) (- golden, + actual); if the change is intended, rerun with \(Self.recordVariable)=1 and review the diff:\n\(diff)",
+            sourceLocation: sourceLocation
+        )
+    }
+
+    /// Writes the golden file and records an issue saying it did.
+    private func record(_ actual: String, to url: URL, sourceLocation: SourceLocation) {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data(actual.utf8).write(to: url)
+            Issue.record(
+                "Recorded the golden file \(url.path); review it, then run the tests again without \(Self.recordVariable).",
+                sourceLocation: sourceLocation
+            )
+        } catch {
+            Issue.record("The golden file \(url.path) cannot be written: \(error)", sourceLocation: sourceLocation)
+        }
+    }
+}
