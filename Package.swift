@@ -118,7 +118,7 @@ let package = Package(
         // The instruments (tracer, stall sampler by signal and by ptrace) against real launches.
         .testTarget(
             name: "InstrumentTests",
-            dependencies: ["LaunchTrace", "LaunchRunner", "launchprof", "FixtureApp"]
+            dependencies: ["LaunchTrace", "LaunchAnalysis", "LaunchSymbolication", "LaunchRunner", "launchprof", "FixtureApp"]
         ),
         .testTarget(
             name: "EndToEndTests",

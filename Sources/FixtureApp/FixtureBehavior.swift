@@ -36,6 +36,12 @@ enum FixtureBehavior: Equatable {
     case noFramePointers(milliseconds: Int)
     /// Names a delegate class that does not exist.
     case badDelegate
+    /// Reads the file named by `FIXTURE_FILE` in `count` chunks of 64 KiB on the main thread in
+    /// `willFinishLaunching`.
+    case readChunks(count: Int)
+    /// Burns this many milliseconds of the main thread's CPU time in the root view controller's
+    /// `viewDidLoad` (the `firstVisibleWindow` phase).
+    case cpuInViewDidLoad(milliseconds: Int)
     /// Names a class that exists but is not a UIApplicationDelegate.
     case wrongKindDelegate
 
@@ -43,7 +49,7 @@ enum FixtureBehavior: Equatable {
     static var current: FixtureBehavior {
         let raw = ProcessInfo.processInfo.environment["FIXTURE_BEHAVIOR"] ?? "normal"
         guard let behavior = FixtureBehavior(raw) else {
-            FileHandle.standardError.write(Data("FixtureApp: FIXTURE_BEHAVIOR=\(raw) is not one of normal, lifecycle, crash, crashOnRun:<n>, hang, noTrace, exitError, sleep:<ms>, sleepByRun:<odd>,<even>, spin:<ms>, work:<millions>, block:<call>:<ms> (call: \(BlockingCallKind.allCases.map(\.rawValue).joined(separator: ", "))), noFramePointers[:<ms>], badDelegate, wrongKindDelegate.\n".utf8))
+            FileHandle.standardError.write(Data("FixtureApp: FIXTURE_BEHAVIOR=\(raw) is not one of normal, lifecycle, crash, crashOnRun:<n>, hang, noTrace, exitError, sleep:<ms>, sleepByRun:<odd>,<even>, spin:<ms>, work:<millions>, readChunks:<count> (of FIXTURE_FILE), cpuInViewDidLoad:<ms>, block:<call>:<ms> (call: \(BlockingCallKind.allCases.map(\.rawValue).joined(separator: ", "))), noFramePointers[:<ms>], badDelegate, wrongKindDelegate.\n".utf8))
             exit(2)
         }
         return behavior
@@ -78,6 +84,8 @@ enum FixtureBehavior: Equatable {
         case ("exitError", _): self = .exitError
         case ("sleep", let milliseconds?) where milliseconds >= 0: self = .sleep(milliseconds: milliseconds)
         case ("spin", let milliseconds?) where milliseconds >= 0: self = .spin(milliseconds: milliseconds)
+        case ("readChunks", let count?) where count >= 0: self = .readChunks(count: count)
+        case ("cpuInViewDidLoad", let milliseconds?) where milliseconds >= 0: self = .cpuInViewDidLoad(milliseconds: milliseconds)
         case ("work", let millions?) where millions >= 0: self = .work(millions: millions)
         case ("noFramePointers", let milliseconds?) where milliseconds >= 0: self = .noFramePointers(milliseconds: milliseconds)
         case ("badDelegate", _): self = .badDelegate

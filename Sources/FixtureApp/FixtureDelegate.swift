@@ -12,6 +12,7 @@ final class FixtureDelegate: UIResponder, UIApplicationDelegate {
         if behavior == .lifecycle, let url = launchOptions?[.url] as? URL {
             log("launchURL \(url.absoluteString)")
         }
+        if case .readChunks(let count) = behavior { FixtureWork.readInChunks(count: count) }
         return true
     }
 
@@ -32,12 +33,14 @@ final class FixtureDelegate: UIResponder, UIApplicationDelegate {
         case .work(let millions): FixtureWork.computeOnMain(millions: millions)
         case .block(let kind, let milliseconds): FixtureBlocking.perform(kind, milliseconds: milliseconds)
         case .noFramePointers(let milliseconds): FixtureBlocking.spinWithoutFramePointers(milliseconds)
-        case .normal, .lifecycle, .badDelegate, .wrongKindDelegate: break
+        case .normal, .lifecycle, .badDelegate, .wrongKindDelegate, .readChunks, .cpuInViewDidLoad: break
         }
         if window == nil {
             let window = UIWindow()
             window.backgroundColor = .white
-            window.rootViewController = FixtureViewController()
+            let root = FixtureViewController()
+            if case .cpuInViewDidLoad(let milliseconds) = behavior { root.cpuMilliseconds = milliseconds }
+            window.rootViewController = root
             window.makeKeyAndVisible()
             self.window = window
         }

@@ -27,6 +27,44 @@ enum FixtureWork {
         if state == 0 { print("unreachable") }
     }
 
+    /// Keeps the main thread computing until it has used `milliseconds` of CPU time (the
+    /// thread's own clock, so a busy machine does not shorten the work).
+    @inline(never)
+    static func burnCPU(milliseconds: Int) {
+        let budget = Int64(milliseconds) * 1_000_000
+        let start = threadCPUNanoseconds()
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        while threadCPUNanoseconds() - start < budget {
+            for _ in 0..<10_000 {
+                state ^= state << 13
+                state ^= state >> 7
+                state ^= state << 17
+            }
+        }
+        if state == 0 { print("unreachable") }
+    }
+
+    private static func threadCPUNanoseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+
+    /// Reads `FIXTURE_FILE` in `count` chunks of 64 KiB with read(2), as launch code that loads a
+    /// file piece by piece does; exits with status 4 when the file is missing or too short.
+    @inline(never)
+    static func readInChunks(count: Int) {
+        guard let path = ProcessInfo.processInfo.environment["FIXTURE_FILE"] else { exit(4) }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { exit(4) }
+        defer { close(fd) }
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 65_536, alignment: 16)
+        defer { buffer.deallocate() }
+        for _ in 0..<count where read(fd, buffer, 65_536) != 65_536 {
+            exit(4)
+        }
+    }
+
     /// Computes `millions` million xorshift steps, 30 frames deep, on the main thread.
     @inline(never)
     static func computeOnMain(millions: Int) {

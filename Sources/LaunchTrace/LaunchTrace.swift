@@ -45,6 +45,8 @@ public struct LaunchTrace: Codable, Sendable, Equatable {
     /// Blocking calls, stalls and stack samples of the main thread, with the image map;
     /// nil when neither the tracer nor the stall sampler ran.
     public var mainThread: MainThreadActivity?
+    /// The main thread's whole launch profiled from outside by the runner, when it ran.
+    public var profile: LaunchProfile?
 
     /// Creates a trace.
     public init(

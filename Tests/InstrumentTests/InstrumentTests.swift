@@ -14,7 +14,7 @@ struct InstrumentTests {
 
     @Test("under the runner (tracer + ptrace) every blocking call is timed, recorded with its kind and stack, and never cut short", arguments: BlockingCase.all)
     func runnerMatrix(_ blocking: BlockingCase) throws {
-        let output = try Launch.trace("block:\(blocking.call):\(Self.injectedMs)")
+        let output = try Launch.trace("block:\(blocking.call):\(Self.injectedMs)", options: ["--profile", "off"])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         #expect(!(output.stdout + output.stderr).contains("EINTR") && !(output.stdout + output.stderr).contains("SHORT"), "\(output.stderr)")
         let trace = try #require(output.trace)
@@ -47,7 +47,7 @@ struct InstrumentTests {
 
     @Test("ptrace without the tracer stops the thread in the call: every call keeps waiting but epoll_wait", arguments: BlockingCase.all)
     func ptraceWithoutTracer(_ blocking: BlockingCase) throws {
-        let output = try Launch.trace("block:\(blocking.call):\(Self.injectedMs)", options: ["--no-tracer"])
+        let output = try Launch.trace("block:\(blocking.call):\(Self.injectedMs)", options: ["--profile", "off", "--no-tracer"])
         if blocking.cutShortByPtrace {
             #expect(output.status != 0)
             #expect((output.stdout + output.stderr).contains("EINTR") || (output.stdout + output.stderr).contains("SHORT"), "\(output.stdout)\(output.stderr)")
@@ -64,7 +64,7 @@ struct InstrumentTests {
 
     @Test("signal fallback without the tracer: sleeps, poll, select and epoll_wait are cut short; the rest keep waiting", arguments: BlockingCase.all)
     func signalFallback(_ blocking: BlockingCase) throws {
-        let output = try Launch.trace("block:\(blocking.call):\(Self.injectedMs)", options: ["--no-tracer", "--sampler", "signal"])
+        let output = try Launch.trace("block:\(blocking.call):\(Self.injectedMs)", options: ["--profile", "off", "--no-tracer", "--sampler", "signal"])
         if blocking.cutShortBySignal {
             #expect(output.status != 0, "\(blocking.call) was expected to be cut short by the sample signal")
             #expect((output.stdout + output.stderr).contains("EINTR") || (output.stdout + output.stderr).contains("SHORT"), "\(output.stdout)\(output.stderr)")
@@ -81,7 +81,7 @@ struct InstrumentTests {
 
     @Test("signal fallback with the tracer preloaded: no signal lands in a timed call, so nothing is cut short", arguments: BlockingCase.all)
     func signalWithTracer(_ blocking: BlockingCase) throws {
-        let output = try Launch.trace("block:\(blocking.call):\(Self.injectedMs)", options: ["--sampler", "signal"])
+        let output = try Launch.trace("block:\(blocking.call):\(Self.injectedMs)", options: ["--profile", "off", "--sampler", "signal"])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         let activity = try #require(output.trace?.mainThread)
         #expect(activity.sampler.method == .signal)
@@ -98,7 +98,7 @@ struct InstrumentTests {
 
     @Test("CPU work on the main thread is a stall with stacks, by either sampler", arguments: ["ptrace", "signal"])
     func spin(sampler: String) throws {
-        let output = try Launch.trace("spin:\(Self.injectedMs)", options: ["--sampler", sampler])
+        let output = try Launch.trace("spin:\(Self.injectedMs)", options: ["--profile", "off", "--sampler", sampler])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         let activity = try #require(output.trace?.mainThread)
         let stall = try #require(activity.stalls.first)
@@ -114,7 +114,7 @@ struct InstrumentTests {
 
     @Test("an idle launch has no stall, sends no signal and makes no blocking call over the threshold", arguments: ["ptrace", "signal"])
     func idleLaunch(sampler: String) throws {
-        let output = try Launch.trace("normal", options: ["--sampler", sampler])
+        let output = try Launch.trace("normal", options: ["--profile", "off", "--sampler", sampler])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         let trace = try #require(output.trace)
         let activity = try #require(trace.mainThread)
@@ -138,7 +138,7 @@ struct InstrumentTests {
 
     @Test("the app cannot be crashed by sampling frames without frame pointers (garbage RBP)", arguments: ["ptrace", "signal"])
     func noFramePointers(sampler: String) throws {
-        let output = try Launch.trace("noFramePointers:400", options: ["--sampler", sampler])
+        let output = try Launch.trace("noFramePointers:400", options: ["--profile", "off", "--sampler", sampler])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         let activity = try #require(output.trace?.mainThread)
         let stall = try #require(activity.stalls.first)

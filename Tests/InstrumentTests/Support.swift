@@ -17,7 +17,9 @@ enum Launch {
     }
 
     /// `launchprof trace [options] -o <tmp> -- FixtureApp` with `FIXTURE_BEHAVIOR=behavior`.
-    static func trace(_ behavior: String, options: [String] = [], launchprof: String? = nil) throws -> Output {
+    static func trace(
+        _ behavior: String, options: [String] = [], launchprof: String? = nil, environment extra: [String: String] = [:]
+    ) throws -> Output {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("instr-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -31,6 +33,7 @@ enum Launch {
         process.arguments = ["trace"] + options + ["-o", tracePath, "--timeout", "20", "--", path("FixtureApp")]
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LAUNCHPROF_") && $0.key != "LD_PRELOAD" }
         environment["FIXTURE_BEHAVIOR"] = behavior
+        environment.merge(extra) { _, new in new }
         environment["NO_COLOR"] = "1"
         process.environment = environment
         process.standardOutput = try FileHandle(forWritingTo: out)

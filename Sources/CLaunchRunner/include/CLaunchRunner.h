@@ -1,6 +1,6 @@
-// CLaunchRunner: the runner side's C, linked into launchprof only (never into an app). The
-// ptrace stall sampler (libunwind-ptrace loaded with dlopen, frame pointers without it) and
-// pidfd_open for waiting on a child.
+// CLaunchRunner: the runner side's C, linked into launchprof only (never into an app):
+// starting a launch behind a gate, the whole-launch profile from perf events, the ptrace stall
+// sampler (libunwind-ptrace loaded with dlopen, frame pointers without it) and pidfd_open.
 #ifndef CLAUNCHRUNNER_H
 #define CLAUNCHRUNNER_H
 
@@ -10,6 +10,8 @@
 #include "lp_clock.h"
 #include "lp_preload_abi.h"
 #include "lp_sample.h"
+#include "lp_spawn.h"
+#include "lp_perf.h"
 
 #ifdef __cplusplus
 extern "C" {

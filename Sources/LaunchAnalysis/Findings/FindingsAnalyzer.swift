@@ -33,12 +33,12 @@ public struct FindingsAnalyzer: Sendable, Equatable {
     /// The findings of one launch, merged by function, kind and phase, highest cost first.
     /// Empty when the trace has no main-thread activity.
     public func findings(in trace: LaunchTrace, symbolicator: Symbolicator) -> [LaunchFinding] {
-        guard let activity = trace.mainThread else { return [] }
-        let map = ImageMap(activity.images)
+        let map = ImageMap(Self.images(of: trace))
         var merged: [FindingKey: LaunchFinding] = [:]
         var order: [FindingKey] = []
 
-        func add(_ finding: LaunchFinding) {
+        func add(_ finding: LaunchFinding?) {
+            guard let finding else { return }
             let key = finding.key
             guard var existing = merged[key] else {
                 merged[key] = finding
@@ -58,7 +58,8 @@ public struct FindingsAnalyzer: Sendable, Equatable {
             merged[key] = existing
         }
 
-        for call in activity.blockingCalls {
+        let activity = trace.mainThread
+        for call in activity?.blockingCalls ?? [] {
             let frames = symbolicator.symbolicate(stack: call.stack, in: map, firstIsExact: false)
             add(finding(
                 frames: frames, kind: call.kind, phase: call.phase ?? Self.phase(at: call.startNs, in: trace),
@@ -66,6 +67,20 @@ public struct FindingsAnalyzer: Sendable, Equatable {
                 resource: call.resource, bytes: call.bytes
             ))
         }
+        if let profile = trace.profile, profile.source == .perf {
+            profileFindings(trace: trace, profile: profile, map: map, symbolicator: symbolicator).forEach { add($0) }
+        } else if let activity {
+            stallFindings(trace: trace, activity: activity, map: map, symbolicator: symbolicator).forEach { add($0) }
+        }
+        return order.map { merged[$0]! }.sorted { ($0.costNs, $1.key) > ($1.costNs, $0.key) }
+    }
+
+    /// The kind of work a sampled stack shows, and the blocking function if any: the first
+    /// known blocking function among the frames before the app's code, else CPU.
+    private func stallFindings(
+        trace: LaunchTrace, activity: MainThreadActivity, map: ImageMap, symbolicator: Symbolicator
+    ) -> [LaunchFinding] {
+        var result: [LaunchFinding] = []
         for stall in activity.stalls where !stall.samples.isEmpty {
             let first = stall.samples.map(\.timeNs).min() ?? stall.startNs
             let covered = max(0, stall.startNs + stall.durationNs - max(first, stall.startNs))
@@ -74,17 +89,23 @@ public struct FindingsAnalyzer: Sendable, Equatable {
                 if let index = sample.blockingCall, activity.blockingCalls.indices.contains(index) { continue }
                 let frames = symbolicator.symbolicate(stack: sample.frames, in: map, firstIsExact: true)
                 let (kind, function) = Self.classify(frames)
-                add(finding(
+                if let found = finding(
                     frames: frames, kind: kind, phase: Self.phase(at: sample.timeNs, in: trace) ?? stall.phase,
                     costNs: share, tracedCalls: 0, samples: 1, blockingFunction: function, resource: nil, bytes: nil
-                ))
+                ) { result.append(found) }
             }
         }
-        return order.map { merged[$0]! }.sorted { ($0.costNs, $1.key) > ($1.costNs, $0.key) }
+        return result
     }
 
-    /// The kind of work a sampled stack shows, and the blocking function if any: the first
-    /// known blocking function among the frames before the app's code, else CPU.
+    /// The images addresses in `trace` are resolved against: the app's own map, then what the
+    /// whole-launch profile saw mapped.
+    static func images(of trace: LaunchTrace) -> [LoadedImage] {
+        let own = trace.mainThread?.images ?? []
+        let known = Set(own.map(\.textStart))
+        return own + (trace.profile?.images ?? []).filter { !known.contains($0.textStart) }
+    }
+
     public static func classify(_ frames: [SymbolicatedFrame]) -> (BlockingKind, String?) {
         for frame in frames {
             if FrameClassifier.isAppCode(frame) { break }
@@ -100,13 +121,15 @@ public struct FindingsAnalyzer: Sendable, Equatable {
         trace.phases.last { $0.startNs <= timeNs && timeNs < $0.endNs }?.phase
     }
 
-    private func finding(
+    /// The finding for work on `frames`, or nil when no function of the app is on the stack:
+    /// such time is not a finding (it has no function to move), only attribution.
+    func finding(
         frames: [SymbolicatedFrame], kind: BlockingKind, phase: LaunchPhase?, costNs: Int64, tracedCalls: Int,
         samples: Int, blockingFunction: String?, resource: String?, bytes: Int64?
-    ) -> LaunchFinding {
-        let appIndex = FrameClassifier.attributionIndex(in: frames)
-        let attributed: SymbolicatedFrame? = appIndex.map { frames[$0] } ?? frames.first { $0.symbol != nil } ?? frames.first
-        let inner = appIndex.map { frames[...$0] } ?? frames[...]
+    ) -> LaunchFinding? {
+        guard let appIndex = FrameClassifier.attributionIndex(in: frames) else { return nil }
+        let attributed: SymbolicatedFrame? = frames[appIndex]
+        let inner = frames[...appIndex]
         // Code inlined into the attributed frame names the function when it is the app's own
         // (a small `LicenseCheck.verify()` inlined into its caller); inlined library code does not.
         let inlinedAppSymbol = attributed?.inlinedSymbol.flatMap { FrameClassifier.isAppSymbol($0) ? $0 : nil }
@@ -114,9 +137,9 @@ public struct FindingsAnalyzer: Sendable, Equatable {
         var location = attributed?.location
         if inlinedAppSymbol == nil, location?.inlinedFunction != nil { location = nil }
         return LaunchFinding(
-            function: symbol?.simple ?? attributed?.displayName ?? "(no stack)",
+            function: FrameClassifier.enclosingFunction(symbol?.simple ?? attributed?.displayName ?? "(unnamed)"),
             fullName: symbol?.full, module: symbol?.module, location: location,
-            isAppCode: appIndex != nil, kind: kind, phase: phase, costNs: costNs, tracedCalls: tracedCalls,
+            isAppCode: true, kind: kind, phase: phase, costNs: costNs, tracedCalls: tracedCalls,
             samples: samples, touchesUI: inner.contains(where: FrameClassifier.isUIMethod),
             blockingFunctions: blockingFunction.map { [$0] } ?? [], resources: resource.map { [$0] } ?? [],
             bytes: bytes, stack: Array(frames.prefix(maxStackFrames)), image: attributed?.image

@@ -71,10 +71,32 @@ public enum FrameClassifier {
     /// The frame a finding is attributed to: the first frame in the app's own code, except
     /// that a `Codable` requirement (`init(from:)`, `encode(to:)`) called by further app code
     /// stands for that caller (the decoding was started there, and that is what to move).
+    /// The program's entry point (`main`, Swift's top-level `<Module>_main`, an `@main` type's
+    /// `static main()`) is never the attributed frame: the work below it is the framework's.
     public static func attributionIndex(in frames: [SymbolicatedFrame]) -> Int? {
-        let appFrames = frames.indices.filter { isAppCode(frames[$0]) }
+        let appFrames = frames.indices.filter { isAppCode(frames[$0]) && !isEntryPoint(frames[$0]) }
         guard let first = appFrames.first else { return nil }
         return appFrames.first { !isSerializationRequirement(frames[$0]) } ?? first
+    }
+
+    /// Whether the frame is the program's entry point: `main`, `<Module>_main`, `static main()`.
+    public static func isEntryPoint(_ frame: SymbolicatedFrame) -> Bool {
+        guard let name = frame.symbol?.simple else { return false }
+        return name == "main" || (name.hasSuffix("_main") && !name.contains(".") && !name.contains("("))
+            || name.hasSuffix(".main()") || name == "$main"
+    }
+
+    /// The function a closure is written in: `closure #1 in ThumbnailCache.warm()` and
+    /// `implicit closure #2 in closure #1 in Foo.bar()` are both charged to their enclosing function.
+    public static func enclosingFunction(_ name: String) -> String {
+        var rest = Substring(name)
+        let prefixes = ["closure #", "implicit closure #", "partial apply for "]
+        while let prefix = prefixes.first(where: { rest.hasPrefix($0) }) {
+            guard prefix.hasSuffix("#") else { rest = rest.dropFirst(prefix.count); continue }
+            guard let range = rest.range(of: " in ") else { break }
+            rest = rest[range.upperBound...]
+        }
+        return String(rest)
     }
 
     /// Whether the frame is a `Codable` requirement: `init(from:)` or `encode(to:)`.
@@ -121,8 +143,10 @@ public enum FrameClassifier {
         // (The tracer times contended locks as blocking calls of their own.)
         for name in ["sem_wait", "sem_timedwait", "sem_clockwait", "pthread_cond_wait", "pthread_cond_timedwait",
                      "pthread_cond_clockwait", "pthread_rwlock_rdlock", "pthread_rwlock_wrlock", "pthread_join", "futex_wait",
-                     "lll_lock_wait", "lll_lock_wait_private", "futex_abstimed_wait_cancelable", "dispatch_semaphore_wait",
-                     "dispatch_group_wait", "dispatch_sync", "flock", "lockf"] {
+                     "lll_lock_wait", "lll_lock_wait_private", "futex_abstimed_wait_cancelable", "futex_abstimed_wait_common",
+                     "new_sem_wait_slow", "dispatch_semaphore_wait", "_dispatch_semaphore_wait_slow", "_dispatch_sema4_wait",
+                     "dispatch_group_wait", "_dispatch_group_wait_slow", "dispatch_sync", "_dispatch_sync_f_slow",
+                     "_dispatch_thread_event_wait_slow", "flock", "lockf"] {
             table[name] = .lock
         }
         for name in ["poll", "ppoll", "select", "pselect", "epoll_wait", "epoll_pwait", "waitpid", "wait4", "waitid", "sigsuspend", "pause"] {
@@ -150,6 +174,8 @@ public enum FrameClassifier {
         guard path.count >= 2 else { return false }
         let type = path[path.count - 2], method = path[path.count - 1]
         if symbol.module == "LaunchKit" { return type.hasPrefix("UI") }
+        // The standard library's and Foundation's own views (`BufferView`) are not UI.
+        if let module = symbol.module, systemModules.contains(module) { return false }
         if uiTypes.contains(type) { return true }
         if ["View", "ViewController", "Window", "Cell"].contains(where: { type.hasSuffix($0) }) { return true }
         return uiOverrides.contains(method)

@@ -26,101 +26,45 @@ public struct AppLauncher: Sendable {
     /// Performs one launch.
     public func launch(_ request: LaunchRequest) -> LaunchResult {
         guard access(request.executable, X_OK) == 0 else {
-            let record = LaunchRecord(
-                index: request.index, scenario: request.scenario, outcome: .spawnFailed, wallNs: 0,
-                message: LaunchProfilerError.notExecutable(path: request.executable).description
-            )
-            return LaunchResult(record: record, trace: nil, events: [])
+            return .failedToStart(request, message: LaunchProfilerError.notExecutable(path: request.executable).description)
         }
         try? FileManager.default.removeItem(at: request.traceURL)
-
-        var sockets: [Int32] = [-1, -1]
-        let socketStatus = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &sockets)
-        let runnerEnd = socketStatus == 0 ? sockets[0] : -1
-        let appEnd = socketStatus == 0 ? sockets[1] : -1
-        if appEnd >= 0 { _ = fcntl(appEnd, F_SETFD, 0) }
-        defer { if runnerEnd >= 0 { close(runnerEnd) } }
-
-        // The stall socket: the app's watchdog says when a stall starts and ends; the runner
-        // samples the main thread with ptrace in between.
-        var stallSockets: [Int32] = [-1, -1]
-        if request.instruments.sampler == .ptrace,
-           socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &stallSockets) != 0 {
-            stallSockets = [-1, -1]
-        }
-        let stallAppEnd = stallSockets[1]
-        if stallAppEnd >= 0 { _ = fcntl(stallAppEnd, F_SETFD, 0) }
-        let stallSampler = stallSockets[0] >= 0 ? RemoteStallSampler(fd: stallSockets[0]) : nil
-        defer { if stallSockets[0] >= 0 { close(stallSockets[0]) } }
-
-        let environment = environment(for: request, stallSocket: stallAppEnd >= 0)
-
+        let channels = LaunchChannels(stallSampling: request.instruments.effectiveSampler == .ptrace)
+        var profiler: WholeLaunchProfiler?
+        var profileFailure: String? = request.instruments.profileUnavailableReason
         let child: ChildProcess
-        do {
+        do throws(LaunchProfilerError) {
             child = try ChildProcess(
-                executable: request.executable, arguments: request.arguments, environment: environment,
-                inheritedFD: appEnd, stdoutPath: "/dev/null", stderrPath: request.stderrURL.path,
-                stallFD: stallAppEnd
-            )
-        } catch {
-            if appEnd >= 0 { close(appEnd) }
-            if stallAppEnd >= 0 { close(stallAppEnd) }
-            let record = LaunchRecord(
-                index: request.index, scenario: request.scenario, outcome: .spawnFailed, wallNs: 0,
-                message: error.description
-            )
-            return LaunchResult(record: record, trace: nil, events: [])
-        }
-        if appEnd >= 0 { close(appEnd) }
-        if stallAppEnd >= 0 { close(stallAppEnd) }
-
-        // The event socket is read only after the launch, or (resume) until the app is
-        // active: waiting on it would wake the runner at every phase, and the woken runner
-        // can preempt the app's main thread on a busy machine.
-        var events = EventLineBuffer()
-        let deadline = child.spawnNs + Int64(request.timeoutSeconds * 1e9)
-        var outcome = ChildProcess.WaitResult.deadlinePassed
-        if request.scenario == .resume {
-            outcome = child.wait(deadlineNs: deadline, eventFD: runnerEnd, onEvents: { events.append($0) }, stallSampler: stallSampler) {
-                events.events.contains { $0.kind == .active }
-            }
-            if outcome == .conditionMet {
-                child.send(signal: SIGUSR1)
-                let dwell = min(deadline, lp_monotonic_ns() + Int64(backgroundDwellSeconds * 1e9))
-                outcome = child.wait(deadlineNs: dwell, stallSampler: stallSampler)
-                if outcome == .deadlinePassed, lp_monotonic_ns() < deadline {
-                    child.send(signal: SIGUSR2)
-                    outcome = child.wait(deadlineNs: deadline, stallSampler: stallSampler)
+                executable: request.executable, arguments: request.arguments,
+                environment: environment(for: request, stallSocket: channels.stallAppEnd >= 0),
+                inheritedFD: channels.eventAppEnd, stdoutPath: "/dev/null", stderrPath: request.stderrURL.path,
+                stallFD: channels.stallAppEnd
+            ) { pid in
+                guard request.instruments.usesPerfProfile else { return }
+                do throws(ProfilerUnavailable) {
+                    profiler = try WholeLaunchProfiler(pid: pid, settings: .init(rateHz: request.instruments.profileRateHz))
+                } catch {
+                    profileFailure = PerfAvailability.reason(forErrno: error.errno, step: error.step)
                 }
             }
-        } else {
-            outcome = child.wait(deadlineNs: deadline, stallSampler: stallSampler)
+        } catch {
+            channels.closeAppEnds()
+            return .failedToStart(request, message: error.description)
         }
-        let termination: ChildProcess.Termination
-        var timedOut = false
-        switch outcome {
-        case .exited(let value): termination = value
-        case .deadlinePassed, .conditionMet:
-            timedOut = true
-            termination = child.kill()
-        }
-        let wallNs = max(0, child.exitNs - child.spawnNs)
-        if runnerEnd >= 0 { events.append(Self.drain(runnerEnd)) }
+        channels.closeAppEnds()
+        let (termination, timedOut, events) = wait(for: child, request: request, channels: channels, profiler: profiler)
         var result = classify(
-            request: request, termination: termination, timedOut: timedOut, wallNs: wallNs, events: events.events
+            request: request, termination: termination, timedOut: timedOut,
+            wallNs: max(0, child.exitNs - child.spawnNs), events: events
         )
-        if let stallSampler, var trace = result.trace {
-            stallSampler.readAvailable()
-            if stallSampler.merge(into: &trace) {
-                // The runner's samples go into the app's trace, written whole again.
-                if (try? trace.write(to: request.traceURL)) != nil { result.trace = trace }
-            }
-        }
+        attach(to: &result, request: request, channels: channels, profile: profiler.map {
+            $0.profile(launchStartNs: child.spawnNs, endNs: child.exitNs)
+        } ?? fallbackProfile(request, reason: profileFailure))
         return result
     }
 
-    /// The app's environment: the runner's own without its profiler variables, the
-    /// instruments', the request's extra variables, then the launch's own settings.
+    /// The environment of one launch: the runner's own, less its `LAUNCHPROF_` variables, plus
+    /// the instruments' and the request's.
     func environment(for request: LaunchRequest, stallSocket: Bool) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix(ProfilerEnvironment.Variable.prefix) }
         var instruments = request.instruments
@@ -133,6 +77,64 @@ public struct AppLauncher: Sendable {
         )
         environment.merge(launch.encode()) { _, new in new }
         return environment
+    }
+
+    /// Waits for the launch to end (driving the resume scenario's signals), killing it at the
+    /// timeout. The event socket is read only after the launch, or (resume) until the app is
+    /// active: waiting on it would wake the runner at every phase, and the woken runner can
+    /// preempt the app's main thread on a busy machine.
+    private func wait(
+        for child: ChildProcess, request: LaunchRequest, channels: LaunchChannels, profiler: WholeLaunchProfiler?
+    ) -> (ChildProcess.Termination, Bool, [ProbeEvent]) {
+        var events = EventLineBuffer()
+        let deadline = child.spawnNs + Int64(request.timeoutSeconds * 1e9)
+        let sampler = channels.stallSampler
+        var outcome = ChildProcess.WaitResult.deadlinePassed
+        if request.scenario == .resume {
+            outcome = child.wait(deadlineNs: deadline, eventFD: channels.eventRunnerEnd, onEvents: { events.append($0) }, stallSampler: sampler, profiler: profiler) {
+                events.events.contains { $0.kind == .active }
+            }
+            if outcome == .conditionMet {
+                child.send(signal: SIGUSR1)
+                let dwell = min(deadline, lp_monotonic_ns() + Int64(backgroundDwellSeconds * 1e9))
+                outcome = child.wait(deadlineNs: dwell, stallSampler: sampler, profiler: profiler)
+                if outcome == .deadlinePassed, lp_monotonic_ns() < deadline {
+                    child.send(signal: SIGUSR2)
+                    outcome = child.wait(deadlineNs: deadline, stallSampler: sampler, profiler: profiler)
+                }
+            }
+        } else {
+            outcome = child.wait(deadlineNs: deadline, stallSampler: sampler, profiler: profiler)
+        }
+        let timedOut = outcome == .deadlinePassed || outcome == .conditionMet
+        let termination: ChildProcess.Termination
+        if case .exited(let value) = outcome { termination = value } else { termination = child.kill() }
+        if channels.eventRunnerEnd >= 0 { events.append(Self.drain(channels.eventRunnerEnd)) }
+        return (termination, timedOut, events.events)
+    }
+
+    /// What the runner measured from outside goes into the app's trace, written whole again.
+    private func attach(to result: inout LaunchResult, request: LaunchRequest, channels: LaunchChannels, profile: LaunchProfile?) {
+        guard var trace = result.trace else { return }
+        var changed = false
+        if let sampler = channels.stallSampler {
+            sampler.readAvailable()
+            changed = sampler.merge(into: &trace)
+        }
+        if let profile {
+            trace.profile = profile
+            changed = true
+        }
+        if changed, (try? trace.write(to: request.traceURL)) != nil { result.trace = trace }
+    }
+
+    /// The profile record of a launch that ran without perf events: which sampler stood in, and why.
+    private func fallbackProfile(_ request: LaunchRequest, reason: String?) -> LaunchProfile? {
+        guard request.instruments.profile == .perf, let reason else { return nil }
+        let source: ProfileSource = request.instruments.sampler == .ptrace ? .ptrace : .none
+        return LaunchProfile(
+            source: source, fallbackReason: reason, samplePeriodNs: 0, offCPUStacks: false, stacks: [], samples: [], images: []
+        )
     }
 
     private func classify(

@@ -22,65 +22,57 @@ final class ChildProcess {
     private var reaped: Termination?
     private(set) var exitNs: Int64 = 0
 
-    /// Spawns `executable` with `arguments` and `environment`. The spawn-time variable
-    /// (``ProfilerEnvironment/Variable/spawnNs``) is filled in with the clock reading just before `posix_spawn`.
+    /// Starts `executable` with `arguments` and `environment`. The child is forked and waits
+    /// at a gate; `beforeExec` runs with its pid (to open perf events on it), then the child is
+    /// released and execs. the spawn-time variable (``ProfilerEnvironment/Variable/spawnNs``) is filled in with the clock reading at the
+    /// release, which is also ``spawnNs``.
     ///
     /// - Parameters:
     ///   - inheritedFD: a descriptor the child keeps open (the event socket), or -1.
     ///   - stdoutPath, stderrPath: files for the child's output (`/dev/null` to discard).
     init(
         executable: String, arguments: [String], environment: [String: String],
-        inheritedFD: Int32, stdoutPath: String, stderrPath: String, stallFD: Int32 = -1
+        inheritedFD: Int32, stdoutPath: String, stderrPath: String, stallFD: Int32 = -1,
+        beforeExec: (pid_t) -> Void = { _ in }
     ) throws(LaunchProfilerError) {
-        var fileActions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&fileActions)
-        defer { posix_spawn_file_actions_destroy(&fileActions) }
-        posix_spawn_file_actions_addopen(&fileActions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&fileActions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&fileActions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // The child starts with default signal dispositions and an empty mask, whatever the runner set.
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-        let argv = ([executable] + arguments).map { strdup($0) }
-        defer { argv.forEach { free($0) } }
-        var argvNull: [UnsafeMutablePointer<CChar>?] = argv + [nil]
-
         typealias Variable = ProfilerEnvironment.Variable
         var envStrings = environment.filter { $0.key != Variable.spawnNs.rawValue }.map { "\($0.key)=\($0.value)" }
         if inheritedFD >= 0 { envStrings.append(Variable.eventFD.assignment(String(inheritedFD))) }
         if stallFD >= 0 { envStrings.append(Variable.stallFD.assignment(String(stallFD))) }
-        let envp = envStrings.map { strdup($0) }
-        defer { envp.forEach { free($0) } }
-
-        // The spawn-time variable is the last thing built, as close to the spawn as possible.
-        // `NAME=` and room for any Int64 count of nanoseconds.
-        guard let spawnSlot = strdup(Variable.spawnNs.assignment(String(repeating: "0", count: 20))) else {
-            throw LaunchProfilerError.spawnFailed(executable: executable, reason: String(cString: strerror(ENOMEM)))
+        // `NAME=` and room for any Int64 count of nanoseconds, filled in by the child at release.
+        let spawnEntry = Variable.spawnNs.assignment(String(repeating: "0", count: 20))
+        let strings = CStringArray([executable] + arguments)
+        let envp = CStringArray(envStrings + [spawnEntry])
+        let inherited = [inheritedFD, stallFD].filter { $0 >= 0 }
+        var spawned = lp_spawned()
+        let status = inherited.withUnsafeBufferPointer { fds in
+            var request = lp_spawn_request(
+                path: strings[0], argv: strings.argv, envp: envp.argv,
+                clock_digits: envp[envStrings.count].map { $0 + spawnEntry.utf8.count - 20 },
+                stdout_path: nil, stderr_path: nil, inherited_fds: fds.baseAddress,
+                inherited_count: Int32(fds.count), new_process_group: 1
+            )
+            return stdoutPath.withCString { out in
+                stderrPath.withCString { err in
+                    request.stdout_path = out
+                    request.stderr_path = err
+                    return lp_spawn_gated(&request, &spawned)
+                }
+            }
         }
-        let digitsOffset = Variable.spawnNs.assignment("").utf8.count
-        defer { free(spawnSlot) }
-        var envNull: [UnsafeMutablePointer<CChar>?] = envp + [spawnSlot, nil]
-
-        var child: pid_t = 0
-        let now = lp_monotonic_ns()
-        _ = "\(now)".withCString { digits in strcpy(spawnSlot + digitsOffset, digits) }
-        let status = posix_spawn(&child, executable, &fileActions, &attributes, &argvNull, &envNull)
         guard status == 0 else {
             throw LaunchProfilerError.spawnFailed(executable: executable, reason: String(cString: strerror(status)))
         }
-        pid = child
+        beforeExec(spawned.pid)
+        var execError: Int32 = 0
+        let now = lp_spawn_release(&spawned, &execError)
+        pid = spawned.pid
         spawnNs = now
-        pidfd = lp_pidfd_open(child)
+        pidfd = lp_pidfd_open(spawned.pid)
+        if execError != 0 {
+            _ = reap(blocking: true)
+            throw LaunchProfilerError.spawnFailed(executable: executable, reason: String(cString: strerror(execError)))
+        }
     }
 
     deinit {
@@ -100,7 +92,7 @@ final class ChildProcess {
     /// With a `stallSampler`, its socket is polled too and its samples are taken when due.
     func wait(
         deadlineNs: Int64?, eventFD: Int32 = -1, onEvents: ((Data) -> Void)? = nil,
-        stallSampler: RemoteStallSampler? = nil, stop: () -> Bool = { false }
+        stallSampler: RemoteStallSampler? = nil, profiler: WholeLaunchProfiler? = nil, stop: () -> Bool = { false }
     ) -> WaitResult {
         if let reaped { return .exited(reaped) }
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -123,6 +115,10 @@ final class ChildProcess {
             }
             var fds: [pollfd] = []
             if pidfd >= 0 { fds.append(pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)) }
+            // The profile's ring buffers wake the runner when a quarter full; they are drained
+            // at every wake-up, and once more when the launch ends.
+            profiler?.drain()
+            for fd in profiler?.descriptors ?? [] { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
             let stallOpen = stallSampler?.isOpen == true
             if let stallSampler, stallOpen { fds.append(pollfd(fd: stallSampler.fd, events: Int16(POLLIN), revents: 0)) }
             if eventOpen { fds.append(pollfd(fd: eventFD, events: Int16(POLLIN), revents: 0)) }
@@ -164,6 +160,8 @@ final class ChildProcess {
     /// Kills the child (SIGKILL) and reaps it.
     func kill() -> Termination {
         if let reaped { return reaped }
+        // The child leads its own process group: its descendants go with it.
+        Glibc.kill(-pid, SIGKILL)
         Glibc.kill(pid, SIGKILL)
         return reap(blocking: true)!
     }

@@ -14,6 +14,13 @@ public struct InstrumentSettings: Sendable, Equatable {
     public var sampleMs: Int?
     /// The tracer's threshold (`LAUNCHPROF_BLOCKING_MS`), nil for the default (1).
     public var blockingMs: Double?
+    /// Whether launches get a whole-launch profile from perf events.
+    public var profile: WholeLaunchProfileMode = .perf
+    /// The whole-launch profile's on-CPU sampling rate, in samples per second of CPU time.
+    public var profileRateHz: Int = InstrumentSettings.defaultProfileRateHz
+
+    /// The default on-CPU sampling rate (see Benchmarks/README.md for how it was chosen).
+    public static let defaultProfileRateHz = 1000
 
     /// Creates settings.
     public init(preloadLibrary: String? = nil, sampler: SamplerMethod = .ptrace, stallMs: Int? = nil, sampleMs: Int? = nil, blockingMs: Double? = nil) {
@@ -40,6 +47,16 @@ public struct InstrumentSettings: Sendable, Equatable {
         return candidates.first { FileManager.default.isReadableFile(atPath: $0) }
     }
 
+    /// Why the whole-launch profile will not run although it was asked for, or nil.
+    var profileUnavailableReason: String? { profile == .perf ? PerfAvailability.unavailableReason : nil }
+
+    /// Whether the runner opens perf events on each launch.
+    var usesPerfProfile: Bool { profile == .perf && PerfAvailability.unavailableReason == nil }
+
+    /// The stall sampler the app runs: none under the whole-launch profile (it sees every stall
+    /// from outside, with no signal and no ptrace stop), the configured one otherwise.
+    var effectiveSampler: SamplerMethod { usesPerfProfile ? .none : sampler }
+
     /// The environment the app gets for these settings (without the stall socket).
     func environment(inheriting current: [String: String]) -> [String: String] {
         var environment: [String: String] = [:]
@@ -60,7 +77,7 @@ public struct InstrumentSettings: Sendable, Equatable {
     /// The profiler settings these instruments pass to the app.
     var profilerEnvironment: ProfilerEnvironment {
         ProfilerEnvironment(
-            stallThresholdMs: stallMs, sampleIntervalMs: sampleMs, samplerMethod: sampler, blockingCallThresholdMs: blockingMs
+            stallThresholdMs: stallMs, sampleIntervalMs: sampleMs, samplerMethod: effectiveSampler, blockingCallThresholdMs: blockingMs
         )
     }
 }

@@ -12,7 +12,13 @@ struct InstrumentOptions: ParsableArguments {
     )
     var tracer: Bool?
 
-    @Option(help: "How stalls are sampled: from outside with ptrace (the default), in the app with a signal, or not at all.")
+    @Option(help: "Whole-launch profile of the main thread from perf events: perf (the default; where perf events are not permitted the stall sampler stands in and the trace says why) or off.")
+    var profile: WholeLaunchProfileMode = .perf
+
+    @Option(help: "On-CPU samples per second of the main thread's CPU time in the whole-launch profile (default \(InstrumentSettings.defaultProfileRateHz)).")
+    var profileRate: Int = InstrumentSettings.defaultProfileRateHz
+
+    @Option(help: "How stalls are sampled without the whole-launch profile: from outside with ptrace (the default), in the app with a signal, or not at all.")
     var sampler: SamplerMethod = .ptrace
 
     @Option(help: "Stall threshold in milliseconds (LAUNCHPROF_STALL_MS; default 100).")
@@ -28,6 +34,9 @@ struct InstrumentOptions: ParsableArguments {
         if let stallMs, stallMs <= 0 { throw ValidationError("--stall-ms must be a positive number of milliseconds.") }
         if let sampleMs, sampleMs <= 0 { throw ValidationError("--sample-ms must be a positive number of milliseconds.") }
         if let blockingMs, blockingMs < 0 { throw ValidationError("--blocking-ms cannot be negative.") }
+        guard (1...10_000).contains(profileRate) else {
+            throw ValidationError("--profile-rate must be between 1 and 10000 samples per second, not \(profileRate).")
+        }
     }
 
     /// The settings, with the tracer library found beside this executable.
@@ -40,6 +49,11 @@ struct InstrumentOptions: ParsableArguments {
                 throw CLIError("--tracer needs \(InstrumentSettings.preloadLibraryName) beside launchprof (or in \(InstrumentSettings.preloadBundleName) there), in \(folder), and it is not there; build it with `swift build` or run with --no-tracer.")
             }
         }
-        return InstrumentSettings(preloadLibrary: library, sampler: sampler, stallMs: stallMs, sampleMs: sampleMs, blockingMs: blockingMs)
+        var settings = InstrumentSettings(preloadLibrary: library, sampler: sampler, stallMs: stallMs, sampleMs: sampleMs, blockingMs: blockingMs)
+        settings.profile = profile
+        settings.profileRateHz = profileRate
+        return settings
     }
 }
+
+extension WholeLaunchProfileMode: ExpressibleByArgument {}

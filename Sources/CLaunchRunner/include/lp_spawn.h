@@ -1,0 +1,50 @@
+// Starting a launch: fork, then the child waits at a gate until the runner has set up what
+// must exist before exec (perf events on the child's main thread), then execs. The child runs
+// only async-signal-safe system calls between fork and exec.
+#ifndef LP_SPAWN_H
+#define LP_SPAWN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// What to start and how.
+typedef struct lp_spawn_request {
+    const char *path;            // the executable
+    char *const *argv;           // NULL-terminated
+    char *const *envp;           // NULL-terminated
+    char *clock_digits;          // 20 characters inside an envp entry the child fills with the
+                                 // release clock reading (zero-padded), or NULL
+    const char *stdout_path;     // created or truncated
+    const char *stderr_path;     // created or truncated
+    const int *inherited_fds;    // descriptors the child keeps open across exec
+    int32_t inherited_count;
+    int32_t new_process_group;   // 1: the child leads a process group of its own
+} lp_spawn_request;
+
+/// A child waiting at the gate.
+typedef struct lp_spawned {
+    pid_t pid;
+    int gate_fd;     // the runner writes the clock reading here to release the child
+    int status_fd;   // EOF when exec succeeded; an errno when it failed
+} lp_spawned;
+
+/// Forks a child that waits at the gate. Returns 0, or an errno when fork or a pipe failed.
+int lp_spawn_gated(const lp_spawn_request *request, lp_spawned *spawned);
+
+/// Releases the child: reads CLOCK_MONOTONIC, hands it to the child (which writes it into
+/// `clock_digits`) and waits until exec has happened. Returns the clock reading; `exec_errno`
+/// is 0 when exec succeeded, else its errno (the child has then exited with status 127).
+int64_t lp_spawn_release(lp_spawned *spawned, int32_t *exec_errno);
+
+/// Ends a child that never passed the gate (kills and reaps it).
+void lp_spawn_abandon(lp_spawned *spawned);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,42 @@
+import LaunchSymbolication
+import LaunchTrace
+
+/// Where the main thread's time before the first frame (on-CPU plus blocked, from the
+/// whole-launch profile) was charged: to a function of the app, to a named library working on
+/// the app's behalf with no app function on the stack (the framework, the Swift runtime), to the
+/// dynamic loader, or to nothing that can be named.
+public struct LaunchAttribution: Codable, Sendable, Equatable {
+    /// Charged to a named function of the app.
+    public var appNs: Int64
+    /// Charged to a library, by the library's file name.
+    public var librariesNs: [String: Int64]
+    /// Charged to the dynamic loader (loading and relocating the app's libraries).
+    public var loaderNs: Int64
+    /// No stack, or a stack in no known image.
+    public var unattributedNs: Int64
+
+    /// Creates an attribution.
+    public init(appNs: Int64 = 0, librariesNs: [String: Int64] = [:], loaderNs: Int64 = 0, unattributedNs: Int64 = 0) {
+        self.appNs = appNs
+        self.librariesNs = librariesNs
+        self.loaderNs = loaderNs
+        self.unattributedNs = unattributedNs
+    }
+
+    /// All the time considered.
+    public var totalNs: Int64 { appNs + librariesNs.values.reduce(0, +) + loaderNs + unattributedNs }
+
+    /// The share of the time charged to an app function, a named library or the loader (0 to 1),
+    /// or nil when there was no time to charge.
+    public var coverage: Double? {
+        totalNs > 0 ? Double(totalNs - unattributedNs) / Double(totalNs) : nil
+    }
+
+    /// Adds `other`'s time to this one's.
+    public mutating func add(_ other: LaunchAttribution) {
+        appNs += other.appNs
+        librariesNs.merge(other.librariesNs, uniquingKeysWith: +)
+        loaderNs += other.loaderNs
+        unattributedNs += other.unattributedNs
+    }
+}

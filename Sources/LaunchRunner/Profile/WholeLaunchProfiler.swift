@@ -1,0 +1,78 @@
+import CLaunchRunner
+import LaunchTrace
+
+/// The runner's whole-launch profiler: perf events opened on a child's main thread before it
+/// execs, drained while the child runs, turned into a ``LaunchProfile`` when the launch ends.
+/// Used from the one thread that waits for the child.
+final class WholeLaunchProfiler {
+    /// What the profiler takes.
+    struct Settings: Equatable, Sendable {
+        /// The cpu-clock sampling rate in samples per second of CPU.
+        var rateHz: Int = 1000
+        /// The user stack copied with each sample, in bytes, to find the callers of leaf functions.
+        var stackBytes: Int = 2048
+        /// The most samples kept; later ones are counted as dropped.
+        var sampleLimit: Int = 200_000
+    }
+
+    private var session = lp_perf_session()
+    private let settings: Settings
+    private var buffer: [UInt8]
+    private(set) var cpuRecords: [PerfRecord] = []
+    private(set) var switchRecords: [PerfRecord] = []
+
+    /// Opens the events on `pid`'s main thread; they start when it execs.
+    init(pid: Int32, settings: Settings) throws(ProfilerUnavailable) {
+        self.settings = settings
+        var config = lp_perf_config(
+            sample_period_ns: UInt64(1_000_000_000 / max(1, settings.rateHz)), ring_pages: 128,
+            stack_user_bytes: UInt32(settings.stackBytes), max_stack: 127
+        )
+        guard lp_perf_open(pid, &config, &session) == 0 else {
+            throw ProfilerUnavailable(errno: session.error, step: session.failed_step.map { String(cString: $0) } ?? "perf_event_open")
+        }
+        buffer = [UInt8](repeating: 0, count: lp_perf_ring_capacity(&session.cpu))
+    }
+
+    deinit { lp_perf_close(&session) }
+
+    /// The descriptors that become readable when a ring buffer fills past its watermark.
+    var descriptors: [Int32] { [session.cpu.fd, session.switches.fd].filter { $0 >= 0 } }
+
+    /// Whether switch-out samples carry stacks.
+    var offCPUStacks: Bool { session.switch_stacks != 0 }
+
+    /// Moves every record out of the ring buffers.
+    func drain() {
+        cpuRecords += read(&session.cpu, reader: PerfRecordReader(samplesCarryStack: settings.stackBytes > 0))
+        switchRecords += read(&session.switches, reader: PerfRecordReader(samplesCarryStack: settings.stackBytes > 0 && offCPUStacks))
+    }
+
+    private func read(_ ring: inout lp_perf_ring, reader: PerfRecordReader) -> [PerfRecord] {
+        var records: [PerfRecord] = []
+        while true {
+            let count = buffer.withUnsafeMutableBufferPointer { lp_perf_read(&ring, $0.baseAddress, $0.count) }
+            if count == 0 { return records }
+            buffer.withUnsafeBytes { records += reader.records(in: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        }
+    }
+
+    /// The profile of the launch that started at `launchStartNs` and ended at `endNs`.
+    func profile(launchStartNs: Int64, endNs: Int64) -> LaunchProfile {
+        drain()
+        var builder = ProfileBuilder(
+            launchStartNs: launchStartNs, endNs: endNs, samplePeriodNs: Int64(1_000_000_000 / max(1, settings.rateHz)),
+            sampleLimit: settings.sampleLimit
+        )
+        builder.add(cpu: cpuRecords, switches: switchRecords)
+        return builder.build(offCPUStacks: offCPUStacks)
+    }
+}
+
+/// perf events could not be opened on the child.
+struct ProfilerUnavailable: Error, Equatable {
+    /// The errno of the failed step.
+    var errno: Int32
+    /// The step that failed.
+    var step: String
+}

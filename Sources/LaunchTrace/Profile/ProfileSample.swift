@@ -1,0 +1,29 @@
+/// A span of the main thread's time in one state, charged to one call chain.
+public struct ProfileSample: Codable, Sendable, Equatable {
+    /// What the main thread was doing.
+    public enum State: String, Codable, Sendable, CaseIterable {
+        /// Running on a CPU (a cpu-clock sample, weighted by the sampling period).
+        case onCPU
+        /// Switched out voluntarily: waiting for I/O, a lock, a timer, a page from disk.
+        case blocked
+        /// Preempted: ready to run, waiting for a CPU.
+        case runnable
+    }
+
+    /// When the span started, in nanoseconds since the launch started (the trace's clock).
+    public var startNs: Int64
+    /// Its length in nanoseconds.
+    public var durationNs: Int64
+    /// The main thread's state.
+    public var state: State
+    /// Index into ``LaunchProfile/stacks``, or `nil` when no stack was taken.
+    public var stack: Int?
+
+    /// Creates a sample.
+    public init(startNs: Int64, durationNs: Int64, state: State, stack: Int?) {
+        self.startNs = startNs
+        self.durationNs = durationNs
+        self.state = state
+        self.stack = stack
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import LaunchAnalysis
+import LaunchSymbolication
+import LaunchTrace
+import Testing
+
+/// The whole-launch profile (perf events opened by the runner on the child before exec) against
+/// real launches of FixtureApp: what it finds, how exactly it charges it, and that the app never
+/// receives a signal.
+@Suite("Whole-launch profile", .serialized)
+struct WholeLaunchProfileTests {
+    /// The findings of one traced launch, computed the way `run` and `report` compute them.
+    static func findings(_ trace: LaunchTrace) -> [LaunchFinding] {
+        FindingsAnalyzer().findings(in: trace, symbolicator: Symbolicator(sourceLocator: nil))
+    }
+
+    @Test("200 ms of CPU in viewDidLoad is one cpu finding of 200 ms in firstVisibleWindow, from its first millisecond")
+    func cpuInViewDidLoad() throws {
+        let output = try Launch.trace("cpuInViewDidLoad:200")
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        let trace = try #require(output.trace)
+        let profile = try #require(trace.profile)
+        #expect(profile.source == .perf)
+        // viewDidLoad calls FixtureWork.burnCPU(milliseconds:), the function to move.
+        let finding = try #require(Self.findings(trace).first { $0.function.contains("FixtureWork.burnCPU") },
+                                   "\(Self.findings(trace).map(\.function))")
+        #expect(finding.kind == .cpu)
+        #expect(finding.phase == .firstVisibleWindow)
+        #expect(within(10, finding.costNs, of: 200_000_000), "\(finding.costNs) ns")
+    }
+
+    @Test("a 150 ms sleep and a 120 ms semaphore wait are charged within 5 %, with no signal and no short wait",
+          arguments: [("usleep", 150, BlockingKind.sleep), ("dispatch-semaphore", 120, .lock)])
+    func blockedTime(call: String, milliseconds: Int64, kind: BlockingKind) throws {
+        for options in [[], ["--no-tracer"]] {
+            let output = try Launch.trace("block:\(call):\(milliseconds)", options: options)
+            #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+            let trace = try #require(output.trace)
+            let finding = try #require(Self.findings(trace).first { $0.kind == kind }, "\(Self.findings(trace).map(\.function))")
+            #expect(finding.function.contains("FixtureBlocking"), "\(finding.function)")
+            #expect(finding.phase == .didFinishLaunching)
+            #expect(within(5, finding.costNs, of: milliseconds * 1_000_000), "\(options): \(finding.costNs) ns")
+            #expect(trace.mainThread?.sampler.signalsSent == 0)
+            #expect(trace.mainThread?.sampler.method == SamplerInfo.Method.none)
+        }
+    }
+
+    @Test("every launch under the perf profile: no signal reaches the app, and no blocking call is cut short", arguments: BlockingCase.all)
+    func noSignals(_ blocking: BlockingCase) throws {
+        let output = try Launch.trace("block:\(blocking.call):\(InstrumentTests.injectedMs)")
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        #expect(!(output.stdout + output.stderr).contains("EINTR") && !(output.stdout + output.stderr).contains("SHORT"))
+        let trace = try #require(output.trace)
+        let activity = try #require(trace.mainThread)
+        #expect(activity.sampler.signalsSent == 0)
+        #expect(activity.sampler.samplesTaken == 0)
+        let profile = try #require(trace.profile)
+        #expect(profile.source == .perf)
+        let call = try #require(activity.blockingCalls.first { $0.function == blocking.function && $0.durationNs > 200_000_000 })
+        #expect(within(5, call.durationNs, of: InstrumentTests.injectedMs * 1_000_000))
+        // The profile saw the thread off the CPU for the call, with a stack in the app.
+        let during = profile.samples.filter { $0.state == .blocked && $0.startNs >= call.startNs - 1_000_000 && $0.startNs < call.startNs + call.durationNs }
+        let blocked = during.reduce(0) { $0 + $1.durationNs }
+        #expect(blocked >= call.durationNs * 9 / 10, "blocked \(blocked) of \(call.durationNs)")
+    }
+
+    @Test("the profile's on-CPU, blocked and runnable time agree with the thread's own clocks")
+    func agreesWithThreadClocks() throws {
+        let output = try Launch.trace("spin:300")
+        let trace = try #require(output.trace)
+        let profile = try #require(trace.profile)
+        let end = try #require(trace.totals.timeToFirstFrameNs)
+        let before = profile.samples.filter { $0.startNs + $0.durationNs / 2 < end }
+        let onCPU = before.filter { $0.state == .onCPU }.reduce(0) { $0 + $1.durationNs }
+        let threadOnCPU = trace.phases.reduce(0) { $0 + $1.threadState.onCpuNs }
+        // cpu-clock samples come every millisecond of CPU: within two periods and 3 %.
+        #expect(abs(onCPU - threadOnCPU) <= max(2 * profile.samplePeriodNs, threadOnCPU * 3 / 100), "\(onCPU) vs \(threadOnCPU)")
+    }
+
+    @Test("with --profile off the stall sampler runs as before, and the trace has no profile")
+    func profileOff() throws {
+        let output = try Launch.trace("spin:300", options: ["--profile", "off"])
+        let trace = try #require(output.trace)
+        #expect(trace.profile == nil)
+        #expect(trace.mainThread?.sampler.method == .ptrace)
+    }
+}
