@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import LaunchRunner
@@ -6,7 +7,8 @@ import Testing
 struct InstrumentSettingsTests {
     @Test("the tracer goes first in LD_PRELOAD, and the Swift crash backtracer is off unless the user set it")
     func preloadEnvironment() {
-        let settings = InstrumentSettings(preloadLibrary: "/tools/libLaunchPreload.so", sampler: .ptrace, stallMs: 50)
+        var settings = InstrumentSettings(preloadLibrary: "/tools/libLaunchPreload.so", sampler: .ptrace, stallMs: 50)
+        settings.profile = .off
         let environment = settings.environment(inheriting: ["LD_PRELOAD": "/lib/other.so"])
         #expect(environment["LD_PRELOAD"] == "/tools/libLaunchPreload.so:/lib/other.so")
         #expect(environment["SWIFT_BACKTRACE"] == "enable=no")
@@ -22,5 +24,23 @@ struct InstrumentSettingsTests {
         #expect(environment["LD_PRELOAD"] == nil)
         #expect(environment["SWIFT_BACKTRACE"] == nil)
         #expect(environment["LAUNCHPROF_SAMPLER"] == "none")
+    }
+
+    @Test("under the whole-launch profile the app samples nothing itself: no signal, no ptrace stop")
+    func profiledLaunchesSampleNothingInTheApp() throws {
+        try #require(PerfAvailability.unavailableReason == nil)
+        let settings = InstrumentSettings(preloadLibrary: nil, sampler: .ptrace)
+        #expect(settings.profile == .perf)
+        #expect(settings.effectiveSampler == .none)
+        #expect(settings.environment(inheriting: [:])["LAUNCHPROF_SAMPLER"] == "none")
+    }
+
+    @Test("a failed perf_event_open is explained in a sentence naming the step and the setting that forbids it")
+    func perfUnavailableReason() {
+        let reason = PerfAvailability.reason(forErrno: EACCES, step: "perf_event_open(cpu-clock) on the child")
+        #expect(reason?.contains("not permitted") == true)
+        #expect(reason?.contains("perf_event_open(cpu-clock) on the child") == true)
+        #expect(reason?.contains("perf_event_paranoid") == true)
+        #expect(PerfAvailability.reason(forErrno: 0) == nil)
     }
 }

@@ -25,8 +25,8 @@ struct FindingsAnalyzerTests {
             Row(function: "CatalogRowView.layoutSubviews()", kind: .cpu, phase: .firstVisibleWindow, costMs: 32, calls: 0, samples: 2, ui: true, app: true),
             Row(function: "CatalogStore.load()", kind: .fileIO, phase: .didFinishLaunching, costMs: 30, calls: 1, samples: 0, ui: false, app: true),
             Row(function: "CatalogViewController.viewDidLoad()", kind: .sleep, phase: .firstVisibleWindow, costMs: 20, calls: 1, samples: 0, ui: true, app: true),
-            Row(function: "0x1234", kind: .cpu, phase: .firstVisibleWindow, costMs: 16, calls: 0, samples: 1, ui: false, app: false),
-            Row(function: "read", kind: .fileIO, phase: .firstVisibleWindow, costMs: 16, calls: 0, samples: 1, ui: true, app: false),
+            // Two more samples (an unnamed address, and `read` under no app function) have no
+            // function of the app to move: they are attribution, never findings.
             Row(function: "CatalogRowView.layoutSubviews()", kind: .lock, phase: .firstVisibleWindow, costMs: 16, calls: 0, samples: 1, ui: true, app: true),
         ], "\(rows)")
         let thumbnails = try #require(findings.first { $0.function.hasPrefix("ThumbnailCache") })
@@ -67,7 +67,7 @@ struct FindingsAnalyzerTests {
         #expect(isClose(network.impactNs, 52_500_000 * 2 / 3))
         let cpu = try #require(findings.findings.first { $0.kind == .cpu && $0.function == "CatalogStore.load()" })
         #expect(cpu.confidence == .medium)                      // 2 samples per launch
-        #expect(findings.findings.first { $0.function == "0x1234" }?.confidence == .low)
+        #expect(findings.findings.allSatisfy { $0.isAppCode })
     }
 
     @Test("Advice: QoS by kind, UI work after the first frame, the singleton in the rewrite")
