@@ -89,7 +89,7 @@ let package = Package(
         ),
         // A small app whose behaviour the tests choose through LAUNCHPROF_SCENARIO
         // (sleep, spin, crash, hang, no trace, lifecycle logging).
-        .executableTarget(name: "FixtureApp", dependencies: ["LaunchKit", "LaunchTrace", "CFixtureSupport"]),
+        .executableTarget(name: "FixtureApp", dependencies: ["LaunchKit", "LaunchProbe", "LaunchTrace", "CFixtureSupport"]),
         // FixtureApp's work without frame pointers (and with garbage in RBP), for the samplers.
         .target(
             name: "CFixtureSupport",

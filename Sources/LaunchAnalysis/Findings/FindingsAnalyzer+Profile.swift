@@ -29,6 +29,20 @@ extension FindingsAnalyzer {
         return result
     }
 
+    /// Findings from the tracer's calls under its threshold: one per call site and function,
+    /// charged the calls' whole time, with their count, bytes and resource.
+    func shortCallFindings(trace: LaunchTrace, map: ImageMap, symbolicator: Symbolicator) -> [LaunchFinding] {
+        (trace.mainThread?.shortCalls ?? []).compactMap { aggregate in
+            let frames = symbolicator.symbolicate(stack: aggregate.stack, in: map, firstIsExact: false)
+            let resource = aggregate.resource.map { aggregate.variedResources ? "\($0) and others" : $0 }
+            return finding(
+                frames: frames, kind: aggregate.kind, phase: aggregate.phase ?? Self.phase(at: aggregate.firstStartNs, in: trace),
+                costNs: aggregate.totalNs, tracedCalls: aggregate.count, samples: 0, blockingFunction: aggregate.function,
+                resource: resource, bytes: aggregate.bytes
+            )
+        }
+    }
+
     /// Where the main thread's on-CPU and blocked time before the first frame (or, for a launch
     /// without one, during its phases) was charged, from the whole-launch profile.
     public func attribution(in trace: LaunchTrace, symbolicator: Symbolicator) -> LaunchAttribution? {
