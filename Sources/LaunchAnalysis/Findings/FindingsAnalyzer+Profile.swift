@@ -60,10 +60,14 @@ extension FindingsAnalyzer {
     /// The attribution of `ns` to the frames of one stack.
     static func charge(_ ns: Int64, to frames: [SymbolicatedFrame]) -> LaunchAttribution {
         if FrameClassifier.attributionIndex(in: frames) != nil { return LaunchAttribution(appNs: ns) }
-        guard let image = frames.lazy.compactMap(\.image).first else { return LaunchAttribution(unattributedNs: ns) }
-        let name = image.split(separator: "/").last.map(String.init) ?? image
-        if name.hasPrefix("ld-linux") || name.hasPrefix("ld.so") { return LaunchAttribution(loaderNs: ns) }
-        return LaunchAttribution(librariesNs: [name: ns])
+        guard let leaf = frames.first(where: { $0.image != nil }), let image = leaf.image else {
+            return LaunchAttribution(unattributedNs: ns)
+        }
+        let file = image.split(separator: "/").last.map(String.init) ?? image
+        if file.hasPrefix("ld-linux") || file.hasPrefix("ld.so") { return LaunchAttribution(loaderNs: ns) }
+        // A Swift library linked into the app's executable (LaunchKit) is named by its module.
+        let inApp = !FrameClassifier.isSystemImage(image)
+        return LaunchAttribution(librariesNs: [(inApp ? leaf.symbol?.module : nil) ?? file: ns])
     }
 }
 
