@@ -103,6 +103,8 @@ let package = Package(
             path: "Tests/LaunchTestSupport",
             resources: [.copy("Fixtures")]
         ),
+        // Runs a program with perf_event_open forbidden by seccomp, for the fallback's tests.
+        .executableTarget(name: "DenyPerfEvents", path: "Tests/DenyPerfEvents"),
         .testTarget(name: "LaunchTraceTests", dependencies: ["LaunchTrace"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchProbeTests", dependencies: ["LaunchProbe", "LaunchTrace"]),
         .testTarget(name: "LaunchRunnerTests", dependencies: ["LaunchRunner", "LaunchTrace", "CLaunchABI"], resources: [.copy("Fixtures")]),
@@ -118,7 +120,7 @@ let package = Package(
         // The instruments (tracer, stall sampler by signal and by ptrace) against real launches.
         .testTarget(
             name: "InstrumentTests",
-            dependencies: ["LaunchTrace", "LaunchAnalysis", "LaunchSymbolication", "LaunchRunner", "launchprof", "FixtureApp"]
+            dependencies: ["LaunchTrace", "LaunchAnalysis", "LaunchSymbolication", "LaunchRunner", "launchprof", "FixtureApp", "DenyPerfEvents"]
         ),
         .testTarget(
             name: "EndToEndTests",

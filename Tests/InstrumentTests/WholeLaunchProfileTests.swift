@@ -100,6 +100,23 @@ struct WholeLaunchProfileTests {
         #expect(abs(onCPU - threadOnCPU) <= max(2 * profile.samplePeriodNs, threadOnCPU * 3 / 100), "\(onCPU) vs \(threadOnCPU)")
     }
 
+    @Test("where perf events are forbidden (a seccomp profile, as in containers), the ptrace stall sampler stands in and the trace says why")
+    func fallbackWhenPerfIsForbidden() throws {
+        let output = try Launch.trace("spin:300", wrapper: "DenyPerfEvents")
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        let trace = try #require(output.trace)
+        let profile = try #require(trace.profile)
+        #expect(profile.source == .ptrace)
+        #expect(profile.samples.isEmpty)
+        let reason = try #require(profile.fallbackReason)
+        #expect(reason.contains("not permitted"), "\(reason)")
+        let activity = try #require(trace.mainThread)
+        #expect(activity.sampler.method == .ptrace)
+        #expect(activity.sampler.signalsSent == 0)
+        #expect(activity.stalls.contains { !$0.samples.isEmpty })
+        #expect(output.stdout.contains("whole-launch profile: ptrace"), "\(output.stdout)")
+    }
+
     @Test("with --profile off the stall sampler runs as before, and the trace has no profile")
     func profileOff() throws {
         let output = try Launch.trace("spin:300", options: ["--profile", "off"])
