@@ -101,7 +101,7 @@ public struct PhaseTable: Sendable {
     /// Which whole-launch profile ran, what it saw, and why another stood in when it did.
     static func profileLine(_ profile: LaunchProfile) -> String {
         guard profile.source == .perf else {
-            return "whole-launch profile: \(profile.source.rawValue)" + (profile.fallbackReason.map { " (\($0))" } ?? "")
+            return "whole-launch profile: \(profile.source.rawValue)" + (profile.fallbackReason.map { "; \($0)" } ?? "")
         }
         let rate = profile.samplePeriodNs > 0 ? 1_000_000_000 / profile.samplePeriodNs : 0
         return "whole-launch profile: perf events, \(rate) Hz, \(profile.samples.count) spans "
