@@ -143,6 +143,7 @@ if Context.environment["LAUNCHPROF_BENCHMARKS"] != nil {
         ("ProbeRecording", ["LaunchProbe", "LaunchTrace"]),
         ("Aggregation", ["LaunchAnalysis", "LaunchTrace"]),
         ("Symbolication", ["LaunchSymbolication", "LaunchTrace"]),
+        ("ProfileHandling", ["LaunchRunner", "LaunchTrace"]),
         ("Instruments", ["CLaunchABI", "CLaunchProbe", "CLaunchRunner", "CBenchSupport"]),
     ]
     // Threads and children that spin at a known stack depth, for the samplers (benchmarks only).
