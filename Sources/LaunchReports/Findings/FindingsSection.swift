@@ -44,6 +44,16 @@ public enum FindingsSection {
             + "unattributed \(share(attribution.unattributedNs)) (no stack or no known image)."
     }
 
+    /// `, 129 calls per launch (write, fsync, read)`: how many blocking calls the tracer timed, over
+    /// its threshold or under it in aggregate; empty when the finding comes from samples only.
+    static func calls(_ finding: Finding) -> String {
+        guard finding.tracedCalls > 0, finding.launches > 0 else { return "" }
+        let perLaunch = (Double(finding.tracedCalls) / Double(finding.launches)).rounded()
+        let count = Int(perLaunch)
+        let functions = finding.blockingFunctions.isEmpty ? "" : " (\(finding.blockingFunctions.joined(separator: ", ")))"
+        return ", \(count) call\(count == 1 ? "" : "s") per launch\(functions)"
+    }
+
     /// The text section, ending with a newline; empty when there is nothing to show.
     public static func text(findings: RunFindings?, policyVerdicts: [PolicyVerdict], limit: Int = textLimit) -> String {
         var out = ""
@@ -56,7 +66,7 @@ public enum FindingsSection {
                 out += "\(String(repeating: " ", count: index < 9 ? 2 : 1))\(index + 1). \(finding.functionWithLocation)  \(finding.kind.rawValue)"
                     + "  \(finding.phase?.rawValue ?? "unknown phase")  \(cost(finding))"
                     + "  \(finding.launches)/\(finding.analyzedLaunches) launches, \(finding.confidence.rawValue) confidence"
-                    + (finding.touchesUI ? ", touches UI" : "") + "\n"
+                    + (finding.touchesUI ? ", touches UI" : "") + calls(finding) + "\n"
                 out += "     -> \(finding.advice.rewrite)\n"
             }
             if findings.findings.count > top.count { out += "  … \(findings.findings.count - top.count) more in the JSON report.\n" }
