@@ -32,6 +32,11 @@ struct OutputSchemaTests {
         try Self.expectValid([run.appendingPathComponent("summary.json")], "summary")
         try Self.expectValid([run.appendingPathComponent("verdicts.json")], "verdicts")
 
+        let folded = try BuiltProducts.launchprof(["report", "--format", "folded", run.path], in: folder)
+        #expect(folded.status == 0, "\(folded.stderr)")
+        let roots = Set(folded.stdout.split(separator: "\n").compactMap { $0.split(separator: ";").dropFirst().first.map(String.init) })
+        #expect(roots.count == 1, "every main-thread stack has the same root below its phase: \(roots)")
+
         let saved = try BuiltProducts.launchprof(["baseline", "save", "main", run.path], in: folder)
         #expect(saved.status == 0, "\(saved.stderr)")
         try Self.expectValid([folder.appendingPathComponent(".launchprof/baselines/main.json")], "baseline")
