@@ -148,13 +148,18 @@ struct ELFReader {
             let size = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: base + 16, as: UInt64.self))
             entries.append(SymbolTable.Entry(start: value, size: size, nameOffset: nameOffset))
         }
-        let sectionNames = try sectionNameTable(sections)
-        var allNames = names
-        for stub in try pltSymbols(sections, names: sectionNames) {
-            entries.append(SymbolTable.Entry(start: stub.start, size: stub.size, nameOffset: UInt32(allNames.count)))
-            allNames += Array(stub.name.utf8) + [0]
+        let symbols = try withPLTStubs(entries: entries, names: names, sections: sections)
+        return ELFImage(path: path, buildID: buildID, symbols: symbols, symbolSource: sourceName)
+    }
+
+    /// The symbol table of `entries` and `names` with the PLT's stubs added (``pltSymbols(_:names:)``).
+    func withPLTStubs(entries: [SymbolTable.Entry], names: [UInt8], sections: [Section]) throws -> SymbolTable {
+        var entries = entries, names = names
+        for stub in try pltSymbols(sections, names: try sectionNameTable(sections)) {
+            entries.append(SymbolTable.Entry(start: stub.start, size: stub.size, nameOffset: UInt32(names.count)))
+            names += Array(stub.name.utf8) + [0]
         }
-        return ELFImage(path: path, buildID: buildID, symbols: SymbolTable(entries: entries, names: allNames), symbolSource: sourceName)
+        return SymbolTable(entries: entries, names: names)
     }
 
     /// The section-name string table (`e_shstrndx`), when the header names a valid one.
