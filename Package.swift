@@ -26,6 +26,8 @@ let package = Package(
         .library(name: "LaunchWorkflow", targets: ["LaunchWorkflow"]),
         .executable(name: "launchprof", targets: ["launchprof"]),
         .executable(name: "SampleApp", targets: ["SampleApp"]),
+        // `swift package launchprof run --product MyApp`: build in release and profile it.
+        .plugin(name: "LaunchprofCommand", targets: ["LaunchprofCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -47,6 +49,16 @@ let package = Package(
         // Compiles CLaunchPreload into libLaunchPreload.so with the C compiler (a resource of
         // CLaunchPreload, in LaunchProfiler_CLaunchPreload.resources beside launchprof).
         .plugin(name: "PreloadLibrary", capability: .buildTool()),
+        // `swift package launchprof run --product MyApp [launchprof run options]`: builds the
+        // product in release and runs launchprof on it (as package-benchmark's plugin does).
+        .plugin(
+            name: "LaunchprofCommand",
+            capability: .command(
+                intent: .custom(verb: "launchprof", description: "Build an executable product in release and profile its launches with launchprof."),
+                permissions: [.writeToPackageDirectory(reason: "launchprof writes its run folders under .launchprof/runs in the package directory.")]
+            ),
+            dependencies: ["launchprof"]
+        ),
         // The contract between app and tool: value types and JSON of one launch. No dependencies.
         .target(name: "LaunchTrace"),
         // In the app: clocks, phase recorder, thread state, trace writer.
@@ -111,7 +123,7 @@ let package = Package(
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LaunchProbe", "LaunchTrace", "FixtureApp", "SeedApp", "SampleApp"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchSymbolicationTests", dependencies: ["LaunchSymbolication", "LaunchAnalysis", "LaunchTrace"]),
         .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchSymbolication", "LaunchWorkflow", "LaunchTrace", "LaunchTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ReportTests", dependencies: ["LaunchReports", "LaunchAnalysis", "LaunchWorkflow", "LaunchTrace", "launchprof", "LaunchTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ReportTests", dependencies: ["LaunchReports", "LaunchAnalysis", "LaunchSymbolication", "LaunchWorkflow", "LaunchTrace", "launchprof", "LaunchTestSupport"], resources: [.copy("Fixtures")]),
         // The workflows against real launches of FixtureApp, without the CLI.
         .testTarget(
             name: "LaunchWorkflowTests",
@@ -124,7 +136,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["LaunchTrace", "LaunchAnalysis", "launchprof", "SampleApp", "SeedApp", "FixtureApp"],
+            dependencies: ["LaunchTrace", "LaunchAnalysis", "launchprof", "SampleApp", "SeedApp", "FixtureApp", "LaunchTestSupport"],
             resources: [.copy("Fixtures")]
         ),
     ]

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import LaunchAnalysis
 import LaunchWorkflow
@@ -25,6 +26,7 @@ struct CheckCommand: ParsableCommand {
         let summary = try SummaryLoader.load(try RunFolder.locate(runFolder))
         let evaluation = check.evaluate(summary)
         print(try format.format.render(summary: summary, evaluation: evaluation, colored: Terminal.stdoutIsTerminal), terminator: "")
+        try StepSummary(environment: ProcessInfo.processInfo.environment)?.append(summary: summary, evaluation: evaluation)
         let code = evaluation.exitCode
         if code != .success { throw ExitCode(code.rawValue) }
     }

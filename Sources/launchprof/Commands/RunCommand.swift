@@ -58,6 +58,7 @@ struct RunCommand: ParsableCommand {
         let progress = ProgressReporter(total: runs, interactive: Terminal.stderrIsTerminal)
         let result = try ProfilingRun(plan: plan, folder: folder).run(progress: progress.show)
         print(try format.format.render(summary: result.summary, evaluation: result.evaluation, colored: Terminal.stdoutIsTerminal), terminator: "")
+        try StepSummary(environment: ProcessInfo.processInfo.environment)?.append(summary: result.summary, evaluation: result.evaluation)
         if format.format == .text {
             print("\nRun folder: \(folder.url.path)")
         }
