@@ -143,4 +143,23 @@ struct RobustnessTests {
         let check = try BuiltProducts.launchprof(["check", "--budgets", BuiltProducts.fixture("budgets-pass.json"), run.path])
         #expect(check.status == ProfilerExitStatus.launchFailed.rawValue, "\(check.stdout)\(check.stderr)")
     }
+
+    @Test("a full small tmpfs gives a clear error and keeps what was written")
+    func fullDisk() throws {
+        let mountPoint = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: mountPoint) }
+        // Root in a container may mount a tmpfs; where it cannot, there is nothing to test here.
+        guard try BuiltProducts.run("/bin/mount", ["-t", "tmpfs", "-o", "size=96k", "tmpfs", mountPoint.path]).status == 0 else { return }
+        defer { _ = try? BuiltProducts.run("/bin/umount", [mountPoint.path]) }
+        let run = mountPoint.appendingPathComponent("run")
+        let output = try BuiltProducts.launchprof(
+            ["run", "--runs", "30", "--warmup", "0", "--no-tracer", "--sampler", "none", "--profile", "off",
+             "--output", run.path, "--", BuiltProducts.path("FixtureApp")]
+        )
+        #expect(output.status != 0, "\(output.stdout)\(output.stderr)")
+        #expect(output.stderr.contains("The disk is full"), "\(output.stderr)")
+        #expect(!output.stderr.contains("NSCocoaErrorDomain"), "\(output.stderr)")
+        let manifest = try RunManifest.read(from: run.appendingPathComponent("launches.json"))
+        #expect(!manifest.launches.isEmpty)
+    }
 }
