@@ -89,7 +89,8 @@ struct RunCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let allow = allowFailed.map { ["--allow-failed", $0] } ?? []
         let output = try BuiltProducts.launchprof(
-            ["run", "--runs", "3", "--warmup", "0", "--budgets", BuiltProducts.fixture("budgets-pass.json")] + allow
+            // Generous budgets: the exit code depends on the crashed launch, not on the machine's load.
+            ["run", "--runs", "3", "--warmup", "0", "--budgets", BuiltProducts.fixture("budgets-generous.json")] + allow
                 + ["--output", folder.path, "--", BuiltProducts.path("FixtureApp")],
             environment: ["FIXTURE_BEHAVIOR": "crashOnRun:2"]
         )
