@@ -171,3 +171,16 @@ if Context.environment["LAUNCHPROF_BENCHMARKS"] != nil {
         )
     }
 }
+
+// Fuzz targets (libFuzzer) are only part of the package when asked for; `Fuzz/run.sh TARGET
+// SECONDS` builds them with `-sanitize=fuzzer,address` in their own scratch folder and runs one.
+if Context.environment["LAUNCHPROF_FUZZ"] != nil {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzBudgets", ["LaunchAnalysis"]),
+        ("FuzzTrace", ["LaunchAnalysis", "LaunchTrace"]),
+        ("FuzzELF", ["LaunchSymbolication"]),
+    ]
+    for target in fuzzTargets {
+        package.targets.append(.executableTarget(name: target.name, dependencies: target.dependencies, path: "Fuzz/\(target.name)"))
+    }
+}

@@ -28,9 +28,14 @@ extension BudgetFile {
         do {
             root = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw LaunchProfilerError.invalidBudgetFile(file, problems: [
-                .budgetProblem(at: "", value: nil, expected: "The file is not valid JSON; expected a JSON object with \"schemaVersion\" and \"rules\"."),
-            ])
+            var problem = LaunchProfilerError.budgetProblem(
+                at: "", value: nil, expected: "The file is not valid JSON; expected a JSON object with \"schemaVersion\" and \"rules\"."
+            )
+            if let (line, column) = LaunchProfilerError.syntaxErrorLocation(in: data) {
+                problem.context.line = line
+                problem.context.column = column
+            }
+            throw LaunchProfilerError.invalidBudgetFile(file, problems: [problem])
         }
         var validator = BudgetValidator()
         let budgets = validator.validate(root)

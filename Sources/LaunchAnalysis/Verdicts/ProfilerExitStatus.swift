@@ -12,10 +12,15 @@ public enum ProfilerExitStatus: Int32, Codable, Sendable, CaseIterable {
     case usageError = 1
     /// An error-level rule failed or had no data.
     case budgetExceeded = 2
-    /// The app failed to launch or measured nothing: no launch completed.
+    /// A launch failed (crashed, hung, exited with an error, gave no or an invalid trace) and
+    /// more did than `--allow-failed` tolerates (0 by default), or no launch completed. The
+    /// other launches are kept and summarised.
     case launchFailed = 3
     /// No failures, but an error-level rule is inconclusive.
     case inconclusive = 4
+    /// `launchprof run` received SIGINT, SIGTERM or SIGHUP: the running launch and everything it
+    /// started were killed and recorded as interrupted, and the launches before it summarised.
+    case interrupted = 130
 
     /// What the status means, in the words of the commands' help.
     public var meaning: String {
@@ -23,8 +28,9 @@ public enum ProfilerExitStatus: Int32, Codable, Sendable, CaseIterable {
         case .success: "every budget passed"
         case .usageError: "usage or internal error"
         case .budgetExceeded: "a budget was exceeded"
-        case .launchFailed: "the app failed to launch or measured nothing"
+        case .launchFailed: "a launch crashed, hung or gave an invalid trace (more than --allow-failed), or none completed"
         case .inconclusive: "inconclusive (the spread straddles a limit)"
+        case .interrupted: "interrupted by SIGINT, SIGTERM or SIGHUP (the launches so far are kept)"
         }
     }
 

@@ -7,6 +7,8 @@ public struct BudgetCheck: Sendable, Equatable {
     public let budgets: BudgetFile?
     /// The baselines the relative rules compare against, by name.
     public let baselines: [String: RunSummary]
+    /// Launches that may fail before the run fails (`--allow-failed`; 0 by default).
+    public var allowedFailures = 0
 
     /// Loads the budget file and the baselines it needs.
     ///
@@ -32,9 +34,10 @@ public struct BudgetCheck: Sendable, Equatable {
     public func evaluate(_ summary: RunSummary) -> BudgetEvaluation {
         guard let budgets else {
             let completed = summary.launches.filter { $0.outcome == .completed }.count
-            return BudgetEvaluation(verdicts: [], launchCount: summary.launches.count, completedLaunchCount: completed)
+            return BudgetEvaluation(verdicts: [], launchCount: summary.launches.count, completedLaunchCount: completed, allowedFailures: allowedFailures)
         }
         var evaluation = BudgetEvaluator().evaluate(budgets, summary: summary, baselines: baselines)
+        evaluation.allowedFailures = allowedFailures
         evaluation.policyVerdicts = PolicyEvaluator.evaluate(budgets.policy, findings: summary.findings)
         return evaluation
     }
