@@ -1,5 +1,7 @@
 /// The main-thread findings of two builds side by side, matched by ``FindingKey``
 /// (function, kind of work, phase): what is new in head, what is gone, and what both have.
+/// Findings of low confidence (seen in few launches or by few samples) are never called new
+/// or gone: they are noise more often than work.
 ///
 /// ```swift
 /// let side = FindingsComparison(base: baseSummary.findings, head: headSummary.findings)
@@ -29,8 +31,8 @@ public struct FindingsComparison: Codable, Sendable, Equatable {
         let headFindings = head?.findings ?? []
         let baseByKey = Dictionary(baseFindings.map { (Self.key($0), $0) }, uniquingKeysWith: { first, _ in first })
         let headKeys = Set(headFindings.map(Self.key))
-        new = headFindings.filter { baseByKey[Self.key($0)] == nil }
-        gone = baseFindings.filter { !headKeys.contains(Self.key($0)) }
+        new = headFindings.filter { $0.confidence != .low && baseByKey[Self.key($0)] == nil }
+        gone = baseFindings.filter { $0.confidence != .low && !headKeys.contains(Self.key($0)) }
         both = headFindings.compactMap { finding in
             baseByKey[Self.key(finding)].map {
                 Pair(id: finding.id, baseMedianCostNs: $0.medianCostNs, headMedianCostNs: finding.medianCostNs)

@@ -22,10 +22,13 @@ public struct ComparisonMarkdownReport: Sendable, Equatable {
         out += outcome.budgets.isEmpty ? "" : "\n"
         let side = outcome.findings
         out += "\n**Main-thread findings**: \(side.new.count) new in head, \(side.gone.count) gone, \(side.both.count) in both.\n"
-        for finding in side.new { out += "- new: `\(e(finding.id))` (\(MetricKind.time.format(finding.medianCostNs)) per launch)\n" }
-        for finding in side.gone { out += "- gone: `\(e(finding.id))`\n" }
+        for finding in side.new.prefix(Self.listed) { out += "- new: \(e(finding.id)) (\(MetricKind.time.format(finding.medianCostNs)) per launch)\n" }
+        for finding in side.gone.prefix(Self.listed) { out += "- gone: \(e(finding.id))\n" }
         return out
     }
+
+    /// Findings listed per kind of change; comparison.json has them all.
+    static let listed = 5
 
     private static func icon(_ outcome: ComparisonOutcome) -> String {
         switch outcome.exitCode {

@@ -27,7 +27,7 @@ public struct ComparisonRow: Sendable, Equatable {
         let measured = comparison.blocks > 0
         effect = measured ? Self.percent(comparison.effect) : "–"
         interval = comparison.effectInterval.map {
-            "\(Self.percent($0.lower)) … \(Self.percent($0.upper)) (\(Int(($0.level * 100).rounded()))%)"
+            "\(Self.percent($0.lower)) … \(Self.percent($0.upper)) (\(Self.level($0.level)))"
         } ?? "–"
         baseMedian = ReportText.value(Self.median(comparison.baseSamples), kind)
         headMedian = ReportText.value(Self.median(comparison.headSamples), kind)
@@ -43,6 +43,12 @@ public struct ComparisonRow: Sendable, Equatable {
     public static func percent(_ fraction: Double) -> String {
         let value = (fraction * 1000).rounded() / 10
         return (value >= 0 ? "+" : "") + "\(value)%"
+    }
+
+    /// `95%` or `97.5%`.
+    static func level(_ level: Double) -> String {
+        let tenths = (level * 1000).rounded()
+        return tenths.truncatingRemainder(dividingBy: 10) == 0 ? "\(Int(tenths / 10))%" : "\(tenths / 10)%"
     }
 
     /// One line saying what the comparison decided and how many launches it took.

@@ -32,8 +32,12 @@ public struct ComparisonTextReport: Sendable, Equatable {
 
     private func findings(_ side: FindingsComparison) -> String {
         var out = "\nMain-thread findings: \(side.new.count) new in head, \(side.gone.count) gone, \(side.both.count) in both.\n"
-        for finding in side.new { out += "  + \(finding.id) (\(MetricKind.time.format(finding.medianCostNs)) per launch)\n" }
-        for finding in side.gone { out += "  - \(finding.id) (\(MetricKind.time.format(finding.medianCostNs)) per launch)\n" }
+        let time = MetricKind.time
+        for finding in side.new.prefix(5) { out += "  + \(finding.id) (\(time.format(finding.medianCostNs)) per launch)\n" }
+        for finding in side.gone.prefix(5) { out += "  - \(finding.id) (\(time.format(finding.medianCostNs)) per launch)\n" }
+        for pair in side.both.prefix(5) {
+            out += "  = \(pair.id) (\(time.format(pair.baseMedianCostNs)) → \(time.format(pair.headMedianCostNs)) per launch)\n"
+        }
         return out
     }
 }

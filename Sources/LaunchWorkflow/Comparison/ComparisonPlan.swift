@@ -32,11 +32,16 @@ public struct ComparisonPlan: Sendable, Equatable {
         head.exitAfter = base.exitAfter
         head.instruments = base.instruments
         self.head = head
-        let ruleMetrics = budgets.map(BaseBudgetVerdict.rules(in:))?.map(\.metric) ?? []
+        let ruleMetrics = (budgets.map(BaseBudgetVerdict.rules(in:)) ?? []).map(\.metric)
         self.metrics = (metrics + ruleMetrics).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         self.settings = settings
         self.maxRuns = maxRuns
         self.seed = seed
         self.budgets = budgets
+    }
+
+    /// The rules of ``budgets`` against the base build.
+    public var baseRules: [BudgetRule] {
+        budgets.map(BaseBudgetVerdict.rules(in:)) ?? []
     }
 }

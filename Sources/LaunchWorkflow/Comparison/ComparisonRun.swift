@@ -4,7 +4,7 @@ import LaunchRunner
 import LaunchTrace
 
 /// The whole `launchprof compare` workflow: warm-up of both builds, launches in randomised
-/// ABBA blocks until every metric is decided or `maxRuns` launches per build, the findings of
+/// ABBA blocks until every metric and every rule against base is decided or `maxRuns` launches per build, the findings of
 /// both builds side by side, and `comparison.json` with `base/` and `head/` run folders.
 ///
 /// ```swift
@@ -27,13 +27,13 @@ public struct ComparisonRun: Sendable {
     ///
     /// - Throws: ``LaunchProfilerError`` when a build cannot be launched at all or a file
     ///   cannot be written; a launch that fails ends the comparison and is reported in the outcome.
-    public func run(progress: @escaping (ComparisonEvent) -> Void = { _ in }) throws -> ComparisonResult {
+    public func run(progress: @escaping (ComparisonEvent) -> Void = { _ in }) throws -> ComparisonRunResult {
         var loops = try ComparisonLoops(plan: plan, folder: folder, progress: progress)
         if plan.base.warmup > 0 { progress(.warmingUp(launchesPerBuild: plan.base.warmup)) }
         loops.warmUp()
         var test = SequentialComparison(metrics: plan.metrics, settings: plan.settings)
         var order = BlockOrder(seed: plan.seed)
-        while !test.isDecided, loops.failedBuild == nil, loops.launches(of: .base) + 2 <= plan.maxRuns {
+        while !isDecided(test), loops.failedBuild == nil, loops.launches(of: .base) + 2 <= plan.maxRuns {
             guard let block = loops.runBlock(order.next()) else { break }
             test.add(base: block.base, head: block.head)
             progress(.blockFinished(test))
@@ -42,22 +42,28 @@ public struct ComparisonRun: Sendable {
         return try finish(loops: loops, test: test)
     }
 
+    /// Whether every metric and every rule against base is decided.
+    private func isDecided(_ test: SequentialComparison) -> Bool {
+        test.isDecided && plan.baseRules.allSatisfy {
+            BaseBudgetVerdict(rule: $0, test: test, scenario: plan.base.scenario).status != .inconclusive
+        }
+    }
+
     /// Findings, rule verdicts and the files.
-    private func finish(loops: ComparisonLoops, test: SequentialComparison) throws -> ComparisonResult {
+    private func finish(loops: ComparisonLoops, test: SequentialComparison) throws -> ComparisonRunResult {
         let base = loops.summary(of: .base)
         let head = loops.summary(of: .head)
         try base.write(to: folder.buildFolder(.base).summaryURL)
         try head.write(to: folder.buildFolder(.head).summaryURL)
-        let rules = plan.budgets.map(BaseBudgetVerdict.rules(in:)) ?? []
         let outcome = ComparisonOutcome(
             base: described(plan.base, launches: base.launches.count, build: .base),
             head: described(plan.head, launches: head.launches.count, build: .head),
             scenario: plan.base.scenario, seed: plan.seed, test: test, failedBuild: loops.failedBuild,
-            budgets: rules.map { BaseBudgetVerdict(rule: $0, test: test, scenario: plan.base.scenario) },
+            budgets: plan.baseRules.map { BaseBudgetVerdict(rule: $0, test: test, scenario: plan.base.scenario) },
             findings: FindingsComparison(base: base.findings, head: head.findings)
         )
         try outcome.write(to: folder.comparisonURL)
-        return ComparisonResult(outcome: outcome, baseSummary: base, headSummary: head, folder: folder)
+        return ComparisonRunResult(outcome: outcome, baseSummary: base, headSummary: head, folder: folder)
     }
 
     private func described(_ build: ProfilingPlan, launches: Int, build name: ComparisonBuild) -> ComparedBuild {

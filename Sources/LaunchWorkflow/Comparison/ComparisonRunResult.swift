@@ -2,7 +2,7 @@ import LaunchAnalysis
 import LaunchTrace
 
 /// What `launchprof compare` produced: the outcome, each build's summary, and the folder.
-public struct ComparisonResult: Sendable {
+public struct ComparisonRunResult: Sendable {
     /// The decisions, effects, rule verdicts and findings side by side.
     public var outcome: ComparisonOutcome
     /// The base build's summary (with findings).
