@@ -56,7 +56,8 @@ def sequential(rng, effect, args):
         if len(values) < args.min_blocks:
             continue
         mean, sd = statistics.fmean(values), statistics.stdev(values)
-        half = sd * boundary(len(values), args.alpha, args.planned) * small_sample_factor(len(values), args.alpha)
+        factor = 1 if args.no_small_sample_factor else small_sample_factor(len(values), args.alpha)
+        half = sd * boundary(len(values), args.alpha, args.planned) * factor
         decision = decide(mean - half, mean + half, math.log(1 + args.min_effect))
         if decision != "inconclusive":
             return decision, len(values)
@@ -80,6 +81,7 @@ def main():
     parser.add_argument("--max-blocks", type=int, default=30)
     parser.add_argument("--repetitions", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument("--no-small-sample-factor", action="store_true", help="the plain asymptotic sequence")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     print(f"noise {args.noise:.0%}, alpha {args.alpha}, min effect {args.min_effect:.0%}, {args.repetitions} repetitions each")
