@@ -47,10 +47,10 @@ public struct BaseBudgetVerdict: Codable, Sendable, Equatable {
         }
     }
 
-    /// `+4.9%`.
-    static func percent(_ fraction: Double) -> String {
+    /// A fraction as a signed percentage with one decimal: `+4.9%`, `-0.3%`, `+0.0%`.
+    public static func percent(_ fraction: Double) -> String {
         let value = (fraction * 1000).rounded() / 10
-        return (value >= 0 ? "+" : "") + "\(value)%"
+        return value == 0 ? "+0.0%" : (value > 0 ? "+" : "") + "\(value)%"
     }
 
     /// The rules of `budgets` that compare against the base build.

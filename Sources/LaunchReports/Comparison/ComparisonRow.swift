@@ -40,10 +40,7 @@ public struct ComparisonRow: Sendable, Equatable {
     }
 
     /// `+4.9%` from a fraction.
-    public static func percent(_ fraction: Double) -> String {
-        let value = (fraction * 1000).rounded() / 10
-        return (value >= 0 ? "+" : "") + "\(value)%"
-    }
+    public static func percent(_ fraction: Double) -> String { BaseBudgetVerdict.percent(fraction) }
 
     /// `95%` or `97.5%`.
     static func level(_ level: Double) -> String {

@@ -22,6 +22,7 @@ public struct ComparisonTextReport: Sendable, Equatable {
             )
         }
         out += table.render(colored: colored)
+        out += outcome.budgets.isEmpty ? "" : "\n"
         for verdict in outcome.budgets {
             out += "\nBudget \(verdict.rule.title): \(verdict.status.rawValue). \(verdict.message)"
         }
