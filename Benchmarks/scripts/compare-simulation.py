@@ -46,7 +46,7 @@ def decide(lower, upper, margin):
 def block(rng, effect, noise, index):
     drift = 0.03 * math.sin(index / 7)
     times = [math.exp(rng.gauss(0, noise) + drift) * (1 + effect if h else 1) for h in (0, 1, 1, 0)]
-    return (math.log(times[1]) + math.log(times[2]) - math.log(times[0]) - math.log(times[3])) / 2
+    return math.log(min(times[1], times[2])) - math.log(min(times[0], times[3]))
 
 
 def sequential(rng, effect, args):

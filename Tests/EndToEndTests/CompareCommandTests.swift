@@ -10,7 +10,7 @@ struct CompareCommandTests {
         let app = BuiltProducts.path("FixtureApp")
         return try BuiltProducts.launchprof([
             "compare", "--base", app, "--head", app, "--base-env", "FIXTURE_BEHAVIOR=\(base)", "--head-env", "FIXTURE_BEHAVIOR=\(head)",
-            "--metric", "didFinishLaunching", "--seed", "11", "--max-runs", "24", "--output", folder.path,
+            "--metric", "didFinishLaunching", "--seed", "11", "--max-runs", "60", "--output", folder.path,
         ] + extra)
     }
 

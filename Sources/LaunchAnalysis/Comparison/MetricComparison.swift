@@ -1,7 +1,8 @@
 import Foundation
 import LaunchTrace
 
-/// The comparison of one metric between base and head so far: the block log-ratios,
+/// The comparison of one metric between base and head so far: the block log-ratios
+/// (log of head's faster launch over base's faster launch),
 /// their confidence sequence, the effect and the decision.
 public struct MetricComparison: Codable, Sendable, Equatable {
     /// The metric.
@@ -31,7 +32,9 @@ public struct MetricComparison: Codable, Sendable, Equatable {
         baseSamples += base
         headSamples += head
         guard base.count == 2, head.count == 2, (base + head).allSatisfy({ $0 > 0 }) else { return }
-        sequence.add((log(head[0]) + log(head[1]) - log(base[0]) - log(base[1])) / 2)
+        // The faster of each build's two launches: interference on a shared machine only adds
+        // time, so the minimum keeps a launch that a burst of load hit out of the block.
+        sequence.add(log(head.min()!) - log(base.min()!))
         guard !decision.isDecided, blocks >= settings.minBlocks, let interval = sequence.interval else { return }
         decision = ComparisonDecision.decide(interval, margin: settings.margin)
     }

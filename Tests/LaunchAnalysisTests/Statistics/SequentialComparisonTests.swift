@@ -8,13 +8,18 @@ import Testing
 @Suite("SequentialComparison")
 struct SequentialComparisonTests {
     /// One simulated comparison: blocks until decided or `maxBlocks`.
-    static func simulate(effect: Double, seed: UInt64, noise: Double = 0.05, maxBlocks: Int = 30) -> SequentialComparison {
+    /// With `interference`, a quarter of the launches are also slowed by an exponential delay
+    /// of mean 6 % and one in fifty by 90 %, as bursts of load on a shared machine do.
+    static func simulate(effect: Double, seed: UInt64, noise: Double = 0.05, interference: Bool = false, maxBlocks: Int = 30) -> SequentialComparison {
         var generator = SplitMix64(seed: seed)
         var test = SequentialComparison(metrics: [.timeToFirstFrame], settings: ComparisonSettings())
         for block in 0..<maxBlocks where !test.isDecided {
             let drift = 1 + 0.2 * sin(Double(block) / 5)
             func launch(_ factor: Double) -> [MetricName: Double] {
-                [.timeToFirstFrame: 100e6 * drift * factor * exp(noise * gaussian(&generator))]
+                var value = 100e6 * drift * factor * exp(noise * gaussian(&generator))
+                if interference, uniform(&generator) < 0.25 { value *= 1 - 0.06 * log(1 - uniform(&generator)) }
+                if interference, uniform(&generator) < 0.02 { value *= 1.9 }
+                return [.timeToFirstFrame: value]
             }
             test.add(base: [launch(1), launch(1)], head: [launch(1 + effect), launch(1 + effect)])
         }
@@ -28,8 +33,22 @@ struct SequentialComparisonTests {
         return (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
     }
 
-    static func decisions(effect: Double, repetitions: Int) -> [SequentialComparison] {
-        (0..<repetitions).map { simulate(effect: effect, seed: 0x15_0000 + UInt64($0) * 7919) }
+    /// A uniform deviate in [0, 1).
+    static func uniform(_ generator: inout SplitMix64) -> Double {
+        Double(generator.next() >> 11) / 9_007_199_254_740_992
+    }
+
+    static func decisions(effect: Double, repetitions: Int, noise: Double = 0.05, interference: Bool = false) -> [SequentialComparison] {
+        (0..<repetitions).map { simulate(effect: effect, seed: 0x15_0000 + UInt64($0) * 7919, noise: noise, interference: interference) }
+    }
+
+    @Test("with bursts of interference on 0.3 % noise: identical builds regressed in at most 5 %, +5 % regressed in at least 90 %")
+    func interference() {
+        let identical = Self.decisions(effect: 0, repetitions: 400, noise: 0.003, interference: true)
+        #expect(Double(identical.filter { $0.decision == .regressed }.count) / 400 <= 0.05)
+        #expect(Double(identical.filter { $0.decision == .same }.count) / 400 >= 0.8)
+        let slower = Self.decisions(effect: 0.05, repetitions: 200, noise: 0.003, interference: true)
+        #expect(Double(slower.filter { $0.decision == .regressed }.count) / 200 >= 0.9)
     }
 
     @Test("identical builds decide same or inconclusive, and regressed in at most 5 % of 400 repetitions")
