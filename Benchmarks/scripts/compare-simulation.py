@@ -43,10 +43,24 @@ def decide(lower, upper, margin):
     return "inconclusive"
 
 
+ARGS = None
+
+
+def launch(rng, effect, noise, drift):
+    time = math.exp(rng.gauss(0, noise) + drift) * (1 + effect)
+    if ARGS.interference and rng.random() < 0.25:
+        time *= 1 + rng.expovariate(1 / 0.06)
+    if ARGS.interference and rng.random() < 0.02:
+        time *= 1.9
+    return time
+
+
 def block(rng, effect, noise, index):
     drift = 0.03 * math.sin(index / 7)
-    times = [math.exp(rng.gauss(0, noise) + drift) * (1 + effect if h else 1) for h in (0, 1, 1, 0)]
-    return math.log(min(times[1], times[2])) - math.log(min(times[0], times[3]))
+    b1, h1, h2, b2 = (launch(rng, effect if h else 0, noise, drift) for h in (0, 1, 1, 0))
+    if ARGS.block == "mean":
+        return (math.log(h1) + math.log(h2) - math.log(b1) - math.log(b2)) / 2
+    return math.log(min(h1, h2)) - math.log(min(b1, b2))
 
 
 def sequential(rng, effect, args):
@@ -82,9 +96,13 @@ def main():
     parser.add_argument("--repetitions", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--no-small-sample-factor", action="store_true", help="the plain asymptotic sequence")
+    parser.add_argument("--interference", action="store_true", help="a quarter of launches +6 %% on average, one in fifty +90 %%")
+    parser.add_argument("--block", choices=["min", "mean"], default="min", help="block value: faster launch per build (compare's) or the mean")
     args = parser.parse_args()
+    global ARGS
+    ARGS = args
     rng = random.Random(args.seed)
-    print(f"noise {args.noise:.0%}, alpha {args.alpha}, min effect {args.min_effect:.0%}, {args.repetitions} repetitions each")
+    print(f"block {args.block}, interference {args.interference}, noise {args.noise:.1%}, alpha {args.alpha}, min effect {args.min_effect:.0%}, {args.repetitions} repetitions each")
     print("| head vs base | decided as expected | false 'regressed' | mean launches, both builds (sequential) | fixed launches for the same power | saved |")
     print("|---|---:|---:|---:|---:|---:|")
     for effect, expected in ((0.0, "same"), (0.05, "regressed"), (-0.05, "improved"), (0.10, "regressed")):
