@@ -6,7 +6,7 @@
 /// print(ProfilerExitStatus.helpText)   // "Exit codes: 0 every budget passed; 1 usage or internal error; …"
 /// ```
 public enum ProfilerExitStatus: Int32, Codable, Sendable, CaseIterable {
-    /// Every error-level rule passed.
+    /// Every error-level rule passed (`compare`: head is the same as base or better).
     case success = 0
     /// Bad usage or an internal error (the CLI's to return; never from an evaluation).
     case usageError = 1
@@ -27,9 +27,9 @@ public enum ProfilerExitStatus: Int32, Codable, Sendable, CaseIterable {
         switch self {
         case .success: "every budget passed"
         case .usageError: "usage or internal error"
-        case .budgetExceeded: "a budget was exceeded"
-        case .launchFailed: "a launch crashed, hung or gave an invalid trace (more than --allow-failed), or none completed"
-        case .inconclusive: "inconclusive (the spread straddles a limit)"
+        case .budgetExceeded: "a budget was exceeded (compare: head regressed)"
+        case .launchFailed: "a launch crashed, hung or gave an invalid trace (more than --allow-failed), or none completed (compare: a build failed to launch)"
+        case .inconclusive: "inconclusive (the spread straddles a limit; compare: undecided at --max-runs)"
         case .interrupted: "interrupted by SIGINT, SIGTERM or SIGHUP (the launches so far are kept)"
         }
     }

@@ -1,7 +1,8 @@
 import Foundation
 import LaunchAnalysis
 
-/// Loads a budget file and the baselines its relative rules name, and evaluates a run.
+/// Loads a budget file and the baselines its relative rules name, and evaluates a run. Rules
+/// against `base` belong to `launchprof compare` and are left out.
 public struct BudgetCheck: Sendable, Equatable {
     /// The budget file, or nil for no rules.
     public let budgets: BudgetFile?
@@ -17,7 +18,7 @@ public struct BudgetCheck: Sendable, Equatable {
     ///   - baseline: a baseline every relative rule compares against, overriding the rules' own.
     ///   - store: where baselines are kept.
     public init(budgetsPath: String?, baseline: String?, store: BaselineStore) throws {
-        budgets = try budgetsPath.map { try BudgetFile.load(from: URL(filePath: $0)) }
+        budgets = try budgetsPath.map { try BudgetFile.load(from: URL(filePath: $0)).withoutBaseRules }
         var names = budgets?.baselineNames ?? []
         if let baseline { names = [baseline] }
         var loaded: [String: RunSummary] = [:]
