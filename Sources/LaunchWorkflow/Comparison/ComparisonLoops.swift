@@ -38,10 +38,10 @@ struct ComparisonLoops {
     }
 
     /// Runs one block; nil when a launch failed (see ``failedBuild``).
-    mutating func runBlock(_ order: [ComparisonBuild]) -> (base: [[MetricName: Double]], head: [[MetricName: Double]])? {
+    mutating func runBlock(_ order: [ComparisonBuild]) throws -> (base: [[MetricName: Double]], head: [[MetricName: Double]])? {
         var values: [ComparisonBuild: [[MetricName: Double]]] = [:]
         for build in order {
-            guard let trace = launch(build) else {
+            guard let trace = try launch(build) else {
                 failedBuild = build
                 return nil
             }
@@ -50,13 +50,13 @@ struct ComparisonLoops {
         return (values[.base] ?? [], values[.head] ?? [])
     }
 
-    private mutating func launch(_ build: ComparisonBuild) -> LaunchTrace? {
+    private mutating func launch(_ build: ComparisonBuild) throws -> LaunchTrace? {
         let result: LaunchResult?
         if build == .base {
-            base.launch(1)
+            try base.launch(1)
             result = base.session.results.last
         } else {
-            head.launch(1)
+            try head.launch(1)
             result = head.session.results.last
         }
         guard let result else { return nil }

@@ -34,7 +34,7 @@ public struct ComparisonRun: Sendable {
         var test = SequentialComparison(metrics: plan.metrics, settings: plan.settings)
         var order = BlockOrder(seed: plan.seed)
         while !isDecided(test), loops.failedBuild == nil, loops.launches(of: .base) + 2 <= plan.maxRuns {
-            guard let block = loops.runBlock(order.next()) else { break }
+            guard let block = try loops.runBlock(order.next()) else { break }
             test.add(base: block.base, head: block.head)
             progress(.blockFinished(test))
         }

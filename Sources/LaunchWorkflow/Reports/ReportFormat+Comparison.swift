@@ -9,6 +9,7 @@ extension ReportFormat {
         case .json: try outcome.json()
         case .markdown: ComparisonMarkdownReport().render(outcome)
         case .junit: ComparisonJUnitReport().render(outcome)
+        case .github: GitHubAnnotations().render(comparison: outcome)
         }
     }
 }
