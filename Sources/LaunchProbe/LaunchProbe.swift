@@ -263,7 +263,17 @@ public final class LaunchProbe: Sendable {
         }
     }
 
+    /// Ends the launch at its exit point. The exit-point event goes out first, with the clock
+    /// read here, so what the profiler does afterwards (stopping its instruments, building and
+    /// writing the trace) is outside the measured launch; it is sent with recording off too.
+    /// Never inlined: `launch-overhead.py` has callgrind count instructions up to its entry.
+    @inline(never)
     private func finishAndExit(_ reason: LaunchEnding.Reason) -> Never {
+        if configuration.eventFD != nil {
+            let now = MonotonicClock.nowNs()
+            let start = state.withLock { $0.recorder.launchStartNs }
+            send(ProbeEvent(kind: .exitPoint, timeNs: now - start, name: reason.rawValue))
+        }
         finish(reason)
         let handler = terminationHandler.withLock { $0 }
         handler?(reason)
