@@ -5,8 +5,8 @@ import Testing
 
 /// The measured end of a launch: the probe's exit-point event goes out before the trace is
 /// written, and also when nothing is recorded, so a launch with the profiler off is timed by the
-/// same clock reads as one with it on.
-@Suite("Exit point, on real launches of FixtureApp")
+/// same clock reads as one with it on. And the profiler's own main-thread time counts the tracer.
+@Suite("Exit point and the profiler's own cost, on real launches of FixtureApp")
 struct ExitPointTests {
     static func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("exitpoint-\(UUID().uuidString)")
@@ -51,5 +51,16 @@ struct ExitPointTests {
         let exitPoint = try #require(result.events.first { $0.kind == .exitPoint })
         #expect(exitPoint.timeNs > 0)
         #expect(!result.events.contains { $0.kind == .finished || $0.kind == .phase })
+    }
+
+    @Test("with the tracer preloaded, its own time is in the trace and in the profiler's main-thread time")
+    func tracerOwnTime() throws {
+        let output = try Launch.trace("normal", options: ["--profile", "off", "--sampler", "none"])
+        let trace = try #require(output.trace, "\(output.stderr)")
+        let tracer = try #require(trace.mainThread?.tracer)
+        let own = try #require(tracer.ownNs)
+        #expect(tracer.interceptedCalls > 0)
+        #expect(own > 0)
+        #expect(trace.profiler.mainThreadNs >= own)
     }
 }
