@@ -23,9 +23,9 @@ Each round launches every setting once, in a new random order. Printed per setti
 ratio to off with a bootstrap 95 % interval (2,000 resamples of the rounds, seeded), and the
 median of the per-round ratios. Then, unless --no-callgrind, the in-process part by
 instruction counts: SampleApp under `valgrind --tool=callgrind` from its start to its exit point
-(callgrind dumps when the probe's finishAndExit is entered), of the main thread and of all
-threads (the Swift runtime's lock-free caches make other threads' counts vary a little from
-run to run), trace and tracer on against off
+(callgrind dumps when the probe's finishAndExit is entered), of the main thread (the launch's
+critical path; with --separate-threads callgrind dumps only the triggering thread there), trace and
+tracer on against off
 (perf events do not work under valgrind: the whole-launch profile is not in this figure).
 
     Benchmarks/scripts/launch-overhead.py [ROUNDS] [--build DIR] [--cpu N] [--no-callgrind]
@@ -111,19 +111,18 @@ def timed_rounds(harness, cpu, app, table, rounds):
 
 
 def instructions(app, assignments, folder):
-    """Instructions executed from exec to the exit point (callgrind dumps when LaunchProbe's
-    finishAndExit is entered), by the main thread and by all threads: (main, all)."""
+    """Instructions the main thread executed from exec to the exit point (callgrind dumps when
+    LaunchProbe's finishAndExit is entered; with --separate-threads only that thread is dumped)."""
     directory = tempfile.mkdtemp(dir=folder)
     out = os.path.join(directory, "callgrind.out")
     env = {k: v for k, v in os.environ.items() if not k.startswith("LAUNCHPROF_") and k != "LD_PRELOAD"}
     env.update(a.split("=", 1) for a in assignments)
     subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--separate-threads=yes",
                     "--dump-before=*finishAndExit*", app], env=env, capture_output=True, check=True)
-    parts = sorted(name for name in os.listdir(directory) if name.startswith("callgrind.out.1-"))
-    if not parts:
+    main = os.path.join(directory, "callgrind.out.1-01")
+    if not os.path.exists(main):
         sys.exit("callgrind made no dump at the exit point (finishAndExit was not entered)")
-    totals = [summary(os.path.join(directory, name)) for name in parts]
-    return totals[0], sum(totals)
+    return summary(main)
 
 
 def summary(path):
@@ -150,8 +149,7 @@ def count_settings(app, table, runs, folder):
     for _ in range(runs):
         for name in counts:
             counts[name].append(instructions(app, table[name][1], folder))
-    return {name: {"mainThread": statistics.median(v[0] for v in values), "allThreads": statistics.median(v[1] for v in values),
-                   "runs": values} for name, values in counts.items()}
+    return {name: {"mainThread": statistics.median(values), "runs": values} for name, values in counts.items()}
 
 
 def machine():
@@ -176,12 +174,11 @@ def main():
     if not args.no_callgrind:
         counts = callgrind(os.path.abspath(app), table, args.callgrind_runs, folder)
         report["instructions"] = counts
-        print(f"callgrind, instructions from exec to the exit point (median of {args.callgrind_runs}):")
+        print(f"callgrind, main-thread instructions from exec to the exit point (median of {args.callgrind_runs}):")
         for name, count in counts.items():
-            line = f"{name:8s} main thread {count['mainThread']:,}   all threads {count['allThreads']:,}"
+            line = f"{name:8s} main thread {count['mainThread']:,}   runs {count['runs']}"
             if name != "off":
-                line += (f"   ratios {count['mainThread'] / counts['off']['mainThread']:.4f} (main), "
-                         f"{count['allThreads'] / counts['off']['allThreads']:.4f} (all)")
+                line += f"   ratio {count['mainThread'] / counts['off']['mainThread']:.4f}"
             print(line)
     if args.json:
         with open(args.json, "w") as file:
