@@ -2,8 +2,10 @@
 """The whole-launch profile on against off, on the same SampleApp binary, launch by launch in a
 random order within each pair, in one session, so both sides see the same machine.
 
-Each launch is `launchprof trace --profile perf|off -- SampleApp`, with every other instrument the
-same on both sides (the tracer and the watchdog as by default). The measure is the app's time to
+Each launch is `launchprof trace --profile perf|off --sampler none -- SampleApp`, with every other
+instrument the same on both sides: the tracer as by default, and the watchdog timing stalls
+without taking stacks (under the profile the app's own sampler is off anyway; without it the
+default ptrace stall sampler would stop the app, which is not what is compared here). The measure is the app's time to
 first frame from its trace: from the runner's release of the child at exec to the first frame,
 so what the runner does before and after (opening the events, reading the ring buffers after the
 exit) is outside it, and what the profile costs the app while it runs is inside.
@@ -28,7 +30,7 @@ env = {k: v for k, v in os.environ.items() if not k.startswith("LAUNCHPROF_")}
 
 def launch(profile, rate):
     trace = os.path.join(folder, "launch.trace.json")
-    args = [launchprof, "trace", "--profile", profile, "--profile-rate", str(rate), "-o", trace, "--", app]
+    args = [launchprof, "trace", "--profile", profile, "--profile-rate", str(rate), "--sampler", "none", "-o", trace, "--", app]
     subprocess.run(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
     t = json.load(open(trace))
     samples = len(t.get("profile", {}).get("samples", [])) if profile == "perf" else 0
