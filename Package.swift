@@ -90,6 +90,8 @@ let package = Package(
         // A small app whose behaviour the tests choose through LAUNCHPROF_SCENARIO
         // (sleep, spin, crash, hang, no trace, lifecycle logging).
         .executableTarget(name: "FixtureApp", dependencies: ["LaunchKit", "LaunchTrace", "CFixtureSupport"]),
+        // A small server for the readiness tests (port, output line, file, sd_notify; SIGTERM).
+        .executableTarget(name: "FixtureServer", dependencies: ["LaunchTrace"]),
         // FixtureApp's work without frame pointers (and with garbage in RBP), for the samplers.
         .target(
             name: "CFixtureSupport",
@@ -113,7 +115,7 @@ let package = Package(
         // The workflows against real launches of FixtureApp, without the CLI.
         .testTarget(
             name: "LaunchWorkflowTests",
-            dependencies: ["LaunchWorkflow", "LaunchRunner", "LaunchAnalysis", "LaunchTrace", "FixtureApp"]
+            dependencies: ["LaunchWorkflow", "LaunchRunner", "LaunchAnalysis", "LaunchTrace", "FixtureApp", "FixtureServer"]
         ),
         // The instruments (tracer, stall sampler by signal and by ptrace) against real launches.
         .testTarget(
@@ -122,7 +124,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["LaunchTrace", "LaunchAnalysis", "launchprof", "SampleApp", "SeedApp", "FixtureApp"],
+            dependencies: ["LaunchTrace", "LaunchAnalysis", "launchprof", "SampleApp", "SeedApp", "FixtureApp", "FixtureServer"],
             resources: [.copy("Fixtures")]
         ),
     ]

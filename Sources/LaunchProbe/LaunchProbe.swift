@@ -26,7 +26,7 @@ public final class LaunchProbe: Sendable {
     )
 
     /// The version written into traces.
-    public static let version = "0.1.0"
+    public static let version = ProfilerInfo.toolVersion
 
     /// The configuration read from the environment.
     public let configuration: LaunchConfiguration

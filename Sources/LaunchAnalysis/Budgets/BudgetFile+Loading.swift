@@ -112,12 +112,13 @@ struct BudgetValidator {
         var kind: MetricKind?
         if let value = object["metric"] {
             if let name = string(value, at: at + ".metric") {
-                if let definition = MetricCatalog.definition(of: MetricName(rawValue: name)) {
+                let metricName = MetricName(rawValue: name)
+                if let definition = MetricCatalog.definition(of: metricName) ?? MetricCatalog.programPhaseDefinition(of: metricName) {
                     metric = definition.name
                     kind = definition.kind
                 } else {
                     fail(at + ".metric", value,
-                         "Expected a metric name such as \"\(MetricName.timeToFirstFrame)\", a phase id, \"\(MetricName.spanPrefix)<name>\" or another name listed in docs/budgets.md.",
+                         "Expected a metric name such as \"\(MetricName.timeToFirstFrame)\", a phase id (UIKit's, the runner's or the program's own), \"\(MetricName.spanPrefix)<name>\" or another name listed in docs/budgets.md.",
                          suggestion: MetricCatalog.suggestion(for: name)?.rawValue)
                 }
             }

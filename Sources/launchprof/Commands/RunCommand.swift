@@ -24,6 +24,9 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var launch: LaunchOptions
 
+    @OptionGroup(title: "Readiness")
+    var readiness: ReadinessOptions
+
     @Option(help: "Budget file to check the run against (e.g. budgets.json).")
     var budgets: String?
 
@@ -69,11 +72,13 @@ struct RunCommand: ParsableCommand {
     private func makePlan() throws -> ProfilingPlan {
         let executable = try ExecutableResolver.resolve(command)
         let check = try baselines.check(budgets: budgets)
-        return ProfilingPlan(
+        var plan = ProfilingPlan(
             executable: executable, arguments: Array(command.dropFirst()), runs: runs, warmup: warmup,
             scenario: launch.scenario, timeoutSeconds: launch.timeout, exitAfter: launch.exitAfter,
             instruments: try instruments.settings(), adaptive: adaptive ? AdaptiveStopping(maxRuns: maxRuns) : nil,
             budgets: check, generator: LaunchProf.generator
         )
+        plan.readiness = try readiness.settings()
+        return plan
     }
 }

@@ -1,0 +1,23 @@
+// A small server for the readiness tests: after `--delay-ms`, it listens on `--port`, prints
+// "listening on port N", creates `--file`, and sends READY=1 on NOTIFY_SOCKET; then it waits
+// for SIGTERM and exits 0. `--never-ready` skips all of that; `--ignore-term` ignores SIGTERM.
+import Foundation
+import LaunchTrace
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let options = FixtureServerOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+if options.ignoreTerm { signal(SIGTERM, SIG_IGN) }
+if !options.neverReady {
+    usleep(UInt32(options.delayMs * 1000))
+    let listener = options.port.map(FixtureServerOptions.listen(port:))
+    if let port = options.port {
+        FileHandle.standardOutput.write(Data("listening on port \(port)\n".utf8))
+    }
+    if let file = options.file { FileManager.default.createFile(atPath: file, contents: Data("ready\n".utf8)) }
+    FixtureServerOptions.notifyReady()
+    withExtendedLifetime(listener) {}
+}
+while true { pause() }

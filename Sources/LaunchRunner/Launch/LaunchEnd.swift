@@ -1,0 +1,16 @@
+import LaunchTrace
+
+/// How one launch's wait ended: the process's termination, whether the runner killed it at
+/// the timeout, the events read, and how a ready program was ended.
+struct LaunchEnd {
+    var termination: ChildProcess.Termination
+    var timedOut: Bool
+    var events: [ProbeEvent]
+    var shutdown: LaunchShutdown?
+
+    /// Whether the program used LaunchProbe: it sent a progress event of its own (the
+    /// tracer's milestones do not count). Such a program is expected to write its trace.
+    var isInstrumented: Bool {
+        events.contains { [.phase, .firstFrame, .active, .mark, .finished].contains($0.kind) }
+    }
+}
