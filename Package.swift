@@ -91,7 +91,9 @@ let package = Package(
         // (sleep, spin, crash, hang, no trace, lifecycle logging).
         .executableTarget(name: "FixtureApp", dependencies: ["LaunchKit", "LaunchTrace", "CFixtureSupport"]),
         // A small server for the readiness tests (port, output line, file, sd_notify; SIGTERM).
-        .executableTarget(name: "FixtureServer", dependencies: ["LaunchTrace"]),
+        // With --phases it is a LaunchProbe program with phases of its own (database, migrations,
+        // routes, bind), ready when it listens.
+        .executableTarget(name: "FixtureServer", dependencies: ["LaunchProbe", "LaunchTrace"]),
         // FixtureApp's work without frame pointers (and with garbage in RBP), for the samplers.
         .target(
             name: "CFixtureSupport",

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchProbe
 import LaunchTrace
 
 #if canImport(Glibc)
@@ -12,6 +13,7 @@ struct FixtureServerOptions {
     var delayMs = 0
     var neverReady = false
     var ignoreTerm = false
+    var phases = false
 
     init(arguments: [String]) {
         var rest = arguments[...]
@@ -22,11 +24,26 @@ struct FixtureServerOptions {
             case "--delay-ms": delayMs = rest.popFirst().flatMap { Int($0) } ?? 0
             case "--never-ready": neverReady = true
             case "--ignore-term": ignoreTerm = true
+            case "--phases": phases = true
             default:
                 FileHandle.standardError.write(Data("FixtureServer: unknown argument \(argument)\n".utf8))
                 exit(2)
             }
         }
+    }
+
+    /// The instrumented launch: the program's own phases, then ready (the probe ends the
+    /// launch there under the profiler).
+    static func runPhases(port: Int?) {
+        let probe = LaunchProbe.shared
+        for (phase, ms) in [("database", 30), ("migrations", 10), ("routes", 20)] as [(PhaseName, UInt32)] {
+            probe.begin(phase)
+            usleep(ms * 1000)
+        }
+        probe.begin("bind")
+        let listener = port.map(listen(port:))
+        probe.ready()
+        withExtendedLifetime(listener) {}
     }
 
     /// A socket listening on 127.0.0.1:`port` (the descriptor, kept open).

@@ -1,6 +1,8 @@
 // A small server for the readiness tests: after `--delay-ms`, it listens on `--port`, prints
 // "listening on port N", creates `--file`, and sends READY=1 on NOTIFY_SOCKET; then it waits
 // for SIGTERM and exits 0. `--never-ready` skips all of that; `--ignore-term` ignores SIGTERM.
+// `--phases` makes it a LaunchProbe program: phases database (30 ms), migrations (10 ms),
+// routes (20 ms) and bind, then `ready()`, LaunchProbe's exit point.
 import Foundation
 import LaunchTrace
 
@@ -10,6 +12,7 @@ import Glibc
 
 let options = FixtureServerOptions(arguments: Array(CommandLine.arguments.dropFirst()))
 if options.ignoreTerm { signal(SIGTERM, SIG_IGN) }
+if options.phases { FixtureServerOptions.runPhases(port: options.port) }
 if !options.neverReady {
     usleep(UInt32(options.delayMs * 1000))
     let listener = options.port.map(FixtureServerOptions.listen(port:))

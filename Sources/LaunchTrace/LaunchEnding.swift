@@ -16,8 +16,6 @@ public struct LaunchEnding: Codable, Sendable, Equatable {
         case terminated
         /// The app called `LaunchProbe.finish` itself.
         case finishedByApp
-        /// The program called LaunchProbe's `ready()` (an exit point of a program-defined launch).
-        case ready
         /// A program that writes no trace exited by itself (the runner built the trace).
         case exited
         /// A program that writes no trace met its readiness condition (the runner built the

@@ -10,7 +10,7 @@
 /// for phase in PhaseName.uikit { print(phase.rawValue) }
 /// let database = PhaseName("database")
 /// ```
-public struct PhaseName: RawRepresentable, Codable, Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct PhaseName: RawRepresentable, Codable, Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The name as written in traces, metrics and budgets.
     public var rawValue: String
 
@@ -21,6 +21,11 @@ public struct PhaseName: RawRepresentable, Codable, Sendable, Hashable, Comparab
 
     /// A phase called `name`.
     public init(_ name: String) {
+        self.rawValue = name
+    }
+
+    /// A phase named by a literal: `probe.begin("database")`.
+    public init(stringLiteral name: String) {
         self.rawValue = name
     }
 

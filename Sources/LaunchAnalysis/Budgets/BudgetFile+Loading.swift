@@ -112,8 +112,7 @@ struct BudgetValidator {
         var kind: MetricKind?
         if let value = object["metric"] {
             if let name = string(value, at: at + ".metric") {
-                let metricName = MetricName(rawValue: name)
-                if let definition = MetricCatalog.definition(of: metricName) ?? MetricCatalog.programPhaseDefinition(of: metricName) {
+                if let definition = MetricCatalog.definition(of: MetricName(rawValue: name)) ?? MetricCatalog.programPhaseDefinition(of: MetricName(rawValue: name)) {
                     metric = definition.name
                     kind = definition.kind
                 } else {

@@ -15,6 +15,24 @@ public struct PhaseTable: Sendable {
         self.trace = trace
     }
 
+    /// The totals, the profiler's time and the peak memory, one line each. Time to ready is
+    /// shown when the launch has one (a program that is not a LaunchKit app).
+    static func totalLines(_ trace: LaunchTrace) -> String {
+        var totals: [(String, Int64?)] = [
+            ("time to first frame", trace.totals.timeToFirstFrameNs),
+            ("time to active", trace.totals.timeToActiveNs),
+            ("time to full display", trace.totals.timeToFullDisplayNs),
+        ]
+        if let ready = trace.totals.timeToReadyNs { totals.insert(("time to ready", ready), at: 0) }
+        totals.append(("profiler main-thread time", trace.profiler.mainThreadNs))
+        var out = ""
+        for (label, value) in totals {
+            out += label.padding(toLength: 26, withPad: " ", startingAt: 0) + (value.map { Self.ms($0) + " ms" } ?? "not reached") + "\n"
+        }
+        return out + "peak resident memory".padding(toLength: 26, withPad: " ", startingAt: 0)
+            + String(format: "%.1f MB", Double(trace.memory.peakResidentBytes) / 1e6) + "\n"
+    }
+
     /// The table as text, one line per phase, ending in a newline.
     public func render() -> String {
         var rows: [[String]] = [["phase", "start ms", "duration ms", "on-CPU ms", "runnable ms", "blocked ms", "faults min/maj", "switches vol/invol"]]
@@ -38,17 +56,7 @@ public struct PhaseTable: Sendable {
             if index == 0 { out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n" }
         }
         out += "\n"
-        let totals: [(String, Int64?)] = [
-            ("time to first frame", trace.totals.timeToFirstFrameNs),
-            ("time to active", trace.totals.timeToActiveNs),
-            ("time to full display", trace.totals.timeToFullDisplayNs),
-            ("profiler main-thread time", trace.profiler.mainThreadNs),
-        ]
-        for (label, value) in totals {
-            out += label.padding(toLength: 26, withPad: " ", startingAt: 0) + (value.map { Self.ms($0) + " ms" } ?? "not reached") + "\n"
-        }
-        out += "peak resident memory".padding(toLength: 26, withPad: " ", startingAt: 0)
-            + String(format: "%.1f MB", Double(trace.memory.peakResidentBytes) / 1e6) + "\n"
+        out += Self.totalLines(trace)
         if let activity = trace.mainThread {
             let blocked = activity.blockingCalls.reduce(Int64(0)) { $0 + $1.durationNs }
             let longest = activity.stalls.map(\.durationNs).max()
