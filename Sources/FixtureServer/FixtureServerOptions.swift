@@ -34,7 +34,7 @@ struct FixtureServerOptions {
 
     /// The instrumented launch: the program's own phases, then ready (the probe ends the
     /// launch there under the profiler).
-    static func runPhases(port: Int?) {
+    static func runPhases(port: Int?) -> Int32? {
         let probe = LaunchProbe.shared
         for (phase, ms) in [("database", 30), ("migrations", 10), ("routes", 20)] as [(PhaseName, UInt32)] {
             probe.begin(phase)
@@ -43,7 +43,7 @@ struct FixtureServerOptions {
         probe.begin("bind")
         let listener = port.map(listen(port:))
         probe.ready()
-        withExtendedLifetime(listener) {}
+        return listener
     }
 
     /// A socket listening on 127.0.0.1:`port` (the descriptor, kept open).

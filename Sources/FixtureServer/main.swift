@@ -12,8 +12,11 @@ import Glibc
 
 let options = FixtureServerOptions(arguments: Array(CommandLine.arguments.dropFirst()))
 if options.ignoreTerm { signal(SIGTERM, SIG_IGN) }
-if options.phases { FixtureServerOptions.runPhases(port: options.port) }
-if !options.neverReady {
+if options.phases {
+    let listener = FixtureServerOptions.runPhases(port: options.port)
+    while true { pause() }
+    withExtendedLifetime(listener) {}
+} else if !options.neverReady {
     usleep(UInt32(options.delayMs * 1000))
     let listener = options.port.map(FixtureServerOptions.listen(port:))
     if let port = options.port {

@@ -27,7 +27,7 @@ extension AppLauncher {
         if let failure = failure(request: request, end: end, readiness: readiness, lastPhase: lastPhase) {
             (record.outcome, record.message) = failure
         } else if !FileManager.default.fileExists(atPath: request.traceURL.path) {
-            if end.isInstrumented {
+            if end.isInstrumented, readiness?.readyAtNs == nil {
                 record.outcome = .noTrace
                 record.message = "The app exited with status 0 but wrote no trace to \(request.traceURL.path); is it built with LaunchKit or LaunchProbe, and does it reach an exit point?\(Self.whereItGot(lastPhase))"
             } else {

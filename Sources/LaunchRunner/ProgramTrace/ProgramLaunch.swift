@@ -23,8 +23,15 @@ struct ProgramLaunch {
     /// The phases' boundaries, relative to the launch start: exec, loader (when the tracer
     /// reported its constructor), main (to readiness, or to main's end), exit (main's end to
     /// the exit, for a program that ended by itself).
+    /// A LaunchProbe program that was ready but ended before writing its trace keeps the
+    /// phases it reported on the event socket, each to the next, the last to its own `ready()`.
     func phaseBounds() -> [(phase: PhaseName, startNs: Int64, endNs: Int64)] {
-        let end = (readyAtNs ?? exitNs) - spawnNs
+        let end = readyNs
+        let reported = events.filter { $0.kind == .phase && $0.timeNs <= end }
+        if !reported.isEmpty {
+            let starts = [0] + reported.map(\.timeNs), names = [PhaseName.binaryLoad] + reported.map { PhaseName($0.name) }
+            return names.indices.map { (names[$0], starts[$0], $0 + 1 < starts.count ? starts[$0 + 1] : end) }
+        }
         // The runner sees exec end when it next runs; under load the program may have loaded
         // its libraries by then: the constructor's own reading bounds it.
         let execEnd = min(end, execDoneNs - spawnNs, time(of: .loaded) ?? .max)
@@ -41,6 +48,12 @@ struct ProgramLaunch {
         return bounds
     }
 
+    /// Time to ready: a LaunchProbe program's own `ready()` (its `active` event) when it sent
+    /// one, else the runner's readiness time, else the exit.
+    var readyNs: Int64 {
+        time(of: .active) ?? ((readyAtNs ?? exitNs) - spawnNs)
+    }
+
     /// The time of the first event of `kind`.
     func time(of kind: ProbeEvent.Kind) -> Int64? {
         events.first { $0.kind == kind }?.timeNs
@@ -49,14 +62,13 @@ struct ProgramLaunch {
     /// The trace: phases with the main thread's state in each (from the whole-launch profile
     /// when it ran), the milestones as marks, time to ready, and the profile attached.
     func trace(profile: LaunchProfile?) -> LaunchTrace {
-        let readyNs = (readyAtNs ?? exitNs) - spawnNs
         let phases = phaseBounds().map { bound in
             PhaseRecord(
                 phase: bound.phase, startNs: bound.startNs, durationNs: bound.endNs - bound.startNs,
                 threadState: Self.threadState(from: profile, startNs: bound.startNs, endNs: bound.endNs)
             )
         }
-        let marks = events.filter { [.loaded, .mainStarted, .mainEnded].contains($0.kind) }.map { event in
+        let marks = events.filter { [.loaded, .mainStarted, .mainEnded, .active].contains($0.kind) }.map { event in
             Mark(name: event.kind.rawValue, timeNs: event.timeNs, phase: phases.last { $0.startNs <= event.timeNs }?.phase)
         }
         var trace = LaunchTrace(
