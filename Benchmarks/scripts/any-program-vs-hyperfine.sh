@@ -8,7 +8,7 @@
 #   Benchmarks/scripts/any-program-vs-hyperfine.sh [ROUNDS] [RUNS_PER_ROUND] -- COMMAND [ARGS...]
 #   Benchmarks/scripts/any-program-vs-hyperfine.sh 4 5 -- git --version
 #
-# Needs hyperfine (apt-get install hyperfine) and python3.
+# Needs hyperfine (apt-get install hyperfine) and python3. BUILD=debug uses .build/debug.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds=${1:-4}
@@ -18,8 +18,9 @@ shift 2 || true
 [ $# -gt 0 ] || { echo "usage: $0 ROUNDS RUNS_PER_ROUND -- COMMAND [ARGS...]" >&2; exit 2; }
 command -v hyperfine >/dev/null || { echo "hyperfine is not installed: apt-get install -y hyperfine" >&2; exit 1; }
 
-swift build -c release >/dev/null
-tool=$PWD/.build/release/launchprof
+build=${BUILD:-release}
+[ "$build" = release ] && swift build -c release >/dev/null
+tool=$PWD/.build/$build/launchprof
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 quoted=$(printf '%q ' "$@")
