@@ -35,10 +35,8 @@ def launch(condition, work):
     port = free_port()
     flag = os.path.join(work, "ready.flag")
     spelled = {"port": f"port:{port}", "stdout": "stdout:^listening", "file": f"file:{flag}", "notify": "notify"}
-    # In --phases mode the server prints nothing and writes no file: those two are timed on
-    # the plain server, which does both when it listens (after the same 60 ms of work).
-    phases = condition in (None, "port", "notify")
-    args = ["--phases", "--port", str(port)] if phases else ["--delay-ms", "60", "--port", str(port), "--file", flag]
+    phases = True
+    args = ["--phases", "--port", str(port), "--file", flag]
     options = ["--exit-after", "active"] if condition is None else ["--ready-when", spelled[condition], "--exit-after", "fullyDrawn"]
     out = os.path.join(work, f"run-{condition}-{len(os.listdir(work))}")
     subprocess.run([tool, "run", "--runs", str(runs), "--warmup", "1", "--sampler", "none", *options, "--output", out, "--", server, *args],
@@ -78,7 +76,7 @@ for condition, (inside, detected) in results.items():
         continue
     m = statistics.median(inside)
     line = f"{name:18} in-process ready median {m:8.2f} ms"
-    if condition in (None, "port", "notify"):
+    if condition is not None:
         line += f"  ({m - base:+6.2f} ms vs none)"
     if detected:
         line += f"  detected after {statistics.median(detected):6.3f} ms (median)"

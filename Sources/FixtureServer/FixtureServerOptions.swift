@@ -34,7 +34,7 @@ struct FixtureServerOptions {
 
     /// The instrumented launch: the program's own phases, then ready (the probe ends the
     /// launch there under the profiler).
-    static func runPhases(port: Int?) -> Int32? {
+    static func runPhases(port: Int?, file: String?) -> Int32? {
         let probe = LaunchProbe.shared
         for (phase, ms) in [("database", 30), ("migrations", 10), ("routes", 20)] as [(PhaseName, UInt32)] {
             probe.begin(phase)
@@ -43,7 +43,15 @@ struct FixtureServerOptions {
         probe.begin("bind")
         let listener = port.map(listen(port:))
         probe.ready()
+        signalReady(port: port, file: file)
         return listener
+    }
+
+    /// The readiness signals besides the socket: the output line, the file, sd_notify.
+    static func signalReady(port: Int?, file: String?) {
+        if let port { FileHandle.standardOutput.write(Data("listening on port \(port)\n".utf8)) }
+        if let file { FileManager.default.createFile(atPath: file, contents: Data("ready\n".utf8)) }
+        notifyReady()
     }
 
     /// A socket listening on 127.0.0.1:`port` (the descriptor, kept open).

@@ -2,7 +2,7 @@
 // "listening on port N", creates `--file`, and sends READY=1 on NOTIFY_SOCKET; then it waits
 // for SIGTERM and exits 0. `--never-ready` skips all of that; `--ignore-term` ignores SIGTERM.
 // `--phases` makes it a LaunchProbe program: phases database (30 ms), migrations (10 ms),
-// routes (20 ms) and bind, then `ready()`, LaunchProbe's exit point.
+// routes (20 ms) and bind, then `ready()` (LaunchProbe's exit point), then the same signals.
 import Foundation
 import LaunchTrace
 
@@ -13,17 +13,13 @@ import Glibc
 let options = FixtureServerOptions(arguments: Array(CommandLine.arguments.dropFirst()))
 if options.ignoreTerm { signal(SIGTERM, SIG_IGN) }
 if options.phases {
-    let listener = FixtureServerOptions.runPhases(port: options.port)
+    let listener = FixtureServerOptions.runPhases(port: options.port, file: options.file)
     while true { pause() }
     withExtendedLifetime(listener) {}
 } else if !options.neverReady {
     usleep(UInt32(options.delayMs * 1000))
     let listener = options.port.map(FixtureServerOptions.listen(port:))
-    if let port = options.port {
-        FileHandle.standardOutput.write(Data("listening on port \(port)\n".utf8))
-    }
-    if let file = options.file { FileManager.default.createFile(atPath: file, contents: Data("ready\n".utf8)) }
-    FixtureServerOptions.notifyReady()
+    FixtureServerOptions.signalReady(port: options.port, file: options.file)
     withExtendedLifetime(listener) {}
 }
 while true { pause() }

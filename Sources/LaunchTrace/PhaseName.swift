@@ -29,9 +29,15 @@ public struct PhaseName: RawRepresentable, Codable, Sendable, Hashable, Comparab
         self.rawValue = name
     }
 
-    /// Decodes the bare string.
+    /// Decodes the bare string; a name that cannot be a phase's is an error naming it.
     public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
+        let container = try decoder.singleValueContainer()
+        rawValue = try container.decode(String.self)
+        guard Self.isValid(rawValue) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "\"\(rawValue)\" is not a phase name; expected a PhaseName: letters, digits, - and _."
+            )
+        }
     }
 
     /// Encodes the bare string.
