@@ -112,7 +112,7 @@ final class ChildProcess {
                 return .exited(drainEvents(eventFD, eventOpen, &buffer, onEvents, noteExit(status: status)))
             }
             if let termination = reap(blocking: false) {
-                _ = readiness?.service(pid: pid)
+                _ = readiness?.service(pid: pid, pidfd: pidfd)
                 return .exited(drainEvents(eventFD, eventOpen, &buffer, onEvents, termination))
             }
             guard var timeout = remainingMs(until: deadlineNs) else { return .deadlinePassed }
@@ -134,7 +134,7 @@ final class ChildProcess {
                let slot = fds.first(where: { $0.fd == stallSampler.fd }), slot.revents != 0 {
                 stallSampler.readAvailable()
             }
-            if let readiness, readiness.service(pid: pid), untilReady { return .conditionMet }
+            if let readiness, readiness.service(pid: pid, pidfd: pidfd), untilReady { return .conditionMet }
             if ready > 0, eventOpen, let slot = fds.last, slot.fd == eventFD, slot.revents != 0 {
                 let n = read(eventFD, &buffer, buffer.count)
                 if n > 0 {

@@ -81,7 +81,7 @@ final class ReadinessWatcher {
     }
 
     /// Reads what arrived and checks the condition; true once it is met.
-    func service(pid: pid_t) -> Bool {
+    func service(pid: pid_t, pidfd: Int32) -> Bool {
         let lineSeen = output?.readAvailable() ?? false
         let notified = notify?.readAvailable() ?? false
         guard readyAtNs == nil else { return true }
@@ -90,7 +90,7 @@ final class ReadinessWatcher {
         case .stdout, .stderr: met = lineSeen
         case .notify: met = notified
         case .file(let path): met = access(path, F_OK) == 0
-        case .port(let port): met = ListeningSockets.isListening(pid: pid, port: port)
+        case .port(let port): met = ListeningSockets.isListening(pid: pid, pidfd: pidfd, port: port)
         case .exit: met = false
         }
         if met { readyAtNs = lp_monotonic_ns() }
