@@ -21,6 +21,8 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
         case spawnFailed
         /// The program exited before its readiness condition (``LaunchRecord/readyWhen``) was met.
         case exitedBeforeReady
+        /// launchprof was interrupted (SIGINT, SIGTERM, SIGHUP) during the launch and killed it.
+        case interrupted
     }
 
     /// Position of the launch in the run, starting at 1; warm-up launches are not recorded.
@@ -56,6 +58,9 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
     /// The last lines the program wrote to standard output, when the runner read it (a
     /// `stdout:` condition) and the launch failed.
     public var stdoutTail: String?
+    /// Processes the launch left running after its app ended (background children, daemons),
+    /// which the runner killed; nil when there were none.
+    public var leftoverProcesses: Int?
 
     /// Creates a launch record.
     public init(

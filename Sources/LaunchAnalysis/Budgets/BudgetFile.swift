@@ -37,9 +37,17 @@ public struct BudgetFile: Codable, Sendable, Equatable {
         self.policy = policy
     }
 
-    /// The names of the baselines relative rules compare against, sorted and unique, so a
-    /// caller knows which to load.
+    /// The names of the saved baselines relative rules compare against, sorted and unique, so
+    /// a caller knows which to load (`base`, the base build of `launchprof compare`, is not one).
     public var baselineNames: [String] {
-        Array(Set(rules.compactMap(\.baseline))).sorted()
+        Array(Set(rules.compactMap(\.baseline)).subtracting([BaseBudgetVerdict.baseBaselineName])).sorted()
+    }
+
+    /// The file without the rules against the base build of `launchprof compare`: what `run`
+    /// and `check` evaluate.
+    public var withoutBaseRules: BudgetFile {
+        var file = self
+        file.rules.removeAll { $0.baseline == BaseBudgetVerdict.baseBaselineName }
+        return file
     }
 }

@@ -27,6 +27,7 @@ public enum ReportText {
         case .invalidTrace: "invalid trace"
         case .spawnFailed: "failed to start"
         case .exitedBeforeReady: "exited before ready"
+        case .interrupted: "interrupted"
         }
     }
 
@@ -46,8 +47,9 @@ public enum ReportText {
         case .success: "pass"
         case .usageError: "usage error"
         case .budgetExceeded: "budget exceeded"
-        case .launchFailed: "the app failed to launch or measured nothing"
+        case .launchFailed: "launches failed (more than --allow-failed) or none completed"
         case .inconclusive: "inconclusive"
+        case .interrupted: "interrupted"
         }
     }
 

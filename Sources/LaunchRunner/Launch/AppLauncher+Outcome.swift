@@ -14,11 +14,11 @@ extension AppLauncher {
         let lastPhase = end.events.last { $0.kind == .phase }?.name
         var record = LaunchRecord(
             index: request.index, scenario: request.scenario, outcome: .completed,
-            wallNs: max(0, child.exitNs - child.spawnNs), lastPhase: lastPhase
+            wallNs: max(0, child.exitNs.saturatingSubtract(child.spawnNs)), lastPhase: lastPhase
         )
         record.readyWhen = request.readiness.condition
         record.shutdown = end.shutdown
-        if let ready = readiness?.readyAtNs { record.readyNs = ready - child.spawnNs }
+        if let ready = readiness?.readyAtNs { record.readyNs = ready.saturatingSubtract(child.spawnNs) }
         switch end.termination {
         case .exited(let status): record.exitStatus = status
         case .signaled(let signal): record.signal = signal
@@ -36,10 +36,7 @@ extension AppLauncher {
         } else {
             trace = readTrace(request: request, record: &record)
         }
-        if record.outcome != .completed {
-            record.stderrTail = Self.tail(of: request.stderrURL)
-            record.stdoutTail = readiness?.stdoutTail
-        }
+        if record.outcome != .completed { attachOutput(to: &record, request: request, readiness: readiness) }
         return LaunchResult(record: record, trace: trace, events: end.events)
     }
 
@@ -49,6 +46,9 @@ extension AppLauncher {
     ) -> (LaunchRecord.Outcome, String)? {
         let whereItGot = Self.whereItGot(lastPhase)
         let waiting = readiness.map { "; it was not ready (waiting for \($0.condition.waitingFor))" } ?? ""
+        if let signal = end.interruptedBy {
+            return (.interrupted, "launchprof received \(Self.signalName(signal)) and killed the launch.\(whereItGot)")
+        }
         if end.timedOut {
             let what = readiness.map { "did not become ready (waiting for \($0.condition.waitingFor))" } ?? "did not finish"
             return (.timedOut, "The app \(what) within \(Self.format(request.timeoutSeconds)) s and was killed.\(whereItGot)")
@@ -62,6 +62,19 @@ extension AppLauncher {
         case .exited:
             guard let readiness else { return nil }
             return (.exitedBeforeReady, "The program exited with status 0 before it was ready (waiting for \(readiness.condition.waitingFor)).\(whereItGot)")
+        }
+    }
+
+    /// A failed launch's output: its standard error bounded (head and tail of a large one), its
+    /// last lines in the record and the last 3 at the end of the message; the end of its
+    /// standard output when the runner read it. Control characters are escaped.
+    private func attachOutput(to record: inout LaunchRecord, request: LaunchRequest, readiness: ReadinessWatcher?) {
+        let capture = OutputCapture(url: request.stderrURL)
+        capture.bound()
+        record.stderrTail = capture.lastLines()
+        if let last = capture.lastLines(3) { record.message = (record.message ?? "") + " Its standard error ended with:\n\(last)" }
+        record.stdoutTail = readiness?.stdoutTail.map { tail in
+            tail.split(separator: "\n", omittingEmptySubsequences: false).map { OutputCapture.escaped(String($0)) }.joined(separator: "\n")
         }
     }
 

@@ -62,10 +62,12 @@ public struct AppLauncher: Sendable {
         channels.closeAppEnds()
         readiness?.closeAppEnds()
         let end = wait(for: child, request: request, channels: channels, profiler: profiler, readiness: readiness)
+        let leftovers = child.killLeftovers(marker: ProfilerEnvironment.Variable.trace.assignment(request.traceURL.path))
         let profile = profiler.map {
             $0.profile(launchStartNs: child.spawnNs, endNs: readiness?.readyAtNs ?? child.exitNs)
         } ?? fallbackProfile(request, reason: profileFailure)
         var result = classify(request: request, end: end, child: child, readiness: readiness, profile: profile)
+        if leftovers > 0 { result.record.leftoverProcesses = leftovers }
         attach(to: &result, request: request, channels: channels, profile: profile)
         return result
     }
@@ -96,7 +98,7 @@ public struct AppLauncher: Sendable {
         readiness: ReadinessWatcher?
     ) -> LaunchEnd {
         var events = EventLineBuffer()
-        let deadline = child.spawnNs + Int64(request.timeoutSeconds * 1e9)
+        let deadline = child.spawnNs.saturatingAdd(.nanoseconds(clampingSeconds: request.timeoutSeconds))
         let sampler = channels.stallSampler
         var outcome = ChildProcess.WaitResult.deadlinePassed
         var shutdown: LaunchShutdown?
@@ -110,10 +112,12 @@ public struct AppLauncher: Sendable {
             }
         }
         let timedOut = outcome == .deadlinePassed || outcome == .conditionMet
+        var interruptedBy: Int32?
+        if case .interrupted(let signal) = outcome { interruptedBy = signal }
         let termination: ChildProcess.Termination
         if case .exited(let value) = outcome { termination = value } else { termination = child.kill() }
         if channels.eventRunnerEnd >= 0 { events.append(Self.drain(channels.eventRunnerEnd)) }
-        return LaunchEnd(termination: termination, timedOut: timedOut, events: events.events, shutdown: shutdown)
+        return LaunchEnd(termination: termination, timedOut: timedOut, interruptedBy: interruptedBy, events: events.events, shutdown: shutdown)
     }
 
     /// The resume scenario: once the app is active, SIGUSR1 (background), a dwell, SIGUSR2.
@@ -127,7 +131,7 @@ public struct AppLauncher: Sendable {
         }
         guard outcome == .conditionMet else { return (outcome, events) }
         child.send(signal: SIGUSR1)
-        let dwell = min(deadline, lp_monotonic_ns() + Int64(backgroundDwellSeconds * 1e9))
+        let dwell = min(deadline, lp_monotonic_ns().saturatingAdd(.nanoseconds(clampingSeconds: backgroundDwellSeconds)))
         outcome = child.wait(deadlineNs: dwell, stallSampler: sampler, profiler: profiler)
         if outcome == .deadlinePassed, lp_monotonic_ns() < deadline {
             child.send(signal: SIGUSR2)
@@ -139,10 +143,10 @@ public struct AppLauncher: Sendable {
     /// Ends a program that is ready: SIGTERM to its process group, then SIGKILL if it is still
     /// running after `grace` seconds. Its output is drained meanwhile.
     private func end(_ child: ChildProcess, readiness: ReadinessWatcher, grace: Double) -> LaunchShutdown {
-        let graceNs = Int64(grace * 1e9)
+        let graceNs = Int64.nanoseconds(clampingSeconds: grace)
         let start = lp_monotonic_ns()
         child.sendToGroup(signal: SIGTERM)
-        let outcome = child.wait(deadlineNs: start + graceNs, readiness: readiness, untilReady: false)
+        let outcome = child.wait(deadlineNs: start.saturatingAdd(graceNs), readiness: readiness, untilReady: false)
         let termination: ChildProcess.Termination
         let method: LaunchShutdown.Method
         if case .exited(let value) = outcome {
@@ -150,7 +154,7 @@ public struct AppLauncher: Sendable {
         } else {
             (termination, method) = (child.kill(), .killedAfterGrace)
         }
-        var shutdown = LaunchShutdown(method: method, gracePeriodNs: graceNs, durationNs: child.exitNs - start)
+        var shutdown = LaunchShutdown(method: method, gracePeriodNs: graceNs, durationNs: max(0, child.exitNs.saturatingSubtract(start)))
         switch termination {
         case .exited(let status): shutdown.exitStatus = status
         case .signaled(let signal): shutdown.signal = signal
@@ -194,12 +198,6 @@ public struct AppLauncher: Sendable {
         return data
     }
 
-    static func tail(of url: URL, maxBytes: Int = 2048) -> String? {
-        guard let data = try? Data(contentsOf: url), !data.isEmpty else { return nil }
-        let text = String(decoding: data.suffix(maxBytes), as: UTF8.self)
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
     static func signalName(_ signal: Int32) -> String {
         switch signal {
         case SIGABRT: "SIGABRT"
@@ -211,6 +209,7 @@ public struct AppLauncher: Sendable {
         case SIGKILL: "SIGKILL"
         case SIGTERM: "SIGTERM"
         case SIGINT: "SIGINT"
+        case SIGHUP: "SIGHUP"
         default: String(cString: strsignal(signal))
         }
     }

@@ -74,6 +74,7 @@ final class ChildProcess {
         spawnNs = now
         execDoneNs = max(now, spawned.exec_done_ns)
         pidfd = lp_pidfd_open(spawned.pid)
+        lp_interrupt_set_active_group(spawned.pid)
         if execError != 0 {
             _ = reap(blocking: true)
             throw LaunchProfilerError.spawnFailed(executable: executable, reason: String(cString: strerror(execError)))
@@ -90,6 +91,8 @@ final class ChildProcess {
         case exited(Termination)
         case deadlinePassed
         case conditionMet
+        /// launchprof received this signal (SIGINT, SIGTERM, SIGHUP; see ``RunInterruption``).
+        case interrupted(Int32)
     }
 
     /// Waits until the child exits, the deadline passes, or `stop()` returns true after a
@@ -107,6 +110,7 @@ final class ChildProcess {
         var buffer = [UInt8](repeating: 0, count: 4096)
         var eventOpen = eventFD >= 0
         while true {
+            if let signal = RunInterruption.signal { return .interrupted(signal) }
             if let stallSampler, let status = stallSampler.sampleIfDue() {
                 // The app ended while it was being sampled: the sampler's waitpid reaped it.
                 return .exited(drainEvents(eventFD, eventOpen, &buffer, onEvents, noteExit(status: status)))
@@ -155,10 +159,11 @@ final class ChildProcess {
         return Int32(clamping: max(1, (left + 999_999) / 1_000_000))
     }
 
-    /// The descriptors one wait polls: the pidfd, the profile's buffers, the stall socket,
-    /// the readiness watcher's, and the event socket last.
+    /// The descriptors one wait polls: the pidfd, the interruption descriptor (``RunInterruption``),
+    /// the profile's buffers, the stall socket, the readiness watcher's, and the event socket last.
     private func pollSet(profiler: WholeLaunchProfiler?, stallFD: Int32?, readiness: ReadinessWatcher?, eventFD: Int32) -> [pollfd] {
         var all: [Int32] = pidfd >= 0 ? [pidfd] : []
+        if RunInterruption.fd >= 0 { all.append(RunInterruption.fd) }
         all += profiler?.descriptors ?? []
         if let stallFD { all.append(stallFD) }
         all += readiness?.descriptors ?? []
@@ -175,6 +180,15 @@ final class ChildProcess {
             if n > 0 { onEvents?(Data(buffer[0..<n])) } else { break }
         }
         return termination
+    }
+
+    /// Kills whatever the launch left running after the child ended: its process group, its
+    /// descendants, and the processes carrying `marker` in their environment (``LaunchLeftovers``).
+    /// Returns how many were killed.
+    @discardableResult
+    func killLeftovers(marker: String) -> Int {
+        lp_interrupt_set_active_group(0)
+        return LaunchLeftovers(group: pid, marker: marker).killAll()
     }
 
     /// Kills the child (SIGKILL) and reaps it.

@@ -13,4 +13,13 @@ public struct ProfilingResult: Sendable {
     public var folder: RunFolder
     /// Notes for the user, in the order they arose.
     public var notes: [ProfilingNote]
+    /// The signal that interrupted the run (SIGINT, SIGTERM, SIGHUP), or nil when it ran to
+    /// the end. An interrupted run keeps and summarises the launches it measured.
+    public var interruptedBy: Int32?
+
+    /// The exit status of the run: ``ProfilerExitStatus/interrupted`` when interrupted, else
+    /// the evaluation's.
+    public var exitStatus: ProfilerExitStatus {
+        interruptedBy == nil ? evaluation.exitCode : .interrupted
+    }
 }

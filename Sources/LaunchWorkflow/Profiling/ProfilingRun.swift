@@ -38,11 +38,12 @@ public struct ProfilingRun: Sendable {
         }
         var launches = LaunchLoop(session: session, plan: plan, folder: folder, progress: progress)
         launches.warmUp()
-        launches.launch(plan.runs)
+        try launches.launch(plan.runs)
         var evaluation = plan.budgets.evaluate(launches.summary())
-        while let adaptive = plan.adaptive, case let batch = adaptive.nextBatch(after: session.results.count, evaluation: evaluation), batch > 0 {
+        while !launches.isInterrupted, let adaptive = plan.adaptive,
+              case let batch = adaptive.nextBatch(after: session.results.count, evaluation: evaluation), batch > 0 {
             progress(.addingLaunches(count: batch, inconclusive: evaluation.inconclusiveVerdicts.count, launches: session.results.count))
-            launches.launch(batch)
+            try launches.launch(batch)
             evaluation = plan.budgets.evaluate(launches.summary())
         }
         progress(.launchesFinished)
@@ -67,6 +68,8 @@ public struct ProfilingRun: Sendable {
             notes.append(note)
             progress(.note(note))
         }
-        return ProfilingResult(summary: summary, evaluation: evaluation, traces: traces, folder: folder, notes: notes)
+        return ProfilingResult(
+            summary: summary, evaluation: evaluation, traces: traces, folder: folder, notes: notes, interruptedBy: RunInterruption.signal
+        )
     }
 }
