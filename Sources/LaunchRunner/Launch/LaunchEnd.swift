@@ -13,6 +13,6 @@ struct LaunchEnd {
     /// Whether the program used LaunchProbe: it sent a progress event of its own (the
     /// tracer's milestones do not count). Such a program is expected to write its trace.
     var isInstrumented: Bool {
-        events.contains { [.phase, .firstFrame, .active, .mark, .finished].contains($0.kind) }
+        events.contains { [.phase, .firstFrame, .active, .mark, .exitPoint, .finished].contains($0.kind) }
     }
 }
