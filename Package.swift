@@ -102,6 +102,10 @@ let package = Package(
         // A small app whose behaviour the tests choose through LAUNCHPROF_SCENARIO
         // (sleep, spin, crash, hang, no trace, lifecycle logging).
         .executableTarget(name: "FixtureApp", dependencies: ["LaunchKit", "LaunchProbe", "LaunchTrace", "CFixtureSupport"]),
+        // A small server for the readiness tests (port, output line, file, sd_notify; SIGTERM).
+        // With --phases it is a LaunchProbe program with phases of its own (database, migrations,
+        // routes, bind), ready when it listens.
+        .executableTarget(name: "FixtureServer", dependencies: ["LaunchProbe", "LaunchTrace"]),
         // FixtureApp's work without frame pointers (and with garbage in RBP), for the samplers.
         .target(
             name: "CFixtureSupport",
@@ -127,7 +131,7 @@ let package = Package(
         // The workflows against real launches of FixtureApp, without the CLI.
         .testTarget(
             name: "LaunchWorkflowTests",
-            dependencies: ["LaunchWorkflow", "LaunchRunner", "LaunchAnalysis", "LaunchTrace", "FixtureApp"]
+            dependencies: ["LaunchWorkflow", "LaunchRunner", "LaunchAnalysis", "LaunchTrace", "FixtureApp", "FixtureServer"]
         ),
         // The instruments (tracer, stall sampler by signal and by ptrace) against real launches.
         .testTarget(
@@ -136,7 +140,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["LaunchTrace", "LaunchAnalysis", "launchprof", "SampleApp", "SeedApp", "FixtureApp", "LaunchTestSupport"],
+            dependencies: ["LaunchTrace", "LaunchAnalysis", "launchprof", "SampleApp", "SeedApp", "FixtureApp", "LaunchTestSupport", "FixtureServer"],
             resources: [.copy("Fixtures")]
         ),
     ]

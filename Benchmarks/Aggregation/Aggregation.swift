@@ -52,7 +52,7 @@ enum SyntheticTraces {
         return (0..<count).map { index in
             var phases: [PhaseRecord] = []
             var start: Int64 = 0
-            for phase in LaunchPhase.allCases {
+            for phase in PhaseName.uikit {
                 let base: Double = phase == .didFinishLaunching ? 120e6 : phase == .binaryLoad ? 15e6 : 1e6
                 let duration = Int64(base * (0.9 + 0.3 * random()))
                 let cpu = Int64(Double(duration) * (0.4 + 0.5 * random()))

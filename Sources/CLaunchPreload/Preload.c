@@ -113,6 +113,8 @@ static int lp_find_self(struct dl_phdr_info *info, size_t size, void *context) {
 
 __attribute__((constructor)) static void lp_preload_init(void) {
     lp_resolve_all();
+    lp_milestones_init();
+    lp_milestone(LP_EVENT_LOADED);
     const char *trace = getenv(LP_ENV_TRACE);
     if (!trace || !trace[0]) return;   // not a profiled launch: every interposer calls through
     const char *threshold = getenv(LP_ENV_BLOCKING_MS);

@@ -60,6 +60,11 @@ static inline int64_t lp_now(void) {
     return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
+// MARK: Milestones (Milestones.c)
+
+HIDDEN void lp_milestones_init(void);
+HIDDEN void lp_milestone(const char *kind);
+
 // MARK: Real functions
 
 // Every intercepted function: return type, name, parameter types.

@@ -13,3 +13,10 @@ int lp_pidfd_open(pid_t pid) {
     return -1;
 #endif
 }
+
+int lp_pidfd_getfd(int pidfd, int targetfd) {
+#ifndef SYS_pidfd_getfd
+#define SYS_pidfd_getfd 438
+#endif
+    return (int)syscall(SYS_pidfd_getfd, pidfd, targetfd, 0);
+}

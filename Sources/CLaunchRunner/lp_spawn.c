@@ -104,6 +104,7 @@ int64_t lp_spawn_release(lp_spawned *spawned, int32_t *exec_errno) {
     int32_t code = 0;
     ssize_t n;
     do { n = read(spawned->status_fd, &code, sizeof code); } while (n < 0 && errno == EINTR);
+    spawned->exec_done_ns = lp_spawn_clock_ns();
     close(spawned->status_fd);
     spawned->status_fd = -1;
     *exec_errno = n == (ssize_t)sizeof code ? code : 0;

@@ -11,9 +11,10 @@ import Synchronization
 ///
 /// ```swift
 /// let probe = LaunchProbe.shared
-/// probe.begin(.didFinishLaunching)
+/// probe.begin("database")   // the program's own phases, in the order it runs them
 /// try probe.measure("db.migrate") { try database.migrate() }
-/// probe.ready()   // time to first frame and to active
+/// probe.begin("routes")
+/// probe.ready()   // time to ready, to first frame and to active
 /// ```
 ///
 /// Without `LAUNCHPROF_TRACE` in the environment the probe records nothing and each
@@ -26,7 +27,7 @@ public final class LaunchProbe: Sendable {
     )
 
     /// The version written into traces.
-    public static let version = "0.1.0"
+    public static let version = ProfilerInfo.toolVersion
 
     /// The configuration read from the environment.
     public let configuration: LaunchConfiguration
@@ -85,8 +86,16 @@ public final class LaunchProbe: Sendable {
     // MARK: Phases
 
     /// Ends the running phase and starts `phase` at the same instant, reading the main
-    /// thread's state at the boundary. Call it on the thread that runs the launch.
-    public func begin(_ phase: LaunchPhase) {
+    /// thread's state at the boundary. Call it on the thread that runs the launch. LaunchKit
+    /// begins UIKit's phases; a program names its own (`begin("database")`: letters, digits,
+    /// `-` and `_`; another name is refused with a warning on standard error).
+    public func begin(_ phase: PhaseName) {
+        guard PhaseName.isValid(phase.rawValue) else {
+            if configuration.isRecording {
+                FileHandle.standardError.write(Data("LaunchProbe: the phase name \"\(phase)\" is not valid (letters, digits, - and _ only); the phase is not recorded.\n".utf8))
+            }
+            return
+        }
         boundary(.phase, name: phase.rawValue) { $0.begin(phase, atNs: $1, counters: $2) }
     }
 
@@ -104,11 +113,11 @@ public final class LaunchProbe: Sendable {
         if configuration.exitAfter == .active { finishAndExit(.exitAfterActive) }
     }
 
-    /// For programs without a UI: the program is ready to serve. Sets the time to first
-    /// frame and to active to now, and ends the launch when `LAUNCHPROF_EXIT_AFTER` is
-    /// `firstFrame` or `active`.
+    /// For programs without a UI: the program is ready to serve. Sets the time to ready (and
+    /// to first frame and to active) to now, ends the open phase, and ends the launch when
+    /// `LAUNCHPROF_EXIT_AFTER` is `firstFrame` or `active` (the default).
     public func ready() {
-        boundary(.active) { $0.becameActive(atNs: $1, counters: $2) }
+        boundary(.active) { $0.ready(atNs: $1, counters: $2) }
         switch configuration.exitAfter {
         case .firstFrame: finishAndExit(.exitAfterFirstFrame)
         case .active: finishAndExit(.exitAfterActive)

@@ -78,6 +78,14 @@ public struct PhaseRecorder: Sendable, Equatable {
         endPhase(atNs: now, counters: counters)
     }
 
+    /// Records that a program without UI is ready (LaunchProbe's `ready()`): sets the time to
+    /// ready, then ends the launch's phases as ``becameActive(atNs:counters:)`` does.
+    public mutating func ready(atNs now: Int64, counters: ThreadCounters) {
+        guard totals.timeToReadyNs == nil else { return }
+        totals.timeToReadyNs = now - launchStartNs
+        becameActive(atNs: now, counters: counters)
+    }
+
     /// Records the app's "fully drawn" report; only the first report counts.
     public mutating func fullyDrawn(atNs now: Int64) {
         guard totals.timeToFullDisplayNs == nil else { return }

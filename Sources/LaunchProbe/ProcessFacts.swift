@@ -5,22 +5,7 @@ import LaunchTrace
 /// (never inside a measured phase).
 enum ProcessFacts {
     static func machine() -> MachineInfo {
-        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let model = cpuinfo.split(separator: "\n")
-            .first { $0.hasPrefix("model name") }
-            .flatMap { $0.split(separator: ":", maxSplits: 1).last }
-            .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
-        var names = utsname()
-        uname(&names)
-        let release = withUnsafeBytes(of: &names.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        let memory = statusValue(file: "/proc/meminfo", key: "MemTotal") ?? 0
-        return MachineInfo(
-            cpuModel: model,
-            logicalCores: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))),
-            kernel: release,
-            memoryBytes: memory,
-            hostname: ProcessInfo.processInfo.hostName
-        )
+        MachineInfo.current()
     }
 
     static func memory() -> MemoryInfo {

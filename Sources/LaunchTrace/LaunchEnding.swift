@@ -16,6 +16,11 @@ public struct LaunchEnding: Codable, Sendable, Equatable {
         case terminated
         /// The app called `LaunchProbe.finish` itself.
         case finishedByApp
+        /// A program that writes no trace exited by itself (the runner built the trace).
+        case exited
+        /// A program that writes no trace met its readiness condition (the runner built the
+        /// trace, then ended the program).
+        case readyConditionMet
     }
 
     /// Why the trace was written.

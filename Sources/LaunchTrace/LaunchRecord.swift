@@ -19,6 +19,8 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
         case invalidTrace
         /// The app could not be started.
         case spawnFailed
+        /// The program exited before its readiness condition (``LaunchRecord/readyWhen``) was met.
+        case exitedBeforeReady
         /// launchprof was interrupted (SIGINT, SIGTERM, SIGHUP) during the launch and killed it.
         case interrupted
     }
@@ -47,6 +49,15 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
     /// Cold scenario: bytes of the executable and its libraries evicted from the page cache
     /// before this launch, as verified with `mincore`.
     public var evictedBytes: Int64?
+    /// The readiness condition the runner waited for (`--ready-when`), when one was given.
+    public var readyWhen: ReadyCondition?
+    /// When the program became ready, in nanoseconds after the launch started.
+    public var readyNs: Int64?
+    /// How the runner ended a program that was ready and still running.
+    public var shutdown: LaunchShutdown?
+    /// The last lines the program wrote to standard output, when the runner read it (a
+    /// `stdout:` condition) and the launch failed.
+    public var stdoutTail: String?
     /// Processes the launch left running after its app ended (background children, daemons),
     /// which the runner killed; nil when there were none.
     public var leftoverProcesses: Int?

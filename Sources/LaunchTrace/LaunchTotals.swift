@@ -8,11 +8,17 @@ public struct LaunchTotals: Codable, Sendable, Equatable {
     public var timeToActiveNs: Int64?
     /// Spawn to the app's `reportFullyDrawn()` call.
     public var timeToFullDisplayNs: Int64?
+    /// Spawn to readiness: the runner's `--ready-when` condition, the exit of a program that
+    /// writes no trace, or LaunchProbe's `ready()`.
+    public var timeToReadyNs: Int64?
 
     /// Creates totals.
-    public init(timeToFirstFrameNs: Int64? = nil, timeToActiveNs: Int64? = nil, timeToFullDisplayNs: Int64? = nil) {
+    public init(
+        timeToFirstFrameNs: Int64? = nil, timeToActiveNs: Int64? = nil, timeToFullDisplayNs: Int64? = nil, timeToReadyNs: Int64? = nil
+    ) {
         self.timeToFirstFrameNs = timeToFirstFrameNs
         self.timeToActiveNs = timeToActiveNs
         self.timeToFullDisplayNs = timeToFullDisplayNs
+        self.timeToReadyNs = timeToReadyNs
     }
 }

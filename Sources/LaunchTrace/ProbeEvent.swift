@@ -20,6 +20,13 @@ public struct ProbeEvent: Sendable, Equatable {
         case exitPoint
         /// The trace was written; the name is the ending reason.
         case finished
+        /// The preloaded tracer's constructor ran: every library is loaded and relocated
+        /// (written by libLaunchPreload.so, `LP_EVENT_LOADED`).
+        case loaded
+        /// The program's `main` was entered (libLaunchPreload.so, `LP_EVENT_MAIN_STARTED`).
+        case mainStarted
+        /// The program's `main` returned or it called `exit` (libLaunchPreload.so, `LP_EVENT_MAIN_ENDED`).
+        case mainEnded
     }
 
     /// What happened.

@@ -1,5 +1,8 @@
 /// What the profiler itself cost and which of its instruments ran.
 public struct ProfilerInfo: Codable, Sendable, Equatable {
+    /// The version of LaunchProfiler written into traces (by the probe and by the runner).
+    public static let toolVersion = "0.1.0"
+
     /// Version of the LaunchProbe library that wrote the trace.
     public var version: String
     /// Wall time the profiler spent on the main thread (clock reads, thread-state reads,

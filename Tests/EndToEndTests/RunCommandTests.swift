@@ -13,7 +13,7 @@ struct RunCommandTests {
         let tracePath = folder.appendingPathComponent("seed.trace.json").path
         let output = try BuiltProducts.launchprof(["trace", "-o", tracePath, "--", BuiltProducts.path("SeedApp")])
         #expect(output.status == 0, "\(output.stderr)")
-        for phase in LaunchPhase.allCases where phase != .mainStoryboard {
+        for phase in PhaseName.uikit where phase != .mainStoryboard {
             #expect(output.stdout.contains(phase.rawValue), "missing \(phase.rawValue)")
         }
         #expect(!output.stdout.contains("mainStoryboard"))

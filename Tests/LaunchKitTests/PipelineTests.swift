@@ -71,7 +71,7 @@ struct PipelineTests {
             try harness.pipeline.launch()
             harness.endRunLoopTurn()
             let trace = try harness.trace()
-            var expected = LaunchPhase.allCases
+            var expected = PhaseName.uikit
             if interface == .code { expected.removeAll { $0 == .mainStoryboard } }
             #expect(trace.phases.map(\.phase) == expected)
             #expect(trace.app.interface == interface)

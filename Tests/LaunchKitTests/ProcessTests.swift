@@ -97,7 +97,7 @@ struct ProcessTests {
         #expect(trace.app.interface == .code)
         #expect(trace.app.infoPlistPath == nil)
         #expect(trace.ending.reason == .exitAfterActive)
-        #expect(trace.phases.map(\.phase) == LaunchPhase.allCases.filter { $0 != .mainStoryboard })
+        #expect(trace.phases.map(\.phase) == PhaseName.uikit.filter { $0 != .mainStoryboard })
     }
 
     @Test(arguments: [(.storyboard, nil), (.code, "CodePath")] as [(AppInterface, String?)])
@@ -112,7 +112,7 @@ struct ProcessTests {
         let trace = try LaunchTrace.read(from: URL(filePath: tracePath))
         #expect(trace.app.interface == interface)
         #expect(trace.app.name == "SampleApp")
-        let expected = LaunchPhase.allCases.filter { interface == .storyboard || $0 != .mainStoryboard }
+        let expected = PhaseName.uikit.filter { interface == .storyboard || $0 != .mainStoryboard }
         #expect(trace.phases.map(\.phase) == expected)
         let spans = Set(trace.spans.map(\.name))
         for name in ["config.load", "license.verify", "remoteConfig.fetch", "thumbnails.warm", "catalog.load"] {

@@ -17,7 +17,7 @@ struct PhaseRecorderTests {
         var recorder = PhaseRecorder(launchStartNs: 1_000_000)
         var time: Int64 = 1_000_000
         var step: Int64 = 0
-        for phase in LaunchPhase.allCases where phase != .binaryLoad && phase != .didBecomeActive {
+        for phase in PhaseName.uikit where phase != .binaryLoad && phase != .didBecomeActive {
             if phase == .mainStoryboard && !storyboard { continue }
             time += 10_000 * (Int64(phase.ordinal) + 1)
             step += 1
@@ -33,7 +33,7 @@ struct PhaseRecorderTests {
     @Test("phases are all present, in order, contiguous, and sum to time to first frame", arguments: [true, false])
     func phasesAreContiguous(storyboard: Bool) throws {
         let recorder = Self.fullLaunch(storyboard: storyboard)
-        let expected = LaunchPhase.allCases.filter { storyboard || $0 != .mainStoryboard }
+        let expected = PhaseName.uikit.filter { storyboard || $0 != .mainStoryboard }
         #expect(recorder.phases.map(\.phase) == expected)
         #expect(recorder.phases.first?.startNs == 0)
         for (earlier, later) in zip(recorder.phases, recorder.phases.dropFirst()) {

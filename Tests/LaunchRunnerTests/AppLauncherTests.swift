@@ -93,7 +93,7 @@ struct AppLauncherTests {
         "other endings are classified and explained",
         arguments: [
             ("exit 3", LaunchRecord.Outcome.exitedWithError, "status 3"),
-            ("exit 0", .noTrace, "wrote no trace"),
+            ("echo 'phase 1000 binaryLoad' >&$LAUNCHPROF_EVENT_FD; exit 0", .noTrace, "wrote no trace"),
             ("echo '{\"schemaVersion\": 1' > \"$LAUNCHPROF_TRACE\"", .invalidTrace, "cannot be read"),
         ]
     )

@@ -39,7 +39,7 @@ struct LaunchTraceTests {
             ("missing-key.trace.json", "totals", "missing"),
             ("wrong-version.trace.json", "schemaVersion", "schema version 1"),
             ("not-json.trace.json", "", "not valid JSON"),
-            ("unknown-phase.trace.json", "phases[0].phase", "LaunchPhase"),
+            ("invalid-phase-name.trace.json", "phases[0].phase", "PhaseName"),
         ]
     )
     func badFiles(file: String, path: String, expected: String) throws {

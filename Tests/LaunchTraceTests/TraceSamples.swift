@@ -7,7 +7,7 @@ enum TraceSamples {
     static func trace(ttffMs: Int64 = 120) -> LaunchTrace {
         var phases: [PhaseRecord] = []
         var start: Int64 = 0
-        for phase in LaunchPhase.allCases {
+        for phase in PhaseName.uikit {
             let duration: Int64 = phase == .didFinishLaunching ? ttffMs * 1_000_000 - 7 * 1_000_000 : 1_000_000
             phases.append(PhaseRecord(
                 phase: phase, startNs: start, durationNs: duration,

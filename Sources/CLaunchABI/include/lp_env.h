@@ -10,5 +10,18 @@
 #define LP_ENV_BLOCKING_MS "LAUNCHPROF_BLOCKING_MS"
 /// When set, the runner's ptrace sampler walks frame pointers instead of loading libunwind-ptrace.
 #define LP_ENV_NO_LIBUNWIND "LAUNCHPROF_NO_LIBUNWIND"
+/// The event socket the runner passes (a descriptor number); the tracer writes its milestones there.
+#define LP_ENV_EVENT_FD "LAUNCHPROF_EVENT_FD"
+/// The launch start (CLOCK_MONOTONIC nanoseconds) the runner fills in at the spawn.
+#define LP_ENV_SPAWN_NS "LAUNCHPROF_SPAWN_NS"
+
+// The tracer's milestones on the event socket, one line each (`<kind> <timeNs> \n`, the time
+// relative to the launch start): the kinds of LaunchTrace's ProbeEvent.Kind with the same spelling.
+/// The tracer's constructor ran: the dynamic loader has loaded and relocated every library.
+#define LP_EVENT_LOADED "loaded"
+/// The program's `main` was entered.
+#define LP_EVENT_MAIN_STARTED "mainStarted"
+/// The program's `main` returned, or the program called `exit`.
+#define LP_EVENT_MAIN_ENDED "mainEnded"
 
 #endif

@@ -22,6 +22,10 @@ extern "C" {
 /// Returns -1 with errno set when the kernel lacks it.
 int lp_pidfd_open(pid_t pid);
 
+/// pidfd_getfd(2): a copy, in this process, of descriptor `targetfd` of the process behind
+/// `pidfd` (close-on-exec), or -1 with errno. Used to ask a child's socket whether it listens.
+int lp_pidfd_getfd(int pidfd, int targetfd);
+
 // MARK: Remote sampler (ptrace + libunwind-ptrace, loaded with dlopen)
 
 typedef struct lp_remote_sampler lp_remote_sampler;

@@ -31,6 +31,7 @@ typedef struct lp_spawned {
     pid_t pid;
     int gate_fd;     // the runner writes the clock reading here to release the child
     int status_fd;   // EOF when exec succeeded; an errno when it failed
+    int64_t exec_done_ns;   // CLOCK_MONOTONIC when the runner saw the status pipe close (exec done)
 } lp_spawned;
 
 /// Forks a child that waits at the gate. Returns 0, or an errno when fork or a pipe failed.

@@ -195,9 +195,10 @@ struct BudgetValidator {
             fail(at + ".metric", value, "Expected a metric name without control characters (a newline or tab in a span name is a typo).")
             return nil
         }
-        guard let definition = MetricCatalog.definition(of: MetricName(rawValue: name)) else {
+        guard let definition = MetricCatalog.definition(of: MetricName(rawValue: name))
+            ?? MetricCatalog.programPhaseDefinition(of: MetricName(rawValue: name)) else {
             fail(at + ".metric", value,
-                 "Expected a metric name such as \"\(MetricName.timeToFirstFrame)\", a phase id, \"\(MetricName.spanPrefix)<name>\" or another name listed in docs/budgets.md.",
+                 "Expected a metric name such as \"\(MetricName.timeToFirstFrame)\", a phase id (UIKit's, the runner's or the program's own), \"\(MetricName.spanPrefix)<name>\" or another name listed in docs/budgets.md.",
                  suggestion: MetricCatalog.suggestion(for: name)?.rawValue)
             return nil
         }

@@ -19,7 +19,7 @@ public enum MetricCatalog {
     /// Every fixed metric, in a stable order (phases first).
     public static let definitions: [MetricDefinition] = {
         var all: [MetricDefinition] = []
-        for phase in LaunchPhase.allCases {
+        for phase in PhaseName.uikit + PhaseName.program {
             let id = phase.rawValue
             all.append(.init(name: .phase(phase), kind: .time, summary: "Duration of the \(id) phase."))
             all.append(.init(name: .phase(phase, .onCpu), kind: .time, summary: "Main-thread time on a CPU during \(id)."))
@@ -30,6 +30,7 @@ public enum MetricCatalog {
             .init(name: .timeToFirstFrame, kind: .time, summary: "Launch start to the first committed frame."),
             .init(name: .timeToActive, kind: .time, summary: "Launch start to the end of applicationDidBecomeActive."),
             .init(name: .timeToFullDisplay, kind: .time, summary: "Launch start to reportFullyDrawn."),
+            .init(name: .timeToReady, kind: .time, summary: "Launch start to readiness (--ready-when, the exit of a program without a trace, or ready())."),
             .init(name: .mainThreadBlocked, kind: .time, summary: "Main-thread blocked time summed over the phases before first frame."),
             .init(name: .mainThreadOnCpu, kind: .time, summary: "Main-thread on-CPU time summed over the phases before first frame."),
             .init(name: .mainThreadRunnable, kind: .time, summary: "Main-thread runnable time summed over the phases before first frame."),
@@ -62,6 +63,16 @@ public enum MetricCatalog {
             return .init(name: name, kind: .time, summary: "Main-thread time in blocking \(kind.rawValue) calls.")
         }
         return nil
+    }
+
+    /// The definition of a metric of a phase the program names itself (`database`,
+    /// `database.blocked`): for a budget, any phase-shaped name that is not a likely typo of a
+    /// known metric; for a run, a phase in `phases`.
+    public static func programPhaseDefinition(of name: MetricName, phases: Set<PhaseName>? = nil) -> MetricDefinition? {
+        guard let (phase, part) = name.phaseMetric else { return nil }
+        if let phases { guard phases.contains(phase) else { return nil } } else if suggestion(for: name.rawValue) != nil { return nil }
+        let summary = part.map { "Main-thread \($0.rawValue) time during the program's phase \(phase)." }
+        return .init(name: name, kind: .time, summary: summary ?? "Duration of the program's phase \(phase).")
     }
 
     /// The kind of `name`, or `nil` when it is not a metric.

@@ -26,6 +26,7 @@ public enum MetricExtractor {
         values[.timeToFirstFrame] = totals.timeToFirstFrameNs.map(Double.init)
         values[.timeToActive] = totals.timeToActiveNs.map(Double.init)
         values[.timeToFullDisplay] = totals.timeToFullDisplayNs.map(Double.init)
+        values[.timeToReady] = totals.timeToReadyNs.map(Double.init)
 
         let beforeFirstFrame = trace.phases.filter { $0.phase.isBeforeFirstFrame }
         if !beforeFirstFrame.isEmpty {

@@ -23,6 +23,7 @@ extension RunSummary {
         for (position, trace) in traces.enumerated() {
             byScenario[trace.scenario.rawValue, default: []].append((trace.runIndex ?? position + 1, MetricExtractor.values(of: trace)))
         }
+        let phases = Set(traces.flatMap { $0.phases.map(\.phase) })
         var scenarios: [String: ScenarioSummary] = [:]
         for (scenario, launches) in byScenario {
             var samples: [MetricName: (values: [Double], indices: [Int])] = [:]
@@ -35,7 +36,7 @@ extension RunSummary {
             // Metrics are independent and each bootstrap is seeded on its own, so they are
             // summarised in parallel with the same results as one after another.
             let series = samples.compactMap { name, series in
-                MetricCatalog.kind(of: name).map { (name: name, kind: $0, values: series.values, indices: series.indices) }
+                (MetricCatalog.kind(of: name) ?? MetricCatalog.programPhaseDefinition(of: name, phases: phases)?.kind).map { (name: name, kind: $0, values: series.values, indices: series.indices) }
             }
             let results = Mutex<[String: MetricSummary]>([:])
             DispatchQueue.concurrentPerform(iterations: series.count) { index in
@@ -47,7 +48,9 @@ extension RunSummary {
                 results.withLock { $0[item.name.rawValue] = summary }
             }
             let metrics = results.withLock { $0 }
-            scenarios[scenario] = ScenarioSummary(scenario: scenario, completedLaunches: launches.count, metrics: metrics)
+            var summary = ScenarioSummary(scenario: scenario, completedLaunches: launches.count, metrics: metrics)
+            summary.phases = ScenarioSummary.programPhases(of: traces.filter { $0.scenario.rawValue == scenario })
+            scenarios[scenario] = summary
         }
         return RunSummary(run: info, launches: records, scenarios: scenarios)
     }

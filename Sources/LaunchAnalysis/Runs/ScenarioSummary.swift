@@ -1,3 +1,5 @@
+import LaunchTrace
+
 /// The metrics of the completed launches of one scenario.
 public struct ScenarioSummary: Codable, Sendable, Equatable {
     /// The scenario's name.
@@ -6,11 +8,28 @@ public struct ScenarioSummary: Codable, Sendable, Equatable {
     public var completedLaunches: Int
     /// Metrics by name; a metric no launch reported is absent.
     public var metrics: [String: MetricSummary]
+    /// The phases of these launches in the order they ran, when they are not UIKit's (a
+    /// program that writes no trace, or one that names its own phases); `nil` for LaunchKit.
+    public var phases: [PhaseName]?
 
     /// Creates a scenario summary.
     public init(scenario: String, completedLaunches: Int, metrics: [String: MetricSummary]) {
         self.scenario = scenario
         self.completedLaunches = completedLaunches
         self.metrics = metrics
+    }
+
+    /// The phases of `traces` in launch order (first seen first), or `nil` when they are all UIKit's.
+    static func programPhases(of traces: [LaunchTrace]) -> [PhaseName]? {
+        var order: [PhaseName] = []
+        for trace in traces {
+            for record in trace.phases where !order.contains(record.phase) { order.append(record.phase) }
+        }
+        return order.allSatisfy { $0.uikitOrdinal != nil } ? nil : order
+    }
+
+    /// The rows of the phase tables and charts: these launches' phases, then the totals.
+    public var phasesThenTotals: [MetricName] {
+        phases.map { MetricName.phasesThenTotals($0) } ?? MetricName.phasesThenTotals
     }
 }

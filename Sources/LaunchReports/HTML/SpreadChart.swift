@@ -19,11 +19,13 @@ struct SpreadChart {
     static let rowHeight = 26.0
 
     /// The metrics shown: the phases in launch order, then the totals.
-    static let metricNames = MetricName.phasesThenTotals
+    var metricNames: [MetricName] {
+        summary.scenarios[scenario.rawValue]?.phasesThenTotals ?? MetricName.phasesThenTotals
+    }
 
     /// The chart as an SVG element, or a note when no launch completed.
     func node() -> HTMLNode {
-        let metrics = Self.metricNames.compactMap { summary.metric($0, scenario: scenario) }
+        let metrics = metricNames.compactMap { summary.metric($0, scenario: scenario) }
         guard !metrics.isEmpty else { return .el("p", ["class": "muted"], "No completed launch, so there is no spread to show.") }
         let height = Double(metrics.count) * Self.rowHeight + 8
         let rows = metrics.enumerated().map { row, metric in rowNode(metric, row: row) }

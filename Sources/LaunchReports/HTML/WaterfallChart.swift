@@ -265,9 +265,8 @@ struct WaterfallChart {
         verdicts.compactMap { verdict in
             guard verdict.rule.scenario == trace.scenario, let threshold = verdict.threshold else { return nil }
             let label = "\(verdict.rule.metric) \(ReportText.budget(verdict.rule)) (\(ReportText.label(verdict.status)))"
-            if let phase = LaunchPhase(rawValue: verdict.rule.metric.rawValue) {
-                guard let record = trace.record(of: phase) else { return nil }
-                return LimitLine(metric: verdict.rule.metric, row: phase, x: Double(record.startNs) + threshold, label: label, status: verdict.status)
+            if let record = trace.record(of: PhaseName(verdict.rule.metric.rawValue)) {
+                return LimitLine(metric: verdict.rule.metric, row: record.phase, x: Double(record.startNs) + threshold, label: label, status: verdict.status)
             }
             guard MetricName.launchTotals.contains(verdict.rule.metric) else { return nil }
             return LimitLine(metric: verdict.rule.metric, row: nil, x: threshold, label: label, status: verdict.status)

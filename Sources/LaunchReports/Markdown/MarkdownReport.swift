@@ -79,7 +79,7 @@ public struct MarkdownReport: Sendable, Equatable {
     /// The phases' medians and p90s with the budgets that cover them, collapsed.
     func phaseMedians(summary: RunSummary, evaluation: BudgetEvaluation) -> String {
         let scenario = summary.run.scenario
-        let names = MetricName.phasesThenTotals
+        let names = summary.scenarios[scenario.rawValue]?.phasesThenTotals ?? MetricName.phasesThenTotals
         let rows = names.compactMap { name in summary.metric(name, scenario: scenario) }
         guard !rows.isEmpty else { return "" }
         var out = "\n<details><summary>Phase medians (\(Self.escape(scenario.rawValue)), \(rows[0].samples.count) launches)</summary>\n\n"

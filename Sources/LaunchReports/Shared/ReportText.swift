@@ -5,7 +5,7 @@ import LaunchTrace
 public enum ReportText {
     /// Outcomes in the order reports list them.
     public static let outcomeOrder: [LaunchRecord.Outcome] = [
-        .completed, .exitedWithError, .crashed, .timedOut, .noTrace, .invalidTrace, .spawnFailed,
+        .completed, .exitedWithError, .crashed, .timedOut, .noTrace, .invalidTrace, .spawnFailed, .exitedBeforeReady,
     ]
 
     /// `20 launches: 19 completed, 1 crashed`.
@@ -26,6 +26,7 @@ public enum ReportText {
         case .noTrace: "wrote no trace"
         case .invalidTrace: "invalid trace"
         case .spawnFailed: "failed to start"
+        case .exitedBeforeReady: "exited before ready"
         case .interrupted: "interrupted"
         }
     }

@@ -16,11 +16,29 @@ public struct PhaseTable: Sendable {
         self.trace = trace
     }
 
+    /// The totals, the profiler's time and the peak memory, one line each. Time to ready is
+    /// shown when the launch has one (a program that is not a LaunchKit app).
+    static func totalLines(_ trace: LaunchTrace) -> String {
+        var totals: [(String, Int64?)] = [
+            ("time to first frame", trace.totals.timeToFirstFrameNs),
+            ("time to active", trace.totals.timeToActiveNs),
+            ("time to full display", trace.totals.timeToFullDisplayNs),
+        ]
+        if let ready = trace.totals.timeToReadyNs { totals.insert(("time to ready", ready), at: 0) }
+        totals.append(("profiler main-thread time", trace.profiler.mainThreadNs))
+        var out = ""
+        for (label, value) in totals {
+            out += label.padding(toLength: 26, withPad: " ", startingAt: 0) + (value.map { Self.ms($0) + " ms" } ?? "not reached") + "\n"
+        }
+        return out + "peak resident memory".padding(toLength: 26, withPad: " ", startingAt: 0)
+            + String(format: "%.1f MB", Double(trace.memory.peakResidentBytes) / 1e6) + "\n"
+    }
+
     /// The table as text, one line per phase, ending in a newline; then the totals, the main
     /// thread's blocking calls, the whole-launch profile and the spans.
     public func render(attribution: LaunchAttribution? = nil) -> String {
         var out = "\(trace.app.name)  pid \(trace.pid)  scenario \(trace.scenario)  interface \(trace.app.interface)\n"
-        out += phaseTable() + "\n" + totals()
+        out += phaseTable() + "\n" + Self.totalLines(trace)
         if let activity = trace.mainThread { out += mainThread(activity) }
         if let profile = trace.profile { out += Self.profileLine(profile) + "\n" }
         if let attribution, let line = FindingsSection.attributionLine(attribution) { out += line + "\n" }
@@ -55,21 +73,6 @@ public struct PhaseTable: Sendable {
             if index == 0 { out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n" }
         }
         return out
-    }
-
-    private func totals() -> String {
-        let totals: [(String, Int64?)] = [
-            ("time to first frame", trace.totals.timeToFirstFrameNs),
-            ("time to active", trace.totals.timeToActiveNs),
-            ("time to full display", trace.totals.timeToFullDisplayNs),
-            ("profiler main-thread time", trace.profiler.mainThreadNs),
-        ]
-        var out = ""
-        for (label, value) in totals {
-            out += label.padding(toLength: 26, withPad: " ", startingAt: 0) + (value.map { Self.ms($0) + " ms" } ?? "not reached") + "\n"
-        }
-        return out + "peak resident memory".padding(toLength: 26, withPad: " ", startingAt: 0)
-            + String(format: "%.1f MB", Double(trace.memory.peakResidentBytes) / 1e6) + "\n"
     }
 
     private func mainThread(_ activity: MainThreadActivity) -> String {

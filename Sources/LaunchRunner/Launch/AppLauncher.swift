@@ -29,6 +29,13 @@ public struct AppLauncher: Sendable {
             return .failedToStart(request, message: LaunchProfilerError.notExecutable(path: request.executable).description)
         }
         try? FileManager.default.removeItem(at: request.traceURL)
+        let readiness: ReadinessWatcher?
+        do throws(LaunchProfilerError) {
+            readiness = request.readiness.watchesWhileRunning
+                ? try ReadinessWatcher(condition: request.readiness.condition ?? .exit, stderrFile: request.stderrURL.path) : nil
+        } catch {
+            return .failedToStart(request, message: error.description)
+        }
         let channels = LaunchChannels(stallSampling: request.instruments.effectiveSampler == .ptrace)
         var profiler: WholeLaunchProfiler?
         var profileFailure: String? = request.instruments.profileUnavailableReason
@@ -36,8 +43,9 @@ public struct AppLauncher: Sendable {
         do throws(LaunchProfilerError) {
             child = try ChildProcess(
                 executable: request.executable, arguments: request.arguments,
-                environment: environment(for: request, stallSocket: channels.stallAppEnd >= 0),
-                inheritedFD: channels.eventAppEnd, stdoutPath: "/dev/null", stderrPath: request.stderrURL.path,
+                environment: environment(for: request, stallSocket: channels.stallAppEnd >= 0).merging(readiness?.environment ?? [:]) { $1 },
+                inheritedFD: channels.eventAppEnd, stdoutPath: readiness?.stdoutPath ?? "/dev/null",
+                stderrPath: readiness?.stderrPath ?? request.stderrURL.path,
                 stallFD: channels.stallAppEnd
             ) { pid in
                 guard request.instruments.usesPerfProfile else { return }
@@ -52,16 +60,15 @@ public struct AppLauncher: Sendable {
             return .failedToStart(request, message: error.description)
         }
         channels.closeAppEnds()
-        let (termination, ending, events) = wait(for: child, request: request, channels: channels, profiler: profiler)
+        readiness?.closeAppEnds()
+        let end = wait(for: child, request: request, channels: channels, profiler: profiler, readiness: readiness)
         let leftovers = child.killLeftovers(marker: ProfilerEnvironment.Variable.trace.assignment(request.traceURL.path))
-        var result = classify(
-            request: request, termination: termination, ending: ending,
-            wallNs: max(0, child.exitNs.saturatingSubtract(child.spawnNs)), events: events
-        )
+        let profile = profiler.map {
+            $0.profile(launchStartNs: child.spawnNs, endNs: readiness?.readyAtNs ?? child.exitNs)
+        } ?? fallbackProfile(request, reason: profileFailure)
+        var result = classify(request: request, end: end, child: child, readiness: readiness, profile: profile)
         if leftovers > 0 { result.record.leftoverProcesses = leftovers }
-        attach(to: &result, request: request, channels: channels, profile: profiler.map {
-            $0.profile(launchStartNs: child.spawnNs, endNs: child.exitNs)
-        } ?? fallbackProfile(request, reason: profileFailure))
+        attach(to: &result, request: request, channels: channels, profile: profile)
         return result
     }
 
@@ -82,36 +89,77 @@ public struct AppLauncher: Sendable {
     }
 
     /// Waits for the launch to end (driving the resume scenario's signals), killing it at the
-    /// timeout. The event socket is read only after the launch, or (resume) until the app is
-    /// active: waiting on it would wake the runner at every phase, and the woken runner can
-    /// preempt the app's main thread on a busy machine.
+    /// timeout; a program that meets its readiness condition is then ended (SIGTERM, SIGKILL
+    /// after the grace period). The event socket is read only after the launch, or (resume)
+    /// until the app is active: waiting on it would wake the runner at every phase, and the
+    /// woken runner can preempt the app's main thread on a busy machine.
     private func wait(
-        for child: ChildProcess, request: LaunchRequest, channels: LaunchChannels, profiler: WholeLaunchProfiler?
-    ) -> (ChildProcess.Termination, ChildProcess.WaitResult, [ProbeEvent]) {
+        for child: ChildProcess, request: LaunchRequest, channels: LaunchChannels, profiler: WholeLaunchProfiler?,
+        readiness: ReadinessWatcher?
+    ) -> LaunchEnd {
         var events = EventLineBuffer()
         let deadline = child.spawnNs.saturatingAdd(.nanoseconds(clampingSeconds: request.timeoutSeconds))
         let sampler = channels.stallSampler
         var outcome = ChildProcess.WaitResult.deadlinePassed
+        var shutdown: LaunchShutdown?
         if request.scenario == .resume {
-            outcome = child.wait(deadlineNs: deadline, eventFD: channels.eventRunnerEnd, onEvents: { events.append($0) }, stallSampler: sampler, profiler: profiler) {
-                events.events.contains { $0.kind == .active }
-            }
-            if outcome == .conditionMet {
-                child.send(signal: SIGUSR1)
-                let dwell = min(deadline, lp_monotonic_ns().saturatingAdd(.nanoseconds(clampingSeconds: backgroundDwellSeconds)))
-                outcome = child.wait(deadlineNs: dwell, stallSampler: sampler, profiler: profiler)
-                if outcome == .deadlinePassed, lp_monotonic_ns() < deadline {
-                    child.send(signal: SIGUSR2)
-                    outcome = child.wait(deadlineNs: deadline, stallSampler: sampler, profiler: profiler)
-                }
-            }
+            (outcome, events) = waitForResume(child, deadline: deadline, channels: channels, profiler: profiler)
         } else {
-            outcome = child.wait(deadlineNs: deadline, stallSampler: sampler, profiler: profiler)
+            outcome = child.wait(deadlineNs: deadline, stallSampler: sampler, profiler: profiler, readiness: readiness)
+            if outcome == .conditionMet, let readiness {
+                shutdown = end(child, readiness: readiness, grace: request.readiness.gracePeriodSeconds)
+                outcome = .exited(child.kill())
+            }
         }
+        let timedOut = outcome == .deadlinePassed || outcome == .conditionMet
+        var interruptedBy: Int32?
+        if case .interrupted(let signal) = outcome { interruptedBy = signal }
         let termination: ChildProcess.Termination
         if case .exited(let value) = outcome { termination = value } else { termination = child.kill() }
         if channels.eventRunnerEnd >= 0 { events.append(Self.drain(channels.eventRunnerEnd)) }
-        return (termination, outcome, events.events)
+        return LaunchEnd(termination: termination, timedOut: timedOut, interruptedBy: interruptedBy, events: events.events, shutdown: shutdown)
+    }
+
+    /// The resume scenario: once the app is active, SIGUSR1 (background), a dwell, SIGUSR2.
+    private func waitForResume(
+        _ child: ChildProcess, deadline: Int64, channels: LaunchChannels, profiler: WholeLaunchProfiler?
+    ) -> (ChildProcess.WaitResult, EventLineBuffer) {
+        var events = EventLineBuffer()
+        let sampler = channels.stallSampler
+        var outcome = child.wait(deadlineNs: deadline, eventFD: channels.eventRunnerEnd, onEvents: { events.append($0) }, stallSampler: sampler, profiler: profiler) {
+            events.events.contains { $0.kind == .active }
+        }
+        guard outcome == .conditionMet else { return (outcome, events) }
+        child.send(signal: SIGUSR1)
+        let dwell = min(deadline, lp_monotonic_ns().saturatingAdd(.nanoseconds(clampingSeconds: backgroundDwellSeconds)))
+        outcome = child.wait(deadlineNs: dwell, stallSampler: sampler, profiler: profiler)
+        if outcome == .deadlinePassed, lp_monotonic_ns() < deadline {
+            child.send(signal: SIGUSR2)
+            outcome = child.wait(deadlineNs: deadline, stallSampler: sampler, profiler: profiler)
+        }
+        return (outcome, events)
+    }
+
+    /// Ends a program that is ready: SIGTERM to its process group, then SIGKILL if it is still
+    /// running after `grace` seconds. Its output is drained meanwhile.
+    private func end(_ child: ChildProcess, readiness: ReadinessWatcher, grace: Double) -> LaunchShutdown {
+        let graceNs = Int64.nanoseconds(clampingSeconds: grace)
+        let start = lp_monotonic_ns()
+        child.sendToGroup(signal: SIGTERM)
+        let outcome = child.wait(deadlineNs: start.saturatingAdd(graceNs), readiness: readiness, untilReady: false)
+        let termination: ChildProcess.Termination
+        let method: LaunchShutdown.Method
+        if case .exited(let value) = outcome {
+            (termination, method) = (value, .terminated)
+        } else {
+            (termination, method) = (child.kill(), .killedAfterGrace)
+        }
+        var shutdown = LaunchShutdown(method: method, gracePeriodNs: graceNs, durationNs: max(0, child.exitNs.saturatingSubtract(start)))
+        switch termination {
+        case .exited(let status): shutdown.exitStatus = status
+        case .signaled(let signal): shutdown.signal = signal
+        }
+        return shutdown
     }
 
     /// What the runner measured from outside goes into the app's trace, written whole again.
@@ -136,53 +184,6 @@ public struct AppLauncher: Sendable {
         return LaunchProfile(
             source: source, fallbackReason: reason, samplePeriodNs: 0, offCPUStacks: false, stacks: [], samples: [], images: []
         )
-    }
-
-    private func classify(
-        request: LaunchRequest, termination: ChildProcess.Termination, ending: ChildProcess.WaitResult, wallNs: Int64, events: [ProbeEvent]
-    ) -> LaunchResult {
-        let lastPhase = events.last { $0.kind == .phase }?.name
-        let whereItGot = lastPhase.map { " The last phase it started was \($0)." } ?? " It reported no phase."
-        var record = LaunchRecord(
-            index: request.index, scenario: request.scenario, outcome: .completed,
-            wallNs: wallNs, lastPhase: lastPhase
-        )
-        var trace: LaunchTrace?
-        switch termination {
-        case .exited(let status): record.exitStatus = status
-        case .signaled(let signal): record.signal = signal
-        }
-        if case .interrupted(let signal) = ending {
-            record.outcome = .interrupted
-            record.message = "launchprof received \(Self.signalName(signal)) and killed the launch.\(whereItGot)"
-        } else if ending == .deadlinePassed || ending == .conditionMet {
-            record.outcome = .timedOut
-            record.message = "The app did not finish within \(Self.format(request.timeoutSeconds)) s and was killed.\(whereItGot)"
-        } else if case .signaled(let signal) = termination {
-            record.outcome = .crashed
-            record.message = "The app was killed by signal \(signal) (\(Self.signalName(signal))).\(whereItGot)"
-        } else if case .exited(let status) = termination, status != 0 {
-            record.outcome = .exitedWithError
-            record.message = "The app exited with status \(status).\(whereItGot)"
-        } else if !FileManager.default.fileExists(atPath: request.traceURL.path) {
-            record.outcome = .noTrace
-            record.message = "The app exited with status 0 but wrote no trace to \(request.traceURL.path); is it built with LaunchKit or LaunchProbe, and does it reach an exit point?\(whereItGot)"
-        } else {
-            do {
-                trace = try LaunchTrace.read(from: request.traceURL)
-                record.traceFile = request.traceURL.lastPathComponent
-            } catch {
-                record.outcome = .invalidTrace
-                record.message = "The trace cannot be read: \(error)"
-            }
-        }
-        if record.outcome != .completed {
-            let capture = OutputCapture(url: request.stderrURL)
-            capture.bound()
-            record.stderrTail = capture.lastLines()
-            if let last = capture.lastLines(3) { record.message = (record.message ?? "") + " Its standard error ended with:\n\(last)" }
-        }
-        return LaunchResult(record: record, trace: trace, events: events)
     }
 
     /// Everything left in the event socket, read without blocking.

@@ -18,9 +18,13 @@ final class ChildProcess {
 
     let pid: pid_t
     let spawnNs: Int64
+    /// When the runner saw `execve` complete (its close-on-exec status pipe closed).
+    let execDoneNs: Int64
     private let pidfd: Int32
     private var reaped: Termination?
     private(set) var exitNs: Int64 = 0
+    /// The child's peak resident set size in bytes, from `wait4`'s resource usage once reaped.
+    private(set) var peakResidentBytes: Int64 = 0
 
     /// Starts `executable` with `arguments` and `environment`. The child is forked and waits
     /// at a gate; `beforeExec` runs with its pid (to open perf events on it), then the child is
@@ -68,6 +72,7 @@ final class ChildProcess {
         let now = lp_spawn_release(&spawned, &execError)
         pid = spawned.pid
         spawnNs = now
+        execDoneNs = max(now, spawned.exec_done_ns)
         pidfd = lp_pidfd_open(spawned.pid)
         lp_interrupt_set_active_group(spawned.pid)
         if execError != 0 {
@@ -93,9 +98,13 @@ final class ChildProcess {
     /// Waits until the child exits, the deadline passes, or `stop()` returns true after a
     /// chunk of events was handed to `onEvents`. Events are read from `eventFD` (if not -1).
     /// With a `stallSampler`, its socket is polled too and its samples are taken when due.
+    /// With a `readiness` watcher, its descriptors are read and its condition checked at each
+    /// wake-up; the wait ends when it is met, unless `untilReady` is false (the grace period
+    /// after readiness, when the output pipe must still be drained).
     func wait(
         deadlineNs: Int64?, eventFD: Int32 = -1, onEvents: ((Data) -> Void)? = nil,
-        stallSampler: RemoteStallSampler? = nil, profiler: WholeLaunchProfiler? = nil, stop: () -> Bool = { false }
+        stallSampler: RemoteStallSampler? = nil, profiler: WholeLaunchProfiler? = nil,
+        readiness: ReadinessWatcher? = nil, untilReady: Bool = true, stop: () -> Bool = { false }
     ) -> WaitResult {
         if let reaped { return .exited(reaped) }
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -107,29 +116,19 @@ final class ChildProcess {
                 return .exited(drainEvents(eventFD, eventOpen, &buffer, onEvents, noteExit(status: status)))
             }
             if let termination = reap(blocking: false) {
+                _ = readiness?.service(pid: pid, pidfd: pidfd)
                 return .exited(drainEvents(eventFD, eventOpen, &buffer, onEvents, termination))
             }
-            let remainingMs: Int32
-            if let deadlineNs {
-                let left = deadlineNs - lp_monotonic_ns()
-                if left <= 0 { return .deadlinePassed }
-                remainingMs = Int32(clamping: max(1, (left + 999_999) / 1_000_000))
-            } else {
-                remainingMs = 1000
-            }
-            var fds: [pollfd] = []
-            if pidfd >= 0 { fds.append(pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)) }
-            if RunInterruption.fd >= 0 { fds.append(pollfd(fd: RunInterruption.fd, events: Int16(POLLIN), revents: 0)) }
+            guard var timeout = remainingMs(until: deadlineNs) else { return .deadlinePassed }
             // The profile's ring buffers wake the runner when a quarter full; they are drained
             // at every wake-up, and once more when the launch ends.
             profiler?.drain()
-            for fd in profiler?.descriptors ?? [] { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
             let stallOpen = stallSampler?.isOpen == true
-            if let stallSampler, stallOpen { fds.append(pollfd(fd: stallSampler.fd, events: Int16(POLLIN), revents: 0)) }
-            if eventOpen { fds.append(pollfd(fd: eventFD, events: Int16(POLLIN), revents: 0)) }
+            var fds = pollSet(profiler: profiler, stallFD: stallOpen ? stallSampler?.fd : nil, readiness: readiness, eventFD: eventOpen ? eventFD : -1)
             // Without a pidfd, wake up regularly to reap.
-            var timeout = pidfd >= 0 ? remainingMs : min(remainingMs, 2)
+            if pidfd < 0 { timeout = min(timeout, 2) }
             if let due = stallSampler?.msUntilNextSample(now: lp_monotonic_ns()) { timeout = min(timeout, due) }
+            if let interval = readiness?.pollIntervalMs { timeout = min(timeout, interval) }
             if fds.isEmpty {
                 usleep(UInt32(timeout) * 1000)
                 continue
@@ -139,6 +138,7 @@ final class ChildProcess {
                let slot = fds.first(where: { $0.fd == stallSampler.fd }), slot.revents != 0 {
                 stallSampler.readAvailable()
             }
+            if let readiness, readiness.service(pid: pid, pidfd: pidfd), untilReady { return .conditionMet }
             if ready > 0, eventOpen, let slot = fds.last, slot.fd == eventFD, slot.revents != 0 {
                 let n = read(eventFD, &buffer, buffer.count)
                 if n > 0 {
@@ -149,6 +149,26 @@ final class ChildProcess {
                 }
             }
         }
+    }
+
+    /// Milliseconds left until `deadlineNs` (at least 1; 1000 without a deadline), or nil once it passed.
+    private func remainingMs(until deadlineNs: Int64?) -> Int32? {
+        guard let deadlineNs else { return 1000 }
+        let left = deadlineNs - lp_monotonic_ns()
+        if left <= 0 { return nil }
+        return Int32(clamping: max(1, (left + 999_999) / 1_000_000))
+    }
+
+    /// The descriptors one wait polls: the pidfd, the interruption descriptor (``RunInterruption``),
+    /// the profile's buffers, the stall socket, the readiness watcher's, and the event socket last.
+    private func pollSet(profiler: WholeLaunchProfiler?, stallFD: Int32?, readiness: ReadinessWatcher?, eventFD: Int32) -> [pollfd] {
+        var all: [Int32] = pidfd >= 0 ? [pidfd] : []
+        if RunInterruption.fd >= 0 { all.append(RunInterruption.fd) }
+        all += profiler?.descriptors ?? []
+        if let stallFD { all.append(stallFD) }
+        all += readiness?.descriptors ?? []
+        if eventFD >= 0 { all.append(eventFD) }
+        return all.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     }
 
     private func drainEvents(
@@ -185,6 +205,13 @@ final class ChildProcess {
         if reaped == nil { Glibc.kill(pid, signal) }
     }
 
+    /// Sends a signal to the child's process group (the child and what it started).
+    func sendToGroup(signal: Int32) {
+        guard reaped == nil else { return }
+        Glibc.kill(-pid, signal)
+        Glibc.kill(pid, signal)
+    }
+
     /// Records an exit that another waitpid (the ptrace sampler's) collected.
     private func noteExit(status: Int32) -> Termination {
         exitNs = lp_monotonic_ns()
@@ -196,12 +223,14 @@ final class ChildProcess {
     private func reap(blocking: Bool) -> Termination? {
         if let reaped { return reaped }
         var status: Int32 = 0
+        var usage = rusage()
         var result: pid_t
         repeat {
-            result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+            result = wait4(pid, &status, blocking ? 0 : WNOHANG, &usage)
         } while result < 0 && errno == EINTR
         guard result == pid else { return nil }
         exitNs = lp_monotonic_ns()
+        peakResidentBytes = Int64(usage.ru_maxrss) * 1024
         let termination: Termination
         if status & 0x7f == 0 {
             termination = .exited((status >> 8) & 0xff)

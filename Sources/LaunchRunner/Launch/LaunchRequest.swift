@@ -23,6 +23,8 @@ public struct LaunchRequest: Sendable, Equatable {
     public var exitAfter: ExitPoint?
     /// The main-thread instruments (tracer preload, stall sampler).
     public var instruments: InstrumentSettings
+    /// When the program counts as ready (`--ready-when`) and how it is ended afterwards.
+    public var readiness = ReadinessSettings()
 
     /// Creates a request.
     public init(

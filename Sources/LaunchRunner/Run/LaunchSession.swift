@@ -67,12 +67,13 @@ public final class LaunchSession {
     private func perform(index: Int, files: LaunchFiles) -> LaunchResult {
         let eviction = evictor?.evict()
         lastEviction = eviction
-        let request = LaunchRequest(
+        var request = LaunchRequest(
             executable: plan.executable, arguments: plan.arguments, environment: plan.environment,
             scenario: plan.scenario, traceURL: files.traceURL, stderrURL: files.stderrURL,
             index: index, timeoutSeconds: plan.timeoutSeconds, exitAfter: plan.exitAfter,
             instruments: plan.instruments
         )
+        request.readiness = plan.readiness
         var result = launcher.launch(request)
         result.record.evictedBytes = eviction?.evictedBytes
         return result

@@ -23,6 +23,8 @@ public struct RunPlan: Sendable, Equatable {
     public var exitAfter: ExitPoint?
     /// The main-thread instruments of every launch.
     public var instruments: InstrumentSettings = InstrumentSettings()
+    /// When each launch counts as ready (`--ready-when`) and how it is ended afterwards.
+    public var readiness = ReadinessSettings()
 
     /// Creates a plan.
     public init(

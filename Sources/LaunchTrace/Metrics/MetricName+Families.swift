@@ -47,6 +47,17 @@ extension MetricName {
         return String(rawValue.dropFirst(Self.spanPrefix.count))
     }
 
+    /// The phase and part of a name shaped like a phase metric (`database`, `database.blocked`),
+    /// `nil` when the name cannot be one. Any valid ``PhaseName`` qualifies: whether the phase
+    /// exists is for the trace or the budget's reader to say.
+    public var phaseMetric: (phase: PhaseName, part: PhasePart?)? {
+        let parts = rawValue.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let first = parts.first, PhaseName.isValid(String(first)) else { return nil }
+        if parts.count == 1 { return (PhaseName(String(first)), nil) }
+        guard let part = PhasePart(rawValue: String(parts[1])) else { return nil }
+        return (PhaseName(String(first)), part)
+    }
+
     /// The kind of a `blockingTime.<kind>` metric, `nil` for another name.
     public var blockingTimeKind: BlockingKind? {
         guard rawValue.hasPrefix(Self.blockingTimePrefix) else { return nil }

@@ -5,6 +5,8 @@ extension MetricName {
     public static let timeToActive = MetricName(rawValue: "timeToActive")
     /// Launch start to `reportFullyDrawn`.
     public static let timeToFullDisplay = MetricName(rawValue: "timeToFullDisplay")
+    /// Launch start to readiness (``LaunchTotals/timeToReadyNs``).
+    public static let timeToReady = MetricName(rawValue: "timeToReady")
     /// Main-thread blocked time summed over the phases before the first frame.
     public static let mainThreadBlocked = MetricName(rawValue: "mainThreadBlocked")
     /// Main-thread on-CPU time summed over the phases before the first frame.
@@ -29,8 +31,15 @@ extension MetricName {
     public static let longestStall = MetricName(rawValue: "longestStall")
 
     /// The launch totals, in the order reports show them.
-    public static let launchTotals: [MetricName] = [.timeToFirstFrame, .timeToActive, .timeToFullDisplay]
+    public static let launchTotals: [MetricName] = [.timeToFirstFrame, .timeToActive, .timeToFullDisplay, .timeToReady]
 
-    /// The phase durations in launch order, then the launch totals: the rows of the phase tables and charts.
-    public static let phasesThenTotals: [MetricName] = LaunchPhase.allCases.map { .phase($0) } + launchTotals
+    /// UIKit's phase durations in launch order, then the launch totals: the rows of the phase
+    /// tables and charts of a LaunchKit run.
+    public static let phasesThenTotals: [MetricName] = phasesThenTotals(PhaseName.uikit)
+
+    /// The durations of `phases` in their order, then the launch totals: the rows of the phase
+    /// tables and charts of a run whose launches ran those phases.
+    public static func phasesThenTotals(_ phases: [PhaseName]) -> [MetricName] {
+        phases.map { .phase($0) } + launchTotals
+    }
 }

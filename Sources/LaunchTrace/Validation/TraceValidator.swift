@@ -55,6 +55,7 @@ struct TraceValidator {
         if let value = totals.timeToFirstFrameNs { try duration(value, at: "totals.timeToFirstFrameNs") }
         if let value = totals.timeToActiveNs { try duration(value, at: "totals.timeToActiveNs") }
         if let value = totals.timeToFullDisplayNs { try duration(value, at: "totals.timeToFullDisplayNs") }
+        if let value = totals.timeToReadyNs { try duration(value, at: "totals.timeToReadyNs") }
     }
 
     private func validate(_ state: ThreadState, at path: String) throws(LaunchProfilerError) {

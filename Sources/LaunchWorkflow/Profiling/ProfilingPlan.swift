@@ -22,6 +22,8 @@ public struct ProfilingPlan: Sendable, Equatable {
     public var exitAfter: ExitPoint?
     /// The main-thread instruments of every launch.
     public var instruments: InstrumentSettings
+    /// When each launch counts as ready (`--ready-when`) and how it is ended afterwards.
+    public var readiness = ReadinessSettings()
     /// Adding launches while a verdict is inconclusive, or nil for exactly ``runs``.
     public var adaptive: AdaptiveStopping?
     /// The budgets and baselines the run is checked against.
@@ -56,6 +58,7 @@ public struct ProfilingPlan: Sendable, Equatable {
             timeoutSeconds: timeoutSeconds, outputDirectory: folder.url, exitAfter: exitAfter
         )
         plan.instruments = instruments
+        plan.readiness = readiness
         return plan
     }
 }

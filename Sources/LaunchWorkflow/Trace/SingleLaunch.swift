@@ -24,6 +24,8 @@ public struct SingleLaunch: Sendable {
     public var instruments: InstrumentSettings
     /// Where the trace goes, or nil for a temporary file that is kept.
     public var output: String?
+    /// When the program counts as ready (`--ready-when`) and how it is ended afterwards.
+    public var readiness = ReadinessSettings()
 
     /// Creates a launch.
     public init(
@@ -46,11 +48,12 @@ public struct SingleLaunch: Sendable {
     ///   with the end of the app's standard error.
     public func run() throws -> (trace: LaunchTrace, url: URL) {
         let files = RunFolder.standaloneFiles(requested: output)
-        let request = LaunchRequest(
+        var request = LaunchRequest(
             executable: executable, arguments: arguments, scenario: scenario,
             traceURL: files.traceURL, stderrURL: files.stderrURL, index: 1, timeoutSeconds: timeoutSeconds,
             exitAfter: exitAfter, instruments: instruments
         )
+        request.readiness = readiness
         let result = AppLauncher().launch(request)
         try? FileManager.default.removeItem(at: files.stderrURL)
         guard let trace = result.trace else {

@@ -24,6 +24,9 @@ struct CompareCommand: ParsableCommand {
 
     @OptionGroup var launch: LaunchOptions
 
+    @OptionGroup(title: "Readiness")
+    var readiness: ReadinessOptions
+
     @Option(help: "Budget file whose rules with \"baseline\": \"base\" bound the regression against base.")
     var budgets: String?
 
@@ -60,12 +63,15 @@ struct CompareCommand: ParsableCommand {
     private func makePlan() throws -> ComparisonPlan {
         let budgetFile = try budgets.map { try BudgetFile.load(from: URL(filePath: $0)) }
         let check = try BudgetCheck(budgetsPath: nil, baseline: nil, store: BaselineStore(directory: RunFolder.defaultBaselinesURL))
+        let readinessSettings = try readiness.settings()
         func plan(_ program: String, _ environment: [String: String]) throws -> ProfilingPlan {
-            ProfilingPlan(
+            var plan = ProfilingPlan(
                 executable: try ExecutableResolver.resolve([program]), arguments: arguments, environment: environment,
                 runs: 0, warmup: warmup, scenario: launch.scenario, timeoutSeconds: launch.timeout, exitAfter: launch.exitAfter,
                 instruments: try instruments.settings(), budgets: check, generator: LaunchProf.generator
             )
+            plan.readiness = readinessSettings
+            return plan
         }
         let settings = ComparisonSettings(minEffect: builds.minEffect / 100, alpha: builds.alpha)
         return ComparisonPlan(

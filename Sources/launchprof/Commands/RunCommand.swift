@@ -24,6 +24,9 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var launch: LaunchOptions
 
+    @OptionGroup(title: "Readiness")
+    var readiness: ReadinessOptions
+
     @Option(help: "Budget file to check the run against (e.g. budgets.json).")
     var budgets: String?
 
@@ -78,11 +81,13 @@ struct RunCommand: ParsableCommand {
         let executable = try ExecutableResolver.resolve(command)
         var check = try baselines.check(budgets: budgets)
         check.allowedFailures = allowFailed
-        return ProfilingPlan(
+        var plan = ProfilingPlan(
             executable: executable, arguments: Array(command.dropFirst()), runs: runs, warmup: warmup,
             scenario: launch.scenario, timeoutSeconds: launch.timeout, exitAfter: launch.exitAfter,
             instruments: try instruments.settings(), adaptive: adaptive ? AdaptiveStopping(maxRuns: maxRuns) : nil,
             budgets: check, generator: LaunchProf.generator
         )
+        plan.readiness = try readiness.settings()
+        return plan
     }
 }

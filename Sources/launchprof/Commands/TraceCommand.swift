@@ -12,6 +12,9 @@ struct TraceCommand: ParsableCommand {
 
     @OptionGroup var launch: LaunchOptions
 
+    @OptionGroup(title: "Readiness")
+    var readiness: ReadinessOptions
+
     @Option(name: .shortAndLong, help: "Write the trace here (default: a temporary file that is kept and named).")
     var output: String?
 
@@ -25,11 +28,12 @@ struct TraceCommand: ParsableCommand {
     var command: [String] = []
 
     func run() throws {
-        let single = SingleLaunch(
+        var single = SingleLaunch(
             executable: try ExecutableResolver.resolve(command), arguments: Array(command.dropFirst()),
             scenario: launch.scenario, timeoutSeconds: launch.timeout, exitAfter: launch.exitAfter,
             instruments: try instruments.settings(), output: output
         )
+        single.readiness = try readiness.settings()
         let (trace, url) = try single.run()
         if json {
             print(String(decoding: try TraceJSON.makeEncoder().encode(trace), as: UTF8.self))

@@ -120,7 +120,7 @@ struct BudgetFileTests {
     @Test("Every problem is reported, not only the first")
     func allProblems() throws {
         let error = try #require(throws: LaunchProfilerError.self) {
-            try Self.parse(#"{"schemaVersion": 1, "rules": [{"metric": "nope", "limit": "1s"}, {"metric": "timeToActive", "limit": "1 parsec"}]}"#)
+            try Self.parse(#"{"schemaVersion": 1, "rules": [{"metric": "nope.p90", "limit": "1s"}, {"metric": "timeToActive", "limit": "1 parsec"}]}"#)
         }
         #expect(error.problems.map(\.context.jsonPath) == ["rules[0].metric", "rules[1].limit"])
     }

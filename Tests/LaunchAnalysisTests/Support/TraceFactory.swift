@@ -16,7 +16,7 @@ enum TraceFactory {
     ) -> LaunchTrace {
         var phases: [PhaseRecord] = []
         var start: Int64 = 0
-        for (phase, ms) in zip(LaunchPhase.allCases, phasesMs) {
+        for (phase, ms) in zip(PhaseName.uikit, phasesMs) {
             let wall = Int64(ms * 1_000_000)
             let state = ThreadState(
                 wallNs: wall, onCpuNs: wall * 6 / 10, runnableNs: wall / 10,

@@ -1,0 +1,118 @@
+import Foundation
+import LaunchTrace
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension AppLauncher {
+    /// The record (and trace) of a launch from how it ended: the program's own trace, or for
+    /// a program that writes none, the trace the runner builds from what it saw.
+    func classify(
+        request: LaunchRequest, end: LaunchEnd, child: ChildProcess, readiness: ReadinessWatcher?, profile: LaunchProfile?
+    ) -> LaunchResult {
+        let lastPhase = end.events.last { $0.kind == .phase }?.name
+        var record = LaunchRecord(
+            index: request.index, scenario: request.scenario, outcome: .completed,
+            wallNs: max(0, child.exitNs.saturatingSubtract(child.spawnNs)), lastPhase: lastPhase
+        )
+        record.readyWhen = request.readiness.condition
+        record.shutdown = end.shutdown
+        if let ready = readiness?.readyAtNs { record.readyNs = ready.saturatingSubtract(child.spawnNs) }
+        switch end.termination {
+        case .exited(let status): record.exitStatus = status
+        case .signaled(let signal): record.signal = signal
+        }
+        var trace: LaunchTrace?
+        if let failure = failure(request: request, end: end, readiness: readiness, lastPhase: lastPhase) {
+            (record.outcome, record.message) = failure
+        } else if !FileManager.default.fileExists(atPath: request.traceURL.path) {
+            if end.isInstrumented, readiness?.readyAtNs == nil {
+                record.outcome = .noTrace
+                record.message = "The app exited with status 0 but wrote no trace to \(request.traceURL.path); is it built with LaunchKit or LaunchProbe, and does it reach an exit point?\(Self.whereItGot(lastPhase))"
+            } else {
+                trace = programTrace(request: request, end: end, child: child, readiness: readiness, profile: profile, record: &record)
+            }
+        } else {
+            trace = readTrace(request: request, record: &record)
+        }
+        if record.outcome != .completed { attachOutput(to: &record, request: request, readiness: readiness) }
+        return LaunchResult(record: record, trace: trace, events: end.events)
+    }
+
+    /// The outcome and message of a launch that failed before any trace could count.
+    private func failure(
+        request: LaunchRequest, end: LaunchEnd, readiness: ReadinessWatcher?, lastPhase: String?
+    ) -> (LaunchRecord.Outcome, String)? {
+        let whereItGot = Self.whereItGot(lastPhase)
+        let waiting = readiness.map { "; it was not ready (waiting for \($0.condition.waitingFor))" } ?? ""
+        if let signal = end.interruptedBy {
+            return (.interrupted, "launchprof received \(Self.signalName(signal)) and killed the launch.\(whereItGot)")
+        }
+        if end.timedOut {
+            let what = readiness.map { "did not become ready (waiting for \($0.condition.waitingFor))" } ?? "did not finish"
+            return (.timedOut, "The app \(what) within \(Self.format(request.timeoutSeconds)) s and was killed.\(whereItGot)")
+        }
+        if readiness?.readyAtNs != nil { return nil }
+        switch end.termination {
+        case .signaled(let signal):
+            return (.crashed, "The app was killed by signal \(signal) (\(Self.signalName(signal)))\(waiting).\(whereItGot)")
+        case .exited(let status) where status != 0:
+            return (.exitedWithError, "The app exited with status \(status)\(waiting).\(whereItGot)")
+        case .exited:
+            guard let readiness else { return nil }
+            return (.exitedBeforeReady, "The program exited with status 0 before it was ready (waiting for \(readiness.condition.waitingFor)).\(whereItGot)")
+        }
+    }
+
+    /// A failed launch's output: its standard error bounded (head and tail of a large one), its
+    /// last lines in the record and the last 3 at the end of the message; the end of its
+    /// standard output when the runner read it. Control characters are escaped.
+    private func attachOutput(to record: inout LaunchRecord, request: LaunchRequest, readiness: ReadinessWatcher?) {
+        let capture = OutputCapture(url: request.stderrURL)
+        capture.bound()
+        record.stderrTail = capture.lastLines()
+        if let last = capture.lastLines(3) { record.message = (record.message ?? "") + " Its standard error ended with:\n\(last)" }
+        record.stdoutTail = readiness?.stdoutTail.map { tail in
+            tail.split(separator: "\n", omittingEmptySubsequences: false).map { OutputCapture.escaped(String($0)) }.joined(separator: "\n")
+        }
+    }
+
+    /// The trace the runner builds for a program that wrote none, written to the trace file.
+    private func programTrace(
+        request: LaunchRequest, end: LaunchEnd, child: ChildProcess, readiness: ReadinessWatcher?,
+        profile: LaunchProfile?, record: inout LaunchRecord
+    ) -> LaunchTrace? {
+        let launch = ProgramLaunch(
+            request: request, pid: child.pid, spawnNs: child.spawnNs, execDoneNs: child.execDoneNs, exitNs: child.exitNs,
+            readyAtNs: readiness?.readyAtNs, events: end.events, peakResidentBytes: child.peakResidentBytes
+        )
+        let trace = launch.trace(profile: profile)
+        do {
+            try trace.write(to: request.traceURL)
+            record.traceFile = request.traceURL.lastPathComponent
+            if record.readyNs == nil { record.readyNs = trace.totals.timeToReadyNs }
+            return trace
+        } catch {
+            record.outcome = .invalidTrace
+            record.message = "The runner could not write the trace it built for the program: \(error)"
+            return nil
+        }
+    }
+
+    private func readTrace(request: LaunchRequest, record: inout LaunchRecord) -> LaunchTrace? {
+        do {
+            let trace = try LaunchTrace.read(from: request.traceURL)
+            record.traceFile = request.traceURL.lastPathComponent
+            return trace
+        } catch {
+            record.outcome = .invalidTrace
+            record.message = "The trace cannot be read: \(error)"
+            return nil
+        }
+    }
+
+    static func whereItGot(_ lastPhase: String?) -> String {
+        lastPhase.map { " The last phase it started was \($0)." } ?? " It reported no phase."
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import LaunchTrace
+
+/// What the runner knows of a launch of a program that wrote no trace: its clock readings,
+/// the tracer's milestones from the event socket, readiness, and how the process ended.
+/// ``trace(profile:)`` turns it into a ``LaunchTrace`` whose phases are ``PhaseName/program``.
+struct ProgramLaunch {
+    /// The launch that ran.
+    var request: LaunchRequest
+    /// The process id.
+    var pid: Int32
+    /// CLOCK_MONOTONIC at the spawn (the launch start), at the end of exec, at the exit.
+    var spawnNs: Int64
+    var execDoneNs: Int64
+    var exitNs: Int64
+    /// When the readiness condition was met (CLOCK_MONOTONIC), for a condition other than `exit`.
+    var readyAtNs: Int64?
+    /// The events read from the socket (the tracer's milestones), relative to the launch start.
+    var events: [ProbeEvent]
+    /// The peak resident set size, from the reaped child's resource usage.
+    var peakResidentBytes: Int64
+
+    /// The phases' boundaries, relative to the launch start: exec, loader (when the tracer
+    /// reported its constructor), main (to readiness, or to main's end), exit (main's end to
+    /// the exit, for a program that ended by itself).
+    /// A LaunchProbe program that was ready but ended before writing its trace keeps the
+    /// phases it reported on the event socket, each to the next, the last to its own `ready()`.
+    func phaseBounds() -> [(phase: PhaseName, startNs: Int64, endNs: Int64)] {
+        let end = readyNs
+        let reported = events.filter { $0.kind == .phase && $0.timeNs <= end }
+        if !reported.isEmpty {
+            let starts = [0] + reported.map(\.timeNs), names = [PhaseName.binaryLoad] + reported.map { PhaseName($0.name) }
+            return names.indices.map { (names[$0], starts[$0], $0 + 1 < starts.count ? starts[$0 + 1] : end) }
+        }
+        // The runner sees exec end when it next runs; under load the program may have loaded
+        // its libraries by then: the constructor's own reading bounds it.
+        let execEnd = min(end, execDoneNs - spawnNs, time(of: .loaded) ?? .max)
+        var bounds: [(phase: PhaseName, startNs: Int64, endNs: Int64)] = [(.exec, 0, execEnd)]
+        var mainStart = execEnd
+        if let loaded = time(of: .loaded), loaded <= end {
+            bounds.append((.loader, execEnd, loaded))
+            mainStart = loaded
+        }
+        var mainEnd = end
+        if readyAtNs == nil, let ended = time(of: .mainEnded), ended >= mainStart, ended <= end { mainEnd = ended }
+        bounds.append((.main, mainStart, mainEnd))
+        if readyAtNs == nil, mainEnd < end { bounds.append((.exit, mainEnd, end)) }
+        return bounds
+    }
+
+    /// Time to ready: a LaunchProbe program's own `ready()` (its `active` event) when it sent
+    /// one, else the runner's readiness time, else the exit.
+    var readyNs: Int64 {
+        time(of: .active) ?? ((readyAtNs ?? exitNs) - spawnNs)
+    }
+
+    /// The time of the first event of `kind`.
+    func time(of kind: ProbeEvent.Kind) -> Int64? {
+        events.first { $0.kind == kind }?.timeNs
+    }
+
+    /// The trace: phases with the main thread's state in each (from the whole-launch profile
+    /// when it ran), the milestones as marks, time to ready, and the profile attached.
+    func trace(profile: LaunchProfile?) -> LaunchTrace {
+        let phases = phaseBounds().map { bound in
+            PhaseRecord(
+                phase: bound.phase, startNs: bound.startNs, durationNs: bound.endNs - bound.startNs,
+                threadState: Self.threadState(from: profile, startNs: bound.startNs, endNs: bound.endNs)
+            )
+        }
+        let marks = events.filter { [.loaded, .mainStarted, .mainEnded, .active].contains($0.kind) }.map { event in
+            Mark(name: event.kind.rawValue, timeNs: event.timeNs, phase: phases.last { $0.startNs <= event.timeNs }?.phase)
+        }
+        var trace = LaunchTrace(
+            app: AppInfo(name: URL(filePath: request.executable).lastPathComponent, executablePath: request.executable, interface: .none, infoPlistPath: nil),
+            pid: pid, mainThreadID: pid, scenario: request.scenario, runIndex: request.index, machine: .current(),
+            clock: LaunchClockInfo(launchStartNs: spawnNs, startSource: .spawn, startResolutionNs: 1),
+            phases: phases, spans: [], marks: marks, totals: LaunchTotals(timeToReadyNs: readyNs),
+            memory: MemoryInfo(peakResidentBytes: peakResidentBytes, residentBytes: peakResidentBytes),
+            ending: LaunchEnding(reason: readyAtNs == nil ? .exited : .readyConditionMet, atNs: readyNs),
+            profiler: ProfilerInfo(version: ProfilerInfo.toolVersion, mainThreadNs: 0, recordedEvents: events.count, instruments: [])
+        )
+        trace.profile = profile
+        return trace
+    }
+
+    /// The main thread's state between two times, from the profile's samples (clipped to the
+    /// interval); without a profile only the wall time is known.
+    static func threadState(from profile: LaunchProfile?, startNs: Int64, endNs: Int64) -> ThreadState {
+        var onCpu: Int64 = 0, runnable: Int64 = 0
+        for sample in profile?.samples ?? [] {
+            let overlap = min(endNs, sample.startNs + sample.durationNs) - max(startNs, sample.startNs)
+            guard overlap > 0 else { continue }
+            switch sample.state {
+            case .onCPU: onCpu += overlap
+            case .runnable: runnable += overlap
+            case .blocked: break
+            }
+        }
+        let wall = endNs - startNs
+        return ThreadState(wallNs: wall, onCpuNs: min(onCpu, wall), runnableNs: min(runnable, max(0, wall - onCpu)))
+    }
+}

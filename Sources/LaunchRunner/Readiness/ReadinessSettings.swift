@@ -1,0 +1,26 @@
+import LaunchTrace
+
+/// When a launch counts as ready and how the runner ends it afterwards.
+public struct ReadinessSettings: Sendable, Equatable {
+    /// The condition (`--ready-when`), or `nil`: a LaunchKit or LaunchProbe app's exit point,
+    /// and the program's exit for a program that writes no trace.
+    public var condition: ReadyCondition?
+    /// Seconds between SIGTERM and SIGKILL when the runner ends a ready program.
+    public var gracePeriodSeconds: Double
+
+    /// The default grace period: long enough for a server's orderly shutdown.
+    public static let defaultGracePeriodSeconds = 2.0
+
+    /// Creates settings.
+    public init(condition: ReadyCondition? = nil, gracePeriodSeconds: Double = ReadinessSettings.defaultGracePeriodSeconds) {
+        self.condition = condition
+        self.gracePeriodSeconds = gracePeriodSeconds
+    }
+
+    /// Whether the runner watches for readiness while the program runs (every condition but
+    /// `exit`, which the program's end meets).
+    var watchesWhileRunning: Bool {
+        guard let condition else { return false }
+        return condition != .exit
+    }
+}

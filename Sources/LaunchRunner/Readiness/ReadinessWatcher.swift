@@ -1,0 +1,104 @@
+import CLaunchRunner
+import Foundation
+import LaunchTrace
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Watches one launch for its readiness condition while the runner waits on it: the output
+/// pipe (`stdout:`/`stderr:`), the notify socket (`notify`), or a poll of `/proc` or the file
+/// system every millisecond (`port:`, `file:`). Nothing is sent to the program.
+final class ReadinessWatcher {
+    /// The condition watched.
+    let condition: ReadyCondition
+    /// When the condition was met (CLOCK_MONOTONIC), once it was.
+    private(set) var readyAtNs: Int64?
+    /// Where the program's standard output and error go.
+    let stdoutPath: String
+    let stderrPath: String
+    /// Variables the program needs (`NOTIFY_SOCKET`).
+    let environment: [String: String]
+    /// The interval of the polled conditions, in milliseconds.
+    static let pollIntervalMs: Int32 = 1
+
+    private var output: OutputLines?
+    private var notify: NotifySocket?
+    private var pipeWriteEnd: Int32 = -1
+
+    /// Prepares the watch: a pipe for an output condition (the error stream still reaches
+    /// `stderrFile`), a bound socket for `notify`, the file of `file:` removed.
+    init(condition: ReadyCondition, stderrFile: String) throws(LaunchProfilerError) {
+        self.condition = condition
+        var stdoutPath = "/dev/null", stderrPath = stderrFile
+        var environment: [String: String] = [:]
+        switch condition {
+        case .stdout(let pattern), .stderr(let pattern):
+            var ends: [Int32] = [-1, -1]
+            guard pipe(&ends) == 0 else {
+                throw LaunchProfilerError.eventSocketFailed(reason: String(cString: strerror(errno)))
+            }
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+            let isStdout = { if case .stdout = condition { return true } else { return false } }()
+            output = OutputLines(fd: ends[0], pattern: pattern, copyTo: isStdout ? nil : stderrFile)
+            pipeWriteEnd = ends[1]
+            // The child opens the pipe again through its own descriptor table before exec.
+            if isStdout { stdoutPath = "/proc/self/fd/\(ends[1])" } else { stderrPath = "/proc/self/fd/\(ends[1])" }
+        case .notify:
+            let socket = try NotifySocket()
+            notify = socket
+            environment[ReadyCondition.notifySocketVariable] = socket.path
+        case .file(let path):
+            unlink(path)
+        case .exit, .port:
+            break
+        }
+        self.stdoutPath = stdoutPath
+        self.stderrPath = stderrPath
+        self.environment = environment
+    }
+
+    deinit {
+        closeAppEnds()
+    }
+
+    /// The descriptors to wait on (the pipe, the notify socket).
+    var descriptors: [Int32] { [output?.fd, notify?.fd].compactMap { $0 }.filter { $0 >= 0 } }
+
+    /// How long the runner may sleep before checking again, or nil when only descriptors wake it.
+    var pollIntervalMs: Int32? {
+        switch condition {
+        case .port, .file: readyAtNs == nil ? Self.pollIntervalMs : nil
+        default: nil
+        }
+    }
+
+    /// Closes the runner's copy of the program's end of the pipe, once the program holds it.
+    func closeAppEnds() {
+        if pipeWriteEnd >= 0 { close(pipeWriteEnd) }
+        pipeWriteEnd = -1
+    }
+
+    /// Reads what arrived and checks the condition; true once it is met.
+    func service(pid: pid_t, pidfd: Int32) -> Bool {
+        let lineSeen = output?.readAvailable() ?? false
+        let notified = notify?.readAvailable() ?? false
+        guard readyAtNs == nil else { return true }
+        let met: Bool
+        switch condition {
+        case .stdout, .stderr: met = lineSeen
+        case .notify: met = notified
+        case .file(let path): met = access(path, F_OK) == 0
+        case .port(let port): met = ListeningSockets.isListening(pid: pid, pidfd: pidfd, port: port)
+        case .exit: met = false
+        }
+        if met { readyAtNs = lp_monotonic_ns() }
+        return met
+    }
+
+    /// The end of the program's standard output, when the runner read it.
+    var stdoutTail: String? {
+        if case .stdout = condition { return output?.tail } else { return nil }
+    }
+}

@@ -1,0 +1,17 @@
+extension PhaseName {
+    /// A program that writes no trace: from the spawn to the end of `execve` (the runner sees
+    /// the close-on-exec status pipe close).
+    public static let exec = PhaseName("exec")
+    /// A program that writes no trace: from the end of `execve` until the dynamic loader has
+    /// loaded and relocated every library (the preloaded tracer's constructor runs).
+    public static let loader = PhaseName("loader")
+    /// A program that writes no trace: from the end of loading (static initializers, then
+    /// `main`) until `main` returns or calls `exit`, or until the program is ready.
+    public static let main = PhaseName("main")
+    /// A program that writes no trace and ends by itself: from `main`'s return (or `exit`)
+    /// until the runner reaps the process (exit handlers, destructors, the kernel's teardown).
+    public static let exit = PhaseName("exit")
+
+    /// The phases the runner records for a program that writes no trace, in launch order.
+    public static let program: [PhaseName] = [.exec, .loader, .main, .exit]
+}

@@ -1,0 +1,73 @@
+/// The name of a phase of a launch: an open set of names, encoded in JSON as the bare string.
+///
+/// UIKit's phases (``binaryLoad`` through ``didBecomeActive``, in ``uikit``) are the ones
+/// LaunchKit records; the runner names the phases of a program that writes no trace
+/// (``exec``, ``loader``, ``main``, ``exit``); a program instrumented with LaunchProbe names
+/// its own (`LaunchProbe.shared.begin("database")`). A name is letters, digits, `-` and `_`
+/// (it is the first part of metric names such as `database.blocked`).
+///
+/// ```swift
+/// for phase in PhaseName.uikit { print(phase.rawValue) }
+/// let database = PhaseName("database")
+/// ```
+public struct PhaseName: RawRepresentable, Codable, Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The name as written in traces, metrics and budgets.
+    public var rawValue: String
+
+    /// A phase called `rawValue`.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// A phase called `name`.
+    public init(_ name: String) {
+        self.rawValue = name
+    }
+
+    /// A phase named by a literal: `probe.begin("database")`.
+    public init(stringLiteral name: String) {
+        self.rawValue = name
+    }
+
+    /// Decodes the bare string; a name that cannot be a phase's is an error naming it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        rawValue = try container.decode(String.self)
+        guard Self.isValid(rawValue) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "\"\(rawValue)\" is not a phase name; expected a PhaseName: letters, digits, - and _."
+            )
+        }
+    }
+
+    /// Encodes the bare string.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    /// The name.
+    public var description: String { rawValue }
+
+    /// Whether `name` can name a phase: not empty, letters, digits, `-` and `_` only.
+    public static func isValid(_ name: String) -> Bool {
+        !name.isEmpty && name.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
+        }
+    }
+
+    /// The phase's position among UIKit's phases, `nil` for another phase.
+    public var uikitOrdinal: Int? { Self.uikit.firstIndex(of: self) }
+
+    /// The phase's position in a UIKit launch; phases of other launches come after UIKit's.
+    public var ordinal: Int { uikitOrdinal ?? Self.uikit.count }
+
+    /// Whether the phase ends at or before the first committed frame (every phase but
+    /// ``didBecomeActive``; a launch without frames counts all its phases).
+    public var isBeforeFirstFrame: Bool { self != .didBecomeActive }
+
+    /// UIKit's phases first, in launch order; other phases by name (a trace keeps its own order).
+    public static func < (lhs: PhaseName, rhs: PhaseName) -> Bool {
+        (lhs.ordinal, lhs.rawValue) < (rhs.ordinal, rhs.rawValue)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import LaunchAnalysis
+import LaunchTrace
+import Testing
+
+/// `launchprof` on programs that are not LaunchKit apps: a command-line tool that writes no
+/// trace, a server that never becomes ready, and a LaunchProbe program with its own phases.
+@Suite("Profiling any program", .serialized)
+struct AnyProgramTests {
+    @Test("a command-line tool that writes no trace: exit 0, phases exec, loader, main, exit, and time to ready")
+    func commandLineTool() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try BuiltProducts.launchprof(["run", "--runs", "3", "--warmup", "0", "--output", folder.path, "--", "git", "--version"])
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        let summary = try RunSummary.read(from: folder.appendingPathComponent("summary.json"))
+        let warm = try #require(summary.scenarios[Scenario.warm.rawValue])
+        #expect(warm.phases == PhaseName.program)
+        #expect(warm.completedLaunches == 3)
+        #expect(warm.metrics[MetricName.timeToReady.rawValue] != nil)
+        #expect(summary.launches.allSatisfy { $0.readyNs != nil && $0.outcome == .completed })
+    }
+
+    @Test("a server that never becomes ready exits 3, naming the condition it was waiting for")
+    func neverReady() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try BuiltProducts.launchprof(
+            ["run", "--runs", "1", "--warmup", "0", "--timeout", "1", "--ready-when", "port:1", "--output", folder.path,
+             "--", BuiltProducts.path("FixtureServer"), "--never-ready"]
+        )
+        #expect(output.status == ProfilerExitStatus.launchFailed.rawValue, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains("did not become ready (waiting for TCP port 1 to listen) within 1 s"), "\(output.stdout)")
+    }
+
+    @Test("a bad readiness condition is a usage error naming the value and the forms")
+    func badCondition() throws {
+        let output = try BuiltProducts.launchprof(["run", "--ready-when", "port:http", "--", "git", "--version"])
+        #expect(output.status == ProfilerExitStatus.usageError.rawValue)
+        #expect(output.stderr.contains("\"port:http\""), "\(output.stderr)")
+        #expect(output.stderr.contains("1 to 65535"), "\(output.stderr)")
+    }
+
+    @Test("a program's own phases reach the trace, the budgets, and the text, JSON and HTML reports")
+    func programPhases() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try BuiltProducts.launchprof(
+            ["run", "--runs", "3", "--warmup", "0", "--budgets", BuiltProducts.fixture("budgets-server.json"), "--output", folder.path,
+             "--", BuiltProducts.path("FixtureServer"), "--phases"]
+        )
+        #expect(output.status == ProfilerExitStatus.budgetExceeded.rawValue, "\(output.stdout)\(output.stderr)")
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.contains("database") && $0.contains("pass") }, "\(output.stdout)")
+        #expect(lines.contains { $0.contains("routes") && $0.contains("FAIL") }, "\(output.stdout)")
+        let summary = try RunSummary.read(from: folder.appendingPathComponent("summary.json"))
+        let warm = try #require(summary.scenarios[Scenario.warm.rawValue])
+        #expect(warm.phases == ["binaryLoad", "database", "migrations", "routes", "bind"])
+        #expect(warm.metrics["routes.blocked"] != nil)
+        let html = try String(contentsOf: folder.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(html.contains("migrations"))
+        let json = try BuiltProducts.launchprof(["check", "--budgets", BuiltProducts.fixture("budgets-server.json"), "--format", "json", folder.path])
+        #expect(json.stdout.contains("\"routes\""), "\(json.stdout)\(json.stderr)")
+    }
+}
