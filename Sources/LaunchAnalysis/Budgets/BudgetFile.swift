@@ -40,6 +40,11 @@ public struct BudgetFile: Codable, Sendable, Equatable {
     /// The names of the baselines relative rules compare against, sorted and unique, so a
     /// caller knows which to load.
     public var baselineNames: [String] {
-        Array(Set(rules.compactMap(\.baseline))).sorted()
+        Array(Set(rules.filter { $0.history == nil }.compactMap(\.baseline))).sorted()
+    }
+
+    /// The run counts of the rules against history (`"history": N`), sorted and unique.
+    public var historyRunCounts: [Int] {
+        Array(Set(rules.compactMap(\.history))).sorted()
     }
 }

@@ -16,6 +16,9 @@ public enum ProfilerExitStatus: Int32, Codable, Sendable, CaseIterable {
     case launchFailed = 3
     /// No failures, but an error-level rule is inconclusive.
     case inconclusive = 4
+    /// Every budget passed but the run could not be recorded in the history (`launchprof run`;
+    /// the run folder is complete), or a `history` command could not open its store.
+    case historyNotRecorded = 5
 
     /// What the status means, in the words of the commands' help.
     public var meaning: String {
@@ -25,6 +28,7 @@ public enum ProfilerExitStatus: Int32, Codable, Sendable, CaseIterable {
         case .budgetExceeded: "a budget was exceeded"
         case .launchFailed: "the app failed to launch or measured nothing"
         case .inconclusive: "inconclusive (the spread straddles a limit)"
+        case .historyNotRecorded: "the run history could not be opened or written"
         }
     }
 

@@ -47,6 +47,7 @@ public enum ReportText {
         case .budgetExceeded: "budget exceeded"
         case .launchFailed: "the app failed to launch or measured nothing"
         case .inconclusive: "inconclusive"
+        case .historyNotRecorded: "the run was not recorded in the history"
         }
     }
 

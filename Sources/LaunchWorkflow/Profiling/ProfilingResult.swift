@@ -1,4 +1,5 @@
 import LaunchAnalysis
+import LaunchHistory
 import LaunchTrace
 
 /// What a profiling run produced; its files are in ``folder``.
@@ -13,4 +14,16 @@ public struct ProfilingResult: Sendable {
     public var folder: RunFolder
     /// Notes for the user, in the order they arose.
     public var notes: [ProfilingNote]
+    /// The run as recorded in the history, `nil` when it was not recorded.
+    public var recorded: HistoryRun? = nil
+    /// Why the run could not be recorded, when it could not.
+    public var historyError: LaunchProfilerError? = nil
+
+    /// The status `launchprof run` ends with: the budgets' status, or
+    /// ``ProfilerExitStatus/historyNotRecorded`` when every budget passed but the run could not
+    /// be recorded.
+    public var exitCode: ProfilerExitStatus {
+        let code = evaluation.exitCode
+        return code == .success && historyError != nil ? .historyNotRecorded : code
+    }
 }

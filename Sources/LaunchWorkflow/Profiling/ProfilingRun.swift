@@ -67,6 +67,24 @@ public struct ProfilingRun: Sendable {
             notes.append(note)
             progress(.note(note))
         }
-        return ProfilingResult(summary: summary, evaluation: evaluation, traces: traces, folder: folder, notes: notes)
+        var result = ProfilingResult(summary: summary, evaluation: evaluation, traces: traces, folder: folder, notes: notes)
+        record(&result, progress: progress)
+        return result
+    }
+
+    /// Records the finished run in the history, when asked; a failure is a note and an error
+    /// on the result, never a lost run folder.
+    private func record(_ result: inout ProfilingResult, progress: (ProfilingEvent) -> Void) {
+        guard let history = plan.history else { return }
+        let note: ProfilingNote
+        do {
+            result.recorded = try history.record(summary: result.summary, evaluation: result.evaluation, plan: plan)
+            note = .historyRecorded(location: history.location.description)
+        } catch {
+            result.historyError = error
+            note = .historyNotRecorded(reason: error.description)
+        }
+        result.notes.append(note)
+        progress(.note(note))
     }
 }

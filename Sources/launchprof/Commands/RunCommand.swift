@@ -12,7 +12,8 @@ struct RunCommand: ParsableCommand {
         discussion: """
             Each launch gets LAUNCHPROF_SPAWN_NS (the clock just before the spawn), LAUNCHPROF_TRACE, \
             LAUNCHPROF_EXIT_AFTER and LAUNCHPROF_SCENARIO. The output folder receives one trace per \
-            launch, launches.json (every launch, whatever its outcome), summary.json and report.html.
+            launch, launches.json (every launch, whatever its outcome), summary.json and report.html. \
+            The run is then recorded in the history (see `launchprof history`) unless --no-history is given.
             """ + "\n\n" + ProfilerExitStatus.helpText
     )
 
@@ -43,6 +44,9 @@ struct RunCommand: ParsableCommand {
     @OptionGroup(title: "Main-thread instruments")
     var instruments: InstrumentOptions
 
+    @OptionGroup(title: "History")
+    var history: RunHistoryOptions
+
     @Argument(parsing: .postTerminator, help: "The app's executable and its arguments, after --.")
     var command: [String] = []
 
@@ -61,19 +65,22 @@ struct RunCommand: ParsableCommand {
         if format.format == .text {
             print("\nRun folder: \(folder.url.path)")
         }
-        let code = result.evaluation.exitCode
+        let code = result.exitCode
         if code != .success { throw ExitCode(code.rawValue) }
     }
 
     /// The plan the options describe, with the budgets and baselines loaded.
     private func makePlan() throws -> ProfilingPlan {
         let executable = try ExecutableResolver.resolve(command)
-        let check = try baselines.check(budgets: budgets)
-        return ProfilingPlan(
+        var check = try baselines.check(budgets: budgets)
+        check.history = try history.store.location()
+        var plan = ProfilingPlan(
             executable: executable, arguments: Array(command.dropFirst()), runs: runs, warmup: warmup,
             scenario: launch.scenario, timeoutSeconds: launch.timeout, exitAfter: launch.exitAfter,
             instruments: try instruments.settings(), adaptive: adaptive ? AdaptiveStopping(maxRuns: maxRuns) : nil,
             budgets: check, generator: LaunchProf.generator
         )
+        plan.history = try history.recording()
+        return plan
     }
 }
