@@ -16,11 +16,11 @@ struct HistoryBudgetTests {
         let file = try BudgetFile.parse(Data(#"{"schemaVersion": 1, "rules": [\#(Self.rule)]}"#.utf8), file: "budgets.json")
         #expect(file.rules[0].history == 5 && file.rules[0].baseline == "history:last-5")
         #expect(file.baselineNames.isEmpty && file.historyRunCounts == [5])
-        let bad = #"{"schemaVersion": 1, "rules": [{"metric": "timeToFirstFrame", "limit": "400ms", "history": 0}]}"#
+        let bad = #"{"schemaVersion": 1, "rules": [{"metric": "timeToFirstFrame", "limit": "+5%", "history": 0}, {"metric": "timeToFirstFrame", "limit": "400ms", "history": 3}]}"#
         let error = #expect(throws: LaunchProfilerError.self) { try BudgetFile.parse(Data(bad.utf8), file: "budgets.json") }
         let text = error?.description ?? ""
         #expect(text.contains("budgets.json: at rules[0].history: ") && text.contains("a whole number from 1 to 10000"), "\(text)")
-        #expect(text.contains("at rules[0].limit: ") && text.contains("expected a relative limit"), "\(text)")
+        #expect(text.contains("at rules[1].limit: ") && text.contains("expected a relative limit"), "\(text)")
     }
 
     @Test("a real regression against the last runs fails; noise-sized differences pass", arguments: Backend.underTest)

@@ -58,7 +58,12 @@ final class PostgresTestServer: Sendable {
     @discardableResult
     private static func runAsServerUser(_ tool: String, _ arguments: [String]) throws -> String {
         let path = "\(binaries)/\(tool)"
-        return getuid() == 0 ? try run("/usr/sbin/runuser", ["-u", "postgres", "--", path] + arguments) : try run(path, arguments)
+        let command = getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--", path] + arguments : [path] + arguments
+        // Foundation learns that a child ended when the child's end of a socket closes; the
+        // server pg_ctl starts would inherit it and keep it open, so close every inherited
+        // descriptor above stderr first.
+        let closing = "import os, sys; os.closerange(3, 65536); os.execv(sys.argv[1], sys.argv[1:])"
+        return try run("/usr/bin/python3", ["-c", closing] + command)
     }
 
     /// Runs `executable`, throwing its output when it fails.
