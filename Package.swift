@@ -26,6 +26,8 @@ let package = Package(
         .library(name: "LaunchWorkflow", targets: ["LaunchWorkflow"]),
         .executable(name: "launchprof", targets: ["launchprof"]),
         .executable(name: "SampleApp", targets: ["SampleApp"]),
+        // `swift package launchprof run --product MyApp`: build in release and profile it.
+        .plugin(name: "LaunchprofCommand", targets: ["LaunchprofCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -48,6 +50,16 @@ let package = Package(
         // Compiles CLaunchPreload into libLaunchPreload.so with the C compiler (a resource of
         // CLaunchPreload, in LaunchProfiler_CLaunchPreload.resources beside launchprof).
         .plugin(name: "PreloadLibrary", capability: .buildTool()),
+        // `swift package launchprof run --product MyApp [launchprof run options]`: builds the
+        // product in release and runs launchprof on it (as package-benchmark's plugin does).
+        .plugin(
+            name: "LaunchprofCommand",
+            capability: .command(
+                intent: .custom(verb: "launchprof", description: "Build an executable product in release and profile its launches with launchprof."),
+                permissions: [.writeToPackageDirectory(reason: "launchprof writes its run folders under .launchprof/runs in the package directory.")]
+            ),
+            dependencies: ["launchprof"]
+        ),
         // The contract between app and tool: value types and JSON of one launch. No dependencies.
         .target(name: "LaunchTrace"),
         // In the app: clocks, phase recorder, thread state, trace writer.
@@ -101,7 +113,7 @@ let package = Package(
         ),
         // A small app whose behaviour the tests choose through LAUNCHPROF_SCENARIO
         // (sleep, spin, crash, hang, no trace, lifecycle logging).
-        .executableTarget(name: "FixtureApp", dependencies: ["LaunchKit", "LaunchTrace", "CFixtureSupport"]),
+        .executableTarget(name: "FixtureApp", dependencies: ["LaunchKit", "LaunchProbe", "LaunchTrace", "CFixtureSupport"]),
         // FixtureApp's work without frame pointers (and with garbage in RBP), for the samplers.
         .target(
             name: "CFixtureSupport",
@@ -115,13 +127,15 @@ let package = Package(
             path: "Tests/LaunchTestSupport",
             resources: [.copy("Fixtures")]
         ),
+        // Runs a program with perf_event_open forbidden by seccomp, for the fallback's tests.
+        .executableTarget(name: "DenyPerfEvents", path: "Tests/DenyPerfEvents"),
         .testTarget(name: "LaunchTraceTests", dependencies: ["LaunchTrace"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchProbeTests", dependencies: ["LaunchProbe", "LaunchTrace"]),
         .testTarget(name: "LaunchRunnerTests", dependencies: ["LaunchRunner", "LaunchTrace", "CLaunchABI"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LaunchProbe", "LaunchTrace", "FixtureApp", "SeedApp", "SampleApp"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchSymbolicationTests", dependencies: ["LaunchSymbolication", "LaunchAnalysis", "LaunchTrace"]),
         .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchSymbolication", "LaunchWorkflow", "LaunchTrace", "LaunchTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ReportTests", dependencies: ["LaunchReports", "LaunchAnalysis", "LaunchWorkflow", "LaunchTrace", "launchprof", "LaunchTestSupport"], resources: [.copy("Fixtures")]),
+                .testTarget(name: "ReportTests", dependencies: ["LaunchReports", "LaunchAnalysis", "LaunchSymbolication", "LaunchWorkflow", "LaunchTrace", "launchprof", "LaunchTestSupport"], resources: [.copy("Fixtures")]),
         // The history: change points on seeded series, the store suite against SQLite and a real
         // PostgreSQL cluster the tests start, concurrent writer processes, the exports.
         .testTarget(
@@ -139,11 +153,11 @@ let package = Package(
         // The instruments (tracer, stall sampler by signal and by ptrace) against real launches.
         .testTarget(
             name: "InstrumentTests",
-            dependencies: ["LaunchTrace", "LaunchAnalysis", "LaunchSymbolication", "LaunchRunner", "launchprof", "FixtureApp"]
+            dependencies: ["LaunchTrace", "LaunchAnalysis", "LaunchSymbolication", "LaunchRunner", "launchprof", "FixtureApp", "DenyPerfEvents"]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["LaunchTrace", "LaunchAnalysis", "launchprof", "SampleApp", "SeedApp", "FixtureApp"],
+            dependencies: ["LaunchTrace", "LaunchAnalysis", "launchprof", "SampleApp", "SeedApp", "FixtureApp", "LaunchTestSupport"],
             resources: [.copy("Fixtures")]
         ),
     ]
@@ -162,6 +176,7 @@ if Context.environment["LAUNCHPROF_BENCHMARKS"] != nil {
         ("ProbeRecording", ["LaunchProbe", "LaunchTrace"]),
         ("Aggregation", ["LaunchAnalysis", "LaunchTrace"]),
         ("Symbolication", ["LaunchSymbolication", "LaunchTrace"]),
+        ("ProfileHandling", ["LaunchRunner", "LaunchTrace"]),
         ("Instruments", ["CLaunchABI", "CLaunchProbe", "CLaunchRunner", "CBenchSupport"]),
     ]
     // Threads and children that spin at a known stack depth, for the samplers (benchmarks only).
@@ -175,5 +190,18 @@ if Context.environment["LAUNCHPROF_BENCHMARKS"] != nil {
                 plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
             )
         )
+    }
+}
+
+// Fuzz targets (libFuzzer) are only part of the package when asked for; `Fuzz/run.sh TARGET
+// SECONDS` builds them with `-sanitize=fuzzer,address` in their own scratch folder and runs one.
+if Context.environment["LAUNCHPROF_FUZZ"] != nil {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzBudgets", ["LaunchAnalysis"]),
+        ("FuzzTrace", ["LaunchAnalysis", "LaunchTrace"]),
+        ("FuzzELF", ["LaunchSymbolication"]),
+    ]
+    for target in fuzzTargets {
+        package.targets.append(.executableTarget(name: target.name, dependencies: target.dependencies, path: "Fuzz/\(target.name)"))
     }
 }

@@ -17,7 +17,8 @@ static mode_t lp_mode(int flags, va_list args) {
     int result = call;                                                                 \
     int error = errno;                                                                 \
     int64_t duration = lp_leave(start);                                                \
-    if (duration >= 0) lp_record_path(#name, start, duration, path, result, error);    \
+    if (lp_is_long(duration)) lp_record_path(#name, start, duration, path, result, error); \
+    else lp_aggregate_path(#name, start, duration, path);                              \
     errno = error;                                                                     \
     return result;
 
@@ -44,7 +45,8 @@ OPEN_LIKE(openat64, (int dirfd, const char *path, int flags, ...), (dirfd, path,
     ret result = call;                                                                 \
     int error = errno;                                                                 \
     int64_t duration = lp_leave(start);                                                \
-    if (duration >= 0) lp_record_fd(#name, kind, start, duration, fd, (ssize_t)result, error); \
+    if (lp_is_long(duration)) lp_record_fd(#name, kind, start, duration, fd, (ssize_t)result, error); \
+    else lp_aggregate_fd(#name, kind, start, duration, fd, (ssize_t)result);           \
     errno = error;                                                                     \
     return result;
 
@@ -79,7 +81,9 @@ EXPORT int connect(int fd, const struct sockaddr *address, socklen_t length) {
     int result = REAL(connect)(fd, address, length);
     int error = errno;
     int64_t duration = lp_leave(start);
-    if (duration >= 0) {
+    if (!lp_is_long(duration)) {
+        lp_aggregate_fd("connect", LP_KIND_NETWORK, start, duration, fd, -1);
+    } else {
         lp_preload_record *r = lp_slot("connect", LP_KIND_NETWORK, start, duration);
         if (r) {
             lp_describe_sockaddr(r->resource, sizeof r->resource, address, length);
@@ -111,7 +115,8 @@ EXPORT ssize_t recvmsg(int fd, struct msghdr *message, int flags) { FD_CALL(ssiz
     ret result = call;                                                                 \
     int error = errno;                                                                 \
     int64_t duration = lp_leave(start);                                                \
-    if (duration >= 0) lp_record_timeout(#name, kind, start, duration, timeout, (failed) ? (error_of) : 0); \
+    if (lp_is_long(duration)) lp_record_timeout(#name, kind, start, duration, timeout, (failed) ? (error_of) : 0); \
+    else lp_aggregate_plain(#name, kind, start, duration);                             \
     errno = error;                                                                     \
     return result;
 
@@ -170,7 +175,8 @@ EXPORT int pthread_mutex_lock(pthread_mutex_t *mutex) {
     int64_t start = lp_enter();
     int result = REAL(pthread_mutex_lock)(mutex);
     int64_t duration = lp_leave(start);
-    if (duration >= 0) lp_record_text("pthread_mutex_lock", LP_KIND_LOCK, start, duration, NULL, result);
+    if (lp_is_long(duration)) lp_record_text("pthread_mutex_lock", LP_KIND_LOCK, start, duration, NULL, result);
+    else lp_aggregate_plain("pthread_mutex_lock", LP_KIND_LOCK, start, duration);
     errno = saved;
     return result;
 }

@@ -21,6 +21,8 @@ int lp_depth;
 int64_t lp_intercepted, lp_recorded, lp_dropped;
 lp_preload_record lp_records[LP_PRELOAD_MAX_RECORDS];
 int64_t lp_record_count;
+lp_preload_aggregate lp_aggregates[LP_PRELOAD_MAX_AGGREGATES];
+int64_t lp_aggregate_count, lp_overflow_calls, lp_overflow_ns;
 EXPORT lp_preload_call_state lp_preload_call;
 
 LP_REAL_FUNCTIONS(DEFINE_REAL)
@@ -58,6 +60,10 @@ EXPORT void lp_preload_info(lp_preload_info_t *out) {
     out->record_count = __atomic_load_n(&lp_record_count, __ATOMIC_ACQUIRE);
     out->call_state = &lp_preload_call;
     out->traced_tid = lp_traced_tid;
+    out->aggregates = lp_aggregates;
+    out->aggregate_count = __atomic_load_n(&lp_aggregate_count, __ATOMIC_ACQUIRE);
+    out->overflow_calls = lp_overflow_calls;
+    out->overflow_ns = lp_overflow_ns;
 }
 
 EXPORT void lp_preload_stop(void) {

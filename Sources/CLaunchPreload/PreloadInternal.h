@@ -49,6 +49,8 @@ HIDDEN extern int lp_depth;                          // re-entrancy (signal hand
 HIDDEN extern int64_t lp_intercepted, lp_recorded, lp_dropped;
 HIDDEN extern lp_preload_record lp_records[LP_PRELOAD_MAX_RECORDS];
 HIDDEN extern int64_t lp_record_count;
+HIDDEN extern lp_preload_aggregate lp_aggregates[LP_PRELOAD_MAX_AGGREGATES];
+HIDDEN extern int64_t lp_aggregate_count, lp_overflow_calls, lp_overflow_ns;
 extern lp_preload_call_state lp_preload_call;
 
 static inline int64_t lp_now(void) {
@@ -156,16 +158,19 @@ static inline int64_t lp_enter(void) {
     return start;
 }
 
-/// Leaves the call; returns its duration when it is to be recorded, else -1 (and then the
-/// caller is done: depth is back to 0).
+/// Leaves the call and returns its duration. A call at or over the threshold is recorded on
+/// its own (lp_record_*), a shorter one is added to its call site's aggregate (lp_aggregate_*);
+/// either ends the call (depth back to 0).
 static inline int64_t lp_leave(int64_t start) {
     int64_t end = lp_now();
     lp_preload_call.in_call = 0;
     lp_intercepted++;
-    int64_t duration = end - start;
-    if (duration >= lp_threshold_ns && lp_enabled) return duration;
-    lp_depth = 0;
-    return -1;
+    return end - start;
+}
+
+/// Whether a call of `duration` is recorded on its own.
+static inline int lp_is_long(int64_t duration) {
+    return duration >= lp_threshold_ns && lp_enabled;
 }
 
 // MARK: Recording (Recording.c; only for calls over the threshold)
@@ -177,6 +182,15 @@ HIDDEN void lp_record_fd(const char *function, int kind, int64_t start, int64_t 
 HIDDEN void lp_record_path(const char *function, int64_t start, int64_t duration, const char *path, long result, int error);
 HIDDEN void lp_record_text(const char *function, int kind, int64_t start, int64_t duration, const char *text, int error);
 HIDDEN void lp_record_timeout(const char *function, int kind, int64_t start, int64_t duration, int64_t timeout_ns, int error);
+
+// MARK: Aggregates (Aggregates.c; calls under the threshold)
+
+HIDDEN void lp_aggregate_fd(const char *function, int kind, int64_t start, int64_t duration, int fd, ssize_t result);
+HIDDEN void lp_aggregate_path(const char *function, int64_t start, int64_t duration, const char *path);
+HIDDEN void lp_aggregate_plain(const char *function, int kind, int64_t start, int64_t duration);
+HIDDEN int lp_walk(uint64_t *frames, int capacity);
+HIDDEN void lp_copy(char *dst, size_t cap, const char *src);
+HIDDEN int lp_describe_fd(char *dst, size_t cap, int fd);
 
 static inline int64_t lp_ts_ns(const struct timespec *ts) {
     return ts ? (int64_t)ts->tv_sec * 1000000000LL + ts->tv_nsec : -1;

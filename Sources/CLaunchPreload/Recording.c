@@ -3,7 +3,7 @@
 // traced thread; no malloc, no lock.
 #include "PreloadInternal.h"
 
-static void lp_copy(char *dst, size_t cap, const char *src) {
+void lp_copy(char *dst, size_t cap, const char *src) {
     size_t i = 0;
     if (src) {
         for (; i + 1 < cap && src[i]; i++) dst[i] = src[i];
@@ -79,7 +79,7 @@ void lp_describe_sockaddr(char *dst, size_t cap, const struct sockaddr *address,
 
 /// The file behind `fd` (readlink of /proc/self/fd/N); for a connected socket, its peer.
 /// Returns 1 when the fd is a socket.
-static int lp_describe_fd(char *dst, size_t cap, int fd) {
+int lp_describe_fd(char *dst, size_t cap, int fd) {
     char link[40];
     size_t at = lp_append(link, sizeof link, 0, "/proc/self/fd/");
     lp_append_u64(link, sizeof link, at, (uint64_t)(fd < 0 ? 0 : fd));
@@ -104,7 +104,7 @@ static int lp_describe_fd(char *dst, size_t cap, int fd) {
 
 /// Return addresses of the caller, innermost first, walking frame pointers inside the traced
 /// thread's stack and dropping the frames of this library.
-__attribute__((noinline)) static int lp_walk(uint64_t *frames, int capacity) {
+__attribute__((noinline)) int lp_walk(uint64_t *frames, int capacity) {
     uintptr_t fp = (uintptr_t)__builtin_frame_address(0);
     int count = 0;
     int guard = 0;

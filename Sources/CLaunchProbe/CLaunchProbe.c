@@ -19,6 +19,24 @@ static int64_t lp_clock_ns(clockid_t clock) {
 
 int64_t lp_boottime_ns(void) { return lp_clock_ns(CLOCK_BOOTTIME); }
 
+// The probe's own file access goes straight to the kernel: the preloaded blocking-call tracer
+// interposes libc's open/read/pread, and the profiler's reads are not the app's blocking work.
+static int lp_open_raw(const char *path) {
+    int fd;
+    do {
+        fd = (int)syscall(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC);
+    } while (fd < 0 && errno == EINTR);
+    return fd;
+}
+
+static ssize_t lp_pread_raw(int fd, char *buffer, size_t length, off_t offset) {
+    ssize_t n;
+    do {
+        n = (ssize_t)syscall(SYS_pread64, fd, buffer, length, offset);
+    } while (n < 0 && errno == EINTR);
+    return n;
+}
+
 static __thread int32_t lp_cached_tid = 0;
 
 int32_t lp_current_tid(void) {
@@ -39,11 +57,7 @@ int64_t lp_premain_ns(void) { return lp_premain; }
 int lp_schedstat_open_current(void) {
     char path[64];
     snprintf(path, sizeof path, "/proc/self/task/%d/schedstat", (int)lp_current_tid());
-    int fd;
-    do {
-        fd = open(path, O_RDONLY | O_CLOEXEC);
-    } while (fd < 0 && errno == EINTR);
-    return fd;
+    return lp_open_raw(path);
 }
 
 // Parses the next unsigned decimal number from *p, advancing it. No allocation.
@@ -70,10 +84,7 @@ int lp_thread_counters_read(int schedstat_fd, lp_thread_counters *out) {
     }
     if (schedstat_fd < 0) return -1;
     char buffer[128];
-    ssize_t n;
-    do {
-        n = pread(schedstat_fd, buffer, sizeof buffer - 1, 0);
-    } while (n < 0 && errno == EINTR);
+    ssize_t n = lp_pread_raw(schedstat_fd, buffer, sizeof buffer - 1, 0);
     if (n <= 0) return -1;
     const char *p = buffer;
     const char *end = buffer + n;
@@ -91,16 +102,10 @@ int lp_thread_counters_read(int schedstat_fd, lp_thread_counters *out) {
 int64_t lp_clock_ticks_per_second(void) { return (int64_t)sysconf(_SC_CLK_TCK); }
 
 int64_t lp_process_start_monotonic_ns(void) {
-    int fd;
-    do {
-        fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
-    } while (fd < 0 && errno == EINTR);
+    int fd = lp_open_raw("/proc/self/stat");
     if (fd < 0) return -1;
     char buffer[1024];
-    ssize_t n;
-    do {
-        n = read(fd, buffer, sizeof buffer - 1);
-    } while (n < 0 && errno == EINTR);
+    ssize_t n = lp_pread_raw(fd, buffer, sizeof buffer - 1, 0);
     close(fd);
     if (n <= 0) return -1;
     buffer[n] = 0;

@@ -1,4 +1,5 @@
 import LaunchKit
+import LaunchProbe
 
 /// The deliberately slow main-thread work FixtureApp does, in functions a profiler can name.
 enum FixtureWork {
@@ -50,10 +51,18 @@ enum FixtureWork {
         return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
+    /// The probe span around ``readInChunks(count:)``: the time the reads took, as the app saw it.
+    static let readSpan = "fixture.reads"
+
     /// Reads `FIXTURE_FILE` in `count` chunks of 64 KiB with read(2), as launch code that loads a
-    /// file piece by piece does; exits with status 4 when the file is missing or too short.
-    @inline(never)
+    /// file piece by piece does, inside the ``readSpan`` span; exits with status 4 when the file
+    /// is missing or too short.
     static func readInChunks(count: Int) {
+        LaunchProbe.shared.measure(readSpan) { readChunks(count: count) }
+    }
+
+    @inline(never)
+    private static func readChunks(count: Int) {
         guard let path = ProcessInfo.processInfo.environment["FIXTURE_FILE"] else { exit(4) }
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { exit(4) }

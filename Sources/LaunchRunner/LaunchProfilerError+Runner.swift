@@ -9,6 +9,8 @@ extension LaunchProfilerError.Code {
     public static let eventSocketFailed = Self("eventSocketFailed")
     /// The output folder cannot be created or written.
     public static let outputNotWritable = Self("outputNotWritable")
+    /// The handlers of SIGINT, SIGTERM and SIGHUP cannot be installed.
+    public static let interruptionSetup = Self("interruptionSetup")
 }
 
 extension LaunchProfilerError {

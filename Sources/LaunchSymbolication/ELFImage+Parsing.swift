@@ -36,6 +36,7 @@ struct ELFReader {
     struct Section {
         var name: UInt32
         var type: UInt32
+        var address: UInt64
         var offset: UInt64
         var size: UInt64
         var link: UInt32
@@ -89,6 +90,7 @@ struct ELFReader {
             sections.append(Section(
                 name: try read(UInt32.self, at: base),
                 type: try read(UInt32.self, at: base + 4),
+                address: try read(UInt64.self, at: base + 0x10),
                 offset: try read(UInt64.self, at: base + 0x18),
                 size: try read(UInt64.self, at: base + 0x20),
                 link: try read(UInt32.self, at: base + 0x28),
@@ -146,7 +148,27 @@ struct ELFReader {
             let size = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: base + 16, as: UInt64.self))
             entries.append(SymbolTable.Entry(start: value, size: size, nameOffset: nameOffset))
         }
-        return ELFImage(path: path, buildID: buildID, symbols: SymbolTable(entries: entries, names: names), symbolSource: sourceName)
+        let symbols = try withPLTStubs(entries: entries, names: names, sections: sections)
+        return ELFImage(path: path, buildID: buildID, symbols: symbols, symbolSource: sourceName)
+    }
+
+    /// The symbol table of `entries` and `names` with the PLT's stubs added (``pltSymbols(_:names:)``).
+    func withPLTStubs(entries: [SymbolTable.Entry], names: [UInt8], sections: [Section]) throws -> SymbolTable {
+        var entries = entries, names = names
+        for stub in try pltSymbols(sections, names: try sectionNameTable(sections)) {
+            entries.append(SymbolTable.Entry(start: stub.start, size: stub.size, nameOffset: UInt32(names.count)))
+            names += Array(stub.name.utf8) + [0]
+        }
+        return SymbolTable(entries: entries, names: names)
+    }
+
+    /// The section-name string table (`e_shstrndx`), when the header names a valid one.
+    func sectionNameTable(_ sections: [Section]) throws -> Section? {
+        let index = Int(try read(UInt16.self, at: 0x3E))
+        guard index > 0, index < sections.count else { return nil }
+        let table = sections[index]
+        try checkRange(table.offset, table.size, "section name string table")
+        return table
     }
 
     /// The hexadecimal descriptor of an `NT_GNU_BUILD_ID` note in `section`, if it has one.

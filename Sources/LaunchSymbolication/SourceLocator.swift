@@ -23,12 +23,17 @@ public struct SourceLocator: Sendable, Equatable {
     public var tool: Tool
     /// Most addresses passed to one process (they go on its command line).
     public var batchLimit: Int
+    /// Seconds one process may run before it is killed (SIGKILL) and its batch given up: a
+    /// symbolizer that hangs (under `ulimit -v`, on a huge image) degrades the report to names
+    /// without lines instead of stopping it.
+    public var timeoutSeconds: Double
 
     /// Creates a locator that runs `path`.
-    public init(path: String, tool: Tool, batchLimit: Int = 4_000) {
+    public init(path: String, tool: Tool, batchLimit: Int = 4_000, timeoutSeconds: Double = 30) {
         self.path = path
         self.tool = tool
         self.batchLimit = batchLimit
+        self.timeoutSeconds = timeoutSeconds
     }
 
     /// The best symbolizer on this machine: `llvm-symbolizer` next to `swift` on the `PATH`
@@ -53,8 +58,8 @@ public struct SourceLocator: Sendable, Equatable {
     }
 
     /// File and line of each ELF virtual address in `image` that has debug information.
-    /// Runs one process per ``batchLimit`` addresses; a missing or failing tool gives an
-    /// empty result, never an error.
+    /// Runs one process per ``batchLimit`` addresses, each under ``timeoutSeconds``; a missing,
+    /// failing or hung tool gives an empty result for its batch, never an error.
     public func locate(_ addresses: [UInt64], in image: String) -> [UInt64: SourceLocation] {
         var result: [UInt64: SourceLocation] = [:]
         let unique = Array(Set(addresses)).sorted()
@@ -79,7 +84,13 @@ public struct SourceLocator: Sendable, Equatable {
         return result
     }
 
+    /// The tool's output, or nil when it cannot start (no free descriptors: Foundation's `Pipe`
+    /// would trap), fails, or is killed at the timeout.
     private func run(_ arguments: [String]) -> String? {
+        var probe: [Int32] = [-1, -1]
+        guard pipe(&probe) == 0 else { return nil }
+        close(probe[0])
+        close(probe[1])
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -88,8 +99,15 @@ public struct SourceLocator: Sendable, Equatable {
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         do { try process.run() } catch { return nil }
+        let pid = process.processIdentifier
+        let watchdog = DispatchSource.makeTimerSource(queue: .global())
+        watchdog.schedule(deadline: .now() + timeoutSeconds)
+        watchdog.setEventHandler { kill(pid, SIGKILL) }
+        watchdog.resume()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        watchdog.cancel()
+        guard process.terminationReason == .exit else { return nil }
         return String(decoding: data, as: UTF8.self)
     }
 

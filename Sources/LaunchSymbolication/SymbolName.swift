@@ -29,9 +29,14 @@ public struct SymbolName: Codable, Sendable, Equatable, Hashable {
     /// ```swift
     /// SymbolName(raw: "$s9SampleApp12CatalogStoreC4loadyyKF").simple   // "CatalogStore.load()"
     /// SymbolName(raw: "read").simple                                  // "read"
+    /// SymbolName(raw: "read@plt").simple                              // "read@plt" (a PLT stub)
     /// ```
     public init(raw: String) {
-        if let demangled = SwiftDemangler.demangle(raw) {
+        if raw.hasSuffix("@plt"), raw.count > 4 {
+            // A PLT stub, named after its target: made by the linker, never the app's code.
+            let target = SymbolName(raw: String(raw.dropLast(4)))
+            self.init(raw: raw, full: target.full + "@plt", simple: target.simple + "@plt", module: target.module, isCompilerGenerated: true)
+        } else if let demangled = SwiftDemangler.demangle(raw) {
             let simplified = SymbolNameSimplifier.simplify(demangled)
             self.init(raw: raw, full: demangled, simple: simplified.name, module: simplified.module,
                       isCompilerGenerated: simplified.isCompilerGenerated)

@@ -19,6 +19,8 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
         case invalidTrace
         /// The app could not be started.
         case spawnFailed
+        /// launchprof was interrupted (SIGINT, SIGTERM, SIGHUP) during the launch and killed it.
+        case interrupted
     }
 
     /// Position of the launch in the run, starting at 1; warm-up launches are not recorded.
@@ -45,6 +47,9 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
     /// Cold scenario: bytes of the executable and its libraries evicted from the page cache
     /// before this launch, as verified with `mincore`.
     public var evictedBytes: Int64?
+    /// Processes the launch left running after its app ended (background children, daemons),
+    /// which the runner killed; nil when there were none.
+    public var leftoverProcesses: Int?
 
     /// Creates a launch record.
     public init(

@@ -33,5 +33,5 @@ public struct Span: Codable, Sendable, Equatable {
     }
 
     /// End, in nanoseconds after the launch started.
-    public var endNs: Int64 { startNs + durationNs }
+    public var endNs: Int64 { startNs.saturatingAdd(durationNs) }
 }

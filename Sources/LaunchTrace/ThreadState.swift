@@ -36,21 +36,22 @@ public struct ThreadState: Codable, Sendable, Equatable {
 
     /// Time the thread was off the CPU and not runnable (sleeping, waiting on I/O or a lock),
     /// in nanoseconds: wall time minus on-CPU minus runnable, never negative.
-    public var blockedNs: Int64 { max(0, wallNs - onCpuNs - runnableNs) }
+    public var blockedNs: Int64 { max(0, wallNs.saturatingSubtract(onCpuNs).saturatingSubtract(runnableNs)) }
 
     /// An empty interval.
     public static let zero = ThreadState(wallNs: 0, onCpuNs: 0, runnableNs: 0)
 
-    /// The sum of two intervals' states.
+    /// The sum of two intervals' states, each field saturating at `Int64.max` (a validated
+    /// trace never comes near it).
     public static func + (lhs: ThreadState, rhs: ThreadState) -> ThreadState {
         ThreadState(
-            wallNs: lhs.wallNs + rhs.wallNs,
-            onCpuNs: lhs.onCpuNs + rhs.onCpuNs,
-            runnableNs: lhs.runnableNs + rhs.runnableNs,
-            minorFaults: lhs.minorFaults + rhs.minorFaults,
-            majorFaults: lhs.majorFaults + rhs.majorFaults,
-            voluntarySwitches: lhs.voluntarySwitches + rhs.voluntarySwitches,
-            involuntarySwitches: lhs.involuntarySwitches + rhs.involuntarySwitches
+            wallNs: lhs.wallNs.saturatingAdd(rhs.wallNs),
+            onCpuNs: lhs.onCpuNs.saturatingAdd(rhs.onCpuNs),
+            runnableNs: lhs.runnableNs.saturatingAdd(rhs.runnableNs),
+            minorFaults: lhs.minorFaults.saturatingAdd(rhs.minorFaults),
+            majorFaults: lhs.majorFaults.saturatingAdd(rhs.majorFaults),
+            voluntarySwitches: lhs.voluntarySwitches.saturatingAdd(rhs.voluntarySwitches),
+            involuntarySwitches: lhs.involuntarySwitches.saturatingAdd(rhs.involuntarySwitches)
         )
     }
 }

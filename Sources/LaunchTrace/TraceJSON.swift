@@ -34,6 +34,12 @@ public enum TraceJSON {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let (line, column) = LaunchProfilerError.syntaxErrorLocation(in: data) {
+                var located = LaunchProfilerError.invalidFile(file, "The file is not valid JSON.")
+                located.context.line = line
+                located.context.column = column
+                throw located
+            }
             throw LaunchProfilerError(decoding: error, file: file)
         } catch {
             throw LaunchProfilerError.invalidFile(file, "The file is not valid JSON: \(error.localizedDescription)")
@@ -55,7 +61,8 @@ extension LaunchTrace {
         return try decode(data, file: url.path)
     }
 
-    /// Decodes a trace from JSON data, checking its schema version first.
+    /// Decodes a trace from JSON data, checking its schema version first and its values after
+    /// (``TraceValidator``: no negative, overflowing or overlapping times).
     public static func decode(_ data: Data, file: String) throws -> LaunchTrace {
         struct Version: Decodable { var schemaVersion: Int? }
         let version = try TraceJSON.decode(Version.self, from: data, file: file)
@@ -68,7 +75,9 @@ extension LaunchTrace {
                 "The value \(schemaVersion) is not supported; this version of LaunchProfiler reads schema version \(currentSchemaVersion)."
             )
         }
-        return try TraceJSON.decode(LaunchTrace.self, from: data, file: file)
+        let trace = try TraceJSON.decode(LaunchTrace.self, from: data, file: file)
+        try TraceValidator(file: file).validate(trace)
+        return trace
     }
 
     /// Writes the trace atomically as sorted, pretty-printed JSON.

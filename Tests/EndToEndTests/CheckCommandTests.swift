@@ -119,7 +119,7 @@ struct UsageErrorTests {
     @Test(
         "bad arguments exit 1 with a message",
         arguments: [
-            (["run", "--runs", "0", "--", "/bin/true"], "--runs must be at least 1"),
+            (["run", "--runs", "0", "--", "/bin/true"], "--runs must be from 1 to 100000, not 0"),
             (["run", "--bogus"], "Unknown option '--bogus'"),
             (["check"], "--budgets"),
             (["run", "--", "no-such-app-anywhere"], "was not found in PATH"),

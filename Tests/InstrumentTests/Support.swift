@@ -18,7 +18,8 @@ enum Launch {
 
     /// `launchprof trace [options] -o <tmp> -- FixtureApp` with `FIXTURE_BEHAVIOR=behavior`.
     static func trace(
-        _ behavior: String, options: [String] = [], launchprof: String? = nil, environment extra: [String: String] = [:]
+        _ behavior: String, options: [String] = [], launchprof: String? = nil, environment extra: [String: String] = [:],
+        wrapper: String? = nil
     ) throws -> Output {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("instr-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -29,8 +30,14 @@ enum Launch {
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let process = Process()
-        process.executableURL = URL(filePath: launchprof ?? path("launchprof"))
-        process.arguments = ["trace"] + options + ["-o", tracePath, "--timeout", "20", "--", path("FixtureApp")]
+        let arguments = ["trace"] + options + ["-o", tracePath, "--timeout", "20", "--", path("FixtureApp")]
+        if let wrapper {
+            process.executableURL = URL(filePath: path(wrapper))
+            process.arguments = [launchprof ?? path("launchprof")] + arguments
+        } else {
+            process.executableURL = URL(filePath: launchprof ?? path("launchprof"))
+            process.arguments = arguments
+        }
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LAUNCHPROF_") && $0.key != "LD_PRELOAD" }
         environment["FIXTURE_BEHAVIOR"] = behavior
         environment.merge(extra) { _, new in new }

@@ -64,6 +64,29 @@ struct WholeLaunchProfileTests {
         #expect(blocked >= call.durationNs * 9 / 10, "blocked \(blocked) of \(call.durationNs)")
     }
 
+    @Test("4,096 reads of 64 KiB, each under the tracer's threshold, are one fileIO finding with the reading function, the file, the count and the time they took")
+    func manySmallReads() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("reads-\(UUID().uuidString).bin")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(repeating: 7, count: 4096 * 65_536).write(to: file)
+        let output = try Launch.trace("readChunks:4096", environment: ["FIXTURE_FILE": file.path])
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        let trace = try #require(output.trace)
+        let span = try #require(trace.spans.first { $0.name == "fixture.reads" })
+        #expect(span.phase == .willFinishLaunching)
+        let findings = Self.findings(trace).filter { $0.kind == .fileIO && $0.function.contains("FixtureWork.readChunks") }
+        #expect(findings.count == 1, "\(Self.findings(trace).map(\.function))")
+        let finding = try #require(findings.first)
+        // The function's file calls: the 4,096 reads and the open before them.
+        #expect(finding.tracedCalls == 4097)
+        #expect(Set(finding.blockingFunctions) == ["open", "read"], "\(finding.blockingFunctions)")
+        let bytes: Int64 = 4096 * 65_536
+        #expect(finding.bytes == bytes)
+        #expect(finding.phase == .willFinishLaunching)
+        #expect(finding.resources == [file.resolvingSymlinksInPath().path], "\(finding.resources)")
+        #expect(within(10, finding.costNs, of: span.durationNs), "reads \(finding.costNs) ns of the span's \(span.durationNs) ns")
+    }
+
     @Test("the profile's on-CPU, blocked and runnable time agree with the thread's own clocks")
     func agreesWithThreadClocks() throws {
         let output = try Launch.trace("spin:300")
@@ -75,6 +98,23 @@ struct WholeLaunchProfileTests {
         let threadOnCPU = trace.phases.reduce(0) { $0 + $1.threadState.onCpuNs }
         // cpu-clock samples come every millisecond of CPU: within two periods and 3 %.
         #expect(abs(onCPU - threadOnCPU) <= max(2 * profile.samplePeriodNs, threadOnCPU * 3 / 100), "\(onCPU) vs \(threadOnCPU)")
+    }
+
+    @Test("where perf events are forbidden (a seccomp profile, as in containers), the ptrace stall sampler stands in and the trace says why")
+    func fallbackWhenPerfIsForbidden() throws {
+        let output = try Launch.trace("spin:300", wrapper: "DenyPerfEvents")
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        let trace = try #require(output.trace)
+        let profile = try #require(trace.profile)
+        #expect(profile.source == .ptrace)
+        #expect(profile.samples.isEmpty)
+        let reason = try #require(profile.fallbackReason)
+        #expect(reason.contains("not permitted"), "\(reason)")
+        let activity = try #require(trace.mainThread)
+        #expect(activity.sampler.method == .ptrace)
+        #expect(activity.sampler.signalsSent == 0)
+        #expect(activity.stalls.contains { !$0.samples.isEmpty })
+        #expect(output.stdout.contains("whole-launch profile: ptrace"), "\(output.stdout)")
     }
 
     @Test("with --profile off the stall sampler runs as before, and the trace has no profile")

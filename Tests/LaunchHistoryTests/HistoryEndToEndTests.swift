@@ -34,7 +34,7 @@ struct HistoryEndToEndTests {
 
         let export = folder.appendingPathComponent("export.json")
         #expect(try LaunchprofProcess.run(["history", "export", "--format", "json", "-o", export.path], in: folder).status == 0)
-        let schema = Self.root.appendingPathComponent("Schemas/history-export.schema.json").path
+        let schema = Self.root.appendingPathComponent("schemas/history-export.schema.json").path
         let validation = try Python.run("""
             import json, sys, jsonschema
             schema = json.load(open(sys.argv[1])); document = json.load(open(sys.argv[2]))

@@ -73,3 +73,35 @@ struct ELFParsingTests {
         #expect(table.containsName("pe") == true)
     }
 }
+
+/// PLT stubs are named after their targets (`foo@plt`) and never taken for the app's code.
+@Suite("PLT stubs")
+struct PLTStubTests {
+    @Test("every stub of a real executable's PLT is named foo@plt, and no PLT address is named after _init")
+    func realExecutable() throws {
+        let image = try ELFImage(contentsOf: "/proc/self/exe")
+        let table = image.symbols
+        let stubs = (0..<table.count).filter { table.name(at: $0).hasSuffix("@plt") }
+        #expect(stubs.count > 10, "the test executable calls other images through its PLT")
+        for index in stubs {
+            let entry = table.entries[index]
+            #expect(table.lookup(entry.start + entry.size / 2)?.name == table.name(at: index))
+        }
+        let unresolved = (0..<table.count).filter { table.name(at: $0) == "<plt>" }
+        #expect(!unresolved.isEmpty, "the PLT's header is <plt>")
+        let first = try #require(stubs.map { table.entries[$0].start }.min())
+        #expect(table.lookup(first - 1)?.name.hasPrefix("_init") == false)
+    }
+
+    @Test("a PLT stub is named after its target, is not app code and keeps its target's blocking kind")
+    func classification() {
+        let stub = SymbolName(raw: "read@plt")
+        #expect(stub.simple == "read@plt")
+        #expect(FrameClassifier.isPLTStub(stub) && !FrameClassifier.isAppSymbol(stub))
+        #expect(!FrameClassifier.isAppSymbol(SymbolName(raw: "<plt>")))
+        #expect(FrameClassifier.blockingKind(ofFunction: "read@plt") == .fileIO)
+        let swiftStub = SymbolName(raw: "$s9SampleApp12CatalogStoreC4loadyyKF@plt")
+        #expect(swiftStub.simple == "CatalogStore.load()@plt")
+        #expect(!FrameClassifier.isAppSymbol(swiftStub))
+    }
+}

@@ -38,7 +38,7 @@ struct ProfilingRunTests {
         #expect(result.traces.count == 2)
         #expect(result.evaluation.exitCode == .success)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
-        #expect(files == ["launch-001.trace.json", "launch-002.trace.json", "launches.json", "report.html", "summary.json", "verdicts.json"])
+        #expect(files == [".launchprof-run", "launch-001.trace.json", "launch-002.trace.json", "launches.json", "report.html", "summary.json", "verdicts.json"])
         #expect(try RunSummary.read(from: folder.summaryURL).launches.count == 2)
     }
 

@@ -67,7 +67,7 @@ struct ChromeTraceTests {
         #expect(samples.count == input.profiles.flatMap(\.samples).filter { $0.source == .stallSample }.count)
         for sample in samples {
             let stack = try #require((sample["args"] as? [String: Any])?["stack"] as? [String])
-            #expect(stack.last == "__libc_start_main", "Sample stacks are innermost first")
+            #expect(stack.last == "main", "Sample stacks are innermost first, rooted at main (start frames trimmed)")
             #expect(sample["ph"] as? String == "i")
         }
         let processNames = events.filter { $0["name"] as? String == "process_name" }.compactMap { ($0["args"] as? [String: Any])?["name"] as? String }

@@ -59,7 +59,7 @@ struct GoldenTests {
         for line in lines {
             let parts = line.split(separator: " ")
             #expect(Int(parts.last!) != nil, "\(line)")
-            #expect(line.hasPrefix("[didFinishLaunching];__libc_start_main;main;") || line.hasPrefix("[firstVisibleWindow];__libc_start_main;main;"))
+            #expect(line.hasPrefix("[didFinishLaunching];main;") || line.hasPrefix("[firstVisibleWindow];main;"))
         }
         // Every microsecond of the profiles is there (each line rounds to whole microseconds).
         let total = lines.map { Int($0.split(separator: " ").last!)! }.reduce(0, +)
@@ -68,7 +68,7 @@ struct GoldenTests {
         goldens.assertMatches(rendered, "stacks.folded")
 
         let onlyWindow = FoldedStacks(phaseRoots: false, phase: .firstVisibleWindow).render(input.profiles)
-        #expect(onlyWindow.split(separator: "\n").allSatisfy { $0.hasPrefix("__libc_start_main;") && $0.contains("RootViewController.viewDidLoad()") })
+        #expect(onlyWindow.split(separator: "\n").allSatisfy { $0.hasPrefix("main;") && $0.contains("RootViewController.viewDidLoad()") })
     }
 
     @Test("speedscope: the published schema's fields, one sampled profile per launch")
@@ -89,8 +89,8 @@ struct GoldenTests {
             #expect(samples.allSatisfy { stack in stack.allSatisfy { $0 >= 0 && $0 < frames.count } })
             let start = try #require(profile["startValue"] as? Double), end = try #require(profile["endValue"] as? Double)
             #expect(abs(end - start - weights.reduce(0, +)) < 0.001)
-            // Root first: every stack starts with its phase, then __libc_start_main.
-            #expect(samples.allSatisfy { (frames[$0[0]]["name"] as? String)?.hasPrefix("[") == true && frames[$0[1]]["name"] as? String == "__libc_start_main" })
+            // Root first: every stack starts with its phase, then main (start frames trimmed).
+            #expect(samples.allSatisfy { (frames[$0[0]]["name"] as? String)?.hasPrefix("[") == true && frames[$0[1]]["name"] as? String == "main" })
         }
         goldens.assertMatches(rendered, "speedscope.json")
     }

@@ -65,6 +65,42 @@ struct HTMLReportTests {
         #expect(html.contains("<g class=\"limit limit-inconclusive\" data-metric=\"firstVisibleWindow\">"))
     }
 
+    @Test("A limit beyond the axis is an off-scale marker at the edge with its label, not a line through it")
+    func offScaleLimit() throws {
+        var input = try ReportFixture.input()
+        let index = try #require(input.evaluation.verdicts.firstIndex { $0.rule.metric == .timeToFirstFrame })
+        input.evaluation.verdicts[index].threshold = 60e9
+        let html = try HTMLReport().render(input)
+        let group = try #require(html.range(of: "<g class=\"limit limit-off-scale limit-pass\" data-metric=\"timeToFirstFrame\">"))
+        let rest = html[group.upperBound...]
+        let end = try #require(rest.range(of: "</g>"))
+        let marker = rest[..<end.lowerBound]
+        #expect(marker.contains("<polygon class=\"off-scale-marker\""))
+        #expect(marker.contains("off scale at 60000"), "\(marker)")
+        #expect(!marker.contains("<line"))
+    }
+
+    @Test("Phase bars are the main thread's state in time order with a whole-launch profile, and a labelled breakdown without one")
+    func phaseBarOrder() throws {
+        var input = try ReportFixture.input()
+        #expect(try HTMLReport().render(input).contains("data-bar=\"breakdown\""))
+        let index = try #require(input.traces.firstIndex { $0.runIndex == 6 })
+        let phase = try #require(input.traces[index].phases.first { $0.phase == .didFinishLaunching })
+        let third = phase.durationNs / 3
+        // The profile's samples, as the trace file holds them: blocked, on-CPU, blocked.
+        let samples = [("blocked", 0), ("onCPU", 1), ("blocked", 2)].map { state, part in
+            #"{"startNs": \#(phase.startNs + Int64(part) * third), "durationNs": \#(third), "state": "\#(state)"}"#
+        }
+        let json = #"{"source": "perf", "samplePeriodNs": 1000000, "offCPUStacks": true, "stacks": [], "images": [], "lostRecords": 0, "droppedSamples": 0, "samples": [\#(samples.joined(separator: ","))]}"#
+        input.traces[index].profile = try JSONDecoder().decode(LaunchProfile.self, from: Data(json.utf8))
+        let html = try HTMLReport().render(input)
+        let bar = try #require(html.range(of: "data-phase=\"didFinishLaunching\" data-duration-ns=\"\(phase.durationNs)\" data-bar=\"timeline\""))
+        let rest = html[bar.upperBound...]
+        let body = rest[..<(rest.range(of: "</g>")?.lowerBound ?? rest.endIndex)]
+        let classes = body.components(separatedBy: "<rect class=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+        #expect(classes == ["unsampled", "blocked", "cpu", "blocked"], "blocked, then on-CPU, then blocked again, in time order")
+    }
+
     @Test("Findings are shown with their advice when given, and the section is absent otherwise")
     func findings() throws {
         let input = try ReportFixture.input()

@@ -14,11 +14,12 @@
 extern "C" {
 #endif
 
-#define LP_PRELOAD_ABI_VERSION 1
+#define LP_PRELOAD_ABI_VERSION 2
 #define LP_PRELOAD_MAX_FRAMES 64
 #define LP_PRELOAD_FUNCTION_MAX 24
 #define LP_PRELOAD_RESOURCE_MAX 232
 #define LP_PRELOAD_MAX_RECORDS 1024
+#define LP_PRELOAD_MAX_AGGREGATES 256
 
 /// BlockingKind raw values, in the order of LaunchTrace.BlockingKind.
 enum {
@@ -42,6 +43,26 @@ typedef struct lp_preload_record {
     char resource[LP_PRELOAD_RESOURCE_MAX];
     uint64_t frames[LP_PRELOAD_MAX_FRAMES];  // return addresses, innermost first, tracer frames removed
 } lp_preload_record;
+
+/// The calls under the threshold from one call site (the same stack) into one function: how
+/// many, how long in all, how many bytes. Short calls add up: 4,096 reads of 64 KiB, each under
+/// a millisecond, are one aggregate with the function that made them and the file.
+typedef struct lp_preload_aggregate {
+    uint64_t key;          // hash of the call site's innermost frames and the function
+    int64_t count;
+    int64_t total_ns;
+    int64_t bytes;         // transferred by the calls that succeeded (transfers only), else 0
+    int64_t first_start_ns;
+    int64_t last_end_ns;
+    int32_t kind;          // LP_KIND_*
+    int32_t frame_count;
+    int32_t has_resource;  // the first call's file, socket peer or path
+    int32_t varied;        // later calls named another resource
+    uint64_t resource_key; // the first call's fd or path hash, to tell `varied`
+    char function[LP_PRELOAD_FUNCTION_MAX];
+    char resource[LP_PRELOAD_RESOURCE_MAX];
+    uint64_t frames[LP_PRELOAD_MAX_FRAMES];
+} lp_preload_aggregate;
 
 /// What the traced thread is doing, shared with a sampler (in-process, or the runner through
 /// process_vm_readv/writev). The protocol keeps a sampler from interrupting a traced call:
@@ -77,6 +98,11 @@ typedef struct lp_preload_info_t {
     int64_t record_count;
     lp_preload_call_state *call_state;
     int32_t traced_tid;
+    int32_t reserved;
+    const lp_preload_aggregate *aggregates;   // aggregate_count of them, in first-call order
+    int64_t aggregate_count;
+    int64_t overflow_calls;       // short calls from call sites beyond LP_PRELOAD_MAX_AGGREGATES
+    int64_t overflow_ns;
 } lp_preload_info_t;
 
 /// Exported by libLaunchPreload.so (looked up with dlsym; absent when not preloaded).

@@ -12,6 +12,7 @@
 #include "lp_sample.h"
 #include "lp_spawn.h"
 #include "lp_perf.h"
+#include "lp_interrupt.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -28,9 +28,14 @@ extension BudgetFile {
         do {
             root = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw LaunchProfilerError.invalidBudgetFile(file, problems: [
-                .budgetProblem(at: "", value: nil, expected: "The file is not valid JSON; expected a JSON object with \"schemaVersion\" and \"rules\"."),
-            ])
+            var problem = LaunchProfilerError.budgetProblem(
+                at: "", value: nil, expected: "The file is not valid JSON; expected a JSON object with \"schemaVersion\" and \"rules\"."
+            )
+            if let (line, column) = LaunchProfilerError.syntaxErrorLocation(in: data) {
+                problem.context.line = line
+                problem.context.column = column
+            }
+            throw LaunchProfilerError.invalidBudgetFile(file, problems: [problem])
         }
         var validator = BudgetValidator()
         let budgets = validator.validate(root)
@@ -108,22 +113,9 @@ struct BudgetValidator {
         let before = problems.count
         checkKeys(object, allowed: Self.ruleKeys, at: at)
 
-        var metric: MetricName?
-        var kind: MetricKind?
-        if let value = object["metric"] {
-            if let name = string(value, at: at + ".metric") {
-                if let definition = MetricCatalog.definition(of: MetricName(rawValue: name)) {
-                    metric = definition.name
-                    kind = definition.kind
-                } else {
-                    fail(at + ".metric", value,
-                         "Expected a metric name such as \"\(MetricName.timeToFirstFrame)\", a phase id, \"\(MetricName.spanPrefix)<name>\" or another name listed in docs/budgets.md.",
-                         suggestion: MetricCatalog.suggestion(for: name)?.rawValue)
-                }
-            }
-        } else {
-            missing(at + ".metric", "The key \"metric\" is required; expected a metric name such as \"\(MetricName.timeToFirstFrame)\".")
-        }
+        let definition = metricDefinition(object, at: at)
+        let metric = definition?.name
+        let kind = definition?.kind
 
         let statistic = object["statistic"].flatMap { choice($0, at: at + ".statistic") as Statistic? } ?? defaults.statistic
         let scenario = object["scenario"].flatMap { choice($0, at: at + ".scenario") as Scenario? } ?? defaults.scenario
@@ -210,6 +202,26 @@ struct BudgetValidator {
         if case .string(let text) = value, let result = T(rawValue: text) { return result }
         fail(path, value, "Expected one of \(names).")
         return nil
+    }
+
+    /// The definition of the rule's metric, or nil after recording the problem.
+    private mutating func metricDefinition(_ object: [String: JSONValue], at: String) -> MetricDefinition? {
+        guard let value = object["metric"] else {
+            missing(at + ".metric", "The key \"metric\" is required; expected a metric name such as \"\(MetricName.timeToFirstFrame)\".")
+            return nil
+        }
+        guard let name = string(value, at: at + ".metric") else { return nil }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            fail(at + ".metric", value, "Expected a metric name without control characters (a newline or tab in a span name is a typo).")
+            return nil
+        }
+        guard let definition = MetricCatalog.definition(of: MetricName(rawValue: name)) else {
+            fail(at + ".metric", value,
+                 "Expected a metric name such as \"\(MetricName.timeToFirstFrame)\", a phase id, \"\(MetricName.spanPrefix)<name>\" or another name listed in docs/budgets.md.",
+                 suggestion: MetricCatalog.suggestion(for: name)?.rawValue)
+            return nil
+        }
+        return definition
     }
 
     private mutating func baselineName(_ value: JSONValue, at path: String) -> String? {

@@ -29,6 +29,20 @@ extension FindingsAnalyzer {
         return result
     }
 
+    /// Findings from the tracer's calls under its threshold: one per call site and function,
+    /// charged the calls' whole time, with their count, bytes and resource.
+    func shortCallFindings(trace: LaunchTrace, map: ImageMap, symbolicator: Symbolicator) -> [LaunchFinding] {
+        (trace.mainThread?.shortCalls ?? []).compactMap { aggregate in
+            let frames = symbolicator.symbolicate(stack: aggregate.stack, in: map, firstIsExact: false)
+            let resource = aggregate.resource.map { aggregate.variedResources ? "\($0) and others" : $0 }
+            return finding(
+                frames: frames, kind: aggregate.kind, phase: aggregate.phase ?? Self.phase(at: aggregate.firstStartNs, in: trace),
+                costNs: aggregate.totalNs, tracedCalls: aggregate.count, samples: 0, blockingFunction: aggregate.function,
+                resource: resource, bytes: aggregate.bytes
+            )
+        }
+    }
+
     /// Where the main thread's on-CPU and blocked time before the first frame (or, for a launch
     /// without one, during its phases) was charged, from the whole-launch profile.
     public func attribution(in trace: LaunchTrace, symbolicator: Symbolicator) -> LaunchAttribution? {
@@ -46,10 +60,14 @@ extension FindingsAnalyzer {
     /// The attribution of `ns` to the frames of one stack.
     static func charge(_ ns: Int64, to frames: [SymbolicatedFrame]) -> LaunchAttribution {
         if FrameClassifier.attributionIndex(in: frames) != nil { return LaunchAttribution(appNs: ns) }
-        guard let image = frames.lazy.compactMap(\.image).first else { return LaunchAttribution(unattributedNs: ns) }
-        let name = image.split(separator: "/").last.map(String.init) ?? image
-        if name.hasPrefix("ld-linux") || name.hasPrefix("ld.so") { return LaunchAttribution(loaderNs: ns) }
-        return LaunchAttribution(librariesNs: [name: ns])
+        guard let leaf = frames.first(where: { $0.image != nil }), let image = leaf.image else {
+            return LaunchAttribution(unattributedNs: ns)
+        }
+        let file = image.split(separator: "/").last.map(String.init) ?? image
+        if file.hasPrefix("ld-linux") || file.hasPrefix("ld.so") { return LaunchAttribution(loaderNs: ns) }
+        // A Swift library linked into the app's executable (LaunchKit) is named by its module.
+        let inApp = !FrameClassifier.isSystemImage(image)
+        return LaunchAttribution(librariesNs: [(inApp ? leaf.symbol?.module : nil) ?? file: ns])
     }
 }
 

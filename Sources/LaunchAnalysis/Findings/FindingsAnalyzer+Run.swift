@@ -9,20 +9,27 @@ extension FindingsAnalyzer {
     public func findings(for summary: RunSummary, traces: [LaunchTrace], symbolicator: Symbolicator) -> RunFindings {
         symbolicator.prepare(traces)
         var launchesByScenario: [Scenario: [[LaunchFinding]]] = [:]
-        for trace in traces where trace.mainThread != nil {
+        var attribution: LaunchAttribution?
+        for trace in traces where trace.mainThread != nil || trace.profile != nil {
             launchesByScenario[trace.scenario, default: []].append(findings(in: trace, symbolicator: symbolicator))
+            if let launch = self.attribution(in: trace, symbolicator: symbolicator) {
+                attribution = attribution ?? LaunchAttribution()
+                attribution?.add(launch)
+            }
         }
         var all: [Finding] = []
         for (scenario, launches) in launchesByScenario {
             all += aggregate(launches, scenario: scenario, summary: summary, symbolicator: symbolicator)
         }
         all.sort { ($0.impactNs, $1.scenario, $1.id) > ($1.impactNs, $0.scenario, $0.id) }
-        return RunFindings(
+        var result = RunFindings(
             findings: all,
             analyzedLaunches: Dictionary(uniqueKeysWithValues: launchesByScenario.map { ($0.key.rawValue, $0.value.count) }),
             symbolicationProblems: symbolicator.problems,
             sourceLocator: symbolicator.sourceLocator?.tool.rawValue
         )
+        result.attribution = attribution
+        return result
     }
 
     /// Aggregates the per-launch findings of one scenario's launches.

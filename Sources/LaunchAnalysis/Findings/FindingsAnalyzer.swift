@@ -67,6 +67,7 @@ public struct FindingsAnalyzer: Sendable, Equatable {
                 resource: call.resource, bytes: call.bytes
             ))
         }
+        shortCallFindings(trace: trace, map: map, symbolicator: symbolicator).forEach { add($0) }
         if let profile = trace.profile, profile.source == .perf {
             profileFindings(trace: trace, profile: profile, map: map, symbolicator: symbolicator).forEach { add($0) }
         } else if let activity {

@@ -55,15 +55,19 @@ public enum FrameClassifier {
     public static func isAppCode(_ frame: SymbolicatedFrame) -> Bool {
         guard let image = frame.image, !isSystemImage(image) else { return false }
         guard let symbol = frame.symbol else { return true }
-        if symbol.isCompilerGenerated { return false }
-        if let module = symbol.module { return !systemModules.contains(module) }
-        return !systemCPrefixes.contains { symbol.raw.hasPrefix($0) }
+        return isAppSymbol(symbol)
+    }
+
+    /// Whether a symbol is a PLT stub (`read@plt`, or `<plt>` when its target is unknown): the
+    /// linker's trampoline into another image, never the app's own code nor a finding.
+    public static func isPLTStub(_ symbol: SymbolName) -> Bool {
+        symbol.raw.hasSuffix("@plt") || symbol.raw == "<plt>"
     }
 
     /// Whether a symbol is the app's own code by its name: not system, runtime or
     /// compiler-made code (``isAppCode(_:)`` also checks the image).
     public static func isAppSymbol(_ symbol: SymbolName) -> Bool {
-        if symbol.isCompilerGenerated { return false }
+        if symbol.isCompilerGenerated || isPLTStub(symbol) { return false }
         if let module = symbol.module { return !systemModules.contains(module) }
         return !systemCPrefixes.contains { symbol.raw.hasPrefix($0) }
     }
@@ -106,8 +110,10 @@ public enum FrameClassifier {
     }
 
     /// The kind of blocking of a known blocking function (`read`, `__libc_read`,
-    /// `nanosleep`, `sem_wait`, `DispatchSemaphore.wait()`, …), or nil.
+    /// `nanosleep`, `sem_wait`, `DispatchSemaphore.wait()`, …), or nil; a PLT stub
+    /// (`read@plt`) is its target's.
     public static func blockingKind(ofFunction name: String) -> BlockingKind? {
+        let name = name.hasSuffix("@plt") ? String(name.dropLast(4)) : name
         if let kind = cFunctions[cBaseName(name)] { return kind }
         let swiftName = name.split(separator: "(").first.map(String.init) ?? name
         return swiftFunctions[swiftName]

@@ -8,6 +8,9 @@ public struct RunFindings: Codable, Sendable, Equatable {
     public var symbolicationProblems: [String: String]
     /// The external symbolizer used for file:line (`llvmSymbolizer`, `addr2line`), if any.
     public var sourceLocator: String?
+    /// Where the main thread's on-CPU and blocked time before the first frame was charged,
+    /// summed over the launches with a whole-launch profile (nil when none had one).
+    public var attribution: LaunchAttribution?
 
     /// Creates findings.
     public init(findings: [Finding], analyzedLaunches: [String: Int], symbolicationProblems: [String: String] = [:], sourceLocator: String? = nil) {

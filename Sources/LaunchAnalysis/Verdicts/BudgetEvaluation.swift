@@ -14,20 +14,29 @@ public struct BudgetEvaluation: Codable, Sendable, Equatable {
     /// Violations of the budget file's policy on main-thread work (see ``PolicyEvaluator``);
     /// error-level ones fail the check like rules.
     public var policyVerdicts: [PolicyVerdict]
+    /// Launches that may fail (crash, hang, exit with an error, give no or an invalid trace)
+    /// before the run fails with ``ProfilerExitStatus/launchFailed``: `--allow-failed`, 0 by default.
+    public var allowedFailures: Int
 
     /// Creates an evaluation.
-    public init(verdicts: [RuleVerdict], launchCount: Int, completedLaunchCount: Int, policyVerdicts: [PolicyVerdict] = []) {
+    public init(
+        verdicts: [RuleVerdict], launchCount: Int, completedLaunchCount: Int, policyVerdicts: [PolicyVerdict] = [], allowedFailures: Int = 0
+    ) {
         self.verdicts = verdicts
+        self.allowedFailures = allowedFailures
         self.launchCount = launchCount
         self.completedLaunchCount = completedLaunchCount
         self.policyVerdicts = policyVerdicts
     }
 
-    /// The exit code: 3 when no launch completed; else 2 when an error-level rule failed or
+    /// Launches that did not complete with a valid trace.
+    public var failedLaunchCount: Int { max(0, launchCount - completedLaunchCount) }
+
+    /// The exit code: 3 when no launch completed or more than ``allowedFailures`` failed; else 2 when an error-level rule failed or
     /// is missing, or an error-level policy verdict fails; else 4 when an error-level rule is inconclusive; else 0. Warn-level
     /// rules never change it.
     public var exitCode: ProfilerExitStatus {
-        if completedLaunchCount == 0 { return .launchFailed }
+        if completedLaunchCount == 0 || failedLaunchCount > allowedFailures { return .launchFailed }
         if verdicts.contains(where: \.failsCheck) || policyVerdicts.contains(where: \.failsCheck) { return .budgetExceeded }
         if verdicts.contains(where: { $0.rule.level == .error && $0.status == .inconclusive }) { return .inconclusive }
         return .success

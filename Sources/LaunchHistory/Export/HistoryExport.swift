@@ -1,7 +1,7 @@
 import Foundation
 import LaunchTrace
 
-/// `history export`: the runs as JSON (schema `Schemas/history-export.schema.json`), CSV (one
+/// `history export`: the runs as JSON (schema `schemas/history-export.schema.json`), CSV (one
 /// row per run and metric) or OpenMetrics text (the latest run of each series, for a
 /// Prometheus Pushgateway or a CI metrics report).
 public enum HistoryExportFormat: String, Sendable, CaseIterable {

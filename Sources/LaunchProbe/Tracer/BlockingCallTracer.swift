@@ -19,7 +19,7 @@ enum BlockingCallTracer {
 
     /// Stops the tracer (nothing is recorded after the trace is written) and returns its
     /// records as absolute-time calls, or nil when no tracer is loaded.
-    static func stopAndCollect() -> (info: TracerInfo, calls: [(startNs: Int64, call: BlockingCall)])? {
+    static func stopAndCollect() -> Collected? {
         lp_tracer_stop()
         var info = lp_preload_info_t()
         guard lp_tracer_info(&info) == 0 else { return nil }
@@ -32,11 +32,50 @@ enum BlockingCallTracer {
                 calls.append((record.start_ns, makeCall(record)))
             }
         }
-        let tracer = TracerInfo(
+        var tracer = TracerInfo(
             thresholdNs: info.threshold_ns, interceptedCalls: Int(info.intercepted_calls),
             recordedCalls: Int(info.recorded_calls), droppedCalls: Int(info.dropped_calls)
         )
-        return (tracer, calls)
+        tracer.overflowCalls = Int(info.overflow_calls)
+        tracer.overflowNs = info.overflow_ns
+        return Collected(info: tracer, calls: calls, shortCalls: aggregates(info))
+    }
+
+    /// What the tracer recorded, times absolute (CLOCK_MONOTONIC).
+    struct Collected {
+        var info: TracerInfo
+        var calls: [(startNs: Int64, call: BlockingCall)]
+        var shortCalls: [BlockingCallAggregate]
+    }
+
+    private static func aggregates(_ info: lp_preload_info_t) -> [BlockingCallAggregate] {
+        guard let aggregates = info.aggregates, info.aggregate_count > 0 else { return [] }
+        return (0..<Int(info.aggregate_count)).map { makeAggregate(aggregates[$0]) }
+    }
+
+    private static func makeAggregate(_ aggregate: lp_preload_aggregate) -> BlockingCallAggregate {
+        var aggregate = aggregate
+        let function = cString(&aggregate.function)
+        let resource = aggregate.has_resource != 0 ? cString(&aggregate.resource) : nil
+        let frameCount = Int(max(0, min(aggregate.frame_count, LP_PRELOAD_MAX_FRAMES)))
+        let stack = withUnsafeBytes(of: &aggregate.frames) { raw in
+            raw.bindMemory(to: UInt64.self).prefix(frameCount).map(Address.init)
+        }
+        return BlockingCallAggregate(
+            function: function, kind: kind(aggregate.kind), count: Int(aggregate.count), totalNs: aggregate.total_ns,
+            bytes: transferFunctions.contains(function) ? aggregate.bytes : nil, resource: resource,
+            variedResources: aggregate.varied != 0, firstStartNs: aggregate.first_start_ns,
+            lastEndNs: aggregate.last_end_ns, phase: nil, stack: stack
+        )
+    }
+
+    private static func cString<T>(_ tuple: inout T) -> String {
+        withUnsafeBytes(of: &tuple) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+
+    private static func kind(_ raw: Int32) -> BlockingKind {
+        let kinds: [BlockingKind] = [.fileIO, .network, .sleep, .lock, .wait]
+        return Int(raw) >= 0 && Int(raw) < kinds.count ? kinds[Int(raw)] : .wait
     }
 
     private static func makeCall(_ record: lp_preload_record) -> BlockingCall {
@@ -49,10 +88,8 @@ enum BlockingCallTracer {
         let stack = withUnsafeBytes(of: &record.frames) { raw in
             raw.bindMemory(to: UInt64.self).prefix(frameCount).map(Address.init)
         }
-        let kinds: [BlockingKind] = [.fileIO, .network, .sleep, .lock, .wait]
-        let kind = Int(record.kind) < kinds.count ? kinds[Int(record.kind)] : .wait
         return BlockingCall(
-            function: function, kind: kind, startNs: record.start_ns, durationNs: record.duration_ns, phase: nil,
+            function: function, kind: kind(record.kind), startNs: record.start_ns, durationNs: record.duration_ns, phase: nil,
             resource: resource,
             bytes: record.bytes >= 0 && transferFunctions.contains(function) ? record.bytes : nil,
             errno: record.error != 0 ? record.error : nil,

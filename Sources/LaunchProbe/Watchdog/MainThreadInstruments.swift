@@ -39,6 +39,13 @@ final class MainThreadInstruments: Sendable {
             call.phase = phase(at: call.startNs)
             return call
         }
+        let shortCalls = tracer?.shortCalls.map { aggregate -> BlockingCallAggregate in
+            var relative = aggregate
+            relative.firstStartNs -= launchStart
+            relative.lastEndNs -= launchStart
+            relative.phase = phase(at: relative.firstStartNs)
+            return relative
+        }
         func callIndex(atAbsolute time: Int64) -> Int? {
             absoluteCalls.firstIndex { $0.startNs <= time && time <= $0.startNs + $0.call.durationNs }
         }
@@ -59,7 +66,7 @@ final class MainThreadInstruments: Sendable {
         case .signal: .signal
         case .none: .none
         }
-        return MainThreadActivity(
+        var activity = MainThreadActivity(
             images: BlockingCallTracer.loadedImages(),
             blockingCalls: calls,
             stalls: stalls,
@@ -70,5 +77,7 @@ final class MainThreadInstruments: Sendable {
                 signalsSent: Int(results?.signalsSent ?? 0), samplesTaken: results?.samplesTaken ?? 0
             )
         )
+        activity.shortCalls = shortCalls
+        return activity
     }
 }

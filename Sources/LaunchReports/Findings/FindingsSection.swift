@@ -28,6 +28,32 @@ public enum FindingsSection {
         return "\(tenths / 10).\(abs(tenths % 10)) %"
     }
 
+    /// One sentence on where the main thread's time before the first frame went: the share charged
+    /// to app functions, libraries (the three largest named) and the loader, and what is left
+    /// unattributed (never with advice). Nil when there was no time to charge.
+    public static func attributionLine(_ attribution: LaunchAttribution) -> String? {
+        guard let coverage = attribution.coverage else { return nil }
+        let total = Double(attribution.totalNs)
+        func share(_ ns: Int64) -> String { percent(Double(ns) / total) }
+        let libraries = attribution.librariesNs.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+        let named = libraries.prefix(3).map { "\($0.key) \(share($0.value))" }.joined(separator: ", ")
+        let librariesTotal = libraries.reduce(0) { $0 + $1.value }
+        return "Attribution coverage \(percent(coverage)) of the main thread's on-CPU and blocked time before the first frame: "
+            + "app functions \(share(attribution.appNs)), libraries \(share(librariesTotal))"
+            + (named.isEmpty ? "" : " (\(named))") + ", loader \(share(attribution.loaderNs)); "
+            + "unattributed \(share(attribution.unattributedNs)) (no stack or no known image)."
+    }
+
+    /// `, 129 calls per launch (write, fsync, read)`: how many blocking calls the tracer timed, over
+    /// its threshold or under it in aggregate; empty when the finding comes from samples only.
+    static func calls(_ finding: Finding) -> String {
+        guard finding.tracedCalls > 0, finding.launches > 0 else { return "" }
+        let perLaunch = (Double(finding.tracedCalls) / Double(finding.launches)).rounded()
+        let count = Int(perLaunch)
+        let functions = finding.blockingFunctions.isEmpty ? "" : " (\(finding.blockingFunctions.joined(separator: ", ")))"
+        return ", \(count) call\(count == 1 ? "" : "s") per launch\(functions)"
+    }
+
     /// The text section, ending with a newline; empty when there is nothing to show.
     public static func text(findings: RunFindings?, policyVerdicts: [PolicyVerdict], limit: Int = textLimit) -> String {
         var out = ""
@@ -40,10 +66,11 @@ public enum FindingsSection {
                 out += "\(String(repeating: " ", count: index < 9 ? 2 : 1))\(index + 1). \(finding.functionWithLocation)  \(finding.kind.rawValue)"
                     + "  \(finding.phase?.rawValue ?? "unknown phase")  \(cost(finding))"
                     + "  \(finding.launches)/\(finding.analyzedLaunches) launches, \(finding.confidence.rawValue) confidence"
-                    + (finding.touchesUI ? ", touches UI" : "") + "\n"
+                    + (finding.touchesUI ? ", touches UI" : "") + calls(finding) + "\n"
                 out += "     -> \(finding.advice.rewrite)\n"
             }
             if findings.findings.count > top.count { out += "  … \(findings.findings.count - top.count) more in the JSON report.\n" }
+            if let attribution = findings.attribution, let line = attributionLine(attribution) { out += line + "\n" }
         }
         for verdict in policyVerdicts {
             out += "- policy \(ReportText.label(verdict.status)) (\(verdict.level.rawValue)): \(verdict.message)\n"
@@ -67,6 +94,9 @@ public enum FindingsSection {
                 out += "| " + cells.joined(separator: " | ") + " |\n"
             }
             if findings.findings.count > limit { out += "\n\(findings.findings.count - limit) more in the JSON report.\n" }
+            if let attribution = findings.attribution, let line = attributionLine(attribution) {
+                out += "\n" + MarkdownReport.escape(line) + "\n"
+            }
         }
         if !policyVerdicts.isEmpty {
             out += (out.isEmpty ? "" : "\n")

@@ -1,3 +1,4 @@
+import LaunchSymbolication
 import LaunchTrace
 
 /// The named main-thread stacks of one launch, ready for flame graphs: every stall sample and
@@ -6,7 +7,8 @@ import LaunchTrace
 /// A stall sample taken while the main thread was inside a traced blocking call stands for
 /// that call, whose own record already carries its whole duration, so it is left out rather
 /// than counted twice. Stall samples weigh the sampler's interval; blocking calls weigh their
-/// duration. Frames are shared in ``frames`` and samples refer to them by index.
+/// duration. Every stack is rooted the same way (``LaunchSymbolication/StackRooting``: the
+/// loader's and libc's start frames below `main` are trimmed). Frames are shared in ``frames`` and samples refer to them by index.
 ///
 /// ```swift
 /// var naming = ImageOffsetNaming()
@@ -42,9 +44,10 @@ public struct MainThreadProfile: Codable, Sendable, Equatable {
             return frames.count - 1
         }
         func names(_ stack: [Address], firstIsExact: Bool) -> [Int] {
-            stack.enumerated().reversed().map { position, address in
-                intern(naming.frame(for: address, isReturnAddress: !(firstIsExact && position == 0), images: activity.images))
+            let frames = stack.enumerated().reversed().map { position, address in
+                naming.frame(for: address, isReturnAddress: !(firstIsExact && position == 0), images: activity.images)
             }
+            return frames.dropFirst(StackRooting.startFrameCount(frames.map(\.name))).map(intern)
         }
         let interval = Int64(max(1, activity.sampler.intervalMs)) * 1_000_000
         for call in activity.blockingCalls {

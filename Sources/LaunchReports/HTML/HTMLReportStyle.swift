@@ -50,6 +50,7 @@ enum HTMLReportStyle {
     svg .grid { stroke: var(--line); stroke-width: 1; }
     svg .band { fill: var(--band); }
     svg .cpu { fill: var(--cpu); } svg .runnable { fill: var(--runnable); } svg .blocked { fill: var(--blocked); }
+    svg .unsampled { fill: var(--line); }
     svg .span-bar rect { fill: var(--span); opacity: .8; }
     svg rect.stall { fill: var(--stall); opacity: .85; } svg rect.blocking { fill: var(--blocking); opacity: .9; }
     svg .event-mark:hover rect { opacity: 1; stroke: var(--fg); stroke-width: 1; }
@@ -57,6 +58,8 @@ enum HTMLReportStyle {
     svg .limit line { stroke-width: 2; stroke-dasharray: 5 3; }
     svg .limit-pass line { stroke: var(--pass); } svg .limit-fail line { stroke: var(--fail); }
     svg .limit-inconclusive line { stroke: var(--inconclusive); } svg .limit-missing line { stroke: var(--missing); }
+    svg .limit-pass polygon { fill: var(--pass); } svg .limit-fail polygon { fill: var(--fail); }
+    svg .limit-inconclusive polygon { fill: var(--inconclusive); } svg .limit-missing polygon { fill: var(--missing); }
     svg .axis-line { stroke: var(--line); } svg .range { stroke: var(--muted); stroke-width: 2; opacity: .5; }
     svg .dot { fill: var(--cpu); opacity: .75; } svg .dot.chosen { fill: var(--runnable); opacity: 1; stroke: var(--fg); stroke-width: 1; }
     svg .median { stroke: var(--fg); stroke-width: 2; }

@@ -146,7 +146,13 @@ struct WaterfallChart {
                 let y = Self.top + Double(index) * Self.rowHeight
                 return (y + 1, y + Self.rowHeight - 1)
             } ?? (Self.top - 6, scale.height - 28)
-            let label = line.label + (line.x > scale.domainEnd ? " ›" : "")
+            if line.x > scale.domainEnd {
+                nodes.append(offScaleNode(line, y1: y1, labelRow: line.row == nil ? totalLabels : nil, scale: scale))
+                if line.row == nil { totalLabels += 1 }
+                nodes.append(.newline)
+                continue
+            }
+            let label = line.label
             var children: [HTMLNode] = [
                 .el("title", "\(label)"),
                 .el("line", ["x1": lx, "y1": HTMLFormat.px(y1), "x2": lx, "y2": HTMLFormat.px(y2)]),
@@ -163,6 +169,20 @@ struct WaterfallChart {
         return .fragment(nodes)
     }
 
+    /// A limit beyond the axis: a marker pointing right at the plot's edge, never a line through
+    /// it, with the label (totals only) to its left saying where the limit is.
+    private func offScaleNode(_ line: LimitLine, y1: Double, labelRow: Int?, scale: Scale) -> HTMLNode {
+        let edge = Self.labelWidth + scale.plotWidth
+        let label = "\(line.label), off scale at \(HTMLFormat.ms(line.x)) ›"
+        let y = labelRow.map { Self.top + 10 + Double($0) * 13 - 4 } ?? y1 + 11
+        let points = [(edge - 8, y - 5), (edge, y), (edge - 8, y + 5)].map { "\(HTMLFormat.px($0.0)),\(HTMLFormat.px($0.1))" }
+        var children: [HTMLNode] = [.el("title", "\(label)"), .el("polygon", ["class": "off-scale-marker", "points": points.joined(separator: " ")])]
+        if labelRow != nil {
+            children.append(.el("text", ["class": "marker-label", "x": HTMLFormat.px(edge - 12), "y": HTMLFormat.px(y + 4), "text-anchor": "end"], "\(label)"))
+        }
+        return .el("g", ["class": "limit limit-off-scale limit-\(line.status.rawValue)", "data-metric": line.metric.rawValue], children: children)
+    }
+
     private func phaseBar(_ record: PhaseRecord, y: Double, x: (Double) -> Double) -> HTMLNode {
         let state = record.threadState
         let x0 = x(Double(record.startNs)), x1 = x(Double(record.endNs))
@@ -176,17 +196,48 @@ struct WaterfallChart {
         let title = "\(record.phase.rawValue): \(HTMLFormat.ms(record.durationNs)) from \(HTMLFormat.ms(record.startNs)); "
             + "on-CPU \(HTMLFormat.ms(state.onCpuNs)), runnable \(HTMLFormat.ms(state.runnableNs)), blocked \(HTMLFormat.ms(state.blockedNs)); "
             + "faults \(state.minorFaults) minor, \(state.majorFaults) major"
-        var children: [HTMLNode] = [.el("title", "\(title)"), .el("text", ["class": "label", "x": "4", "y": HTMLFormat.px(y + 16)], "\(name)")]
-        var cursor = x0
-        for (cls, w) in [("cpu", cpu), ("runnable", runnable), ("blocked", blocked)] where w > 0 {
-            children.append(.el("rect", ["class": cls, "x": HTMLFormat.px(cursor), "y": HTMLFormat.px(y + 4), "width": HTMLFormat.px(w), "height": "16"]))
-            cursor += w
+        let timeline = stateTimeline(record, y: y, x: x)
+        let how = timeline == nil ? " (a breakdown of the phase's time, not a timeline: the launch has no whole-launch profile)" : " (the main thread's state in time order, from the whole-launch profile)"
+        var children: [HTMLNode] = [.el("title", "\(title)\(how)"), .el("text", ["class": "label", "x": "4", "y": HTMLFormat.px(y + 16)], "\(name)")]
+        if let timeline {
+            children.append(timeline)
+        } else {
+            var cursor = x0
+            for (cls, w) in [("cpu", cpu), ("runnable", runnable), ("blocked", blocked)] where w > 0 {
+                children.append(.el("rect", ["class": cls, "x": HTMLFormat.px(cursor), "y": HTMLFormat.px(y + 4), "width": HTMLFormat.px(w), "height": "16"]))
+                cursor += w
+            }
         }
-        children.append(.el("text", ["class": "value", "x": HTMLFormat.px(x0 + width + 6), "y": HTMLFormat.px(y + 16)], "\(HTMLFormat.ms(record.durationNs))"))
+        children.append(.el("text", ["class": "value", "x": HTMLFormat.px(x0 + width + 6), "y": HTMLFormat.px(y + 16)], "\(HTMLFormat.ms(record.durationNs))\(timeline == nil ? " (breakdown)" : "")"))
         return .fragment([
-            .el("g", ["class": "phase-bar", "data-phase": record.phase.rawValue, "data-duration-ns": "\(record.durationNs)"], children: children),
+            .el("g", ["class": "phase-bar", "data-phase": record.phase.rawValue, "data-duration-ns": "\(record.durationNs)", "data-bar": timeline == nil ? "breakdown" : "timeline"], children: children),
             .newline,
         ])
+    }
+
+    /// The main thread's state during `record` in time order, from the whole-launch profile
+    /// (adjacent samples of one state merged; time no sample covers left as the bar's
+    /// background), or nil when the launch has no profile with samples.
+    private func stateTimeline(_ record: PhaseRecord, y: Double, x: (Double) -> Double) -> HTMLNode? {
+        guard let profile = trace.profile, profile.source != .none, !profile.samples.isEmpty else { return nil }
+        var runs: [(state: String, start: Int64, end: Int64)] = []
+        for sample in profile.samples.sorted(by: { $0.startNs < $1.startNs }) {
+            let start = max(sample.startNs, record.startNs), end = min(sample.startNs + sample.durationNs, record.endNs)
+            guard end > start else { continue }
+            if let last = runs.last, last.state == sample.state.rawValue, start - last.end <= profile.samplePeriodNs {
+                runs[runs.count - 1].end = end
+            } else {
+                runs.append((sample.state.rawValue, start, end))
+            }
+        }
+        let x0 = x(Double(record.startNs)), x1 = x(Double(record.endNs))
+        var nodes: [HTMLNode] = [.el("rect", ["class": "unsampled", "x": HTMLFormat.px(x0), "y": HTMLFormat.px(y + 4), "width": HTMLFormat.px(max(1, x1 - x0)), "height": "16"])]
+        for run in runs {
+            let rx = x(Double(run.start))
+            let cls = run.state == "onCPU" ? "cpu" : run.state
+            nodes.append(.el("rect", ["class": cls, "x": HTMLFormat.px(rx), "y": HTMLFormat.px(y + 4), "width": HTMLFormat.px(max(0.5, x(Double(run.end)) - rx)), "height": "16"]))
+        }
+        return .fragment(nodes)
     }
 
     private func eventMark(id: String, kind: String, start: Int64, duration: Int64, y: Double, x: (Double) -> Double, title: String) -> HTMLNode {

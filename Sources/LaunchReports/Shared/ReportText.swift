@@ -26,6 +26,7 @@ public enum ReportText {
         case .noTrace: "wrote no trace"
         case .invalidTrace: "invalid trace"
         case .spawnFailed: "failed to start"
+        case .interrupted: "interrupted"
         }
     }
 
@@ -45,9 +46,10 @@ public enum ReportText {
         case .success: "pass"
         case .usageError: "usage error"
         case .budgetExceeded: "budget exceeded"
-        case .launchFailed: "the app failed to launch or measured nothing"
+        case .launchFailed: "launches failed (more than --allow-failed) or none completed"
         case .inconclusive: "inconclusive"
         case .historyNotRecorded: "the run was not recorded in the history"
+        case .interrupted: "interrupted"
         }
     }
 

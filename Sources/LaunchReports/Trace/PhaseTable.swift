@@ -1,3 +1,4 @@
+import LaunchAnalysis
 import LaunchTrace
 
 /// The phases of one launch as an aligned text table: start, duration and what the main
@@ -15,8 +16,24 @@ public struct PhaseTable: Sendable {
         self.trace = trace
     }
 
-    /// The table as text, one line per phase, ending in a newline.
-    public func render() -> String {
+    /// The table as text, one line per phase, ending in a newline; then the totals, the main
+    /// thread's blocking calls, the whole-launch profile and the spans.
+    public func render(attribution: LaunchAttribution? = nil) -> String {
+        var out = "\(trace.app.name)  pid \(trace.pid)  scenario \(trace.scenario)  interface \(trace.app.interface)\n"
+        out += phaseTable() + "\n" + totals()
+        if let activity = trace.mainThread { out += mainThread(activity) }
+        if let profile = trace.profile { out += Self.profileLine(profile) + "\n" }
+        if let attribution, let line = FindingsSection.attributionLine(attribution) { out += line + "\n" }
+        if !trace.spans.isEmpty {
+            out += "\nspans:\n"
+            for span in trace.spans {
+                out += String(repeating: "  ", count: span.depth + 1) + "\(span.name)  \(Self.ms(span.durationNs)) ms  (\(span.phase.rawValue))\n"
+            }
+        }
+        return out
+    }
+
+    private func phaseTable() -> String {
         var rows: [[String]] = [["phase", "start ms", "duration ms", "on-CPU ms", "runnable ms", "blocked ms", "faults min/maj", "switches vol/invol"]]
         for record in trace.phases {
             let state = record.threadState
@@ -29,7 +46,7 @@ public struct PhaseTable: Sendable {
             ])
         }
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        var out = "\(trace.app.name)  pid \(trace.pid)  scenario \(trace.scenario)  interface \(trace.app.interface)\n"
+        var out = ""
         for (index, row) in rows.enumerated() {
             let cells = row.enumerated().map { column, cell in
                 column == 0 ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0) : String(repeating: " ", count: widths[column] - cell.count) + cell
@@ -37,44 +54,60 @@ public struct PhaseTable: Sendable {
             out += cells.joined(separator: "  ") + "\n"
             if index == 0 { out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n" }
         }
-        out += "\n"
+        return out
+    }
+
+    private func totals() -> String {
         let totals: [(String, Int64?)] = [
             ("time to first frame", trace.totals.timeToFirstFrameNs),
             ("time to active", trace.totals.timeToActiveNs),
             ("time to full display", trace.totals.timeToFullDisplayNs),
             ("profiler main-thread time", trace.profiler.mainThreadNs),
         ]
+        var out = ""
         for (label, value) in totals {
             out += label.padding(toLength: 26, withPad: " ", startingAt: 0) + (value.map { Self.ms($0) + " ms" } ?? "not reached") + "\n"
         }
-        out += "peak resident memory".padding(toLength: 26, withPad: " ", startingAt: 0)
+        return out + "peak resident memory".padding(toLength: 26, withPad: " ", startingAt: 0)
             + String(format: "%.1f MB", Double(trace.memory.peakResidentBytes) / 1e6) + "\n"
-        if let activity = trace.mainThread {
-            let blocked = activity.blockingCalls.reduce(Int64(0)) { $0 + $1.durationNs }
-            let longest = activity.stalls.map(\.durationNs).max()
-            var line = "main thread: \(activity.blockingCalls.count) blocking call\(activity.blockingCalls.count == 1 ? "" : "s")"
-            if let tracer = activity.tracer {
-                line += " over \(Self.ms(tracer.thresholdNs)) ms (\(Self.ms(blocked)) ms in all)"
-            } else {
-                line += " (tracer not loaded)"
-            }
-            line += ", \(activity.stalls.count) stall\(activity.stalls.count == 1 ? "" : "s")"
-            if let longest { line += " (longest \(Self.ms(longest)) ms)" }
-            line += ", sampler \(activity.sampler.method.rawValue): \(activity.sampler.samplesTaken) samples, \(activity.sampler.signalsSent) signals"
-            out += line + "\n"
-            for call in activity.blockingCalls {
-                let phase = call.phase.map { "  (\($0.rawValue))" } ?? ""
-                let resource = call.resource ?? ""
-                out += "  \(call.function)(\(resource))  \(call.kind.rawValue)  \(Self.ms(call.durationNs)) ms\(phase)\n"
-            }
+    }
+
+    private func mainThread(_ activity: MainThreadActivity) -> String {
+        let blocked = activity.blockingCalls.reduce(Int64(0)) { $0 + $1.durationNs }
+        let longest = activity.stalls.map(\.durationNs).max()
+        var line = "main thread: \(activity.blockingCalls.count) blocking call\(activity.blockingCalls.count == 1 ? "" : "s")"
+        if let tracer = activity.tracer {
+            line += " over \(Self.ms(tracer.thresholdNs)) ms (\(Self.ms(blocked)) ms in all)"
+        } else {
+            line += " (tracer not loaded)"
         }
-        if !trace.spans.isEmpty {
-            out += "\nspans:\n"
-            for span in trace.spans {
-                out += String(repeating: "  ", count: span.depth + 1) + "\(span.name)  \(Self.ms(span.durationNs)) ms  (\(span.phase.rawValue))\n"
-            }
+        line += ", \(activity.stalls.count) stall\(activity.stalls.count == 1 ? "" : "s")"
+        if let longest { line += " (longest \(Self.ms(longest)) ms)" }
+        line += ", sampler \(activity.sampler.method.rawValue): \(activity.sampler.samplesTaken) samples, \(activity.sampler.signalsSent) signals"
+        var out = line + "\n"
+        for call in activity.blockingCalls {
+            let phase = call.phase.map { "  (\($0.rawValue))" } ?? ""
+            out += "  \(call.function)(\(call.resource ?? ""))  \(call.kind.rawValue)  \(Self.ms(call.durationNs)) ms\(phase)\n"
+        }
+        let short = activity.shortCalls ?? []
+        if !short.isEmpty {
+            let count = short.reduce(0) { $0 + $1.count }
+            let time = short.reduce(Int64(0)) { $0 + $1.totalNs }
+            out += "  and \(count) shorter calls from \(short.count) call sites, \(Self.ms(time)) ms in all\n"
         }
         return out
+    }
+
+    /// Which whole-launch profile ran, what it saw, and why another stood in when it did.
+    static func profileLine(_ profile: LaunchProfile) -> String {
+        guard profile.source == .perf else {
+            return "whole-launch profile: \(profile.source.rawValue)" + (profile.fallbackReason.map { "; \($0)" } ?? "")
+        }
+        let rate = profile.samplePeriodNs > 0 ? 1_000_000_000 / profile.samplePeriodNs : 0
+        return "whole-launch profile: perf events, \(rate) Hz, \(profile.samples.count) spans "
+            + "(on-CPU \(ms(profile.totalNs(.onCPU))) ms, blocked \(ms(profile.totalNs(.blocked))) ms, "
+            + "runnable \(ms(profile.totalNs(.runnable))) ms), off-CPU stacks \(profile.offCPUStacks ? "yes" : "no"), 0 signals"
+            + (profile.lostRecords > 0 ? ", \(profile.lostRecords) records lost" : "")
     }
 
     static func ms(_ ns: Int64) -> String {

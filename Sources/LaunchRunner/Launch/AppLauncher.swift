@@ -52,11 +52,13 @@ public struct AppLauncher: Sendable {
             return .failedToStart(request, message: error.description)
         }
         channels.closeAppEnds()
-        let (termination, timedOut, events) = wait(for: child, request: request, channels: channels, profiler: profiler)
+        let (termination, ending, events) = wait(for: child, request: request, channels: channels, profiler: profiler)
+        let leftovers = child.killLeftovers(marker: ProfilerEnvironment.Variable.trace.assignment(request.traceURL.path))
         var result = classify(
-            request: request, termination: termination, timedOut: timedOut,
-            wallNs: max(0, child.exitNs - child.spawnNs), events: events
+            request: request, termination: termination, ending: ending,
+            wallNs: max(0, child.exitNs.saturatingSubtract(child.spawnNs)), events: events
         )
+        if leftovers > 0 { result.record.leftoverProcesses = leftovers }
         attach(to: &result, request: request, channels: channels, profile: profiler.map {
             $0.profile(launchStartNs: child.spawnNs, endNs: child.exitNs)
         } ?? fallbackProfile(request, reason: profileFailure))
@@ -85,9 +87,9 @@ public struct AppLauncher: Sendable {
     /// preempt the app's main thread on a busy machine.
     private func wait(
         for child: ChildProcess, request: LaunchRequest, channels: LaunchChannels, profiler: WholeLaunchProfiler?
-    ) -> (ChildProcess.Termination, Bool, [ProbeEvent]) {
+    ) -> (ChildProcess.Termination, ChildProcess.WaitResult, [ProbeEvent]) {
         var events = EventLineBuffer()
-        let deadline = child.spawnNs + Int64(request.timeoutSeconds * 1e9)
+        let deadline = child.spawnNs.saturatingAdd(.nanoseconds(clampingSeconds: request.timeoutSeconds))
         let sampler = channels.stallSampler
         var outcome = ChildProcess.WaitResult.deadlinePassed
         if request.scenario == .resume {
@@ -96,7 +98,7 @@ public struct AppLauncher: Sendable {
             }
             if outcome == .conditionMet {
                 child.send(signal: SIGUSR1)
-                let dwell = min(deadline, lp_monotonic_ns() + Int64(backgroundDwellSeconds * 1e9))
+                let dwell = min(deadline, lp_monotonic_ns().saturatingAdd(.nanoseconds(clampingSeconds: backgroundDwellSeconds)))
                 outcome = child.wait(deadlineNs: dwell, stallSampler: sampler, profiler: profiler)
                 if outcome == .deadlinePassed, lp_monotonic_ns() < deadline {
                     child.send(signal: SIGUSR2)
@@ -106,11 +108,10 @@ public struct AppLauncher: Sendable {
         } else {
             outcome = child.wait(deadlineNs: deadline, stallSampler: sampler, profiler: profiler)
         }
-        let timedOut = outcome == .deadlinePassed || outcome == .conditionMet
         let termination: ChildProcess.Termination
         if case .exited(let value) = outcome { termination = value } else { termination = child.kill() }
         if channels.eventRunnerEnd >= 0 { events.append(Self.drain(channels.eventRunnerEnd)) }
-        return (termination, timedOut, events.events)
+        return (termination, outcome, events.events)
     }
 
     /// What the runner measured from outside goes into the app's trace, written whole again.
@@ -138,7 +139,7 @@ public struct AppLauncher: Sendable {
     }
 
     private func classify(
-        request: LaunchRequest, termination: ChildProcess.Termination, timedOut: Bool, wallNs: Int64, events: [ProbeEvent]
+        request: LaunchRequest, termination: ChildProcess.Termination, ending: ChildProcess.WaitResult, wallNs: Int64, events: [ProbeEvent]
     ) -> LaunchResult {
         let lastPhase = events.last { $0.kind == .phase }?.name
         let whereItGot = lastPhase.map { " The last phase it started was \($0)." } ?? " It reported no phase."
@@ -151,7 +152,10 @@ public struct AppLauncher: Sendable {
         case .exited(let status): record.exitStatus = status
         case .signaled(let signal): record.signal = signal
         }
-        if timedOut {
+        if case .interrupted(let signal) = ending {
+            record.outcome = .interrupted
+            record.message = "launchprof received \(Self.signalName(signal)) and killed the launch.\(whereItGot)"
+        } else if ending == .deadlinePassed || ending == .conditionMet {
             record.outcome = .timedOut
             record.message = "The app did not finish within \(Self.format(request.timeoutSeconds)) s and was killed.\(whereItGot)"
         } else if case .signaled(let signal) = termination {
@@ -173,7 +177,10 @@ public struct AppLauncher: Sendable {
             }
         }
         if record.outcome != .completed {
-            record.stderrTail = Self.tail(of: request.stderrURL)
+            let capture = OutputCapture(url: request.stderrURL)
+            capture.bound()
+            record.stderrTail = capture.lastLines()
+            if let last = capture.lastLines(3) { record.message = (record.message ?? "") + " Its standard error ended with:\n\(last)" }
         }
         return LaunchResult(record: record, trace: trace, events: events)
     }
@@ -190,12 +197,6 @@ public struct AppLauncher: Sendable {
         return data
     }
 
-    static func tail(of url: URL, maxBytes: Int = 2048) -> String? {
-        guard let data = try? Data(contentsOf: url), !data.isEmpty else { return nil }
-        let text = String(decoding: data.suffix(maxBytes), as: UTF8.self)
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
     static func signalName(_ signal: Int32) -> String {
         switch signal {
         case SIGABRT: "SIGABRT"
@@ -207,6 +208,7 @@ public struct AppLauncher: Sendable {
         case SIGKILL: "SIGKILL"
         case SIGTERM: "SIGTERM"
         case SIGINT: "SIGINT"
+        case SIGHUP: "SIGHUP"
         default: String(cString: strsignal(signal))
         }
     }

@@ -69,6 +69,7 @@ final class ChildProcess {
         pid = spawned.pid
         spawnNs = now
         pidfd = lp_pidfd_open(spawned.pid)
+        lp_interrupt_set_active_group(spawned.pid)
         if execError != 0 {
             _ = reap(blocking: true)
             throw LaunchProfilerError.spawnFailed(executable: executable, reason: String(cString: strerror(execError)))
@@ -85,6 +86,8 @@ final class ChildProcess {
         case exited(Termination)
         case deadlinePassed
         case conditionMet
+        /// launchprof received this signal (SIGINT, SIGTERM, SIGHUP; see ``RunInterruption``).
+        case interrupted(Int32)
     }
 
     /// Waits until the child exits, the deadline passes, or `stop()` returns true after a
@@ -98,6 +101,7 @@ final class ChildProcess {
         var buffer = [UInt8](repeating: 0, count: 4096)
         var eventOpen = eventFD >= 0
         while true {
+            if let signal = RunInterruption.signal { return .interrupted(signal) }
             if let stallSampler, let status = stallSampler.sampleIfDue() {
                 // The app ended while it was being sampled: the sampler's waitpid reaped it.
                 return .exited(drainEvents(eventFD, eventOpen, &buffer, onEvents, noteExit(status: status)))
@@ -115,6 +119,7 @@ final class ChildProcess {
             }
             var fds: [pollfd] = []
             if pidfd >= 0 { fds.append(pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)) }
+            if RunInterruption.fd >= 0 { fds.append(pollfd(fd: RunInterruption.fd, events: Int16(POLLIN), revents: 0)) }
             // The profile's ring buffers wake the runner when a quarter full; they are drained
             // at every wake-up, and once more when the launch ends.
             profiler?.drain()
@@ -155,6 +160,15 @@ final class ChildProcess {
             if n > 0 { onEvents?(Data(buffer[0..<n])) } else { break }
         }
         return termination
+    }
+
+    /// Kills whatever the launch left running after the child ended: its process group, its
+    /// descendants, and the processes carrying `marker` in their environment (``LaunchLeftovers``).
+    /// Returns how many were killed.
+    @discardableResult
+    func killLeftovers(marker: String) -> Int {
+        lp_interrupt_set_active_group(0)
+        return LaunchLeftovers(group: pid, marker: marker).killAll()
     }
 
     /// Kills the child (SIGKILL) and reaps it.

@@ -28,3 +28,8 @@ extension LaunchProfilerError.Code {
     /// A JSON file is malformed or holds an unexpected value.
     public static let invalidFile = Self("invalidFile")
 }
+
+extension LaunchProfilerError.Code {
+    /// A trace holds a value no launch can produce (a negative duration, overlapping phases).
+    public static let invalidTrace = Self("invalidTrace")
+}

@@ -31,6 +31,23 @@ extension LaunchProfilerError {
         }
     }
 
+    /// The line and column (from 1, the column in bytes) of the first JSON syntax error in
+    /// `data`, or nil when the JSON is well formed. JSONDecoder's errors on Linux carry no
+    /// position; JSONSerialization's say `around character N`, turned here into a line and column.
+    public static func syntaxErrorLocation(in data: Data) -> (line: Int, column: Int)? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return nil
+        } catch {
+            let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
+            guard let range = text.range(of: "character "), let offset = Int(text[range.upperBound...].prefix { $0.isNumber }) else { return nil }
+            let prefix = data.prefix(max(0, offset))
+            let line = prefix.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            let column = prefix.count - (prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 - prefix.startIndex + 1 } ?? 0) + 1
+            return (line, column)
+        }
+    }
+
     /// `phases[2].durationNs` for a coding path.
     private static func jsonPath(_ keys: [any CodingKey]) -> String {
         var out = ""

@@ -11,6 +11,9 @@ public struct MainThreadActivity: Codable, Sendable, Equatable {
     public var stalls: [Stall]
     /// The blocking-call tracer's counters; nil when it was not loaded.
     public var tracer: TracerInfo?
+    /// The tracer's calls under its threshold, in aggregate per call site (nil in traces made
+    /// before the tracer kept them).
+    public var shortCalls: [BlockingCallAggregate]?
     /// How stacks were sampled.
     public var sampler: SamplerInfo
 

@@ -8,6 +8,10 @@ public struct TracerInfo: Codable, Sendable, Equatable {
     public var recordedCalls: Int
     /// Calls over the threshold that did not fit the tracer's buffer.
     public var droppedCalls: Int
+    /// Short calls from call sites beyond the aggregate table's capacity: counted, not attributed.
+    public var overflowCalls: Int?
+    /// Their time in all, in nanoseconds.
+    public var overflowNs: Int64?
 
     /// Creates tracer information.
     public init(thresholdNs: Int64, interceptedCalls: Int, recordedCalls: Int, droppedCalls: Int) {

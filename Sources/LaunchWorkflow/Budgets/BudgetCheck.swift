@@ -2,7 +2,8 @@ import Foundation
 import LaunchAnalysis
 import LaunchHistory
 
-/// Loads a budget file and the baselines its relative rules name, and evaluates a run.
+/// Loads a budget file and the baselines its relative rules name, and evaluates a run. Rules
+/// against `base` belong to `launchprof compare` and are left out.
 public struct BudgetCheck: Sendable, Equatable {
     /// The budget file, or nil for no rules.
     public let budgets: BudgetFile?
@@ -10,6 +11,8 @@ public struct BudgetCheck: Sendable, Equatable {
     public let baselines: [String: RunSummary]
     /// The run history rules with `"history": N` compare with; `nil` leaves those rules missing.
     public var history: HistoryLocation?
+    /// Launches that may fail before the run fails (`--allow-failed`; 0 by default).
+    public var allowedFailures = 0
 
     /// Loads the budget file and the baselines it needs.
     ///
@@ -18,7 +21,7 @@ public struct BudgetCheck: Sendable, Equatable {
     ///   - baseline: a baseline every relative rule compares against, overriding the rules' own.
     ///   - store: where baselines are kept.
     public init(budgetsPath: String?, baseline: String?, store: BaselineStore) throws {
-        budgets = try budgetsPath.map { try BudgetFile.load(from: URL(filePath: $0)) }
+        budgets = try budgetsPath.map { try BudgetFile.load(from: URL(filePath: $0)).withoutBaseRules }
         var names = budgets?.baselineNames ?? []
         if let baseline { names = [baseline] }
         var loaded: [String: RunSummary] = [:]
@@ -35,10 +38,11 @@ public struct BudgetCheck: Sendable, Equatable {
     public func evaluate(_ summary: RunSummary) -> BudgetEvaluation {
         guard let budgets else {
             let completed = summary.launches.filter { $0.outcome == .completed }.count
-            return BudgetEvaluation(verdicts: [], launchCount: summary.launches.count, completedLaunchCount: completed)
+            return BudgetEvaluation(verdicts: [], launchCount: summary.launches.count, completedLaunchCount: completed, allowedFailures: allowedFailures)
         }
         let recent = HistoryBaseline.baselines(runCounts: budgets.historyRunCounts, like: summary, in: history)
         var evaluation = BudgetEvaluator().evaluate(budgets, summary: summary, baselines: baselines.merging(recent) { old, _ in old })
+        evaluation.allowedFailures = allowedFailures
         evaluation.policyVerdicts = PolicyEvaluator.evaluate(budgets.policy, findings: summary.findings)
         return evaluation
     }

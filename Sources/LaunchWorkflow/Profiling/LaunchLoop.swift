@@ -28,13 +28,29 @@ struct LaunchLoop {
         session.warmUp()
     }
 
-    /// Runs `count` more measured launches.
-    mutating func launch(_ count: Int) {
-        for _ in 0..<count {
+    /// Whether launchprof was interrupted (SIGINT, SIGTERM, SIGHUP): no more launches start.
+    var isInterrupted: Bool { RunInterruption.signal != nil }
+
+    /// Runs `count` more measured launches, stopping early when the run is interrupted.
+    ///
+    /// - Throws: ``LaunchProfilerError`` when `launches.json` cannot be written (a full disk):
+    ///   the launches before it are kept in the previous manifest.
+    mutating func launch(_ count: Int) throws {
+        for _ in 0..<count where !isInterrupted {
             let result = session.launchNext()
             if let trace = result.trace { traces.append(trace) }
-            try? manifest().write(to: folder.manifestURL)
+            try writeManifest()
             progress(.launched(result))
+        }
+    }
+
+    private func writeManifest() throws {
+        do {
+            try manifest().write(to: folder.manifestURL)
+        } catch {
+            throw LaunchProfilerError.workflow(
+                "The run manifest \(folder.manifestURL.path) cannot be written: \(LaunchProfilerError.describe(error)) The launches measured before it are kept in the folder."
+            )
         }
     }
 

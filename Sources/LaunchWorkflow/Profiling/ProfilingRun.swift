@@ -38,11 +38,12 @@ public struct ProfilingRun: Sendable {
         }
         var launches = LaunchLoop(session: session, plan: plan, folder: folder, progress: progress)
         launches.warmUp()
-        launches.launch(plan.runs)
+        try launches.launch(plan.runs)
         var evaluation = plan.budgets.evaluate(launches.summary())
-        while let adaptive = plan.adaptive, case let batch = adaptive.nextBatch(after: session.results.count, evaluation: evaluation), batch > 0 {
+        while !launches.isInterrupted, let adaptive = plan.adaptive,
+              case let batch = adaptive.nextBatch(after: session.results.count, evaluation: evaluation), batch > 0 {
             progress(.addingLaunches(count: batch, inconclusive: evaluation.inconclusiveVerdicts.count, launches: session.results.count))
-            launches.launch(batch)
+            try launches.launch(batch)
             evaluation = plan.budgets.evaluate(launches.summary())
         }
         progress(.launchesFinished)
@@ -67,22 +68,29 @@ public struct ProfilingRun: Sendable {
             notes.append(note)
             progress(.note(note))
         }
-        var result = ProfilingResult(summary: summary, evaluation: evaluation, traces: traces, folder: folder, notes: notes)
+        var result = ProfilingResult(
+            summary: summary, evaluation: evaluation, traces: traces, folder: folder, notes: notes, interruptedBy: RunInterruption.signal
+        )
         record(&result, progress: progress)
         return result
     }
 
     /// Records the finished run in the history, when asked; a failure is a note and an error
-    /// on the result, never a lost run folder.
+    /// on the result, never a lost run folder. An interrupted run is not recorded (its launches
+    /// are a partial run that would skew the trends and the rules against history).
     private func record(_ result: inout ProfilingResult, progress: (ProfilingEvent) -> Void) {
         guard let history = plan.history else { return }
         let note: ProfilingNote
-        do {
-            result.recorded = try history.record(summary: result.summary, evaluation: result.evaluation, plan: plan)
-            note = .historyRecorded(location: history.location.description)
-        } catch {
-            result.historyError = error
-            note = .historyNotRecorded(reason: error.description)
+        if result.interruptedBy != nil {
+            note = .historyNotRecorded(reason: "the run was interrupted")
+        } else {
+            do {
+                result.recorded = try history.record(summary: result.summary, evaluation: result.evaluation, plan: plan)
+                note = .historyRecorded(location: history.location.description)
+            } catch {
+                result.historyError = error
+                note = .historyNotRecorded(reason: error.description)
+            }
         }
         result.notes.append(note)
         progress(.note(note))

@@ -9,8 +9,10 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case json
     /// A table for a pull-request comment.
     case markdown
-    /// One JUnit test case per rule, for CI.
+    /// One JUnit test case per rule and per policy verdict, for CI.
     case junit
+    /// GitHub Actions workflow commands: an annotation per rule or policy verdict that did not pass.
+    case github
 
     /// Renders the summary and verdicts; colour only for text on a terminal.
     public func render(summary: RunSummary, evaluation: BudgetEvaluation, colored: Bool) throws -> String {
@@ -19,6 +21,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .json: try JSONReport(summary: summary, evaluation: evaluation).render()
         case .markdown: MarkdownReport().render(summary: summary, evaluation: evaluation)
         case .junit: JUnitReport().render(summary: summary, evaluation: evaluation)
+        case .github: GitHubAnnotations().render(summary: summary, evaluation: evaluation)
         }
     }
 }

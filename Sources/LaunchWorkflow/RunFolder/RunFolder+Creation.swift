@@ -1,22 +1,50 @@
-import LaunchTrace
 import Foundation
+import LaunchTrace
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension RunFolder {
     /// Creates the folder `requested`, or a new dated folder under ``runsRoot`` (unique even
-    /// within one second) with ``latestLinkName`` pointing at it.
+    /// within one second) with ``latestLinkName`` pointing at it. Either way the run claims the
+    /// folder by creating ``claimName`` in it exclusively, so two runs never share a folder,
+    /// even when started together with the same `--output`.
     ///
-    /// - Throws: ``LaunchProfilerError`` when the folder cannot be created.
+    /// - Throws: ``LaunchProfilerError`` when the folder cannot be created or already holds a run.
     public static func create(at requested: String?, root: URL = URL(filePath: runsRoot)) throws -> RunFolder {
         if let requested {
             let folder = RunFolder(url: URL(filePath: requested))
             try folder.createDirectory()
+            try folder.claim()
             return folder
         }
         let folder = try uniqueDatedFolder(in: root)
+        try folder.claim()
         let latest = root.appendingPathComponent(latestLinkName)
-        try? FileManager.default.removeItem(at: latest)
-        try? FileManager.default.createSymbolicLink(atPath: latest.path, withDestinationPath: folder.url.lastPathComponent)
+        // A new link renamed over the old one: `latest` always exists and names a whole run folder.
+        let temporary = root.appendingPathComponent(".\(latestLinkName).\(getpid()).tmp")
+        unlink(temporary.path)
+        if symlink(folder.url.lastPathComponent, temporary.path) == 0, rename(temporary.path, latest.path) != 0 {
+            unlink(temporary.path)
+        }
         return folder
+    }
+
+    /// Creates ``claimName`` exclusively (it holds launchprof's pid).
+    private func claim() throws {
+        let path = url.appendingPathComponent(Self.claimName).path
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            let code = errno
+            if code == EEXIST {
+                throw LaunchProfilerError.workflow("The output folder \(url.path) already holds a run; name a new folder (runs never share one).")
+            }
+            throw LaunchProfilerError.workflow("The output folder \(url.path) cannot be used: \(LaunchProfilerError.systemReason(code))")
+        }
+        let pid = Array("\(getpid())\n".utf8)
+        _ = pid.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        close(fd)
     }
 
     /// The folder or summary file a command reads: `argument`, or the latest run.
@@ -55,7 +83,7 @@ extension RunFolder {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw LaunchProfilerError.workflow("The output folder \(url.path) cannot be created: \(error.localizedDescription)")
+            throw LaunchProfilerError.workflow("The output folder \(url.path) cannot be created: \(LaunchProfilerError.describe(error))")
         }
     }
 }

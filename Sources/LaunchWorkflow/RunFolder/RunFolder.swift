@@ -27,6 +27,8 @@ public struct RunFolder: Sendable, Equatable, LaunchFileLayout {
     static let traceExtension = "trace.json"
     static let stderrExtension = "stderr.txt"
     static let warmUpName = "warmup"
+    /// The file a run creates exclusively in its folder to claim it (holding its pid).
+    static let claimName = ".launchprof-run"
 
     /// The folder.
     public let url: URL

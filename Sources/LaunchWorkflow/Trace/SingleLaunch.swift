@@ -1,5 +1,7 @@
 import Foundation
+import LaunchAnalysis
 import LaunchRunner
+import LaunchSymbolication
 import LaunchTrace
 
 /// `launchprof trace`: one launch under the profiler, its trace kept in a named file.
@@ -57,5 +59,11 @@ public struct SingleLaunch: Sendable {
             throw LaunchProfilerError.workflow(message, exitStatus: .launchFailed)
         }
         return (trace, files.traceURL)
+    }
+
+    /// Where the launch's main-thread time before the first frame was charged, from its
+    /// whole-launch profile (nil without one).
+    public static func attribution(of trace: LaunchTrace) -> LaunchAttribution? {
+        FindingsAnalyzer().attribution(in: trace, symbolicator: Symbolicator())
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import LaunchAnalysis
 import LaunchWorkflow
@@ -17,14 +18,20 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var format: FormatOptions
 
+    @Option(help: "Launches of the run that may have failed before the check fails with exit 3 (default 0).")
+    var allowFailed: Int = 0
+
     @Argument(help: "A run folder (with launches.json) or a summary.json; default: the latest run.")
     var runFolder: String?
 
     func run() throws {
-        let check = try baselines.check(budgets: budgets)
+        guard allowFailed >= 0 else { throw ValidationError("--allow-failed cannot be negative, not \(allowFailed).") }
+        var check = try baselines.check(budgets: budgets)
+        check.allowedFailures = allowFailed
         let summary = try SummaryLoader.load(try RunFolder.locate(runFolder))
         let evaluation = check.evaluate(summary)
         print(try format.format.render(summary: summary, evaluation: evaluation, colored: Terminal.stdoutIsTerminal), terminator: "")
+        try StepSummary(environment: ProcessInfo.processInfo.environment)?.append(summary: summary, evaluation: evaluation)
         let code = evaluation.exitCode
         if code != .success { throw ExitCode(code.rawValue) }
     }

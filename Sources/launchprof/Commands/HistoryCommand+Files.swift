@@ -39,7 +39,7 @@ extension HistoryCommand {
         @OptionGroup var store: HistoryLocationOption
         @OptionGroup var filter: HistoryFilterOptions
 
-        @Option(help: "json (schema: Schemas/history-export.schema.json), csv or openmetrics.")
+        @Option(help: "json (schema: schemas/history-export.schema.json), csv or openmetrics.")
         var format: HistoryExportFormat = .json
 
         @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")

@@ -41,6 +41,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "With --adaptive: the most measured launches.")
     var maxRuns: Int = 60
 
+    @Option(help: "Launches that may crash, hang or give an invalid trace before the run fails with exit 3 (default 0: any failed launch fails the run).")
+    var allowFailed: Int = 0
+
     @OptionGroup(title: "Main-thread instruments")
     var instruments: InstrumentOptions
 
@@ -51,21 +54,26 @@ struct RunCommand: ParsableCommand {
     var command: [String] = []
 
     func validate() throws {
-        guard runs >= 1 else { throw ValidationError("--runs must be at least 1.") }
-        guard warmup >= 0 else { throw ValidationError("--warmup cannot be negative.") }
-        guard maxRuns >= runs else { throw ValidationError("--max-runs must be at least --runs.") }
+        let most = 100_000
+        guard (1...most).contains(runs) else { throw ValidationError("--runs must be from 1 to \(most), not \(runs).") }
+        guard (0...most).contains(warmup) else { throw ValidationError("--warmup must be from 0 to \(most), not \(warmup).") }
+        guard (runs...most).contains(maxRuns) else { throw ValidationError("--max-runs must be from --runs to \(most), not \(maxRuns).") }
+        guard allowFailed >= 0 else { throw ValidationError("--allow-failed cannot be negative, not \(allowFailed).") }
     }
 
     func run() throws {
         let plan = try makePlan()
+        try RunInterruption.install()
         let folder = try RunFolder.create(at: output)
         let progress = ProgressReporter(total: runs, interactive: Terminal.stderrIsTerminal)
         let result = try ProfilingRun(plan: plan, folder: folder).run(progress: progress.show)
         print(try format.format.render(summary: result.summary, evaluation: result.evaluation, colored: Terminal.stdoutIsTerminal), terminator: "")
+        try StepSummary(environment: ProcessInfo.processInfo.environment)?.append(summary: result.summary, evaluation: result.evaluation)
         if format.format == .text {
             print("\nRun folder: \(folder.url.path)")
         }
-        let code = result.exitCode
+        let code = result.exitStatus
+        if let signal = result.interruptedBy { FileHandle.standardError.write(Data("launchprof: interrupted by signal \(signal); the launches so far are in \(folder.url.path).\n".utf8)) }
         if code != .success { throw ExitCode(code.rawValue) }
     }
 
@@ -74,6 +82,7 @@ struct RunCommand: ParsableCommand {
         let executable = try ExecutableResolver.resolve(command)
         var check = try baselines.check(budgets: budgets)
         check.history = try history.store.location()
+        check.allowedFailures = allowFailed
         var plan = ProfilingPlan(
             executable: executable, arguments: Array(command.dropFirst()), runs: runs, warmup: warmup,
             scenario: launch.scenario, timeoutSeconds: launch.timeout, exitAfter: launch.exitAfter,

@@ -34,7 +34,7 @@ struct TraceCommand: ParsableCommand {
         if json {
             print(String(decoding: try TraceJSON.makeEncoder().encode(trace), as: UTF8.self))
         } else {
-            print(PhaseTable(trace: trace).render(), terminator: "")
+            print(PhaseTable(trace: trace).render(attribution: SingleLaunch.attribution(of: trace)), terminator: "")
             print("trace written to \(url.path)")
         }
     }

@@ -3,6 +3,6 @@ import LaunchWorkflow
 
 /// `--format` of `run` and `check`.
 struct FormatOptions: ParsableArguments {
-    @Option(help: "Output format: text, json, markdown or junit.")
+    @Option(help: "Output format: text, json, markdown, junit or github (workflow annotations). With GITHUB_STEP_SUMMARY set, the Markdown report is also appended to that file.")
     var format: ReportFormat = .text
 }

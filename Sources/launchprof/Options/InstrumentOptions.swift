@@ -31,9 +31,12 @@ struct InstrumentOptions: ParsableArguments {
     var blockingMs: Double?
 
     func validate() throws {
-        if let stallMs, stallMs <= 0 { throw ValidationError("--stall-ms must be a positive number of milliseconds.") }
-        if let sampleMs, sampleMs <= 0 { throw ValidationError("--sample-ms must be a positive number of milliseconds.") }
-        if let blockingMs, blockingMs < 0 { throw ValidationError("--blocking-ms cannot be negative.") }
+        let day = 86_400_000
+        if let stallMs, !(1...day).contains(stallMs) { throw ValidationError("--stall-ms must be from 1 to \(day) milliseconds, not \(stallMs).") }
+        if let sampleMs, !(1...day).contains(sampleMs) { throw ValidationError("--sample-ms must be from 1 to \(day) milliseconds, not \(sampleMs).") }
+        if let blockingMs, !(0...Double(day)).contains(blockingMs) {
+            throw ValidationError("--blocking-ms must be from 0 to \(day) milliseconds, not \(blockingMs).")
+        }
         guard (1...10_000).contains(profileRate) else {
             throw ValidationError("--profile-rate must be between 1 and 10000 samples per second, not \(profileRate).")
         }

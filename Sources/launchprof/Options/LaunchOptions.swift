@@ -16,7 +16,12 @@ struct LaunchOptions: ParsableArguments {
     ))
     var exitAfter: ExitPoint?
 
+    /// The longest timeout: one day, the longest time a trace may hold.
+    static let maximumTimeout = Double(LaunchTrace.maximumTimeNs) / 1e9
+
     func validate() throws {
-        guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds.") }
+        guard timeout > 0, timeout <= Self.maximumTimeout else {
+            throw ValidationError("--timeout must be a number of seconds above 0 and at most \(Int(Self.maximumTimeout)) (one day); \(timeout) is not.")
+        }
     }
 }

@@ -113,7 +113,8 @@ struct BudgetFileTests {
         #expect(expected.contains(bad.fragment), "\(expected)")
         #expect(expected.hasSuffix(".") || expected.hasSuffix("?"))
         if let suggestion = bad.suggestion { #expect(problem.context.suggestion == suggestion) }
-        #expect(error.description.hasPrefix("budgets.json: "))
+        // A syntax error also names the line and column: `{ nope` fails at line 1, column 3.
+        #expect(error.description.hasPrefix(bad.label == "not JSON" ? "budgets.json:1:3: " : "budgets.json: "), "\(error)")
     }
 
     @Test("Every problem is reported, not only the first")

@@ -60,7 +60,11 @@ extension ReportFixture {
     static func summary() -> RunSummary { cachedSummary }
     static func baseline() -> RunSummary { cachedBaseline }
 
+    /// The synthetic run's verdicts, its failed launches tolerated (`--allow-failed`) so that
+    /// the verdicts decide the exit code.
     static func evaluation() throws -> BudgetEvaluation {
-        BudgetEvaluator().evaluate(try budgets(), summary: summary(), baselines: ["main": baseline()])
+        var evaluation = BudgetEvaluator().evaluate(try budgets(), summary: summary(), baselines: ["main": baseline()])
+        evaluation.allowedFailures = evaluation.failedLaunchCount
+        return evaluation
     }
 }

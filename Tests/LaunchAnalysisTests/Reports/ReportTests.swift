@@ -43,7 +43,7 @@ struct ReportTests {
         goldens.assertMatches(rendered, "report.md")
     }
 
-    @Test("JUnit report golden file, well-formed XML with one test case per rule")
+    @Test("JUnit report golden file, well-formed XML with one test case per rule and policy verdict")
     func junit() throws {
         let evaluation = try ReportFixture.evaluation()
         let rendered = JUnitReport().render(summary: ReportFixture.summary(), evaluation: evaluation)
@@ -67,8 +67,9 @@ struct ReportTests {
         let counter = Counter()
         parser.delegate = counter
         #expect(parser.parse(), "\(String(describing: parser.parserError))")
-        #expect(counter.testcases == evaluation.verdicts.count)
-        #expect(counter.failures == evaluation.verdicts.filter { $0.status == .fail || $0.status == .missing }.count)
+        #expect(counter.testcases == evaluation.verdicts.count + evaluation.policyVerdicts.count)
+        #expect(counter.failures == evaluation.verdicts.filter(\.failsCheck).count + evaluation.policyVerdicts.filter(\.failsCheck).count,
+                "only error-level failures are <failure>s; warnings pass")
         #expect(counter.skipped == evaluation.verdicts.filter { $0.status == .inconclusive }.count)
         #expect(counter.names.contains { $0.contains(ReportFixture.escapingSpan) })
     }

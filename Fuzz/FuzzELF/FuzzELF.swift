@@ -1,0 +1,10 @@
+import LaunchSymbolication
+
+/// libFuzzer entry point: any bytes as an ELF image. The reader may reject them with an error;
+/// it must never read out of bounds, crash or trap.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func LLVMFuzzerTestOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let bytes = UnsafeRawBufferPointer(start: start, count: count)
+    _ = try? ELFImage(bytes: bytes, path: "fuzz.elf")
+    return 0
+}

@@ -1,0 +1,56 @@
+import LaunchTrace
+
+/// The result of `launchprof compare`, written as `comparison.json`: both builds, every
+/// metric's effect and decision, the budget rules against base, the findings side by side
+/// and the exit status.
+public struct ComparisonOutcome: Codable, Sendable, Equatable {
+    /// The format version this library writes.
+    public static let currentSchemaVersion = 1
+
+    /// Format version.
+    public var schemaVersion = ComparisonOutcome.currentSchemaVersion
+    /// The base build.
+    public var base: ComparedBuild
+    /// The head build.
+    public var head: ComparedBuild
+    /// The scenario of every launch.
+    public var scenario: Scenario
+    /// The seed of the randomised block order (rerun with `--seed` for the same order).
+    public var seed: UInt64
+    /// The sequential test, with every metric's samples, effect and decision.
+    public var test: SequentialComparison
+    /// The build a launch of which failed, ending the comparison, if any.
+    public var failedBuild: ComparisonBuild?
+    /// The verdicts of budget rules against base.
+    public var budgets: [BaseBudgetVerdict]
+    /// The main-thread findings side by side.
+    public var findings: FindingsComparison
+
+    /// Creates an outcome.
+    public init(
+        base: ComparedBuild, head: ComparedBuild, scenario: Scenario, seed: UInt64, test: SequentialComparison,
+        failedBuild: ComparisonBuild?, budgets: [BaseBudgetVerdict], findings: FindingsComparison
+    ) {
+        self.base = base
+        self.head = head
+        self.scenario = scenario
+        self.seed = seed
+        self.test = test
+        self.failedBuild = failedBuild
+        self.budgets = budgets
+        self.findings = findings
+    }
+
+    /// The overall decision (see ``SequentialComparison/decision``).
+    public var decision: ComparisonDecision { test.decision }
+
+    /// 3 when a build failed to launch; 2 when a metric regressed or an error-level rule
+    /// against base failed; 4 when a metric (or such a rule) is inconclusive; else 0.
+    public var exitCode: ProfilerExitStatus {
+        if failedBuild != nil { return .launchFailed }
+        let errors = budgets.filter { $0.rule.level == .error }.map(\.status)
+        if decision == .regressed || errors.contains(.fail) { return .budgetExceeded }
+        if decision == .inconclusive || errors.contains(.inconclusive) { return .inconclusive }
+        return .success
+    }
+}

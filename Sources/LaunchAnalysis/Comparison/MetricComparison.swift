@@ -1,0 +1,49 @@
+import Foundation
+import LaunchTrace
+
+/// The comparison of one metric between base and head so far: the block log-ratios
+/// (log of head's faster launch over base's faster launch),
+/// their confidence sequence, the effect and the decision.
+public struct MetricComparison: Codable, Sendable, Equatable {
+    /// The metric.
+    public var metric: MetricName
+    /// Blocks that measured the metric in all four launches.
+    public var blocks: Int { sequence.count }
+    /// The decision so far.
+    public private(set) var decision: ComparisonDecision = .inconclusive
+    /// The mean log-ratio head/base and its always-valid interval.
+    public private(set) var sequence: ConfidenceSequence
+    /// Base and head samples, in launch order.
+    public private(set) var baseSamples: [Double] = []
+    /// Head samples, in launch order.
+    public private(set) var headSamples: [Double] = []
+    private let settings: ComparisonSettings
+
+    /// Creates an empty comparison of `metric`, at error rate `alpha` for this metric.
+    public init(metric: MetricName, alpha: Double, settings: ComparisonSettings) {
+        self.metric = metric
+        self.settings = settings
+        sequence = ConfidenceSequence(alpha: alpha, plannedCount: settings.plannedBlocks)
+    }
+
+    /// Adds one block: the two base and the two head values of the metric. A block with a
+    /// missing or non-positive value is skipped. Once decided, a decision stands.
+    public mutating func add(base: [Double], head: [Double]) {
+        baseSamples += base
+        headSamples += head
+        guard base.count == 2, head.count == 2, (base + head).allSatisfy({ $0 > 0 }) else { return }
+        // The faster of each build's two launches: interference on a shared machine only adds
+        // time, so the minimum keeps a launch that a burst of load hit out of the block.
+        sequence.add(log(head.min()!) - log(base.min()!))
+        guard !decision.isDecided, blocks >= settings.minBlocks, let interval = sequence.interval else { return }
+        decision = ComparisonDecision.decide(interval, margin: settings.margin)
+    }
+
+    /// The effect head/base − 1 (0.05 for 5 % slower), from the mean log-ratio.
+    public var effect: Double { expm1(sequence.mean) }
+
+    /// The interval of the effect, as fractions, or nil before two blocks.
+    public var effectInterval: ConfidenceInterval? {
+        sequence.interval.map { ConfidenceInterval(lower: expm1($0.lower), upper: expm1($0.upper), level: $0.level) }
+    }
+}

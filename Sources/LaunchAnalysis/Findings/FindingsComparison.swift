@@ -1,0 +1,46 @@
+/// The main-thread findings of two builds side by side, matched by ``FindingKey``
+/// (function, kind of work, phase): what is new in head, what is gone, and what both have.
+/// Findings of low confidence (seen in few launches or by few samples) are never called new
+/// or gone: they are noise more often than work.
+///
+/// ```swift
+/// let side = FindingsComparison(base: baseSummary.findings, head: headSummary.findings)
+/// side.new.map(\.id)    // ["fileIO:didFinishLaunching:ThumbnailCache.warm()"]
+/// ```
+public struct FindingsComparison: Codable, Sendable, Equatable {
+    /// One finding present in both builds, with its cost in each.
+    public struct Pair: Codable, Sendable, Equatable {
+        /// `kind:phase:function`.
+        public var id: String
+        /// Median cost per launch in base, in nanoseconds.
+        public var baseMedianCostNs: Double
+        /// Median cost per launch in head, in nanoseconds.
+        public var headMedianCostNs: Double
+    }
+
+    /// Findings of head that base does not have, by impact.
+    public var new: [Finding]
+    /// Findings of base that head no longer has, by impact.
+    public var gone: [Finding]
+    /// Findings of both, in head's order.
+    public var both: [Pair]
+
+    /// Matches the findings of base and head; nil findings count as none.
+    public init(base: RunFindings?, head: RunFindings?) {
+        let baseFindings = base?.findings ?? []
+        let headFindings = head?.findings ?? []
+        let baseByKey = Dictionary(baseFindings.map { (Self.key($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let headKeys = Set(headFindings.map(Self.key))
+        new = headFindings.filter { $0.confidence != .low && baseByKey[Self.key($0)] == nil }
+        gone = baseFindings.filter { $0.confidence != .low && !headKeys.contains(Self.key($0)) }
+        both = headFindings.compactMap { finding in
+            baseByKey[Self.key(finding)].map {
+                Pair(id: finding.id, baseMedianCostNs: $0.medianCostNs, headMedianCostNs: finding.medianCostNs)
+            }
+        }
+    }
+
+    private static func key(_ finding: Finding) -> FindingKey {
+        FindingKey(function: finding.function, kind: finding.kind, phase: finding.phase)
+    }
+}

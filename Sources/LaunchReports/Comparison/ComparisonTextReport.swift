@@ -1,0 +1,44 @@
+import LaunchAnalysis
+import LaunchTrace
+
+/// `launchprof compare` for a terminal or a log: the headline, one row per metric, the rules
+/// against base, and the findings new in head and gone from it.
+public struct ComparisonTextReport: Sendable, Equatable {
+    /// Whether to colour the decisions.
+    public var colored: Bool
+
+    /// Creates a text report.
+    public init(colored: Bool = false) { self.colored = colored }
+
+    /// Renders the report, ending with a newline.
+    public func render(_ outcome: ComparisonOutcome) -> String {
+        var out = "Compare: \(ComparisonRow.headline(outcome)) (\(outcome.scenario.rawValue), seed \(outcome.seed))\n\n"
+        var table = TextTable(header: ["metric", "decision", "effect", "interval", "base median", "head median", "blocks"])
+        for row in ComparisonRow.rows(outcome) {
+            let style: ANSIStyle? = row.decision == .regressed ? .red : row.decision == .inconclusive ? .yellow : .green
+            table.append(
+                [row.metric, row.decision.rawValue, row.effect, row.interval, row.baseMedian, row.headMedian, "\(row.blocks)"],
+                styles: [nil, style, nil, nil, nil, nil, nil]
+            )
+        }
+        out += table.render(colored: colored)
+        out += outcome.budgets.isEmpty ? "" : "\n"
+        for verdict in outcome.budgets {
+            out += "\nBudget \(verdict.rule.title): \(verdict.status.rawValue). \(verdict.message)"
+        }
+        out += outcome.budgets.isEmpty ? "" : "\n"
+        out += findings(outcome.findings)
+        return out
+    }
+
+    private func findings(_ side: FindingsComparison) -> String {
+        var out = "\nMain-thread findings: \(side.new.count) new in head, \(side.gone.count) gone, \(side.both.count) in both.\n"
+        let time = MetricKind.time
+        for finding in side.new.prefix(5) { out += "  + \(finding.id) (\(time.format(finding.medianCostNs)) per launch)\n" }
+        for finding in side.gone.prefix(5) { out += "  - \(finding.id) (\(time.format(finding.medianCostNs)) per launch)\n" }
+        for pair in side.both.prefix(5) {
+            out += "  = \(pair.id) (\(time.format(pair.baseMedianCostNs)) → \(time.format(pair.headMedianCostNs)) per launch)\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import LaunchAnalysis
+import LaunchRunner
+import LaunchTrace
+
+/// The whole `launchprof compare` workflow: warm-up of both builds, launches in randomised
+/// ABBA blocks until every metric and every rule against base is decided or `maxRuns` launches per build, the findings of
+/// both builds side by side, and `comparison.json` with `base/` and `head/` run folders.
+///
+/// ```swift
+/// let result = try ComparisonRun(plan: plan, folder: try RunFolder.create(at: nil)).run()
+/// exit(result.outcome.exitCode.rawValue)
+/// ```
+public struct ComparisonRun: Sendable {
+    /// What to compare.
+    public let plan: ComparisonPlan
+    /// Where the files go.
+    public let folder: RunFolder
+
+    /// Creates a comparison of `plan` into `folder`.
+    public init(plan: ComparisonPlan, folder: RunFolder) {
+        self.plan = plan
+        self.folder = folder
+    }
+
+    /// Runs it, reporting progress to `progress`.
+    ///
+    /// - Throws: ``LaunchProfilerError`` when a build cannot be launched at all or a file
+    ///   cannot be written; a launch that fails ends the comparison and is reported in the outcome.
+    public func run(progress: @escaping (ComparisonEvent) -> Void = { _ in }) throws -> ComparisonRunResult {
+        var loops = try ComparisonLoops(plan: plan, folder: folder, progress: progress)
+        if plan.base.warmup > 0 { progress(.warmingUp(launchesPerBuild: plan.base.warmup)) }
+        loops.warmUp()
+        var test = SequentialComparison(metrics: plan.metrics, settings: plan.settings)
+        var order = BlockOrder(seed: plan.seed)
+        while !isDecided(test), loops.failedBuild == nil, loops.launches(of: .base) + 2 <= plan.maxRuns {
+            guard let block = try loops.runBlock(order.next()) else { break }
+            test.add(base: block.base, head: block.head)
+            progress(.blockFinished(test))
+        }
+        progress(.launchesFinished)
+        return try finish(loops: loops, test: test)
+    }
+
+    /// Whether every metric and every rule against base is decided.
+    private func isDecided(_ test: SequentialComparison) -> Bool {
+        test.isDecided && plan.baseRules.allSatisfy {
+            BaseBudgetVerdict(rule: $0, test: test, scenario: plan.base.scenario).status != .inconclusive
+        }
+    }
+
+    /// Findings, rule verdicts and the files.
+    private func finish(loops: ComparisonLoops, test: SequentialComparison) throws -> ComparisonRunResult {
+        let base = loops.summary(of: .base)
+        let head = loops.summary(of: .head)
+        try base.write(to: folder.buildFolder(.base).summaryURL)
+        try head.write(to: folder.buildFolder(.head).summaryURL)
+        let outcome = ComparisonOutcome(
+            base: described(plan.base, launches: base.launches.count, build: .base),
+            head: described(plan.head, launches: head.launches.count, build: .head),
+            scenario: plan.base.scenario, seed: plan.seed, test: test, failedBuild: loops.failedBuild,
+            budgets: plan.baseRules.map { BaseBudgetVerdict(rule: $0, test: test, scenario: plan.base.scenario) },
+            findings: FindingsComparison(base: base.findings, head: head.findings)
+        )
+        try outcome.write(to: folder.comparisonURL)
+        return ComparisonRunResult(outcome: outcome, baseSummary: base, headSummary: head, folder: folder)
+    }
+
+    private func described(_ build: ProfilingPlan, launches: Int, build name: ComparisonBuild) -> ComparedBuild {
+        ComparedBuild(
+            executable: build.executable, arguments: build.arguments, environment: build.environment,
+            launches: launches, folder: folder.buildFolder(name).url.path
+        )
+    }
+}

@@ -1,0 +1,15 @@
+import LaunchAnalysis
+import LaunchReports
+
+extension ReportFormat {
+    /// Renders the outcome of `launchprof compare`; colour only for text on a terminal.
+    public func render(comparison outcome: ComparisonOutcome, colored: Bool) throws -> String {
+        switch self {
+        case .text: ComparisonTextReport(colored: colored).render(outcome)
+        case .json: try outcome.json()
+        case .markdown: ComparisonMarkdownReport().render(outcome)
+        case .junit: ComparisonJUnitReport().render(outcome)
+        case .github: GitHubAnnotations().render(comparison: outcome)
+        }
+    }
+}

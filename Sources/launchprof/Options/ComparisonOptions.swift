@@ -1,0 +1,61 @@
+import ArgumentParser
+import LaunchAnalysis
+import LaunchTrace
+
+/// The builds and statistical settings of `compare`.
+struct ComparisonOptions: ParsableArguments {
+    @Option(help: "The base build's executable (the pull request's target).")
+    var base: String
+
+    @Option(help: "The head build's executable (with the change).")
+    var head: String
+
+    @Option(help: ArgumentHelp("Extra environment of the base build's launches (repeatable).", valueName: "NAME=VALUE"))
+    var baseEnv: [String] = []
+
+    @Option(help: ArgumentHelp("Extra environment of the head build's launches (repeatable).", valueName: "NAME=VALUE"))
+    var headEnv: [String] = []
+
+    @Option(help: "A metric to compare (repeatable; default \(MetricName.timeToFirstFrame)).")
+    var metric: [String] = []
+
+    @Option(help: "The allowed effect in percent: within it the builds are the same.")
+    var minEffect: Double = 2
+
+    @Option(help: "The error rate of all metrics together (split between them).")
+    var alpha: Double = 0.05
+
+    @Option(help: "The most measured launches per build.")
+    var maxRuns: Int = 60
+
+    @Option(help: "Seed of the randomised ABBA block order (default: random; printed with the result).")
+    var seed: UInt64?
+
+    func validate() throws {
+        guard minEffect > 0, minEffect < 100 else { throw ValidationError("--min-effect must be a percentage between 0 and 100, not \(minEffect).") }
+        guard alpha > 0, alpha < 0.5 else { throw ValidationError("--alpha must be between 0 and 0.5, not \(alpha).") }
+        guard maxRuns >= 8 else { throw ValidationError("--max-runs must be at least 8 (two blocks of four launches per build), not \(maxRuns).") }
+        for name in metric where !MetricCatalog.isValid(MetricName(rawValue: name)) {
+            throw ValidationError("--metric \(name) is not a metric name; see docs/budgets.md for the names.")
+        }
+        _ = try environment(baseEnv, option: "--base-env")
+        _ = try environment(headEnv, option: "--head-env")
+    }
+
+    /// The metrics to compare.
+    var metrics: [MetricName] {
+        metric.isEmpty ? [.timeToFirstFrame] : metric.map { MetricName(rawValue: $0) }
+    }
+
+    /// `NAME=VALUE` pairs as a dictionary.
+    func environment(_ pairs: [String], option: String) throws -> [String: String] {
+        var environment: [String: String] = [:]
+        for pair in pairs {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw ValidationError("\(option) \(pair) is not NAME=VALUE.")
+            }
+            environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        return environment
+    }
+}

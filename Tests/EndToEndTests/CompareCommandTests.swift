@@ -1,0 +1,39 @@
+import Foundation
+import LaunchAnalysis
+import LaunchTrace
+import Testing
+
+/// `launchprof compare` on FixtureApp with a delay chosen per build.
+@Suite("launchprof compare on FixtureApp")
+struct CompareCommandTests {
+    static func compare(base: String, head: String, extra: [String] = [], folder: URL) throws -> BuiltProducts.Output {
+        let app = BuiltProducts.path("FixtureApp")
+        return try BuiltProducts.launchprof([
+            "compare", "--base", app, "--head", app, "--base-env", "FIXTURE_BEHAVIOR=\(base)", "--head-env", "FIXTURE_BEHAVIOR=\(head)",
+            "--metric", "didFinishLaunching", "--seed", "11", "--max-runs", "60", "--output", folder.path,
+        ] + extra)
+    }
+
+    @Test("head 10 % slower exits 2 with a Markdown table, and comparison.json says regressed")
+    func regressedMarkdown() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try Self.compare(base: "sleep:50", head: "sleep:55", extra: ["--format", "markdown"], folder: folder)
+        #expect(output.status == 2, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains("| didFinishLaunching | regressed |"))
+        let outcome = try JSONDecoder().decode(ComparisonOutcome.self, from: Data(contentsOf: folder.appendingPathComponent("comparison.json")))
+        #expect(outcome.decision == .regressed)
+        #expect(outcome.seed == 11)
+    }
+
+    @Test("a head that fails to launch exits 3; bad NAME=VALUE is a usage error")
+    func failuresAndUsage() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let failed = try Self.compare(base: "sleep:5", head: "exitError", extra: ["--format", "junit"], folder: folder)
+        #expect(failed.status == 3, "\(failed.stdout)\(failed.stderr)")
+        let usage = try BuiltProducts.launchprof(["compare", "--base", "a", "--head", "b", "--base-env", "NOEQUALS"])
+        #expect(usage.status == 1)
+        #expect(usage.stderr.contains("NAME=VALUE"))
+    }
+}

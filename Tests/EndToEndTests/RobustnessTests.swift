@@ -1,0 +1,165 @@
+import Foundation
+import LaunchAnalysis
+import LaunchTrace
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Faults a hostile but realistic user meets: runs started together, signals, apps that leave
+/// children behind, traces with impossible values. Each test reproduces a defect of issue 12.
+@Suite("Robustness", .serialized)
+struct RobustnessTests {
+    /// A shell-script app: it records its own pid and those of two background children (one
+    /// in its process group, one that leaves it with `setsid`) in `pids`, then runs `body`.
+    static func scriptApp(in folder: URL, body: String) throws -> (app: String, pids: URL) {
+        let pids = folder.appendingPathComponent("pids.txt")
+        let script = """
+            #!/bin/sh
+            echo $$ >> '\(pids.path)'
+            sleep 300 &
+            echo $! >> '\(pids.path)'
+            setsid sleep 301 &
+            echo $! >> '\(pids.path)'
+            \(body)
+            """
+        let app = folder.appendingPathComponent("script-app.sh")
+        try script.write(to: app, atomically: true, encoding: .utf8)
+        chmod(app.path, 0o755)
+        return (app.path, pids)
+    }
+
+    /// The recorded pids that still name a live (not zombie) process.
+    static func survivors(_ pids: URL) -> [pid_t] {
+        let text = (try? String(contentsOf: pids, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { pid_t($0) }.filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let state = stat[stat.index(close, offsetBy: 2)]
+            return state != "Z" && state != "X"
+        }
+    }
+
+    @Test("two runs started together get two folders, each with all its launches")
+    func concurrentRuns() throws {
+        let root = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let statuses = Mutex<[Int32]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            let output = try? BuiltProducts.launchprof(
+                ["run", "--runs", "2", "--warmup", "0", "--no-tracer", "--sampler", "none", "--profile", "off", "--", BuiltProducts.path("FixtureApp")],
+                in: root
+            )
+            statuses.withLock { $0.append(output?.status ?? -1) }
+        }
+        #expect(statuses.withLock { $0 } == [0, 0])
+        let runs = root.appendingPathComponent(".launchprof/runs")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: runs.path).filter { $0 != "latest" && !$0.hasPrefix(".") }
+        #expect(folders.count == 2, "\(folders)")
+        for folder in folders {
+            let manifest = try RunManifest.read(from: runs.appendingPathComponent(folder).appendingPathComponent("launches.json"))
+            #expect(manifest.launches.map(\.outcome) == [.completed, .completed])
+        }
+    }
+
+    @Test("a run into a folder that already holds a run is refused")
+    func folderNeverReused() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = ["run", "--runs", "1", "--warmup", "0", "--no-tracer", "--sampler", "none", "--output", folder.path, "--", BuiltProducts.path("FixtureApp")]
+        #expect(try BuiltProducts.launchprof(arguments).status == 0)
+        let second = try BuiltProducts.launchprof(arguments)
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("already holds a run"), "\(second.stderr)")
+    }
+
+    @Test("SIGTERM, SIGINT or SIGHUP mid-run kill the app and every descendant, and record the launch as interrupted",
+          arguments: [SIGTERM, SIGINT, SIGHUP])
+    func interruption(signal: Int32) throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (app, pids) = try Self.scriptApp(in: folder, body: "sleep 300")
+        let process = Process()
+        process.executableURL = URL(filePath: BuiltProducts.path("launchprof"))
+        process.arguments = ["run", "--runs", "3", "--warmup", "0", "--timeout", "120", "--output", folder.appendingPathComponent("run").path, "--", app]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, ((try? String(contentsOf: pids, encoding: .utf8)) ?? "").split(separator: "\n").count < 3 { usleep(20_000) }
+        Glibc.kill(process.processIdentifier, signal)
+        let exitDeadline = Date().addingTimeInterval(60)
+        while process.isRunning, Date() < exitDeadline { usleep(10_000) }
+        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+        while process.isRunning { usleep(10_000) }
+        #expect(process.terminationStatus == ProfilerExitStatus.interrupted.rawValue)
+        #expect(Self.survivors(pids).isEmpty, "left running: \(Self.survivors(pids))")
+        let manifest = try RunManifest.read(from: folder.appendingPathComponent("run/launches.json"))
+        #expect(manifest.launches.map(\.outcome) == [.interrupted])
+        #expect(manifest.launches.first?.message?.contains("killed the launch") == true)
+    }
+
+    @Test("an app whose background children outlive it, and an app killed at the timeout, leave nothing behind",
+          arguments: ["exit 0", "sleep 300"])
+    func leftoversKilled(body: String) throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (app, pids) = try Self.scriptApp(in: folder, body: body)
+        let output = try BuiltProducts.launchprof(
+            ["run", "--runs", "1", "--warmup", "0", "--timeout", "3", "--output", folder.appendingPathComponent("run").path, "--", app]
+        )
+        #expect(output.status == ProfilerExitStatus.launchFailed.rawValue, "\(output.stdout)\(output.stderr)")
+        #expect(Self.survivors(pids).isEmpty, "left running: \(Self.survivors(pids))")
+        let manifest = try RunManifest.read(from: folder.appendingPathComponent("run/launches.json"))
+        // At the timeout the app's whole group is killed with it: only the `setsid` child is left over.
+        #expect(manifest.launches.first?.leftoverProcesses == (body == "exit 0" ? 2 : 1))
+    }
+
+    @Test("a trace with an overflowing value is an invalid launch with exit 3, never a crash")
+    func overflowingTrace() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = try String(contentsOfFile: BuiltProducts.fixture("seedapp-run/launch-001.trace.json"), encoding: .utf8)
+        var trace = try LaunchTrace.decode(Data(source.utf8), file: "fixture")
+        trace.phases[0].durationNs = .max
+        trace.phases[0].threadState.wallNs = .max
+        let hostile = folder.appendingPathComponent("hostile.trace.json")
+        try TraceJSON.write(trace, to: hostile)
+        let script = "#!/bin/sh\ncp '\(hostile.path)' \"$\(ProfilerEnvironment.Variable.trace.rawValue)\"\n"
+        let app = folder.appendingPathComponent("writes-trace.sh")
+        try script.write(to: app, atomically: true, encoding: .utf8)
+        chmod(app.path, 0o755)
+        let run = folder.appendingPathComponent("run")
+        let output = try BuiltProducts.launchprof(
+            ["run", "--runs", "2", "--warmup", "0", "--budgets", BuiltProducts.fixture("budgets-pass.json"), "--output", run.path, "--", app.path]
+        )
+        #expect(output.status == ProfilerExitStatus.launchFailed.rawValue, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains("invalid trace"), "\(output.stdout)")
+        let manifest = try RunManifest.read(from: run.appendingPathComponent("launches.json"))
+        #expect(manifest.launches.map(\.outcome) == [.invalidTrace, .invalidTrace])
+        #expect(manifest.launches[0].message?.contains("at phases[0].durationNs") == true, "\(manifest.launches[0].message ?? "")")
+        let check = try BuiltProducts.launchprof(["check", "--budgets", BuiltProducts.fixture("budgets-pass.json"), run.path])
+        #expect(check.status == ProfilerExitStatus.launchFailed.rawValue, "\(check.stdout)\(check.stderr)")
+    }
+
+    @Test("a full small tmpfs gives a clear error and keeps what was written")
+    func fullDisk() throws {
+        let mountPoint = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: mountPoint) }
+        // Root in a container may mount a tmpfs; where it cannot, there is nothing to test here.
+        guard try BuiltProducts.run("/bin/mount", ["-t", "tmpfs", "-o", "size=96k", "tmpfs", mountPoint.path]).status == 0 else { return }
+        defer { _ = try? BuiltProducts.run("/bin/umount", [mountPoint.path]) }
+        let run = mountPoint.appendingPathComponent("run")
+        let output = try BuiltProducts.launchprof(
+            ["run", "--runs", "30", "--warmup", "0", "--no-tracer", "--sampler", "none", "--profile", "off",
+             "--output", run.path, "--", BuiltProducts.path("FixtureApp")]
+        )
+        #expect(output.status != 0, "\(output.stdout)\(output.stderr)")
+        #expect(output.stderr.contains("The disk is full"), "\(output.stderr)")
+        #expect(!output.stderr.contains("NSCocoaErrorDomain"), "\(output.stderr)")
+        let manifest = try RunManifest.read(from: run.appendingPathComponent("launches.json"))
+        #expect(!manifest.launches.isEmpty)
+    }
+}

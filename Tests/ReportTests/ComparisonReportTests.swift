@@ -1,0 +1,67 @@
+import Foundation
+import LaunchAnalysis
+import LaunchReports
+import LaunchTestSupport
+import LaunchTrace
+import LaunchWorkflow
+import Testing
+
+/// `compare`'s text, Markdown, JUnit and JSON of a deterministic comparison against golden
+/// files (record with `LAUNCHPROF_RECORD_GOLDENS=1`).
+@Suite("Comparison reports")
+struct ComparisonReportTests {
+    let goldens = GoldenFiles(testTarget: "ReportTests", folder: "Fixtures/Golden")
+
+    /// Head 5 % slower in time to first frame, the same in didFinishLaunching, with a rule
+    /// against base and the fixture run's findings new in head.
+    static func outcome() throws -> ComparisonOutcome {
+        var test = SequentialComparison(metrics: [.timeToFirstFrame, .phase(.didFinishLaunching)], settings: ComparisonSettings())
+        let wobble = [1.0, 1.01, 0.99, 1.02, 0.98, 1.0, 1.015, 0.985]
+        for block in 0..<8 {
+            func values(_ ttff: Double, _ dfl: Double, _ k: Int) -> [MetricName: Double] {
+                let w = wobble[(block + k) % wobble.count]
+                return [.timeToFirstFrame: ttff * w, .phase(.didFinishLaunching): dfl * (1 + (w - 1) / 10)]
+            }
+            test.add(base: [values(200e6, 100e6, 0), values(200e6, 100e6, 3)], head: [values(210e6, 100e6, 1), values(210e6, 100e6, 2)])
+        }
+        let rule = BudgetRule(index: 0, metric: .timeToFirstFrame, kind: .time, statistic: .median, limit: try BudgetLimit(parsing: "+3%"), scenario: .warm, level: .error, baseline: "base")
+        let input = try ReportFixture.input()
+        var summary = input.summary
+        FindingsStep.attach(to: &summary, traces: input.traces)
+        var head = try #require(summary.findings)
+        var base = head
+        base.findings.removeFirst()
+        head.findings.removeLast()
+        func build(_ name: String) -> ComparedBuild {
+            ComparedBuild(executable: "/builds/\(name)/MyApp", arguments: [], environment: [:], launches: 16, folder: "compare/\(name)")
+        }
+        return ComparisonOutcome(
+            base: build("base"), head: build("head"), scenario: .warm, seed: 42, test: test, failedBuild: nil,
+            budgets: [BaseBudgetVerdict(rule: rule, test: test, scenario: .warm)],
+            findings: FindingsComparison(base: base, head: head)
+        )
+    }
+
+    @Test("the outcome: time to first frame regressed, didFinishLaunching the same, the rule decided")
+    func outcomeShape() throws {
+        let outcome = try Self.outcome()
+        #expect(outcome.test.metrics.map(\.decision) == [.regressed, .same])
+        #expect(outcome.exitCode == .budgetExceeded)
+        #expect(outcome.budgets.map(\.status) != [.missing])
+        #expect(outcome.findings.new.allSatisfy { $0.confidence != .low })
+    }
+
+    @Test("text, Markdown, JUnit and JSON", arguments: ReportFormat.allCases)
+    func rendered(format: ReportFormat) throws {
+        let text = try format.render(comparison: Self.outcome(), colored: false)
+        let name = ["text": "compare.txt", "json": "compare.json", "markdown": "compare.md", "junit": "compare.xml"][format.rawValue]!
+        goldens.assertMatches(text, name)
+    }
+
+    @Test("comparison.json reads back equal")
+    func jsonRoundTrip() throws {
+        let outcome = try Self.outcome()
+        let decoded = try JSONDecoder().decode(ComparisonOutcome.self, from: Data(outcome.json().utf8))
+        #expect(decoded == outcome)
+    }
+}
