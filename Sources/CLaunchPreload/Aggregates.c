@@ -93,6 +93,7 @@ void lp_aggregate_fd(const char *function, int kind, int64_t start, int64_t dura
             lp_add(a, created, start, duration);
         }
     }
+    lp_account(start, duration, 0);
     lp_depth = 0;
 }
 
@@ -114,6 +115,7 @@ void lp_aggregate_path(const char *function, int64_t start, int64_t duration, co
             lp_add(a, created, start, duration);
         }
     }
+    lp_account(start, duration, 0);
     lp_depth = 0;
 }
 
@@ -123,5 +125,6 @@ void lp_aggregate_plain(const char *function, int kind, int64_t start, int64_t d
         lp_preload_aggregate *a = lp_site(function, kind, start, &created);
         if (!a) lp_overflow(duration); else lp_add(a, created, start, duration);
     }
+    lp_account(start, duration, 0);
     lp_depth = 0;
 }

@@ -154,6 +154,7 @@ void lp_record_fd(const char *function, int kind, int64_t start, int64_t duratio
         if (lp_describe_fd(r->resource, sizeof r->resource, fd) && kind == LP_KIND_FILE_IO) r->kind = LP_KIND_NETWORK;
         if (result >= 0) r->bytes = result; else r->error = error;
     }
+    lp_account(start, duration, 1);
     lp_commit(r);
 }
 
@@ -163,6 +164,7 @@ void lp_record_path(const char *function, int64_t start, int64_t duration, const
         lp_copy(r->resource, sizeof r->resource, path);
         if (result < 0) r->error = error;
     }
+    lp_account(start, duration, 1);
     lp_commit(r);
 }
 
@@ -172,6 +174,7 @@ void lp_record_text(const char *function, int kind, int64_t start, int64_t durat
         if (text) lp_copy(r->resource, sizeof r->resource, text);
         r->error = error;
     }
+    lp_account(start, duration, 1);
     lp_commit(r);
 }
 

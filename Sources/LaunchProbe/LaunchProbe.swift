@@ -56,6 +56,7 @@ public final class LaunchProbe: Sendable {
     ///     main queue) and report the preloaded blocking-call tracer. ``shared`` does; create the
     ///     probe on the main thread then.
     public init(configuration: LaunchConfiguration, launchStartNs: Int64? = nil, mainThreadInstruments: Bool = false) {
+        let createdNs = MonotonicClock.nowNs()
         self.configuration = configuration
         for warning in configuration.warnings {
             FileHandle.standardError.write(Data("LaunchProbe: \(warning)\n".utf8))
@@ -72,6 +73,10 @@ public final class LaunchProbe: Sendable {
         mainThreadID = Atomic(configuration.isRecording ? lp_current_tid() : 0)
         instruments = configuration.isRecording && mainThreadInstruments
             ? MainThreadInstruments(configuration: configuration) : nil
+        if configuration.isRecording {
+            // Creating the probe (the thread-state reader, the watchdog) is the profiler's time.
+            state.withLock { $0.overheadNs += MonotonicClock.nowNs() - createdNs }
+        }
     }
 
     /// Whether this probe records (a trace path is configured).
@@ -250,6 +255,7 @@ public final class LaunchProbe: Sendable {
             // The tracer and the watchdog stop here: nothing is recorded after the trace is written.
             let activity = instruments.finish(trace: trace)
             trace.mainThread = activity
+            trace.profiler.mainThreadNs += activity.tracer?.ownNs ?? 0
             if activity.tracer != nil { trace.profiler.instruments.append("blockingCalls") }
             trace.profiler.instruments.append("stallSampler")
         }
@@ -263,7 +269,17 @@ public final class LaunchProbe: Sendable {
         }
     }
 
+    /// Ends the launch at its exit point. The exit-point event goes out first, with the clock
+    /// read here, so what the profiler does afterwards (stopping its instruments, building and
+    /// writing the trace) is outside the measured launch; it is sent with recording off too.
+    /// Never inlined: `launch-overhead.py` has callgrind count instructions up to its entry.
+    @inline(never)
     private func finishAndExit(_ reason: LaunchEnding.Reason) -> Never {
+        if configuration.eventFD != nil {
+            let now = MonotonicClock.nowNs()
+            let start = state.withLock { $0.recorder.launchStartNs }
+            send(ProbeEvent(kind: .exitPoint, timeNs: now - start, name: reason.rawValue))
+        }
         finish(reason)
         let handler = terminationHandler.withLock { $0 }
         handler?(reason)

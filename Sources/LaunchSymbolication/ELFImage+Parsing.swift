@@ -65,6 +65,28 @@ struct ELFReader {
     }
 
     mutating func parse() throws -> ELFImage {
+        try checkHeader()
+        let sections = try readSections()
+        guard !sections.isEmpty else {
+            return ELFImage(path: path, buildID: nil, symbols: SymbolTable(entries: [], names: []), symbolSource: "none")
+        }
+        var buildID: String?
+        for section in sections where section.type == Self.note {
+            try checkRange(section.offset, section.size, "note section")
+            if let id = try buildIDNote(in: section) { buildID = id; break }
+        }
+        let table = sections.first { $0.type == Self.symtab } ?? sections.first { $0.type == Self.dynsym }
+        guard let table else {
+            return ELFImage(path: path, buildID: buildID, symbols: SymbolTable(entries: [], names: []), symbolSource: "none")
+        }
+        let sourceName = table.type == Self.symtab ? ".symtab" : ".dynsym"
+        let (entries, names) = try functionSymbols(in: table, named: sourceName, sections: sections)
+        let symbols = try withPLTStubs(entries: entries, names: names, sections: sections)
+        return ELFImage(path: path, buildID: buildID, symbols: symbols, symbolSource: sourceName)
+    }
+
+    /// Checks the ELF64 little-endian header.
+    func checkHeader() throws {
         guard bytes.count >= 64 else {
             throw fail("The file is \(bytes.count) bytes long, shorter than an ELF64 header (64 bytes).")
         }
@@ -73,21 +95,21 @@ struct ELFReader {
         }
         guard bytes[4] == 2 else { throw fail("The file is a 32-bit ELF image; only ELF64 is supported.") }
         guard bytes[5] == 1 else { throw fail("The file is a big-endian ELF image; only little-endian is supported.") }
+    }
 
+    /// The section headers (none for a file without a section table).
+    func readSections() throws -> [Section] {
         let sectionOffset = try read(UInt64.self, at: 0x28)
         let sectionEntrySize = UInt64(try read(UInt16.self, at: 0x3A))
         let sectionCount = UInt64(try read(UInt16.self, at: 0x3C))
-        if sectionCount == 0 {
-            return ELFImage(path: path, buildID: nil, symbols: SymbolTable(entries: [], names: []), symbolSource: "none")
-        }
+        guard sectionCount > 0 else { return [] }
         guard sectionEntrySize >= 64 else {
             throw fail("The section header entry size is \(sectionEntrySize) bytes; ELF64 needs 64.")
         }
         try checkRange(sectionOffset, sectionCount * sectionEntrySize, "section header table")
-        var sections: [Section] = []
-        for index in 0..<sectionCount {
+        return try (0..<sectionCount).map { index in
             let base = sectionOffset + index * sectionEntrySize
-            sections.append(Section(
+            return Section(
                 name: try read(UInt32.self, at: base),
                 type: try read(UInt32.self, at: base + 4),
                 address: try read(UInt64.self, at: base + 0x10),
@@ -95,30 +117,12 @@ struct ELFReader {
                 size: try read(UInt64.self, at: base + 0x20),
                 link: try read(UInt32.self, at: base + 0x28),
                 entrySize: try read(UInt64.self, at: base + 0x38)
-            ))
+            )
         }
+    }
 
-        var buildID: String?
-        for section in sections where section.type == Self.note {
-            try checkRange(section.offset, section.size, "note section")
-            if let id = try buildIDNote(in: section) { buildID = id; break }
-        }
-
-        let source: Section?
-        let sourceName: String
-        if let table = sections.first(where: { $0.type == Self.symtab }) {
-            source = table
-            sourceName = ".symtab"
-        } else if let table = sections.first(where: { $0.type == Self.dynsym }) {
-            source = table
-            sourceName = ".dynsym"
-        } else {
-            source = nil
-            sourceName = "none"
-        }
-        guard let table = source else {
-            return ELFImage(path: path, buildID: buildID, symbols: SymbolTable(entries: [], names: []), symbolSource: sourceName)
-        }
+    /// The defined function symbols of `table` and its string table's bytes.
+    func functionSymbols(in table: Section, named sourceName: String, sections: [Section]) throws -> ([SymbolTable.Entry], [UInt8]) {
         guard Int(table.link) < sections.count else {
             throw fail("The \(sourceName) section links to string table section \(table.link), but the file has \(sections.count) sections.")
         }
@@ -127,15 +131,13 @@ struct ELFReader {
         try checkRange(strings.offset, strings.size, "string table of \(sourceName)")
         let entrySize = table.entrySize == 0 ? 24 : table.entrySize
         guard entrySize >= 24 else { throw fail("The \(sourceName) entry size is \(entrySize) bytes; ELF64 symbols need 24.") }
-
         let names = Array(UnsafeRawBufferPointer(rebasing: bytes[Int(strings.offset)..<Int(strings.offset + strings.size)]))
         var entries: [SymbolTable.Entry] = []
         let count = table.size / entrySize
         entries.reserveCapacity(Int(count))
         for index in 0..<count {
             let base = Int(table.offset + index * entrySize)
-            let info = bytes[base + 4]
-            let type = info & 0xF
+            let type = bytes[base + 4] & 0xF
             guard type == 2 || type == 10 else { continue }   // STT_FUNC, STT_GNU_IFUNC
             let sectionIndex = UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: base + 6, as: UInt16.self))
             guard sectionIndex != 0 else { continue }          // SHN_UNDEF: imported
@@ -148,8 +150,7 @@ struct ELFReader {
             let size = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: base + 16, as: UInt64.self))
             entries.append(SymbolTable.Entry(start: value, size: size, nameOffset: nameOffset))
         }
-        let symbols = try withPLTStubs(entries: entries, names: names, sections: sections)
-        return ELFImage(path: path, buildID: buildID, symbols: symbols, symbolSource: sourceName)
+        return (entries, names)
     }
 
     /// The symbol table of `entries` and `names` with the PLT's stubs added (``pltSymbols(_:names:)``).

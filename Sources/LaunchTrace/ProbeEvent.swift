@@ -14,6 +14,10 @@ public struct ProbeEvent: Sendable, Equatable {
         case active
         /// A named mark, e.g. a resume mark.
         case mark
+        /// The launch reached its exit point (`LAUNCHPROF_EXIT_AFTER`); the name is the ending
+        /// reason. Sent before the trace is written, and also when the probe records nothing, so
+        /// it is the measured end of a launch with the profiler on and off alike.
+        case exitPoint
         /// The trace was written; the name is the ending reason.
         case finished
     }

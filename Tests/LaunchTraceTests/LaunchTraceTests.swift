@@ -77,5 +77,8 @@ struct LaunchTraceTests {
         #expect(ProbeEvent(line: line.dropLast()) == event)
         #expect(ProbeEvent(line: "bogus 12 x") == nil)
         #expect(ProbeEvent(line: "active 99 ") == ProbeEvent(kind: .active, timeNs: 99))
+        let exitPoint = ProbeEvent(kind: .exitPoint, timeNs: 171_000_000, name: "exitAfterFirstFrame")
+        #expect(exitPoint.line == "exitPoint 171000000 exitAfterFirstFrame\n")
+        #expect(ProbeEvent(line: exitPoint.line.dropLast()) == exitPoint)
     }
 }

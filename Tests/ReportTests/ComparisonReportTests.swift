@@ -54,7 +54,8 @@ struct ComparisonReportTests {
     @Test("text, Markdown, JUnit and JSON", arguments: ReportFormat.allCases)
     func rendered(format: ReportFormat) throws {
         let text = try format.render(comparison: Self.outcome(), colored: false)
-        let name = ["text": "compare.txt", "json": "compare.json", "markdown": "compare.md", "junit": "compare.xml"][format.rawValue]!
+        let names = ["text": "compare.txt", "json": "compare.json", "markdown": "compare.md", "junit": "compare.xml", "github": "compare-github.txt"]
+        let name = try #require(names[format.rawValue], "no golden file for \(format)")
         goldens.assertMatches(text, name)
     }
 

@@ -38,6 +38,7 @@ enum BlockingCallTracer {
         )
         tracer.overflowCalls = Int(info.overflow_calls)
         tracer.overflowNs = info.overflow_ns
+        tracer.ownNs = info.own_ns
         return Collected(info: tracer, calls: calls, shortCalls: aggregates(info))
     }
 

@@ -108,79 +108,101 @@ final class Watchdog: @unchecked Sendable {
         pingOutstanding.store(false, ordering: .sequentiallyConsistent)
     }
 
-    private func run() {
+    /// The watchdog thread's state between ticks.
+    private struct LoopState {
         var pingPostedNs: Int64 = 0
         var inStall = false
         var nextSampleNs: Int64 = 0
+    }
+
+    /// What watching for a stall found this tick.
+    private enum Watch { case keepWatching, opened, stopped }
+
+    private func run() {
+        var state = LoopState()
         while !stopRequested.load(ordering: .sequentiallyConsistent) {
-            // Between pings, and in a stall until the next in-process sample is due; when the
-            // runner samples (ptrace) or nothing does, the watchdog only waits for the stall
-            // to end, one tick at a time. Never a sleep of zero: that would spin on a CPU the
-            // app needs.
-            let tick = inStall ? min(settings.sampleIntervalNs, settings.pingIntervalNs) : settings.pingIntervalNs
-            if inStall, settings.method == .signal {
-                Self.sleep(ns: max(0, min(tick, nextSampleNs - lp_monotonic_ns())))
-            } else {
-                Self.sleep(ns: tick)
-            }
+            waitOneTick(state)
             if stopRequested.load(ordering: .sequentiallyConsistent) { break }
-            let now = lp_monotonic_ns()
-            if !inStall {
-                if !pingOutstanding.load(ordering: .sequentiallyConsistent) {
-                    pingOutstanding.store(true, ordering: .sequentiallyConsistent)
-                    pingPostedNs = now
-                    DispatchQueue.main.async { [self] in ping() }
-                    continue
-                }
-                let alive = lastAlive.load(ordering: .sequentiallyConsistent)
-                guard now - max(pingPostedNs, alive) >= settings.thresholdNs else { continue }
-                // Unanswered for the threshold: the stall started at the last sign of life.
-                let busySince = alive
-                firstAliveInStall.store(0, ordering: .sequentiallyConsistent)
-                stallOpenSince.store(busySince, ordering: .sequentiallyConsistent)
-                if lastAlive.load(ordering: .sequentiallyConsistent) > busySince {
-                    // Alive again between the check and the opening: no stall.
-                    stallOpenSince.store(0, ordering: .sequentiallyConsistent)
-                    continue
-                }
-                let opened = results.withLock { results -> Bool in
-                    guard !results.stopped else { return false }
-                    results.stalls.append(RawStall(startNs: busySince))
-                    if settings.method == .ptrace {
-                        let tid = lp_sampler_target_tid()
-                        results.stallStartSent = true
-                        send(.start(
-                            startNs: busySince, callStateAddress: lp_tracer_call_state_address(),
-                            threadID: tid, intervalNs: settings.sampleIntervalNs
-                        ))
-                    }
-                    return true
-                }
-                guard opened else { break }
-                inStall = true
-                nextSampleNs = now
-            }
-            if inStall {
-                let end = firstAliveInStall.load(ordering: .sequentiallyConsistent)
-                if end != 0 {
-                    inStall = false
-                    stallOpenSince.store(0, ordering: .sequentiallyConsistent)
-                    results.withLock { results in
-                        guard !results.stopped, var last = results.stalls.last, last.endNs == nil else { return }
-                        last.endNs = end
-                        results.stalls[results.stalls.count - 1] = last
-                        if results.stallStartSent {
-                            send(.end(startNs: last.startNs, endNs: end))
-                            results.stallStartSent = false
-                        }
-                    }
-                    continue
-                }
-                if settings.method == .signal, lp_monotonic_ns() >= nextSampleNs {
-                    nextSampleNs += settings.sampleIntervalNs
-                    sampleInProcess()
+            if !state.inStall {
+                switch watchForStall(now: lp_monotonic_ns(), state: &state) {
+                case .keepWatching: continue
+                case .stopped: return
+                case .opened: break
                 }
             }
+            followStall(&state)
+        }
+    }
+
+    /// Between pings, and in a stall until the next in-process sample is due; when the runner
+    /// samples (ptrace) or nothing does, the watchdog only waits for the stall to end, one tick
+    /// at a time. Never a sleep of zero: that would spin on a CPU the app needs.
+    private func waitOneTick(_ state: LoopState) {
+        let tick = state.inStall ? min(settings.sampleIntervalNs, settings.pingIntervalNs) : settings.pingIntervalNs
+        if state.inStall, settings.method == .signal {
+            Self.sleep(ns: max(0, min(tick, state.nextSampleNs - lp_monotonic_ns())))
+        } else {
+            Self.sleep(ns: tick)
+        }
+    }
+
+    /// Posts a ping when none is outstanding; opens a stall when one has been unanswered for
+    /// the threshold (the stall started at the last sign of life).
+    private func watchForStall(now: Int64, state: inout LoopState) -> Watch {
+        if !pingOutstanding.load(ordering: .sequentiallyConsistent) {
+            pingOutstanding.store(true, ordering: .sequentiallyConsistent)
+            state.pingPostedNs = now
+            DispatchQueue.main.async { [self] in ping() }
+            return .keepWatching
+        }
+        let alive = lastAlive.load(ordering: .sequentiallyConsistent)
+        guard now - max(state.pingPostedNs, alive) >= settings.thresholdNs else { return .keepWatching }
+        let busySince = alive
+        firstAliveInStall.store(0, ordering: .sequentiallyConsistent)
+        stallOpenSince.store(busySince, ordering: .sequentiallyConsistent)
+        if lastAlive.load(ordering: .sequentiallyConsistent) > busySince {
+            // Alive again between the check and the opening: no stall.
+            stallOpenSince.store(0, ordering: .sequentiallyConsistent)
+            return .keepWatching
+        }
+        let opened = results.withLock { results -> Bool in
+            guard !results.stopped else { return false }
+            results.stalls.append(RawStall(startNs: busySince))
+            if settings.method == .ptrace {
+                results.stallStartSent = true
+                send(.start(
+                    startNs: busySince, callStateAddress: lp_tracer_call_state_address(),
+                    threadID: lp_sampler_target_tid(), intervalNs: settings.sampleIntervalNs
+                ))
+            }
+            return true
+        }
+        guard opened else { return .stopped }
+        state.inStall = true
+        state.nextSampleNs = now
+        return .opened
+    }
+
+    /// Closes the stall when the main queue answered; else samples in-process when due.
+    private func followStall(_ state: inout LoopState) {
+        let end = firstAliveInStall.load(ordering: .sequentiallyConsistent)
+        if end != 0 {
+            state.inStall = false
+            stallOpenSince.store(0, ordering: .sequentiallyConsistent)
+            results.withLock { results in
+                guard !results.stopped, var last = results.stalls.last, last.endNs == nil else { return }
+                last.endNs = end
+                results.stalls[results.stalls.count - 1] = last
+                if results.stallStartSent {
+                    send(.end(startNs: last.startNs, endNs: end))
+                    results.stallStartSent = false
+                }
+            }
+            return
+        }
+        if settings.method == .signal, lp_monotonic_ns() >= state.nextSampleNs {
+            state.nextSampleNs += settings.sampleIntervalNs
+            sampleInProcess()
         }
     }
 

@@ -33,6 +33,13 @@ public struct ChromeTraceReport: Sendable, Equatable {
     }
 
     func events(of trace: LaunchTrace, pid: Int, profile: MainThreadProfile?) -> [ChromeTraceEvent] {
+        var events = metadata(of: trace, pid: pid)
+        events += mainThreadEvents(of: trace, pid: pid)
+        if let activity = trace.mainThread { events += activityEvents(activity, pid: pid, profile: profile) }
+        return events
+    }
+
+    private func metadata(of trace: LaunchTrace, pid: Int) -> [ChromeTraceEvent] {
         var events: [ChromeTraceEvent] = [
             ChromeTraceEvent(name: "process_name", ph: "M", ts: 0, pid: pid, tid: 0, args: ["name": .string("\(trace.app.name) launch \(pid)")]),
             ChromeTraceEvent(name: "process_sort_index", ph: "M", ts: 0, pid: pid, tid: 0, args: ["sort_index": .int(Int64(pid))]),
@@ -41,7 +48,12 @@ public struct ChromeTraceReport: Sendable, Equatable {
             events.append(ChromeTraceEvent(name: "thread_name", ph: "M", ts: 0, pid: pid, tid: track.rawValue, args: ["name": .string(track.title)]))
             events.append(ChromeTraceEvent(name: "thread_sort_index", ph: "M", ts: 0, pid: pid, tid: track.rawValue, args: ["sort_index": .int(Int64(track.rawValue))]))
         }
+        return events
+    }
 
+    /// Phases, spans (nested on the main thread's track, or on their own track when they
+    /// overlap), marks and the first frame.
+    private func mainThreadEvents(of trace: LaunchTrace, pid: Int) -> [ChromeTraceEvent] {
         var main: [ChromeTraceEvent] = trace.phases.map { record in
             let state = record.threadState
             return ChromeTraceEvent(
@@ -55,32 +67,36 @@ public struct ChromeTraceReport: Sendable, Equatable {
                 ]
             )
         }
+        var others: [ChromeTraceEvent] = []
         var overlapping: [ChromeTraceEvent] = []
         for span in trace.spans {
-            let event = ChromeTraceEvent(
+            var event = ChromeTraceEvent(
                 name: span.name, cat: "span", ph: "X", ts: Self.us(span.startNs), dur: Self.us(span.durationNs), pid: pid,
                 tid: span.onMainThread ? ChromeTrack.mainThread.rawValue : ChromeTrack.otherThreads.rawValue,
                 args: ["phase": .string(span.phase.rawValue), "depth": .int(Int64(span.depth))]
             )
             if !span.onMainThread {
-                events.append(event)
+                others.append(event)
             } else if Self.nests(span.startNs, span.endNs, within: trace) {
                 main.append(event)
             } else {
-                var moved = event
-                moved.tid = ChromeTrack.overlappingSpans.rawValue
-                overlapping.append(moved)
+                event.tid = ChromeTrack.overlappingSpans.rawValue
+                overlapping.append(event)
             }
         }
-        events += main + overlapping
+        var events = others + main + overlapping
         events += trace.marks.map {
             ChromeTraceEvent(name: $0.name, cat: "mark", ph: "i", ts: Self.us($0.timeNs), pid: pid, tid: ChromeTrack.mainThread.rawValue, s: "t")
         }
         if let firstFrame = trace.totals.timeToFirstFrameNs {
             events.append(ChromeTraceEvent(name: "first frame", cat: "mark", ph: "i", ts: Self.us(firstFrame), pid: pid, tid: ChromeTrack.mainThread.rawValue, s: "p"))
         }
+        return events
+    }
 
-        guard let activity = trace.mainThread else { return events }
+    /// Blocking calls (with their stacks), stalls and stall samples.
+    private func activityEvents(_ activity: MainThreadActivity, pid: Int, profile: MainThreadProfile?) -> [ChromeTraceEvent] {
+        var events: [ChromeTraceEvent] = []
         let blockingSamples = profile?.samples.filter { $0.source == .blockingCall } ?? []
         for (index, call) in activity.blockingCalls.enumerated() {
             var args: [String: ChromeTraceValue] = ["function": .string(call.function), "kind": .string(call.kind.rawValue)]
@@ -104,10 +120,11 @@ public struct ChromeTraceReport: Sendable, Equatable {
                 pid: pid, tid: ChromeTrack.stalls.rawValue, args: args
             ))
         }
-        for sample in profile?.samples ?? [] where sample.source == .stallSample {
+        guard let profile else { return events }
+        for sample in profile.samples where sample.source == .stallSample {
             events.append(ChromeTraceEvent(
                 name: "sample", cat: "sample", ph: "i", ts: Self.us(sample.timeNs), pid: pid, tid: ChromeTrack.stalls.rawValue, s: "t",
-                args: ["stack": .strings(Array(profile!.names(of: sample).reversed()))]
+                args: ["stack": .strings(Array(profile.names(of: sample).reversed()))]
             ))
         }
         return events

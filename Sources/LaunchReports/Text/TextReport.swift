@@ -22,8 +22,21 @@ public struct TextReport: Sendable, Equatable {
         for record in failed {
             out += "  launch \(record.index): \(ReportText.outcomeName(record.outcome))" + (record.message.map { ": \($0)" } ?? "") + "\n"
         }
-        out += "\n"
+        out += "\n" + verdictTable(summary: summary, evaluation: evaluation)
+        let notes = verdictNotes(evaluation) + Self.noiseNotes(summary: summary, evaluation: evaluation)
+        if !notes.isEmpty {
+            out += "\n" + notes.map { "- " + $0 }.joined(separator: "\n") + "\n"
+        }
+        let findings = FindingsSection.text(findings: summary.findings, policyVerdicts: evaluation.policyVerdicts)
+        if !findings.isEmpty { out += "\n" + findings }
+        let code = evaluation.exitCode
+        let result = "Result: \(ReportText.result(code)) (exit \(code.rawValue))"
+        out += "\n" + (colored ? Self.style(code).apply(to: result) : result) + "\n"
+        return out
+    }
 
+    private func verdictTable(summary: RunSummary, evaluation: BudgetEvaluation) -> String {
+        guard !evaluation.verdicts.isEmpty else { return "No budget rules.\n" }
         var table = TextTable(header: ["metric", "scenario", "n", "median", "p90", "budget", "level", "verdict"])
         for verdict in evaluation.verdicts {
             let rule = verdict.rule
@@ -38,18 +51,18 @@ public struct TextReport: Sendable, Equatable {
                 styles: [nil, nil, nil, nil, nil, nil, rule.level == .warn ? .yellow : nil, Self.style(verdict.status)]
             )
         }
-        if evaluation.verdicts.isEmpty {
-            out += "No budget rules.\n"
-        } else {
-            out += table.render(colored: colored) + "\n"
-        }
+        return table.render(colored: colored) + "\n"
+    }
 
-        var notes: [String] = []
-        for verdict in evaluation.verdicts where verdict.status != .pass || verdict.isImprovement {
-            notes.append("\(ReportText.label(verdict.status)) \(verdict.rule.title): \(verdict.message)")
+    private func verdictNotes(_ evaluation: BudgetEvaluation) -> [String] {
+        evaluation.verdicts.filter { $0.status != .pass || $0.isImprovement }.map {
+            "\(ReportText.label($0.status)) \($0.rule.title): \($0.message)"
         }
-        // Noise, condensed: one line for the metrics too spread out to trust, one for the
-        // launches that were outliers (and in which metrics).
+    }
+
+    /// Noise, condensed: one line for the metrics too spread out to trust, one for the launches
+    /// that were outliers (and in which metrics).
+    static func noiseNotes(summary: RunSummary, evaluation: BudgetEvaluation) -> [String] {
         var seen = Set<String>()
         var spreads: [String] = []
         var outliers: [Int: [String]] = [:]
@@ -64,6 +77,7 @@ public struct TextReport: Sendable, Equatable {
                 spreads.append(label + String(format: " %.0f %%", 100 * relative))
             }
         }
+        var notes: [String] = []
         if let limit = summary.scenarios.values.lazy.flatMap(\.metrics.values).first?.spread.limit, !spreads.isEmpty {
             notes.append(
                 "spread too wide to trust (scaled MAD or the median's 95 % half-width over \(String(format: "%.0f", 100 * limit)) % of the median): "
@@ -74,15 +88,7 @@ public struct TextReport: Sendable, Equatable {
             let launches = outliers.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value.joined(separator: ", ")))" }
             notes.append("outlier launches (beyond 3 scaled MADs of the median): " + launches.joined(separator: "; ") + ".")
         }
-        if !notes.isEmpty {
-            out += "\n" + notes.map { "- " + $0 }.joined(separator: "\n") + "\n"
-        }
-        let findings = FindingsSection.text(findings: summary.findings, policyVerdicts: evaluation.policyVerdicts)
-        if !findings.isEmpty { out += "\n" + findings }
-        let code = evaluation.exitCode
-        let result = "Result: \(ReportText.result(code)) (exit \(code.rawValue))"
-        out += "\n" + (colored ? Self.style(code).apply(to: result) : result) + "\n"
-        return out
+        return notes
     }
 
     static func style(_ status: VerdictStatus) -> ANSIStyle {

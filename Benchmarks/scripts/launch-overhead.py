@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""What the profiler costs the launch it measures, on SampleApp: every instrument on, and each
+part alone, against off, in one command.
+
+Measured end: the exit point (`LAUNCHPROF_EXIT_AFTER=firstFrame`) as the app reads its own
+monotonic clock there, relative to `LAUNCHPROF_SPAWN_NS` (the clock read when the app is
+released to exec). The probe sends it as an `exitPoint` event before it writes the trace, and
+sends it with recording off as well, so both sides are measured by the same clock reads and
+nothing the profiler does after the exit point (stopping its instruments, building and writing
+the trace) counts.
+
+Every launch goes through overhead-harness.c (compiled here from the runner's own C: the gated
+fork of lp_spawn.c and the whole-launch profile of lp_perf.c), with the app pinned to CPU 1 on
+every side. Settings (SWIFT_BACKTRACE=enable=no on all, as the runner sets it with the tracer):
+
+- off:      nothing but the spawn clock, the exit point and the event socket
+- trace:    phases, thread state, spans and the trace (`LAUNCHPROF_TRACE`, no stall sampler)
+- tracer:   trace + the blocking-call tracer preloaded and recording (`LD_PRELOAD`)
+- profile:  the whole-launch profile alone (perf events at 1 kHz, no trace, no tracer)
+- all:      trace + tracer + profile, as `launchprof run` launches by default
+
+Each round launches every setting once, in a new random order. Printed per setting: the median
+ratio to off with a bootstrap 95 % interval (2,000 resamples of the rounds, seeded), and the
+median of the per-round ratios. Then, unless --no-callgrind, the in-process part by
+instruction counts: SampleApp under `valgrind --tool=callgrind` from its start to its exit point
+(callgrind dumps when the probe's finishAndExit is entered), of the main thread (the launch's
+critical path; with --separate-threads callgrind dumps only the triggering thread there), trace and
+tracer on against off
+(perf events do not work under valgrind: the whole-launch profile is not in this figure).
+
+    Benchmarks/scripts/launch-overhead.py [ROUNDS] [--build DIR] [--cpu N] [--no-callgrind]
+                                          [--callgrind-only] [--callgrind-runs N] [--json FILE]
+"""
+import argparse, json, os, platform, random, re, statistics, subprocess, sys, tempfile, time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+
+def parse_arguments():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("rounds", type=int, nargs="?", default=200)
+    parser.add_argument("--build", default=os.path.join(ROOT, ".build", "release"))
+    parser.add_argument("--cpu", type=int, default=1)
+    parser.add_argument("--no-callgrind", action="store_true")
+    parser.add_argument("--callgrind-only", action="store_true", help="only the instruction counts")
+    parser.add_argument("--callgrind-runs", type=int, default=3)
+    parser.add_argument("--json")
+    return parser.parse_args()
+
+
+def compile_harness(folder):
+    runner = os.path.join(ROOT, "Sources", "CLaunchRunner")
+    output = os.path.join(folder, "overhead-harness")
+    compiler = os.environ.get("CC", "clang")
+    subprocess.run([compiler, "-O2", "-o", output, os.path.join(ROOT, "Benchmarks", "scripts", "overhead-harness.c"),
+                    os.path.join(runner, "lp_spawn.c"), os.path.join(runner, "lp_perf.c"),
+                    "-I", os.path.join(runner, "include"), "-I", os.path.join(ROOT, "Sources", "CLaunchABI", "include")],
+                   check=True)
+    return output
+
+
+def settings(trace, preload):
+    common = ["LAUNCHPROF_EXIT_AFTER=firstFrame", "SWIFT_BACKTRACE=enable=no"]
+    recording = [f"LAUNCHPROF_TRACE={trace}", "LAUNCHPROF_SAMPLER=none"]
+    tracer = [f"LD_PRELOAD={preload}"]
+    return {
+        "off": (0, common),
+        "trace": (0, common + recording),
+        "tracer": (0, common + recording + tracer),
+        "profile": (1000, common),
+        "all": (1000, common + recording + tracer),
+    }
+
+
+def launch(harness, cpu, app, rate, assignments):
+    result = subprocess.run([harness, str(cpu), str(rate), *assignments, "--", app],
+                            capture_output=True, text=True)
+    exit_point, wall, _ = (int(x) for x in result.stdout.split())
+    if result.returncode != 0 or exit_point < 0:
+        sys.exit(f"a launch failed ({' '.join(assignments)}): {result.stderr.strip()}")
+    return exit_point / 1e6
+
+
+def ratio_interval(values, name, resamples=2000, seed=17):
+    """Bootstrap over rounds: resample round indices, keep each round's pairs together."""
+    rng = random.Random(seed)
+    n = len(values["off"])
+    ratios = []
+    for _ in range(resamples):
+        picks = [rng.randrange(n) for _ in range(n)]
+        ratios.append(statistics.median(values[name][i] for i in picks) /
+                      statistics.median(values["off"][i] for i in picks))
+    ratios.sort()
+    return ratios[int(0.025 * resamples)], ratios[int(0.975 * resamples) - 1]
+
+
+def timed_rounds(harness, cpu, app, table, rounds):
+    values = {name: [] for name in table}
+    for _ in range(3):
+        for name, (rate, assignments) in table.items():
+            launch(harness, cpu, app, rate, assignments)
+    for index in range(rounds):
+        order = list(table)
+        random.shuffle(order)
+        for name in order:
+            rate, assignments = table[name]
+            values[name].append(launch(harness, cpu, app, rate, assignments))
+        if (index + 1) % 50 == 0:
+            print(f"  {index + 1} rounds", file=sys.stderr)
+    return values
+
+
+def instructions(app, assignments, folder):
+    """Instructions the main thread executed from exec to the exit point (callgrind dumps when
+    LaunchProbe's finishAndExit is entered; with --separate-threads only that thread is dumped)."""
+    directory = tempfile.mkdtemp(dir=folder)
+    out = os.path.join(directory, "callgrind.out")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LAUNCHPROF_") and k != "LD_PRELOAD"}
+    env.update(a.split("=", 1) for a in assignments)
+    subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--separate-threads=yes",
+                    "--dump-before=*finishAndExit*", app], env=env, capture_output=True, check=True)
+    main = os.path.join(directory, "callgrind.out.1-01")
+    if not os.path.exists(main):
+        sys.exit("callgrind made no dump at the exit point (finishAndExit was not entered)")
+    return summary(main)
+
+
+def summary(path):
+    with open(path) as file:
+        for line in file:
+            if line.startswith("summary:") or line.startswith("totals:"):
+                return int(line.split()[1])
+    sys.exit(f"callgrind wrote no total in {path}")
+
+
+def callgrind(app, table, runs, folder):
+    # Valgrind 3.19 (Debian 12) cannot read the DWARF 5 of Swift builds: count a copy without
+    # debug information, beside the original so that it finds its resource bundle.
+    stripped = app + "-callgrind"
+    subprocess.run(["objcopy", "--strip-debug", app, stripped], check=True)
+    try:
+        return count_settings(stripped, table, runs, folder)
+    finally:
+        os.remove(stripped)
+
+
+def count_settings(app, table, runs, folder):
+    counts = {name: [] for name in ("off", "trace", "tracer")}
+    for _ in range(runs):
+        for name in counts:
+            counts[name].append(instructions(app, table[name][1], folder))
+    return {name: {"mainThread": statistics.median(values), "runs": values} for name, values in counts.items()}
+
+
+def machine():
+    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+    return f"{platform.node()}, {os.cpu_count()} x {cpu}, Linux {platform.release()}, load average {os.getloadavg()}"
+
+
+def main():
+    args = parse_arguments()
+    app = os.path.join(args.build, "SampleApp")
+    preload = os.path.abspath(os.path.join(args.build, "LaunchProfiler_CLaunchPreload.resources", "libLaunchPreload.so"))
+    for path in (app, preload):
+        if not os.path.exists(path):
+            sys.exit(f"{path} is missing: run `swift build -c release` first.")
+    folder = tempfile.mkdtemp()
+    harness = compile_harness(folder)
+    table = settings(os.path.join(folder, "launch.trace.json"), preload)
+    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {machine()}")
+    report = {"rounds": args.rounds, "machine": machine(), "settings": {}}
+    if not args.callgrind_only:
+        timed(args, harness, app, table, report)
+    if not args.no_callgrind:
+        counts = callgrind(os.path.abspath(app), table, args.callgrind_runs, folder)
+        report["instructions"] = counts
+        print(f"callgrind, main-thread instructions from exec to the exit point (median of {args.callgrind_runs}):")
+        for name, count in counts.items():
+            line = f"{name:8s} main thread {count['mainThread']:,}   runs {count['runs']}"
+            if name != "off":
+                line += f"   ratio {count['mainThread'] / counts['off']['mainThread']:.4f}"
+            print(line)
+    if args.json:
+        with open(args.json, "w") as file:
+            json.dump(report, file, indent=2, sort_keys=True)
+
+
+def timed(args, harness, app, table, report):
+    values = timed_rounds(harness, args.cpu, os.path.abspath(app), table, args.rounds)
+    report["loadAverageAfter"] = os.getloadavg()
+    print(f"{args.rounds} rounds, app pinned to CPU {args.cpu}; launch start to exit point (first frame)")
+    for name in table:
+        median = statistics.median(values[name])
+        entry = {"medianMs": median}
+        line = f"{name:8s} median {median:8.2f} ms"
+        if name != "off":
+            low, high = ratio_interval(values, name)
+            paired = statistics.median(a / b for a, b in zip(values[name], values["off"]))
+            entry.update(ratio=median / statistics.median(values["off"]), low=low, high=high, pairedRatio=paired)
+            line += f"   ratio {entry['ratio']:.4f} (95 % CI {low:.4f} to {high:.4f}); median paired ratio {paired:.4f}"
+        report["settings"][name] = entry
+        print(line)
+    print(f"load average after: {os.getloadavg()}")
+
+
+if __name__ == "__main__":
+    main()
