@@ -151,25 +151,35 @@ struct BudgetValidator {
             fail(at + ".limit", value, "Expected a string such as \"400ms\", \"150MB\" or \"+10%\", or a non-negative number for a count.")
         }
 
-        var baseline: String?
-        if let limit {
-            if history != nil {
-                checkHistory(limit: limit, object: object, at: at)
-            } else if limit.isRelative {
-                baseline = ruleBaseline ?? defaults.baseline
-                if baseline == nil {
-                    fail(at + ".limit", .string(limit.text), "A relative limit compares against a baseline; expected a \"baseline\" key in the rule or in \"defaults\".")
-                }
-            } else if ruleBaseline != nil, let value = object["baseline"] {
-                fail(at + ".baseline", value, "A baseline applies only to a relative limit like \"+10%\"; remove it or make the limit relative.")
-            }
-        }
+        let baseline = limit.flatMap { resolveBaseline(limit: $0, history: history, ruleBaseline: ruleBaseline, defaults: defaults, object: object, at: at) }
 
         guard problems.count == before, let metric, let kind, let limit else { return nil }
         return BudgetRule(
             index: index, metric: metric, kind: kind, statistic: statistic, limit: limit,
             scenario: scenario, level: level, baseline: baseline, history: history, description: description
         )
+    }
+
+    /// The baseline a rule's limit compares with: none for an absolute limit or a rule against
+    /// history, else the rule's or the defaults' (a relative limit without one is a problem).
+    private mutating func resolveBaseline(
+        limit: BudgetLimit, history: Int?, ruleBaseline: String?, defaults: BudgetDefaults, object: [String: JSONValue], at: String
+    ) -> String? {
+        if history != nil {
+            checkHistory(limit: limit, object: object, at: at)
+            return nil
+        }
+        if limit.isRelative {
+            let baseline = ruleBaseline ?? defaults.baseline
+            if baseline == nil {
+                fail(at + ".limit", .string(limit.text), "A relative limit compares against a baseline; expected a \"baseline\" key in the rule or in \"defaults\".")
+            }
+            return baseline
+        }
+        if ruleBaseline != nil, let value = object["baseline"] {
+            fail(at + ".baseline", value, "A baseline applies only to a relative limit like \"+10%\"; remove it or make the limit relative.")
+        }
+        return nil
     }
 
     /// A rule against history needs a relative limit and no baseline.
