@@ -69,7 +69,8 @@ struct ComparisonRunTests {
         #expect(outcome.budgets.map(\.status) == [.fail])
         #expect(outcome.exitCode == .budgetExceeded)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
-        #expect(files == ["base", "comparison.json", "head"])
+        // The folder's claim (`.launchprof-run`, created exclusively) and the comparison's files.
+        #expect(files == [".launchprof-run", "base", "comparison.json", "head"])
         #expect(FileManager.default.fileExists(atPath: folder.buildFolder(.head).summaryURL.path))
     }
 
