@@ -31,6 +31,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         // Headers only: what the C of both sides shares (the tracer's record layout, the sample
@@ -73,11 +74,22 @@ let package = Package(
         .target(name: "LaunchReports", dependencies: ["LaunchAnalysis", "LaunchSymbolication", "LaunchTrace"]),
         // In the tool: spawning launches, timeouts, scenarios, collecting traces.
         .target(name: "LaunchRunner", dependencies: ["LaunchTrace", "CLaunchRunner"]),
+        // PostgreSQL's C client library (Debian's libpq-dev), for the shared history.
+        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"])]),
+        // In the tool: the history of every run (SQLite through GRDB by default, PostgreSQL
+        // through libpq for a team), series, change points, budgets against history.
+        .target(
+            name: "LaunchHistory",
+            dependencies: [
+                "LaunchAnalysis", "LaunchTrace", "CLibPQ",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         // In the tool: the workflows behind the commands (a profiling run, reports, the run
         // folder's layout), as a library the CLI only parses for and renders.
         .target(
             name: "LaunchWorkflow",
-            dependencies: ["LaunchRunner", "LaunchAnalysis", "LaunchReports", "LaunchSymbolication", "LaunchTrace"]
+            dependencies: ["LaunchRunner", "LaunchAnalysis", "LaunchHistory", "LaunchReports", "LaunchSymbolication", "LaunchTrace"]
         ),
         .executableTarget(
             name: "launchprof",
@@ -127,7 +139,16 @@ let package = Package(
         .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LaunchProbe", "LaunchTrace", "FixtureApp", "SeedApp", "SampleApp"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchSymbolicationTests", dependencies: ["LaunchSymbolication", "LaunchAnalysis", "LaunchTrace"]),
         .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchSymbolication", "LaunchWorkflow", "LaunchTrace", "LaunchTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ReportTests", dependencies: ["LaunchReports", "LaunchAnalysis", "LaunchSymbolication", "LaunchWorkflow", "LaunchTrace", "launchprof", "LaunchTestSupport"], resources: [.copy("Fixtures")]),
+                .testTarget(name: "ReportTests", dependencies: ["LaunchReports", "LaunchAnalysis", "LaunchSymbolication", "LaunchWorkflow", "LaunchTrace", "launchprof", "LaunchTestSupport"], resources: [.copy("Fixtures")]),
+        // The history: change points on seeded series, the store suite against SQLite and a real
+        // PostgreSQL cluster the tests start, concurrent writer processes, the exports.
+        .testTarget(
+            name: "LaunchHistoryTests",
+            dependencies: [
+                "LaunchHistory", "LaunchWorkflow", "LaunchAnalysis", "LaunchTrace", "launchprof", "SampleApp",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         // The workflows against real launches of FixtureApp, without the CLI.
         .testTarget(
             name: "LaunchWorkflowTests",

@@ -11,7 +11,10 @@ struct LaunchProf: ParsableCommand {
         abstract: "Profile an app's launch, find the work that blocks its main thread, and check it against budgets.",
         discussion: ProfilerExitStatus.helpText,
         version: "0.1.0",
-        subcommands: [RunCommand.self, CompareCommand.self, CheckCommand.self, TraceCommand.self, BaselineCommand.self, ReportCommand.self]
+        subcommands: [
+            RunCommand.self, CompareCommand.self, CheckCommand.self, TraceCommand.self, BaselineCommand.self, ReportCommand.self,
+            HistoryCommand.self,
+        ]
     )
 
     /// The generator named in reports: the tool and its version.

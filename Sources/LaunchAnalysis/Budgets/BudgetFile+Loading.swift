@@ -52,7 +52,7 @@ struct BudgetValidator {
 
     static let topKeys: Set<String> = ["$schema", "schemaVersion", "description", "defaults", "rules", "policy"]
     static let defaultsKeys: Set<String> = ["scenario", "statistic", "level", "baseline"]
-    static let ruleKeys: Set<String> = ["metric", "statistic", "limit", "scenario", "level", "baseline", "description"]
+    static let ruleKeys: Set<String> = ["metric", "statistic", "limit", "scenario", "level", "baseline", "history", "description"]
 
     mutating func validate(_ root: JSONValue) -> BudgetFile? {
         guard case .object(let top) = root else {
@@ -121,6 +121,7 @@ struct BudgetValidator {
         let scenario = object["scenario"].flatMap { choice($0, at: at + ".scenario") as Scenario? } ?? defaults.scenario
         let level = object["level"].flatMap { choice($0, at: at + ".level") as BudgetLevel? } ?? defaults.level
         let ruleBaseline = object["baseline"].flatMap { baselineName($0, at: at + ".baseline") }
+        let history = object["history"].flatMap { historyRuns($0, at: at + ".history") }
         let description = object["description"].flatMap { string($0, at: at + ".description") }
 
         var limit: BudgetLimit?
@@ -150,23 +151,52 @@ struct BudgetValidator {
             fail(at + ".limit", value, "Expected a string such as \"400ms\", \"150MB\" or \"+10%\", or a non-negative number for a count.")
         }
 
-        var baseline: String?
-        if let limit {
-            if limit.isRelative {
-                baseline = ruleBaseline ?? defaults.baseline
-                if baseline == nil {
-                    fail(at + ".limit", .string(limit.text), "A relative limit compares against a baseline; expected a \"baseline\" key in the rule or in \"defaults\".")
-                }
-            } else if ruleBaseline != nil, let value = object["baseline"] {
-                fail(at + ".baseline", value, "A baseline applies only to a relative limit like \"+10%\"; remove it or make the limit relative.")
-            }
-        }
+        let baseline = limit.flatMap { resolveBaseline(limit: $0, history: history, ruleBaseline: ruleBaseline, defaults: defaults, object: object, at: at) }
 
         guard problems.count == before, let metric, let kind, let limit else { return nil }
         return BudgetRule(
             index: index, metric: metric, kind: kind, statistic: statistic, limit: limit,
-            scenario: scenario, level: level, baseline: baseline, description: description
+            scenario: scenario, level: level, baseline: baseline, history: history, description: description
         )
+    }
+
+    /// The baseline a rule's limit compares with: none for an absolute limit or a rule against
+    /// history, else the rule's or the defaults' (a relative limit without one is a problem).
+    private mutating func resolveBaseline(
+        limit: BudgetLimit, history: Int?, ruleBaseline: String?, defaults: BudgetDefaults, object: [String: JSONValue], at: String
+    ) -> String? {
+        if history != nil {
+            checkHistory(limit: limit, object: object, at: at)
+            return nil
+        }
+        if limit.isRelative {
+            let baseline = ruleBaseline ?? defaults.baseline
+            if baseline == nil {
+                fail(at + ".limit", .string(limit.text), "A relative limit compares against a baseline; expected a \"baseline\" key in the rule or in \"defaults\".")
+            }
+            return baseline
+        }
+        if ruleBaseline != nil, let value = object["baseline"] {
+            fail(at + ".baseline", value, "A baseline applies only to a relative limit like \"+10%\"; remove it or make the limit relative.")
+        }
+        return nil
+    }
+
+    /// A rule against history needs a relative limit and no baseline.
+    private mutating func checkHistory(limit: BudgetLimit, object: [String: JSONValue], at: String) {
+        if !limit.isRelative {
+            fail(at + ".limit", .string(limit.text), "A rule against history compares with the last runs; expected a relative limit like \"+10%\".")
+        }
+        if let value = object["baseline"] {
+            fail(at + ".baseline", value, "A rule compares with either a saved baseline or the history; remove \"baseline\" or \"history\".")
+        }
+    }
+
+    /// `"history": N`, a whole number of runs from 1.
+    private mutating func historyRuns(_ value: JSONValue, at path: String) -> Int? {
+        if case .number(let number) = value, number >= 1, number <= 10_000, number == number.rounded() { return Int(number) }
+        fail(path, value, "Expected the number of recent runs to compare with, a whole number from 1 to 10000, such as 10.")
+        return nil
     }
 
     // MARK: Values

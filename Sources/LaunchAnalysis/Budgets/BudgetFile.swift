@@ -40,14 +40,19 @@ public struct BudgetFile: Codable, Sendable, Equatable {
     /// The names of the saved baselines relative rules compare against, sorted and unique, so
     /// a caller knows which to load (`base`, the base build of `launchprof compare`, is not one).
     public var baselineNames: [String] {
-        Array(Set(rules.compactMap(\.baseline)).subtracting([BaseBudgetVerdict.baseBaselineName])).sorted()
+        Array(Set(rules.filter { $0.history == nil }.compactMap(\.baseline)).subtracting([BaseBudgetVerdict.baseBaselineName])).sorted()
+    }
+
+    /// The run counts of the rules against history (`"history": N`), sorted and unique.
+    public var historyRunCounts: [Int] {
+        Array(Set(rules.compactMap(\.history))).sorted()
     }
 
     /// The file without the rules against the base build of `launchprof compare`: what `run`
     /// and `check` evaluate.
     public var withoutBaseRules: BudgetFile {
         var file = self
-        file.rules.removeAll { $0.baseline == BaseBudgetVerdict.baseBaselineName }
+        file.rules.removeAll { $0.history == nil && $0.baseline == BaseBudgetVerdict.baseBaselineName }
         return file
     }
 }

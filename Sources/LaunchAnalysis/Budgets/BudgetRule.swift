@@ -17,15 +17,19 @@ public struct BudgetRule: Codable, Sendable, Equatable {
     public var scenario: Scenario
     /// Whether breaking the rule fails the check.
     public var level: BudgetLevel
-    /// The baseline a relative limit compares against; `nil` for absolute limits.
+    /// The baseline a relative limit compares against; `nil` for absolute limits. A rule
+    /// against history names ``historyBaselineName(_:)``.
     public var baseline: String?
+    /// With a relative limit: compare with the launches of the last this-many recorded runs of
+    /// the same app, scenario and machine class instead of a saved baseline (`"history": 10`).
+    public var history: Int?
     /// The file's explanation of the rule, if any.
     public var description: String?
 
     /// Creates a rule.
     public init(
         index: Int, metric: MetricName, kind: MetricKind, statistic: Statistic, limit: BudgetLimit,
-        scenario: Scenario, level: BudgetLevel, baseline: String? = nil, description: String? = nil
+        scenario: Scenario, level: BudgetLevel, baseline: String? = nil, history: Int? = nil, description: String? = nil
     ) {
         self.index = index
         self.metric = metric
@@ -34,9 +38,14 @@ public struct BudgetRule: Codable, Sendable, Equatable {
         self.limit = limit
         self.scenario = scenario
         self.level = level
-        self.baseline = baseline
+        self.baseline = history.map(Self.historyBaselineName) ?? baseline
+        self.history = history
         self.description = description
     }
+
+    /// The baseline name of a rule against the last `runs` recorded runs, `history:last-N`
+    /// (a ":" no saved baseline's name can hold).
+    public static func historyBaselineName(_ runs: Int) -> String { "history:last-\(runs)" }
 
     /// A short name for the rule, unique enough for test-case names:
     /// `timeToFirstFrame p90 <= 400ms (warm)` or `didFinishLaunching median <= +10% vs main (warm)`.

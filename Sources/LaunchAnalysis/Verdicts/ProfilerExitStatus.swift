@@ -18,6 +18,9 @@ public enum ProfilerExitStatus: Int32, Codable, Sendable, CaseIterable {
     case launchFailed = 3
     /// No failures, but an error-level rule is inconclusive.
     case inconclusive = 4
+    /// Every budget passed but the run could not be recorded in the history (`launchprof run`;
+    /// the run folder is complete), or a `history` command could not open its store.
+    case historyNotRecorded = 5
     /// `launchprof run` received SIGINT, SIGTERM or SIGHUP: the running launch and everything it
     /// started were killed and recorded as interrupted, and the launches before it summarised.
     case interrupted = 130
@@ -30,6 +33,7 @@ public enum ProfilerExitStatus: Int32, Codable, Sendable, CaseIterable {
         case .budgetExceeded: "a budget was exceeded (compare: head regressed)"
         case .launchFailed: "a launch crashed, hung or gave an invalid trace (more than --allow-failed), or none completed (compare: a build failed to launch)"
         case .inconclusive: "inconclusive (the spread straddles a limit; compare: undecided at --max-runs)"
+        case .historyNotRecorded: "the run history could not be opened or written"
         case .interrupted: "interrupted by SIGINT, SIGTERM or SIGHUP (the launches so far are kept)"
         }
     }

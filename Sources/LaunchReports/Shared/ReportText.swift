@@ -49,6 +49,7 @@ public enum ReportText {
         case .budgetExceeded: "budget exceeded"
         case .launchFailed: "launches failed (more than --allow-failed) or none completed"
         case .inconclusive: "inconclusive"
+        case .historyNotRecorded: "the run was not recorded in the history"
         case .interrupted: "interrupted"
         }
     }

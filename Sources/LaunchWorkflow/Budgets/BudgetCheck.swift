@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAnalysis
+import LaunchHistory
 
 /// Loads a budget file and the baselines its relative rules name, and evaluates a run. Rules
 /// against `base` belong to `launchprof compare` and are left out.
@@ -8,6 +9,8 @@ public struct BudgetCheck: Sendable, Equatable {
     public let budgets: BudgetFile?
     /// The baselines the relative rules compare against, by name.
     public let baselines: [String: RunSummary]
+    /// The run history rules with `"history": N` compare with; `nil` leaves those rules missing.
+    public var history: HistoryLocation?
     /// Launches that may fail before the run fails (`--allow-failed`; 0 by default).
     public var allowedFailures = 0
 
@@ -37,7 +40,8 @@ public struct BudgetCheck: Sendable, Equatable {
             let completed = summary.launches.filter { $0.outcome == .completed }.count
             return BudgetEvaluation(verdicts: [], launchCount: summary.launches.count, completedLaunchCount: completed, allowedFailures: allowedFailures)
         }
-        var evaluation = BudgetEvaluator().evaluate(budgets, summary: summary, baselines: baselines)
+        let recent = HistoryBaseline.baselines(runCounts: budgets.historyRunCounts, like: summary, in: history)
+        var evaluation = BudgetEvaluator().evaluate(budgets, summary: summary, baselines: baselines.merging(recent) { old, _ in old })
         evaluation.allowedFailures = allowedFailures
         evaluation.policyVerdicts = PolicyEvaluator.evaluate(budgets.policy, findings: summary.findings)
         return evaluation

@@ -30,6 +30,8 @@ public struct ProfilingPlan: Sendable, Equatable {
     public var budgets: BudgetCheck
     /// The generator named in `report.html` (e.g. "launchprof 0.1.0").
     public var generator: String
+    /// Where the run is recorded when it ends (`nil`: `--no-history`).
+    public var history: HistoryRecording?
 
     /// Creates a plan.
     public init(

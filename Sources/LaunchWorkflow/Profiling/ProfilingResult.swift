@@ -1,4 +1,5 @@
 import LaunchAnalysis
+import LaunchHistory
 import LaunchTrace
 
 /// What a profiling run produced; its files are in ``folder``.
@@ -16,10 +17,17 @@ public struct ProfilingResult: Sendable {
     /// The signal that interrupted the run (SIGINT, SIGTERM, SIGHUP), or nil when it ran to
     /// the end. An interrupted run keeps and summarises the launches it measured.
     public var interruptedBy: Int32?
+    /// The run as recorded in the history, `nil` when it was not recorded.
+    public var recorded: HistoryRun? = nil
+    /// Why the run could not be recorded, when it could not.
+    public var historyError: LaunchProfilerError? = nil
 
-    /// The exit status of the run: ``ProfilerExitStatus/interrupted`` when interrupted, else
-    /// the evaluation's.
+    /// The status `launchprof run` ends with: ``ProfilerExitStatus/interrupted`` when
+    /// interrupted, else the budgets' status, or ``ProfilerExitStatus/historyNotRecorded`` when
+    /// every budget passed but the run could not be recorded.
     public var exitStatus: ProfilerExitStatus {
-        interruptedBy == nil ? evaluation.exitCode : .interrupted
+        if interruptedBy != nil { return .interrupted }
+        let code = evaluation.exitCode
+        return code == .success && historyError != nil ? .historyNotRecorded : code
     }
 }

@@ -68,8 +68,31 @@ public struct ProfilingRun: Sendable {
             notes.append(note)
             progress(.note(note))
         }
-        return ProfilingResult(
+        var result = ProfilingResult(
             summary: summary, evaluation: evaluation, traces: traces, folder: folder, notes: notes, interruptedBy: RunInterruption.signal
         )
+        record(&result, progress: progress)
+        return result
+    }
+
+    /// Records the finished run in the history, when asked; a failure is a note and an error
+    /// on the result, never a lost run folder. An interrupted run is not recorded (its launches
+    /// are a partial run that would skew the trends and the rules against history).
+    private func record(_ result: inout ProfilingResult, progress: (ProfilingEvent) -> Void) {
+        guard let history = plan.history else { return }
+        let note: ProfilingNote
+        if result.interruptedBy != nil {
+            note = .historyNotRecorded(reason: "the run was interrupted")
+        } else {
+            do {
+                result.recorded = try history.record(summary: result.summary, evaluation: result.evaluation, plan: plan)
+                note = .historyRecorded(location: history.location.description)
+            } catch {
+                result.historyError = error
+                note = .historyNotRecorded(reason: error.description)
+            }
+        }
+        result.notes.append(note)
+        progress(.note(note))
     }
 }

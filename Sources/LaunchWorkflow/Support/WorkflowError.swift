@@ -1,4 +1,5 @@
 import LaunchAnalysis
+import LaunchHistory
 import LaunchTrace
 
 extension LaunchProfilerError.Code {
@@ -17,8 +18,12 @@ extension LaunchProfilerError {
 
     /// The documented exit status an error ends the command with: the one place errors map to
     /// exit statuses. A launch that failed is 3; every other error (bad arguments, files,
-    /// budgets, baselines, run folders) is 1.
+    /// budgets, baselines, run folders) is 1; a history that cannot be opened or written is 5.
     public var exitStatus: ProfilerExitStatus {
-        code == .launchFailed ? .launchFailed : .usageError
+        if code == .launchFailed { return .launchFailed }
+        return Self.historyCodes.contains(code) ? .historyNotRecorded : .usageError
     }
+
+    /// The codes of a history store that cannot be opened, read or written.
+    static let historyCodes: Set<Code> = [.historyUnavailable, .historyCorrupt, .historySchemaTooNew, .historyQueryFailed]
 }

@@ -12,7 +12,8 @@ struct RunCommand: ParsableCommand {
         discussion: """
             Each launch gets LAUNCHPROF_SPAWN_NS (the clock just before the spawn), LAUNCHPROF_TRACE, \
             LAUNCHPROF_EXIT_AFTER and LAUNCHPROF_SCENARIO. The output folder receives one trace per \
-            launch, launches.json (every launch, whatever its outcome), summary.json and report.html.
+            launch, launches.json (every launch, whatever its outcome), summary.json and report.html. \
+            The run is then recorded in the history (see `launchprof history`) unless --no-history is given.
             """ + "\n\n" + ProfilerExitStatus.helpText
     )
 
@@ -49,6 +50,9 @@ struct RunCommand: ParsableCommand {
     @OptionGroup(title: "Main-thread instruments")
     var instruments: InstrumentOptions
 
+    @OptionGroup(title: "History")
+    var history: RunHistoryOptions
+
     @Argument(parsing: .postTerminator, help: "The app's executable and its arguments, after --.")
     var command: [String] = []
 
@@ -80,6 +84,7 @@ struct RunCommand: ParsableCommand {
     private func makePlan() throws -> ProfilingPlan {
         let executable = try ExecutableResolver.resolve(command)
         var check = try baselines.check(budgets: budgets)
+        check.history = try history.store.location()
         check.allowedFailures = allowFailed
         var plan = ProfilingPlan(
             executable: executable, arguments: Array(command.dropFirst()), runs: runs, warmup: warmup,
@@ -88,6 +93,7 @@ struct RunCommand: ParsableCommand {
             budgets: check, generator: LaunchProf.generator
         )
         plan.readiness = try readiness.settings()
+        plan.history = try history.recording()
         return plan
     }
 }

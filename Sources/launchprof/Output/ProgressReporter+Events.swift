@@ -25,6 +25,10 @@ extension ProgressReporter {
             note("cold: before each launch \(Self.mb(evictions.medianEvictedBytes)) of the app's \(evictions.fileCount) files were evicted from the page cache (median); \(Self.mb(evictions.medianResidentBytes)) stayed resident because running processes map them.")
         case .reportNotWritten(let reason):
             Terminal.printError("launchprof: report.html was not written: \(reason)")
+        case .historyNotRecorded(let reason):
+            Terminal.printError("launchprof: the run was not recorded in the history: \(reason)")
+        case .historyRecorded(let location):
+            note("recorded in the history at \(location).")
         }
     }
 

@@ -57,7 +57,7 @@ struct EvaluatorTests {
         let summary = completed == 0 ? Self.summary(count: 0, failed: [.crashed, .timedOut]) : Self.summary(count: completed)
         let evaluation = Self.evaluator.evaluate(try Self.budgets(rules.joined(separator: ",")), summary: summary)
         #expect(evaluation.exitCode == expected)
-        #expect(ProfilerExitStatus.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 130])
+        #expect(ProfilerExitStatus.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 5, 130])
     }
 
     @Test("isDecisive is false while any verdict is inconclusive")

@@ -1,0 +1,39 @@
+/// Two adjacent segments of a series compared by Student's t-test: a change point's evidence.
+public struct SegmentComparison: Codable, Sendable, Equatable {
+    /// Mean before the change point.
+    public var meanBefore: Double
+    /// Mean from the change point on.
+    public var meanAfter: Double
+    /// Population standard deviation before.
+    public var deviationBefore: Double
+    /// Population standard deviation after.
+    public var deviationAfter: Double
+    /// The t-test's two-sided p-value.
+    public var pValue: Double
+
+    /// Compares `left` and `right` (neither empty).
+    init(_ left: ArraySlice<Double>, _ right: ArraySlice<Double>) {
+        (meanBefore, deviationBefore) = Self.moments(left)
+        (meanAfter, deviationAfter) = Self.moments(right)
+        pValue = StudentT.twoSidedPValue(
+            mean1: meanBefore, sd1: deviationBefore, n1: left.count, mean2: meanAfter, sd2: deviationAfter, n2: right.count
+        )
+    }
+
+    /// The relative change from before to after (`after / before - 1`), 0 when before is 0.
+    public var forwardChange: Double { meanBefore == 0 ? 0 : meanAfter / meanBefore - 1 }
+
+    /// Otava's magnitude: the larger of the forward and backward relative changes, in absolute value.
+    public var magnitude: Double {
+        let backward = meanAfter == 0 ? 0 : meanBefore / meanAfter - 1
+        return max(abs(forwardChange), abs(backward))
+    }
+
+    /// Mean and population standard deviation (0 for one value).
+    private static func moments(_ values: ArraySlice<Double>) -> (Double, Double) {
+        let mean = values.reduce(0, +) / Double(values.count)
+        guard values.count >= 2 else { return (mean, 0) }
+        let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count)
+        return (mean, variance.squareRoot())
+    }
+}

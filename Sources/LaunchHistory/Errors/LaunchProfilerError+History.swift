@@ -1,0 +1,61 @@
+import LaunchTrace
+
+extension LaunchProfilerError.Code {
+    /// The history store cannot be reached or opened (server down, bad URL, unreadable file).
+    public static let historyUnavailable = Self("historyUnavailable")
+    /// The history file is not a SQLite database or is damaged; it is left untouched.
+    public static let historyCorrupt = Self("historyCorrupt")
+    /// The store's schema is newer than this launchprof understands.
+    public static let historySchemaTooNew = Self("historySchemaTooNew")
+    /// A query or write on the history store failed.
+    public static let historyQueryFailed = Self("historyQueryFailed")
+    /// A history location (`--history`, `LAUNCHPROF_HISTORY`) is not a path nor a PostgreSQL URL.
+    public static let invalidHistoryLocation = Self("invalidHistoryLocation")
+}
+
+extension LaunchProfilerError {
+    /// The store at `location` cannot be reached or opened.
+    public static func historyUnavailable(_ location: String, reason: String) -> Self {
+        Self(
+            .historyUnavailable,
+            "The run history at \(location) cannot be opened: \(reason)",
+            context: Context(file: location, reason: reason, mentionsLocation: true)
+        )
+    }
+
+    /// The SQLite file at `path` is not a database or is damaged.
+    public static func historyCorrupt(_ path: String, reason: String) -> Self {
+        Self(
+            .historyCorrupt,
+            "The run history \(path) is not a valid SQLite database (\(reason)); it was left untouched. Move it aside to start a new history, or point --history elsewhere.",
+            context: Context(file: path, reason: reason, mentionsLocation: true)
+        )
+    }
+
+    /// The store at `location` has schema `found`, newer than `supported`.
+    public static func historySchemaTooNew(_ location: String, found: Int, supported: Int) -> Self {
+        Self(
+            .historySchemaTooNew,
+            "The run history at \(location) has schema version \(found), newer than the version \(supported) this launchprof understands; update launchprof to use it.",
+            context: Context(file: location, value: nil, expected: nil, mentionsLocation: true)
+        )
+    }
+
+    /// A statement on the store at `location` failed.
+    public static func historyQueryFailed(_ location: String, reason: String) -> Self {
+        Self(
+            .historyQueryFailed,
+            "The run history at \(location) could not be read or written: \(reason)",
+            context: Context(file: location, reason: reason, mentionsLocation: true)
+        )
+    }
+
+    /// `text` names no history location.
+    public static func invalidHistoryLocation(_ text: String, reason: String) -> Self {
+        Self(
+            .invalidHistoryLocation,
+            "The history location is not valid: \(reason)",
+            context: Context(jsonPath: "--history", value: "\"\(text)\"", expected: "Expected a SQLite file path or a postgres://user@host:port/database URL.")
+        )
+    }
+}

@@ -1,0 +1,44 @@
+import LaunchAnalysis
+import LaunchTrace
+
+/// One metric of one scenario in a recorded run: every launch's value and its summary.
+public struct HistoryMetric: Codable, Sendable, Equatable {
+    /// The scenario the values were measured in.
+    public var scenario: String
+    /// The metric.
+    public var metric: String
+    /// Completed launches with a value.
+    public var count: Int
+    /// Median of ``values``.
+    public var median: Double
+    /// 10th percentile of ``values``.
+    public var p10: Double
+    /// 90th percentile of ``values``.
+    public var p90: Double
+    /// Mean of ``values``.
+    public var mean: Double
+    /// Every launch's value, in launch order; empty when a query left them out.
+    public var values: [Double]
+
+    /// Creates a metric from its values (not empty).
+    public init(scenario: String, metric: String, values: [Double]) {
+        let sorted = values.sorted()
+        self.init(
+            scenario: scenario, metric: metric, count: values.count,
+            median: Descriptive.median(sorted: sorted), p10: Descriptive.percentile(sorted: sorted, 10),
+            p90: Descriptive.percentile(sorted: sorted, 90), mean: Descriptive.mean(values), values: values
+        )
+    }
+
+    /// Creates a metric from stored fields.
+    public init(scenario: String, metric: String, count: Int, median: Double, p10: Double, p90: Double, mean: Double, values: [Double]) {
+        self.scenario = scenario
+        self.metric = metric
+        self.count = count
+        self.median = median
+        self.p10 = p10
+        self.p90 = p90
+        self.mean = mean
+        self.values = values
+    }
+}

@@ -1,0 +1,52 @@
+import LaunchTrace
+
+/// One recorded `launchprof run`: who ran what, where, and every metric of every scenario.
+///
+/// ```swift
+/// let run = HistoryRun(summary: summary, evaluation: evaluation, revision: .detect(), recordedAt: now)
+/// try store.record(run)
+/// ```
+public struct HistoryRun: Codable, Sendable, Equatable {
+    /// A unique key: a UUID for a fresh run, a digest of `summary.json` for an imported one
+    /// (importing the same folder twice records it once).
+    public var key: String
+    /// When it was recorded (ISO 8601, UTC); series are ordered by it.
+    public var recordedAt: String
+    /// The app's name.
+    public var app: String
+    /// The app's version, when known.
+    public var appVersion: String?
+    /// The source revision measured.
+    public var revision: SourceRevision
+    /// The machine it ran on.
+    public var machine: MachineFingerprint
+    /// The scenario the run was asked for.
+    public var scenario: String
+    /// Launches attempted and completed.
+    public var launches: Int
+    /// Instrument settings and other run options, by name.
+    public var settings: [String: String]
+    /// Every metric of every scenario.
+    public var metrics: [HistoryMetric]
+    /// The budget verdicts, `rule title: status`.
+    public var verdicts: [HistoryVerdict]
+
+    /// Creates a recorded run.
+    public init(
+        key: String, recordedAt: String, app: String, appVersion: String? = nil, revision: SourceRevision,
+        machine: MachineFingerprint, scenario: String, launches: Int, settings: [String: String] = [:],
+        metrics: [HistoryMetric], verdicts: [HistoryVerdict] = []
+    ) {
+        self.key = key
+        self.recordedAt = recordedAt
+        self.app = app
+        self.appVersion = appVersion
+        self.revision = revision
+        self.machine = machine
+        self.scenario = scenario
+        self.launches = launches
+        self.settings = settings
+        self.metrics = metrics
+        self.verdicts = verdicts
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import GRDB
+import LaunchTrace
+
+/// The embedded history: one SQLite file (`.launchprof/history.sqlite` by default) through
+/// GRDB, in WAL mode with a busy timeout so that concurrent `launchprof` processes on one
+/// machine wait for each other instead of failing. A file that is not a SQLite database is
+/// refused and never overwritten.
+public final class SQLiteHistoryStore: HistoryStore {
+    /// The file's path.
+    public let location: String
+    /// The connection pool.
+    let pool: DatabasePool
+    /// The statements, in SQLite's dialect.
+    let sql = HistorySQL(dialect: .sqlite)
+
+    /// How long a writer waits for another's transaction before giving up.
+    public static let busyTimeoutSeconds: TimeInterval = 60
+
+    /// Opens (creating when absent, with its folder) and migrates the history at `path`.
+    ///
+    /// - Throws: ``LaunchProfilerError/historyCorrupt(_:reason:)`` when the file is not a
+    ///   SQLite database, ``LaunchProfilerError/historySchemaTooNew(_:found:supported:)``,
+    ///   ``LaunchProfilerError/historyUnavailable(_:reason:)``.
+    public init(path: String) throws(LaunchProfilerError) {
+        location = path
+        try Self.checkHeader(path)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(Self.busyTimeoutSeconds)
+        do {
+            try FileManager.default.createDirectory(at: URL(filePath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw Self.mapped(error, path: path, opening: true)
+        }
+        try migrate()
+    }
+
+    /// Refuses a non-empty file whose first bytes are not SQLite's header.
+    static func checkHeader(_ path: String) throws(LaunchProfilerError) {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        if !header.isEmpty, header != Data("SQLite format 3\0".utf8) {
+            throw .historyCorrupt(path, reason: "its header is not \"SQLite format 3\"")
+        }
+    }
+
+    /// The error for a GRDB failure: corruption, a busy or unopenable file, or a failed statement.
+    static func mapped(_ error: any Error, path: String, opening: Bool = false) -> LaunchProfilerError {
+        if let error = error as? LaunchProfilerError { return error }
+        if let error = error as? DatabaseError {
+            let reason = error.message ?? "\(error.resultCode)"
+            switch error.resultCode {
+            case .SQLITE_NOTADB, .SQLITE_CORRUPT: return .historyCorrupt(path, reason: reason)
+            case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY: return .historyUnavailable(path, reason: reason)
+            default: return opening ? .historyUnavailable(path, reason: reason) : .historyQueryFailed(path, reason: reason)
+            }
+        }
+        return opening ? .historyUnavailable(path, reason: "\(error)") : .historyQueryFailed(path, reason: "\(error)")
+    }
+
+    /// Runs `body` in one IMMEDIATE transaction (writers queue on SQLite's lock), mapping errors.
+    func write<T>(_ body: (Database) throws -> T) throws(LaunchProfilerError) -> T {
+        do {
+            return try pool.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                return result!
+            }
+        } catch {
+            throw Self.mapped(error, path: location)
+        }
+    }
+
+    /// Runs `body` on a reader, mapping errors.
+    func read<T>(_ body: (Database) throws -> T) throws(LaunchProfilerError) -> T {
+        do {
+            return try pool.read(body)
+        } catch {
+            throw Self.mapped(error, path: location)
+        }
+    }
+
+    /// Closes the pool.
+    public func close() {
+        try? pool.close()
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import LaunchTrace
+
+/// Where the history is: `--history`, else `LAUNCHPROF_HISTORY`, else `.launchprof/history.sqlite`.
+///
+/// ```swift
+/// let store = try HistoryLocation.resolve(option).open()
+/// ```
+public enum HistoryLocation: Sendable, Equatable, CustomStringConvertible {
+    /// A SQLite file.
+    case sqlite(path: String)
+    /// A PostgreSQL server.
+    case postgres(PostgresURL)
+
+    /// The default file, relative to the current folder.
+    public static let defaultPath = ".launchprof/history.sqlite"
+
+    /// The location `option` names, else the one `LAUNCHPROF_HISTORY` names, else the default.
+    public static func resolve(_ option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws(LaunchProfilerError) -> Self {
+        let text = option ?? ToolVariable.history.value(in: environment) ?? defaultPath
+        if PostgresURL.isPostgres(text) { return .postgres(try PostgresURL(text)) }
+        if text.contains("://") { throw .invalidHistoryLocation(PostgresURL.redacted(text), reason: "only postgres:// URLs and file paths are supported.") }
+        return .sqlite(path: text)
+    }
+
+    /// Opens (and migrates) the store.
+    public func open() throws(LaunchProfilerError) -> any HistoryStore {
+        switch self {
+        case let .sqlite(path): try SQLiteHistoryStore(path: path)
+        case let .postgres(url): try PostgresHistoryStore(url: url)
+        }
+    }
+
+    /// The location for messages (no password).
+    public var description: String {
+        switch self {
+        case let .sqlite(path): path
+        case let .postgres(url): url.displayString
+        }
+    }
+}

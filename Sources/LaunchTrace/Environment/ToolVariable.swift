@@ -1,0 +1,20 @@
+/// The environment variables `launchprof` itself reads (never passed on to an app): the
+/// tool's side of the `LAUNCHPROF_*` names, next to the app's in ``ProfilerEnvironment/Variable``.
+///
+/// ```swift
+/// let url = ProcessInfo.processInfo.environment[ToolVariable.history.rawValue]
+/// ```
+public enum ToolVariable: String, Sendable, CaseIterable {
+    /// Where `launchprof run` records runs and `launchprof history` reads them: a
+    /// `postgres://` URL or a SQLite file path (overridden by `--history`).
+    case history = "LAUNCHPROF_HISTORY"
+    /// Set to `1` to skip the PostgreSQL history tests when no server can be started locally;
+    /// CI never sets it, so there the tests fail loudly instead.
+    case skipPostgresTests = "LAUNCHPROF_SKIP_POSTGRES_TESTS"
+
+    /// The variable's value in `environment`, `nil` when unset or empty.
+    public func value(in environment: [String: String]) -> String? {
+        guard let value = environment[rawValue], !value.isEmpty else { return nil }
+        return value
+    }
+}

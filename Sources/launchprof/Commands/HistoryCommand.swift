@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import LaunchAnalysis
+import LaunchHistory
+import LaunchWorkflow
+
+/// `launchprof history`: the runs remembered, their series, change points and exports.
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "List, chart, analyse and export the runs `launchprof run` recorded.",
+        discussion: """
+            Every `launchprof run` is recorded (unless --no-history) in a SQLite file (default \
+            \(HistoryLocation.defaultPath)) or, with --history postgres://…, in a PostgreSQL database a team shares.
+            """ + "\n\n" + ProfilerExitStatus.helpText,
+        subcommands: [List.self, Show.self, Trend.self, Import.self, Export.self, Prune.self, Report.self]
+    )
+
+    /// `launchprof history list`.
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the recorded runs, oldest first.")
+
+        @OptionGroup var store: HistoryLocationOption
+        @OptionGroup var filter: HistoryFilterOptions
+
+        func run() throws {
+            let history = try store.open()
+            defer { history.close() }
+            let runs = try history.runs(matching: filter.filter())
+            print(runs.isEmpty ? "No runs recorded in \(history.location)." : HistoryText.list(runs), terminator: runs.isEmpty ? "\n" : "")
+        }
+    }
+
+    /// `launchprof history show METRIC`.
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show one metric's series: each run's median, p10 and p90.")
+
+        @OptionGroup var store: HistoryLocationOption
+        @OptionGroup var filter: HistoryFilterOptions
+
+        @Argument(help: "The metric (e.g. timeToFirstFrame).")
+        var metric: String
+
+        func run() throws {
+            let history = try store.open()
+            defer { history.close() }
+            let series = MetricSeries.all(in: try history.runs(matching: filter.filter())).filter { $0.key.metric == metric }
+            guard !series.isEmpty else { throw CLIError("No recorded run has the metric \(metric) in \(history.location).") }
+            print(series.map(HistoryText.series).joined(separator: "\n"), terminator: "")
+        }
+    }
+
+    /// `launchprof history trend`.
+    struct Trend: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Find change points in every metric's series (E-divisive means with a t-test, as Apache Otava).",
+            discussion: "Defaults are Otava's: a window of \(ChangePointOptions.defaultWindow) runs, a p-value of \(ChangePointOptions.defaultMaxPValue) and no minimum effect; a change must hold \(ChangePointOptions.defaultMinSegment) runs on each side (not in Otava)."
+        )
+
+        @OptionGroup var store: HistoryLocationOption
+        @OptionGroup var filter: HistoryFilterOptions
+
+        @Option(help: "Sliding window of the split step, in runs.")
+        var window: Int = ChangePointOptions.defaultWindow
+
+        @Option(help: "Largest p-value a change point may have.")
+        var pValue: Double = ChangePointOptions.defaultMaxPValue
+
+        @Option(help: "Smallest relative change kept (0.05 = 5 %).")
+        var minEffect: Double = ChangePointOptions.defaultMinEffect
+
+        @Option(help: "Fewest runs a change must hold on each side to be reported.")
+        var minSegment: Int = ChangePointOptions.defaultMinSegment
+
+        @Flag(help: "Print JSON instead of text.")
+        var json = false
+
+        func run() throws {
+            let history = try store.open()
+            defer { history.close() }
+            let analysis = TrendAnalysis(options: ChangePointOptions(window: window, maxPValue: pValue, minEffect: minEffect, minSegment: minSegment))
+            let changes = analysis.changes(in: try history.runs(matching: filter.filter()))
+            print(json ? HistoryText.json(changes) : HistoryText.changes(changes), terminator: "")
+        }
+    }
+}
