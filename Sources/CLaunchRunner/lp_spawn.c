@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -36,6 +38,21 @@ static int lp_child_redirect(const char *path, int flags, int target) {
     return result < 0 ? -1 : 0;
 }
 
+// The app inherits stdio and the descriptors the runner names, nothing else: every other
+// descriptor of the runner (open files, sockets, another thread's half-written script) is
+// marked close-on-exec, so the app sees the same descriptors it would see started from a shell
+// and never holds a file open for writing that another launch wants to execute (ETXTBSY).
+static void lp_child_close_on_exec_above_stdio(void) {
+    if (syscall(SYS_close_range, 3U, ~0U, 4U /* CLOSE_RANGE_CLOEXEC */) == 0) return;
+    struct rlimit limit;
+    int highest = 65536;
+    if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < (rlim_t)highest) highest = (int)limit.rlim_cur;
+    for (int fd = 3; fd < highest; fd++) {
+        int flags = fcntl(fd, F_GETFD);
+        if (flags >= 0 && !(flags & FD_CLOEXEC)) fcntl(fd, F_SETFD, flags | FD_CLOEXEC);
+    }
+}
+
 static void lp_child_write_digits(char *digits, int64_t value) {
     for (int i = 19; i >= 0; i--) {
         digits[i] = (char)('0' + value % 10);
@@ -56,6 +73,7 @@ static void lp_child_run(const lp_spawn_request *request, int gate_fd, int statu
     if (lp_child_redirect("/dev/null", O_RDONLY, 0) != 0) lp_child_fail(status_fd);
     if (lp_child_redirect(request->stdout_path, O_WRONLY | O_CREAT | O_TRUNC, 1) != 0) lp_child_fail(status_fd);
     if (lp_child_redirect(request->stderr_path, O_WRONLY | O_CREAT | O_TRUNC, 2) != 0) lp_child_fail(status_fd);
+    lp_child_close_on_exec_above_stdio();
     for (int32_t i = 0; i < request->inherited_count; i++) {
         int fd = request->inherited_fds[i];
         int flags = fcntl(fd, F_GETFD);

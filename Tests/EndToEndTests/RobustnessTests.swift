@@ -64,6 +64,25 @@ struct RobustnessTests {
         }
     }
 
+    @Test("the app inherits stdio and the profiler's channel only, never a file the runner holds open for writing")
+    func noLeakedDescriptors() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let held = folder.appendingPathComponent("held-open-for-writing")
+        let listing = folder.appendingPathComponent("descriptors.txt")
+        let app = folder.appendingPathComponent("list-descriptors.sh")
+        try "#!/bin/sh\nls -l /proc/$$/fd > '\(listing.path)'\n".write(to: app, atomically: true, encoding: .utf8)
+        chmod(app.path, 0o755)
+        // The runner itself holds a file open for writing, as a test or a parent shell would.
+        let command = "exec 7>'\(held.path)'; exec '\(BuiltProducts.path("launchprof"))' run --runs 1 --warmup 0 "
+            + "--output '\(folder.appendingPathComponent("run").path)' -- '\(app.path)'"
+        let output = try BuiltProducts.run("/bin/sh", ["-c", command])
+        #expect(output.status == 0, "\(output.stderr)")
+        let descriptors = try String(contentsOf: listing, encoding: .utf8)
+        #expect(!descriptors.contains(held.lastPathComponent), "\(descriptors)")
+        #expect(descriptors.contains("socket:"), "the event channel is inherited: \(descriptors)")
+    }
+
     @Test("a run into a folder that already holds a run is refused")
     func folderNeverReused() throws {
         let folder = try BuiltProducts.scratchFolder()
