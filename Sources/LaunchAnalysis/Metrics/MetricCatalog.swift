@@ -66,11 +66,16 @@ public enum MetricCatalog {
     }
 
     /// The definition of a metric of a phase the program names itself (`database`,
-    /// `database.blocked`): for a budget, any phase-shaped name that is not a likely typo of a
-    /// known metric; for a run, a phase in `phases`.
+    /// `database.blocked`): for a budget, any phase-shaped name that neither begins like one of
+    /// the tool's families (``MetricName/reservedPhasePrefixes``) nor is a likely typo of a known
+    /// metric; for a run, a phase in `phases`.
     public static func programPhaseDefinition(of name: MetricName, phases: Set<PhaseName>? = nil) -> MetricDefinition? {
         guard let (phase, part) = name.phaseMetric else { return nil }
-        if let phases { guard phases.contains(phase) else { return nil } } else if suggestion(for: name.rawValue) != nil { return nil }
+        if let phases {
+            guard phases.contains(phase) else { return nil }
+        } else if name.hasReservedPhasePrefix || suggestion(for: name.rawValue) != nil {
+            return nil
+        }
         let summary = part.map { "Main-thread \($0.rawValue) time during the program's phase \(phase)." }
         return .init(name: name, kind: .time, summary: summary ?? "Duration of the program's phase \(phase).")
     }

@@ -16,6 +16,18 @@ extension MetricName {
     /// Prefix of the blocking-call count family.
     public static let blockingCallsPrefix = "blockingCalls."
 
+    /// Beginnings a program's own phase name may not have in a budget: they belong to the tool's
+    /// metric families, so `timeToFirstFram` is a typo, never a phase. `budgets.schema.json`
+    /// spells the same list in its program-phase pattern (a test checks that they agree).
+    public static let reservedPhasePrefixes = [
+        "timeTo", "mainThread", "blocking", "stall", "longest", "peak", "profiler", "resume", "span",
+    ]
+
+    /// Whether the name begins with one of ``reservedPhasePrefixes``.
+    public var hasReservedPhasePrefix: Bool {
+        Self.reservedPhasePrefixes.contains { rawValue.hasPrefix($0) }
+    }
+
     /// Duration of a phase: its id (`didFinishLaunching`).
     public static func phase(_ phase: LaunchPhase) -> MetricName {
         MetricName(rawValue: phase.rawValue)

@@ -1,6 +1,7 @@
 import Foundation
 import LaunchAnalysis
 import LaunchTestSupport
+import LaunchTrace
 import Testing
 
 /// budgets.schema.json and the tool agree on a shared corpus of budget files: each valid file
@@ -28,5 +29,12 @@ struct BudgetCorpusTests {
             #expect(toolAccepts == expected, "launchprof \(toolAccepts ? "accepts" : "rejects") \(file.lastPathComponent)")
             #expect(schemaProblems.isEmpty == expected, "budgets.schema.json on \(file.lastPathComponent): \(schemaProblems)")
         }
+    }
+
+    @Test("the schema reserves the same phase-name beginnings as the tool")
+    func reservedPrefixesAgree() throws {
+        let text = try String(contentsOf: JSONSchemaValidator.schema("budgets"), encoding: .utf8)
+        let expected = "^(" + MetricName.reservedPhasePrefixes.joined(separator: "|") + ")"
+        #expect(text.contains("\"pattern\": \"\(expected)\""), "budgets.schema.json should exclude \(expected)")
     }
 }
