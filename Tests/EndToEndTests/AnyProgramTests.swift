@@ -57,6 +57,10 @@ struct AnyProgramTests {
         let warm = try #require(summary.scenarios[Scenario.warm.rawValue])
         #expect(warm.phases == ["binaryLoad", "database", "migrations", "routes", "bind"])
         #expect(warm.metrics["routes.blocked"] != nil)
+        // A server has no first frame: its progress, findings and attribution speak of readiness.
+        #expect(output.stderr.contains("launch 1/3: completed, ready "), "\(output.stderr)")
+        #expect(!output.stdout.contains("first frame"), "\(output.stdout)")
+        #expect(summary.findings?.endpoint == .ready)
         let html = try String(contentsOf: folder.appendingPathComponent("report.html"), encoding: .utf8)
         #expect(html.contains("migrations"))
         let json = try BuiltProducts.launchprof(["check", "--budgets", BuiltProducts.fixture("budgets-server.json"), "--format", "json", folder.path])

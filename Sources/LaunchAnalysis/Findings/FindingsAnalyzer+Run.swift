@@ -29,6 +29,7 @@ extension FindingsAnalyzer {
             sourceLocator: symbolicator.sourceLocator?.tool.rawValue
         )
         result.attribution = attribution
+        result.endpoint = LaunchEndpoint(traces: traces)
         return result
     }
 

@@ -43,8 +43,15 @@ public enum FrameClassifier {
         "didMoveToSuperview", "sizeThatFits", "makeKeyAndVisible",
     ]
 
-    /// Whether the file at `path` is a system library.
+    /// Folders whose libraries are the system's (the distribution's packages, the Swift
+    /// runtime), never the app's own code: `/usr/lib/x86_64-linux-gnu/libsqlite3.so.0` is a
+    /// library the app calls, not a function to move.
+    public static let systemImageFolders = ["/lib/", "/lib64/", "/usr/lib/", "/usr/lib64/", "/usr/libexec/"]
+
+    /// Whether the file at `path` is a system library: under one of ``systemImageFolders`` (or
+    /// a Swift runtime's `…/usr/lib/swift/` folder), or named like one of ``systemImagePrefixes``.
     public static func isSystemImage(_ path: String) -> Bool {
+        if systemImageFolders.contains(where: { path.hasPrefix($0) }) || path.contains("/usr/lib/swift/") { return true }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return systemImagePrefixes.contains { name.hasPrefix($0) }
     }
@@ -83,10 +90,11 @@ public enum FrameClassifier {
         return appFrames.first { !isSerializationRequirement(frames[$0]) } ?? first
     }
 
-    /// Whether the frame is the program's entry point: `main`, `<Module>_main`, `static main()`.
+    /// Whether the frame is the program's entry point: `main`, `<Module>_main`, `static main()`,
+    /// or Swift's asynchronous top-level entry `async_Main`.
     public static func isEntryPoint(_ frame: SymbolicatedFrame) -> Bool {
         guard let name = frame.symbol?.simple else { return false }
-        return name == "main" || (name.hasSuffix("_main") && !name.contains(".") && !name.contains("("))
+        return name == "main" || name == "async_Main" || (name.hasSuffix("_main") && !name.contains(".") && !name.contains("("))
             || name.hasSuffix(".main()") || name == "$main"
     }
 

@@ -1,3 +1,5 @@
+import LaunchTrace
+
 /// Every finding of a run, ordered by impact, and how the run's stacks were symbolicated.
 public struct RunFindings: Codable, Sendable, Equatable {
     /// Findings, highest ``Finding/impactNs`` first.
@@ -11,6 +13,8 @@ public struct RunFindings: Codable, Sendable, Equatable {
     /// Where the main thread's on-CPU and blocked time before the first frame was charged,
     /// summed over the launches with a whole-launch profile (nil when none had one).
     public var attribution: LaunchAttribution?
+    /// What the launches' end is called (nil in files written before it was recorded: the first frame).
+    public var endpoint: LaunchEndpoint?
 
     /// Creates findings.
     public init(findings: [Finding], analyzedLaunches: [String: Int], symbolicationProblems: [String: String] = [:], sourceLocator: String? = nil) {

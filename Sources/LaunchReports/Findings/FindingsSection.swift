@@ -14,11 +14,11 @@ public enum FindingsSection {
     /// Findings shown in the Markdown report.
     public static let markdownLimit = 5
 
-    /// `100.0 ms (55.6 % of didFinishLaunching, 24.9 % of first frame)`.
-    public static func cost(_ finding: Finding) -> String {
+    /// `100.0 ms (55.6 % of didFinishLaunching, 24.9 % of first frame)`; a program's share is of `time to ready`.
+    public static func cost(_ finding: Finding, endpoint: LaunchEndpoint? = nil) -> String {
         var shares: [String] = []
         if let share = finding.phaseShare, let phase = finding.phase { shares.append("\(percent(share)) of \(phase.rawValue)") }
-        if let share = finding.firstFrameShare { shares.append("\(percent(share)) of first frame") }
+        if let share = finding.firstFrameShare { shares.append("\(percent(share)) of \((endpoint ?? .firstFrame).shareName)") }
         return MetricKind.time.format(finding.medianCostNs) + (shares.isEmpty ? "" : " (" + shares.joined(separator: ", ") + ")")
     }
 
@@ -28,17 +28,17 @@ public enum FindingsSection {
         return "\(tenths / 10).\(abs(tenths % 10)) %"
     }
 
-    /// One sentence on where the main thread's time before the first frame went: the share charged
-    /// to app functions, libraries (the three largest named) and the loader, and what is left
-    /// unattributed (never with advice). Nil when there was no time to charge.
-    public static func attributionLine(_ attribution: LaunchAttribution) -> String? {
+    /// One sentence on where the main thread's time before the first frame (or readiness) went:
+    /// the share charged to app functions, libraries (the three largest named) and the loader,
+    /// and what is left unattributed (never with advice). Nil when there was no time to charge.
+    public static func attributionLine(_ attribution: LaunchAttribution, endpoint: LaunchEndpoint? = nil) -> String? {
         guard let coverage = attribution.coverage else { return nil }
         let total = Double(attribution.totalNs)
         func share(_ ns: Int64) -> String { percent(Double(ns) / total) }
         let libraries = attribution.librariesNs.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
         let named = libraries.prefix(3).map { "\($0.key) \(share($0.value))" }.joined(separator: ", ")
         let librariesTotal = libraries.reduce(0) { $0 + $1.value }
-        return "Attribution coverage \(percent(coverage)) of the main thread's on-CPU and blocked time before the first frame: "
+        return "Attribution coverage \(percent(coverage)) of the main thread's on-CPU and blocked time before \((endpoint ?? .firstFrame).phrase): "
             + "app functions \(share(attribution.appNs)), libraries \(share(librariesTotal))"
             + (named.isEmpty ? "" : " (\(named))") + ", loader \(share(attribution.loaderNs)); "
             + "unattributed \(share(attribution.unattributedNs)) (no stack or no known image)."
@@ -64,13 +64,13 @@ public enum FindingsSection {
             if top.isEmpty { out += "  none\n" }
             for (index, finding) in top.enumerated() {
                 out += "\(String(repeating: " ", count: index < 9 ? 2 : 1))\(index + 1). \(finding.functionWithLocation)  \(finding.kind.rawValue)"
-                    + "  \(finding.phase?.rawValue ?? "unknown phase")  \(cost(finding))"
+                    + "  \(finding.phase?.rawValue ?? "unknown phase")  \(cost(finding, endpoint: findings.endpoint))"
                     + "  \(finding.launches)/\(finding.analyzedLaunches) launches, \(finding.confidence.rawValue) confidence"
                     + (finding.touchesUI ? ", touches UI" : "") + calls(finding) + "\n"
                 out += "     -> \(finding.advice.rewrite)\n"
             }
             if findings.findings.count > top.count { out += "  … \(findings.findings.count - top.count) more in the JSON report.\n" }
-            if let attribution = findings.attribution, let line = attributionLine(attribution) { out += line + "\n" }
+            if let attribution = findings.attribution, let line = attributionLine(attribution, endpoint: findings.endpoint) { out += line + "\n" }
         }
         for verdict in policyVerdicts {
             out += "- policy \(ReportText.label(verdict.status)) (\(verdict.level.rawValue)): \(verdict.message)\n"
@@ -87,14 +87,14 @@ public enum FindingsSection {
             out += "|---:|---|---|---|---:|---|---|\n"
             for finding in findings.top(limit) {
                 let cells = [
-                    MarkdownReport.escape(cost(finding)), finding.kind.rawValue, finding.phase?.rawValue ?? "-",
+                    MarkdownReport.escape(cost(finding, endpoint: findings.endpoint)), finding.kind.rawValue, finding.phase?.rawValue ?? "-",
                     MarkdownReport.escape(finding.functionWithLocation), "\(finding.launches)/\(finding.analyzedLaunches)",
                     finding.confidence.rawValue, MarkdownReport.escape(finding.advice.rewrite),
                 ]
                 out += "| " + cells.joined(separator: " | ") + " |\n"
             }
             if findings.findings.count > limit { out += "\n\(findings.findings.count - limit) more in the JSON report.\n" }
-            if let attribution = findings.attribution, let line = attributionLine(attribution) {
+            if let attribution = findings.attribution, let line = attributionLine(attribution, endpoint: findings.endpoint) {
                 out += "\n" + MarkdownReport.escape(line) + "\n"
             }
         }

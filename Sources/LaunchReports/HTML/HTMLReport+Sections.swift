@@ -63,8 +63,8 @@ extension HTMLReport {
         return text
     }
 
-    func findingsSection(_ findings: [ReportFinding], attribution: LaunchAttribution?) -> HTMLNode {
-        let coverage = attribution.flatMap(FindingsSection.attributionLine)
+    func findingsSection(_ findings: [ReportFinding], attribution: LaunchAttribution?, endpoint: LaunchEndpoint?) -> HTMLNode {
+        let coverage = attribution.flatMap { FindingsSection.attributionLine($0, endpoint: endpoint) }
         guard !findings.isEmpty || coverage != nil else { return .fragment([]) }
         let cards: [HTMLNode] = findings.map { finding in
             var children: [HTMLNode] = [.newline, .el("h3", "\(finding.title)"), .newline, .el("p", ["class": "muted"], "\(finding.detail)"), .newline]

@@ -1,4 +1,5 @@
 import LaunchAnalysis
+import LaunchTrace
 
 /// A finding as the HTML and Markdown reports show it: what blocked the main thread, and what
 /// to do. Made from the analysis's ``LaunchAnalysis/Finding``, or given directly.
@@ -21,9 +22,9 @@ public struct ReportFinding: Codable, Sendable, Equatable {
     }
 
     /// The report's view of an analysed finding.
-    public init(_ finding: Finding) {
+    public init(_ finding: Finding, endpoint: LaunchEndpoint? = nil) {
         let phase = finding.phase.map { " in \($0.rawValue)" } ?? ""
-        title = "\(finding.functionWithLocation)\(phase): \(FindingsSection.cost(finding))"
+        title = "\(finding.functionWithLocation)\(phase): \(FindingsSection.cost(finding, endpoint: endpoint))"
         var parts = ["\(finding.kind.rawValue) on the main thread", "in \(finding.launches) of \(finding.analyzedLaunches) launches", "\(finding.confidence.rawValue) confidence"]
         if finding.touchesUI { parts.append("touches UI objects") }
         if !finding.resources.isEmpty { parts.append("resources: " + finding.resources.joined(separator: ", ")) }
@@ -34,6 +35,6 @@ public struct ReportFinding: Codable, Sendable, Equatable {
 
     /// The top `limit` findings of a run, if it has any.
     public static func top(_ findings: RunFindings?, limit: Int) -> [ReportFinding] {
-        (findings?.top(limit) ?? []).map(ReportFinding.init)
+        (findings?.top(limit) ?? []).map { ReportFinding($0, endpoint: findings?.endpoint) }
     }
 }

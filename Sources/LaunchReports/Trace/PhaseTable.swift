@@ -41,7 +41,7 @@ public struct PhaseTable: Sendable {
         out += phaseTable() + "\n" + Self.totalLines(trace)
         if let activity = trace.mainThread { out += mainThread(activity) }
         if let profile = trace.profile { out += Self.profileLine(profile) + "\n" }
-        if let attribution, let line = FindingsSection.attributionLine(attribution) { out += line + "\n" }
+        if let attribution, let line = FindingsSection.attributionLine(attribution, endpoint: LaunchEndpoint(interface: trace.app.interface)) { out += line + "\n" }
         if !trace.spans.isEmpty {
             out += "\nspans:\n"
             for span in trace.spans {

@@ -27,8 +27,8 @@ final class ProgressReporter {
         let record = result.record
         if record.outcome != .completed { failures += 1 }
         let detail: String
-        if let ttff = result.trace?.totals.timeToFirstFrameNs {
-            detail = String(format: "first frame %.1f ms", Double(ttff) / 1e6)
+        if let trace = result.trace, let ttff = trace.totals.timeToFirstFrameNs {
+            detail = LaunchEndpoint(interface: trace.app.interface).displayName + String(format: " %.1f ms", Double(ttff) / 1e6)
         } else {
             detail = record.message ?? record.outcome.rawValue
         }

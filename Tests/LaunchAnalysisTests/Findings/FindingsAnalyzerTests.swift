@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAnalysis
+import LaunchSymbolication
 import LaunchTrace
 import Testing
 
@@ -134,9 +135,24 @@ struct FindingsAnalyzerTests {
         ("/opt/swift/usr/lib/swift/linux/libswiftCore.so", true), ("/opt/swift/usr/lib/swift/linux/libFoundationEssentials.so", true),
         ("/usr/lib/swift/linux/libdispatch.so", true), ("/usr/lib/x86_64-linux-gnu/libicuuc.so.72", true),
         ("/apps/SampleApp", false), ("/apps/libSampleAppKit.so", false),
+        // A distribution's library the app calls is not the app's code, whatever its name.
+        ("/lib/x86_64-linux-gnu/libsqlite3.so.0", true), ("/usr/lib/x86_64-linux-gnu/libssl.so.3", true),
+        ("/srv/server/.build/release/libServerKit.so", false),
     ])
     func systemImages(path: String, system: Bool) {
         #expect(FrameClassifier.isSystemImage(path) == system)
+    }
+
+    @Test("A server's work inside a system library and below its async entry point is never the function to move")
+    func serverStacksAttributeToTheAppOnly() {
+        func frame(_ name: String, _ image: String) -> SymbolicatedFrame {
+            SymbolicatedFrame(address: Address(0x1000), image: image, imageOffset: 0, symbol: SymbolName(raw: name), symbolOffset: 0, location: nil)
+        }
+        let app = "/srv/server/.build/release/Server"
+        let sqlite = frame("sqlite3_step", "/lib/x86_64-linux-gnu/libsqlite3.so.0")
+        let entry = frame("async_Main", app)
+        #expect(FrameClassifier.attributionIndex(in: [frame("fdatasync", "/usr/lib/x86_64-linux-gnu/libc.so.6"), sqlite, entry]) == nil)
+        #expect(FrameClassifier.attributionIndex(in: [sqlite, frame("Database.migrate", app), entry]) == 1)
     }
 
     @Test("Findings and policy verdicts survive JSON")
