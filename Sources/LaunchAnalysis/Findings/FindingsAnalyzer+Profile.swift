@@ -15,18 +15,32 @@ extension FindingsAnalyzer {
         let tracerRan = trace.mainThread?.tracer != nil
         var result: [LaunchFinding] = []
         for sample in profile.samples where sample.state != .runnable {
-            let middle = sample.startNs + sample.durationNs / 2
-            guard let phase = Self.phase(at: middle, in: trace), !traced.contains(middle) else { continue }
+            let parts = Self.phaseParts(startNs: sample.startNs, durationNs: sample.durationNs, in: trace)
+                .filter { !traced.contains($0.middleNs) }
+            guard !parts.isEmpty else { continue }
             let frames = symbolicator.symbolicate(stack: profile.stack(of: sample), in: map, firstIsExact: true)
             var (kind, function) = Self.classify(frames)
             if tracerRan, kind != .cpu, kind != .pageFaults { continue }
             if sample.state == .blocked, kind == .cpu { kind = .pageFaults }
-            if let found = finding(
-                frames: frames, kind: kind, phase: phase, costNs: sample.durationNs, tracedCalls: 0, samples: 1,
-                blockingFunction: function, resource: nil, bytes: nil
-            ) { result.append(found) }
+            for part in parts {
+                if let found = finding(
+                    frames: frames, kind: kind, phase: part.phase, costNs: part.durationNs, tracedCalls: 0, samples: 1,
+                    blockingFunction: function, resource: nil, bytes: nil
+                ) { result.append(found) }
+            }
         }
         return result
+    }
+
+    /// The parts of the span `[startNs, startNs + durationNs)` in each phase it overlaps: a
+    /// sample's period that began in one phase and ended in the next is charged to each its own
+    /// share, so no finding costs more than its phase lasted.
+    static func phaseParts(startNs: Int64, durationNs: Int64, in trace: LaunchTrace) -> [(phase: LaunchPhase, durationNs: Int64, middleNs: Int64)] {
+        let endNs = startNs.addingReportingOverflow(durationNs).overflow ? Int64.max : startNs + durationNs
+        return trace.phases.compactMap { record in
+            let from = max(startNs, record.startNs), to = min(endNs, record.endNs)
+            return to > from ? (record.phase, to - from, from + (to - from) / 2) : nil
+        }
     }
 
     /// Findings from the tracer's calls under its threshold: one per call site and function,
@@ -57,17 +71,37 @@ extension FindingsAnalyzer {
         return attribution
     }
 
-    /// The attribution of `ns` to the frames of one stack.
+    /// The attribution of `ns` to the frames of one stack: the app when one of its functions is
+    /// on it; else the loader when the loader is running; else the library the program called
+    /// into (the outermost library frame: `libsqlite3.so.0` for an `fdatasync` it issued, not libc).
     static func charge(_ ns: Int64, to frames: [SymbolicatedFrame]) -> LaunchAttribution {
         if FrameClassifier.attributionIndex(in: frames) != nil { return LaunchAttribution(appNs: ns) }
-        guard let leaf = frames.first(where: { $0.image != nil }), let image = leaf.image else {
+        guard let leaf = frames.first(where: { $0.image != nil }), let leafImage = leaf.image else {
             return LaunchAttribution(unattributedNs: ns)
         }
+        if Self.isLoader(leafImage) { return LaunchAttribution(loaderNs: ns) }
+        let called = Self.calledFrames(frames).last { $0.image != nil } ?? leaf
+        let image = called.image ?? leafImage
         let file = image.split(separator: "/").last.map(String.init) ?? image
-        if file.hasPrefix("ld-linux") || file.hasPrefix("ld.so") { return LaunchAttribution(loaderNs: ns) }
+        if Self.isLoader(image) { return LaunchAttribution(loaderNs: ns) }
         // A Swift library linked into the app's executable (LaunchKit) is named by its module.
         let inApp = !FrameClassifier.isSystemImage(image)
-        return LaunchAttribution(librariesNs: [(inApp ? leaf.symbol?.module : nil) ?? file: ns])
+        return LaunchAttribution(librariesNs: [(inApp ? called.symbol?.module : nil) ?? file: ns])
+    }
+
+    /// The frames the program's code called, leaf first: those above its entry point (or, with
+    /// no entry point on the stack, above the start code), without the profiler's own
+    /// interposers, which only pass calls through.
+    static func calledFrames(_ frames: [SymbolicatedFrame]) -> [SymbolicatedFrame] {
+        let above = frames.firstIndex(where: FrameClassifier.isEntryPoint).map { Array(frames[..<$0]) }
+            ?? frames.filter { !StackRooting.isStartFrame($0.symbol?.simple ?? $0.displayName) }
+        return above.filter { !($0.imageName?.hasPrefix("libLaunchPreload") ?? false) }
+    }
+
+    /// Whether the image is the dynamic loader.
+    static func isLoader(_ image: String) -> Bool {
+        let file = image.split(separator: "/").last.map(String.init) ?? image
+        return file.hasPrefix("ld-linux") || file.hasPrefix("ld.so")
     }
 }
 
