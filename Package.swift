@@ -57,8 +57,9 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "launchprof", description: "Build an executable product in release and profile its launches with launchprof."),
                 permissions: [.writeToPackageDirectory(reason: "launchprof writes its run folders under .launchprof/runs in the package directory.")]
-            ),
-            dependencies: ["launchprof"]
+            )
+            // No dependency on launchprof: the plugin builds it on demand (a dependency would
+            // build the whole tool twice in every `swift build`, once for the host).
         ),
         // The contract between app and tool: value types and JSON of one launch. No dependencies.
         .target(name: "LaunchTrace"),

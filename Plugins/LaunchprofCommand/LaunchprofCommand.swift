@@ -23,9 +23,8 @@ struct LaunchprofCommand: CommandPlugin {
             throw CommandError("\(request.product) is not an executable product of this package.")
         }
         request.appURL = app.url
-        let launchprof = try context.tool(named: "launchprof")
         let process = Process()
-        process.executableURL = launchprof.url
+        process.executableURL = try buildLaunchprof(besides: app.url)
         process.arguments = request.launchprofArguments
         process.currentDirectoryURL = context.package.directoryURL
         try process.run()
@@ -33,6 +32,28 @@ struct LaunchprofCommand: CommandPlugin {
         guard process.terminationStatus == 0 else {
             throw CommandError("launchprof exited with status \(process.terminationStatus) (see `launchprof run --help` for what each status means).")
         }
+    }
+}
+
+extension LaunchprofCommand {
+    /// Builds `launchprof` in release, like the app, and returns its path. The plugin builds it
+    /// on demand instead of declaring it a dependency: a dependency would make every
+    /// `swift build` of the package build the whole tool a second time, for the host.
+    func buildLaunchprof(besides app: URL) throws -> URL {
+        let build = try packageManager.build(.product("launchprof"), parameters: .init(configuration: .release, echoLogs: false))
+        guard build.succeeded else {
+            throw CommandError("Building launchprof in release failed:\n\(build.logText)")
+        }
+        if let tool = build.builtArtifacts.first(where: { $0.kind == .executable && $0.url.lastPathComponent == "launchprof" }) {
+            return tool.url
+        }
+        // A product of a dependency is built into the same folder as the app (SwiftPM may not
+        // list it among the built artifacts).
+        let beside = app.deletingLastPathComponent().appendingPathComponent("launchprof")
+        guard FileManager.default.isExecutableFile(atPath: beside.path) else {
+            throw CommandError("launchprof was built but not found at \(beside.path).")
+        }
+        return beside
     }
 }
 
