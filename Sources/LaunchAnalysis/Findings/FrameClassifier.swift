@@ -91,10 +91,11 @@ public enum FrameClassifier {
     }
 
     /// Whether the frame is the program's entry point: `main`, `<Module>_main`, `static main()`,
-    /// or Swift's asynchronous top-level entry `async_Main`.
+    /// Swift's asynchronous top-level entry `async_Main`, or the start code that calls them
+    /// (`_start`, `__libc_start_main`, linked into the executable or not).
     public static func isEntryPoint(_ frame: SymbolicatedFrame) -> Bool {
         guard let name = frame.symbol?.simple else { return false }
-        return name == "main" || name == "async_Main" || (name.hasSuffix("_main") && !name.contains(".") && !name.contains("("))
+        return name == "main" || name == "async_Main" || StackRooting.startFunctions.contains(name) || (name.hasSuffix("_main") && !name.contains(".") && !name.contains("("))
             || name.hasSuffix(".main()") || name == "$main"
     }
 

@@ -153,6 +153,7 @@ struct FindingsAnalyzerTests {
         let entry = frame("async_Main", app)
         #expect(FrameClassifier.attributionIndex(in: [frame("fdatasync", "/usr/lib/x86_64-linux-gnu/libc.so.6"), sqlite, entry]) == nil)
         #expect(FrameClassifier.attributionIndex(in: [sqlite, frame("Database.migrate", app), entry]) == 1)
+        #expect(FrameClassifier.attributionIndex(in: [frame("swift_once", "/usr/lib/swift/linux/libswiftCore.so"), frame("_start", app)]) == nil)
     }
 
     @Test("Findings and policy verdicts survive JSON")
