@@ -1,6 +1,7 @@
-// Starting a launch: fork, then the child waits at a gate until the runner has set up what
-// must exist before exec (perf events on the child's main thread), then execs. The child runs
-// only async-signal-safe system calls between fork and exec.
+// Starting a launch: the child is cloned sharing the runner's memory (no copy of its page
+// tables for exec to tear down), waits at a gate until the runner has set up what must exist
+// before exec (perf events on the child's main thread), then execs. Between clone and exec the
+// child makes raw system calls only.
 #ifndef LP_SPAWN_H
 #define LP_SPAWN_H
 
@@ -32,9 +33,11 @@ typedef struct lp_spawned {
     int gate_fd;     // the runner writes the clock reading here to release the child
     int status_fd;   // EOF when exec succeeded; an errno when it failed
     int64_t exec_done_ns;   // CLOCK_MONOTONIC when the runner saw the status pipe close (exec done)
+    void *child_stack;      // the child's stack and arguments, unmapped once it has exec'd or exited
+    size_t child_stack_size;
 } lp_spawned;
 
-/// Forks a child that waits at the gate. Returns 0, or an errno when fork or a pipe failed.
+/// Starts a child that waits at the gate. Returns 0, or an errno when clone or a pipe failed.
 int lp_spawn_gated(const lp_spawn_request *request, lp_spawned *spawned);
 
 /// Releases the child: reads CLOCK_MONOTONIC, hands it to the child (which writes it into
