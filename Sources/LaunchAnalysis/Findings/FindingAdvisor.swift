@@ -11,11 +11,14 @@ import LaunchTrace
 /// ```
 public enum FindingAdvisor {
     /// The advice for one finding. `hasSharedInstance` says the function's type has a
-    /// `shared` singleton, which the rewrite then calls the method on.
+    /// `shared` singleton, which the rewrite then calls the method on; `endpoint` says whether
+    /// the launch ends at a first frame or at a program's readiness (a server has no screen).
     public static func advice(
-        function: String, fullName: String?, kind: BlockingKind, phase: LaunchPhase?, touchesUI: Bool, hasSharedInstance: Bool
+        function: String, fullName: String?, kind: BlockingKind, phase: LaunchPhase?, touchesUI: Bool, hasSharedInstance: Bool,
+        endpoint: LaunchEndpoint = .firstFrame
     ) -> Advice {
         let call = callExpression(function: function, fullName: fullName, hasSharedInstance: hasSharedInstance)
+        if kind == .cpu, endpoint == .ready, !touchesUI { return programCPUAdvice(call: call, fullName: fullName) }
         if touchesUI {
             if phase?.isBeforeFirstFrame ?? true {
                 return Advice(
@@ -60,6 +63,19 @@ public enum FindingAdvisor {
                 rewrite: "group.notify(queue: .main) { /* continue here */ }  // instead of group.wait() in \(call)"
             )
         }
+    }
+
+    /// CPU work before a program is ready: start it concurrently and wait for it only where its
+    /// result is needed, so readiness waits for the longest piece of work, not their sum.
+    static func programCPUAdvice(call: String, fullName: String?) -> Advice {
+        let returnsValue = fullName.map { $0.contains(" -> ") && !$0.hasSuffix("-> ()") } ?? false
+        return Advice(
+            action: .moveToBackground, qos: "userInitiated",
+            summary: "CPU work on the main thread before the program is ready: start it concurrently and await its result only where it is needed, so readiness waits for the longest piece of work rather than the sum.",
+            rewrite: returnsValue
+                ? "let pending = Task.detached(priority: .userInitiated) { \(call) }  // … then: let result = await pending.value"
+                : "Task.detached(priority: .userInitiated) { \(call) }"
+        )
     }
 
     /// A call to the function as code: `CatalogStore.shared.load()`, `catalogStore.load()`,

@@ -19,7 +19,7 @@ extension FindingsAnalyzer {
         }
         var all: [Finding] = []
         for (scenario, launches) in launchesByScenario {
-            all += aggregate(launches, scenario: scenario, summary: summary, symbolicator: symbolicator)
+            all += aggregate(launches, scenario: scenario, summary: summary, symbolicator: symbolicator, endpoint: LaunchEndpoint(traces: traces))
         }
         all.sort { ($0.impactNs, $1.scenario, $1.id) > ($1.impactNs, $0.scenario, $0.id) }
         var result = RunFindings(
@@ -34,7 +34,9 @@ extension FindingsAnalyzer {
     }
 
     /// Aggregates the per-launch findings of one scenario's launches.
-    public func aggregate(_ launches: [[LaunchFinding]], scenario: Scenario, summary: RunSummary?, symbolicator: Symbolicator?) -> [Finding] {
+    public func aggregate(
+        _ launches: [[LaunchFinding]], scenario: Scenario, summary: RunSummary?, symbolicator: Symbolicator?, endpoint: LaunchEndpoint = .firstFrame
+    ) -> [Finding] {
         struct Accumulator {
             var first: LaunchFinding
             var costs: [Double] = []
@@ -83,7 +85,7 @@ extension FindingsAnalyzer {
                 ),
                 advice: FindingAdvisor.advice(
                     function: first.function, fullName: first.fullName, kind: first.kind, phase: first.phase,
-                    touchesUI: accumulator.touchesUI, hasSharedInstance: sharedInstance
+                    touchesUI: accumulator.touchesUI, hasSharedInstance: sharedInstance, endpoint: endpoint
                 ),
                 blockingFunctions: accumulator.blockingFunctions, resources: accumulator.resources, stack: first.stack
             )

@@ -156,6 +156,22 @@ struct FindingsAnalyzerTests {
         #expect(FrameClassifier.attributionIndex(in: [frame("swift_once", "/usr/lib/swift/linux/libswiftCore.so"), frame("_start", app)]) == nil)
     }
 
+    @Test("CPU work before a server is ready is advised to run concurrently, never to update a screen")
+    func programCPUAdvice() {
+        let advice = FindingAdvisor.advice(
+            function: "Router.build()", fullName: "Server.Router.build() -> Server.Routes", kind: .cpu, phase: nil,
+            touchesUI: false, hasSharedInstance: false, endpoint: .ready
+        )
+        #expect(advice.rewrite.hasPrefix("let pending = Task.detached(priority: .userInitiated) { router.build() }"), "\(advice.rewrite)")
+        #expect(advice.rewrite.contains("await pending.value"))
+        #expect(!advice.summary.contains("screen") && !advice.rewrite.contains("screen"))
+        let app = FindingAdvisor.advice(
+            function: "Router.build()", fullName: "Server.Router.build() -> Server.Routes", kind: .cpu, phase: nil,
+            touchesUI: false, hasSharedInstance: false
+        )
+        #expect(app.rewrite.contains("DispatchQueue.main.async"))
+    }
+
     @Test("Findings and policy verdicts survive JSON")
     func roundTrip() throws {
         let findings = try FindingsFixture.findings()
