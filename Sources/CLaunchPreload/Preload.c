@@ -82,6 +82,7 @@ static void lp_publish_key(uint32_t key) {
 }
 
 static void lp_set_stack_bounds(void) {
+    if (lp_main_thread_stack(&lp_stack_lo, &lp_stack_hi)) return;
     pthread_attr_t attributes;
     if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
         void *address = NULL;

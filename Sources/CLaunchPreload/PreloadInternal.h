@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "lp_env.h"
 #include "lp_preload_abi.h"
+#include "lp_stack.h"
 
 #include <arpa/inet.h>
 #include <dlfcn.h>
