@@ -174,28 +174,22 @@ static __attribute__((noinline)) int lp_busy_mutex_lock(pthread_mutex_t *mutex, 
     return result;
 }
 
-/// A lock on the traced thread: only a lock whose trylock fails is timed; an uncontended lock
-/// costs one trylock (the same atomic the lock does) and no clock read. (The constructor
-/// resolved both functions before any thread was traced.)
-static __attribute__((noinline)) int lp_traced_mutex_lock(pthread_mutex_t *mutex) {
-    if (__builtin_expect(REAL(pthread_mutex_trylock) == NULL, 0)) return REAL(pthread_mutex_lock)(mutex);
-    int tried = REAL(pthread_mutex_trylock)(mutex);
-    if (__builtin_expect(tried == 0, 1)) return 0;
-    return lp_busy_mutex_lock(mutex, tried);
-}
-
 /// A lock before the constructor resolved the real functions (another library's constructor).
 static __attribute__((noinline, cold)) int lp_unresolved_mutex_lock(pthread_mutex_t *mutex) {
     RESOLVE(pthread_mutex_lock);
     if (REAL(pthread_mutex_lock) == NULL) return ENOSYS;
-    return lp_should_trace() ? lp_traced_mutex_lock(mutex) : REAL(pthread_mutex_lock)(mutex);
+    return REAL(pthread_mutex_lock)(mutex);   // no thread is traced before the constructor
 }
 
 /// The most frequent call of all (the Swift runtime's own locks): every thread but the traced
-/// one reads one thread-local and calls through.
-/// Only tail calls: no frame of its own on the way through.
+/// one reads one thread-local and calls through. On the traced thread
+/// only a lock whose trylock fails is timed: an uncontended lock costs one trylock (the same
+/// atomic the lock does) and no clock read. The constructor traces no thread unless it resolved
+/// both functions.
 EXPORT __attribute__((hot)) int pthread_mutex_lock(pthread_mutex_t *mutex) {
     if (__builtin_expect(REAL(pthread_mutex_lock) == NULL, 0)) return lp_unresolved_mutex_lock(mutex);
     if (__builtin_expect(!lp_should_trace(), 1)) return REAL(pthread_mutex_lock)(mutex);
-    return lp_traced_mutex_lock(mutex);
+    int tried = REAL(pthread_mutex_trylock)(mutex);
+    if (__builtin_expect(tried == 0, 1)) return 0;
+    return lp_busy_mutex_lock(mutex, tried);
 }

@@ -128,6 +128,8 @@ __attribute__((constructor)) static void lp_preload_init(void) {
     lp_milestone(LP_EVENT_LOADED);
     const char *trace = getenv(LP_ENV_TRACE);
     if (!trace || !trace[0]) return;   // not a profiled launch: every interposer calls through
+    // pthread_mutex_lock calls the trylock on the traced thread without checking it.
+    if (!REAL(pthread_mutex_lock) || !REAL(pthread_mutex_trylock)) return;
     const char *threshold = getenv(LP_ENV_BLOCKING_MS);
     if (threshold && threshold[0]) {
         char *end = NULL;
