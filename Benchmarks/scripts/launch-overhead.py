@@ -28,8 +28,17 @@ critical path; with --separate-threads callgrind dumps only the triggering threa
 tracer on against off
 (perf events do not work under valgrind: the whole-launch profile is not in this figure).
 
+Under valgrind the address space has one fixed layout, and the Swift runtime's hash tables (the
+generic metadata caches, keyed by metadata addresses; dictionaries seeded by their storage's
+address) probe more or less depending on where the libraries and the heap lie: the same
+program varies by several percent between layouts, and any change of a library's size (or one
+more preloaded library) moves it. A launch outside valgrind gets a new random layout every time
+(ASLR). So --layouts N counts every setting at the same N layouts (valgrind --aspace-minaddr)
+and reports the mean, and each count is split into those hash-table probes and the rest.
+
     Benchmarks/scripts/launch-overhead.py [ROUNDS] [--build DIR] [--cpu N] [--no-callgrind]
-                                          [--callgrind-only] [--callgrind-runs N] [--json FILE]
+                                          [--callgrind-only] [--callgrind-runs N] [--layouts N]
+                                          [--json FILE]
 """
 import argparse, json, os, platform, random, re, statistics, subprocess, sys, tempfile, time
 
@@ -44,6 +53,8 @@ def parse_arguments():
     parser.add_argument("--no-callgrind", action="store_true")
     parser.add_argument("--callgrind-only", action="store_true", help="only the instruction counts")
     parser.add_argument("--callgrind-runs", type=int, default=3)
+    parser.add_argument("--layouts", type=int, default=1,
+                        help="address-space layouts per setting (valgrind --aspace-minaddr); 1: valgrind's default only")
     parser.add_argument("--json")
     return parser.parse_args()
 
@@ -110,19 +121,32 @@ def timed_rounds(harness, cpu, app, table, rounds):
     return values
 
 
-def instructions(app, assignments, folder):
+# The Swift runtime's hash-table lookups whose probe counts depend on addresses (see above).
+HASH_PROBES = ("ConcurrentReadableHashMap", "MetadataCacheKey", "__RawDictionaryStorageC4find",
+               "_stringCompareWithSmolCheck")
+
+
+def layout_address(index):
+    """valgrind's lowest client address for layout `index`: its default, then page-aligned steps."""
+    return None if index == 0 else 0x4000000 + index * 0x0A3D000
+
+
+def instructions(app, assignments, folder, layout=0):
     """Instructions the main thread executed from exec to the exit point (callgrind dumps when
-    LaunchProbe's finishAndExit is entered; with --separate-threads only that thread is dumped)."""
+    LaunchProbe's finishAndExit is entered; with --separate-threads only that thread is dumped),
+    and how many of them were the hash-table probes."""
     directory = tempfile.mkdtemp(dir=folder)
     out = os.path.join(directory, "callgrind.out")
     env = {k: v for k, v in os.environ.items() if not k.startswith("LAUNCHPROF_") and k != "LD_PRELOAD"}
     env.update(a.split("=", 1) for a in assignments)
+    address = layout_address(layout)
+    placement = [f"--aspace-minaddr={address:#x}"] if address else []
     subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--separate-threads=yes",
-                    "--dump-before=*finishAndExit*", app], env=env, capture_output=True, check=True)
+                    "--dump-before=*finishAndExit*", *placement, app], env=env, capture_output=True, check=True)
     main = os.path.join(directory, "callgrind.out.1-01")
     if not os.path.exists(main):
         sys.exit("callgrind made no dump at the exit point (finishAndExit was not entered)")
-    return summary(main)
+    return summary(main), hash_probes(main)
 
 
 def summary(path):
@@ -133,23 +157,54 @@ def summary(path):
     sys.exit(f"callgrind wrote no total in {path}")
 
 
-def callgrind(app, table, runs, folder):
+def hash_probes(path):
+    """Self cost of the functions named in HASH_PROBES (callgrind's compressed fn=(id) names;
+    the cost line after calls= is the callee's, not the caller's own)."""
+    names, counting, after_call, total = {}, False, False, 0
+    with open(path) as file:
+        for line in file:
+            match = re.match(r"(c?)fn=\((\d+)\)(?: (.*))?", line)
+            if match:
+                name = names.setdefault(match.group(2), match.group(3) or "")
+                if not match.group(1):
+                    counting = any(part in name for part in HASH_PROBES)
+            elif line.startswith("calls="):
+                after_call = True
+            elif line[:1].isdigit() or line[:1] in "+-*":
+                if counting and not after_call:
+                    total += int(line.split()[1])
+                after_call = False
+    return total
+
+
+def callgrind(app, table, runs, layouts, folder):
     # Valgrind 3.19 (Debian 12) cannot read the DWARF 5 of Swift builds: count a copy without
     # debug information, beside the original so that it finds its resource bundle.
     stripped = app + "-callgrind"
     subprocess.run(["objcopy", "--strip-debug", app, stripped], check=True)
     try:
-        return count_settings(stripped, table, runs, folder)
+        return count_settings(stripped, table, runs, layouts, folder)
     finally:
         os.remove(stripped)
 
 
-def count_settings(app, table, runs, folder):
+def count_settings(app, table, runs, layouts, folder):
     counts = {name: [] for name in ("off", "trace", "tracer")}
-    for _ in range(runs):
-        for name in counts:
-            counts[name].append(instructions(app, table[name][1], folder))
-    return {name: {"mainThread": statistics.median(values), "runs": values} for name, values in counts.items()}
+    for layout in range(layouts):
+        for _ in range(runs):
+            for name in counts:
+                counts[name].append(instructions(app, table[name][1], folder, layout))
+    return {name: describe(values, runs) for name, values in counts.items()}
+
+
+def describe(values, runs):
+    """Per layout the median of its runs; over the layouts the mean (of all and of all but the
+    hash-table probes)."""
+    per_layout = [sorted(values[i:i + runs])[(runs - 1) // 2] for i in range(0, len(values), runs)]
+    return {"mainThread": statistics.mean(total for total, _ in per_layout),
+            "withoutHashProbes": statistics.mean(total - probes for total, probes in per_layout),
+            "hashProbes": [probes for _, probes in per_layout],
+            "runs": [total for total, _ in values]}
 
 
 def machine():
@@ -172,17 +227,25 @@ def main():
     if not args.callgrind_only:
         timed(args, harness, app, table, report)
     if not args.no_callgrind:
-        counts = callgrind(os.path.abspath(app), table, args.callgrind_runs, folder)
+        counts = callgrind(os.path.abspath(app), table, args.callgrind_runs, args.layouts, folder)
         report["instructions"] = counts
-        print(f"callgrind, main-thread instructions from exec to the exit point (median of {args.callgrind_runs}):")
-        for name, count in counts.items():
-            line = f"{name:8s} main thread {count['mainThread']:,}   runs {count['runs']}"
-            if name != "off":
-                line += f"   ratio {count['mainThread'] / counts['off']['mainThread']:.4f}"
-            print(line)
+        print_counts(counts, args)
     if args.json:
         with open(args.json, "w") as file:
             json.dump(report, file, indent=2, sort_keys=True)
+
+
+def print_counts(counts, args):
+    print(f"callgrind, main-thread instructions from exec to the exit point (median of {args.callgrind_runs} "
+          f"runs per layout, mean over {args.layouts} layout(s)); without the hash-table probes:")
+    for name, count in counts.items():
+        line = f"{name:8s} main thread {count['mainThread']:,.0f}   without probes {count['withoutHashProbes']:,.0f}"
+        if name != "off":
+            off = counts["off"]
+            line += (f"   ratio {count['mainThread'] / off['mainThread']:.4f}"
+                     f", without probes {count['withoutHashProbes'] / off['withoutHashProbes']:.4f}")
+        print(line)
+        print(f"         runs {count['runs']}   hash-table probes per layout {count['hashProbes']}")
 
 
 def timed(args, harness, app, table, report):

@@ -156,19 +156,12 @@ EXPORT pid_t wait4(pid_t pid, int *status, int options, struct rusage *usage) {
     TIMED_CALL(pid_t, wait4, LP_KIND_WAIT, -1, REAL(wait4)(pid, status, options, usage), result < 0, error)
 }
 
-/// A contended mutex: only a lock whose trylock fails is timed; an uncontended lock costs the
-/// thread check and one trylock (the same atomic the lock does).
-EXPORT int pthread_mutex_lock(pthread_mutex_t *mutex) {
-    RESOLVE(pthread_mutex_lock);
-    if (__builtin_expect(REAL(pthread_mutex_lock) == NULL, 0)) return ENOSYS;
-    if (!lp_should_trace()) return REAL(pthread_mutex_lock)(mutex);
-    RESOLVE(pthread_mutex_trylock);
-    if (REAL(pthread_mutex_trylock) == NULL) return REAL(pthread_mutex_lock)(mutex);
-    int tried = REAL(pthread_mutex_trylock)(mutex);
+/// A mutex the traced thread found locked: the lock is timed and recorded or aggregated.
+static __attribute__((noinline)) int lp_busy_mutex_lock(pthread_mutex_t *mutex, int tried) {
     if (tried != EBUSY) {
-        // Locked, or a failure the lock reports the same way (EOWNERDEAD, EINVAL, ...); for an
+        // A failure the lock reports the same way (EOWNERDEAD, EINVAL, ...); for an
         // error-checking mutex this thread owns, the lock says EDEADLK.
-        if (tried == 0 || tried == EOWNERDEAD || tried == ENOTRECOVERABLE) return tried;
+        if (tried == EOWNERDEAD || tried == ENOTRECOVERABLE) return tried;
         return REAL(pthread_mutex_lock)(mutex);
     }
     int saved = errno;
@@ -179,4 +172,24 @@ EXPORT int pthread_mutex_lock(pthread_mutex_t *mutex) {
     else lp_aggregate_plain("pthread_mutex_lock", LP_KIND_LOCK, start, duration);
     errno = saved;
     return result;
+}
+
+/// A lock before the constructor resolved the real functions (another library's constructor).
+static __attribute__((noinline, cold)) int lp_unresolved_mutex_lock(pthread_mutex_t *mutex) {
+    RESOLVE(pthread_mutex_lock);
+    if (REAL(pthread_mutex_lock) == NULL) return ENOSYS;
+    return REAL(pthread_mutex_lock)(mutex);   // no thread is traced before the constructor
+}
+
+/// The most frequent call of all (the Swift runtime's own locks): every thread but the traced
+/// one reads one thread-local and calls through. On the traced thread
+/// only a lock whose trylock fails is timed: an uncontended lock costs one trylock (the same
+/// atomic the lock does) and no clock read. The constructor traces no thread unless it resolved
+/// both functions.
+EXPORT __attribute__((hot)) int pthread_mutex_lock(pthread_mutex_t *mutex) {
+    if (__builtin_expect(REAL(pthread_mutex_lock) == NULL, 0)) return lp_unresolved_mutex_lock(mutex);
+    if (__builtin_expect(!lp_should_trace(), 1)) return REAL(pthread_mutex_lock)(mutex);
+    int tried = REAL(pthread_mutex_trylock)(mutex);
+    if (__builtin_expect(tried == 0, 1)) return 0;
+    return lp_busy_mutex_lock(mutex, tried);
 }

@@ -12,8 +12,9 @@
 
 int lp_enabled;
 int64_t lp_threshold_ns = 1000000;
-pthread_t lp_traced_thread;
-volatile int lp_have_traced_thread;
+uint32_t lp_trace_key;
+__thread uint32_t lp_thread_key __attribute__((tls_model("initial-exec")));
+static uint32_t lp_last_key;
 int32_t lp_traced_tid;
 uintptr_t lp_stack_lo, lp_stack_hi;
 uintptr_t lp_self_lo, lp_self_hi;
@@ -70,9 +71,18 @@ EXPORT void lp_preload_info(lp_preload_info_t *out) {
 
 EXPORT void lp_preload_stop(void) {
     __atomic_store_n(&lp_enabled, 0, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&lp_trace_key, 0, __ATOMIC_SEQ_CST);
+}
+
+/// Traces the thread holding `key` while recording. Against a concurrent lp_preload_stop:
+/// the key is published first and withdrawn again when recording stopped meanwhile.
+static void lp_publish_key(uint32_t key) {
+    __atomic_store_n(&lp_trace_key, key, __ATOMIC_SEQ_CST);
+    if (!__atomic_load_n(&lp_enabled, __ATOMIC_SEQ_CST)) __atomic_store_n(&lp_trace_key, 0, __ATOMIC_SEQ_CST);
 }
 
 static void lp_set_stack_bounds(void) {
+    if (lp_main_thread_stack(&lp_stack_lo, &lp_stack_hi)) return;
     pthread_attr_t attributes;
     if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
         void *address = NULL;
@@ -86,13 +96,14 @@ static void lp_set_stack_bounds(void) {
 }
 
 EXPORT void lp_preload_trace_current_thread(void) {
-    lp_have_traced_thread = 0;
-    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    // No thread is traced while the bounds change; the thread traced before keeps an old key.
+    __atomic_store_n(&lp_trace_key, 0, __ATOMIC_SEQ_CST);
     lp_set_stack_bounds();
-    lp_traced_thread = pthread_self();
     lp_traced_tid = (int32_t)syscall(SYS_gettid);
-    __atomic_thread_fence(__ATOMIC_SEQ_CST);
-    lp_have_traced_thread = 1;
+    uint32_t key = __atomic_add_fetch(&lp_last_key, 1, __ATOMIC_SEQ_CST);
+    if (key == 0) key = __atomic_add_fetch(&lp_last_key, 1, __ATOMIC_SEQ_CST);
+    lp_thread_key = key;
+    lp_publish_key(key);
 }
 
 static int lp_find_self(struct dl_phdr_info *info, size_t size, void *context) {
@@ -117,6 +128,8 @@ __attribute__((constructor)) static void lp_preload_init(void) {
     lp_milestone(LP_EVENT_LOADED);
     const char *trace = getenv(LP_ENV_TRACE);
     if (!trace || !trace[0]) return;   // not a profiled launch: every interposer calls through
+    // pthread_mutex_lock calls the trylock on the traced thread without checking it.
+    if (!REAL(pthread_mutex_lock) || !REAL(pthread_mutex_trylock)) return;
     const char *threshold = getenv(LP_ENV_BLOCKING_MS);
     if (threshold && threshold[0]) {
         char *end = NULL;
@@ -131,4 +144,5 @@ __attribute__((constructor)) static void lp_preload_init(void) {
     for (int i = 0; i < 31; i++) (void)lp_now();
     lp_clock_read_ns = (lp_now() - first) / 32;
     __atomic_store_n(&lp_enabled, 1, __ATOMIC_SEQ_CST);
+    lp_publish_key(lp_thread_key);
 }

@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "lp_env.h"
 #include "lp_preload_abi.h"
+#include "lp_stack.h"
 
 #include <arpa/inet.h>
 #include <dlfcn.h>
@@ -40,8 +41,10 @@
 
 HIDDEN extern int lp_enabled;                 // recording; cleared for good by lp_preload_stop
 HIDDEN extern int64_t lp_threshold_ns;
-HIDDEN extern pthread_t lp_traced_thread;
-HIDDEN extern volatile int lp_have_traced_thread;
+// The traced thread holds its key in lp_thread_key; lp_trace_key is that key while recording,
+// else 0. One thread-local read and one compare decide whether a call is traced.
+HIDDEN extern uint32_t lp_trace_key;
+HIDDEN extern __thread uint32_t lp_thread_key __attribute__((tls_model("initial-exec")));
 HIDDEN extern int32_t lp_traced_tid;
 HIDDEN extern uintptr_t lp_stack_lo, lp_stack_hi;   // the traced thread's stack, for the frame walk
 HIDDEN extern uintptr_t lp_self_lo, lp_self_hi;     // this library's text, to drop our own frames
@@ -144,9 +147,12 @@ HIDDEN void lp_resolve_all(void);
 
 // MARK: Thread check, entry and exit
 
-/// The traced thread, while recording, not re-entered (from a signal handler).
-static inline int lp_should_trace(void) {
-    return lp_enabled && lp_have_traced_thread && lp_depth == 0 && pthread_equal(pthread_self(), lp_traced_thread);
+/// The traced thread, while recording, not re-entered (from a signal handler). Every other
+/// thread pays one thread-local read and a branch.
+static inline __attribute__((always_inline)) int lp_should_trace(void) {
+    uint32_t key = lp_thread_key;
+    if (__builtin_expect(key == 0, 1)) return 0;
+    return key == __atomic_load_n(&lp_trace_key, __ATOMIC_RELAXED) && lp_depth == 0;
 }
 
 /// Publishes "in a traced call" and waits for a sampler that is interrupting this thread.

@@ -6,6 +6,7 @@
 // detected: a launch without a stall sends no signal.
 #define _GNU_SOURCE
 #include "lp_instruments.h"
+#include "lp_stack.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -82,7 +83,8 @@ static volatile uintptr_t lp_target_stack_lo, lp_target_stack_hi;
 void lp_sampler_target_current_thread(void) {
     pthread_attr_t attributes;
     uintptr_t lo = 0, hi = 0;
-    if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
+    // The main thread's bounds without reading /proc/self/maps (lp_stack.h); another's from glibc.
+    if (!lp_main_thread_stack(&lo, &hi) && pthread_getattr_np(pthread_self(), &attributes) == 0) {
         void *address = NULL;
         size_t size = 0;
         if (pthread_attr_getstack(&attributes, &address, &size) == 0) {

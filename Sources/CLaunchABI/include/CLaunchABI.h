@@ -1,6 +1,7 @@
 // CLaunchABI: what the C of both sides shares, headers only. The tracer's record layout
 // (libLaunchPreload.so <-> the probe), the stack-sample layout (both samplers), the clock every
-// timestamp is in, and the LAUNCHPROF_* variable names the C code reads.
+// timestamp is in, the LAUNCHPROF_* variable names the C code reads, and the main thread's stack
+// bounds for the frame walks.
 #ifndef CLAUNCHABI_H
 #define CLAUNCHABI_H
 
@@ -8,5 +9,6 @@
 #include "lp_env.h"
 #include "lp_preload_abi.h"
 #include "lp_sample.h"
+#include "lp_stack.h"
 
 #endif
