@@ -57,6 +57,14 @@ enum Launch {
     }
 }
 
+extension LaunchTrace {
+    /// How long FixtureApp's blocking call really took (its `fixture.block` span): what the
+    /// instruments' figures are checked against, since a busy machine wakes the thread late.
+    func blockedNs() throws -> Int64 {
+        try #require(spans.first { $0.name == "fixture.block" }, "no fixture.block span in \(spans.map(\.name))").durationNs
+    }
+}
+
 /// The blocking calls FixtureApp can make (`block:<call>:<ms>`), with what the tracer records.
 struct BlockingCase: Sendable, CustomTestStringConvertible {
     var call: String
