@@ -29,10 +29,12 @@ public enum TraceJSON {
         return try decode(type, from: data, file: url.path)
     }
 
-    /// Decodes JSON data, naming `file` in any error.
+    /// Decodes JSON data, naming `file` in any error; a key written twice in one object is an
+    /// error too (``JSONDuplicateKey``), with its line and column.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data, file: String) throws -> T {
+        let value: T
         do {
-            return try JSONDecoder().decode(type, from: data)
+            value = try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
             if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let (line, column) = LaunchProfilerError.syntaxErrorLocation(in: data) {
                 var located = LaunchProfilerError.invalidFile(file, "The file is not valid JSON.")
@@ -44,6 +46,8 @@ public enum TraceJSON {
         } catch {
             throw LaunchProfilerError.invalidFile(file, "The file is not valid JSON: \(error.localizedDescription)")
         }
+        if let duplicate = JSONDuplicateKey.first(in: data) { throw LaunchProfilerError.duplicateKey(duplicate, file: file) }
+        return value
     }
 }
 

@@ -8,6 +8,21 @@ extension LaunchProfilerError {
         Self(.invalidFile, message, context: Context(file: file, jsonPath: jsonPath.isEmpty ? nil : jsonPath))
     }
 
+    /// A key written twice in one object of a JSON file: `FILE:LINE:COLUMN: at JSONPATH: The key
+    /// "K" appears twice …`, pointing at the second occurrence and naming the first.
+    public static func duplicateKey(_ duplicate: JSONDuplicateKey, file: String) -> Self {
+        var error = Self.invalidFile(file, at: duplicate.jsonPath, duplicateKeySentence(duplicate))
+        error.context.line = duplicate.line
+        error.context.column = duplicate.column
+        return error
+    }
+
+    /// The sentence of ``duplicateKey(_:file:)``, for readers with their own error layout.
+    public static func duplicateKeySentence(_ duplicate: JSONDuplicateKey) -> String {
+        "The key \"\(duplicate.key)\" appears twice in this object (first at line \(duplicate.firstLine), column \(duplicate.firstColumn)); "
+            + "expected each key once, since a JSON reader keeps only one of the two values."
+    }
+
     /// A file cannot be read at all: `FILE: The WHAT cannot be read: REASON`.
     public static func unreadableFile(_ file: String, what: String, error: any Error) -> Self {
         let reason = error.localizedDescription
