@@ -20,13 +20,7 @@ public enum TraceJSON {
     /// Reads and decodes a JSON file, turning decoding failures into a ``LaunchProfilerError``
     /// that names the file, the JSON path and what was expected.
     public static func read<T: Decodable>(_ type: T.Type, from url: URL) throws -> T {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw LaunchProfilerError.unreadableFile(url.path, what: "file", error: error)
-        }
-        return try decode(type, from: data, file: url.path)
+        try decode(type, from: try InputFile.read(url, what: "file"), file: url.path)
     }
 
     /// Decodes JSON data, naming `file` in any error; a key written twice in one object is an
@@ -56,13 +50,7 @@ extension LaunchTrace {
     ///
     /// - Throws: ``LaunchProfilerError`` naming the file, the JSON path and the problem.
     public static func read(from url: URL) throws -> LaunchTrace {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw LaunchProfilerError.unreadableFile(url.path, what: "trace", error: error)
-        }
-        return try decode(data, file: url.path)
+        try decode(try InputFile.read(url, what: "trace"), file: url.path)
     }
 
     /// Decodes a trace from JSON data, checking its schema version first and its values after

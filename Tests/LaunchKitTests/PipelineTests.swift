@@ -169,6 +169,7 @@ struct PipelineTests {
     @Test(arguments: [
         ("MalformedPlist", "Info.plist", nil as String?, LaunchKitError.Code.malformedInfoPlist),
         ("WrongTypePlist", "Info.plist", "UIMainStoryboardFile", .invalidValue),
+        ("DirectoryPlist", "Info.plist", nil, .unreadableFile),
         ("MissingStoryboard", "Nowhere.storyboard", "UIMainStoryboardFile", .missingStoryboard),
         ("BadJSONStoryboard", "Main.storyboard", nil, .malformedStoryboard),
         ("UnknownClassStoryboard", "Main.storyboard", "$.initialViewController.class", .unknownClass),

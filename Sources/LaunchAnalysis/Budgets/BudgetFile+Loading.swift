@@ -9,10 +9,10 @@ extension BudgetFile {
     public static func load(from url: URL) throws -> BudgetFile {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try InputFile.read(url, what: "budget file")
         } catch {
             throw LaunchProfilerError.invalidBudgetFile(url.path, problems: [
-                .budgetProblem(at: "", value: nil, expected: "The budget file cannot be read: \(error.localizedDescription)"),
+                .budgetProblem(at: "", value: nil, expected: error.message),
             ])
         }
         return try parse(data, file: url.path)

@@ -25,8 +25,15 @@ extension LaunchProfilerError {
 
     /// A file cannot be read at all: `FILE: The WHAT cannot be read: REASON`.
     public static func unreadableFile(_ file: String, what: String, error: any Error) -> Self {
-        let reason = error.localizedDescription
-        return Self(.unreadableFile, "The \(what) cannot be read: \(reason)", context: Context(file: file, reason: reason))
+        if let error = error as? LaunchProfilerError, error.code == .unreadableFile, let reason = error.context.reason {
+            return unreadableFile(file, what: what, reason: reason)
+        }
+        return unreadableFile(file, what: what, reason: describe(error))
+    }
+
+    /// A file cannot be read at all, `reason` being a sentence ("It is a directory, not a file.").
+    public static func unreadableFile(_ file: String, what: String, reason: String) -> Self {
+        Self(.unreadableFile, "The \(what) cannot be read: \(reason)", context: Context(file: file, reason: reason))
     }
 
     /// A `DecodingError` with its coding path turned into a JSON path.
