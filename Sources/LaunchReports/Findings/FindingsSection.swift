@@ -24,6 +24,7 @@ public enum FindingsSection {
 
     /// `55.6 %`: one decimal, without Foundation's locale-dependent formatting.
     static func percent(_ ratio: Double) -> String {
+        guard ratio.isFinite, Swift.abs(ratio) < 1e12 else { return "\(ratio * 100) %" }
         let tenths = Int64((ratio * 1000).rounded())
         return "\(tenths / 10).\(abs(tenths % 10)) %"
     }
