@@ -205,6 +205,8 @@ if Context.environment["LAUNCHPROF_FUZZ"] != nil {
         ("FuzzBudgets", ["LaunchAnalysis"]),
         ("FuzzTrace", ["LaunchAnalysis", "LaunchTrace"]),
         ("FuzzELF", ["LaunchSymbolication"]),
+        ("FuzzInfoPlist", ["LaunchKit"]),
+        ("FuzzStoryboard", ["LaunchKit"]),
     ]
     for target in fuzzTargets {
         package.targets.append(.executableTarget(name: target.name, dependencies: target.dependencies, path: "Fuzz/\(target.name)"))

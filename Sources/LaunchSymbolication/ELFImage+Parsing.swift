@@ -9,9 +9,9 @@ extension ELFImage {
     public init(contentsOf path: String) throws {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+            data = try InputFile.read(URL(fileURLWithPath: path), what: "image", mapped: true)
         } catch {
-            throw LaunchProfilerError.invalidELF(path: path, reason: "The file cannot be read: \(error.localizedDescription)")
+            throw LaunchProfilerError.invalidELF(path: path, reason: "The file cannot be read: \(error.context.reason ?? error.message)")
         }
         self = try data.withUnsafeBytes { try ELFImage(bytes: $0, path: path) }
     }

@@ -1,4 +1,6 @@
 import Foundation
+import LaunchTrace
+import Synchronization
 
 /// Turns addresses into file and line with an external symbolizer, one process per image
 /// per batch: the toolchain's `llvm-symbolizer`, the system's, or `addr2line`.
@@ -15,6 +17,25 @@ public struct SourceLocator: Sendable, Equatable {
         case llvmSymbolizer
         /// GNU `addr2line`.
         case addr2line
+
+        /// The program's usual name, for messages: `llvm-symbolizer`, `addr2line`.
+        public var programName: String {
+            switch self {
+            case .llvmSymbolizer: "llvm-symbolizer"
+            case .addr2line: "addr2line"
+            }
+        }
+    }
+
+    /// File and line of the addresses the symbolizer found, and why the others are missing
+    /// when a run of it failed.
+    public struct Result: Sendable, Equatable {
+        /// The locations found, by ELF virtual address.
+        public var locations: [UInt64: SourceLocation]
+        /// Why some or all addresses have no location because the symbolizer failed (could
+        /// not start, exited with an error, was killed or stopped at ``SourceLocator/timeoutSeconds``),
+        /// as a sentence naming the program; nil when every run of it succeeded.
+        public var problem: String?
     }
 
     /// Path of the program.
@@ -36,10 +57,17 @@ public struct SourceLocator: Sendable, Equatable {
         self.timeoutSeconds = timeoutSeconds
     }
 
-    /// The best symbolizer on this machine: `llvm-symbolizer` next to `swift` on the `PATH`
-    /// or in `/opt/swift/usr/bin`, then `/usr/bin/llvm-symbolizer`, then `addr2line` on the
-    /// `PATH`; nil when there is none (symbolication then has names but no lines).
+    /// The symbolizer to use: the one `LAUNCHPROF_SYMBOLIZER` names (``ToolVariable/symbolizer``;
+    /// `addr2line` when its file name contains `addr2line`, else `llvm-symbolizer`), used even
+    /// when it cannot run so that the report says why; else the best on this machine:
+    /// `llvm-symbolizer` next to `swift` on the `PATH` or in `/opt/swift/usr/bin`, then
+    /// `/usr/bin/llvm-symbolizer`, then `addr2line` on the `PATH`; nil when there is none
+    /// (symbolication then has names but no lines).
     public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> SourceLocator? {
+        if let path = ToolVariable.symbolizer.value(in: environment) {
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            return SourceLocator(path: path, tool: name.contains("addr2line") ? .addr2line : .llvmSymbolizer)
+        }
         let manager = FileManager.default
         let pathDirectories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
         var candidates: [String] = []
@@ -61,7 +89,14 @@ public struct SourceLocator: Sendable, Equatable {
     /// Runs one process per ``batchLimit`` addresses, each under ``timeoutSeconds``; a missing,
     /// failing or hung tool gives an empty result for its batch, never an error.
     public func locate(_ addresses: [UInt64], in image: String) -> [UInt64: SourceLocation] {
+        locateReporting(addresses, in: image).locations
+    }
+
+    /// ``locate(_:in:)``, with the reason when a run of the tool failed: the first failure's
+    /// sentence (`llvm-symbolizer (/usr/bin/llvm-symbolizer) exited with status 1.`).
+    public func locateReporting(_ addresses: [UInt64], in image: String) -> Result {
         var result: [UInt64: SourceLocation] = [:]
+        var problem: String?
         let unique = Array(Set(addresses)).sorted()
         var start = 0
         while start < unique.count {
@@ -75,20 +110,30 @@ public struct SourceLocator: Sendable, Equatable {
             case .addr2line:
                 arguments = ["-e", image] + hex
             }
-            guard let output = run(arguments) else { continue }
+            let run = run(arguments)
+            problem = problem ?? run.problem
+            guard let output = run.output else { continue }
             switch tool {
             case .llvmSymbolizer: result.merge(Self.parseJSON(output)) { first, _ in first }
             case .addr2line: result.merge(Self.parseAddr2line(output, addresses: batch)) { first, _ in first }
             }
         }
-        return result
+        return Result(locations: result, problem: problem)
     }
 
-    /// The tool's output, or nil when it cannot start (no free descriptors: Foundation's `Pipe`
-    /// would trap), fails, or is killed at the timeout.
-    private func run(_ arguments: [String]) -> String? {
+    /// Set by the watchdog when it stops the tool.
+    private final class TimeoutFlag: Sendable {
+        let fired = Atomic<Bool>(false)
+    }
+
+    /// The tool's output (nil when it cannot start, is killed or stopped at the timeout) and
+    /// what went wrong, as a sentence naming it (also when it exits with an error status,
+    /// whose output is still read). It is not started without free descriptors: Foundation's
+    /// `Pipe` would trap.
+    private func run(_ arguments: [String]) -> (output: String?, problem: String?) {
+        let program = "\(tool.programName) (\(path))"
         var probe: [Int32] = [-1, -1]
-        guard pipe(&probe) == 0 else { return nil }
+        guard pipe(&probe) == 0 else { return (nil, "\(program) could not be started: \(LaunchProfilerError.systemReason(errno))") }
         close(probe[0])
         close(probe[1])
         let process = Process()
@@ -98,17 +143,35 @@ public struct SourceLocator: Sendable, Equatable {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
+        do { try process.run() } catch {
+            return (nil, "\(program) could not be started: \(LaunchProfilerError.describe(error))")
+        }
         let pid = process.processIdentifier
+        let timeout = TimeoutFlag()
         let watchdog = DispatchSource.makeTimerSource(queue: .global())
         watchdog.schedule(deadline: .now() + timeoutSeconds)
-        watchdog.setEventHandler { kill(pid, SIGKILL) }
+        watchdog.setEventHandler {
+            timeout.fired.store(true, ordering: .relaxed)
+            kill(pid, SIGKILL)
+        }
         watchdog.resume()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         watchdog.cancel()
-        guard process.terminationReason == .exit else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        if timeout.fired.load(ordering: .relaxed) {
+            return (nil, "\(program) did not finish within \(Self.seconds(timeoutSeconds)) s and was stopped.")
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        switch (process.terminationReason, process.terminationStatus) {
+        case (.exit, 0): return (text, nil)
+        case (.exit, let status): return (text, "\(program) exited with status \(status).")
+        case (_, let signal): return (nil, "\(program) was killed by signal \(signal).")
+        }
+    }
+
+    /// `30`, `0.5`: seconds without a needless `.0`.
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() && value < 1e9 ? String(Int(value)) : String(value)
     }
 
     private struct JSONLine: Decodable {

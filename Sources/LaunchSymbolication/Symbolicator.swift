@@ -20,6 +20,20 @@ public final class Symbolicator {
     /// Images that could not be used (unreadable, malformed, or a different build than the
     /// launch's), each with a sentence saying why; their frames show as `image+0xoffset`.
     public private(set) var problems: [String: String] = [:]
+    /// Images whose frames have names but no file and line because the ``sourceLocator``
+    /// failed on them (could not start, exited with an error, was killed or stopped at its
+    /// timeout), each with the sentence saying so.
+    public private(set) var sourceProblems: [String: String] = [:]
+
+    /// Every image whose frames lack names or file and line, with a sentence saying which and
+    /// why: what ``RunFindings`` records and the reports show.
+    public var notices: [String: String] {
+        var notices = problems.mapValues { "Function names are missing (its frames show as image+offset): \($0)" }
+        for (path, problem) in sourceProblems where notices[path] == nil {
+            notices[path] = "File and line are missing: \(problem)"
+        }
+        return notices
+    }
 
     private struct ImageState {
         var image: ELFImage?
@@ -150,8 +164,9 @@ public final class Symbolicator {
         for (path, id) in imageIDs where !states[id].pendingLocations.isEmpty {
             let pending = Array(states[id].pendingLocations)
             states[id].pendingLocations = []
-            let found = locator.locate(pending, in: path)
-            states[id].locations.merge(found) { first, _ in first }
+            let found = locator.locateReporting(pending, in: path)
+            states[id].locations.merge(found.locations) { first, _ in first }
+            if let problem = found.problem, sourceProblems[path] == nil { sourceProblems[path] = problem }
         }
     }
 }

@@ -20,19 +20,15 @@ public enum TraceJSON {
     /// Reads and decodes a JSON file, turning decoding failures into a ``LaunchProfilerError``
     /// that names the file, the JSON path and what was expected.
     public static func read<T: Decodable>(_ type: T.Type, from url: URL) throws -> T {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw LaunchProfilerError.unreadableFile(url.path, what: "file", error: error)
-        }
-        return try decode(type, from: data, file: url.path)
+        try decode(type, from: try InputFile.read(url, what: "file"), file: url.path)
     }
 
-    /// Decodes JSON data, naming `file` in any error.
+    /// Decodes JSON data, naming `file` in any error; a key written twice in one object is an
+    /// error too (``JSONDuplicateKey``), with its line and column.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data, file: String) throws -> T {
+        let value: T
         do {
-            return try JSONDecoder().decode(type, from: data)
+            value = try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
             if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let (line, column) = LaunchProfilerError.syntaxErrorLocation(in: data) {
                 var located = LaunchProfilerError.invalidFile(file, "The file is not valid JSON.")
@@ -44,6 +40,8 @@ public enum TraceJSON {
         } catch {
             throw LaunchProfilerError.invalidFile(file, "The file is not valid JSON: \(error.localizedDescription)")
         }
+        if let duplicate = JSONDuplicateKey.first(in: data) { throw LaunchProfilerError.duplicateKey(duplicate, file: file) }
+        return value
     }
 }
 
@@ -52,13 +50,7 @@ extension LaunchTrace {
     ///
     /// - Throws: ``LaunchProfilerError`` naming the file, the JSON path and the problem.
     public static func read(from url: URL) throws -> LaunchTrace {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw LaunchProfilerError.unreadableFile(url.path, what: "trace", error: error)
-        }
-        return try decode(data, file: url.path)
+        try decode(try InputFile.read(url, what: "trace"), file: url.path)
     }
 
     /// Decodes a trace from JSON data, checking its schema version first and its values after

@@ -169,6 +169,11 @@ struct PipelineTests {
     @Test(arguments: [
         ("MalformedPlist", "Info.plist", nil as String?, LaunchKitError.Code.malformedInfoPlist),
         ("WrongTypePlist", "Info.plist", "UIMainStoryboardFile", .invalidValue),
+        // A binary plist whose root is a set: PropertyListSerialization crashed on it (FuzzInfoPlist).
+        ("SetPlist", "Info.plist", nil, .malformedInfoPlist),
+        // A binary plist whose root dictionary holds itself: PropertyListDecoder never returned.
+        ("CyclePlist", "Info.plist", nil, .malformedInfoPlist),
+        ("DirectoryPlist", "Info.plist", nil, .unreadableFile),
         ("MissingStoryboard", "Nowhere.storyboard", "UIMainStoryboardFile", .missingStoryboard),
         ("BadJSONStoryboard", "Main.storyboard", nil, .malformedStoryboard),
         ("UnknownClassStoryboard", "Main.storyboard", "$.initialViewController.class", .unknownClass),

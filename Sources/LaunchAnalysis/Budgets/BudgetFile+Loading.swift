@@ -9,10 +9,10 @@ extension BudgetFile {
     public static func load(from url: URL) throws -> BudgetFile {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try InputFile.read(url, what: "budget file")
         } catch {
             throw LaunchProfilerError.invalidBudgetFile(url.path, problems: [
-                .budgetProblem(at: "", value: nil, expected: "The budget file cannot be read: \(error.localizedDescription)"),
+                .budgetProblem(at: "", value: nil, expected: error.message),
             ])
         }
         return try parse(data, file: url.path)
@@ -21,8 +21,9 @@ extension BudgetFile {
     /// Validates budget JSON; `file` names the source in errors.
     ///
     /// Unknown keys, wrong types, unknown metrics (with the closest valid name suggested),
-    /// malformed limits, units that do not fit the metric, and relative limits without a
-    /// baseline are all errors.
+    /// malformed limits, units that do not fit the metric, relative limits without a
+    /// baseline, a key written twice in one object and two rules with the same
+    /// ``BudgetRule/Identity`` are all errors.
     public static func parse(_ data: Data, file: String) throws -> BudgetFile {
         let root: JSONValue
         do {
@@ -37,6 +38,9 @@ extension BudgetFile {
             }
             throw LaunchProfilerError.invalidBudgetFile(file, problems: [problem])
         }
+        if let duplicate = JSONDuplicateKey.first(in: data) {
+            throw LaunchProfilerError.invalidBudgetFile(file, problems: [BudgetValidator.duplicateKeyProblem(duplicate)])
+        }
         var validator = BudgetValidator()
         let budgets = validator.validate(root)
         guard validator.problems.isEmpty, let budgets else {
@@ -48,7 +52,7 @@ extension BudgetFile {
 
 /// Walks the JSON of a budget file, collecting problems with their paths.
 struct BudgetValidator {
-    private(set) var problems: [LaunchProfilerError] = []
+    var problems: [LaunchProfilerError] = []
 
     static let topKeys: Set<String> = ["$schema", "schemaVersion", "description", "defaults", "rules", "policy"]
     static let defaultsKeys: Set<String> = ["scenario", "statistic", "level", "baseline"]
@@ -71,18 +75,7 @@ struct BudgetValidator {
         if let description = top["description"] { _ = string(description, at: "description") }
         if let schema = top["$schema"] { _ = string(schema, at: "$schema") }
 
-        var defaults = BudgetDefaults()
-        if let value = top["defaults"] {
-            if case .object(let object) = value {
-                checkKeys(object, allowed: Self.defaultsKeys, at: "defaults")
-                if let v = object["scenario"], let s: Scenario = choice(v, at: "defaults.scenario") { defaults.scenario = s }
-                if let v = object["statistic"], let s: Statistic = choice(v, at: "defaults.statistic") { defaults.statistic = s }
-                if let v = object["level"], let l: BudgetLevel = choice(v, at: "defaults.level") { defaults.level = l }
-                if let v = object["baseline"] { defaults.baseline = baselineName(v, at: "defaults.baseline") }
-            } else {
-                fail("defaults", value, "Expected an object with any of the keys \(Self.list(Self.defaultsKeys)).")
-            }
-        }
+        let defaults = top["defaults"].map { validateDefaults($0) } ?? BudgetDefaults()
 
         var rules: [BudgetRule] = []
         switch top["rules"] {
@@ -95,6 +88,7 @@ struct BudgetValidator {
         case let value?:
             fail("rules", value, "Expected an array of rule objects.")
         }
+        checkDuplicateRules(rules)
         var policy: FindingsPolicy?
         if let value = top["policy"] {
             var policyValidator = PolicyValidator()
@@ -102,6 +96,21 @@ struct BudgetValidator {
             problems += policyValidator.problems
         }
         return problems.isEmpty ? BudgetFile(defaults: defaults, rules: rules, policy: policy) : nil
+    }
+
+    /// The `defaults` object; what is wrong in it is recorded and left at the built-in default.
+    private mutating func validateDefaults(_ value: JSONValue) -> BudgetDefaults {
+        var defaults = BudgetDefaults()
+        guard case .object(let object) = value else {
+            fail("defaults", value, "Expected an object with any of the keys \(Self.list(Self.defaultsKeys)).")
+            return defaults
+        }
+        checkKeys(object, allowed: Self.defaultsKeys, at: "defaults")
+        if let v = object["scenario"], let s: Scenario = choice(v, at: "defaults.scenario") { defaults.scenario = s }
+        if let v = object["statistic"], let s: Statistic = choice(v, at: "defaults.statistic") { defaults.statistic = s }
+        if let v = object["level"], let l: BudgetLevel = choice(v, at: "defaults.level") { defaults.level = l }
+        if let v = object["baseline"] { defaults.baseline = baselineName(v, at: "defaults.baseline") }
+        return defaults
     }
 
     private mutating func validateRule(_ item: JSONValue, index: Int, defaults: BudgetDefaults) -> BudgetRule? {

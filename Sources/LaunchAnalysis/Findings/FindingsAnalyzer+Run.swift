@@ -25,7 +25,7 @@ extension FindingsAnalyzer {
         var result = RunFindings(
             findings: all,
             analyzedLaunches: Dictionary(uniqueKeysWithValues: launchesByScenario.map { ($0.key.rawValue, $0.value.count) }),
-            symbolicationProblems: symbolicator.problems,
+            symbolicationProblems: symbolicator.notices,
             sourceLocator: symbolicator.sourceLocator?.tool.rawValue
         )
         result.attribution = attribution

@@ -6,7 +6,8 @@ public struct RunFindings: Codable, Sendable, Equatable {
     public var findings: [Finding]
     /// Completed launches whose main thread was observed, per scenario.
     public var analyzedLaunches: [String: Int]
-    /// Images that could not be symbolicated, with the reason.
+    /// Images whose frames lack function names or file and line, each with a sentence saying
+    /// which and why (``LaunchSymbolication/Symbolicator/notices``); the reports show them.
     public var symbolicationProblems: [String: String]
     /// The external symbolizer used for file:line (`llvmSymbolizer`, `addr2line`), if any.
     public var sourceLocator: String?

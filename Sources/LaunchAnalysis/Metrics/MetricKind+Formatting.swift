@@ -23,11 +23,13 @@ extension MetricKind {
         }
     }
 
-    /// `value` with exactly `digits` decimals, without Foundation's locale-dependent formatting.
+    /// `value` with exactly `digits` decimals, without Foundation's locale-dependent formatting;
+    /// a value too large for that (beyond 2^53 once scaled, `1e+299`) or not finite is written
+    /// as Swift writes a `Double`, never converted to an integer that would trap.
     static func fixed(_ value: Double, _ digits: Int) -> String {
-        guard value.isFinite else { return "\(value)" }
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
+        guard value.isFinite, Swift.abs(value) * scale < 9_007_199_254_740_992 else { return "\(value)" }
         let scaled = (Swift.abs(value) * scale).rounded()
         let negative = value < 0 && scaled != 0
         let whole = Int64(scaled / scale)

@@ -7,12 +7,7 @@ enum SchemaVersionCheck {
     private struct SchemaVersionOnly: Decodable { var schemaVersion: Int? }
 
     static func read<T: Decodable>(_ type: T.Type, from url: URL, expected: Int, what: String) throws -> T {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw LaunchProfilerError.unreadableFile(url.path, what: what, error: error)
-        }
+        let data = try InputFile.read(url, what: what)
         let version = try TraceJSON.decode(SchemaVersionOnly.self, from: data, file: url.path)
         guard let schemaVersion = version.schemaVersion else {
             throw LaunchProfilerError.invalidFile(url.path, at: "schemaVersion", "The key is missing; expected the integer \(expected).")

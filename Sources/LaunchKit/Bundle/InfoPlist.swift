@@ -23,21 +23,26 @@ struct InfoPlist {
 
     /// Reads and checks the Info.plist at `url`.
     static func load(from url: URL) throws(LaunchKitError) -> InfoPlist {
+        try parse(try BundleFile.read(url, as: "The Info.plist at"), url: url)
+    }
+
+    /// Checks Info.plist `data` read from `url` (the fuzz target `FuzzInfoPlist` calls it).
+    static func parse(_ data: Data, url: URL) throws(LaunchKitError) -> InfoPlist {
         let path = url.path
-        let data = try BundleFile.read(url, as: "The Info.plist at")
-        let root: Any
+        let root: PlistValue
         do {
-            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            if let problem = BinaryPlistCheck.problem(in: data) { throw PlistValue.Refused(reason: problem) }
+            root = try PropertyListDecoder().decode(PlistValue.self, from: data)
         } catch {
             throw LaunchKitError(
                 kind: .malformedInfoPlist, file: path, key: nil,
-                message: "The Info.plist at \(path) is not a valid property list (\(error.localizedDescription)); expected an XML or binary property list whose root is a dictionary."
+                message: "The Info.plist at \(path) is not a valid property list (\(PlistValue.reason(error))); expected an XML or binary property list whose root is a dictionary."
             )
         }
-        guard let values = root as? [String: Any] else {
+        guard case .dictionary(let values) = root else {
             throw LaunchKitError(
                 kind: .malformedInfoPlist, file: path, key: nil,
-                message: "The Info.plist at \(path) has a \(plistTypeName(root)) at its root; expected a dictionary."
+                message: "The Info.plist at \(path) has \(root.kindDescription) at its root; expected a dictionary."
             )
         }
         let storyboard = try string(values, "UIMainStoryboardFile", path: path, expected: "a string naming a storyboard file (or an empty string for no storyboard)")
@@ -50,9 +55,9 @@ struct InfoPlist {
         )
     }
 
-    private static func string(_ values: [String: Any], _ key: String, path: String, expected: String) throws(LaunchKitError) -> String? {
+    private static func string(_ values: [String: PlistValue], _ key: String, path: String, expected: String) throws(LaunchKitError) -> String? {
         guard let value = values[key] else { return nil }
-        guard let string = value as? String else {
+        guard case .string(let string) = value else {
             throw LaunchKitError(
                 kind: .invalidValue, file: path, key: key,
                 message: "The Info.plist at \(path) has \(key) of type \(plistTypeName(value)); expected \(expected)."
@@ -61,17 +66,17 @@ struct InfoPlist {
         return string
     }
 
-    /// The property-list type name of a value read by `PropertyListSerialization`.
-    static func plistTypeName(_ value: Any) -> String {
+    /// The property-list type name of a value: "string", "boolean", "number", "data", "date",
+    /// "array" or "dictionary".
+    static func plistTypeName(_ value: PlistValue) -> String {
         switch value {
-        case _ where type(of: value) == Bool.self: "boolean"
-        case is String: "string"
-        case is [Any]: "array"
-        case is [String: Any]: "dictionary"
-        case is Data: "data"
-        case is Date: "date"
-        case is NSNumber: "number"
-        default: "\(type(of: value))"
+        case .string: "string"
+        case .bool: "boolean"
+        case .number: "number"
+        case .data: "data"
+        case .date: "date"
+        case .array: "array"
+        case .dictionary: "dictionary"
         }
     }
 }

@@ -20,8 +20,12 @@ struct Storyboard {
 
     /// Reads and checks the storyboard at `url`.
     static func load(from url: URL) throws(LaunchKitError) -> Storyboard {
+        try parse(try BundleFile.read(url, as: "The storyboard"), url: url)
+    }
+
+    /// Checks storyboard `data` read from `url` (the fuzz target `FuzzStoryboard` calls it).
+    static func parse(_ data: Data, url: URL) throws(LaunchKitError) -> Storyboard {
         let path = url.path
-        let data = try BundleFile.read(url, as: "The storyboard")
         let json: JSONValue
         do {
             json = try JSONDecoder().decode(JSONValue.self, from: data)

@@ -24,6 +24,7 @@ public enum FindingsSection {
 
     /// `55.6 %`: one decimal, without Foundation's locale-dependent formatting.
     static func percent(_ ratio: Double) -> String {
+        guard ratio.isFinite, Swift.abs(ratio) < 1e12 else { return "\(ratio * 100) %" }
         let tenths = Int64((ratio * 1000).rounded())
         return "\(tenths / 10).\(abs(tenths % 10)) %"
     }
@@ -71,6 +72,7 @@ public enum FindingsSection {
             }
             if findings.findings.count > top.count { out += "  … \(findings.findings.count - top.count) more in the JSON report.\n" }
             if let attribution = findings.attribution, let line = attributionLine(attribution, endpoint: findings.endpoint) { out += line + "\n" }
+            for line in symbolicationLines(findings) { out += line + "\n" }
         }
         for verdict in policyVerdicts {
             out += "- policy \(ReportText.label(verdict.status)) (\(verdict.level.rawValue)): \(verdict.message)\n"
@@ -98,6 +100,10 @@ public enum FindingsSection {
                 out += "\n" + MarkdownReport.escape(line) + "\n"
             }
         }
+        let symbolication = symbolicationLines(findings)
+        if !symbolication.isEmpty {
+            out += (out.isEmpty ? "" : "\n") + symbolication.map { "- " + MarkdownReport.escape($0) + "\n" }.joined()
+        }
         if !policyVerdicts.isEmpty {
             out += (out.isEmpty ? "" : "\n")
             for verdict in policyVerdicts {
@@ -105,5 +111,13 @@ public enum FindingsSection {
             }
         }
         return out
+    }
+
+    /// One line per image whose frames lack function names or file and line, saying which and
+    /// why (`Symbolication of /app/SampleApp: File and line are missing: llvm-symbolizer
+    /// (/usr/bin/llvm-symbolizer) did not finish within 30 s and was stopped.`), by path.
+    public static func symbolicationLines(_ findings: RunFindings?) -> [String] {
+        guard let problems = findings?.symbolicationProblems else { return [] }
+        return problems.sorted { $0.key < $1.key }.map { "Symbolication of \($0.key): \($0.value)" }
     }
 }

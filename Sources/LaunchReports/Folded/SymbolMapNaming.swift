@@ -25,9 +25,10 @@ public struct SymbolMapNaming: FrameNaming, Sendable, Equatable {
     public init(contentsOf url: URL) throws {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try InputFile.read(url, what: "symbol map")
         } catch {
-            throw LaunchProfilerError.invalidSymbolMap(url.path, "The file cannot be read: \(error.localizedDescription).", reason: error.localizedDescription)
+            let reason = error.context.reason ?? error.message
+            throw LaunchProfilerError.invalidSymbolMap(url.path, "The file cannot be read: \(reason)", reason: reason)
         }
         guard let object = try? JSONDecoder().decode([String: String].self, from: data) else {
             throw LaunchProfilerError.invalidSymbolMap(url.path, "The file is not a JSON object of \"0x…\" addresses to names.")

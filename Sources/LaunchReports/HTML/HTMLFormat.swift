@@ -13,8 +13,10 @@ enum HTMLFormat {
     /// `ms(Double(ns))`.
     static func ms(_ ns: Int64) -> String { ms(Double(ns)) }
 
-    /// A coordinate for SVG, with at most two decimals.
+    /// A coordinate for SVG, with at most two decimals; 0 for a value that is not finite or
+    /// beyond ±10^12 (no chart is that wide, and converting it to an integer would trap).
     static func px(_ value: Double) -> String {
+        guard value.isFinite, Swift.abs(value) < 1e12 else { return "0" }
         let rounded = (value * 100).rounded() / 100
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.2f", rounded)
     }

@@ -63,9 +63,9 @@ extension HTMLReport {
         return text
     }
 
-    func findingsSection(_ findings: [ReportFinding], attribution: LaunchAttribution?, endpoint: LaunchEndpoint?) -> HTMLNode {
+    func findingsSection(_ findings: [ReportFinding], attribution: LaunchAttribution?, endpoint: LaunchEndpoint?, symbolication: [String] = []) -> HTMLNode {
         let coverage = attribution.flatMap { FindingsSection.attributionLine($0, endpoint: endpoint) }
-        guard !findings.isEmpty || coverage != nil else { return .fragment([]) }
+        guard !findings.isEmpty || coverage != nil || !symbolication.isEmpty else { return .fragment([]) }
         let cards: [HTMLNode] = findings.map { finding in
             var children: [HTMLNode] = [.newline, .el("h3", "\(finding.title)"), .newline, .el("p", ["class": "muted"], "\(finding.detail)"), .newline]
             if !finding.advice.isEmpty { children += [.el("p", "\(finding.advice)"), .newline] }
@@ -76,6 +76,7 @@ extension HTMLReport {
             .el("h2", ["id": "findings"], "Main-thread findings"), .newline,
             .el("div", ["class": "findings"], children: [.newline] + cards), .newline,
             coverage.map { .el("p", ["class": "muted", "id": "attribution"], "\($0)") } ?? .fragment([]), .newline,
+            .fragment(symbolication.map { .fragment([.el("p", ["class": "muted symbolication"], "\($0)"), .newline]) }),
         ])
     }
 

@@ -88,12 +88,12 @@ public struct HTMLReport: Sendable, Equatable {
     private func sections(_ input: ReportInput, findings: [ReportFinding], trace: LaunchTrace?, chosen: Int?, appName: String) -> [HTMLNode] {
         var nodes = [header(input, appName: appName, code: input.evaluation.exitCode, trace: trace, chosen: chosen), verdictSection(input)]
         if let trace, let chosen {
-            nodes += [waterfallSection(input, trace: trace, chosen: chosen), findingsSection(findings, attribution: input.summary.findings?.attribution, endpoint: input.summary.findings?.endpoint), eventsSection(trace: trace, profile: input.profile(run: chosen))]
+            nodes += [waterfallSection(input, trace: trace, chosen: chosen), findingsSection(findings, attribution: input.summary.findings?.attribution, endpoint: input.summary.findings?.endpoint, symbolication: FindingsSection.symbolicationLines(input.summary.findings)), eventsSection(trace: trace, profile: input.profile(run: chosen))]
         } else {
             nodes += [
                 .el("h2", "Waterfall"), .newline,
                 .el("p", ["class": "muted"], "No launch completed with a trace, so there is no waterfall to draw."), .newline,
-                findingsSection(findings, attribution: input.summary.findings?.attribution, endpoint: input.summary.findings?.endpoint),
+                findingsSection(findings, attribution: input.summary.findings?.attribution, endpoint: input.summary.findings?.endpoint, symbolication: FindingsSection.symbolicationLines(input.summary.findings)),
             ]
         }
         nodes += [spreadSection(input, chosen: chosen), flameSection(input), launchesSection(input, chosen: chosen)]

@@ -33,7 +33,7 @@ public struct JUnitReport: Sendable, Equatable {
         let e = XMLEscaping.escape
         let failures = cases.filter { $0.outcome == .failed }.count
         let skipped = cases.filter { $0.outcome == .skipped }.count
-        let time = Self.time(Double(summary.launches.reduce(Int64(0)) { $0 + max(0, $1.wallNs) }) / 1e9)
+        let time = Self.time(Double(summary.launches.reduce(Int64(0)) { $0.saturatingAdd(max(0, $1.wallNs)) }) / 1e9)
         let counts = "tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\""
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"\(e(suiteName))\" \(counts) time=\"\(time)\">\n"

@@ -62,6 +62,15 @@ public struct MarkdownReport: Sendable, Equatable {
                 out += "- **policy \(ReportText.label(verdict.status)) (\(verdict.level.rawValue))** \(Self.escape(verdict.message))\n"
             }
         }
+        out += findingsBlock(findings, symbolication: FindingsSection.symbolicationLines(summary.findings))
+        out += phaseMedians(summary: summary, evaluation: evaluation)
+        return out
+    }
+
+    /// The top findings, then one line per image whose names or file and line are missing,
+    /// each block after a blank line; empty when there are neither.
+    func findingsBlock(_ findings: [ReportFinding], symbolication: [String]) -> String {
+        var out = ""
         if !findings.isEmpty {
             out += "\n**Top findings**\n\n"
             for (number, finding) in findings.prefix(maxFindings).enumerated() {
@@ -72,7 +81,7 @@ public struct MarkdownReport: Sendable, Equatable {
                 out += "\n"
             }
         }
-        out += phaseMedians(summary: summary, evaluation: evaluation)
+        if !symbolication.isEmpty { out += "\n" + symbolication.map { "- " + Self.escape($0) + "\n" }.joined() }
         return out
     }
 

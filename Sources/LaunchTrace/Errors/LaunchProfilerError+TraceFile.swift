@@ -8,10 +8,32 @@ extension LaunchProfilerError {
         Self(.invalidFile, message, context: Context(file: file, jsonPath: jsonPath.isEmpty ? nil : jsonPath))
     }
 
+    /// A key written twice in one object of a JSON file: `FILE:LINE:COLUMN: at JSONPATH: The key
+    /// "K" appears twice …`, pointing at the second occurrence and naming the first.
+    public static func duplicateKey(_ duplicate: JSONDuplicateKey, file: String) -> Self {
+        var error = Self.invalidFile(file, at: duplicate.jsonPath, duplicateKeySentence(duplicate))
+        error.context.line = duplicate.line
+        error.context.column = duplicate.column
+        return error
+    }
+
+    /// The sentence of ``duplicateKey(_:file:)``, for readers with their own error layout.
+    public static func duplicateKeySentence(_ duplicate: JSONDuplicateKey) -> String {
+        "The key \"\(duplicate.key)\" appears twice in this object (first at line \(duplicate.firstLine), column \(duplicate.firstColumn)); "
+            + "expected each key once, since a JSON reader keeps only one of the two values."
+    }
+
     /// A file cannot be read at all: `FILE: The WHAT cannot be read: REASON`.
     public static func unreadableFile(_ file: String, what: String, error: any Error) -> Self {
-        let reason = error.localizedDescription
-        return Self(.unreadableFile, "The \(what) cannot be read: \(reason)", context: Context(file: file, reason: reason))
+        if let error = error as? LaunchProfilerError, error.code == .unreadableFile, let reason = error.context.reason {
+            return unreadableFile(file, what: what, reason: reason)
+        }
+        return unreadableFile(file, what: what, reason: describe(error))
+    }
+
+    /// A file cannot be read at all, `reason` being a sentence ("It is a directory, not a file.").
+    public static func unreadableFile(_ file: String, what: String, reason: String) -> Self {
+        Self(.unreadableFile, "The \(what) cannot be read: \(reason)", context: Context(file: file, reason: reason))
     }
 
     /// A `DecodingError` with its coding path turned into a JSON path.

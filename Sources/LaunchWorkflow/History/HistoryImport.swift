@@ -14,9 +14,9 @@ public enum HistoryImport {
         let folder = RunFolder(url: url)
         let data: Data
         do {
-            data = try Data(contentsOf: folder.summaryURL)
+            data = try InputFile.read(folder.summaryURL, what: "run summary")
         } catch {
-            throw LaunchProfilerError.workflow("\(url.path) is not a run folder: \(folder.summaryURL.path) cannot be read.")
+            throw LaunchProfilerError.workflow("\(url.path) is not a run folder: \(folder.summaryURL.path) cannot be read. \(error.context.reason ?? "")")
         }
         let summary = try RunSummary.read(from: folder.summaryURL)
         let evaluation = try? folder.loadSavedEvaluation()

@@ -48,7 +48,7 @@ struct ReportCommand: ParsableCommand {
         do {
             try AtomicFile.write(Data(text.utf8), to: URL(filePath: output))
         } catch {
-            throw CLIError("The report cannot be written to \(output): \(error.localizedDescription)")
+            throw CLIError("The report cannot be written to \(output): \((error as? LaunchProfilerError)?.message ?? LaunchProfilerError.describe(error))")
         }
     }
 }
