@@ -4,9 +4,10 @@ import Testing
 
 @Suite("Change points (E-divisive means with a t-test)")
 struct ChangePointTests {
-    /// Found at 200, 198, 195, 201 and 199 for seeds 1 to 5: within one night for three seeds,
-    /// within five for all (the noise of those nights moves the best split).
-    @Test("a +5 % step at night 200 of 365 with 3 % noise is found once, within five nights", arguments: [1, 2, 3, 4, 5] as [UInt64])
+    /// Found at 200, 198, 195, 201, 199, 201, 199, 200, 200 and 202 for seeds 1 to 10. Seed 3's
+    /// 195 is where the least-squares step fit of the whole series is best: its noise, not the
+    /// detector, puts the step there.
+    @Test("a +5 % step at night 200 of 365 with 3 % noise is found once, within five nights", arguments: Array(1...10) as [UInt64])
     func findsStep(seed: UInt64) {
         var generator = SyntheticSeries(seed: seed)
         let series = generator.nights(365, steps: [(200, 1.05)])
@@ -14,6 +15,20 @@ struct ChangePointTests {
         #expect(points.count == 1, "found \(points.map(\.index))")
         #expect(points.contains { abs($0.index - 200) <= 5 }, "found \(points.map(\.index))")
         #expect(points.allSatisfy { $0.comparison.pValue < ChangePointOptions.defaultMaxPValue })
+    }
+
+    /// The maximum-likelihood location of a step of 5/3 noise deviations is within one night of
+    /// the true one about 78 % of the time (1000 simulated series); the refinement reaches 70 of
+    /// 100 seeds here (68 without it): the rest are seeds where a second pair of points around
+    /// a noise blip limits the step's neighbourhood.
+    @Test("a +5 % step at night 200 of 365 with 3 % noise is located within one night for at least 70 of 100 seeds")
+    func stepLocationRate() {
+        let located = (1...100 as ClosedRange<UInt64>).filter { seed in
+            var generator = SyntheticSeries(seed: seed)
+            let points = ChangePointDetector().changePoints(in: generator.nights(365, steps: [(200, 1.05)]))
+            return points.count == 1 && abs(points[0].index - 200) <= 1
+        }
+        #expect(located.count >= 70, "within one night for \(located.count) of 100 seeds")
     }
 
     @Test("365 nights of pure noise raise no change point at the default p-value", arguments: Array(1...10) as [UInt64])

@@ -9,6 +9,8 @@
 ///    neighbour or an end (the least significant first; not in Otava), then, while a change point's t-test (between its neighbours) fails
 ///    ``ChangePointOptions/maxPValue``, or its effect is at most ``ChangePointOptions/minEffect``,
 ///    remove the weakest and re-test its neighbours.
+/// 3. Refine (not in Otava): move each point to the maximum-likelihood location of a mean
+///    shift between its neighbours (``refined(_:series:)``), then merge again.
 ///
 /// ```swift
 /// let points = ChangePointDetector().changePoints(in: nightlyMedians)
@@ -29,7 +31,13 @@ public struct ChangePointDetector: Sendable {
 
     /// The change points of `series`, by index (the first run after the change).
     public func changePoints(in series: [Double]) -> [DetectedChangePoint] {
-        merge(split(series), series: series)
+        var points = merge(split(series), series: series)
+        while true {
+            let refined = refined(points, series: series)
+            let merged = merge(refined, series: series)
+            if merged.count == refined.count { return merged }
+            points = merged
+        }
     }
 
     /// The weak change points, tested against their neighbours in the whole series.
