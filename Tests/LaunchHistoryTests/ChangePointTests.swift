@@ -17,29 +17,30 @@ struct ChangePointTests {
         #expect(points.allSatisfy { $0.comparison.pValue < ChangePointOptions.defaultMaxPValue })
     }
 
-    /// The maximum-likelihood location of a step of 5/3 noise deviations is within one night of
-    /// the true one about 78 % of the time (1000 simulated series); the refinement reaches 70 of
-    /// 100 seeds here (68 without it): the rest are seeds where a second pair of points around
-    /// a noise blip limits the step's neighbourhood.
-    @Test("a +5 % step at night 200 of 365 with 3 % noise is located within one night for at least 70 of 100 seeds")
+    /// 77 of 100: as many as the best least-squares step fit of each whole series places within
+    /// one night (`Benchmarks/scripts/step_location_bound.py`); a step of 5/3 noise deviations
+    /// cannot be located better. Without the refinement 68; with it but with unadjusted p-values
+    /// 70 (pairs of points around noise blips cut the step's neighbourhood short).
+    @Test("a +5 % step at night 200 of 365 with 3 % noise is located within one night for at least 77 of 100 seeds")
     func stepLocationRate() {
         let located = (1...100 as ClosedRange<UInt64>).filter { seed in
             var generator = SyntheticSeries(seed: seed)
             let points = ChangePointDetector().changePoints(in: generator.nights(365, steps: [(200, 1.05)]))
             return points.count == 1 && abs(points[0].index - 200) <= 1
         }
-        #expect(located.count >= 70, "within one night for \(located.count) of 100 seeds")
+        #expect(located.count >= 77, "within one night for \(located.count) of 100 seeds")
     }
 
-    @Test("365 nights of pure noise raise no change point at the default p-value", arguments: Array(1...10) as [UInt64])
+    /// Before the p-values were adjusted for choosing the split, 5 of these 100 seeds raised points.
+    @Test("365 nights of pure noise raise no change point at the default p-value", arguments: Array(1...100) as [UInt64])
     func noiseOnly(seed: UInt64) {
         var generator = SyntheticSeries(seed: 100 + seed)
         let points = ChangePointDetector().changePoints(in: generator.nights(365))
         #expect(points.isEmpty, "found \(points.map(\.index))")
     }
 
-    /// Found at 152/218, 158/220 and 158/218 for seeds 1 to 3.
-    @Test("a recovered regression reports both steps", arguments: [1, 2, 3] as [UInt64])
+    /// Both within three nights for 19 of seeds 1 to 20 (one at 158/218).
+    @Test("a recovered regression reports both steps", arguments: Array(1...20) as [UInt64])
     func recoveredRegression(seed: UInt64) {
         var generator = SyntheticSeries(seed: 200 + seed)
         let series = generator.nights(365, steps: [(150, 1.05), (220, 1 / 1.05)])
