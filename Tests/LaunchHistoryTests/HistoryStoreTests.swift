@@ -46,6 +46,24 @@ struct HistoryStoreTests {
         #expect(last.allSatisfy { $0.metrics.count == 3 })
     }
 
+    @Test("the series query returns what the runs give, by one query", arguments: Backend.underTest)
+    func seriesQuery(backend: Backend) throws {
+        let store = try backend.newLocation().open()
+        defer { store.close() }
+        for night in 0..<4 {
+            try store.record(HistoryFixtures.run(night))
+            try store.record(HistoryFixtures.run(night, app: "Other"))
+            try store.record(HistoryFixtures.run(night, scenario: "cold", machine: "m2"))
+        }
+        for filter in [HistoryFilter(), HistoryFilter(app: "Other"), HistoryFilter(scenario: "warm", lastRuns: 3)] {
+            let series = try store.series(matching: filter)
+            #expect(series == MetricSeries.all(in: try store.runs(matching: filter)))
+            #expect(!series.isEmpty)
+        }
+        #expect(try store.series(matching: HistoryFilter(app: "Other")).allSatisfy { $0.points.count == 4 && $0.key.app == "Other" })
+        #expect(try store.series(matching: HistoryFilter(app: "None")).isEmpty)
+    }
+
     @Test("prune keeps the newest runs of each series, or the last days", arguments: Backend.underTest)
     func prune(backend: Backend) throws {
         let store = try backend.newLocation().open()
