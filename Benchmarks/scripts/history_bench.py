@@ -9,7 +9,7 @@
 
 Usage: python3 Benchmarks/scripts/history_bench.py [path/to/launchprof] [repetitions]
 (default: .build/release/launchprof, 5). Build first: swift build -c release --product launchprof.
-The history is generated straight into SQLite with the schema of HistorySchema version 1.
+The history is generated straight into SQLite with the schema of HistorySchema version 2.
 """
 import datetime, json, os, random, shutil, sqlite3, statistics, subprocess, sys, tempfile, time
 
@@ -20,6 +20,7 @@ NIGHTS, SCENARIOS, METRICS, LAUNCHES = 365, ["cold", "warm", "resume"], 40, 20
 SCHEMA = [
     "CREATE TABLE history_schema (version INTEGER NOT NULL)",
     "INSERT INTO history_schema VALUES (1)",
+    "INSERT INTO history_schema VALUES (2)",
     """CREATE TABLE runs (id INTEGER PRIMARY KEY AUTOINCREMENT, run_key TEXT NOT NULL UNIQUE, recorded_at TEXT NOT NULL, app TEXT NOT NULL,
       app_version TEXT, commit_sha TEXT, branch TEXT, machine_class TEXT NOT NULL, hostname TEXT NOT NULL,
       kernel TEXT NOT NULL, scenario TEXT NOT NULL, launches INTEGER NOT NULL, settings TEXT NOT NULL, verdicts TEXT NOT NULL)""",
@@ -27,6 +28,7 @@ SCHEMA = [
     """CREATE TABLE metrics (run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE, scenario TEXT NOT NULL,
       metric TEXT NOT NULL, count INTEGER NOT NULL, median REAL NOT NULL, p10 REAL NOT NULL, p90 REAL NOT NULL,
       mean REAL NOT NULL, launch_values TEXT NOT NULL, PRIMARY KEY (run_id, scenario, metric))""",
+    "CREATE INDEX metrics_series ON metrics (run_id, scenario, metric, count, median, p10, p90)",
 ]
 
 

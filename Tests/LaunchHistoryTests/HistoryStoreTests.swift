@@ -90,6 +90,22 @@ struct HistoryStoreTests {
         #expect(error?.description.contains("schema version \(HistorySchema.current + 1), newer than the version \(HistorySchema.current)") == true)
     }
 
+    @Test("a version 1 store is upgraded to version 2 (the series index), keeping its runs", arguments: Backend.underTest)
+    func upgradeFromVersion1(backend: Backend) throws {
+        let location = try backend.newLocation()
+        let store = try location.open()
+        for night in 0..<3 { try store.record(HistoryFixtures.run(night)) }
+        let series = try store.series(matching: HistoryFilter())
+        store.close()
+        try SchemaEditor.execute("DROP INDEX metrics_series; DELETE FROM history_schema WHERE version = 2", at: location)
+        #expect(throws: (any Error).self) { try SchemaEditor.execute("DROP INDEX metrics_series", at: location) }
+        let upgraded = try location.open()
+        defer { upgraded.close() }
+        #expect(try upgraded.schemaVersion() == 2)
+        #expect(try upgraded.series(matching: HistoryFilter()) == series)
+        try SchemaEditor.execute("DROP INDEX metrics_series", at: location)
+    }
+
     @Test("eight concurrent writer processes lose no run", .timeLimit(.minutes(5)), arguments: Backend.underTest)
     func concurrentWriters(backend: Backend) throws {
         let location = try backend.newLocation()
