@@ -58,13 +58,16 @@ public struct ChangePointDetector: Sendable {
     }
 
     /// The recursive E-divisive split of one window, at the relaxed p-value.
+    /// Each interval's candidate is computed once: a split leaves the other intervals as they were.
     func windowChangePoints(_ window: [Double]) -> [Int] {
         let energy = EnergyDistance(window)
         var points: [Int] = []
+        var candidates: [Range<Int>: (index: Int, qhat: Double)] = [:]
         while true {
             let bounds = [0] + points + [window.count]
             let intervals = zip(bounds, bounds.dropFirst()).map { $0..<$1 }.filter { $0.count > 1 }
-            guard let best = intervals.map({ (interval: $0, candidate: energy.candidate(in: $0)) }).max(by: { $0.candidate.qhat < $1.candidate.qhat })
+            for interval in intervals where candidates[interval] == nil { candidates[interval] = energy.candidate(in: interval) }
+            guard let best = intervals.map({ (interval: $0, candidate: candidates[$0]!) }).max(by: { $0.candidate.qhat < $1.candidate.qhat })
             else { break }
             let split = best.candidate.index
             let comparison = SegmentComparison(window[best.interval.lowerBound..<split], window[split..<best.interval.upperBound])
