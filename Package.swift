@@ -32,6 +32,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         // Headers only: what the C of both sides shares (the tracer's record layout, the sample
@@ -75,15 +79,18 @@ let package = Package(
         .target(name: "LaunchReports", dependencies: ["LaunchAnalysis", "LaunchSymbolication", "LaunchTrace"]),
         // In the tool: spawning launches, timeouts, scenarios, collecting traces.
         .target(name: "LaunchRunner", dependencies: ["LaunchTrace", "CLaunchRunner"]),
-        // PostgreSQL's C client library (Debian's libpq-dev), for the shared history.
-        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"])]),
         // In the tool: the history of every run (SQLite through GRDB by default, PostgreSQL
-        // through libpq for a team), series, change points, budgets against history.
+        // through postgres-nio for a team), series, change points, budgets against history.
         .target(
             name: "LaunchHistory",
             dependencies: [
-                "LaunchAnalysis", "LaunchTrace", "CLibPQ",
+                "LaunchAnalysis", "LaunchTrace",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // In the tool: the workflows behind the commands (a profiling run, reports, the run

@@ -4,11 +4,12 @@
   1. inserting one run (`launchprof history import RUN_FOLDER`, process start included, and the
      same minus an empty `launchprof history list` to show the insert alone);
   2. `launchprof history trend` over a year of nightly runs (365 runs x 3 scenarios x 40 metrics
-     x 20 launches), and its growth with the number of runs (--last N).
+     x 20 launches), and its growth with the number of runs: --last N within the year, and a
+     second store of two years (730 nights) for the last figure.
 
 Usage: python3 Benchmarks/scripts/history_bench.py [path/to/launchprof] [repetitions]
 (default: .build/release/launchprof, 5). Build first: swift build -c release --product launchprof.
-The history is generated straight into SQLite with the schema of HistorySchema version 1.
+The history is generated straight into SQLite with the schema of HistorySchema version 2.
 """
 import datetime, json, os, random, shutil, sqlite3, statistics, subprocess, sys, tempfile, time
 
@@ -19,6 +20,7 @@ NIGHTS, SCENARIOS, METRICS, LAUNCHES = 365, ["cold", "warm", "resume"], 40, 20
 SCHEMA = [
     "CREATE TABLE history_schema (version INTEGER NOT NULL)",
     "INSERT INTO history_schema VALUES (1)",
+    "INSERT INTO history_schema VALUES (2)",
     """CREATE TABLE runs (id INTEGER PRIMARY KEY AUTOINCREMENT, run_key TEXT NOT NULL UNIQUE, recorded_at TEXT NOT NULL, app TEXT NOT NULL,
       app_version TEXT, commit_sha TEXT, branch TEXT, machine_class TEXT NOT NULL, hostname TEXT NOT NULL,
       kernel TEXT NOT NULL, scenario TEXT NOT NULL, launches INTEGER NOT NULL, settings TEXT NOT NULL, verdicts TEXT NOT NULL)""",
@@ -26,6 +28,7 @@ SCHEMA = [
     """CREATE TABLE metrics (run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE, scenario TEXT NOT NULL,
       metric TEXT NOT NULL, count INTEGER NOT NULL, median REAL NOT NULL, p10 REAL NOT NULL, p90 REAL NOT NULL,
       mean REAL NOT NULL, launch_values TEXT NOT NULL, PRIMARY KEY (run_id, scenario, metric))""",
+    "CREATE INDEX metrics_series ON metrics (run_id, scenario, metric, count, median, p10, p90)",
 ]
 
 
@@ -79,6 +82,8 @@ def insert_one_run(work, year):
     and into the year's store."""
     folder = os.path.join(work, "run")
     app = os.path.join(os.path.dirname(LAUNCHPROF), "SampleApp")
+    if not os.path.exists(app):
+        return None
     out = subprocess.run([LAUNCHPROF, "run", "--runs", "20", "--warmup", "0", "--no-history", "--output", folder, "--", app], capture_output=True, text=True)
     if not os.path.exists(os.path.join(folder, "summary.json")):
         sys.exit(f"launchprof run failed: {out.stderr}")
@@ -94,6 +99,13 @@ def insert_one_run(work, year):
     return statistics.median(times) * 1000, (time.perf_counter() - start) * 1000
 
 
+def trend(path, nights, what, arguments):
+    """Times `history trend` over `nights` nights of `path` and counts the change points."""
+    ms, out = timed(["history", "trend", "--history", path] + arguments)
+    found = out.count(" at run ")
+    print(f"trend over {what} ({nights * len(SCENARIOS)} runs, {len(SCENARIOS) * METRICS} series): {ms:.0f} ms, {found} change points")
+
+
 def main():
     work = tempfile.mkdtemp(prefix="history-bench-")
     try:
@@ -106,13 +118,17 @@ def main():
         base, _ = timed(["history", "list", "--history", empty])
         print(f"launchprof history list on an empty store (process start, open, migrate): {base:.0f} ms")
         for last in [30, 90, 180, 365]:
-            ms, out = timed(["history", "trend", "--history", path, "--last", str(last * len(SCENARIOS))])
-            found = out.count(" at run ")
-            print(f"trend over the last {last} nights ({last * len(SCENARIOS)} runs, {len(SCENARIOS) * METRICS} series): {ms:.0f} ms, {found} change points")
+            trend(path, last, f"the last {last} nights", ["--last", str(last * len(SCENARIOS))])
+        two_years = os.path.join(work, "two-years.sqlite")
+        generate(two_years, 2 * NIGHTS)
+        trend(two_years, 2 * NIGHTS, "two years (730 nights)", [])
         ms, _ = timed(["history", "list", "--history", path, "--last", "1"])
         print(f"list --last 1 on the year: {ms:.0f} ms")
-        fresh, into_year = insert_one_run(work, path)
-        print(f"history import of one run (20 launches) into a new store: {fresh:.0f} ms; into the year's store: {into_year:.0f} ms")
+        imported = insert_one_run(work, path)
+        if imported is None:
+            print(f"history import skipped: no SampleApp beside {LAUNCHPROF} (swift build -c release --product SampleApp)")
+        else:
+            print(f"history import of one run (20 launches) into a new store: {imported[0]:.0f} ms; into the year's store: {imported[1]:.0f} ms")
     finally:
         shutil.rmtree(work)
 

@@ -4,9 +4,10 @@ import Testing
 
 @Suite("Change points (E-divisive means with a t-test)")
 struct ChangePointTests {
-    /// Found at 200, 198, 195, 201 and 199 for seeds 1 to 5: within one night for three seeds,
-    /// within five for all (the noise of those nights moves the best split).
-    @Test("a +5 % step at night 200 of 365 with 3 % noise is found once, within five nights", arguments: [1, 2, 3, 4, 5] as [UInt64])
+    /// Found at 200, 198, 195, 201, 199, 201, 199, 200, 200 and 202 for seeds 1 to 10. Seed 3's
+    /// 195 is where the least-squares step fit of the whole series is best: its noise, not the
+    /// detector, puts the step there.
+    @Test("a +5 % step at night 200 of 365 with 3 % noise is found once, within five nights", arguments: Array(1...10) as [UInt64])
     func findsStep(seed: UInt64) {
         var generator = SyntheticSeries(seed: seed)
         let series = generator.nights(365, steps: [(200, 1.05)])
@@ -16,15 +17,30 @@ struct ChangePointTests {
         #expect(points.allSatisfy { $0.comparison.pValue < ChangePointOptions.defaultMaxPValue })
     }
 
-    @Test("365 nights of pure noise raise no change point at the default p-value", arguments: Array(1...10) as [UInt64])
+    /// 77 of 100: as many as the best least-squares step fit of each whole series places within
+    /// one night (`Benchmarks/scripts/step_location_bound.py`); a step of 5/3 noise deviations
+    /// cannot be located better. Without the refinement 68; with it but with unadjusted p-values
+    /// 70 (pairs of points around noise blips cut the step's neighbourhood short).
+    @Test("a +5 % step at night 200 of 365 with 3 % noise is located within one night for at least 77 of 100 seeds")
+    func stepLocationRate() {
+        let located = (1...100 as ClosedRange<UInt64>).filter { seed in
+            var generator = SyntheticSeries(seed: seed)
+            let points = ChangePointDetector().changePoints(in: generator.nights(365, steps: [(200, 1.05)]))
+            return points.count == 1 && abs(points[0].index - 200) <= 1
+        }
+        #expect(located.count >= 77, "within one night for \(located.count) of 100 seeds")
+    }
+
+    /// Before the p-values were adjusted for choosing the split, 5 of these 100 seeds raised points.
+    @Test("365 nights of pure noise raise no change point at the default p-value", arguments: Array(1...100) as [UInt64])
     func noiseOnly(seed: UInt64) {
         var generator = SyntheticSeries(seed: 100 + seed)
         let points = ChangePointDetector().changePoints(in: generator.nights(365))
         #expect(points.isEmpty, "found \(points.map(\.index))")
     }
 
-    /// Found at 152/218, 158/220 and 158/218 for seeds 1 to 3.
-    @Test("a recovered regression reports both steps", arguments: [1, 2, 3] as [UInt64])
+    /// Both within three nights for 19 of seeds 1 to 20 (one at 158/218).
+    @Test("a recovered regression reports both steps", arguments: Array(1...20) as [UInt64])
     func recoveredRegression(seed: UInt64) {
         var generator = SyntheticSeries(seed: 200 + seed)
         let series = generator.nights(365, steps: [(150, 1.05), (220, 1 / 1.05)])

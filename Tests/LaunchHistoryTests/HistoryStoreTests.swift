@@ -46,6 +46,24 @@ struct HistoryStoreTests {
         #expect(last.allSatisfy { $0.metrics.count == 3 })
     }
 
+    @Test("the series query returns what the runs give, by one query", arguments: Backend.underTest)
+    func seriesQuery(backend: Backend) throws {
+        let store = try backend.newLocation().open()
+        defer { store.close() }
+        for night in 0..<4 {
+            try store.record(HistoryFixtures.run(night))
+            try store.record(HistoryFixtures.run(night, app: "Other"))
+            try store.record(HistoryFixtures.run(night, scenario: "cold", machine: "m2"))
+        }
+        for filter in [HistoryFilter(), HistoryFilter(app: "Other"), HistoryFilter(scenario: "warm", lastRuns: 3)] {
+            let series = try store.series(matching: filter)
+            #expect(series == MetricSeries.all(in: try store.runs(matching: filter)))
+            #expect(!series.isEmpty)
+        }
+        #expect(try store.series(matching: HistoryFilter(app: "Other")).allSatisfy { $0.points.count == 4 && $0.key.app == "Other" })
+        #expect(try store.series(matching: HistoryFilter(app: "None")).isEmpty)
+    }
+
     @Test("prune keeps the newest runs of each series, or the last days", arguments: Backend.underTest)
     func prune(backend: Backend) throws {
         let store = try backend.newLocation().open()
@@ -70,6 +88,22 @@ struct HistoryStoreTests {
         let error = #expect(throws: LaunchProfilerError.self) { try location.open() }
         #expect(error?.code == .historySchemaTooNew)
         #expect(error?.description.contains("schema version \(HistorySchema.current + 1), newer than the version \(HistorySchema.current)") == true)
+    }
+
+    @Test("a version 1 store is upgraded to version 2 (the series index), keeping its runs", arguments: Backend.underTest)
+    func upgradeFromVersion1(backend: Backend) throws {
+        let location = try backend.newLocation()
+        let store = try location.open()
+        for night in 0..<3 { try store.record(HistoryFixtures.run(night)) }
+        let series = try store.series(matching: HistoryFilter())
+        store.close()
+        try SchemaEditor.execute("DROP INDEX metrics_series; DELETE FROM history_schema WHERE version = 2", at: location)
+        #expect(throws: (any Error).self) { try SchemaEditor.execute("DROP INDEX metrics_series", at: location) }
+        let upgraded = try location.open()
+        defer { upgraded.close() }
+        #expect(try upgraded.schemaVersion() == 2)
+        #expect(try upgraded.series(matching: HistoryFilter()) == series)
+        try SchemaEditor.execute("DROP INDEX metrics_series", at: location)
     }
 
     @Test("eight concurrent writer processes lose no run", .timeLimit(.minutes(5)), arguments: Backend.underTest)

@@ -1,4 +1,9 @@
 /// Two adjacent segments of a series compared by Student's t-test: a change point's evidence.
+///
+/// The split between them was chosen as the best of ``splits`` positions, and the best of many
+/// splits of pure noise has a small t-test p-value by construction; ``pValue`` is therefore the
+/// t-test's p-value times the number of splits (Bonferroni), the chance that noise gives any of
+/// them such a p-value.
 public struct SegmentComparison: Codable, Sendable, Equatable {
     /// Mean before the change point.
     public var meanBefore: Double
@@ -8,16 +13,22 @@ public struct SegmentComparison: Codable, Sendable, Equatable {
     public var deviationBefore: Double
     /// Population standard deviation after.
     public var deviationAfter: Double
-    /// The t-test's two-sided p-value.
+    /// The t-test's two-sided p-value for this split alone.
+    public var tTestPValue: Double
+    /// How many splits of the two segments together the split was chosen among (1: not chosen).
+    public var splits: Int
+    /// The p-value of the split as chosen: `min(1, tTestPValue × splits)`.
     public var pValue: Double
 
-    /// Compares `left` and `right` (neither empty).
-    init(_ left: ArraySlice<Double>, _ right: ArraySlice<Double>) {
+    /// Compares `left` and `right` (neither empty), the split chosen among `splits` positions.
+    init(_ left: ArraySlice<Double>, _ right: ArraySlice<Double>, splits: Int = 1) {
         (meanBefore, deviationBefore) = Self.moments(left)
         (meanAfter, deviationAfter) = Self.moments(right)
-        pValue = StudentT.twoSidedPValue(
+        tTestPValue = StudentT.twoSidedPValue(
             mean1: meanBefore, sd1: deviationBefore, n1: left.count, mean2: meanAfter, sd2: deviationAfter, n2: right.count
         )
+        self.splits = max(1, splits)
+        pValue = min(1, tTestPValue * Double(self.splits))
     }
 
     /// The relative change from before to after (`after / before - 1`), 0 when before is 0.

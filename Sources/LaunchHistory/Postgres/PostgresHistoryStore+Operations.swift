@@ -49,6 +49,24 @@ extension PostgresHistoryStore {
         return try HistoryRowEncoder.runs(runRows, metrics: metricRows, location: location)
     }
 
+    /// Every metric's series over the runs `filter` selects, by one query.
+    public func series(matching filter: HistoryFilter) throws(LaunchProfilerError) -> [MetricSeries] {
+        let query = sql.selectSeriesPoints(filter)
+        let rows = try transaction { session in try session.execute(query.sql, query.values).values.map(Self.seriesRow) }
+        return HistorySeriesRow.series(rows)
+    }
+
+    /// A row of ``HistorySQL/selectSeriesPoints(_:)``.
+    static func seriesRow(_ row: [String?]) throws -> HistorySeriesRow {
+        HistorySeriesRow(
+            key: SeriesKey(app: try text(row[0]), scenario: try text(row[2]), machineClass: try text(row[1]), metric: try text(row[3])),
+            point: SeriesPoint(
+                recordedAt: try text(row[4]), runKey: try text(row[5]), commit: row[6], median: try real(row[7]),
+                p10: try real(row[8]), p90: try real(row[9]), count: try integer(row[10])
+            )
+        )
+    }
+
     /// Deletes what `retention` does not keep.
     @discardableResult
     public func prune(_ retention: HistoryRetention) throws(LaunchProfilerError) -> Int {

@@ -1,17 +1,25 @@
-import CLibPQ
 import Foundation
 import LaunchTrace
+import Logging
+import NIOCore
+import NIOPosix
+import NIOSSL
+import PostgresNIO
 import Synchronization
 
-/// The shared history: a PostgreSQL database through libpq (PostgreSQL's own C client), for a
-/// team whose nightly machines record into one store. Each run is one transaction; schema
-/// migrations hold an advisory lock so that several machines upgrading at once apply each
-/// version once. One connection per store, used under a lock.
+/// The shared history: a PostgreSQL database through postgres-nio (SwiftNIO's PostgreSQL
+/// client), for a team whose nightly machines record into one store. Each run is one
+/// transaction; schema migrations hold an advisory lock so that several machines upgrading at
+/// once apply each version once. One connection per store, on its own event loop, used under a
+/// lock; the calling thread waits for each statement (`EventLoopFuture.wait()`), so the store
+/// stays synchronous for the CLI.
 public final class PostgresHistoryStore: HistoryStore {
     /// The URL without its password.
     public let location: String
-    /// The connection's `PGconn *` as an address (a Sendable value), 0 once closed.
-    let connection: Mutex<Int>
+    /// The connection, `nil` once closed; the lock also keeps one transaction at a time.
+    let connection: Mutex<PostgresConnection?>
+    /// The connection's event loop (one thread).
+    let group: MultiThreadedEventLoopGroup
     /// The statements, in PostgreSQL's dialect.
     let sql = HistorySQL(dialect: .postgres)
 
@@ -24,21 +32,29 @@ public final class PostgresHistoryStore: HistoryStore {
     ///   be reached or refuses the login, ``LaunchProfilerError/historySchemaTooNew(_:found:supported:)``.
     public init(url: PostgresURL, connectTimeoutSeconds: Int = 10) throws(LaunchProfilerError) {
         location = url.displayString
-        guard let handle = PQconnectdb(url.connectionString(timeoutSeconds: connectTimeoutSeconds)) else {
-            throw .historyUnavailable(url.displayString, reason: "libpq could not allocate a connection.")
+        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        do {
+            var configuration = PostgresConnection.Configuration(
+                host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: try url.tls()
+            )
+            configuration.options.connectTimeout = .seconds(Int64(connectTimeoutSeconds))
+            let logger = Logger(label: "launchprof.history", factory: { _ in SwiftLogNoOpLogHandler() })
+            connection = Mutex(try PostgresConnection.connect(on: group.next(), configuration: configuration, id: 1, logger: logger).wait())
+        } catch {
+            try? group.syncShutdownGracefully()
+            throw .historyUnavailable(url.displayString, reason: Self.sentence(error))
         }
-        guard PQstatus(handle) == CONNECTION_OK else {
-            let reason = Self.sentence(PQerrorMessage(handle))
-            PQfinish(handle)
-            throw .historyUnavailable(url.displayString, reason: reason)
-        }
-        connection = Mutex(Int(bitPattern: handle))
         try migrate()
     }
 
-    /// libpq's message as one line ending in a period.
-    static func sentence(_ message: UnsafePointer<CChar>?) -> String {
-        let text = message.map { String(cString: $0) } ?? ""
+    /// The server's (or the connection's) message as one line ending in a period.
+    static func sentence(_ error: any Error) -> String {
+        let text: String
+        if let error = error as? PSQLError {
+            text = error.serverInfo?[.message] ?? error.underlying.map { "\($0)" } ?? "\(error.code)"
+        } else {
+            text = "\(error)"
+        }
         let line = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return line.isEmpty ? "the server gave no reason." : (line.hasSuffix(".") ? line : line + ".")
     }
@@ -46,9 +62,9 @@ public final class PostgresHistoryStore: HistoryStore {
     /// Runs `body` with the connection between `BEGIN` and `COMMIT` (`ROLLBACK` when it throws).
     func transaction<T: Sendable>(_ body: (PostgresSession) throws -> T) throws(LaunchProfilerError) -> T {
         let location = self.location
-        let outcome: Result<T, any Error> = connection.withLock { address in
-            guard let handle = OpaquePointer(bitPattern: address) else { return .failure(PostgresSession.Failure(message: "the connection is closed.")) }
-            let session = PostgresSession(handle: handle)
+        let outcome: Result<T, any Error> = connection.withLock { connection in
+            guard let connection else { return .failure(PostgresSession.Failure(message: "the connection is closed.")) }
+            let session = PostgresSession(connection: connection)
             return Result {
                 try session.execute("BEGIN")
                 do {
@@ -65,16 +81,19 @@ public final class PostgresHistoryStore: HistoryStore {
         case let .success(value): return value
         case let .failure(error as LaunchProfilerError): throw error
         case let .failure(error as PostgresSession.Failure): throw .historyQueryFailed(location, reason: error.message)
-        case let .failure(error): throw .historyQueryFailed(location, reason: "\(error)")
+        case let .failure(error): throw .historyQueryFailed(location, reason: Self.sentence(error))
         }
     }
 
-    /// Closes the connection.
+    /// Closes the connection and its event loop.
     public func close() {
-        connection.withLock { address in
-            if let handle = OpaquePointer(bitPattern: address) { PQfinish(handle) }
-            address = 0
+        let closing = connection.withLock { connection in
+            defer { connection = nil }
+            return connection
         }
+        guard let closing else { return }
+        try? closing.close().wait()
+        try? group.syncShutdownGracefully()
     }
 
     deinit {
@@ -82,62 +101,20 @@ public final class PostgresHistoryStore: HistoryStore {
     }
 }
 
-/// Statements on one open connection, inside ``PostgresHistoryStore/transaction(_:)``.
-struct PostgresSession {
-    /// The `PGconn *`.
-    let handle: OpaquePointer
-
-    /// A failed statement: the server's message.
-    struct Failure: Error {
-        var message: String
-    }
-
-    /// The rows of a statement (text values, `nil` for NULL) and the rows it changed.
-    struct Rows {
-        var values: [[String?]]
-        var changed: Int
-    }
-
-    /// Runs `sql` with `values` bound as text parameters.
-    @discardableResult
-    func execute(_ sql: String, _ values: [HistoryValue] = []) throws -> Rows {
-        let texts: [UnsafeMutablePointer<CChar>?] = values.map { value in
-            switch value {
-            case let .text(text): text.flatMap { strdup($0) }
-            case let .integer(integer): strdup(String(integer))
-            case let .real(real): strdup("\(real)")
-            }
-        }
-        defer { texts.forEach { free($0) } }
-        let result = texts.map { UnsafePointer($0) }.withUnsafeBufferPointer { parameters in
-            PQexecParams(handle, sql, Int32(values.count), nil, parameters.baseAddress, nil, nil, 0)
-        }
-        defer { PQclear(result) }
-        let status = PQresultStatus(result)
-        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-            throw Failure(message: PostgresHistoryStore.sentence(result.map { PQresultErrorMessage($0) } ?? PQerrorMessage(handle)))
-        }
-        return Rows(values: Self.values(of: result), changed: Int(String(cString: PQcmdTuples(result))) ?? 0)
-    }
-
-    /// Every cell of `result`.
-    static func values(of result: OpaquePointer?) -> [[String?]] {
-        let rows = PQntuples(result), columns = PQnfields(result)
-        return (0..<rows).map { row in
-            (0..<columns).map { column in
-                PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
-            }
-        }
-    }
-}
-
 extension PostgresURL {
-    /// libpq's `key='value'` connection string.
-    func connectionString(timeoutSeconds: Int) -> String {
-        var pairs = [("host", host), ("port", "\(port)"), ("user", user), ("dbname", database), ("sslmode", sslMode), ("connect_timeout", "\(timeoutSeconds)")]
-        if let password { pairs.append(("password", password)) }
-        return pairs.map { key, value in
-            "\(key)='" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
-        }.joined(separator: " ")
+    /// The TLS of `sslmode`: `disable`, `prefer` (TLS when the server offers it) or `require`.
+    func tls() throws -> PostgresConnection.Configuration.TLS {
+        switch sslMode {
+        case "disable": return .disable
+        case "require": return .require(try NIOSSLContext(configuration: Self.clientTLS))
+        default: return .prefer(try NIOSSLContext(configuration: Self.clientTLS))
+        }
+    }
+
+    /// libpq's `require` and `prefer` encrypt without verifying the server's certificate.
+    static var clientTLS: TLSConfiguration {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.certificateVerification = .none
+        return configuration
     }
 }

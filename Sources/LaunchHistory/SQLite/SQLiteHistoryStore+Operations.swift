@@ -49,6 +49,26 @@ extension SQLiteHistoryStore {
         return try HistoryRowEncoder.runs(runRows, metrics: metricRows, location: location)
     }
 
+    /// Every metric's series over the runs `filter` selects, by one query read with a cursor.
+    public func series(matching filter: HistoryFilter) throws(LaunchProfilerError) -> [MetricSeries] {
+        let query = sql.selectSeriesPoints(filter)
+        let rows = try read { db in
+            var rows: [HistorySeriesRow] = []
+            let cursor = try Row.fetchCursor(db, sql: query.sql, arguments: Self.arguments(query.values))
+            while let row = try cursor.next() { rows.append(Self.seriesRow(row)) }
+            return rows
+        }
+        return HistorySeriesRow.series(rows)
+    }
+
+    /// A row of ``HistorySQL/selectSeriesPoints(_:)``.
+    static func seriesRow(_ row: Row) -> HistorySeriesRow {
+        HistorySeriesRow(
+            key: SeriesKey(app: row[0], scenario: row[2], machineClass: row[1], metric: row[3]),
+            point: SeriesPoint(recordedAt: row[4], runKey: row[5], commit: row[6], median: row[7], p10: row[8], p90: row[9], count: row[10])
+        )
+    }
+
     /// Deletes what `retention` does not keep.
     @discardableResult
     public func prune(_ retention: HistoryRetention) throws(LaunchProfilerError) -> Int {

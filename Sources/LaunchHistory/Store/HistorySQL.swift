@@ -54,6 +54,20 @@ struct HistorySQL {
         )
     }
 
+    /// The series points of the runs `filter` selects, oldest run first, in the order
+    /// ``HistorySeriesRow`` reads them.
+    func selectSeriesPoints(_ filter: HistoryFilter) -> (sql: String, values: [HistoryValue]) {
+        let runs = selectRuns(filter)
+        return (
+            """
+            SELECT chosen.app, chosen.machine_class, metrics.scenario, metrics.metric, chosen.recorded_at, chosen.run_key, \
+            chosen.commit_sha, metrics.median, metrics.p10, metrics.p90, metrics.count \
+            FROM metrics JOIN (\(runs.sql)) chosen ON chosen.id = metrics.run_id ORDER BY chosen.recorded_at, chosen.id
+            """,
+            runs.values
+        )
+    }
+
     /// `DELETE` of the runs `retention` does not keep (their metrics go with them).
     func prune(_ retention: HistoryRetention) -> (sql: String, values: [HistoryValue]) {
         var conditions: [String] = []

@@ -6,9 +6,14 @@
 ///   kernel, scenario, launches, settings and verdicts as JSON).
 /// - `metrics`: one row per run, scenario and metric (count, median, p10, p90, mean, every
 ///   launch's value as a JSON array), deleted with its run.
+///
+/// Version 2: `metrics_series`, an index of `metrics` on (run, scenario, metric) that holds
+/// the count, median, p10 and p90 too, so that the series query
+/// (``HistorySQL/selectSeriesPoints(_:)``) reads this small index instead of every row with its
+/// launch values (SQLite's plan: `SCAN metrics USING COVERING INDEX metrics_series`).
 public enum HistorySchema {
     /// The version this launchprof writes and understands.
-    public static let current = 1
+    public static let current = 2
 
     /// The SQL dialect a migration is written for.
     enum Dialect {
@@ -19,6 +24,7 @@ public enum HistorySchema {
     static func migration(to version: Int, dialect: Dialect) -> [String] {
         switch version {
         case 1: version1(dialect)
+        case 2: ["CREATE INDEX metrics_series ON metrics (run_id, scenario, metric, count, median, p10, p90)"]
         default: []
         }
     }

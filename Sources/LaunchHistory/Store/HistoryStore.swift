@@ -23,6 +23,11 @@ public protocol HistoryStore: Sendable {
     /// The runs that match `filter`, oldest first.
     func runs(matching filter: HistoryFilter) throws(LaunchProfilerError) -> [HistoryRun]
 
+    /// Every metric's series over the runs that match `filter` (run medians, p10, p90 and
+    /// counts only, read by one query), sorted by key: what `history trend` and `history show`
+    /// need, without building each run. Equal to `MetricSeries.all(in: runs(matching: filter))`.
+    func series(matching filter: HistoryFilter) throws(LaunchProfilerError) -> [MetricSeries]
+
     /// Deletes runs that `retention` does not keep; returns how many were deleted.
     @discardableResult
     func prune(_ retention: HistoryRetention) throws(LaunchProfilerError) -> Int

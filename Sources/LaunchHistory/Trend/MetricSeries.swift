@@ -71,12 +71,20 @@ public struct SeriesPoint: Codable, Sendable, Equatable {
 
     /// The point of `metric` in `run`.
     public init(run: HistoryRun, metric: HistoryMetric) {
-        recordedAt = run.recordedAt
-        runKey = run.key
-        commit = run.revision.commit
-        median = metric.median
-        p10 = metric.p10
-        p90 = metric.p90
-        count = metric.count
+        self.init(
+            recordedAt: run.recordedAt, runKey: run.key, commit: run.revision.commit,
+            median: metric.median, p10: metric.p10, p90: metric.p90, count: metric.count
+        )
+    }
+
+    /// Creates a point.
+    public init(recordedAt: String, runKey: String, commit: String?, median: Double, p10: Double, p90: Double, count: Int) {
+        self.recordedAt = recordedAt
+        self.runKey = runKey
+        self.commit = commit
+        self.median = median
+        self.p10 = p10
+        self.p90 = p90
+        self.count = count
     }
 }

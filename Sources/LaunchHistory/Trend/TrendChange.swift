@@ -57,6 +57,11 @@ public struct TrendAnalysis: Sendable {
 
     /// The change points of every series of `runs`.
     public func changes(in runs: [HistoryRun]) -> [TrendChange] {
-        MetricSeries.all(in: runs).flatMap(changes(in:))
+        changes(in: MetricSeries.all(in: runs))
+    }
+
+    /// The change points of every series in `series`, series after series.
+    public func changes(in series: [MetricSeries]) -> [TrendChange] {
+        series.flatMap(changes(in:))
     }
 }

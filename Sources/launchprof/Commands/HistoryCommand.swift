@@ -44,7 +44,7 @@ struct HistoryCommand: ParsableCommand {
         func run() throws {
             let history = try store.open()
             defer { history.close() }
-            let series = MetricSeries.all(in: try history.runs(matching: filter.filter())).filter { $0.key.metric == metric }
+            let series = try history.series(matching: filter.filter()).filter { $0.key.metric == metric }
             guard !series.isEmpty else { throw CLIError("No recorded run has the metric \(metric) in \(history.location).") }
             print(series.map(HistoryText.series).joined(separator: "\n"), terminator: "")
         }
@@ -79,7 +79,7 @@ struct HistoryCommand: ParsableCommand {
             let history = try store.open()
             defer { history.close() }
             let analysis = TrendAnalysis(options: ChangePointOptions(window: window, maxPValue: pValue, minEffect: minEffect, minSegment: minSegment))
-            let changes = analysis.changes(in: try history.runs(matching: filter.filter()))
+            let changes = analysis.changes(in: try history.series(matching: filter.filter()))
             print(json ? HistoryText.json(changes) : HistoryText.changes(changes), terminator: "")
         }
     }

@@ -2,17 +2,21 @@ import Foundation
 import GRDB
 import LaunchHistory
 
-/// Writes a schema version into a store behind the store's back (a newer launchprof's store).
+/// Edits a store behind the store's back: a newer launchprof's store, an older one's.
 enum SchemaEditor {
+    /// Records `version` as applied.
     static func setVersion(_ version: Int, at location: HistoryLocation) throws {
+        try execute("INSERT INTO history_schema (version) VALUES (\(version))", at: location)
+    }
+
+    /// Runs `sql` (one or more statements); throws when a statement fails.
+    static func execute(_ sql: String, at location: HistoryLocation) throws {
         switch location {
         case let .sqlite(path):
-            try DatabaseQueue(path: path).write { db in
-                try db.execute(sql: "INSERT INTO history_schema (version) VALUES (?)", arguments: [version])
-            }
+            try DatabaseQueue(path: path).write { db in try db.execute(sql: sql) }
         case let .postgres(url):
             try PostgresTestServer.run("\(PostgresTestServer.binaries)/psql", [
-                "-h", url.host, "-p", "\(url.port)", "-U", url.user, "-d", url.database, "-c", "INSERT INTO history_schema (version) VALUES (\(version))",
+                "-h", url.host, "-p", "\(url.port)", "-U", url.user, "-d", url.database, "-v", "ON_ERROR_STOP=1", "-c", sql,
             ])
         }
     }

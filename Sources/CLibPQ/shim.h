@@ -1,2 +1,0 @@
-// PostgreSQL's C client library, from Debian's libpq-dev (/usr/include/postgresql).
-#include <postgresql/libpq-fe.h>
