@@ -45,9 +45,16 @@ extension ELFReader {
         return try (0..<(relocations.size / entrySize)).map { index in
             let info = try read(UInt64.self, at: relocations.offset + index * entrySize + 8)
             let symbol = info >> 32
-            guard symbol != 0, (symbol + 1) * symbolSize <= symbols.size else { return "" }
-            let nameOffset = UInt64(try read(UInt32.self, at: symbols.offset + symbol * symbolSize))
-            return try string(at: strings.offset + nameOffset, limit: strings.offset + strings.size)
+            // Sizes and offsets come from the file: arithmetic on them must not trap.
+            let (end, endOverflows) = (symbol + 1).multipliedReportingOverflow(by: symbolSize)
+            guard symbol != 0, !endOverflows, end <= symbols.size else { return "" }
+            let (entry, entryOverflows) = symbols.offset.addingReportingOverflow(symbol * symbolSize)
+            guard !entryOverflows else { return "" }
+            let nameOffset = UInt64(try read(UInt32.self, at: entry))
+            let (name, nameOverflows) = strings.offset.addingReportingOverflow(nameOffset)
+            let (limit, limitOverflows) = strings.offset.addingReportingOverflow(strings.size)
+            guard !nameOverflows, !limitOverflows else { return "" }
+            return try string(at: name, limit: limit)
         }
     }
 
