@@ -153,7 +153,7 @@ let package = Package(
         .testTarget(
             name: "LaunchHistoryTests",
             dependencies: [
-                "LaunchHistory", "LaunchWorkflow", "LaunchAnalysis", "LaunchTrace", "launchprof", "SampleApp",
+                "LaunchHistory", "LaunchWorkflow", "LaunchAnalysis", "LaunchTrace", "launchprof", "SampleApp", "LaunchTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -215,7 +215,10 @@ if Context.environment["LAUNCHPROF_FUZZ"] != nil {
         ("FuzzInfoPlist", ["LaunchKit"]),
         ("FuzzStoryboard", ["LaunchKit"]),
     ]
+    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))
     for target in fuzzTargets {
-        package.targets.append(.executableTarget(name: target.name, dependencies: target.dependencies, path: "Fuzz/\(target.name)"))
+        package.targets.append(
+            .executableTarget(name: target.name, dependencies: target.dependencies + ["FuzzSupport"], path: "Fuzz/\(target.name)")
+        )
     }
 }

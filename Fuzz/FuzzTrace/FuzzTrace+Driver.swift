@@ -1,18 +1,8 @@
-/// libFuzzer's driver (in libclang_rt.fuzzer, linked by `-sanitize=fuzzer`).
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafeRawPointer, Int) -> Int32
-) -> Int32
+import FuzzSupport
 
 /// The executable's entry point: SwiftPM links `main` to `FuzzTrace_main`, which hands the
 /// command line to libFuzzer's driver.
 @_cdecl("FuzzTrace_main")
 public func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { start, size in
-        LLVMFuzzerTestOneInput(start, size)
-    }
+    runFuzzer(argc, argv) { start, size in LLVMFuzzerTestOneInput(start, size) }
 }

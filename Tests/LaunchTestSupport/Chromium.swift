@@ -1,11 +1,10 @@
 import Foundation
-import LaunchTestSupport
 
 /// Debian's headless Chromium, run as a process to load a page and dump its DOM after the
 /// page's scripts ran.
-enum Chromium {
+public enum Chromium {
     /// The browser's path, or nil when it is not installed.
-    static let path: String? = {
+    public static let path: String? = {
         let candidates = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         for name in candidates {
@@ -17,15 +16,20 @@ enum Chromium {
         return nil
     }()
 
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-        var seconds: Double
+    /// What a finished browser left.
+    public struct Output: Sendable {
+        /// Exit status.
+        public var status: Int32
+        /// Standard output (the dumped DOM).
+        public var stdout: String
+        /// Standard error.
+        public var stderr: String
+        /// Wall time of the run.
+        public var seconds: Double
     }
 
     /// Runs the browser with `arguments`, waiting at most `timeout` seconds.
-    static func run(_ arguments: [String], timeout: Double = 120) throws -> Output {
+    public static func run(_ arguments: [String], timeout: Double = 120) throws -> Output {
         let process = Process()
         guard let path else { throw ChromiumTimeout(seconds: 0) }
         process.executableURL = URL(filePath: path)
@@ -59,8 +63,10 @@ enum Chromium {
     }
 }
 
-/// Chromium did not finish in time.
-struct ChromiumTimeout: Error, CustomStringConvertible {
-    var seconds: Double
-    var description: String { "Chromium did not finish within \(Int(seconds)) seconds." }
+/// Chromium did not finish in time (or is not installed: 0 seconds).
+public struct ChromiumTimeout: Error, CustomStringConvertible {
+    /// How long it was given.
+    public var seconds: Double
+    /// The sentence a failing test shows.
+    public var description: String { "Chromium did not finish within \(Int(seconds)) seconds." }
 }

@@ -17,9 +17,10 @@ extension FindingsAnalyzer {
                 attribution?.add(launch)
             }
         }
+        let endpoint = LaunchEndpoint(traces: traces)
         var all: [Finding] = []
         for (scenario, launches) in launchesByScenario {
-            all += aggregate(launches, scenario: scenario, summary: summary, symbolicator: symbolicator, endpoint: LaunchEndpoint(traces: traces))
+            all += aggregate(launches, scenario: scenario, summary: summary, symbolicator: symbolicator, endpoint: endpoint)
         }
         all.sort { ($0.impactNs, $1.scenario, $1.id) > ($1.impactNs, $0.scenario, $0.id) }
         var result = RunFindings(
@@ -29,7 +30,7 @@ extension FindingsAnalyzer {
             sourceLocator: symbolicator.sourceLocator?.tool.rawValue
         )
         result.attribution = attribution
-        result.endpoint = LaunchEndpoint(traces: traces)
+        result.endpoint = endpoint
         return result
     }
 

@@ -12,7 +12,7 @@ import Glibc
 /// those that are launchprof's children are reaped.
 ///
 /// ```swift
-/// let killed = LaunchLeftovers(group: child.pid, marker: "LAUNCHPROF_TRACE=/run/launch-001.trace.json").killAll()
+/// let killed = LaunchLeftovers(group: child.pid, marker: ProfilerEnvironment.Variable.trace.assignment(traceURL.path)).killAll()
 /// ```
 struct LaunchLeftovers {
     /// The launch's process group (the app's pid).
