@@ -154,6 +154,9 @@ static int lp_child_main(void *opaque) {
     const lp_child_args *args = opaque;
     lp_child_reset_signals();
     lp_child_prepare(args);
+    // One byte: ready at the gate (a failure above wrote four, its errno).
+    char at_gate = 1;
+    lp_raw(SYS_write, args->status_fd, (long)&at_gate, 1, 0);
     int64_t released = 0;
     long n;
     do { n = lp_raw(SYS_read, args->gate_fd, (long)&released, sizeof released, 0); } while (n == -EINTR);
@@ -199,6 +202,24 @@ static pid_t lp_child_start(lp_child_args *args, void *mapping, size_t size) {
     return pid;
 }
 
+// In the runner: waits until the child has prepared its descriptors and sits at the gate, so
+// that none of its preparation, nor the wake-up of a new task on some CPU, is inside the
+// measured launch. Returns 0, or the errno of the preparation that failed (the child reaped).
+static int lp_spawn_await_gate(lp_spawned *spawned) {
+    int32_t code = 0;
+    ssize_t n;
+    do { n = read(spawned->status_fd, &code, sizeof code); } while (n < 0 && errno == EINTR);
+    if (n == 1) return 0;
+    int failure = n == (ssize_t)sizeof code ? code : ECHILD;
+    close(spawned->gate_fd);
+    close(spawned->status_fd);
+    spawned->gate_fd = spawned->status_fd = -1;
+    int status;
+    while (waitpid(spawned->pid, &status, 0) < 0 && errno == EINTR) {}
+    lp_spawn_release_stack(spawned);
+    return failure;
+}
+
 int lp_spawn_gated(const lp_spawn_request *request, lp_spawned *spawned) {
     if (request->inherited_count > LP_MAX_INHERITED) return EINVAL;
     if (strlen(request->stdout_path) >= 4096 || strlen(request->stderr_path) >= 4096) return ENAMETOOLONG;
@@ -230,11 +251,10 @@ int lp_spawn_gated(const lp_spawn_request *request, lp_spawned *spawned) {
     spawned->status_fd = status[0];
     spawned->child_stack = mapping;
     spawned->child_stack_size = size;
-    return 0;
+    return lp_spawn_await_gate(spawned);
 }
 
-// The child no longer runs on its stack once exec succeeded or it exited.
-static void lp_spawn_free_stack(lp_spawned *spawned) {
+void lp_spawn_release_stack(lp_spawned *spawned) {
     if (spawned->child_stack) munmap(spawned->child_stack, spawned->child_stack_size);
     spawned->child_stack = NULL;
 }
@@ -256,7 +276,6 @@ int64_t lp_spawn_release(lp_spawned *spawned, int32_t *exec_errno) {
     }
     close(spawned->status_fd);
     spawned->status_fd = -1;
-    lp_spawn_free_stack(spawned);
     *exec_errno = n == (ssize_t)sizeof code ? code : 0;
     return now;
 }
@@ -268,5 +287,5 @@ void lp_spawn_abandon(lp_spawned *spawned) {
     kill(spawned->pid, SIGKILL);
     int status;
     while (waitpid(spawned->pid, &status, 0) < 0 && errno == EINTR) {}
-    lp_spawn_free_stack(spawned);
+    lp_spawn_release_stack(spawned);
 }

@@ -33,17 +33,23 @@ typedef struct lp_spawned {
     int gate_fd;     // the runner writes the clock reading here to release the child
     int status_fd;   // EOF when exec succeeded; an errno when it failed
     int64_t exec_done_ns;   // CLOCK_MONOTONIC when the runner saw the status pipe close (exec done)
-    void *child_stack;      // the child's stack and arguments, unmapped once it has exec'd or exited
+    void *child_stack;      // the child's stack and arguments (lp_spawn_release_stack unmaps it)
     size_t child_stack_size;
 } lp_spawned;
 
-/// Starts a child that waits at the gate. Returns 0, or an errno when clone or a pipe failed.
+/// Starts a child and returns once it waits at the gate, its descriptors prepared. Returns 0,
+/// or an errno when clone, a pipe or the child's preparation (its output files) failed.
 int lp_spawn_gated(const lp_spawn_request *request, lp_spawned *spawned);
 
 /// Releases the child: reads CLOCK_MONOTONIC, hands it to the child (which writes it into
 /// `clock_digits`) and waits until exec has happened. Returns the clock reading; `exec_errno`
 /// is 0 when exec succeeded, else its errno (the child has then exited with status 127).
+/// The child's stack stays mapped (unmapping it would cost the launch a TLB shootdown):
+/// call lp_spawn_release_stack after the launch.
 int64_t lp_spawn_release(lp_spawned *spawned, int32_t *exec_errno);
+
+/// Unmaps the stack the child ran on before exec (once it has exec'd or exited).
+void lp_spawn_release_stack(lp_spawned *spawned);
 
 /// Ends a child that never passed the gate (kills and reaps it).
 void lp_spawn_abandon(lp_spawned *spawned);

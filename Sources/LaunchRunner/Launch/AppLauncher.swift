@@ -48,6 +48,9 @@ public struct AppLauncher: Sendable {
                 stderrPath: readiness?.stderrPath ?? request.stderrURL.path,
                 stallFD: channels.stallAppEnd
             ) { pid in
+                // The child holds its copies: closing ours now keeps the work out of the launch.
+                channels.closeAppEnds()
+                readiness?.closeAppEnds()
                 guard request.instruments.usesPerfProfile else { return }
                 do throws(ProfilerUnavailable) {
                     profiler = try WholeLaunchProfiler(pid: pid, settings: .init(rateHz: request.instruments.profileRateHz))

@@ -21,6 +21,8 @@ final class ChildProcess {
     /// When the runner saw `execve` complete (its close-on-exec status pipe closed).
     let execDoneNs: Int64
     private let pidfd: Int32
+    /// The gate's state; the child's pre-exec stack is unmapped once it is reaped.
+    private var spawned: lp_spawned
     private var reaped: Termination?
     private(set) var exitNs: Int64 = 0
     /// The child's peak resident set size in bytes, from `wait4`'s resource usage once reaped.
@@ -68,13 +70,16 @@ final class ChildProcess {
             throw LaunchProfilerError.spawnFailed(executable: executable, reason: String(cString: strerror(status)))
         }
         beforeExec(spawned.pid)
+        // Everything the runner needs is ready before the release: after it, the runner only
+        // sleeps until exec is done, then until the child ends.
+        pidfd = lp_pidfd_open(spawned.pid)
+        lp_interrupt_set_active_group(spawned.pid)
         var execError: Int32 = 0
         let now = lp_spawn_release(&spawned, &execError)
+        self.spawned = spawned
         pid = spawned.pid
         spawnNs = now
         execDoneNs = max(now, spawned.exec_done_ns)
-        pidfd = lp_pidfd_open(spawned.pid)
-        lp_interrupt_set_active_group(spawned.pid)
         if execError != 0 {
             _ = reap(blocking: true)
             throw LaunchProfilerError.spawnFailed(executable: executable, reason: String(cString: strerror(execError)))
@@ -84,6 +89,7 @@ final class ChildProcess {
     deinit {
         if reaped == nil { _ = kill() }
         if pidfd >= 0 { close(pidfd) }
+        lp_spawn_release_stack(&spawned)
     }
 
     /// What ended a wait.
