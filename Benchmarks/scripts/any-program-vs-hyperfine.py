@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Any command's launch timed by hyperfine and by `launchprof run`, side by side in one session.
+
+A program that writes no trace is ready when it exits: launchprof measures it from the release of
+the child at exec to its exit, hyperfine -N from the spawn to the exit. Each round runs three
+blocks of RUNS launches in a new random order: hyperfine, launchprof with its default instruments
+(the preloaded tracer: phases exec/loader/main/exit; the whole-launch perf profile), and launchprof
+with none (--no-tracer --profile off --sampler none); with --parts also the tracer alone and the profile
+alone. A block's median is compared with the
+hyperfine block of the same round, so drift between rounds (this machine's speed wanders by tens
+of per cent over minutes) cancels. Printed: the medians of all launches, and per launchprof
+setting the median of the per-round ratios to hyperfine with a bootstrap 95 % interval
+(2,000 resamples of the rounds, seeded), and the phases of its launches.
+
+    Benchmarks/scripts/any-program-vs-hyperfine.py [--rounds N] [--runs N] [--build DIR] -- COMMAND [ARGS...]
+    Benchmarks/scripts/any-program-vs-hyperfine.py --rounds 30 --runs 5 -- /usr/bin/git --version
+
+Needs hyperfine (apt-get install hyperfine) and a release build (swift build -c release).
+"""
+import argparse, json, os, random, shlex, shutil, statistics, subprocess, sys, tempfile
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+SETTINGS = {"default": [], "bare": ["--no-tracer", "--profile", "off", "--sampler", "none"]}
+PARTS = {"tracer": ["--profile", "off", "--sampler", "none"], "profile": ["--no-tracer", "--sampler", "none"]}
+LABELS = {"default": "instruments on", "bare": "instruments off", "tracer": "tracer alone", "profile": "profile alone"}
+
+
+def parse_arguments():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--build", default=os.path.join(ROOT, ".build", "release"))
+    parser.add_argument("--parts", action="store_true", help="also the tracer alone and the profile alone")
+    parser.add_argument("command", nargs=argparse.REMAINDER)
+    arguments = parser.parse_args()
+    if arguments.command[:1] == ["--"]:
+        arguments.command = arguments.command[1:]
+    if not arguments.command:
+        parser.error("give the command to time after --")
+    if not shutil.which("hyperfine"):
+        sys.exit("hyperfine is not installed: apt-get install -y hyperfine")
+    return arguments
+
+
+def hyperfine_block(command, runs, folder):
+    export = os.path.join(folder, "hyperfine.json")
+    subprocess.run(["hyperfine", "-N", "--style", "none", "--warmup", "1", "--runs", str(runs),
+                    "--export-json", export, shlex.join(command)], check=True, stdout=subprocess.DEVNULL)
+    return [t * 1e3 for t in json.load(open(export))["results"][0]["times"]], None
+
+
+def launchprof_block(launchprof, setting, command, runs, folder):
+    output = tempfile.mkdtemp(dir=folder)
+    run = subprocess.run([launchprof, "run", "--runs", str(runs), "--warmup", "1", "--no-history",
+                          *SETTINGS[setting], "--output", output, "--", *command],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if run.returncode != 0:
+        sys.exit(f"launchprof run ({setting}) exited with {run.returncode}: {run.stderr.strip()[-400:]}")
+    summary = json.load(open(os.path.join(output, "summary.json")))
+    times = [l["readyNs"] / 1e6 for l in summary["launches"] if l["outcome"] == "completed"]
+    phases = next(iter(summary["scenarios"].values())).get("phases")
+    shutil.rmtree(output)
+    return times, phases
+
+
+def bootstrap(ratios, resamples=2000, seed=7):
+    generator = random.Random(seed)
+    medians = sorted(statistics.median(generator.choices(ratios, k=len(ratios))) for _ in range(resamples))
+    return medians[int(0.025 * resamples)], medians[int(0.975 * resamples) - 1]
+
+
+def main():
+    arguments = parse_arguments()
+    launchprof = os.path.join(arguments.build, "launchprof")
+    folder = tempfile.mkdtemp()
+    if arguments.parts:
+        SETTINGS.update(PARTS)
+    blocks = {"hyperfine": [], **{setting: [] for setting in SETTINGS}}
+    phases = {}
+    order = random.Random(11)
+    for _ in range(arguments.rounds):
+        kinds = list(blocks)
+        order.shuffle(kinds)
+        for kind in kinds:
+            if kind == "hyperfine":
+                times, _ = hyperfine_block(arguments.command, arguments.runs, folder)
+            else:
+                times, phases[kind] = launchprof_block(launchprof, kind, arguments.command, arguments.runs, folder)
+            blocks[kind].append(times)
+    shutil.rmtree(folder)
+    report(arguments, blocks, phases)
+
+
+def report(arguments, blocks, phases):
+    every = {kind: [t for block in runs for t in block] for kind, runs in blocks.items()}
+    print(f"command: {shlex.join(arguments.command)}; {arguments.rounds} rounds of {arguments.runs} launches per tool, in random order")
+    print(f"{'hyperfine -N':<33}  median {statistics.median(every['hyperfine']):9.3f} ms")
+    for kind in SETTINGS:
+        label = f"launchprof run ({LABELS[kind]})".ljust(33)
+        ratios = [statistics.median(mine) / statistics.median(theirs)
+                  for mine, theirs in zip(blocks[kind], blocks["hyperfine"]) if mine and theirs]
+        low, high = bootstrap(ratios)
+        print(f"{label}  median {statistics.median(every[kind]):9.3f} ms  ratio to hyperfine "
+              f"{statistics.median(ratios):.3f} (95 % CI {low:.3f}-{high:.3f})  phases {'/'.join(phases.get(kind) or [])}")
+
+
+if __name__ == "__main__":
+    main()
