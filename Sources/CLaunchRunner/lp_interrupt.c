@@ -5,7 +5,11 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <string.h>
+#include <stdint.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t lp_caught_signal = 0;
@@ -25,10 +29,87 @@ static void lp_on_interrupt(int sig) {
     errno = saved;
 }
 
-// Async-signal-safe: launchprof itself crashed; the launch must not outlive it.
+// Async-signal-safe, like everything the fatal handler calls: open, read, getdents64, kill,
+// waitpid, nanosleep, clock_gettime. The parent of `pid` from /proc/PID/stat, or -1.
+static pid_t lp_parent_of(const char *pid_text) {
+    char path[48] = "/proc/";
+    size_t at = 6;
+    for (const char *c = pid_text; *c && at < 32; c++) path[at++] = *c;
+    const char *tail = "/stat";
+    for (const char *c = tail; *c; c++) path[at++] = *c;
+    path[at] = 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    char text[512];
+    ssize_t n = read(fd, text, sizeof text - 1);
+    close(fd);
+    if (n <= 0) return -1;
+    text[n] = 0;
+    // "PID (COMM) S PPID ...": the command may contain anything; the last ')' ends it.
+    char *close_paren = NULL;
+    for (char *c = text; *c; c++) if (*c == ')') close_paren = c;
+    if (!close_paren || close_paren + 4 >= text + n) return -1;
+    pid_t parent = 0;
+    for (char *c = close_paren + 4; *c >= '0' && *c <= '9'; c++) parent = parent * 10 + (*c - '0');
+    return parent;
+}
+
+static pid_t lp_decimal(const char *text) {
+    pid_t value = 0;
+    if (!*text) return 0;
+    for (const char *c = text; *c; c++) {
+        if (*c < '0' || *c > '9' || value > 100000000) return 0;
+        value = value * 10 + (*c - '0');
+    }
+    return value;
+}
+
+// SIGKILL to every child of `self`: the launch and, launchprof being their subreaper, the
+// orphans of its descendants (a `setsid` daemon included). Returns how many were signalled.
+static int lp_kill_children(pid_t self) {
+    int fd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    char buffer[4096] __attribute__((aligned(8)));
+    int killed = 0;
+    long n;
+    while ((n = syscall(SYS_getdents64, fd, buffer, sizeof buffer)) > 0) {
+        for (long offset = 0; offset < n;) {
+            struct { uint64_t ino; int64_t off; unsigned short reclen; unsigned char type; char name[]; } *entry = (void *)(buffer + offset);
+            offset += entry->reclen;
+            pid_t pid = lp_decimal(entry->name);
+            if (pid > 0 && pid != self && lp_parent_of(entry->name) == self && kill(pid, SIGKILL) == 0) killed++;
+        }
+    }
+    close(fd);
+    return killed;
+}
+
+static int64_t lp_fatal_clock_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+// Reaps the children that died; their own children then come to launchprof (the subreaper).
+static void lp_reap_for(int64_t milliseconds) {
+    int64_t until = lp_fatal_clock_ms() + milliseconds;
+    struct timespec pause = {0, 1000000};
+    do {
+        int status;
+        while (waitpid(-1, &status, WNOHANG | __WALL) > 0) {}
+        nanosleep(&pause, NULL);
+    } while (lp_fatal_clock_ms() < until);
+}
+
+// Async-signal-safe: launchprof itself crashed; the launch must not outlive it. Its process
+// group first, then every child and orphan in rounds, for at most two seconds, before the
+// default action (or the handler that was there before).
 static void lp_on_fatal(int sig) {
     pid_t group = (pid_t)lp_active_group;
     if (group > 0) kill(-group, SIGKILL);
+    pid_t self = getpid();
+    int64_t until = lp_fatal_clock_ms() + 2000;
+    while (lp_kill_children(self) > 0 && lp_fatal_clock_ms() < until) lp_reap_for(20);
     sigaction(sig, &lp_previous_fatal[sig], NULL);
     raise(sig);
 }
@@ -58,10 +139,13 @@ int lp_interrupt_install(void) {
     // blocked, they would stay pending and the run could not be interrupted.
     sigprocmask(SIG_UNBLOCK, &unblock, NULL);
     const int fatal[] = {SIGSEGV, SIGILL, SIGTRAP, SIGBUS, SIGABRT, SIGFPE};
+    sigemptyset(&unblock);
     for (unsigned i = 0; i < sizeof fatal / sizeof *fatal; i++) {
         int failed = lp_install(fatal[i], lp_on_fatal, &lp_previous_fatal[fatal[i]]);
         if (failed) return failed;
+        sigaddset(&unblock, fatal[i]);
     }
+    sigprocmask(SIG_UNBLOCK, &unblock, NULL);
     return 0;
 }
 

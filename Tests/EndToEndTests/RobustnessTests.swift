@@ -120,6 +120,36 @@ struct RobustnessTests {
         #expect(manifest.launches.first?.message?.contains("killed the launch") == true)
     }
 
+    @Test("a crash of launchprof itself kills the launch and every descendant, a setsid daemon included",
+          arguments: [SIGSEGV, SIGABRT])
+    func crashOfTheTool(signal: Int32) throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (app, pids) = try Self.scriptApp(in: folder, body: "sleep 300")
+        let process = Process()
+        process.executableURL = URL(filePath: BuiltProducts.path("launchprof"))
+        process.arguments = ["run", "--runs", "3", "--warmup", "0", "--no-history", "--timeout", "120", "--output", folder.appendingPathComponent("run").path, "--", app]
+        // The Swift runtime's backtracer (the handler after launchprof's) would symbolicate for seconds.
+        process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, ((try? String(contentsOf: pids, encoding: .utf8)) ?? "").split(separator: "\n").count < 3 { usleep(20_000) }
+        Glibc.kill(process.processIdentifier, signal)
+        let exitDeadline = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < exitDeadline { usleep(10_000) }
+        let hung = process.isRunning
+        if hung { Glibc.kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(!hung, "launchprof did not end within 30 s of signal \(signal)")
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+        // What the handler killed was reaped by it or, once launchprof died, by init.
+        let settled = Date().addingTimeInterval(5)
+        while !Self.survivors(pids).isEmpty, Date() < settled { usleep(20_000) }
+        #expect(Self.survivors(pids).isEmpty, "left running: \(Self.survivors(pids))")
+    }
+
     @Test("an app whose background children outlive it, and an app killed at the timeout, leave nothing behind",
           arguments: ["exit 0", "sleep 300"])
     func leftoversKilled(body: String) throws {
