@@ -94,25 +94,39 @@ struct RobustnessTests {
         #expect(second.stderr.contains("already holds a run"), "\(second.stderr)")
     }
 
-    @Test("SIGTERM, SIGINT or SIGHUP mid-run kill the app and every descendant, and record the launch as interrupted",
-          arguments: [SIGTERM, SIGINT, SIGHUP])
-    func interruption(signal: Int32) throws {
-        let folder = try BuiltProducts.scratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let (app, pids) = try Self.scriptApp(in: folder, body: "sleep 300")
+    /// Starts `launchprof run` on a script app (``scriptApp(in:body:)`` with `sleep 300`),
+    /// waits until the app and its two children are up, sends `signal` to launchprof and waits
+    /// up to `patience` seconds for it to end (then kills it). Returns the ended process, whether
+    /// it had hung, and the app's pids file.
+    static func signalMidRun(
+        _ signal: Int32, in folder: URL, extraArguments: [String] = [], environment: [String: String] = [:], patience: Double
+    ) throws -> (process: Process, hung: Bool, pids: URL) {
+        let (app, pids) = try scriptApp(in: folder, body: "sleep 300")
         let process = Process()
         process.executableURL = URL(filePath: BuiltProducts.path("launchprof"))
-        process.arguments = ["run", "--runs", "3", "--warmup", "0", "--timeout", "120", "--output", folder.appendingPathComponent("run").path, "--", app]
+        process.arguments = ["run", "--runs", "3", "--warmup", "0", "--timeout", "120"] + extraArguments
+            + ["--output", folder.appendingPathComponent("run").path, "--", app]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline, ((try? String(contentsOf: pids, encoding: .utf8)) ?? "").split(separator: "\n").count < 3 { usleep(20_000) }
         Glibc.kill(process.processIdentifier, signal)
-        let exitDeadline = Date().addingTimeInterval(60)
+        let exitDeadline = Date().addingTimeInterval(patience)
         while process.isRunning, Date() < exitDeadline { usleep(10_000) }
-        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
-        while process.isRunning { usleep(10_000) }
+        let hung = process.isRunning
+        if hung { Glibc.kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        return (process, hung, pids)
+    }
+
+    @Test("SIGTERM, SIGINT or SIGHUP mid-run kill the app and every descendant, and record the launch as interrupted",
+          arguments: [SIGTERM, SIGINT, SIGHUP])
+    func interruption(signal: Int32) throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (process, _, pids) = try Self.signalMidRun(signal, in: folder, patience: 60)
         #expect(process.terminationStatus == ProfilerExitStatus.interrupted.rawValue)
         #expect(Self.survivors(pids).isEmpty, "left running: \(Self.survivors(pids))")
         let manifest = try RunManifest.read(from: folder.appendingPathComponent("run/launches.json"))
@@ -125,23 +139,10 @@ struct RobustnessTests {
     func crashOfTheTool(signal: Int32) throws {
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (app, pids) = try Self.scriptApp(in: folder, body: "sleep 300")
-        let process = Process()
-        process.executableURL = URL(filePath: BuiltProducts.path("launchprof"))
-        process.arguments = ["run", "--runs", "3", "--warmup", "0", "--no-history", "--timeout", "120", "--output", folder.appendingPathComponent("run").path, "--", app]
         // The Swift runtime's backtracer (the handler after launchprof's) would symbolicate for seconds.
-        process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, ((try? String(contentsOf: pids, encoding: .utf8)) ?? "").split(separator: "\n").count < 3 { usleep(20_000) }
-        Glibc.kill(process.processIdentifier, signal)
-        let exitDeadline = Date().addingTimeInterval(30)
-        while process.isRunning, Date() < exitDeadline { usleep(10_000) }
-        let hung = process.isRunning
-        if hung { Glibc.kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        let (process, hung, pids) = try Self.signalMidRun(
+            signal, in: folder, extraArguments: ["--no-history"], environment: ["SWIFT_BACKTRACE": "enable=no"], patience: 30
+        )
         #expect(!hung, "launchprof did not end within 30 s of signal \(signal)")
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
         // What the handler killed was reaped by it or, once launchprof died, by init.
