@@ -10,7 +10,7 @@ nothing the profiler does after the exit point (stopping its instruments, buildi
 the trace) counts.
 
 Every launch goes through overhead-harness.c (compiled here from the runner's own C: the gated
-fork of lp_spawn.c and the whole-launch profile of lp_perf.c), with the app pinned to CPU 1 on
+clone of lp_spawn.c and the whole-launch profile of lp_perf.c), with the app pinned to CPU 1 on
 every side. Settings (SWIFT_BACKTRACE=enable=no on all, as the runner sets it with the tracer):
 
 - off:      nothing but the spawn clock, the exit point and the event socket

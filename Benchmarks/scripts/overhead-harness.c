@@ -1,5 +1,5 @@
 // One launch for launch-overhead.py, started the way launchprof's runner starts it (the same
-// C: lp_spawn.c's gated fork, lp_perf.c's whole-launch profile) with the app pinned to one CPU,
+// C: lp_spawn.c's gated clone, lp_perf.c's whole-launch profile) with the app pinned to one CPU,
 // and timed to its exit point as the app itself reads it.
 //
 //     overhead-harness CPU RATE_HZ [NAME=VALUE ...] -- APP [ARGS ...]
@@ -123,6 +123,7 @@ int main(int argc, char **argv) {
     size_t bytes = 0;
     int status = wait_child(spawned.pid, &session, profiled, &bytes);
     int64_t ended = lp_monotonic_ns();
+    lp_spawn_release_stack(&spawned);
     long long exit_point = exit_point_ns(sockets[0]);
     if (profiled) lp_perf_close(&session);
     printf("%lld %lld %zu\n", exit_point, (long long)(ended - released), bytes);

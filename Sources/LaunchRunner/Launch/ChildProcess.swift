@@ -6,9 +6,9 @@ import LaunchTrace
 import Glibc
 #endif
 
-/// A child process started with `posix_spawn`, with the `CLOCK_MONOTONIC` reading taken
-/// immediately before the spawn, its standard error captured to a file, and an optional
-/// event socket inherited by the child.
+/// A child process started behind a gate (`lp_spawn.c`), with the `CLOCK_MONOTONIC` reading
+/// taken at its release to exec, its output captured to files, and the descriptors the runner
+/// names (the event and stall sockets) inherited.
 final class ChildProcess {
     /// How a child process ended.
     enum Termination: Equatable {
@@ -28,9 +28,10 @@ final class ChildProcess {
     /// The child's peak resident set size in bytes, from `wait4`'s resource usage once reaped.
     private(set) var peakResidentBytes: Int64 = 0
 
-    /// Starts `executable` with `arguments` and `environment`. The child is forked and waits
-    /// at a gate; `beforeExec` runs with its pid (to open perf events on it), then the child is
-    /// released and execs. the spawn-time variable (``ProfilerEnvironment/Variable/spawnNs``) is filled in with the clock reading at the
+    /// Starts `executable` with `arguments` and `environment`. The child is cloned and prepares
+    /// its descriptors; once it waits at the gate, `beforeExec` runs with its pid (to open perf
+    /// events on it), then the child is released and execs. The spawn-time variable
+    /// (``ProfilerEnvironment/Variable/spawnNs``) is filled in with the clock reading at the
     /// release, which is also ``spawnNs``.
     ///
     /// - Parameters:
