@@ -19,6 +19,8 @@ Needs hyperfine (apt-get install hyperfine) and a release build (swift build -c 
 """
 import argparse, json, os, random, shlex, shutil, statistics, subprocess, sys, tempfile
 
+from resampling import round_interval
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SETTINGS = {"default": [], "bare": ["--no-tracer", "--profile", "off", "--sampler", "none"]}
 PARTS = {"tracer": ["--profile", "off", "--sampler", "none"], "profile": ["--no-tracer", "--sampler", "none"]}
@@ -63,12 +65,6 @@ def launchprof_block(launchprof, setting, command, runs, folder):
     return times, phases
 
 
-def bootstrap(ratios, resamples=2000, seed=7):
-    generator = random.Random(seed)
-    medians = sorted(statistics.median(generator.choices(ratios, k=len(ratios))) for _ in range(resamples))
-    return medians[int(0.025 * resamples)], medians[int(0.975 * resamples) - 1]
-
-
 def main():
     arguments = parse_arguments()
     launchprof = os.path.join(arguments.build, "launchprof")
@@ -99,7 +95,7 @@ def report(arguments, blocks, phases):
         label = f"launchprof run ({LABELS[kind]})".ljust(33)
         ratios = [statistics.median(mine) / statistics.median(theirs)
                   for mine, theirs in zip(blocks[kind], blocks["hyperfine"]) if mine and theirs]
-        low, high = bootstrap(ratios)
+        low, high = round_interval(lambda picks: statistics.median(ratios[i] for i in picks), len(ratios))
         print(f"{label}  median {statistics.median(every[kind]):9.3f} ms  ratio to hyperfine "
               f"{statistics.median(ratios):.3f} (95 % CI {low:.3f}-{high:.3f})  phases {'/'.join(phases.get(kind) or [])}")
 

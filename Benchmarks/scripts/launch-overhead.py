@@ -42,6 +42,8 @@ and reports the mean, and each count is split into those hash-table probes and t
 """
 import argparse, json, os, platform, random, re, statistics, subprocess, sys, tempfile, time
 
+from resampling import round_interval
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 
@@ -92,17 +94,10 @@ def launch(harness, cpu, app, rate, assignments):
     return exit_point / 1e6
 
 
-def ratio_interval(values, name, resamples=2000, seed=17):
+def ratio_interval(values, name):
     """Bootstrap over rounds: resample round indices, keep each round's pairs together."""
-    rng = random.Random(seed)
-    n = len(values["off"])
-    ratios = []
-    for _ in range(resamples):
-        picks = [rng.randrange(n) for _ in range(n)]
-        ratios.append(statistics.median(values[name][i] for i in picks) /
-                      statistics.median(values["off"][i] for i in picks))
-    ratios.sort()
-    return ratios[int(0.025 * resamples)], ratios[int(0.975 * resamples) - 1]
+    return round_interval(lambda picks: statistics.median(values[name][i] for i in picks) /
+                          statistics.median(values["off"][i] for i in picks), len(values["off"]))
 
 
 def timed_rounds(harness, cpu, app, table, rounds):

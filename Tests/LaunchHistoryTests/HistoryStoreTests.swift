@@ -33,11 +33,7 @@ struct HistoryStoreTests {
     func filters(backend: Backend) throws {
         let store = try backend.newLocation().open()
         defer { store.close() }
-        for night in 0..<4 {
-            try store.record(HistoryFixtures.run(night))
-            try store.record(HistoryFixtures.run(night, app: "Other"))
-            try store.record(HistoryFixtures.run(night, scenario: "cold", machine: "m2"))
-        }
+        try HistoryFixtures.recordThreeSeries(in: store)
         #expect(try store.runs(matching: HistoryFilter(app: "Other")).count == 4)
         #expect(try store.runs(matching: HistoryFilter(scenario: "cold", machineClass: "m2")).count == 4)
         #expect(try store.runs(matching: HistoryFilter(machineClass: "m1")).count == 8)
@@ -50,11 +46,7 @@ struct HistoryStoreTests {
     func seriesQuery(backend: Backend) throws {
         let store = try backend.newLocation().open()
         defer { store.close() }
-        for night in 0..<4 {
-            try store.record(HistoryFixtures.run(night))
-            try store.record(HistoryFixtures.run(night, app: "Other"))
-            try store.record(HistoryFixtures.run(night, scenario: "cold", machine: "m2"))
-        }
+        try HistoryFixtures.recordThreeSeries(in: store)
         for filter in [HistoryFilter(), HistoryFilter(app: "Other"), HistoryFilter(scenario: "warm", lastRuns: 3)] {
             let series = try store.series(matching: filter)
             #expect(series == MetricSeries.all(in: try store.runs(matching: filter)))

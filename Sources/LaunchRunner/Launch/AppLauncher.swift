@@ -62,8 +62,6 @@ public struct AppLauncher: Sendable {
             channels.closeAppEnds()
             return .failedToStart(request, message: error.description)
         }
-        channels.closeAppEnds()
-        readiness?.closeAppEnds()
         let end = wait(for: child, request: request, channels: channels, profiler: profiler, readiness: readiness)
         let leftovers = child.killLeftovers(marker: ProfilerEnvironment.Variable.trace.assignment(request.traceURL.path))
         let profile = profiler.map {

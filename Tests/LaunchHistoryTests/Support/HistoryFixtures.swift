@@ -47,6 +47,16 @@ enum HistoryFixtures {
         )
     }
 
+    /// Records four nights of three series: SampleApp warm on m1, Other warm on m1, and
+    /// SampleApp cold on m2.
+    static func recordThreeSeries(in store: any HistoryStore) throws {
+        for night in 0..<4 {
+            try store.record(run(night))
+            try store.record(run(night, app: "Other"))
+            try store.record(run(night, scenario: "cold", machine: "m2"))
+        }
+    }
+
     /// Night `night` of 2026 at 02:00 UTC.
     static func timestamp(_ night: Int) -> String {
         HistoryRun.timestamp(Date(timeIntervalSince1970: 1_767_232_800 + Double(night) * 86_400))
