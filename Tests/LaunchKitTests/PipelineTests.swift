@@ -173,6 +173,8 @@ struct PipelineTests {
         ("SetPlist", "Info.plist", nil, .malformedInfoPlist),
         // A binary plist whose root dictionary holds itself: PropertyListDecoder never returned.
         ("CyclePlist", "Info.plist", nil, .malformedInfoPlist),
+        // An XML plist with bytes that are not UTF-8 inside <integer>: PropertyListDecoder trapped.
+        ("InvalidUTF8Plist", "Info.plist", nil, .malformedInfoPlist),
         ("DirectoryPlist", "Info.plist", nil, .unreadableFile),
         ("MissingStoryboard", "Nowhere.storyboard", "UIMainStoryboardFile", .missingStoryboard),
         ("BadJSONStoryboard", "Main.storyboard", nil, .malformedStoryboard),

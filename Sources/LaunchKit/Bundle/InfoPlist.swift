@@ -31,8 +31,7 @@ struct InfoPlist {
         let path = url.path
         let root: PlistValue
         do {
-            if let problem = BinaryPlistCheck.problem(in: data) { throw PlistValue.Refused(reason: problem) }
-            root = try PropertyListDecoder().decode(PlistValue.self, from: data)
+            root = try PlistValue.read(data)
         } catch {
             throw LaunchKitError(
                 kind: .malformedInfoPlist, file: path, key: nil,

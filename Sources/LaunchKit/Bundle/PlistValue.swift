@@ -1,10 +1,10 @@
 import Foundation
 
-/// Any property-list value, read with `PropertyListDecoder` (Swift's own XML and binary
-/// readers) rather than `PropertyListSerialization`, whose Core Foundation reader crashed the
-/// process on a binary property list holding a set (`FuzzInfoPlist`; docs/faults.md): a set,
-/// or anything else that is not one of these, is a decoding error instead. Binary property
-/// lists pass ``BinaryPlistCheck`` first (the decoder never returned from a cycle).
+/// Any property-list value. ``read(_:)`` reads binary property lists itself
+/// (``BinaryPlistReader``) and XML ones with `PropertyListDecoder` rather than
+/// `PropertyListSerialization`, whose Core Foundation reader crashed the process on a binary
+/// property list holding a set (`FuzzInfoPlist`; docs/faults.md): a set, or anything else that
+/// is not one of these, is an error instead.
 indirect enum PlistValue: Decodable, Sendable, Equatable {
     /// `<string>`.
     case string(String)
@@ -54,13 +54,13 @@ indirect enum PlistValue: Decodable, Sendable, Equatable {
         }
     }
 
-    /// A property list refused before it is decoded (``BinaryPlistCheck``).
+    /// A property list refused by ``BinaryPlistReader`` or before Foundation's XML reader.
     struct Refused: Error {
         /// Why, as a phrase.
         var reason: String
     }
 
-    /// Why `data` is not a property list, as the decoder (or ``BinaryPlistCheck``) says it.
+    /// Why `data` is not a property list, as the reader says it.
     static func reason(_ error: any Error) -> String {
         switch error {
         case let refused as Refused:
