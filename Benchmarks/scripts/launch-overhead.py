@@ -16,12 +16,15 @@ every side. Settings (SWIFT_BACKTRACE=enable=no on all, as the runner sets it wi
 - off:      nothing but the spawn clock, the exit point and the event socket
 - trace:    phases, thread state, spans and the trace (`LAUNCHPROF_TRACE`, no stall sampler)
 - tracer:   trace + the blocking-call tracer preloaded and recording (`LD_PRELOAD`)
-- profile:  the whole-launch profile alone (perf events at 1 kHz, no trace, no tracer)
+- profile:  the whole-launch profile alone (perf events at launchprof's default rate, read from
+            `InstrumentSettings.defaultProfileRateHz`, or --rate; no trace, no tracer)
 - all:      trace + tracer + profile, as `launchprof run` launches by default
 
 Each round launches every setting once, in a new random order. Printed per setting: the median
 ratio to off with a bootstrap 95 % interval (2,000 resamples of the rounds, seeded), and the
-median of the per-round ratios. Then, unless --no-callgrind, the in-process part by
+median of the per-round ratios; then the medians of the app's resource use to its exit (user
+and system CPU, minor page faults, voluntary and involuntary context switches, from wait4),
+which say where a cost that is not the main thread's instructions goes. Then, unless --no-callgrind, the in-process part by
 instruction counts: SampleApp under `valgrind --tool=callgrind` from its start to its exit point
 (callgrind dumps when the probe's finishAndExit is entered), of the main thread (the launch's
 critical path; with --separate-threads callgrind dumps only the triggering thread there), trace and
@@ -38,7 +41,7 @@ and reports the mean, and each count is split into those hash-table probes and t
 
     Benchmarks/scripts/launch-overhead.py [ROUNDS] [--build DIR] [--cpu N] [--no-callgrind]
                                           [--callgrind-only] [--callgrind-runs N] [--layouts N]
-                                          [--json FILE]
+                                          [--rate HZ] [--json FILE]
 """
 import argparse, json, os, platform, random, re, statistics, subprocess, sys, tempfile, time
 
@@ -57,6 +60,7 @@ def parse_arguments():
     parser.add_argument("--callgrind-runs", type=int, default=3)
     parser.add_argument("--layouts", type=int, default=1,
                         help="address-space layouts per setting (valgrind --aspace-minaddr); 1: valgrind's default only")
+    parser.add_argument("--rate", type=int, help="the profile's samples per second (default: launchprof's default)")
     parser.add_argument("--json")
     return parser.parse_args()
 
@@ -72,7 +76,17 @@ def compile_harness(folder):
     return output
 
 
-def settings(trace, preload):
+def default_profile_rate():
+    """launchprof's default whole-launch profile rate, read from its one definition
+    (`InstrumentSettings.defaultProfileRateHz`), so the profile is measured as the runner runs it."""
+    source = os.path.join(ROOT, "Sources", "LaunchRunner", "Sampling", "InstrumentSettings.swift")
+    match = re.search(r"static let defaultProfileRateHz = (\d+)", open(source).read())
+    if not match:
+        sys.exit(f"{source}: no `static let defaultProfileRateHz = N`; expected the default profile rate there")
+    return int(match.group(1))
+
+
+def settings(trace, preload, rate):
     common = ["LAUNCHPROF_EXIT_AFTER=firstFrame", "SWIFT_BACKTRACE=enable=no"]
     recording = [f"LAUNCHPROF_TRACE={trace}", "LAUNCHPROF_SAMPLER=none"]
     tracer = [f"LD_PRELOAD={preload}"]
@@ -80,18 +94,26 @@ def settings(trace, preload):
         "off": (0, common),
         "trace": (0, common + recording),
         "tracer": (0, common + recording + tracer),
-        "profile": (1000, common),
-        "all": (1000, common + recording + tracer),
+        "profile": (rate, common),
+        "all": (rate, common + recording + tracer),
     }
 
 
-def launch(harness, cpu, app, rate, assignments):
+# The app's resource use the harness reports from wait4 (whole process, to its exit).
+RESOURCES = ("userMs", "systemMs", "minorFaults", "voluntarySwitches", "involuntarySwitches")
+
+
+def launch(harness, cpu, app, rate, assignments, resources=None):
+    """One launch's exit-point time in ms; its resource use is appended to `resources`."""
     result = subprocess.run([harness, str(cpu), str(rate), *assignments, "--", app],
                             capture_output=True, text=True)
-    exit_point, wall, _ = (int(x) for x in result.stdout.split())
-    if result.returncode != 0 or exit_point < 0:
+    fields = [int(x) for x in result.stdout.split()]
+    if result.returncode != 0 or len(fields) != 8 or fields[0] < 0:
         sys.exit(f"a launch failed ({' '.join(assignments)}): {result.stderr.strip()}")
-    return exit_point / 1e6
+    if resources is not None:
+        user, system, faults, voluntary, involuntary = fields[3:]
+        resources.append(dict(zip(RESOURCES, (user / 1e3, system / 1e3, faults, voluntary, involuntary))))
+    return fields[0] / 1e6
 
 
 def ratio_interval(values, name):
@@ -100,7 +122,7 @@ def ratio_interval(values, name):
                           statistics.median(values["off"][i] for i in picks), len(values["off"]))
 
 
-def timed_rounds(harness, cpu, app, table, rounds):
+def timed_rounds(harness, cpu, app, table, rounds, resources):
     values = {name: [] for name in table}
     for _ in range(3):
         for name, (rate, assignments) in table.items():
@@ -110,7 +132,7 @@ def timed_rounds(harness, cpu, app, table, rounds):
         random.shuffle(order)
         for name in order:
             rate, assignments = table[name]
-            values[name].append(launch(harness, cpu, app, rate, assignments))
+            values[name].append(launch(harness, cpu, app, rate, assignments, resources.setdefault(name, [])))
         if (index + 1) % 50 == 0:
             print(f"  {index + 1} rounds", file=sys.stderr)
     return values
@@ -216,9 +238,11 @@ def main():
             sys.exit(f"{path} is missing: run `swift build -c release` first.")
     folder = tempfile.mkdtemp()
     harness = compile_harness(folder)
-    table = settings(os.path.join(folder, "launch.trace.json"), preload)
+    rate = args.rate or default_profile_rate()
+    table = settings(os.path.join(folder, "launch.trace.json"), preload, rate)
+    print(f"whole-launch profile at {rate} Hz")
     print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {machine()}")
-    report = {"rounds": args.rounds, "machine": machine(), "settings": {}}
+    report = {"rounds": args.rounds, "machine": machine(), "profileRateHz": rate, "settings": {}}
     if not args.callgrind_only:
         timed(args, harness, app, table, report)
     if not args.no_callgrind:
@@ -244,7 +268,8 @@ def print_counts(counts, args):
 
 
 def timed(args, harness, app, table, report):
-    values = timed_rounds(harness, args.cpu, os.path.abspath(app), table, args.rounds)
+    resources = {}
+    values = timed_rounds(harness, args.cpu, os.path.abspath(app), table, args.rounds, resources)
     report["loadAverageAfter"] = os.getloadavg()
     print(f"{args.rounds} rounds, app pinned to CPU {args.cpu}; launch start to exit point (first frame)")
     for name in table:
@@ -258,7 +283,18 @@ def timed(args, harness, app, table, report):
             line += f"   ratio {entry['ratio']:.4f} (95 % CI {low:.4f} to {high:.4f}); median paired ratio {paired:.4f}"
         report["settings"][name] = entry
         print(line)
+    print_resources(resources, report)
     print(f"load average after: {os.getloadavg()}")
+
+
+def print_resources(resources, report):
+    """Medians of the app's resource use per setting: where a cost that is not the main
+    thread's instructions goes (CPU in the kernel, page faults, waits, preemptions)."""
+    print("the app's resource use to its exit (medians; wait4): " + ", ".join(RESOURCES))
+    for name, rows in resources.items():
+        medians = {key: statistics.median(row[key] for row in rows) for key in RESOURCES}
+        report["settings"][name]["resources"] = medians
+        print(f"{name:8s} " + "   ".join(f"{key} {medians[key]:.1f}" for key in RESOURCES))
 
 
 if __name__ == "__main__":

@@ -50,6 +50,10 @@ final class Watchdog: @unchecked Sendable {
     private let stallOpenSince = Atomic<Int64>(0)
     private let firstAliveInStall = Atomic<Int64>(0)
     private let pingOutstanding = Atomic<Bool>(false)
+    /// The watchdog sleeps until a busy main thread could first be in a stall, and the ping's
+    /// answer wakes it early (``waitForAnswer(until:)``).
+    private let waitingForAnswer = Atomic<Bool>(false)
+    private let answered = DispatchSemaphore(value: 0)
     private let stopRequested = Atomic<Bool>(false)
     private let results = Mutex(Results())
     private var buffer = UnsafeMutablePointer<lp_sample>.allocate(capacity: 1)
@@ -73,8 +77,10 @@ final class Watchdog: @unchecked Sendable {
     @inline(__always)
     func heartbeat(atNs now: Int64 = lp_monotonic_ns()) {
         lastAlive.store(now, ordering: .sequentiallyConsistent)
-        if stallOpenSince.load(ordering: .sequentiallyConsistent) != 0 {
-            _ = firstAliveInStall.compareExchange(expected: 0, desired: now, ordering: .sequentiallyConsistent)
+        if stallOpenSince.load(ordering: .sequentiallyConsistent) != 0,
+           firstAliveInStall.compareExchange(expected: 0, desired: now, ordering: .sequentiallyConsistent).exchanged,
+           waitingForAnswer.exchange(false, ordering: .sequentiallyConsistent) {
+            answered.signal()
         }
     }
 
@@ -83,6 +89,7 @@ final class Watchdog: @unchecked Sendable {
     func stop() -> Results {
         heartbeat()
         stopRequested.store(true, ordering: .sequentiallyConsistent)
+        if waitingForAnswer.exchange(false, ordering: .sequentiallyConsistent) { answered.signal() }
         return results.withLock { results in
             results.stopped = true
             if var last = results.stalls.last, last.endNs == nil {
@@ -106,6 +113,7 @@ final class Watchdog: @unchecked Sendable {
             _ = lp_tracer_trace_current_thread()
         }
         pingOutstanding.store(false, ordering: .sequentiallyConsistent)
+        if waitingForAnswer.exchange(false, ordering: .sequentiallyConsistent) { answered.signal() }
     }
 
     /// The watchdog thread's state between ticks.
@@ -135,14 +143,22 @@ final class Watchdog: @unchecked Sendable {
     }
 
     /// Between pings, and in a stall until the next in-process sample is due; when the runner
-    /// samples (ptrace) or nothing does, the watchdog only waits for the stall to end, one tick
-    /// at a time. Never a sleep of zero: that would spin on a CPU the app needs.
+    /// samples (ptrace) or nothing does, the watchdog only waits for the stall to end, woken by
+    /// the main thread's first sign of life. A ping left unanswered for a whole tick means the
+    /// main thread is busy (the launch, before its run loop serves the main queue): then the
+    /// watchdog sleeps until a stall could first open, or the answer comes.
     private func waitOneTick(_ state: LoopState) {
-        let tick = state.inStall ? min(settings.sampleIntervalNs, settings.pingIntervalNs) : settings.pingIntervalNs
+        let now = lp_monotonic_ns()
         if state.inStall, settings.method == .signal {
-            Self.sleep(ns: max(0, min(tick, state.nextSampleNs - lp_monotonic_ns())))
+            Self.sleep(ns: max(0, min(settings.sampleIntervalNs, settings.pingIntervalNs, state.nextSampleNs - now)))
+        } else if state.inStall {
+            // Only the stall's end is awaited, and the main thread's next sign of life wakes it.
+            waitForAnswer(until: now + settings.thresholdNs) { firstAliveInStall.load(ordering: .sequentiallyConsistent) == 0 }
+        } else if pingOutstanding.load(ordering: .sequentiallyConsistent), now - state.pingPostedNs >= settings.pingIntervalNs {
+            let deadline = max(state.pingPostedNs, lastAlive.load(ordering: .sequentiallyConsistent)) + settings.thresholdNs
+            waitForAnswer(until: deadline) { pingOutstanding.load(ordering: .sequentiallyConsistent) }
         } else {
-            Self.sleep(ns: tick)
+            Self.sleep(ns: settings.pingIntervalNs)
         }
     }
 
@@ -231,6 +247,24 @@ final class Watchdog: @unchecked Sendable {
         guard let fd = settings.stallFD else { return }
         var line = message.line
         line.withUTF8 { bytes in _ = lp_send_nosignal(fd, bytes.baseAddress, UInt(bytes.count)) }
+    }
+
+    /// Sleeps until `deadline` (at least a ping interval) while `unanswered` holds: the
+    /// main thread's answer to a ping, or its first sign of life in a stall, wakes it early.
+    /// No stall can open before the threshold has passed since the later of the ping's posting
+    /// and the last sign of life, and an open stall ends only at a sign of life, so waking
+    /// every tick meanwhile would only take the CPU from the app's busy main thread (on a
+    /// one-CPU launch, every wake preempts it).
+    private func waitForAnswer(until deadline: Int64, while unanswered: () -> Bool) {
+        let wait = max(settings.pingIntervalNs, deadline - lp_monotonic_ns())
+        waitingForAnswer.store(true, ordering: .sequentiallyConsistent)
+        if unanswered(), !stopRequested.load(ordering: .sequentiallyConsistent),
+           answered.wait(timeout: .now() + .nanoseconds(Int(wait))) == .success {
+            return
+        }
+        // Answered (or stopped) meanwhile: take the flag back, or, if the answer took it, its
+        // signal is on its way: consume it.
+        if !waitingForAnswer.exchange(false, ordering: .sequentiallyConsistent) { answered.wait() }
     }
 
     private static func sleep(ns: Int64) {
