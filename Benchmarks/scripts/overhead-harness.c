@@ -6,8 +6,9 @@
 //
 // CPU: the CPU the app is pinned to (-1: not pinned). RATE_HZ: 0 for no whole-launch profile,
 // else perf events opened on the child before it execs, as the runner does (cpu-clock at that
-// rate, 2 KiB user stacks, 128-page rings), drained while it runs. NAME=VALUE: the app's
-// environment on top of this program's own (whose LAUNCHPROF_* and LD_PRELOAD are dropped).
+// rate, 2 KiB user stacks or LP_HARNESS_STACK_BYTES, 128-page rings), drained while it runs.
+// NAME=VALUE: the app's environment on top of this program's own (whose LAUNCHPROF_* and
+// LD_PRELOAD are dropped).
 // LAUNCHPROF_SPAWN_NS (the clock read at the release) and LAUNCHPROF_EVENT_FD are added.
 //
 // Prints one line: the exit point's time after the release in ns, as the probe sent it
@@ -89,6 +90,13 @@ static long long exit_point_ns(int fd) {
     return -1;
 }
 
+/// The user stack copied with each sample: the runner's 2 KiB, or LP_HARNESS_STACK_BYTES
+/// (sample-cost.py sets 0 to show what the copy costs).
+static uint32_t stack_user_bytes(void) {
+    const char *bytes = getenv("LP_HARNESS_STACK_BYTES");
+    return bytes ? (uint32_t)strtoul(bytes, NULL, 10) / 8 * 8 : 2048;
+}
+
 int main(int argc, char **argv) {
     int separator = 3;
     while (separator < argc && strcmp(argv[separator], "--") != 0) separator++;
@@ -117,7 +125,7 @@ int main(int argc, char **argv) {
     lp_perf_session session;
     memset(&session, 0, sizeof session);
     lp_perf_config config = {.sample_period_ns = rate > 0 ? 1000000000ULL / (uint64_t)rate : 0,
-                             .ring_pages = 128, .stack_user_bytes = 2048, .max_stack = 127};
+                             .ring_pages = 128, .stack_user_bytes = stack_user_bytes(), .max_stack = 127};
     int profiled = rate > 0 && lp_perf_open(spawned.pid, &config, &session) == 0;
     if (rate > 0 && !profiled) fprintf(stderr, "overhead-harness: perf events: %s: %s\n", session.failed_step, strerror(session.error));
     int32_t exec_error = 0;

@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""What one sample of the whole-launch profile costs the profiled program, on this machine.
+
+A program of fixed CPU work (busy-loop.c: no system call, frame pointers, 31 frames deep) is
+launched through overhead-harness.c (the runner's own spawn and perf-event C, app pinned to
+CPU 1) with the profile off and at several rates, each round in a new random order. Printed
+per rate: the median time to the exit point, the median of the per-round ratios to off with a
+bootstrap 95 % interval, and the cost per sample: the added time over the samples the rate
+takes in that time (rate x time off). Because the program does nothing but compute, the added
+time is the samples' own cost: the timer interrupt, the user call chain and 2 KiB of user stack
+copied into the ring. `--stack-bytes 0` leaves the stack out, to show how much of it is the copy.
+
+    Benchmarks/scripts/sample-cost.py [ROUNDS] [--rates 250,1000,4000] [--stack-bytes N]
+"""
+import argparse, os, random, statistics, subprocess, sys, tempfile
+
+from resampling import round_interval
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+SCRIPTS = os.path.join(ROOT, "Benchmarks", "scripts")
+
+
+def build(folder):
+    """The harness (with the runner's C) and the busy loop, compiled into `folder`."""
+    runner = os.path.join(ROOT, "Sources", "CLaunchRunner")
+    compiler = os.environ.get("CC", "clang")
+    harness, busy = os.path.join(folder, "overhead-harness"), os.path.join(folder, "busy-loop")
+    subprocess.run([compiler, "-O2", "-o", harness, os.path.join(SCRIPTS, "overhead-harness.c"),
+                    os.path.join(runner, "lp_spawn.c"), os.path.join(runner, "lp_perf.c"),
+                    "-I", os.path.join(runner, "include"), "-I", os.path.join(ROOT, "Sources", "CLaunchABI", "include")],
+                   check=True)
+    subprocess.run([compiler, "-O2", "-fno-omit-frame-pointer", "-o", busy, os.path.join(SCRIPTS, "busy-loop.c")], check=True)
+    return harness, busy
+
+
+def launch(harness, busy, rate, stack_bytes):
+    environment = dict(os.environ, LP_HARNESS_STACK_BYTES=str(stack_bytes))
+    result = subprocess.run([harness, "1", str(rate), "--", busy], capture_output=True, text=True, env=environment)
+    fields = result.stdout.split()
+    if result.returncode != 0 or not fields or int(fields[0]) < 0:
+        sys.exit(f"a launch at {rate} Hz failed: {result.stderr.strip()}")
+    return int(fields[0]) / 1e6
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("rounds", type=int, nargs="?", default=40)
+    parser.add_argument("--rates", default="250,1000,4000")
+    parser.add_argument("--stack-bytes", type=int, default=2048)
+    args = parser.parse_args()
+    rates = [0] + [int(rate) for rate in args.rates.split(",")]
+    harness, busy = build(tempfile.mkdtemp())
+    times = {rate: [] for rate in rates}
+    for _ in range(args.rounds):
+        order = rates[:]
+        random.shuffle(order)
+        for rate in order:
+            times[rate].append(launch(harness, busy, rate, args.stack_bytes))
+    off = statistics.median(times[0])
+    print(f"{args.rounds} rounds, busy loop pinned to CPU 1, user stack {args.stack_bytes} bytes; off {off:.2f} ms")
+    added, samples = [], []
+    for rate in rates[1:]:
+        paired = statistics.median(a / b for a, b in zip(times[rate], times[0]))
+        low, high = round_interval(lambda picks: statistics.median(times[rate][i] / times[0][i] for i in picks), args.rounds)
+        added.append((paired - 1) * off)
+        samples.append(rate * off / 1e3)
+        print(f"{rate:5d} Hz  median {statistics.median(times[rate]):8.2f} ms   ratio {paired:.4f} (95 % CI {low:.4f} to {high:.4f})"
+              f"   +{added[-1]:.3f} ms for about {samples[-1]:.0f} samples")
+    if len(samples) >= 2:
+        # added time = fixed per launch + per sample x samples (least squares over the rates)
+        slope, intercept = statistics.linear_regression(samples, added)
+        print(f"per sample {slope * 1e3:.1f} us; per launch, whatever the rate, {intercept * 1e3:.0f} us"
+              " (opening the events, the mapping records, the exit)")
+
+
+if __name__ == "__main__":
+    main()
