@@ -13,9 +13,10 @@ struct ThreadStateMeasurementTests {
         return LaunchProbe(configuration: LaunchConfiguration(tracePath: path), launchStartNs: MonotonicClock.nowNs())
     }
 
-    @Test("a phase with a 50 ms sleep measures 50 ms within 2 ms, and it is blocked, not on-CPU")
+    @Test("a phase with a 50 ms sleep holds the sleep and no more than its two boundaries, and it is blocked, not on-CPU")
     func sleepIsBlocked() throws {
         let probe = Self.probe()
+        let outerStart = MonotonicClock.nowNs()
         probe.begin(.willFinishLaunching)
         let sleepStart = MonotonicClock.nowNs()
         var request = timespec(tv_sec: 0, tv_nsec: 50_000_000)
@@ -23,15 +24,16 @@ struct ThreadStateMeasurementTests {
         while nanosleep(&request, &remaining) != 0 { request = remaining }
         let slept = MonotonicClock.nowNs() - sleepStart
         probe.begin(.didFinishLaunching)
+        let outer = MonotonicClock.nowNs() - outerStart
         let trace = try #require(probe.snapshot(reason: .finishedByApp))
         let phase = try #require(trace.record(of: .willFinishLaunching))
         let state = phase.threadState
-        // The sleep lasts 50 ms and a little more: the kernel's timer slack, and on a busy
-        // machine (tests run in parallel, on a VM whose host may take its CPUs) the wait for a
-        // CPU after waking. The phase must measure the sleep as it ran, within 2 ms, and
-        // the sleep must be at least the 50 ms asked for.
+        // The sleep lasts 50 ms and a little more (the kernel's timer slack, and on a busy
+        // machine the wait for a CPU after waking). The phase must hold the whole sleep and
+        // lie within the clock reads taken before its first boundary and after its second:
+        // no tolerance needed, whatever the machine's load.
         #expect(slept >= 50_000_000)
-        #expect(abs(phase.durationNs - slept) <= 2_000_000, "phase \(phase.durationNs) ns, sleep \(slept) ns")
+        #expect(phase.durationNs >= slept && phase.durationNs <= outer, "phase \(phase.durationNs) ns, sleep \(slept) ns, outer \(outer) ns")
         #expect(state.blockedNs >= 45_000_000, "blocked \(state.blockedNs) ns")
         #expect(state.onCpuNs < 5_000_000, "on-CPU \(state.onCpuNs) ns")
         #expect(state.voluntarySwitches >= 1)
