@@ -57,7 +57,7 @@ public final class LaunchProbe: Sendable {
     ///     main queue) and report the preloaded blocking-call tracer. ``shared`` does; create the
     ///     probe on the main thread then.
     public init(configuration: LaunchConfiguration, launchStartNs: Int64? = nil, mainThreadInstruments: Bool = false) {
-        let createdNs = MonotonicClock.nowNs()
+        let createdCPUNs = ThreadCPUClock.nowNs()
         self.configuration = configuration
         for warning in configuration.warnings {
             FileHandle.standardError.write(Data("LaunchProbe: \(warning)\n".utf8))
@@ -76,7 +76,7 @@ public final class LaunchProbe: Sendable {
             ? MainThreadInstruments(configuration: configuration) : nil
         if configuration.isRecording {
             // Creating the probe (the thread-state reader, the watchdog) is the profiler's time.
-            state.withLock { $0.overheadNs += MonotonicClock.nowNs() - createdNs }
+            state.withLock { $0.overheadNs += ThreadCPUClock.nowNs() - createdCPUNs }
         }
     }
 
@@ -126,19 +126,20 @@ public final class LaunchProbe: Sendable {
     }
 
     /// A phase boundary: reads the clock and the launch thread's counters, updates the
-    /// recorder, tells the runner, and adds the time it took to the profiler's overhead.
+    /// recorder, tells the runner, and adds the CPU time it took to the profiler's overhead.
     private func boundary(
         _ kind: ProbeEvent.Kind, name: String = "",
         _ update: (inout PhaseRecorder, Int64, ThreadCounters) -> Void
     ) {
         guard configuration.isRecording else { return }
+        let cpuNs = ThreadCPUClock.nowNs()
         let now = MonotonicClock.nowNs()
         instruments?.heartbeat(atNs: now)
         state.withLock { state in
             let counters = counters(&state)
             update(&state.recorder, now, counters)
             send(ProbeEvent(kind: kind, timeNs: now - state.recorder.launchStartNs, name: name))
-            state.overheadNs += MonotonicClock.nowNs() - now
+            state.overheadNs += ThreadCPUClock.nowNs() - cpuNs
         }
     }
 
@@ -146,10 +147,11 @@ public final class LaunchProbe: Sendable {
     /// ends the launch here when `LAUNCHPROF_EXIT_AFTER=fullyDrawn`.
     public func reportFullyDrawn() {
         if configuration.isRecording {
+            let cpuNs = ThreadCPUClock.nowNs()
             let now = MonotonicClock.nowNs()
             state.withLock { state in
                 state.recorder.fullyDrawn(atNs: now)
-                state.overheadNs += MonotonicClock.nowNs() - now
+                state.overheadNs += ThreadCPUClock.nowNs() - cpuNs
             }
         }
         if configuration.exitAfter == .fullyDrawn { finishAndExit(.exitAfterFullyDrawn) }

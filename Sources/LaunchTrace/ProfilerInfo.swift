@@ -5,8 +5,11 @@ public struct ProfilerInfo: Codable, Sendable, Equatable {
 
     /// Version of the LaunchProbe library that wrote the trace.
     public var version: String
-    /// Wall time the profiler spent on the main thread (clock reads, thread-state reads,
-    /// bookkeeping) before the trace was written, in nanoseconds: its overhead on the launch.
+    /// CPU time the profiler's own work took on the main thread (creating the probe, clock
+    /// and thread-state reads, bookkeeping, the tracer's own time) before the trace was
+    /// written, in nanoseconds: its overhead on the launch. The probe measures its part with
+    /// the thread's CPU clock, so time another thread ran while the main thread was preempted
+    /// inside the probe is not counted.
     public var mainThreadNs: Int64
     /// How many phase boundaries, spans and marks were recorded.
     public var recordedEvents: Int

@@ -58,6 +58,24 @@ struct ThreadStateMeasurementTests {
         #expect(state.onCpuNs + state.runnableNs >= 35_000_000, "on-CPU \(state.onCpuNs) ns, runnable \(state.runnableNs) ns")
     }
 
+    @Test("the probe's own cost is counted on the thread's CPU clock: a sleep adds nothing, a spin adds at most its wall time")
+    func ownCostClockIsThreadCPU() {
+        var cpu = ThreadCPUClock.nowNs()
+        var request = timespec(tv_sec: 0, tv_nsec: 30_000_000)
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 { request = remaining }
+        let asleep = ThreadCPUClock.nowNs() - cpu
+        #expect(asleep < 5_000_000, "\(asleep) ns of CPU in a 30 ms sleep")
+        cpu = ThreadCPUClock.nowNs()
+        let wallStart = MonotonicClock.nowNs()
+        var sink: UInt64 = 1
+        while MonotonicClock.nowNs() - wallStart < 20_000_000 { sink = sink &* 6364136223846793005 &+ 1 }
+        let spun = ThreadCPUClock.nowNs() - cpu
+        let wall = MonotonicClock.nowNs() - wallStart
+        #expect(sink != 0)
+        #expect(spun > 0 && spun <= wall, "\(spun) ns of CPU in \(wall) ns of spinning")
+    }
+
     @Test("the trace is written atomically and reads back equal; the profiler's own time is reported")
     func traceRoundTrips() throws {
         let probe = Self.probe()
