@@ -54,7 +54,7 @@ def parse_arguments():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("rounds", type=int, nargs="?", default=200)
     parser.add_argument("--build", default=os.path.join(ROOT, ".build", "release"))
-    parser.add_argument("--cpu", type=int, default=1)
+    parser.add_argument("--cpu", type=int, default=1, help="the CPU the app is pinned to on every side; -1: not pinned")
     parser.add_argument("--no-callgrind", action="store_true")
     parser.add_argument("--callgrind-only", action="store_true", help="only the instruction counts")
     parser.add_argument("--callgrind-runs", type=int, default=3)
@@ -271,7 +271,8 @@ def timed(args, harness, app, table, report):
     resources = {}
     values = timed_rounds(harness, args.cpu, os.path.abspath(app), table, args.rounds, resources)
     report["loadAverageAfter"] = os.getloadavg()
-    print(f"{args.rounds} rounds, app pinned to CPU {args.cpu}; launch start to exit point (first frame)")
+    pinning = f"app pinned to CPU {args.cpu}" if args.cpu >= 0 else "app not pinned"
+    print(f"{args.rounds} rounds, {pinning}; launch start to exit point (first frame)")
     for name in table:
         median = statistics.median(values[name])
         entry = {"medianMs": median}
