@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -35,6 +36,12 @@ static ssize_t lp_pread_raw(int fd, char *buffer, size_t length, off_t offset) {
         n = (ssize_t)syscall(SYS_pread64, fd, buffer, length, offset);
     } while (n < 0 && errno == EINTR);
     return n;
+}
+
+int lp_name_current_thread(const char *name) {
+    char truncated[16];
+    snprintf(truncated, sizeof truncated, "%s", name);
+    return pthread_setname_np(pthread_self(), truncated);
 }
 
 static __thread int32_t lp_cached_tid = 0;

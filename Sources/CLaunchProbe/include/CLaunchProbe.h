@@ -22,6 +22,10 @@ int64_t lp_boottime_ns(void);
 /// The calling thread's kernel thread id, cached per thread after the first call.
 int32_t lp_current_tid(void);
 
+/// Names the calling thread (at most 15 bytes are kept, as the kernel allows), so that ps, perf
+/// and a debugger show it. Returns 0 or an errno.
+int lp_name_current_thread(const char *name);
+
 /// CLOCK_MONOTONIC when the executable's constructors ran, just before `main`.
 int64_t lp_premain_ns(void);
 

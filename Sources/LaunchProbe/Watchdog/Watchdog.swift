@@ -63,12 +63,16 @@ final class Watchdog: @unchecked Sendable {
         lastAlive.store(lp_monotonic_ns(), ordering: .sequentiallyConsistent)
     }
 
-    /// Starts the watchdog; the calling thread is the main thread to sample until a ping
-    /// shows the main queue runs elsewhere.
+    /// Starts the watchdog on a thread of its own, named `lp-watchdog` for ps, perf and
+    /// debuggers (Foundation's `Thread.name` does not name the kernel's thread, and the 20
+    /// characters of `LaunchProbe.watchdog` are more than the kernel keeps); the calling
+    /// thread is the main thread to sample until a ping shows the main queue runs elsewhere.
     func start() {
         lp_sampler_target_current_thread()
-        let thread = Thread { [self] in run() }
-        thread.name = "LaunchProbe.watchdog"
+        let thread = Thread { [self] in
+            _ = lp_name_current_thread("lp-watchdog")
+            run()
+        }
         thread.stackSize = 256 * 1024
         thread.start()
     }
