@@ -45,9 +45,9 @@ and reports the mean, and each count is split into those hash-table probes and t
 """
 import argparse, json, os, platform, random, re, statistics, subprocess, sys, tempfile, time
 
+from harness import ROOT, compile_harness, run_launch
 from resampling import round_interval
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 
 def parse_arguments():
@@ -63,17 +63,6 @@ def parse_arguments():
     parser.add_argument("--rate", type=int, help="the profile's samples per second (default: launchprof's default)")
     parser.add_argument("--json")
     return parser.parse_args()
-
-
-def compile_harness(folder):
-    runner = os.path.join(ROOT, "Sources", "CLaunchRunner")
-    output = os.path.join(folder, "overhead-harness")
-    compiler = os.environ.get("CC", "clang")
-    subprocess.run([compiler, "-O2", "-o", output, os.path.join(ROOT, "Benchmarks", "scripts", "overhead-harness.c"),
-                    os.path.join(runner, "lp_spawn.c"), os.path.join(runner, "lp_perf.c"),
-                    "-I", os.path.join(runner, "include"), "-I", os.path.join(ROOT, "Sources", "CLaunchABI", "include")],
-                   check=True)
-    return output
 
 
 def default_profile_rate():
@@ -105,15 +94,11 @@ RESOURCES = ("userMs", "systemMs", "minorFaults", "voluntarySwitches", "involunt
 
 def launch(harness, cpu, app, rate, assignments, resources=None):
     """One launch's exit-point time in ms; its resource use is appended to `resources`."""
-    result = subprocess.run([harness, str(cpu), str(rate), *assignments, "--", app],
-                            capture_output=True, text=True)
-    fields = [int(x) for x in result.stdout.split()]
-    if result.returncode != 0 or len(fields) != 8 or fields[0] < 0:
-        sys.exit(f"a launch failed ({' '.join(assignments)}): {result.stderr.strip()}")
+    fields = run_launch(harness, cpu, rate, app, assignments)
     if resources is not None:
-        user, system, faults, voluntary, involuntary = fields[3:]
-        resources.append(dict(zip(RESOURCES, (user / 1e3, system / 1e3, faults, voluntary, involuntary))))
-    return fields[0] / 1e6
+        resources.append({"userMs": fields["userUs"] / 1e3, "systemMs": fields["systemUs"] / 1e3,
+                          **{key: fields[key] for key in RESOURCES[2:]}})
+    return fields["exitPointNs"] / 1e6
 
 
 def ratio_interval(values, name):

@@ -12,34 +12,25 @@ copied into the ring. `--stack-bytes 0` leaves the stack out, to show how much o
 
     Benchmarks/scripts/sample-cost.py [ROUNDS] [--rates 250,1000,4000] [--stack-bytes N]
 """
-import argparse, os, random, statistics, subprocess, sys, tempfile
+import argparse, os, random, statistics, subprocess, tempfile
 
+from harness import ROOT, compile_harness, run_launch
 from resampling import round_interval
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SCRIPTS = os.path.join(ROOT, "Benchmarks", "scripts")
 
 
 def build(folder):
     """The harness (with the runner's C) and the busy loop, compiled into `folder`."""
-    runner = os.path.join(ROOT, "Sources", "CLaunchRunner")
-    compiler = os.environ.get("CC", "clang")
-    harness, busy = os.path.join(folder, "overhead-harness"), os.path.join(folder, "busy-loop")
-    subprocess.run([compiler, "-O2", "-o", harness, os.path.join(SCRIPTS, "overhead-harness.c"),
-                    os.path.join(runner, "lp_spawn.c"), os.path.join(runner, "lp_perf.c"),
-                    "-I", os.path.join(runner, "include"), "-I", os.path.join(ROOT, "Sources", "CLaunchABI", "include")],
-                   check=True)
-    subprocess.run([compiler, "-O2", "-fno-omit-frame-pointer", "-o", busy, os.path.join(SCRIPTS, "busy-loop.c")], check=True)
-    return harness, busy
+    busy = os.path.join(folder, "busy-loop")
+    subprocess.run([os.environ.get("CC", "clang"), "-O2", "-fno-omit-frame-pointer", "-o", busy,
+                    os.path.join(SCRIPTS, "busy-loop.c")], check=True)
+    return compile_harness(folder), busy
 
 
 def launch(harness, busy, rate, stack_bytes):
     environment = dict(os.environ, LP_HARNESS_STACK_BYTES=str(stack_bytes))
-    result = subprocess.run([harness, "1", str(rate), "--", busy], capture_output=True, text=True, env=environment)
-    fields = result.stdout.split()
-    if result.returncode != 0 or not fields or int(fields[0]) < 0:
-        sys.exit(f"a launch at {rate} Hz failed: {result.stderr.strip()}")
-    return int(fields[0]) / 1e6
+    return run_launch(harness, 1, rate, busy, environment=environment)["exitPointNs"] / 1e6
 
 
 def main():

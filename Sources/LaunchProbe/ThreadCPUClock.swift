@@ -7,10 +7,10 @@ import Glibc
 /// thread ran while the boundary's system calls let the scheduler preempt the main thread: on
 /// a launch pinned to one CPU that made SampleApp's `profiler.mainThreadNs` read 1 to 4 ms
 /// for about 0.6 ms of the probe's own work.
-public enum ThreadCPUClock {
+enum ThreadCPUClock {
     /// CPU time the calling thread has used, in nanoseconds (a system call, under 1 µs).
     @inline(__always)
-    public static func nowNs() -> Int64 {
+    static func nowNs() -> Int64 {
         var now = timespec()
         guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now) == 0 else { return 0 }
         return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)

@@ -2,9 +2,9 @@ import Foundation
 
 /// Reads a binary property list (`bplist00…`) into a ``PlistValue``, checking every byte it
 /// uses. Foundation's binary readers trusted the file: `PropertyListSerialization` crashed on a
-/// set, `PropertyListDecoder` never returned from a dictionary that holds itself and later
-/// trapped on a mutated object (all three found by `FuzzInfoPlist`; docs/faults.md), so binary
-/// Info.plists no longer reach them. An Info.plist is a small tree of dictionaries, arrays,
+/// set and `PropertyListDecoder` never returned from a dictionary that holds itself (both found
+/// by `FuzzInfoPlist`; docs/faults.md), and a check of the object graph alone in front of them
+/// left every object's own bytes unchecked, so binary Info.plists no longer reach them. An Info.plist is a small tree of dictionaries, arrays,
 /// strings, numbers, booleans, dates and data; anything else is refused with a reason.
 ///
 /// ```swift

@@ -51,7 +51,7 @@ final class Watchdog: @unchecked Sendable {
     private let firstAliveInStall = Atomic<Int64>(0)
     private let pingOutstanding = Atomic<Bool>(false)
     /// The watchdog sleeps until a busy main thread could first be in a stall, and the ping's
-    /// answer wakes it early (``waitForAnswer(until:)``).
+    /// answer wakes it early (``waitForAnswer(until:while:)``).
     private let waitingForAnswer = Atomic<Bool>(false)
     private let answered = DispatchSemaphore(value: 0)
     private let stopRequested = Atomic<Bool>(false)

@@ -1,0 +1,35 @@
+"""overhead-harness.c for the benchmark scripts: compiled with the runner's own C, and run for
+one launch, its output line read into numbers (see the comment at the top of the C file)."""
+import os
+import subprocess
+import sys
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+# The fields of the harness's output line, in order.
+FIELDS = ("exitPointNs", "wallNs", "profileBytes", "userUs", "systemUs", "minorFaults",
+          "voluntarySwitches", "involuntarySwitches")
+
+
+def compile_harness(folder):
+    """overhead-harness.c with lp_spawn.c and lp_perf.c (the runner's spawn and perf events),
+    compiled into `folder` with $CC (default clang); returns the executable's path."""
+    runner = os.path.join(ROOT, "Sources", "CLaunchRunner")
+    output = os.path.join(folder, "overhead-harness")
+    compiler = os.environ.get("CC", "clang")
+    subprocess.run([compiler, "-O2", "-o", output, os.path.join(ROOT, "Benchmarks", "scripts", "overhead-harness.c"),
+                    os.path.join(runner, "lp_spawn.c"), os.path.join(runner, "lp_perf.c"),
+                    "-I", os.path.join(runner, "include"), "-I", os.path.join(ROOT, "Sources", "CLaunchABI", "include")],
+                   check=True)
+    return output
+
+
+def run_launch(harness, cpu, rate, app, assignments=(), environment=None):
+    """One launch: a dict of FIELDS; exits the script with the harness's error when the launch
+    failed or sent no exit point."""
+    result = subprocess.run([harness, str(cpu), str(rate), *assignments, "--", app],
+                            capture_output=True, text=True, env=environment)
+    fields = result.stdout.split()
+    if result.returncode != 0 or len(fields) != len(FIELDS) or int(fields[0]) < 0:
+        sys.exit(f"a launch of {app} at {rate} Hz failed ({' '.join(assignments)}): {result.stderr.strip()}")
+    return dict(zip(FIELDS, (int(field) for field in fields)))
