@@ -45,7 +45,6 @@ void lp_resolve_all(void) {
     RESOLVE_V(sem_wait, "GLIBC_2.34"); RESOLVE_V(sem_timedwait, "GLIBC_2.34");
     // dlsym would give the old (GLIBC_2.2.5) condition variable ABI: ask for the current one.
     RESOLVE_V(pthread_cond_wait, "GLIBC_2.3.2"); RESOLVE_V(pthread_cond_timedwait, "GLIBC_2.3.2");
-    RESOLVE(pthread_mutex_lock); RESOLVE(pthread_mutex_trylock);
     RESOLVE(waitpid); RESOLVE(wait4);
 }
 
@@ -128,8 +127,6 @@ __attribute__((constructor)) static void lp_preload_init(void) {
     lp_milestone(LP_EVENT_LOADED);
     const char *trace = getenv(LP_ENV_TRACE);
     if (!trace || !trace[0]) return;   // not a profiled launch: every interposer calls through
-    // pthread_mutex_lock calls the trylock on the traced thread without checking it.
-    if (!REAL(pthread_mutex_lock) || !REAL(pthread_mutex_trylock)) return;
     const char *threshold = getenv(LP_ENV_BLOCKING_MS);
     if (threshold && threshold[0]) {
         char *end = NULL;

@@ -116,8 +116,6 @@ HIDDEN void lp_milestone(const char *kind);
     X(int, sem_timedwait, sem_t *, const struct timespec *) \
     X(int, pthread_cond_wait, pthread_cond_t *, pthread_mutex_t *) \
     X(int, pthread_cond_timedwait, pthread_cond_t *, pthread_mutex_t *, const struct timespec *) \
-    X(int, pthread_mutex_lock, pthread_mutex_t *) \
-    X(int, pthread_mutex_trylock, pthread_mutex_t *) \
     X(pid_t, waitpid, pid_t, int *, int) \
     X(pid_t, wait4, pid_t, int *, int, struct rusage *)
 

@@ -17,6 +17,7 @@ enum BlockingCallKind: String, CaseIterable, Sendable {
     case epollWait = "epoll_wait"
     case semWait = "sem_wait"
     case pthreadCondWait = "pthread_cond_wait"
+    case mutex
     case dispatchSemaphore = "dispatch-semaphore"
     case threadSleep = "thread-sleep"
     case fileRead = "file-read"

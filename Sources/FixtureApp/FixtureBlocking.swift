@@ -32,6 +32,7 @@ enum FixtureBlocking {
         case .epollWait: blockInEpollWait(milliseconds)
         case .semWait: blockInSemWait(milliseconds)
         case .pthreadCondWait: blockInPthreadCondWait(milliseconds)
+        case .mutex: blockInMutex(milliseconds)
         case .dispatchSemaphore: blockInDispatchSemaphore(milliseconds)
         case .threadSleep: blockInThreadSleep(milliseconds)
         case .fileRead: blockInFileRead(milliseconds)
@@ -137,6 +138,29 @@ enum FixtureBlocking {
         // One wait: a spurious wake-up would show as SHORT, and none is expected.
         let result = Glibc.pthread_cond_wait(condition, mutex)
         if result != 0 { fail(result == EINTR ? "EINTR in pthread_cond_wait" : "pthread_cond_wait failed with \(result)") }
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Waits for a mutex another thread holds for `milliseconds`: a contended lock, whose wait
+    /// is a futex sleep in `__lll_lock_wait` (the tracer does not interpose the mutex).
+    @inline(never)
+    static func blockInMutex(_ milliseconds: Int) {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        let holder = MutexHolder()
+        let address = UInt(bitPattern: mutex)
+        Thread {
+            let mutex = UnsafeMutablePointer<pthread_mutex_t>(bitPattern: address)!
+            pthread_mutex_lock(mutex)
+            holder.held.store(true, ordering: .releasing)
+            var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+            var remaining = timespec()
+            while Glibc.nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+            pthread_mutex_unlock(mutex)
+        }.start()
+        while !holder.held.load(ordering: .acquiring) { sched_yield() }
+        let result = Glibc.pthread_mutex_lock(mutex)
+        if result != 0 { fail("pthread_mutex_lock failed with \(result)") }
         pthread_mutex_unlock(mutex)
     }
 

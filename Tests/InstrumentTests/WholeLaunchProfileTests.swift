@@ -29,8 +29,8 @@ struct WholeLaunchProfileTests {
         #expect(within(10, finding.costNs, of: 200_000_000), "\(finding.costNs) ns")
     }
 
-    @Test("a 150 ms sleep and a 120 ms semaphore wait are charged within 5 %, with no signal and no short wait",
-          arguments: [("usleep", 150, BlockingKind.sleep), ("dispatch-semaphore", 120, .lock)])
+    @Test("a 150 ms sleep, a 120 ms semaphore wait and a 120 ms wait for a contended mutex are charged within 5 %, with no signal and no short wait",
+          arguments: [("usleep", 150, BlockingKind.sleep), ("dispatch-semaphore", 120, .lock), ("mutex", 120, .lock)])
     func blockedTime(call: String, milliseconds: Int64, kind: BlockingKind) throws {
         for options in [[], ["--no-tracer"]] {
             let output = try Launch.trace("block:\(call):\(milliseconds)", options: options)

@@ -19,8 +19,9 @@ extension FindingsAnalyzer {
                 .filter { !traced.contains($0.middleNs) }
             guard !parts.isEmpty else { continue }
             let frames = symbolicator.symbolicate(stack: profile.stack(of: sample), in: map, firstIsExact: true)
-            var (kind, function) = Self.classify(frames)
-            if tracerRan, kind != .cpu, kind != .pageFaults { continue }
+            var (kind, function) = Self.classify(frames, offCPU: sample.state == .blocked)
+            // The tracer times every blocking call but a mutex's wait (it does not interpose the lock).
+            if tracerRan, kind != .cpu, kind != .pageFaults, !(function.map(FrameClassifier.isMutexLock) ?? false) { continue }
             if sample.state == .blocked, kind == .cpu { kind = .pageFaults }
             for part in parts {
                 if let found = finding(

@@ -107,11 +107,15 @@ public struct FindingsAnalyzer: Sendable, Equatable {
         return own + (trace.profile?.images ?? []).filter { !known.contains($0.textStart) }
     }
 
-    public static func classify(_ frames: [SymbolicatedFrame]) -> (BlockingKind, String?) {
-        for frame in frames {
-            if FrameClassifier.isAppCode(frame) { break }
-            guard let symbol = frame.symbol else { continue }
-            if let kind = FrameClassifier.blockingKind(ofFunction: symbol.simple) { return (kind, symbol.simple) }
+    /// The kind of work on `frames` (innermost first) and the blocking function that names it:
+    /// the first known blocking function before the app's own code, else `.cpu`. `offCPU`: the
+    /// thread was off the CPU there (a switch record), so a mutex lock on the stack is a wait for
+    /// it, whatever futex function below it is named.
+    public static func classify(_ frames: [SymbolicatedFrame], offCPU: Bool = false) -> (BlockingKind, String?) {
+        let library = frames.prefix { !FrameClassifier.isAppCode($0) }.compactMap(\.symbol?.simple)
+        if offCPU, let lock = library.first(where: FrameClassifier.isMutexLock) { return (.lock, lock) }
+        for name in library {
+            if let kind = FrameClassifier.blockingKind(ofFunction: name) { return (kind, name) }
         }
         return (.cpu, nil)
     }

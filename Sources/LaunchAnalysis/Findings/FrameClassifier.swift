@@ -128,6 +128,16 @@ public enum FrameClassifier {
         return swiftFunctions[swiftName]
     }
 
+    /// A mutex lock function (`pthread_mutex_lock`, `__pthread_mutex_lock`, …). Off the CPU in
+    /// one, a thread waits for the lock (its futex wait, `__lll_lock_wait`, is not exported by
+    /// libc, so this is often the first frame named); on the CPU it is taking the fast path.
+    public static func isMutexLock(_ name: String) -> Bool {
+        mutexLocks.contains(cBaseName(name.hasSuffix("@plt") ? String(name.dropLast(4)) : name))
+    }
+
+    /// The mutex lock functions, by their base name (`cBaseName`).
+    static let mutexLocks: Set<String> = ["pthread_mutex_lock", "pthread_mutex_timedlock", "pthread_mutex_clocklock"]
+
     /// `__libc_read`, `__GI___poll`, `read_nocancel`, `pread64` → `read`, `poll`, `read`, `pread`.
     static func cBaseName(_ name: String) -> String {
         var base = Substring(name)
@@ -153,9 +163,9 @@ public enum FrameClassifier {
             table[name] = .network
         }
         for name in ["nanosleep", "clock_nanosleep", "usleep", "sleep"] { table[name] = .sleep }
-        // Not `pthread_mutex_lock` itself: a thread sampled in it is taking the lock's fast
-        // path; a thread that waits for the lock is in `__lll_lock_wait` / `futex_wait` below it.
-        // (The tracer times contended locks as blocking calls of their own.)
+        // Not `pthread_mutex_lock` itself: a thread sampled on the CPU in it is taking the lock's
+        // fast path; off the CPU it waits (`mutexLocks`). The tracer does not interpose the mutex:
+        // the profile's switch records time its waits.
         for name in ["sem_wait", "sem_timedwait", "sem_clockwait", "pthread_cond_wait", "pthread_cond_timedwait",
                      "pthread_cond_clockwait", "pthread_rwlock_rdlock", "pthread_rwlock_wrlock", "pthread_join", "futex_wait",
                      "lll_lock_wait", "lll_lock_wait_private", "futex_abstimed_wait_cancelable", "futex_abstimed_wait_common",

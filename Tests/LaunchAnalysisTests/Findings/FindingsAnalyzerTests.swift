@@ -194,4 +194,11 @@ struct BlockingFunctionTests {
     func kinds(function: String, kind: BlockingKind?) {
         #expect(FrameClassifier.blockingKind(ofFunction: function) == kind)
     }
+
+    @Test("mutex lock functions by any of their names; no other function is one",
+          arguments: [("pthread_mutex_lock", true), ("__pthread_mutex_lock", true), ("pthread_mutex_lock@plt", true),
+                      ("pthread_mutex_timedlock", true), ("pthread_mutex_unlock", false), ("sem_wait", false), ("CatalogStore.load()", false)])
+    func mutexLocks(function: String, isLock: Bool) {
+        #expect(FrameClassifier.isMutexLock(function) == isLock)
+    }
 }
