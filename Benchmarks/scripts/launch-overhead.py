@@ -20,7 +20,8 @@ every side. Settings (SWIFT_BACKTRACE=enable=no on all, as the runner sets it wi
             `InstrumentSettings.defaultProfileRateHz`, or --rate; no trace, no tracer)
 - all:      trace + tracer + profile, as `launchprof run` launches by default
 
-Each round launches every setting once, in a new random order. Printed per setting: the median
+Each round launches every setting once (or only off and those named by --settings: fewer
+settings, more rounds in the same time), in a new random order. Printed per setting: the median
 ratio to off with a bootstrap 95 % interval (2,000 resamples of the rounds, seeded), and the
 median of the per-round ratios; then the medians of the app's resource use to its exit (user
 and system CPU, minor page faults, voluntary and involuntary context switches, from wait4),
@@ -61,6 +62,8 @@ def parse_arguments():
     parser.add_argument("--layouts", type=int, default=1,
                         help="address-space layouts per setting (valgrind --aspace-minaddr); 1: valgrind's default only")
     parser.add_argument("--rate", type=int, help="the profile's samples per second (default: launchprof's default)")
+    parser.add_argument("--settings", default="trace,tracer,profile,all",
+                        help="the settings timed against off, comma-separated (fewer settings: more rounds in the same time)")
     parser.add_argument("--json")
     return parser.parse_args()
 
@@ -225,11 +228,16 @@ def main():
     harness = compile_harness(folder)
     rate = args.rate or default_profile_rate()
     table = settings(os.path.join(folder, "launch.trace.json"), preload, rate)
+    chosen = ["off"] + [name for name in args.settings.split(",") if name != "off"]
+    unknown = [name for name in chosen if name not in table]
+    if unknown:
+        sys.exit(f"--settings: {', '.join(unknown)} is not a setting; the settings are {', '.join(table)}.")
+    timed_table = {name: table[name] for name in chosen}
     print(f"whole-launch profile at {rate} Hz")
     print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {machine()}")
     report = {"rounds": args.rounds, "machine": machine(), "profileRateHz": rate, "settings": {}}
     if not args.callgrind_only:
-        timed(args, harness, app, table, report)
+        timed(args, harness, app, timed_table, report)
     if not args.no_callgrind:
         counts = callgrind(os.path.abspath(app), table, args.callgrind_runs, args.layouts, folder)
         report["instructions"] = counts

@@ -10,7 +10,11 @@ takes in that time (rate x time off). Because the program does nothing but compu
 time is the samples' own cost: the timer interrupt, the user call chain and 2 KiB of user stack
 copied into the ring. `--stack-bytes 0` leaves the stack out, to show how much of it is the copy.
 
-    Benchmarks/scripts/sample-cost.py [ROUNDS] [--rates 250,1000,4000] [--stack-bytes N]
+`--app PATH` launches a LaunchKit app instead (to its first frame, `LAUNCHPROF_EXIT_AFTER`),
+not pinned unless `--cpu N`: an app waits as well as computes, so its samples are not rate x
+time; printed then is the added time per hertz of rate, which is what choosing a rate trades.
+
+    Benchmarks/scripts/sample-cost.py [ROUNDS] [--rates 250,1000,4000] [--stack-bytes N] [--app PATH [--cpu N]]
 """
 import argparse, os, random, statistics, subprocess, tempfile
 
@@ -28,9 +32,29 @@ def build(folder):
     return compile_harness(folder), busy
 
 
-def launch(harness, busy, rate, stack_bytes):
-    environment = dict(os.environ, LP_HARNESS_STACK_BYTES=str(stack_bytes))
-    return run_launch(harness, 1, rate, busy, environment=environment)["exitPointNs"] / 1e6
+# What a LaunchKit app launched with --app is told: end at the first frame, no crash handler.
+APP_ASSIGNMENTS = ("LAUNCHPROF_EXIT_AFTER=firstFrame", "SWIFT_BACKTRACE=enable=no")
+
+
+def launch(harness, program, rate, args):
+    environment = dict(os.environ, LP_HARNESS_STACK_BYTES=str(args.stack_bytes))
+    assignments = APP_ASSIGNMENTS if args.app else ()
+    return run_launch(harness, args.cpu, rate, program, assignments, environment)["exitPointNs"] / 1e6
+
+
+def print_per_rate(rates, times, args):
+    """Per rate: median, paired ratio with its interval, and (busy loop) the samples it took."""
+    off = statistics.median(times[0])
+    added, samples = [], []
+    for rate in rates[1:]:
+        paired = statistics.median(a / b for a, b in zip(times[rate], times[0]))
+        low, high = round_interval(lambda picks: statistics.median(times[rate][i] / times[0][i] for i in picks), args.rounds)
+        added.append((paired - 1) * off)
+        samples.append(rate * off / 1e3)
+        about = "" if args.app else f" for about {samples[-1]:.0f} samples"
+        print(f"{rate:5d} Hz  median {statistics.median(times[rate]):8.2f} ms   ratio {paired:.4f} (95 % CI {low:.4f} to {high:.4f})"
+              f"   +{added[-1]:.3f} ms{about}")
+    return added, samples
 
 
 def main():
@@ -38,26 +62,27 @@ def main():
     parser.add_argument("rounds", type=int, nargs="?", default=40)
     parser.add_argument("--rates", default="250,1000,4000")
     parser.add_argument("--stack-bytes", type=int, default=2048)
+    parser.add_argument("--app", help="a LaunchKit app to launch instead of the busy loop")
+    parser.add_argument("--cpu", type=int, help="the CPU the program is pinned to (-1: not pinned); default 1, or -1 with --app")
     args = parser.parse_args()
+    if args.cpu is None:
+        args.cpu = -1 if args.app else 1
     rates = [0] + [int(rate) for rate in args.rates.split(",")]
     harness, busy = build(tempfile.mkdtemp())
+    program = args.app or busy
     times = {rate: [] for rate in rates}
     for _ in range(args.rounds):
         order = rates[:]
         random.shuffle(order)
         for rate in order:
-            times[rate].append(launch(harness, busy, rate, args.stack_bytes))
-    off = statistics.median(times[0])
-    print(f"{args.rounds} rounds, busy loop pinned to CPU 1, user stack {args.stack_bytes} bytes; off {off:.2f} ms")
-    added, samples = [], []
-    for rate in rates[1:]:
-        paired = statistics.median(a / b for a, b in zip(times[rate], times[0]))
-        low, high = round_interval(lambda picks: statistics.median(times[rate][i] / times[0][i] for i in picks), args.rounds)
-        added.append((paired - 1) * off)
-        samples.append(rate * off / 1e3)
-        print(f"{rate:5d} Hz  median {statistics.median(times[rate]):8.2f} ms   ratio {paired:.4f} (95 % CI {low:.4f} to {high:.4f})"
-              f"   +{added[-1]:.3f} ms for about {samples[-1]:.0f} samples")
-    if len(samples) >= 2:
+            times[rate].append(launch(harness, program, rate, args))
+    where = "not pinned" if args.cpu < 0 else f"pinned to CPU {args.cpu}"
+    print(f"{args.rounds} rounds, {os.path.basename(program)} {where}, user stack {args.stack_bytes} bytes; off {statistics.median(times[0]):.2f} ms")
+    added, samples = print_per_rate(rates, times, args)
+    if args.app:
+        slope, intercept = statistics.linear_regression([float(rate) for rate in rates[1:]], added)
+        print(f"per hertz of rate {slope * 1e3:.2f} us; per launch, whatever the rate, {intercept * 1e3:.0f} us")
+    elif len(samples) >= 2:
         # added time = fixed per launch + per sample x samples (least squares over the rates)
         slope, intercept = statistics.linear_regression(samples, added)
         print(f"per sample {slope * 1e3:.1f} us; per launch, whatever the rate, {intercept * 1e3:.0f} us"
