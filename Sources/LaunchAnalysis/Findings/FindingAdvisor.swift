@@ -12,10 +12,12 @@ import LaunchTrace
 public enum FindingAdvisor {
     /// The advice for one finding. `hasSharedInstance` says the function's type has a
     /// `shared` singleton, which the rewrite then calls the method on; `endpoint` says whether
-    /// the launch ends at a first frame or at a program's readiness (a server has no screen).
+    /// the launch ends at a first frame or at a program's readiness (a server has no screen);
+    /// `waitsForMutex` says the lock waited for is a mutex another thread holds (no callback
+    /// replaces that wait).
     public static func advice(
         function: String, fullName: String?, kind: BlockingKind, phase: LaunchPhase?, touchesUI: Bool, hasSharedInstance: Bool,
-        endpoint: LaunchEndpoint = .firstFrame
+        endpoint: LaunchEndpoint = .firstFrame, waitsForMutex: Bool = false
     ) -> Advice {
         let call = callExpression(function: function, fullName: fullName, hasSharedInstance: hasSharedInstance)
         if kind == .cpu, endpoint == .ready, !touchesUI { return programCPUAdvice(call: call, fullName: fullName) }
@@ -57,12 +59,25 @@ public enum FindingAdvisor {
                 rewrite: "DispatchQueue.global(qos: .utility).async { \(call); DispatchQueue.main.async { /* continue here */ } }"
             )
         case .lock:
+            return lockAdvice(call: call, waitsForMutex: waitsForMutex)
+        }
+    }
+
+    /// A wait for a semaphore or group is replaced by a callback; a mutex another thread holds
+    /// is waited for as long as that thread keeps it, so the work that takes it leaves the main thread.
+    static func lockAdvice(call: String, waitsForMutex: Bool) -> Advice {
+        if waitsForMutex {
             return Advice(
-                action: .replaceBlockingWait, qos: nil,
-                summary: "Waiting on a lock or semaphore on the main thread: replace the blocking wait with a callback (DispatchGroup.notify or async let).",
-                rewrite: "group.notify(queue: .main) { /* continue here */ }  // instead of group.wait() in \(call)"
+                action: .moveToBackground, qos: "userInitiated",
+                summary: "Waiting on the main thread for a mutex another thread holds: take the lock on a global queue with .userInitiated QoS and continue on the main queue, or hold the lock for less time in the other thread.",
+                rewrite: "DispatchQueue.global(qos: .userInitiated).async { \(call); DispatchQueue.main.async { /* continue here */ } }"
             )
         }
+        return Advice(
+            action: .replaceBlockingWait, qos: nil,
+            summary: "Waiting on a lock or semaphore on the main thread: replace the blocking wait with a callback (DispatchGroup.notify or async let).",
+            rewrite: "group.notify(queue: .main) { /* continue here */ }  // instead of group.wait() in \(call)"
+        )
     }
 
     /// CPU work before a program is ready: start it concurrently and wait for it only where its

@@ -86,7 +86,8 @@ extension FindingsAnalyzer {
                 ),
                 advice: FindingAdvisor.advice(
                     function: first.function, fullName: first.fullName, kind: first.kind, phase: first.phase,
-                    touchesUI: accumulator.touchesUI, hasSharedInstance: sharedInstance, endpoint: endpoint
+                    touchesUI: accumulator.touchesUI, hasSharedInstance: sharedInstance, endpoint: endpoint,
+                    waitsForMutex: accumulator.blockingFunctions.contains(where: FrameClassifier.isMutexLock)
                 ),
                 blockingFunctions: accumulator.blockingFunctions, resources: accumulator.resources, stack: first.stack
             )

@@ -109,6 +109,18 @@ struct FindingsAnalyzerTests {
         #expect(advice.summary.hasSuffix("."))
     }
 
+    @Test("a wait for a mutex another thread holds is advice to take the lock off the main thread, not to replace a wait by a callback")
+    func mutexAdvice() {
+        let advice = FindingAdvisor.advice(
+            function: "Loader.run()", fullName: "App.Loader.run() -> ()", kind: .lock, phase: .didFinishLaunching,
+            touchesUI: false, hasSharedInstance: false, waitsForMutex: true
+        )
+        #expect(advice.action == .moveToBackground)
+        #expect(advice.qos == "userInitiated")
+        #expect(advice.rewrite.hasPrefix("DispatchQueue.global(qos: .userInitiated).async { loader.run()"))
+        #expect(advice.summary.contains("mutex"))
+    }
+
     @Test("Call expressions", arguments: [
         ("Catalog.init(data:)", "SampleApp.Catalog.init(data: Foundation.Data) throws -> SampleApp.Catalog", false, "try? Catalog(data: …)"),
         ("CatalogStore.catalog.getter", "SampleApp.CatalogStore.catalog.getter : SampleApp.Catalog?", true, "CatalogStore.shared.catalog"),
