@@ -22,7 +22,7 @@ import Synchronization
 public final class LaunchProbe: Sendable {
     /// The probe of this process, configured from its environment on first use.
     public static let shared = LaunchProbe(
-        configuration: LaunchConfiguration(environment: ProcessInfo.processInfo.environment),
+        configuration: LaunchConfiguration(environment: ProfilerEnvironment.Variable.currentProcess()),
         mainThreadInstruments: true
     )
 

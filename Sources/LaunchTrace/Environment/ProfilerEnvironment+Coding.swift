@@ -13,7 +13,7 @@ extension ProfilerEnvironment {
         for field in Self.fields {
             guard let raw = environment[field.variable], !raw.isEmpty else { continue }
             if !field.decode(&self, raw) {
-                warnings.append("\(field.variable.assignment(raw)) is not \(field.requirement); \(field.fallback).")
+                warnings.append("\(field.variable.assignment(raw)) is not \(field.requirement()); \(field.fallback()).")
             }
         }
     }
