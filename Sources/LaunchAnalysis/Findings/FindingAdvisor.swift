@@ -66,18 +66,17 @@ public enum FindingAdvisor {
     /// A wait for a semaphore or group is replaced by a callback; a mutex another thread holds
     /// is waited for as long as that thread keeps it, so the work that takes it leaves the main thread.
     static func lockAdvice(call: String, waitsForMutex: Bool) -> Advice {
-        if waitsForMutex {
-            return Advice(
-                action: .moveToBackground, qos: "userInitiated",
-                summary: "Waiting on the main thread for a mutex another thread holds: take the lock on a global queue with .userInitiated QoS and continue on the main queue, or hold the lock for less time in the other thread.",
-                rewrite: "DispatchQueue.global(qos: .userInitiated).async { \(call); DispatchQueue.main.async { /* continue here */ } }"
-            )
-        }
-        return Advice(
+        let mutex = Advice(
+            action: .moveToBackground, qos: "userInitiated",
+            summary: "Waiting on the main thread for a mutex another thread holds: take the lock on a global queue with .userInitiated QoS and continue on the main queue, or hold the lock for less time in the other thread.",
+            rewrite: "DispatchQueue.global(qos: .userInitiated).async { \(call); DispatchQueue.main.async { /* continue here */ } }"
+        )
+        let wait = Advice(
             action: .replaceBlockingWait, qos: nil,
             summary: "Waiting on a lock or semaphore on the main thread: replace the blocking wait with a callback (DispatchGroup.notify or async let).",
             rewrite: "group.notify(queue: .main) { /* continue here */ }  // instead of group.wait() in \(call)"
         )
+        return waitsForMutex ? mutex : wait
     }
 
     /// CPU work before a program is ready: start it concurrently and wait for it only where its
