@@ -15,7 +15,13 @@ enum FixtureBlocking {
 
     static func perform(_ kind: BlockingCallKind, milliseconds: Int) {
         let start = DispatchTime.now().uptimeNanoseconds
-        LaunchProbe.shared.measure(blockSpan) { block(kind, milliseconds: milliseconds) }
+        if kind == .mutex {
+            // The holder's thread starts before the span: the span is the wait for the lock alone.
+            let holder = holdMutex(milliseconds)
+            LaunchProbe.shared.measure(blockSpan) { blockInMutex(holder) }
+        } else {
+            LaunchProbe.shared.measure(blockSpan) { block(kind, milliseconds: milliseconds) }
+        }
         let elapsedMs = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         if elapsedMs < Double(milliseconds) - 1 {
             fail("SHORT: \(kind.rawValue) returned after \(elapsedMs) ms of \(milliseconds)")
@@ -32,7 +38,7 @@ enum FixtureBlocking {
         case .epollWait: blockInEpollWait(milliseconds)
         case .semWait: blockInSemWait(milliseconds)
         case .pthreadCondWait: blockInPthreadCondWait(milliseconds)
-        case .mutex: blockInMutex(milliseconds)
+        case .mutex: blockInMutex(holdMutex(milliseconds))
         case .dispatchSemaphore: blockInDispatchSemaphore(milliseconds)
         case .threadSleep: blockInThreadSleep(milliseconds)
         case .fileRead: blockInFileRead(milliseconds)
@@ -141,27 +147,31 @@ enum FixtureBlocking {
         pthread_mutex_unlock(mutex)
     }
 
-    /// Waits for a mutex another thread holds for `milliseconds`: a contended lock, whose wait
-    /// is a futex sleep in `__lll_lock_wait` (the tracer does not interpose the mutex).
-    @inline(never)
-    static func blockInMutex(_ milliseconds: Int) {
-        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
+    /// A mutex another thread has locked, which it holds for `milliseconds` once
+    /// ``blockInMutex(_:)`` lets it go on.
+    static func holdMutex(_ milliseconds: Int) -> MutexHolder {
         let holder = MutexHolder()
-        let address = UInt(bitPattern: mutex)
         Thread {
-            let mutex = UnsafeMutablePointer<pthread_mutex_t>(bitPattern: address)!
-            pthread_mutex_lock(mutex)
+            pthread_mutex_lock(holder.mutex)
             holder.held.store(true, ordering: .releasing)
+            holder.go.wait()
             var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
             var remaining = timespec()
             while Glibc.nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
-            pthread_mutex_unlock(mutex)
+            pthread_mutex_unlock(holder.mutex)
         }.start()
         while !holder.held.load(ordering: .acquiring) { sched_yield() }
-        let result = Glibc.pthread_mutex_lock(mutex)
+        return holder
+    }
+
+    /// Waits for the mutex the holder's thread holds: a contended lock, whose wait is a futex
+    /// sleep in `__lll_lock_wait` (the tracer does not interpose the mutex).
+    @inline(never)
+    static func blockInMutex(_ holder: MutexHolder) {
+        holder.go.signal()
+        let result = Glibc.pthread_mutex_lock(holder.mutex)
         if result != 0 { fail("pthread_mutex_lock failed with \(result)") }
-        pthread_mutex_unlock(mutex)
+        pthread_mutex_unlock(holder.mutex)
     }
 
     @inline(never)
