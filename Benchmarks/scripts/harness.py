@@ -6,6 +6,10 @@ import sys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
+# What a LaunchKit app launched through the harness is told on every side: end at its first
+# frame, and no crash handler (the runner sets that with the tracer).
+APP_ASSIGNMENTS = ("LAUNCHPROF_EXIT_AFTER=firstFrame", "SWIFT_BACKTRACE=enable=no")
+
 # The fields of the harness's output line, in order.
 FIELDS = ("exitPointNs", "wallNs", "profileBytes", "userUs", "systemUs", "minorFaults",
           "voluntarySwitches", "involuntarySwitches")

@@ -46,7 +46,7 @@ and reports the mean, and each count is split into those hash-table probes and t
 """
 import argparse, json, os, platform, random, re, statistics, subprocess, sys, tempfile, time
 
-from harness import ROOT, compile_harness, run_launch
+from harness import APP_ASSIGNMENTS, ROOT, compile_harness, run_launch
 from resampling import round_interval
 
 
@@ -79,7 +79,7 @@ def default_profile_rate():
 
 
 def settings(trace, preload, rate):
-    common = ["LAUNCHPROF_EXIT_AFTER=firstFrame", "SWIFT_BACKTRACE=enable=no"]
+    common = list(APP_ASSIGNMENTS)
     recording = [f"LAUNCHPROF_TRACE={trace}", "LAUNCHPROF_SAMPLER=none"]
     tracer = [f"LD_PRELOAD={preload}"]
     return {

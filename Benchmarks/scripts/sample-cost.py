@@ -18,7 +18,7 @@ time; printed then is the added time per hertz of rate, which is what choosing a
 """
 import argparse, os, random, statistics, subprocess, tempfile
 
-from harness import ROOT, compile_harness, run_launch
+from harness import APP_ASSIGNMENTS, ROOT, compile_harness, run_launch
 from resampling import round_interval
 
 SCRIPTS = os.path.join(ROOT, "Benchmarks", "scripts")
@@ -30,10 +30,6 @@ def build(folder):
     subprocess.run([os.environ.get("CC", "clang"), "-O2", "-fno-omit-frame-pointer", "-o", busy,
                     os.path.join(SCRIPTS, "busy-loop.c")], check=True)
     return compile_harness(folder), busy
-
-
-# What a LaunchKit app launched with --app is told: end at the first frame, no crash handler.
-APP_ASSIGNMENTS = ("LAUNCHPROF_EXIT_AFTER=firstFrame", "SWIFT_BACKTRACE=enable=no")
 
 
 def launch(harness, program, rate, args):
@@ -79,10 +75,10 @@ def main():
     where = "not pinned" if args.cpu < 0 else f"pinned to CPU {args.cpu}"
     print(f"{args.rounds} rounds, {os.path.basename(program)} {where}, user stack {args.stack_bytes} bytes; off {statistics.median(times[0]):.2f} ms")
     added, samples = print_per_rate(rates, times, args)
-    if args.app:
+    if args.app and len(added) >= 2:
         slope, intercept = statistics.linear_regression([float(rate) for rate in rates[1:]], added)
         print(f"per hertz of rate {slope * 1e3:.2f} us; per launch, whatever the rate, {intercept * 1e3:.0f} us")
-    elif len(samples) >= 2:
+    elif not args.app and len(samples) >= 2:
         # added time = fixed per launch + per sample x samples (least squares over the rates)
         slope, intercept = statistics.linear_regression(samples, added)
         print(f"per sample {slope * 1e3:.1f} us; per launch, whatever the rate, {intercept * 1e3:.0f} us"

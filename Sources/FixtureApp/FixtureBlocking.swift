@@ -60,12 +60,17 @@ enum FixtureBlocking {
     /// Runs `body` on another thread after `milliseconds`.
     static func after(_ milliseconds: Int, _ body: @escaping @Sendable () -> Void) {
         let thread = Thread {
-            var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
-            var remaining = timespec()
-            while Glibc.nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+            sleepFully(milliseconds)
             body()
         }
         thread.start()
+    }
+
+    /// Sleeps `milliseconds` on the calling thread with `nanosleep`, resuming after interruptions.
+    static func sleepFully(_ milliseconds: Int) {
+        var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+        var remaining = timespec()
+        while Glibc.nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     }
 
     static func timeval(_ milliseconds: Int) -> Glibc.timeval {
@@ -155,9 +160,7 @@ enum FixtureBlocking {
             pthread_mutex_lock(holder.mutex)
             holder.held.store(true, ordering: .releasing)
             holder.go.wait()
-            var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
-            var remaining = timespec()
-            while Glibc.nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+            sleepFully(milliseconds)
             pthread_mutex_unlock(holder.mutex)
         }.start()
         while !holder.held.load(ordering: .acquiring) { sched_yield() }
