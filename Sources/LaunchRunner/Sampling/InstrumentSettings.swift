@@ -20,7 +20,7 @@ public struct InstrumentSettings: Sendable, Equatable {
     public var profileRateHz: Int = InstrumentSettings.defaultProfileRateHz
 
     /// The default on-CPU sampling rate (see Benchmarks/README.md for how it was chosen).
-    public static let defaultProfileRateHz = 100
+    public static let defaultProfileRateHz = 250
 
     /// Creates settings.
     public init(preloadLibrary: String? = nil, sampler: SamplerMethod = .ptrace, stallMs: Int? = nil, sampleMs: Int? = nil, blockingMs: Double? = nil) {
