@@ -123,6 +123,11 @@ static int lp_install(int sig, void (*handler)(int), struct sigaction *previous)
     return sigaction(sig, &action, previous) == 0 ? 0 : errno;
 }
 
+int lp_is_child_subreaper(void) {
+    int value = 0;
+    return prctl(PR_GET_CHILD_SUBREAPER, (unsigned long)&value, 0, 0, 0) == 0 && value != 0;
+}
+
 int lp_interrupt_install(void) {
     if (lp_pipe[0] >= 0) return 0;
     if (pipe2(lp_pipe, O_CLOEXEC | O_NONBLOCK) != 0) return errno;

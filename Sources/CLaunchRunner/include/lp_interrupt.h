@@ -19,6 +19,9 @@ int lp_interrupt_install(void);
 int lp_interrupt_fd(void);
 /// The first interrupting signal caught (SIGINT, SIGTERM, SIGHUP), or 0.
 int lp_interrupt_signal(void);
+/// Whether this process is the subreaper of its descendants' orphans (PR_GET_CHILD_SUBREAPER):
+/// then every live descendant of a launch stays in launchprof's process tree.
+int lp_is_child_subreaper(void);
 /// The process group a fatal signal of launchprof kills (the running launch's), or 0 for none.
 void lp_interrupt_set_active_group(pid_t group);
 
