@@ -19,6 +19,41 @@ struct AnyProgramTests {
         #expect(warm.completedLaunches == 3)
         #expect(warm.metrics[MetricName.timeToReady.rawValue] != nil)
         #expect(summary.launches.allSatisfy { $0.readyNs != nil && $0.outcome == .completed })
+        try Self.expectTimingLaunches(summary, folder: folder, stdout: output.stdout)
+    }
+
+    /// As many timing launches as profiled ones: recorded, without trace files; the time to
+    /// ready is theirs and the instruments' cost is the difference of the medians.
+    static func expectTimingLaunches(_ summary: RunSummary, folder: URL, stdout: String) throws {
+        let timing = try #require(summary.timingLaunches)
+        #expect(timing.count == 3 && timing.allSatisfy { $0.outcome == .completed && $0.traceFile == nil && $0.readyNs != nil })
+        #expect(timing.map(\.index) == [1, 2, 3])
+        let warm = try #require(summary.scenarios[Scenario.warm.rawValue])
+        let cost = try #require(warm.timing)
+        let timed = timing.compactMap(\.readyNs).map(Double.init)
+        let profiled = summary.launches.compactMap(\.readyNs).map(Double.init)
+        #expect(cost.launches == 3)
+        #expect(warm.metrics[MetricName.timeToReady.rawValue]?.samples.sorted() == timed.sorted())
+        #expect(cost.medianNs == Descriptive.median(timed) && cost.profiledMedianNs == Descriptive.median(profiled))
+        #expect(cost.instrumentsCostNs == cost.profiledMedianNs - cost.medianNs)
+        #expect(stdout.contains("the median of 3 launches with no instruments; the instruments added"), "\(stdout)")
+        let traces = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".trace.json") }
+        #expect(traces.count == 3, "\(traces)")
+        try OutputSchemaTests.expectValid([folder.appendingPathComponent("launches.json")], "launches")
+        try OutputSchemaTests.expectValid([folder.appendingPathComponent("summary.json")], "summary")
+    }
+
+    @Test("--no-timing-launches: a command-line tool's time to ready comes from its profiled launches")
+    func noTimingLaunches() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try BuiltProducts.launchprof(["run", "--runs", "2", "--warmup", "0", "--no-timing-launches", "--output", folder.path, "--", "git", "--version"])
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        let summary = try RunSummary.read(from: folder.appendingPathComponent("summary.json"))
+        #expect(summary.timingLaunches == nil)
+        let warm = try #require(summary.scenarios[Scenario.warm.rawValue])
+        #expect(warm.timing == nil)
+        #expect(warm.metrics[MetricName.timeToReady.rawValue]?.samples.sorted() == summary.launches.compactMap(\.readyNs).map(Double.init).sorted())
     }
 
     @Test("a server that never becomes ready exits 3, naming the condition it was waiting for")

@@ -32,6 +32,9 @@ public struct RunManifest: Codable, Sendable, Equatable {
     public var date: String
     /// One record per measured launch, in order.
     public var launches: [LaunchRecord]
+    /// One record per timing launch (no instruments, only timed), in order, when the run made
+    /// them (a program that writes no trace); their indices count from 1 on their own.
+    public var timingLaunches: [LaunchRecord]?
 
     /// Creates a manifest.
     public init(

@@ -12,8 +12,11 @@ extension RunSummary {
     /// ```swift
     /// let summary = RunSummary.build(info: manifest.info, records: manifest.launches, traces: traces)
     /// ```
+    ///
+    /// With `timing` records (timing launches), each scenario's `timeToReady` is theirs and
+    /// the scenario says what the instruments cost (``TimingLaunchesSummary``).
     public static func build(
-        info: RunInfo, records: [LaunchRecord], traces: [LaunchTrace],
+        info: RunInfo, records: [LaunchRecord], traces: [LaunchTrace], timing: [LaunchRecord]? = nil,
         bootstrap: Bootstrap = Bootstrap(), outliers: OutlierDetector = OutlierDetector()
     ) -> RunSummary {
         var info = info
@@ -33,6 +36,7 @@ extension RunSummary {
                     samples[name, default: ([], [])].indices.append(launch.index)
                 }
             }
+            let timingSummary = replaceTimeToReady(in: &samples, timing: timing, scenario: scenario)
             // Metrics are independent and each bootstrap is seeded on its own, so they are
             // summarised in parallel with the same results as one after another.
             let series = samples.compactMap { name, series in
@@ -50,8 +54,23 @@ extension RunSummary {
             let metrics = results.withLock { $0 }
             var summary = ScenarioSummary(scenario: scenario, completedLaunches: launches.count, metrics: metrics)
             summary.phases = ScenarioSummary.programPhases(of: traces.filter { $0.scenario.rawValue == scenario })
+            summary.timing = timingSummary
             scenarios[scenario] = summary
         }
-        return RunSummary(run: info, launches: records, scenarios: scenarios)
+        var summary = RunSummary(run: info, launches: records, scenarios: scenarios)
+        summary.timingLaunches = timing
+        return summary
+    }
+
+    /// Puts the timing launches' times to ready of `scenario` in place of the profiled ones, and
+    /// returns what they say of the instruments' cost; nil (and nothing replaced) without them.
+    private static func replaceTimeToReady(
+        in samples: inout [MetricName: (values: [Double], indices: [Int])], timing: [LaunchRecord]?, scenario: String
+    ) -> TimingLaunchesSummary? {
+        guard let timing, let profiled = samples[.timeToReady] else { return nil }
+        let times = TimingLaunchesSummary.times(of: timing, scenario: scenario)
+        guard let summary = TimingLaunchesSummary(timing: times.values, profiled: profiled.values) else { return nil }
+        samples[.timeToReady] = times
+        return summary
     }
 }

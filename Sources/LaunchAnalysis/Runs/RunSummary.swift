@@ -18,6 +18,8 @@ public struct RunSummary: Codable, Sendable, Equatable {
     public var run: RunInfo
     /// Every measured launch, whatever its outcome.
     public var launches: [LaunchRecord]
+    /// The timing launches (no instruments, only timed), when the run made them; nil otherwise.
+    public var timingLaunches: [LaunchRecord]?
     /// Per scenario name, the metrics of its completed launches.
     public var scenarios: [String: ScenarioSummary]
     /// Main-thread findings with advice (see ``FindingsAnalyzer``); nil until computed, or

@@ -11,6 +11,10 @@ public struct ScenarioSummary: Codable, Sendable, Equatable {
     /// The phases of these launches in the order they ran, when they are not UIKit's (a
     /// program that writes no trace, or one that names its own phases); `nil` for LaunchKit.
     public var phases: [PhaseName]?
+    /// The timing launches, when the run made them (a program that writes no trace): the
+    /// `timeToReady` metric is theirs (its outlier indices count the timing launches), every
+    /// other metric the profiled launches'.
+    public var timing: TimingLaunchesSummary?
 
     /// Creates a scenario summary.
     public init(scenario: String, completedLaunches: Int, metrics: [String: MetricSummary]) {

@@ -34,6 +34,9 @@ extension HTMLReport {
             ("Date", "\(summary.run.date)"),
             ("App", .el("code", "\(summary.run.appPath)")),
         ]
+        if let scenario = summary.scenarios[summary.run.scenario.rawValue], let timing = scenario.timing {
+            meta.append(("Timing launches", "\(ReportText.timingLine(timing, profiledLaunches: scenario.completedLaunches))"))
+        }
         if let machine = summary.run.machine ?? trace?.machine {
             let memory = String(format: "%.1f GB", Double(machine.memoryBytes) / 1e9)
             meta.append(("Machine", "\(machine.cpuModel), \(machine.logicalCores) cores, \(memory), Linux \(machine.kernel) (\(machine.hostname))"))

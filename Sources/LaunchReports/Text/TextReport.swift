@@ -18,9 +18,14 @@ public struct TextReport: Sendable, Equatable {
     /// Renders the report, ending with a newline.
     public func render(summary: RunSummary, evaluation: BudgetEvaluation) -> String {
         var out = "LaunchProfiler: \(ReportText.appName(summary)) (\(summary.run.scenario)), \(ReportText.launchesLine(summary))\n"
-        let failed = summary.launches.filter { $0.outcome != .completed }
-        for record in failed {
-            out += "  launch \(record.index): \(ReportText.outcomeName(record.outcome))" + (record.message.map { ": \($0)" } ?? "") + "\n"
+        for scenario in summary.scenarios.values.sorted(by: { $0.scenario < $1.scenario }) {
+            guard let timing = scenario.timing else { continue }
+            let label = summary.scenarios.count > 1 ? "\(scenario.scenario): " : ""
+            out += "  \(label)\(ReportText.timingLine(timing, profiledLaunches: scenario.completedLaunches))\n"
+        }
+        let failed = summary.launches.map { ("launch", $0) } + (summary.timingLaunches ?? []).map { ("timing launch", $0) }
+        for (noun, record) in failed where record.outcome != .completed {
+            out += "  \(noun) \(record.index): \(ReportText.outcomeName(record.outcome))" + (record.message.map { ": \($0)" } ?? "") + "\n"
         }
         out += "\n" + verdictTable(summary: summary, evaluation: evaluation)
         let notes = verdictNotes(evaluation) + Self.noiseNotes(summary: summary, evaluation: evaluation)

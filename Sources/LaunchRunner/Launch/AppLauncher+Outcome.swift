@@ -88,10 +88,12 @@ extension AppLauncher {
             readyAtNs: readiness?.readyAtNs, events: end.events, peakResidentBytes: child.peakResidentBytes
         )
         let trace = launch.trace(profile: profile)
+        if record.readyNs == nil { record.readyNs = trace.totals.timeToReadyNs }
+        // A timing launch's record holds all it measured; no file is written between them.
+        if request.timingOnly { return trace }
         do {
             try trace.write(to: request.traceURL)
             record.traceFile = request.traceURL.lastPathComponent
-            if record.readyNs == nil { record.readyNs = trace.totals.timeToReadyNs }
             return trace
         } catch {
             record.outcome = .invalidTrace

@@ -38,7 +38,7 @@ public struct AppLauncher: Sendable {
         }
         let channels = LaunchChannels(stallSampling: request.instruments.effectiveSampler == .ptrace)
         var profiler: WholeLaunchProfiler?
-        var profileFailure: String? = request.instruments.profileUnavailableReason
+        var profileFailure: String? = request.timingOnly ? nil : request.instruments.profileUnavailableReason
         let child: ChildProcess
         do throws(LaunchProfilerError) {
             child = try ChildProcess(
@@ -51,7 +51,7 @@ public struct AppLauncher: Sendable {
                 // The child holds its copies: closing ours now keeps the work out of the launch.
                 channels.closeAppEnds()
                 readiness?.closeAppEnds()
-                guard request.instruments.usesPerfProfile else { return }
+                guard request.instruments.usesPerfProfile, !request.timingOnly else { return }
                 do throws(ProfilerUnavailable) {
                     profiler = try WholeLaunchProfiler(pid: pid, settings: .init(rateHz: request.instruments.profileRateHz))
                 } catch {
@@ -77,6 +77,7 @@ public struct AppLauncher: Sendable {
     /// the instruments' and the request's.
     func environment(for request: LaunchRequest, stallSocket: Bool) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix(ProfilerEnvironment.Variable.prefix) }
+        if request.timingOnly { return environment.merging(request.environment) { _, new in new } }
         var instruments = request.instruments
         if instruments.sampler == .ptrace, !stallSocket { instruments.sampler = .signal }
         environment.merge(instruments.environment(inheriting: environment)) { _, new in new }
@@ -180,7 +181,7 @@ public struct AppLauncher: Sendable {
 
     /// The profile record of a launch that ran without perf events: which sampler stood in, and why.
     private func fallbackProfile(_ request: LaunchRequest, reason: String?) -> LaunchProfile? {
-        guard request.instruments.profile == .perf, let reason else { return nil }
+        guard request.instruments.profile == .perf, !request.timingOnly, let reason else { return nil }
         let source: ProfileSource = request.instruments.sampler == .ptrace ? .ptrace : .none
         return LaunchProfile(
             source: source, fallbackReason: reason, samplePeriodNs: 0, offCPUStacks: false, stacks: [], samples: [], images: []

@@ -25,6 +25,9 @@ public struct LaunchRequest: Sendable, Equatable {
     public var instruments: InstrumentSettings
     /// When the program counts as ready (`--ready-when`) and how it is ended afterwards.
     public var readiness = ReadinessSettings()
+    /// A timing launch: nothing preloaded, no perf events, no `LAUNCHPROF_` variables, no trace
+    /// file; only the clock from the release to readiness, as `hyperfine` times a command.
+    public var timingOnly = false
 
     /// Creates a request.
     public init(

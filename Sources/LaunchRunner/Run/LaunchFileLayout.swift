@@ -3,6 +3,6 @@
 public protocol LaunchFileLayout: Sendable {
     /// The files of measured launch `index` (1-based).
     func files(forLaunch index: Int) -> LaunchFiles
-    /// The scratch files of the warm-up launches, deleted after each one.
+    /// The scratch files of the warm-up and timing launches, deleted after each one.
     var warmUpFiles: LaunchFiles { get }
 }

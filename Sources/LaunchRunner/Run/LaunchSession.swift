@@ -14,6 +14,8 @@ public final class LaunchSession {
     public let plan: RunPlan
     /// Results of the measured launches so far, in order.
     public private(set) var results: [LaunchResult] = []
+    /// Results of the timing launches so far (``timeNext()``), in order.
+    public private(set) var timingResults: [LaunchResult] = []
     /// Cold scenario: the evictor used before each launch.
     public let evictor: PageCacheEvictor?
     /// Cold scenario: what each eviction before a measured launch did, in launch order.
@@ -64,7 +66,20 @@ public final class LaunchSession {
         return result
     }
 
-    private func perform(index: Int, files: LaunchFiles) -> LaunchResult {
+    /// Runs the next timing launch (``LaunchRequest/timingOnly``: no instruments, no file
+    /// written) and keeps its result. Its index counts the timing launches from 1.
+    @discardableResult
+    public func timeNext() -> LaunchResult {
+        let index = timingResults.count + 1
+        // The warm-up's scratch files: a failed launch's record keeps the end of its standard error.
+        let files = layout.warmUpFiles
+        let result = perform(index: index, files: files, timingOnly: true)
+        try? FileManager.default.removeItem(at: files.stderrURL)
+        timingResults.append(result)
+        return result
+    }
+
+    private func perform(index: Int, files: LaunchFiles, timingOnly: Bool = false) -> LaunchResult {
         let eviction = evictor?.evict()
         lastEviction = eviction
         var request = LaunchRequest(
@@ -74,6 +89,7 @@ public final class LaunchSession {
             instruments: plan.instruments
         )
         request.readiness = plan.readiness
+        request.timingOnly = timingOnly
         var result = launcher.launch(request)
         result.record.evictedBytes = eviction?.evictedBytes
         return result

@@ -44,6 +44,22 @@ struct LaunchLoop {
         }
     }
 
+    /// After `count` profiled launches of a program that writes no trace, `count` timing
+    /// launches back to back (``ProfilingPlan/timingLaunches``): nothing is written between
+    /// them, so that they start as `hyperfine` starts a command, and the manifest after them.
+    mutating func time(_ count: Int) throws {
+        guard plan.timingLaunches, count > 0, !isInterrupted, profilesProgram else { return }
+        progress(.timing(launches: count))
+        for _ in 0..<count where !isInterrupted { session.timeNext() }
+        try writeManifest()
+    }
+
+    /// Whether every completed launch so far is of a program that writes no trace (the runner
+    /// built its trace).
+    var profilesProgram: Bool {
+        !traces.isEmpty && traces.allSatisfy { [.exited, .readyConditionMet].contains($0.ending.reason) }
+    }
+
     private func writeManifest() throws {
         do {
             try manifest().write(to: folder.manifestURL)
@@ -56,13 +72,19 @@ struct LaunchLoop {
 
     /// The summary of the launches so far.
     func summary() -> RunSummary {
-        RunSummary.build(info: manifest().info, records: session.results.map(\.record), traces: traces)
+        RunSummary.build(info: manifest().info, records: session.results.map(\.record), traces: traces, timing: timingRecords)
+    }
+
+    private var timingRecords: [LaunchRecord]? {
+        session.timingResults.isEmpty ? nil : session.timingResults.map(\.record)
     }
 
     private func manifest() -> RunManifest {
-        RunManifest(
+        var manifest = RunManifest(
             appPath: plan.executable, scenario: plan.scenario, runs: session.results.count,
             warmup: plan.warmup, date: date, launches: session.results.map(\.record)
         )
+        manifest.timingLaunches = timingRecords
+        return manifest
     }
 }

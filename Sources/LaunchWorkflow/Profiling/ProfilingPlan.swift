@@ -24,6 +24,10 @@ public struct ProfilingPlan: Sendable, Equatable {
     public var instruments: InstrumentSettings
     /// When each launch counts as ready (`--ready-when`) and how it is ended afterwards.
     public var readiness = ReadinessSettings()
+    /// For a program that writes no trace, as many timing launches as profiled ones (nothing
+    /// loaded, no perf events; ``LaunchRunner/LaunchRequest/timingOnly``), which give the time to
+    /// ready; `--no-timing-launches` turns them off. LaunchKit and LaunchProbe apps have none.
+    public var timingLaunches = true
     /// Adding launches while a verdict is inconclusive, or nil for exactly ``runs``.
     public var adaptive: AdaptiveStopping?
     /// The budgets and baselines the run is checked against.

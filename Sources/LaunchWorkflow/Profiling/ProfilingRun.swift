@@ -39,11 +39,13 @@ public struct ProfilingRun: Sendable {
         var launches = LaunchLoop(session: session, plan: plan, folder: folder, progress: progress)
         launches.warmUp()
         try launches.launch(plan.runs)
+        try launches.time(plan.runs)
         var evaluation = plan.budgets.evaluate(launches.summary())
         while !launches.isInterrupted, let adaptive = plan.adaptive,
               case let batch = adaptive.nextBatch(after: session.results.count, evaluation: evaluation), batch > 0 {
             progress(.addingLaunches(count: batch, inconclusive: evaluation.inconclusiveVerdicts.count, launches: session.results.count))
             try launches.launch(batch)
+            try launches.time(batch)
             evaluation = plan.budgets.evaluate(launches.summary())
         }
         progress(.launchesFinished)

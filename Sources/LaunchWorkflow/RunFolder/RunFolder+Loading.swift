@@ -34,7 +34,9 @@ extension RunFolder {
                 records[i].message = "The trace cannot be used: \(error)"
             }
         }
-        return RunSummary.build(info: manifest.info, records: records, traces: traces, bootstrap: bootstrap, outliers: outliers)
+        return RunSummary.build(
+            info: manifest.info, records: records, traces: traces, timing: manifest.timingLaunches, bootstrap: bootstrap, outliers: outliers
+        )
     }
 
     /// The traces of the completed launches, in launch order. A trace that cannot be read is

@@ -44,6 +44,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "With --adaptive: the most measured launches.")
     var maxRuns: Int = 60
 
+    @Flag(inversion: .prefixedNo, help: "For a program that writes no trace, as many launches again with no instruments at all, timed only, back to back: the time to ready is theirs, the phases and the profile the instrumented launches', and the report says what the instruments cost.")
+    var timingLaunches = true
+
     @Option(help: "Launches that may crash, hang or give an invalid trace before the run fails with exit 3 (default 0: any failed launch fails the run).")
     var allowFailed: Int = 0
 
@@ -94,6 +97,7 @@ struct RunCommand: ParsableCommand {
         )
         plan.readiness = try readiness.settings()
         plan.history = try history.recording()
+        plan.timingLaunches = timingLaunches
         return plan
     }
 }

@@ -25,6 +25,29 @@ struct RunSummaryTests {
         #expect(summary.scenarios["warm"]?.completedLaunches == 10)
     }
 
+    @Test("Timing launches give the time to ready; the instruments' cost is the difference of the medians; a failed one is left out")
+    func timingLaunches() throws {
+        var run = TraceFactory.run(count: 3)
+        for index in run.traces.indices { run.traces[index].totals.timeToReadyNs = 10_000_000 }
+        var timing = [6, 8, 7, 5].enumerated().map { offset, ms in
+            var record = LaunchRecord(index: offset + 1, scenario: .warm, outcome: .completed, wallNs: Int64(ms) * 1_000_000)
+            record.readyNs = Int64(ms) * 1_000_000
+            return record
+        }
+        timing[3].outcome = .crashed
+        let summary = RunSummary.build(info: RunInfoFactory.info, records: run.records, traces: run.traces, timing: timing)
+        let ready = try #require(summary.metric(.timeToReady, scenario: .warm))
+        #expect(ready.samples == [6_000_000, 8_000_000, 7_000_000])
+        #expect(ready.launchIndices == [1, 2, 3])
+        let cost = try #require(summary.scenarios["warm"]?.timing)
+        #expect(cost.launches == 3 && cost.medianNs == 7_000_000 && cost.profiledMedianNs == 10_000_000)
+        #expect(cost.instrumentsCostNs == 3_000_000 && cost.instrumentsCostFraction == 3.0 / 7.0)
+        #expect(summary.metric(.phase(.didFinishLaunching), scenario: .warm)?.samples.count == 3)
+        #expect(summary.timingLaunches == timing)
+        let untimed = RunSummary.build(info: RunInfoFactory.info, records: run.records, traces: run.traces)
+        #expect(untimed.scenarios["warm"]?.timing == nil && untimed.metric(.timeToReady, scenario: .warm)?.samples == [10_000_000, 10_000_000, 10_000_000])
+    }
+
     @Test("Scenarios are kept apart")
     func scenarios() {
         let warm = TraceFactory.run(count: 3)

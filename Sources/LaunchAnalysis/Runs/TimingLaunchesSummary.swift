@@ -1,0 +1,37 @@
+import LaunchTrace
+
+/// The timing launches of one scenario of a program that writes no trace: started with nothing
+/// preloaded, no perf events and no `LAUNCHPROF_` variables, and timed only from the release to
+/// readiness, as `hyperfine` times a command (Jetpack Macrobenchmark keeps its traced
+/// iterations apart from its timed ones the same way). The scenario's time to ready comes from
+/// them; the profiled launches give the phases, their thread state and the profile, and the
+/// difference of the two medians is what the instruments cost the program.
+public struct TimingLaunchesSummary: Codable, Sendable, Equatable {
+    /// Timing launches that completed.
+    public var launches: Int
+    /// Median time to ready of the timing launches, in nanoseconds.
+    public var medianNs: Double
+    /// Median time to ready of the profiled launches, in nanoseconds.
+    public var profiledMedianNs: Double
+    /// What the instruments added to the median: profiled minus timing, in nanoseconds.
+    public var instrumentsCostNs: Double
+    /// The same as a fraction of the timing median (0.05 for 5 %).
+    public var instrumentsCostFraction: Double
+
+    /// The summary of timing launches whose times to ready are `timing`, beside profiled
+    /// launches whose times to ready are `profiled`; nil when either is empty.
+    public init?(timing: [Double], profiled: [Double]) {
+        guard !timing.isEmpty, !profiled.isEmpty else { return nil }
+        launches = timing.count
+        medianNs = Descriptive.median(timing)
+        profiledMedianNs = Descriptive.median(profiled)
+        instrumentsCostNs = profiledMedianNs - medianNs
+        instrumentsCostFraction = medianNs > 0 ? instrumentsCostNs / medianNs : 0
+    }
+
+    /// The time to ready of each completed timing launch of `scenario` among `records`, with its index.
+    static func times(of records: [LaunchRecord], scenario: String) -> (values: [Double], indices: [Int]) {
+        let completed = records.filter { $0.scenario.rawValue == scenario && $0.outcome == .completed }
+        return (completed.map { Double($0.readyNs ?? $0.wallNs) }, completed.map(\.index))
+    }
+}
