@@ -3,14 +3,17 @@
 
 A program that writes no trace is ready when it exits: launchprof measures it from the release of
 the child at exec to its exit, hyperfine -N from the spawn to the exit. Each round runs three
-blocks of RUNS launches in a new random order: hyperfine, launchprof with its default instruments
-(the preloaded tracer: phases exec/loader/main/exit; the whole-launch perf profile), and launchprof
-with none (--no-tracer --profile off --sampler none); with --parts also the tracer alone and the profile
-alone. A block's median is compared with the
-hyperfine block of the same round, so drift between rounds (this machine's speed wanders by tens
-of per cent over minutes) cancels. Printed: the medians of all launches, and per launchprof
-setting the median of the per-round ratios to hyperfine with a bootstrap 95 % interval
-(2,000 resamples of the rounds, seeded), and the phases of its launches.
+blocks of RUNS launches in a new random order: hyperfine; `launchprof run` as a user runs it
+(its profiled launches with the default instruments, the preloaded tracer for the phases
+exec/loader/main/exit and the whole-launch perf profile, then as many timing launches with no
+instruments, whose times are the time to ready it reports); and launchprof with no instruments
+and no timing launches (--no-timing-launches --no-tracer --profile off --sampler none); with
+--parts also the tracer alone and the profile alone (without timing launches). A block's median
+is compared with the hyperfine block of the same round, so drift between rounds (this machine's
+speed wanders by tens of per cent over minutes) cancels. Printed: the medians of all launches,
+and per launchprof setting, and for the default run's profiled launches, the median of the
+per-round ratios to hyperfine with a bootstrap 95 % interval (2,000 resamples of the rounds,
+seeded), and the phases of its launches.
 
     Benchmarks/scripts/any-program-vs-hyperfine.py [--rounds N] [--runs N] [--build DIR] -- COMMAND [ARGS...]
     Benchmarks/scripts/any-program-vs-hyperfine.py --rounds 30 --runs 5 -- /usr/bin/git --version
@@ -22,9 +25,10 @@ import argparse, json, os, random, shlex, shutil, statistics, subprocess, sys, t
 from resampling import round_interval
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-SETTINGS = {"default": [], "bare": ["--no-tracer", "--profile", "off", "--sampler", "none"]}
-PARTS = {"tracer": ["--profile", "off", "--sampler", "none"], "profile": ["--no-tracer", "--sampler", "none"]}
-LABELS = {"default": "instruments on", "bare": "instruments off", "tracer": "tracer alone", "profile": "profile alone"}
+SETTINGS = {"default": [], "bare": ["--no-timing-launches", "--no-tracer", "--profile", "off", "--sampler", "none"]}
+PARTS = {"tracer": ["--no-timing-launches", "--profile", "off", "--sampler", "none"],
+         "profile": ["--no-timing-launches", "--no-tracer", "--sampler", "none"]}
+LABELS = {"default": "as reported", "bare": "instruments off", "tracer": "tracer alone", "profile": "profile alone"}
 
 
 def parse_arguments():
@@ -59,10 +63,13 @@ def launchprof_block(launchprof, setting, command, runs, folder):
     if run.returncode != 0:
         sys.exit(f"launchprof run ({setting}) exited with {run.returncode}: {run.stderr.strip()[-400:]}")
     summary = json.load(open(os.path.join(output, "summary.json")))
-    times = [l["readyNs"] / 1e6 for l in summary["launches"] if l["outcome"] == "completed"]
-    phases = next(iter(summary["scenarios"].values())).get("phases")
+    scenario = next(iter(summary["scenarios"].values()))
+    # The time to ready as the run reports it (its timing launches' when it made them), and
+    # the profiled launches' own.
+    reported = [t / 1e6 for t in scenario["metrics"]["timeToReady"]["samples"]]
+    profiled = [l["readyNs"] / 1e6 for l in summary["launches"] if l["outcome"] == "completed"]
     shutil.rmtree(output)
-    return times, phases
+    return reported, profiled, scenario.get("phases")
 
 
 def main():
@@ -71,17 +78,19 @@ def main():
     folder = tempfile.mkdtemp()
     if arguments.parts:
         SETTINGS.update(PARTS)
-    blocks = {"hyperfine": [], **{setting: [] for setting in SETTINGS}}
+    blocks = {"hyperfine": [], **{setting: [] for setting in SETTINGS}, "profiled": []}
     phases = {}
     order = random.Random(11)
     for _ in range(arguments.rounds):
-        kinds = list(blocks)
+        kinds = [kind for kind in blocks if kind != "profiled"]
         order.shuffle(kinds)
         for kind in kinds:
             if kind == "hyperfine":
                 times, _ = hyperfine_block(arguments.command, arguments.runs, folder)
             else:
-                times, phases[kind] = launchprof_block(launchprof, kind, arguments.command, arguments.runs, folder)
+                times, profiled, phases[kind] = launchprof_block(launchprof, kind, arguments.command, arguments.runs, folder)
+                if kind == "default":
+                    blocks["profiled"].append(profiled)
             blocks[kind].append(times)
     shutil.rmtree(folder)
     report(arguments, blocks, phases)
@@ -91,7 +100,9 @@ def report(arguments, blocks, phases):
     every = {kind: [t for block in runs for t in block] for kind, runs in blocks.items()}
     print(f"command: {shlex.join(arguments.command)}; {arguments.rounds} rounds of {arguments.runs} launches per tool, in random order")
     print(f"{'hyperfine -N':<33}  median {statistics.median(every['hyperfine']):9.3f} ms")
-    for kind in SETTINGS:
+    LABELS["profiled"] = "its profiled launches"
+    phases["profiled"] = phases.get("default")
+    for kind in [*SETTINGS, "profiled"]:
         label = f"launchprof run ({LABELS[kind]})".ljust(33)
         ratios = [statistics.median(mine) / statistics.median(theirs)
                   for mine, theirs in zip(blocks[kind], blocks["hyperfine"]) if mine and theirs]

@@ -22,7 +22,10 @@
 // `git --version` took 2.8 to 5.1 ms from the gate forked, 1.9 ms cloned). Sharing
 // memory means the child must not touch it: between clone and exec it makes raw system calls
 // only (no errno, no glibc state, no signal handler of the runner's can run: signals are blocked
-// across clone and reset to their defaults in the child before they are unblocked).
+// across clone and reset to their defaults in the child before they are unblocked). The runner
+// opens the child's standard descriptors and lists the signals it handles before the child is
+// created, so the child's own preparation is a few system calls: for a timing launch, timed from
+// just before the clone like hyperfine's, it is part of the measured time.
 
 static int64_t lp_spawn_clock_ns(void) {
     struct timespec now;
@@ -67,11 +70,12 @@ typedef struct lp_child_args {
     char *const *argv;
     char *const *envp;
     char *clock_digits;
-    char stdout_path[4096];
-    char stderr_path[4096];
+    int stdio[3];                // standard input (/dev/null), output and error, opened by the runner
+    uint64_t handled_signals;    // bit sig-1: the runner handles or ignores sig (reset to default)
     int inherited[LP_MAX_INHERITED];
     int32_t inherited_count;
     int32_t new_process_group;
+    int32_t ungated;
     int gate_fd;
     int status_fd;
     int runner_ends[2];   // the runner's ends of the two pipes, closed in the child
@@ -93,22 +97,20 @@ __attribute__((noreturn)) static void lp_child_fail(const lp_child_args *args, l
     lp_child_exit(127);
 }
 
-// Called with every signal blocked (as clone left them): defaults first, then unblocked.
-static void lp_child_reset_signals(void) {
+// Called with every signal blocked (as clone left them): defaults first (for the signals the
+// runner handles or ignores; the others are at their default already), then unblocked.
+static void lp_child_reset_signals(uint64_t handled) {
     struct { void *handler; unsigned long flags; void *restorer; unsigned long mask; } dfl = { SIG_DFL, 0, NULL, 0 };
     for (long sig = 1; sig <= 64; sig++) {
-        if (sig != SIGKILL && sig != SIGSTOP) lp_raw(SYS_rt_sigaction, sig, (long)&dfl, 0, 8);
+        if ((handled >> (sig - 1)) & 1) lp_raw(SYS_rt_sigaction, sig, (long)&dfl, 0, 8);
     }
     unsigned long empty = 0;
     lp_raw(SYS_rt_sigprocmask, SIG_SETMASK, (long)&empty, 0, 8);
 }
 
-static long lp_child_redirect(const char *path, int flags, int target) {
-    long fd = lp_raw(SYS_openat, AT_FDCWD, (long)path, flags | O_CLOEXEC, 0644);
-    if (fd < 0) return fd;
-    if (fd == target) return lp_raw(SYS_fcntl, fd, F_SETFD, 0, 0);
-    long result = lp_raw(SYS_dup3, fd, target, 0, 0);   // the target without close-on-exec
-    lp_raw(SYS_close, fd, 0, 0, 0);
+// `fd` (opened by the runner, above stdio, close-on-exec) as `target`, without close-on-exec.
+static long lp_child_redirect(int fd, int target) {
+    long result = lp_raw(SYS_dup3, fd, target, 0, 0);
     return result < 0 ? result : 0;
 }
 
@@ -140,9 +142,9 @@ static void lp_child_prepare(const lp_child_args *args) {
     lp_raw(SYS_close, args->runner_ends[1], 0, 0, 0);
     long result;
     if (args->new_process_group && (result = lp_raw(SYS_setpgid, 0, 0, 0, 0)) < 0) lp_child_fail(args, result);
-    if ((result = lp_child_redirect("/dev/null", O_RDONLY, 0)) < 0) lp_child_fail(args, result);
-    if ((result = lp_child_redirect(args->stdout_path, O_WRONLY | O_CREAT | O_TRUNC, 1)) < 0) lp_child_fail(args, result);
-    if ((result = lp_child_redirect(args->stderr_path, O_WRONLY | O_CREAT | O_TRUNC, 2)) < 0) lp_child_fail(args, result);
+    for (int target = 0; target < 3; target++) {
+        if ((result = lp_child_redirect(args->stdio[target], target)) < 0) lp_child_fail(args, result);
+    }
     lp_child_close_on_exec_above_stdio();
     for (int32_t i = 0; i < args->inherited_count; i++) {
         long flags = lp_raw(SYS_fcntl, args->inherited[i], F_GETFD, 0, 0);
@@ -152,8 +154,9 @@ static void lp_child_prepare(const lp_child_args *args) {
 
 static int lp_child_main(void *opaque) {
     const lp_child_args *args = opaque;
-    lp_child_reset_signals();
+    lp_child_reset_signals(args->handled_signals);
     lp_child_prepare(args);
+    if (args->ungated) lp_child_fail(args, lp_raw(SYS_execve, (long)args->path, (long)args->argv, (long)args->envp, 0));
     // One byte: ready at the gate (a failure above wrote four, its errno).
     char at_gate = 1;
     lp_raw(SYS_write, args->status_fd, (long)&at_gate, 1, 0);
@@ -165,17 +168,62 @@ static int lp_child_main(void *opaque) {
     lp_child_fail(args, lp_raw(SYS_execve, (long)args->path, (long)args->argv, (long)args->envp, 0));
 }
 
+// In the runner: the signals it handles or ignores, which the child resets before exec (the
+// others are at their default: the child makes one system call less for each).
+static uint64_t lp_handled_signals(void) {
+    uint64_t handled = 0;
+    for (int sig = 1; sig <= 64; sig++) {
+        struct sigaction current;
+        if (sig == SIGKILL || sig == SIGSTOP || sigaction(sig, NULL, &current) != 0) continue;
+        if (current.sa_handler != SIG_DFL) handled |= 1ULL << (sig - 1);
+    }
+    return handled;
+}
+
+// In the runner: `path` opened close-on-exec above the standard descriptors (so the child's
+// dup3 onto 0, 1 and 2 cannot overwrite another of them), or -errno.
+static int lp_open_above_stdio(const char *path, int flags) {
+    int fd = open(path, flags | O_CLOEXEC, 0644);
+    if (fd < 0 || fd > 2) return fd < 0 ? -errno : fd;
+    int moved = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+    int saved = errno;
+    close(fd);
+    return moved < 0 ? -saved : moved;
+}
+
+static void lp_close_stdio(int stdio[3]) {
+    for (int i = 0; i < 3; i++) if (stdio[i] >= 0) close(stdio[i]);
+}
+
+// In the runner: the child's standard input (/dev/null), output and error, opened before the
+// launch's clock is read. Returns 0 or an errno (none left open).
+static int lp_open_stdio(int stdio[3], const lp_spawn_request *request) {
+    const char *paths[3] = {"/dev/null", request->stdout_path, request->stderr_path};
+    const int flags[3] = {O_RDONLY, O_WRONLY | O_CREAT | O_TRUNC, O_WRONLY | O_CREAT | O_TRUNC};
+    stdio[0] = stdio[1] = stdio[2] = -1;
+    for (int i = 0; i < 3; i++) {
+        stdio[i] = lp_open_above_stdio(paths[i], flags[i]);
+        if (stdio[i] < 0) {
+            int failure = -stdio[i];
+            stdio[i] = -1;
+            lp_close_stdio(stdio);
+            return failure;
+        }
+    }
+    return 0;
+}
+
 // In the runner: copies what the child needs next to its stack.
 static void lp_child_fill(lp_child_args *args, const lp_spawn_request *request, const int gate[2], const int status[2]) {
     args->path = request->path;
     args->argv = request->argv;
     args->envp = request->envp;
     args->clock_digits = request->clock_digits;
-    strcpy(args->stdout_path, request->stdout_path);
-    strcpy(args->stderr_path, request->stderr_path);
+    args->handled_signals = lp_handled_signals();
     for (int32_t i = 0; i < request->inherited_count; i++) args->inherited[i] = request->inherited_fds[i];
     args->inherited_count = request->inherited_count;
     args->new_process_group = request->new_process_group;
+    args->ungated = request->ungated;
     args->gate_fd = gate[0];
     args->status_fd = status[1];
     args->runner_ends[0] = gate[1];
@@ -220,24 +268,35 @@ static int lp_spawn_await_gate(lp_spawned *spawned) {
     return failure;
 }
 
-int lp_spawn_gated(const lp_spawn_request *request, lp_spawned *spawned) {
+// In the runner: the pipes, the child's mapping and the child; `start_ns` is read just before
+// the child is created. Returns 0 or an errno (nothing left behind).
+static int lp_spawn_start(const lp_spawn_request *request, lp_spawned *spawned, int64_t *start_ns) {
     if (request->inherited_count > LP_MAX_INHERITED) return EINVAL;
-    if (strlen(request->stdout_path) >= 4096 || strlen(request->stderr_path) >= 4096) return ENAMETOOLONG;
-    int gate[2], status[2];
-    if (pipe2(gate, O_CLOEXEC) != 0) return errno;
+    int stdio[3], gate[2], status[2];
+    int failure = lp_open_stdio(stdio, request);
+    if (failure) return failure;
+    if (pipe2(gate, O_CLOEXEC) != 0) {
+        failure = errno;
+        lp_close_stdio(stdio);
+        return failure;
+    }
     if (pipe2(status, O_CLOEXEC) != 0) {
-        int saved = errno;
+        failure = errno;
         close(gate[0]);
         close(gate[1]);
-        return saved;
+        lp_close_stdio(stdio);
+        return failure;
     }
     size_t size = sizeof(lp_child_args) + LP_CHILD_STACK;
     void *mapping = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
     if (mapping == MAP_FAILED) mapping = NULL;
     lp_child_args *args = mapping ? mapping : &(lp_child_args){0};
     lp_child_fill(args, request, gate, status);
+    memcpy(args->stdio, stdio, sizeof stdio);
+    *start_ns = lp_spawn_clock_ns();
     pid_t pid = lp_child_start(args, mapping, size);
     int saved = errno;
+    lp_close_stdio(stdio);
     close(gate[0]);
     close(status[1]);
     if (pid < 0) {
@@ -251,7 +310,39 @@ int lp_spawn_gated(const lp_spawn_request *request, lp_spawned *spawned) {
     spawned->status_fd = status[0];
     spawned->child_stack = mapping;
     spawned->child_stack_size = size;
-    return lp_spawn_await_gate(spawned);
+    return 0;
+}
+
+int lp_spawn_gated(const lp_spawn_request *request, lp_spawned *spawned) {
+    int64_t ignored;
+    int failure = lp_spawn_start(request, spawned, &ignored);
+    return failure ? failure : lp_spawn_await_gate(spawned);
+}
+
+// In the runner: reads the status pipe until exec (end of file) or a failure (an errno).
+static void lp_spawn_await_exec(lp_spawned *spawned, int32_t *exec_errno) {
+    int32_t code = 0;
+    ssize_t n;
+    do { n = read(spawned->status_fd, &code, sizeof code); } while (n < 0 && errno == EINTR);
+    spawned->exec_done_ns = lp_spawn_clock_ns();
+    if (n == (ssize_t)sizeof code) {
+        // Exec failed: the child closes the pipe when it exits, off its stack.
+        int32_t more;
+        while (read(spawned->status_fd, &more, sizeof more) < 0 && errno == EINTR) {}
+    }
+    close(spawned->status_fd);
+    spawned->status_fd = -1;
+    *exec_errno = n == (ssize_t)sizeof code ? code : 0;
+}
+
+int lp_spawn_now(const lp_spawn_request *request, lp_spawned *spawned, int64_t *start_ns, int32_t *exec_errno) {
+    if (!request->ungated) return EINVAL;
+    int failure = lp_spawn_start(request, spawned, start_ns);
+    if (failure) return failure;
+    close(spawned->gate_fd);
+    spawned->gate_fd = -1;
+    lp_spawn_await_exec(spawned, exec_errno);
+    return 0;
 }
 
 void lp_spawn_release_stack(lp_spawned *spawned) {
@@ -265,18 +356,7 @@ int64_t lp_spawn_release(lp_spawned *spawned, int32_t *exec_errno) {
     (void)ignored;
     close(spawned->gate_fd);
     spawned->gate_fd = -1;
-    int32_t code = 0;
-    ssize_t n;
-    do { n = read(spawned->status_fd, &code, sizeof code); } while (n < 0 && errno == EINTR);
-    spawned->exec_done_ns = lp_spawn_clock_ns();
-    if (n == (ssize_t)sizeof code) {
-        // Exec failed: the child closes the pipe when it exits, off its stack.
-        int32_t more;
-        while (read(spawned->status_fd, &more, sizeof more) < 0 && errno == EINTR) {}
-    }
-    close(spawned->status_fd);
-    spawned->status_fd = -1;
-    *exec_errno = n == (ssize_t)sizeof code ? code : 0;
+    lp_spawn_await_exec(spawned, exec_errno);
     return now;
 }
 

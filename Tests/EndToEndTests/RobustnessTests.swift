@@ -74,7 +74,8 @@ struct RobustnessTests {
         try "#!/bin/sh\nls -l /proc/$$/fd > '\(listing.path)'\n".write(to: app, atomically: true, encoding: .utf8)
         chmod(app.path, 0o755)
         // The runner itself holds a file open for writing, as a test or a parent shell would.
-        let command = "exec 7>'\(held.path)'; exec '\(BuiltProducts.path("launchprof"))' run --runs 1 --warmup 0 "
+        // No timing launch: it would run the script again without the event channel.
+        let command = "exec 7>'\(held.path)'; exec '\(BuiltProducts.path("launchprof"))' run --runs 1 --warmup 0 --no-timing-launches "
             + "--output '\(folder.appendingPathComponent("run").path)' -- '\(app.path)'"
         let output = try BuiltProducts.run("/bin/sh", ["-c", command])
         #expect(output.status == 0, "\(output.stderr)")
@@ -168,6 +169,9 @@ struct RobustnessTests {
         let manifest = try RunManifest.read(from: folder.appendingPathComponent("run/launches.json"))
         // At the timeout the app's whole group is killed with it: only the `setsid` child is left over.
         #expect(manifest.launches.first?.leftoverProcesses == (body == "exit 0" ? 2 : 1))
+        // The completed program's timing launch leaves the same behind, with none of the
+        // runner's variables to mark its `setsid` child: it is found as launchprof's new orphan.
+        #expect(manifest.timingLaunches?.map(\.leftoverProcesses) == (body == "exit 0" ? [2] : nil))
     }
 
     @Test("a trace with an overflowing value is an invalid launch with exit 3, never a crash")

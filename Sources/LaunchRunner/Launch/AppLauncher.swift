@@ -37,6 +37,7 @@ public struct AppLauncher: Sendable {
             return .failedToStart(request, message: error.description)
         }
         let channels = LaunchChannels(stallSampling: request.instruments.effectiveSampler == .ptrace)
+        let childrenBefore = Set(LaunchLeftovers.children(of: getpid()))
         var profiler: WholeLaunchProfiler?
         var profileFailure: String? = request.timingOnly ? nil : request.instruments.profileUnavailableReason
         let child: ChildProcess
@@ -46,7 +47,7 @@ public struct AppLauncher: Sendable {
                 environment: environment(for: request, stallSocket: channels.stallAppEnd >= 0).merging(readiness?.environment ?? [:]) { $1 },
                 inheritedFD: channels.eventAppEnd, stdoutPath: readiness?.stdoutPath ?? "/dev/null",
                 stderrPath: readiness?.stderrPath ?? request.stderrURL.path,
-                stallFD: channels.stallAppEnd
+                stallFD: channels.stallAppEnd, timingOnly: request.timingOnly
             ) { pid in
                 // The child holds its copies: closing ours now keeps the work out of the launch.
                 channels.closeAppEnds()
@@ -63,7 +64,8 @@ public struct AppLauncher: Sendable {
             return .failedToStart(request, message: error.description)
         }
         let end = wait(for: child, request: request, channels: channels, profiler: profiler, readiness: readiness)
-        let leftovers = child.killLeftovers(marker: ProfilerEnvironment.Variable.trace.assignment(request.traceURL.path))
+        let marker = request.timingOnly ? nil : ProfilerEnvironment.Variable.trace.assignment(request.traceURL.path)
+        let leftovers = child.killLeftovers(marker: marker, childrenBefore: childrenBefore)
         let profile = profiler.map {
             $0.profile(launchStartNs: child.spawnNs, endNs: readiness?.readyAtNs ?? child.exitNs)
         } ?? fallbackProfile(request, reason: profileFailure)

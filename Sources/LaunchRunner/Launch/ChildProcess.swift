@@ -34,36 +34,42 @@ final class ChildProcess {
     /// (``ProfilerEnvironment/Variable/spawnNs``) is filled in with the clock reading at the
     /// release, which is also ``spawnNs``.
     ///
+    /// A timing launch (`timingOnly`) has no gate: the child execs as soon as it is prepared,
+    /// ``spawnNs`` is read just before it is created (as `hyperfine` times a command), and it
+    /// gets no descriptor and no variable of the runner's.
+    ///
     /// - Parameters:
     ///   - inheritedFD: a descriptor the child keeps open (the event socket), or -1.
     ///   - stdoutPath, stderrPath: files for the child's output (`/dev/null` to discard).
     init(
         executable: String, arguments: [String], environment: [String: String],
-        inheritedFD: Int32, stdoutPath: String, stderrPath: String, stallFD: Int32 = -1,
+        inheritedFD: Int32, stdoutPath: String, stderrPath: String, stallFD: Int32 = -1, timingOnly: Bool = false,
         beforeExec: (pid_t) -> Void = { _ in }
     ) throws(LaunchProfilerError) {
         typealias Variable = ProfilerEnvironment.Variable
+        let inherited = timingOnly ? [] : [inheritedFD, stallFD].filter { $0 >= 0 }
         var envStrings = environment.filter { $0.key != Variable.spawnNs.rawValue }.map { "\($0.key)=\($0.value)" }
-        if inheritedFD >= 0 { envStrings.append(Variable.eventFD.assignment(String(inheritedFD))) }
-        if stallFD >= 0 { envStrings.append(Variable.stallFD.assignment(String(stallFD))) }
+        if !timingOnly, inheritedFD >= 0 { envStrings.append(Variable.eventFD.assignment(String(inheritedFD))) }
+        if !timingOnly, stallFD >= 0 { envStrings.append(Variable.stallFD.assignment(String(stallFD))) }
         // `NAME=` and room for any Int64 count of nanoseconds, filled in by the child at release.
         let spawnEntry = Variable.spawnNs.assignment(String(repeating: "0", count: 20))
         let strings = CStringArray([executable] + arguments)
-        let envp = CStringArray(envStrings + [spawnEntry])
-        let inherited = [inheritedFD, stallFD].filter { $0 >= 0 }
+        let envp = CStringArray(envStrings + (timingOnly ? [] : [spawnEntry]))
         var spawned = lp_spawned()
+        var start: Int64 = 0
+        var execError: Int32 = 0
         let status = inherited.withUnsafeBufferPointer { fds in
             var request = lp_spawn_request(
                 path: strings[0], argv: strings.argv, envp: envp.argv,
-                clock_digits: envp[envStrings.count].map { $0 + spawnEntry.utf8.count - 20 },
+                clock_digits: timingOnly ? nil : envp[envStrings.count].map { $0 + spawnEntry.utf8.count - 20 },
                 stdout_path: nil, stderr_path: nil, inherited_fds: fds.baseAddress,
-                inherited_count: Int32(fds.count), new_process_group: 1
+                inherited_count: Int32(fds.count), new_process_group: 1, ungated: timingOnly ? 1 : 0
             )
             return stdoutPath.withCString { out in
                 stderrPath.withCString { err in
                     request.stdout_path = out
                     request.stderr_path = err
-                    return lp_spawn_gated(&request, &spawned)
+                    return timingOnly ? lp_spawn_now(&request, &spawned, &start, &execError) : lp_spawn_gated(&request, &spawned)
                 }
             }
         }
@@ -75,12 +81,11 @@ final class ChildProcess {
         // sleeps until exec is done, then until the child ends.
         pidfd = lp_pidfd_open(spawned.pid)
         lp_interrupt_set_active_group(spawned.pid)
-        var execError: Int32 = 0
-        let now = lp_spawn_release(&spawned, &execError)
+        if !timingOnly { start = lp_spawn_release(&spawned, &execError) }
         self.spawned = spawned
         pid = spawned.pid
-        spawnNs = now
-        execDoneNs = max(now, spawned.exec_done_ns)
+        spawnNs = start
+        execDoneNs = max(start, spawned.exec_done_ns)
         if execError != 0 {
             _ = reap(blocking: true)
             throw LaunchProfilerError.spawnFailed(executable: executable, reason: String(cString: strerror(execError)))
@@ -193,9 +198,9 @@ final class ChildProcess {
     /// descendants, and the processes carrying `marker` in their environment (``LaunchLeftovers``).
     /// Returns how many were killed.
     @discardableResult
-    func killLeftovers(marker: String) -> Int {
+    func killLeftovers(marker: String?, childrenBefore: Set<pid_t>?) -> Int {
         lp_interrupt_set_active_group(0)
-        return LaunchLeftovers(group: pid, marker: marker).killAll()
+        return LaunchLeftovers(group: pid, marker: marker, childrenBefore: childrenBefore).killAll()
     }
 
     /// Kills the child (SIGKILL) and reaps it.

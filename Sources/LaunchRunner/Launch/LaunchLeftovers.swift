@@ -25,8 +25,13 @@ import Glibc
 struct LaunchLeftovers {
     /// The launch's process group (the app's pid).
     let group: pid_t
-    /// `NAME=VALUE` of the launch's own environment entry that only its processes carry.
-    let marker: String
+    /// `NAME=VALUE` of the launch's own environment entry that only its processes carry, or nil
+    /// (a timing launch gets none of the runner's variables).
+    let marker: String?
+    /// launchprof's children before the launch started: as the subreaper, launchprof receives
+    /// the launch's orphans, so a child that is new since then (a `setsid` daemon) is the
+    /// launch's, marker or not. Nil to rely on the group and the marker alone.
+    var childrenBefore: Set<pid_t>? = nil
 
     /// One process of `/proc`.
     struct Entry {
@@ -57,20 +62,19 @@ struct LaunchLeftovers {
     func find() -> [Entry] {
         let me = getpid()
         if lp_is_child_subreaper() != 0 {
-            let tree = Self.descendants(of: me)
-            let found = members(among: tree, markerOnlyBelow: me)
+            let found = members(among: Self.descendants(of: me), subreaper: true)
             // A member of the group outside the tree (or a walk that raced a fork) sends the
             // search to every process.
             if !found.isEmpty || Glibc.kill(-group, 0) != 0 { return found }
         }
-        return members(among: Self.processes(), markerOnlyBelow: nil)
+        return members(among: Self.processes(), subreaper: false)
     }
 
-    /// The launch's processes among `entries`: its group, processes carrying its marker (only
-    /// among `parent`'s children when given), and everything below them.
-    private func members(among entries: [Entry], markerOnlyBelow parent: pid_t?) -> [Entry] {
+    /// The launch's processes among `entries`: its group, the processes outside it that are
+    /// the launch's own (``isLaunchsOwn(_:subreaper:)``), and everything below them.
+    private func members(among entries: [Entry], subreaper: Bool) -> [Entry] {
         var members = Set(entries.filter { $0.group == group && $0.pid != getpid() }.map(\.pid))
-        for entry in entries where !members.contains(entry.pid) && (parent == nil || entry.parent == parent) && carriesMarker(entry.pid) {
+        for entry in entries where !members.contains(entry.pid) && isLaunchsOwn(entry, subreaper: subreaper) {
             members.insert(entry.pid)
         }
         var grew = true
@@ -85,8 +89,19 @@ struct LaunchLeftovers {
         return entries.filter { $0.pid != me && members.contains($0.pid) }
     }
 
+    /// Whether `entry`, outside the launch's group, is the launch's: with the subreaper, a child
+    /// of launchprof that is new since the launch started or that carries the marker; without
+    /// it, any process carrying the marker.
+    private func isLaunchsOwn(_ entry: Entry, subreaper: Bool) -> Bool {
+        if subreaper {
+            guard entry.parent == getpid() else { return false }
+            if let childrenBefore, !childrenBefore.contains(entry.pid) { return true }
+        }
+        return carriesMarker(entry.pid)
+    }
+
     private func carriesMarker(_ pid: pid_t) -> Bool {
-        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return false }
+        guard let marker, let data = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return false }
         return data.split(separator: 0).contains { $0.elementsEqual(marker.utf8) }
     }
 
