@@ -14,7 +14,8 @@ extension HTMLReport {
             entries += [.el("dt", "\(term)"), .el("dd", value), .newline]
         }
         if let chosen {
-            entries += [.el("dt", "Waterfall"), .el("dd", "launch \(chosen)\(run == nil ? " (the median time to first frame)" : "")"), .newline]
+            let endpoint = trace?.totals.timeToFirstFrameNs != nil ? "first frame" : "ready"
+            entries += [.el("dt", "Waterfall"), .el("dd", "launch \(chosen)\(run == nil ? " (the median time to \(endpoint))" : "")"), .newline]
         }
         return .fragment([
             .el("header", [:],
