@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -42,6 +43,37 @@ int lp_name_current_thread(const char *name) {
     char truncated[16];
     snprintf(truncated, sizeof truncated, "%s", name);
     return pthread_setname_np(pthread_self(), truncated);
+}
+
+typedef struct lp_thread_start {
+    char name[16];
+    void (*body)(void *);
+    void *context;
+} lp_thread_start;
+
+static void *lp_thread_main(void *opaque) {
+    lp_thread_start start = *(lp_thread_start *)opaque;
+    free(opaque);
+    pthread_setname_np(pthread_self(), start.name);
+    start.body(start.context);
+    return NULL;
+}
+
+int lp_start_thread(const char *name, size_t stack_size, void (*body)(void *context), void *context) {
+    lp_thread_start *start = malloc(sizeof *start);
+    if (!start) return ENOMEM;
+    snprintf(start->name, sizeof start->name, "%s", name);
+    start->body = body;
+    start->context = context;
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setstacksize(&attributes, stack_size);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    pthread_t thread;
+    int failure = pthread_create(&thread, &attributes, lp_thread_main, start);
+    pthread_attr_destroy(&attributes);
+    if (failure) free(start);
+    return failure;
 }
 
 static __thread int32_t lp_cached_tid = 0;
