@@ -38,20 +38,24 @@ struct LaunchLeftovers {
         var pid: pid_t
         var parent: pid_t
         var group: pid_t
+        /// The kernel is ending the process (`PF_EXITING` in its flags).
+        var exiting = false
     }
 
     /// Kills every leftover until none remains (at most `rounds` scans); returns how many
-    /// processes were killed.
+    /// processes were killed. A process already dying of a SIGKILL (the app's group, killed with
+    /// the app at the timeout, that has not exited yet) is ended with the app, not counted.
     @discardableResult
     func killAll(rounds: Int = 50) -> Int {
         var killed = Set<pid_t>()
+        var dying = Set<pid_t>()
         for _ in 0..<rounds {
             let leftovers = find()
             if leftovers.isEmpty { break }
-            for entry in leftovers {
-                Glibc.kill(entry.pid, SIGKILL)
-                killed.insert(entry.pid)
+            for entry in leftovers where !killed.contains(entry.pid) && !dying.contains(entry.pid) {
+                if entry.exiting || Self.hasPendingKill(entry.pid) { dying.insert(entry.pid) } else { killed.insert(entry.pid) }
             }
+            for entry in leftovers { Glibc.kill(entry.pid, SIGKILL) }
             reapChildren(of: getpid(), among: leftovers)
             usleep(2000)
         }
@@ -121,6 +125,18 @@ struct LaunchLeftovers {
         }
     }
 
+    /// Whether a SIGKILL is pending for `pid` (`/proc/PID/status`, the process's `ShdPnd` or its
+    /// main thread's `SigPnd`): it is dying.
+    static func hasPendingKill(_ pid: pid_t) -> Bool {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/status") else { return false }
+        let kill = UInt64(1) << UInt64(SIGKILL - 1)
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").contains { line in
+            guard line.hasPrefix("ShdPnd:") || line.hasPrefix("SigPnd:"),
+                  let mask = UInt64(line.split(separator: "\t").last ?? "", radix: 16) else { return false }
+            return mask & kill != 0
+        }
+    }
+
     /// The live processes below `root` (zombies left out), read from each task's `children`.
     static func descendants(of root: pid_t) -> [Entry] {
         var found: [Entry] = []
@@ -152,6 +168,7 @@ struct LaunchLeftovers {
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         guard fields.count >= 3, fields[0] != "Z", fields[0] != "X",
               let parent = pid_t(fields[1]), let group = pid_t(fields[2]) else { return nil }
-        return Entry(pid: pid, parent: parent, group: group)
+        let flags = fields.count > 6 ? UInt64(fields[6]) ?? 0 : 0
+        return Entry(pid: pid, parent: parent, group: group, exiting: flags & 0x4 != 0)
     }
 }
