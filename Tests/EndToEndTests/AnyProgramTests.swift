@@ -39,6 +39,8 @@ struct AnyProgramTests {
         #expect(stdout.contains("the median of 3 launches with no instruments; the instruments added"), "\(stdout)")
         let traces = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".trace.json") }
         #expect(traces.count == 3, "\(traces)")
+        let markdown = try BuiltProducts.launchprof(["report", folder.path, "--format", "markdown"])
+        #expect(markdown.stdout.contains("Timing launches: time to ready"), "\(markdown.stdout)")
         try OutputSchemaTests.expectValid([folder.appendingPathComponent("launches.json")], "launches")
         try OutputSchemaTests.expectValid([folder.appendingPathComponent("summary.json")], "summary")
     }
