@@ -42,11 +42,17 @@ extension HTMLReport {
             let memory = String(format: "%.1f GB", Double(machine.memoryBytes) / 1e9)
             meta.append(("Machine", "\(machine.cpuModel), \(machine.logicalCores) cores, \(memory), Linux \(machine.kernel) (\(machine.hostname))"))
         }
-        if let overhead = overheadText(summary, trace: trace) {
+        // A program that writes no trace has no probe: no overhead of its own to report.
+        let probed = trace.map { !$0.profiler.instruments.isEmpty } ?? true
+        if probed, let overhead = overheadText(summary, trace: trace) {
             meta.append(("Profiler overhead", "\(overhead)"))
         }
         if let trace {
-            meta.append(("Instruments", "\(trace.profiler.instruments.joined(separator: ", ")) (LaunchProbe \(trace.profiler.version))"))
+            let profile = trace.profile.map { "; the runner's whole-launch profile: \($0.source.rawValue)" } ?? ""
+            let instruments = probed
+                ? "\(trace.profiler.instruments.joined(separator: ", ")) (LaunchProbe \(trace.profiler.version))"
+                : "none in the program (the runner built its trace)\(profile)"
+            meta.append(("Instruments", "\(instruments)"))
         }
         return meta
     }

@@ -86,18 +86,24 @@ struct ProgramLaunch {
 
     /// The main thread's state between two times, from the profile's samples (clipped to the
     /// interval); without a profile only the wall time is known.
+    ///
+    /// perf's switch records time every off-CPU interval exactly, so with them the rest of the
+    /// phase was on a CPU: a phase shorter than the sampling period may hold no on-CPU sample
+    /// at all (a 1 ms `git --version` gets none at 250 Hz, and came out wholly blocked). The
+    /// events are enabled at exec, so the `exec` phase's wake-up from the gate counts as on-CPU
+    /// too. Without switch records (the ptrace sampler) on-CPU time is the samples' and the rest
+    /// is blocked.
     static func threadState(from profile: LaunchProfile?, startNs: Int64, endNs: Int64) -> ThreadState {
-        var onCpu: Int64 = 0, runnable: Int64 = 0
+        var time: [ProfileSample.State: Int64] = [:]
         for sample in profile?.samples ?? [] {
             let overlap = min(endNs, sample.startNs + sample.durationNs) - max(startNs, sample.startNs)
-            guard overlap > 0 else { continue }
-            switch sample.state {
-            case .onCPU: onCpu += overlap
-            case .runnable: runnable += overlap
-            case .blocked: break
-            }
+            if overlap > 0 { time[sample.state, default: 0] += overlap }
         }
         let wall = endNs - startNs
-        return ThreadState(wallNs: wall, onCpuNs: min(onCpu, wall), runnableNs: min(runnable, max(0, wall - onCpu)))
+        let runnable = min(time[.runnable] ?? 0, wall)
+        let onCpu = profile?.source == .perf
+            ? max(0, wall - runnable - (time[.blocked] ?? 0))
+            : min(time[.onCPU] ?? 0, wall - runnable)
+        return ThreadState(wallNs: wall, onCpuNs: onCpu, runnableNs: runnable)
     }
 }
