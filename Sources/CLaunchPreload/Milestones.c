@@ -38,26 +38,58 @@ HIDDEN void lp_milestones_init(void) {
     lp_milestone_spawn_ns = spawn;
 }
 
-HIDDEN void lp_milestone(const char *kind) {
+static size_t lp_append_decimal(char *line, size_t length, int64_t value) {
+    char digits[24];
+    size_t count = 0;
+    if (value < 0) { line[length++] = '-'; value = -value; }
+    do { digits[count++] = (char)('0' + value % 10); value /= 10; } while (value > 0);
+    while (count > 0) line[length++] = digits[--count];
+    return length;
+}
+
+// The process's peak resident set size in KiB (`VmHWM` of /proc/self/status: this program's own
+// memory; the kernel's rusage maxrss also counts the runner's, whose memory the child shared
+// until exec), or -1. Raw system calls only.
+static int64_t lp_peak_resident_kib(void) {
+    char text[4096];
+    long fd = syscall(SYS_openat, AT_FDCWD, "/proc/self/status", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    long n = syscall(SYS_read, fd, text, sizeof text - 1);
+    (void)syscall(SYS_close, fd);
+    if (n <= 0) return -1;
+    text[n] = 0;
+    const char *found = strstr(text, "VmHWM:");
+    if (!found) return -1;
+    int64_t kib = 0;
+    for (const char *c = found + 6; *c && *c != '\n'; c++) if (*c >= '0' && *c <= '9') kib = kib * 10 + (*c - '0');
+    return kib;
+}
+
+// One line `KIND TIME DETAIL`; a detail below 0 is left empty.
+static void lp_milestone_with(const char *kind, int64_t detail) {
     // A child forked without exec keeps this library's state: it is not the launch.
     if (lp_milestone_fd < 0 || getpid() != lp_milestone_pid) return;
     int64_t at = lp_now() - lp_milestone_spawn_ns;
-    char line[64], digits[24];
-    size_t length = 0, count = 0;
+    char line[96];
+    size_t length = 0;
     for (const char *c = kind; *c && length < 32; c++) line[length++] = *c;
     line[length++] = ' ';
-    if (at < 0) { line[length++] = '-'; at = -at; }
-    do { digits[count++] = (char)('0' + at % 10); at /= 10; } while (at > 0);
-    while (count > 0) line[length++] = digits[--count];
+    length = lp_append_decimal(line, length, at);
     line[length++] = ' ';
+    if (detail >= 0) length = lp_append_decimal(line, length, detail);
     line[length++] = '\n';
     int saved = errno;
     (void)syscall(SYS_sendto, lp_milestone_fd, line, length, MSG_NOSIGNAL | MSG_DONTWAIT, NULL, 0);
     errno = saved;
 }
 
+HIDDEN void lp_milestone(const char *kind) { lp_milestone_with(kind, -1); }
+
+// main's end, with the peak resident set size so far in KiB: a program that ends by itself
+// allocates little more in its exit handlers.
 static void lp_main_ended_once(void) {
-    if (__atomic_exchange_n(&lp_main_ended, 1, __ATOMIC_SEQ_CST) == 0) lp_milestone(LP_EVENT_MAIN_ENDED);
+    if (__atomic_exchange_n(&lp_main_ended, 1, __ATOMIC_SEQ_CST) != 0 || lp_milestone_fd < 0) return;
+    lp_milestone_with(LP_EVENT_MAIN_ENDED, lp_peak_resident_kib());
 }
 
 static int lp_main_wrapper(int argc, char **argv, char **envp) {

@@ -19,6 +19,10 @@ struct AnyProgramTests {
         #expect(warm.completedLaunches == 3)
         #expect(warm.metrics[MetricName.timeToReady.rawValue] != nil)
         #expect(summary.launches.allSatisfy { $0.readyNs != nil && $0.outcome == .completed })
+        // The program's own peak memory (git's is a few MB), not the runner's, which the child
+        // shared until exec and which the kernel's maxrss counts (about 30 MB).
+        let trace = try LaunchTrace.read(from: folder.appendingPathComponent(try #require(summary.launches[0].traceFile)))
+        #expect(trace.memory.peakResidentBytes > 0 && trace.memory.peakResidentBytes < 16_000_000, "\(trace.memory)")
         try Self.expectTimingLaunches(summary, folder: folder, stdout: output.stdout)
     }
 

@@ -17,7 +17,8 @@ struct ProgramLaunch {
     var readyAtNs: Int64?
     /// The events read from the socket (the tracer's milestones), relative to the launch start.
     var events: [ProbeEvent]
-    /// The peak resident set size, from the reaped child's resource usage.
+    /// The peak resident set size, from the reaped child's resource usage: it also counts the
+    /// runner's memory, which the child shared until exec (``peakBytes`` prefers the tracer's).
     var peakResidentBytes: Int64
 
     /// The phases' boundaries, relative to the launch start: exec, loader (when the tracer
@@ -54,6 +55,13 @@ struct ProgramLaunch {
         time(of: .active) ?? ((readyAtNs ?? exitNs) - spawnNs)
     }
 
+    /// The program's peak resident memory: its own `VmHWM`, which the preloaded tracer reads at
+    /// `main`'s end, else the kernel's maxrss from `wait4` (an upper bound: a small program
+    /// reports the runner's size).
+    var peakBytes: Int64 {
+        events.first { $0.kind == .mainEnded }.flatMap { Int64($0.name) }.map { $0 * 1024 } ?? peakResidentBytes
+    }
+
     /// The time of the first event of `kind`.
     func time(of kind: ProbeEvent.Kind) -> Int64? {
         events.first { $0.kind == kind }?.timeNs
@@ -76,7 +84,7 @@ struct ProgramLaunch {
             pid: pid, mainThreadID: pid, scenario: request.scenario, runIndex: request.index, machine: .current(),
             clock: LaunchClockInfo(launchStartNs: spawnNs, startSource: .spawn, startResolutionNs: 1),
             phases: phases, spans: [], marks: marks, totals: LaunchTotals(timeToReadyNs: readyNs),
-            memory: MemoryInfo(peakResidentBytes: peakResidentBytes, residentBytes: peakResidentBytes),
+            memory: MemoryInfo(peakResidentBytes: peakBytes, residentBytes: peakBytes),
             ending: LaunchEnding(reason: readyAtNs == nil ? .exited : .readyConditionMet, atNs: readyNs),
             profiler: ProfilerInfo(version: ProfilerInfo.toolVersion, mainThreadNs: 0, recordedEvents: events.count, instruments: [])
         )
