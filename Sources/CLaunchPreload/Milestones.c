@@ -65,10 +65,15 @@ static int64_t lp_peak_resident_kib(void) {
     return kib;
 }
 
+// Whether this process reports milestones: a child forked without exec keeps this library's
+// state, but it is not the launch.
+static int lp_milestones_reported(void) {
+    return lp_milestone_fd >= 0 && getpid() == lp_milestone_pid;
+}
+
 // One line `KIND TIME DETAIL`; a detail below 0 is left empty.
 static void lp_milestone_with(const char *kind, int64_t detail) {
-    // A child forked without exec keeps this library's state: it is not the launch.
-    if (lp_milestone_fd < 0 || getpid() != lp_milestone_pid) return;
+    if (!lp_milestones_reported()) return;
     int64_t at = lp_now() - lp_milestone_spawn_ns;
     char line[96];
     size_t length = 0;
@@ -88,7 +93,7 @@ HIDDEN void lp_milestone(const char *kind) { lp_milestone_with(kind, -1); }
 // main's end, with the peak resident set size so far in KiB: a program that ends by itself
 // allocates little more in its exit handlers.
 static void lp_main_ended_once(void) {
-    if (__atomic_exchange_n(&lp_main_ended, 1, __ATOMIC_SEQ_CST) != 0 || lp_milestone_fd < 0) return;
+    if (__atomic_exchange_n(&lp_main_ended, 1, __ATOMIC_SEQ_CST) != 0 || !lp_milestones_reported()) return;
     lp_milestone_with(LP_EVENT_MAIN_ENDED, lp_peak_resident_kib());
 }
 

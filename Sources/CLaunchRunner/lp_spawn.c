@@ -168,14 +168,15 @@ static int lp_child_main(void *opaque) {
     lp_child_fail(args, lp_raw(SYS_execve, (long)args->path, (long)args->argv, (long)args->envp, 0));
 }
 
-// In the runner: the signals it handles or ignores, which the child resets before exec (the
-// others are at their default: the child makes one system call less for each).
+// In the runner: the signals it handles or ignores, which the child resets before exec, and
+// those glibc will not show (its own, 32 and 33), reset as well; the others are at their
+// default: the child makes one system call less for each.
 static uint64_t lp_handled_signals(void) {
     uint64_t handled = 0;
     for (int sig = 1; sig <= 64; sig++) {
         struct sigaction current;
-        if (sig == SIGKILL || sig == SIGSTOP || sigaction(sig, NULL, &current) != 0) continue;
-        if (current.sa_handler != SIG_DFL) handled |= 1ULL << (sig - 1);
+        if (sig == SIGKILL || sig == SIGSTOP) continue;
+        if (sigaction(sig, NULL, &current) != 0 || current.sa_handler != SIG_DFL) handled |= 1ULL << (sig - 1);
     }
     return handled;
 }
@@ -214,7 +215,7 @@ static int lp_open_stdio(int stdio[3], const lp_spawn_request *request) {
 }
 
 // In the runner: copies what the child needs next to its stack.
-static void lp_child_fill(lp_child_args *args, const lp_spawn_request *request, const int gate[2], const int status[2]) {
+static void lp_child_fill(lp_child_args *args, const lp_spawn_request *request, int ungated, const int gate[2], const int status[2]) {
     args->path = request->path;
     args->argv = request->argv;
     args->envp = request->envp;
@@ -223,7 +224,7 @@ static void lp_child_fill(lp_child_args *args, const lp_spawn_request *request, 
     for (int32_t i = 0; i < request->inherited_count; i++) args->inherited[i] = request->inherited_fds[i];
     args->inherited_count = request->inherited_count;
     args->new_process_group = request->new_process_group;
-    args->ungated = request->ungated;
+    args->ungated = ungated;
     args->gate_fd = gate[0];
     args->status_fd = status[1];
     args->runner_ends[0] = gate[1];
@@ -268,9 +269,10 @@ static int lp_spawn_await_gate(lp_spawned *spawned) {
     return failure;
 }
 
-// In the runner: the pipes, the child's mapping and the child; `start_ns` is read just before
-// the child is created. Returns 0 or an errno (nothing left behind).
-static int lp_spawn_start(const lp_spawn_request *request, lp_spawned *spawned, int64_t *start_ns) {
+// In the runner: the pipes, the child's mapping and the child (`ungated`: it execs without
+// waiting at the gate); `start_ns` is read just before the child is created. Returns 0 or an
+// errno (nothing left behind).
+static int lp_spawn_start(const lp_spawn_request *request, int ungated, lp_spawned *spawned, int64_t *start_ns) {
     if (request->inherited_count > LP_MAX_INHERITED) return EINVAL;
     int stdio[3], gate[2], status[2];
     int failure = lp_open_stdio(stdio, request);
@@ -291,7 +293,7 @@ static int lp_spawn_start(const lp_spawn_request *request, lp_spawned *spawned, 
     void *mapping = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
     if (mapping == MAP_FAILED) mapping = NULL;
     lp_child_args *args = mapping ? mapping : &(lp_child_args){0};
-    lp_child_fill(args, request, gate, status);
+    lp_child_fill(args, request, ungated, gate, status);
     memcpy(args->stdio, stdio, sizeof stdio);
     *start_ns = lp_spawn_clock_ns();
     pid_t pid = lp_child_start(args, mapping, size);
@@ -315,7 +317,7 @@ static int lp_spawn_start(const lp_spawn_request *request, lp_spawned *spawned, 
 
 int lp_spawn_gated(const lp_spawn_request *request, lp_spawned *spawned) {
     int64_t ignored;
-    int failure = lp_spawn_start(request, spawned, &ignored);
+    int failure = lp_spawn_start(request, 0, spawned, &ignored);
     return failure ? failure : lp_spawn_await_gate(spawned);
 }
 
@@ -336,8 +338,7 @@ static void lp_spawn_await_exec(lp_spawned *spawned, int32_t *exec_errno) {
 }
 
 int lp_spawn_now(const lp_spawn_request *request, lp_spawned *spawned, int64_t *start_ns, int32_t *exec_errno) {
-    if (!request->ungated) return EINVAL;
-    int failure = lp_spawn_start(request, spawned, start_ns);
+    int failure = lp_spawn_start(request, 1, spawned, start_ns);
     if (failure) return failure;
     close(spawned->gate_fd);
     spawned->gate_fd = -1;

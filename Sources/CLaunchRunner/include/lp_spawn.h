@@ -25,7 +25,6 @@ typedef struct lp_spawn_request {
     const int *inherited_fds;    // descriptors the child keeps open across exec
     int32_t inherited_count;
     int32_t new_process_group;   // 1: the child leads a process group of its own
-    int32_t ungated;             // 1: no gate (lp_spawn_now): the child execs once prepared
 } lp_spawn_request;
 
 /// A child waiting at the gate.
@@ -53,7 +52,7 @@ int64_t lp_spawn_release(lp_spawned *spawned, int32_t *exec_errno);
 /// before its exec), and waits until exec has happened. `start_ns` is CLOCK_MONOTONIC just
 /// before the child is created, so the time from it is what `hyperfine` times for a command.
 /// Returns 0, or an errno when clone, a pipe or the child's preparation failed (the child
-/// reaped); `exec_errno` is as for lp_spawn_release. `request->ungated` must be 1.
+/// reaped); `exec_errno` is as for lp_spawn_release.
 int lp_spawn_now(const lp_spawn_request *request, lp_spawned *spawned, int64_t *start_ns, int32_t *exec_errno);
 
 /// Unmaps the stack the child ran on before exec (once it has exec'd or exited).

@@ -1,8 +1,8 @@
 import LaunchTrace
 
 /// The timing launches of one scenario of a program that writes no trace: started with nothing
-/// preloaded, no perf events and no `LAUNCHPROF_` variables, and timed only from the release to
-/// readiness, as `hyperfine` times a command (Jetpack Macrobenchmark keeps its traced
+/// preloaded, no perf events and no `LAUNCHPROF_` variables, and timed only, from just before the
+/// process is created to readiness, as `hyperfine` times a command (Jetpack Macrobenchmark keeps its traced
 /// iterations apart from its timed ones the same way). The scenario's time to ready comes from
 /// them; the profiled launches give the phases, their thread state and the profile, and the
 /// difference of the two medians is what the instruments cost the program.

@@ -45,9 +45,10 @@ public struct AppLauncher: Sendable {
             child = try ChildProcess(
                 executable: request.executable, arguments: request.arguments,
                 environment: environment(for: request, stallSocket: channels.stallAppEnd >= 0).merging(readiness?.environment ?? [:]) { $1 },
-                inheritedFD: channels.eventAppEnd, stdoutPath: readiness?.stdoutPath ?? "/dev/null",
+                // A timing launch gets none of the runner's descriptors.
+                inheritedFD: request.timingOnly ? -1 : channels.eventAppEnd, stdoutPath: readiness?.stdoutPath ?? "/dev/null",
                 stderrPath: readiness?.stderrPath ?? request.stderrURL.path,
-                stallFD: channels.stallAppEnd, timingOnly: request.timingOnly
+                stallFD: request.timingOnly ? -1 : channels.stallAppEnd, timingOnly: request.timingOnly
             ) { pid in
                 // The child holds its copies: closing ours now keeps the work out of the launch.
                 channels.closeAppEnds()

@@ -36,7 +36,7 @@ final class ChildProcess {
     ///
     /// A timing launch (`timingOnly`) has no gate: the child execs as soon as it is prepared,
     /// ``spawnNs`` is read just before it is created (as `hyperfine` times a command), and it
-    /// gets no descriptor and no variable of the runner's.
+    /// gets no spawn-time variable.
     ///
     /// - Parameters:
     ///   - inheritedFD: a descriptor the child keeps open (the event socket), or -1.
@@ -47,10 +47,10 @@ final class ChildProcess {
         beforeExec: (pid_t) -> Void = { _ in }
     ) throws(LaunchProfilerError) {
         typealias Variable = ProfilerEnvironment.Variable
-        let inherited = timingOnly ? [] : [inheritedFD, stallFD].filter { $0 >= 0 }
+        let inherited = [inheritedFD, stallFD].filter { $0 >= 0 }
         var envStrings = environment.filter { $0.key != Variable.spawnNs.rawValue }.map { "\($0.key)=\($0.value)" }
-        if !timingOnly, inheritedFD >= 0 { envStrings.append(Variable.eventFD.assignment(String(inheritedFD))) }
-        if !timingOnly, stallFD >= 0 { envStrings.append(Variable.stallFD.assignment(String(stallFD))) }
+        if inheritedFD >= 0 { envStrings.append(Variable.eventFD.assignment(String(inheritedFD))) }
+        if stallFD >= 0 { envStrings.append(Variable.stallFD.assignment(String(stallFD))) }
         // `NAME=` and room for any Int64 count of nanoseconds, filled in by the child at release.
         let spawnEntry = Variable.spawnNs.assignment(String(repeating: "0", count: 20))
         let strings = CStringArray([executable] + arguments)
@@ -63,7 +63,7 @@ final class ChildProcess {
                 path: strings[0], argv: strings.argv, envp: envp.argv,
                 clock_digits: timingOnly ? nil : envp[envStrings.count].map { $0 + spawnEntry.utf8.count - 20 },
                 stdout_path: nil, stderr_path: nil, inherited_fds: fds.baseAddress,
-                inherited_count: Int32(fds.count), new_process_group: 1, ungated: timingOnly ? 1 : 0
+                inherited_count: Int32(fds.count), new_process_group: 1
             )
             return stdoutPath.withCString { out in
                 stderrPath.withCString { err in

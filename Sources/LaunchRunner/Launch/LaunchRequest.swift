@@ -26,7 +26,8 @@ public struct LaunchRequest: Sendable, Equatable {
     /// When the program counts as ready (`--ready-when`) and how it is ended afterwards.
     public var readiness = ReadinessSettings()
     /// A timing launch: nothing preloaded, no perf events, no `LAUNCHPROF_` variables, no trace
-    /// file; only the clock from the release to readiness, as `hyperfine` times a command.
+    /// file, no gate; only the clock from just before the process is created to readiness, as
+    /// `hyperfine` times a command.
     public var timingOnly = false
 
     /// Creates a request.

@@ -47,7 +47,7 @@ struct LaunchLoop {
     /// After `count` profiled launches of a program that writes no trace, `count` timing
     /// launches back to back (``ProfilingPlan/timingLaunches``): nothing is written between
     /// them, so that they start as `hyperfine` starts a command, and the manifest after them.
-    mutating func time(_ count: Int) throws {
+    func time(_ count: Int) throws {
         guard plan.timingLaunches, count > 0, !isInterrupted, profilesProgram else { return }
         progress(.timing(launches: count))
         for _ in 0..<count where !isInterrupted { session.timeNext() }
