@@ -17,11 +17,14 @@ struct ExitPointTests {
     /// FixtureApp launched by the runner; with `wrapper`, through it (`/usr/bin/env -u …`).
     static func launch(in folder: URL, wrapper: [String] = []) -> LaunchResult {
         let app = Launch.path("FixtureApp")
-        let request = LaunchRequest(
+        let specification = LaunchSpecification(
             executable: wrapper.first ?? app, arguments: Array(wrapper.dropFirst()) + (wrapper.isEmpty ? [] : [app]),
-            environment: ["FIXTURE_BEHAVIOR": "normal"], traceURL: folder.appendingPathComponent("t.trace.json"),
-            stderrURL: folder.appendingPathComponent("t.stderr.txt"), index: 1, timeoutSeconds: 20, exitAfter: .firstFrame,
+            environment: ["FIXTURE_BEHAVIOR": "normal"], timeoutSeconds: 20, exitAfter: .firstFrame,
             instruments: InstrumentSettings(preloadLibrary: nil, sampler: .none)
+        )
+        let request = LaunchRequest(
+            specification, traceURL: folder.appendingPathComponent("t.trace.json"),
+            stderrURL: folder.appendingPathComponent("t.stderr.txt"), index: 1
         )
         return AppLauncher().launch(request)
     }

@@ -20,9 +20,9 @@ struct AppLauncherTests {
     /// A request that runs `script` with bash (dash cannot redirect to a file descriptor above 9).
     static func request(_ script: String, in folder: URL, timeout: Double = 20, scenario: Scenario = .warm) -> LaunchRequest {
         LaunchRequest(
-            executable: "/bin/bash", arguments: ["-c", script], scenario: scenario,
+            LaunchSpecification(executable: "/bin/bash", arguments: ["-c", script], scenario: scenario, timeoutSeconds: timeout),
             traceURL: folder.appendingPathComponent("t.trace.json"), stderrURL: folder.appendingPathComponent("t.stderr.txt"),
-            index: 1, timeoutSeconds: timeout
+            index: 1
         )
     }
 

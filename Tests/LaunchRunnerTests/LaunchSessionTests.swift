@@ -12,34 +12,34 @@ struct LaunchSessionTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let trace = AppLauncherTests.validTrace.path
         let script = "if [ \"$LAUNCHPROF_RUN_INDEX\" = 2 ]; then kill -SEGV $$; fi; cp '\(trace)' \"$LAUNCHPROF_TRACE\""
-        let plan = RunPlan(executable: "/bin/sh", arguments: ["-c", script], runs: 3, warmup: 2, outputDirectory: folder)
-        let session = try LaunchSession(plan: plan, layout: NumberedFiles(folder: folder))
+        let specification = LaunchSpecification(executable: "/bin/sh", arguments: ["-c", script])
+        let session = try LaunchSession(specification: specification, warmup: 2, layout: NumberedFiles(directory: folder))
         #expect(session.warmUp() == 2)
-        for _ in 0..<plan.runs { session.launchNext() }
+        for _ in 0..<3 { session.launchNext() }
         #expect(session.results.map(\.record.outcome) == [.completed, .crashed, .completed])
         #expect(session.results.map(\.record.index) == [1, 2, 3])
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(files == ["launch-001.trace.json", "launch-002.stderr.txt", "launch-003.trace.json"] || files == ["launch-001.trace.json", "launch-003.trace.json"])
     }
 
-    @Test("a plan naming a missing executable is refused with the path")
+    @Test("a specification naming a missing executable is refused with the path")
     func missingExecutable() {
-        let plan = RunPlan(executable: "/nonexistent/App", outputDirectory: FileManager.default.temporaryDirectory)
+        let specification = LaunchSpecification(executable: "/nonexistent/App")
         #expect(throws: LaunchProfilerError.notExecutable(path: "/nonexistent/App")) {
-            try LaunchSession(plan: plan, layout: NumberedFiles(folder: FileManager.default.temporaryDirectory))
+            try LaunchSession(specification: specification, layout: NumberedFiles(directory: FileManager.default.temporaryDirectory))
         }
     }
 }
 
 /// The test's file layout: `launch-NNN.trace.json` and `.stderr.txt`, `warmup.*` for warm-ups.
 private struct NumberedFiles: LaunchFileLayout {
-    var folder: URL
+    var directory: URL
 
     func files(forLaunch index: Int) -> LaunchFiles { files(String(format: "launch-%03d", index)) }
 
     var warmUpFiles: LaunchFiles { files("warmup") }
 
     private func files(_ name: String) -> LaunchFiles {
-        LaunchFiles(traceURL: folder.appendingPathComponent("\(name).trace.json"), stderrURL: folder.appendingPathComponent("\(name).stderr.txt"))
+        LaunchFiles(traceURL: directory.appendingPathComponent("\(name).trace.json"), stderrURL: directory.appendingPathComponent("\(name).stderr.txt"))
     }
 }

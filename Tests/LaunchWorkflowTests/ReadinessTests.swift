@@ -30,14 +30,15 @@ struct ReadinessTests {
     }
 
     static func request(_ condition: ReadyCondition, arguments: [String], in folder: URL, timeout: Double = 20) -> LaunchRequest {
-        var request = LaunchRequest(
-            executable: fixtureServer, arguments: arguments,
-            traceURL: folder.appendingPathComponent("t.trace.json"), stderrURL: folder.appendingPathComponent("t.stderr.txt"),
-            index: 1, timeoutSeconds: timeout,
+        let specification = LaunchSpecification(
+            executable: fixtureServer, arguments: arguments, timeoutSeconds: timeout,
+            readiness: ReadinessSettings(condition: condition, gracePeriodSeconds: 2),
             instruments: InstrumentSettings(preloadLibrary: InstrumentSettings.preloadLibrary(besideExecutable: fixtureServer), sampler: .none)
         )
-        request.readiness = ReadinessSettings(condition: condition, gracePeriodSeconds: 2)
-        return request
+        return LaunchRequest(
+            specification, traceURL: folder.appendingPathComponent("t.trace.json"),
+            stderrURL: folder.appendingPathComponent("t.stderr.txt"), index: 1
+        )
     }
 
     /// Whether no process of the launch's process group is left.

@@ -14,13 +14,23 @@ import Glibc
 /// let result = AppLauncher().launch(request)
 /// print(result.record.outcome, result.trace?.totals.timeToFirstFrameNs ?? 0)
 /// ```
-public struct AppLauncher: Sendable {
+public struct AppLauncher: Launcher {
     /// How long the app stays in the background in the `resume` scenario before SIGUSR2.
     public var backgroundDwellSeconds: Double
 
     /// Creates a launcher.
     public init(backgroundDwellSeconds: Double = 0.1) {
         self.backgroundDwellSeconds = backgroundDwellSeconds
+    }
+
+    /// The signal that interrupted launchprof (``RunInterruption``), or nil.
+    public var interruption: Int32? { RunInterruption.signal }
+
+    /// Refuses a program that is missing or not executable.
+    public func check(_ specification: LaunchSpecification) throws(LaunchProfilerError) {
+        guard access(specification.executable, X_OK) == 0 else {
+            throw LaunchProfilerError.notExecutable(path: specification.executable)
+        }
     }
 
     /// Performs one launch.

@@ -1,6 +1,10 @@
+import Foundation
+
 /// Names the files of a session's launches; the runner spells no file name itself (the
 /// workflow's `RunFolder` owns the layout of a run folder).
 public protocol LaunchFileLayout: Sendable {
+    /// The folder that holds the files; the session creates it when it is missing.
+    var directory: URL { get }
     /// The files of measured launch `index` (1-based).
     func files(forLaunch index: Int) -> LaunchFiles
     /// The scratch files of the warm-up and timing launches, deleted after each one.

@@ -47,3 +47,17 @@ public struct LaunchProfilerError: Error, Sendable, Equatable, CustomStringConve
         return parts.filter { !$0.isEmpty }.joined(separator: " ")
     }
 }
+
+extension LaunchProfilerError {
+    /// The same error, its code and context kept, with `sentence` added to its message: how a
+    /// layer that catches an error says what it means there without losing what it is.
+    ///
+    /// ```swift
+    /// throw error.adding("The launches measured before it are kept in the folder.")
+    /// ```
+    public func adding(_ sentence: String) -> LaunchProfilerError {
+        var copy = self
+        copy.message = message.isEmpty ? sentence : message + " " + sentence
+        return copy
+    }
+}

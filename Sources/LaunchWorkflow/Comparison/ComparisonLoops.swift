@@ -11,19 +11,17 @@ struct ComparisonLoops {
     /// The build a launch of which failed, if any.
     private(set) var failedBuild: ComparisonBuild?
 
-    init(plan: ComparisonPlan, folder: RunFolder, progress: @escaping (ComparisonEvent) -> Void) throws {
+    init(plan: ComparisonPlan, folder: RunFolder, launcher: any Launcher, progress: @escaping (ComparisonEvent) -> Void) throws {
         self.progress = progress
-        base = try Self.loop(plan.base, folder: folder.buildFolder(.base))
-        head = try Self.loop(plan.head, folder: folder.buildFolder(.head))
-    }
-
-    private static func loop(_ plan: ProfilingPlan, folder: RunFolder) throws -> LaunchLoop {
-        do {
-            let session = try LaunchSession(plan: plan.runPlan(into: folder), layout: folder)
-            return LaunchLoop(session: session, plan: plan, folder: folder, progress: { _ in })
-        } catch {
-            throw LaunchProfilerError.workflow(error.description)
+        func loop(_ build: ComparisonBuild) throws(LaunchProfilerError) -> LaunchLoop {
+            let buildFolder = folder.buildFolder(build)
+            let session = try LaunchSession(
+                specification: plan.specification(of: build), warmup: plan.warmup, layout: buildFolder, launcher: launcher
+            )
+            return LaunchLoop(session: session, timingLaunches: false, folder: buildFolder, progress: { _ in })
         }
+        base = try loop(.base)
+        head = try loop(.head)
     }
 
     /// The warm-up launches of both builds.
@@ -37,11 +35,14 @@ struct ComparisonLoops {
         (build == .base ? base : head).session.results.count
     }
 
-    /// Runs one block; nil when a launch failed (see ``failedBuild``).
+    /// Runs one block; nil when a launch failed (see ``failedBuild``) or the run was
+    /// interrupted (no launch is made after the interruption; the interrupted one is not a
+    /// failure of its build).
     mutating func runBlock(_ order: [ComparisonBuild]) throws -> (base: [[MetricName: Double]], head: [[MetricName: Double]])? {
         var values: [ComparisonBuild: [[MetricName: Double]]] = [:]
         for build in order {
-            guard let trace = try launch(build) else {
+            guard let result = try launch(build), result.record.outcome != .interrupted else { return nil }
+            guard result.record.outcome == .completed, let trace = result.trace else {
                 failedBuild = build
                 return nil
             }
@@ -50,18 +51,14 @@ struct ComparisonLoops {
         return (values[.base] ?? [], values[.head] ?? [])
     }
 
-    private mutating func launch(_ build: ComparisonBuild) throws -> LaunchTrace? {
-        let result: LaunchResult?
-        if build == .base {
-            try base.launch(1)
-            result = base.session.results.last
-        } else {
-            try head.launch(1)
-            result = head.session.results.last
-        }
-        guard let result else { return nil }
-        progress(.launched(build, result))
-        return result.record.outcome == .completed ? result.trace : nil
+    /// The result of one more launch of `build`, nil when none was made (interrupted).
+    private mutating func launch(_ build: ComparisonBuild) throws -> LaunchResult? {
+        let before = launches(of: build)
+        if build == .base { try base.launch(1) } else { try head.launch(1) }
+        guard launches(of: build) > before else { return nil }
+        let result = (build == .base ? base : head).session.results.last
+        if let result { progress(.launched(build, result)) }
+        return result
     }
 
     /// The summary of `build`'s launches, with its findings.

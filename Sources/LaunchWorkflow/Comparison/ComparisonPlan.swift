@@ -1,13 +1,20 @@
 import LaunchAnalysis
+import LaunchRunner
 import LaunchTrace
 
-/// What `launchprof compare` does: two builds with the same launch settings, the metrics
+/// What `launchprof compare` does: two launch specifications (base and head), the metrics
 /// to compare, the statistical settings, the most launches and the budget rules against base.
+///
+/// The two sides are whatever their specifications say; the CLI gives both the same scenario,
+/// timeout, exit point, readiness and instruments, so that only the program (and its
+/// environment) differs.
 public struct ComparisonPlan: Sendable, Equatable {
-    /// The base build; its scenario, warm-up, timeout, exit point and instruments apply to both.
-    public var base: ProfilingPlan
-    /// The head build (its executable, arguments and environment).
-    public var head: ProfilingPlan
+    /// How the base build is launched.
+    public var base: LaunchSpecification
+    /// How the head build is launched.
+    public var head: LaunchSpecification
+    /// Launches of each build before the measured ones, discarded.
+    public var warmup: Int
     /// The metrics compared, in order.
     public var metrics: [MetricName]
     /// The statistical settings.
@@ -21,23 +28,23 @@ public struct ComparisonPlan: Sendable, Equatable {
 
     /// Creates a plan; the metrics of the rules against base are compared too.
     public init(
-        base: ProfilingPlan, head: ProfilingPlan, metrics: [MetricName], settings: ComparisonSettings = ComparisonSettings(),
-        maxRuns: Int = 60, seed: UInt64, budgets: BudgetFile? = nil
+        base: LaunchSpecification, head: LaunchSpecification, warmup: Int = 1, metrics: [MetricName],
+        settings: ComparisonSettings = ComparisonSettings(), maxRuns: Int = 60, seed: UInt64, budgets: BudgetFile? = nil
     ) {
         self.base = base
-        var head = head
-        head.scenario = base.scenario
-        head.warmup = base.warmup
-        head.timeoutSeconds = base.timeoutSeconds
-        head.exitAfter = base.exitAfter
-        head.instruments = base.instruments
         self.head = head
+        self.warmup = warmup
         let ruleMetrics = (budgets.map(BaseBudgetVerdict.rules(in:)) ?? []).map(\.metric)
         self.metrics = (metrics + ruleMetrics).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         self.settings = settings
         self.maxRuns = maxRuns
         self.seed = seed
         self.budgets = budgets
+    }
+
+    /// The specification of `build`.
+    public func specification(of build: ComparisonBuild) -> LaunchSpecification {
+        build == .base ? base : head
     }
 
     /// The rules of ``budgets`` against the base build.

@@ -16,11 +16,14 @@ public struct ComparisonRun: Sendable {
     public let plan: ComparisonPlan
     /// Where the files go.
     public let folder: RunFolder
+    /// What performs the launches of both builds.
+    public let launcher: any Launcher
 
-    /// Creates a comparison of `plan` into `folder`.
-    public init(plan: ComparisonPlan, folder: RunFolder) {
+    /// Creates a comparison of `plan` into `folder`, its launches performed by `launcher`.
+    public init(plan: ComparisonPlan, folder: RunFolder, launcher: any Launcher = AppLauncher()) {
         self.plan = plan
         self.folder = folder
+        self.launcher = launcher
     }
 
     /// Runs it, reporting progress to `progress`.
@@ -28,12 +31,12 @@ public struct ComparisonRun: Sendable {
     /// - Throws: ``LaunchProfilerError`` when a build cannot be launched at all or a file
     ///   cannot be written; a launch that fails ends the comparison and is reported in the outcome.
     public func run(progress: @escaping (ComparisonEvent) -> Void = { _ in }) throws -> ComparisonRunResult {
-        var loops = try ComparisonLoops(plan: plan, folder: folder, progress: progress)
-        if plan.base.warmup > 0 { progress(.warmingUp(launchesPerBuild: plan.base.warmup)) }
+        var loops = try ComparisonLoops(plan: plan, folder: folder, launcher: launcher, progress: progress)
+        if plan.warmup > 0 { progress(.warmingUp(launchesPerBuild: plan.warmup)) }
         loops.warmUp()
         var test = SequentialComparison(metrics: plan.metrics, settings: plan.settings)
         var order = BlockOrder(seed: plan.seed)
-        while !isDecided(test), loops.failedBuild == nil, loops.launches(of: .base) + 2 <= plan.maxRuns {
+        while !isDecided(test), loops.failedBuild == nil, launcher.interruption == nil, loops.launches(of: .base) + 2 <= plan.maxRuns {
             guard let block = try loops.runBlock(order.next()) else { break }
             test.add(base: block.base, head: block.head)
             progress(.blockFinished(test))
@@ -66,7 +69,7 @@ public struct ComparisonRun: Sendable {
         return ComparisonRunResult(outcome: outcome, baseSummary: base, headSummary: head, folder: folder)
     }
 
-    private func described(_ build: ProfilingPlan, launches: Int, build name: ComparisonBuild) -> ComparedBuild {
+    private func described(_ build: LaunchSpecification, launches: Int, build name: ComparisonBuild) -> ComparedBuild {
         ComparedBuild(
             executable: build.executable, arguments: build.arguments, environment: build.environment,
             launches: launches, folder: folder.buildFolder(name).url.path

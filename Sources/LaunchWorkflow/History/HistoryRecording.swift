@@ -38,12 +38,13 @@ public struct HistoryRecording: Sendable, Equatable {
 extension ProfilingPlan {
     /// The run's settings as the history keeps them.
     var historySettings: [String: String] {
+        let instruments = launch.instruments
         var settings = [
-            "runs": "\(runs)", "warmup": "\(warmup)", "timeoutSeconds": "\(timeoutSeconds)",
+            "runs": "\(runs)", "warmup": "\(warmup)", "timeoutSeconds": "\(launch.timeoutSeconds)",
             "sampler": instruments.sampler.rawValue, "profile": "\(instruments.profile)",
             "profileRateHz": "\(instruments.profileRateHz)",
         ]
-        settings["exitAfter"] = exitAfter?.rawValue
+        settings["exitAfter"] = launch.exitAfter?.rawValue
         settings["stallMs"] = instruments.stallMs.map(String.init)
         settings["sampleMs"] = instruments.sampleMs.map(String.init)
         settings["blockingMs"] = instruments.blockingMs.map { "\($0)" }

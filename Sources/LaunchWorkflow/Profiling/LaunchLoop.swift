@@ -7,29 +7,30 @@ import LaunchTrace
 /// rewritten after it, so an interrupted run keeps what it measured.
 struct LaunchLoop {
     let session: LaunchSession
-    let plan: ProfilingPlan
+    /// Whether a program that writes no trace gets timing launches (``ProfilingPlan/timingLaunches``).
+    let timingLaunches: Bool
     let folder: RunFolder
     let progress: (ProfilingEvent) -> Void
     /// When the run started, ISO 8601.
     let date = ISO8601DateFormatter().string(from: Date())
     private(set) var traces: [LaunchTrace] = []
 
-    init(session: LaunchSession, plan: ProfilingPlan, folder: RunFolder, progress: @escaping (ProfilingEvent) -> Void) {
+    init(session: LaunchSession, timingLaunches: Bool, folder: RunFolder, progress: @escaping (ProfilingEvent) -> Void) {
         self.session = session
-        self.plan = plan
+        self.timingLaunches = timingLaunches
         self.folder = folder
         self.progress = progress
     }
 
     /// The warm-up launches, whose results are discarded.
     func warmUp() {
-        guard plan.warmup > 0 else { return }
-        progress(.warmingUp(launches: plan.warmup))
+        guard session.warmup > 0 else { return }
+        progress(.warmingUp(launches: session.warmup))
         session.warmUp()
     }
 
     /// Whether launchprof was interrupted (SIGINT, SIGTERM, SIGHUP): no more launches start.
-    var isInterrupted: Bool { RunInterruption.signal != nil }
+    var isInterrupted: Bool { session.interruption != nil }
 
     /// Runs `count` more measured launches, stopping early when the run is interrupted.
     ///
@@ -48,7 +49,7 @@ struct LaunchLoop {
     /// launches back to back (``ProfilingPlan/timingLaunches``): nothing is written between
     /// them, so that they start as `hyperfine` starts a command, and the manifest after them.
     func time(_ count: Int) throws {
-        guard plan.timingLaunches, count > 0, !isInterrupted, profilesProgram else { return }
+        guard timingLaunches, count > 0, !isInterrupted, profilesProgram else { return }
         progress(.timing(launches: count))
         for _ in 0..<count where !isInterrupted { session.timeNext() }
         try writeManifest()
@@ -64,8 +65,11 @@ struct LaunchLoop {
         do {
             try manifest().write(to: folder.manifestURL)
         } catch {
-            throw LaunchProfilerError.workflow(
-                "The run manifest \(folder.manifestURL.path) cannot be written: \(LaunchProfilerError.describe(error)) The launches measured before it are kept in the folder."
+            let kept = "The launches measured before it are kept in the folder."
+            if let error = error as? LaunchProfilerError { throw error.adding(kept) }
+            throw LaunchProfilerError(
+                .writeFailed, "The run manifest cannot be written: \(LaunchProfilerError.describe(error)) \(kept)",
+                context: .init(file: folder.manifestURL.path)
             )
         }
     }
@@ -81,8 +85,8 @@ struct LaunchLoop {
 
     private func manifest() -> RunManifest {
         var manifest = RunManifest(
-            appPath: plan.executable, scenario: plan.scenario, runs: session.results.count,
-            warmup: plan.warmup, date: date, launches: session.results.map(\.record)
+            appPath: session.specification.executable, scenario: session.specification.scenario, runs: session.results.count,
+            warmup: session.warmup, date: date, launches: session.results.map(\.record)
         )
         manifest.timingLaunches = timingRecords
         return manifest

@@ -18,11 +18,14 @@ public struct ProfilingRun: Sendable {
     public let plan: ProfilingPlan
     /// Where the files go.
     public let folder: RunFolder
+    /// What performs the launches.
+    public let launcher: any Launcher
 
-    /// Creates a run of `plan` into `folder`.
-    public init(plan: ProfilingPlan, folder: RunFolder) {
+    /// Creates a run of `plan` into `folder`, its launches performed by `launcher`.
+    public init(plan: ProfilingPlan, folder: RunFolder, launcher: any Launcher = AppLauncher()) {
         self.plan = plan
         self.folder = folder
+        self.launcher = launcher
     }
 
     /// Runs it, reporting progress to `progress`.
@@ -30,13 +33,8 @@ public struct ProfilingRun: Sendable {
     /// - Throws: ``LaunchProfilerError`` when the app cannot be launched at all or the summary
     ///   cannot be written; a launch that fails is recorded, not thrown.
     public func run(progress: @escaping (ProfilingEvent) -> Void = { _ in }) throws -> ProfilingResult {
-        let session: LaunchSession
-        do {
-            session = try LaunchSession(plan: plan.runPlan(into: folder), layout: folder)
-        } catch {
-            throw LaunchProfilerError.workflow(error.description)
-        }
-        var launches = LaunchLoop(session: session, plan: plan, folder: folder, progress: progress)
+        let session = try LaunchSession(specification: plan.launch, warmup: plan.warmup, layout: folder, launcher: launcher)
+        var launches = LaunchLoop(session: session, timingLaunches: plan.timingLaunches, folder: folder, progress: progress)
         launches.warmUp()
         try launches.launch(plan.runs)
         try launches.time(plan.runs)
@@ -71,7 +69,7 @@ public struct ProfilingRun: Sendable {
             progress(.note(note))
         }
         var result = ProfilingResult(
-            summary: summary, evaluation: evaluation, traces: traces, folder: folder, notes: notes, interruptedBy: RunInterruption.signal
+            summary: summary, evaluation: evaluation, traces: traces, folder: folder, notes: notes, interruptedBy: launcher.interruption
         )
         record(&result, progress: progress)
         return result

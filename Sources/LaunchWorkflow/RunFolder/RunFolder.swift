@@ -33,6 +33,9 @@ public struct RunFolder: Sendable, Equatable, LaunchFileLayout {
     /// The folder.
     public let url: URL
 
+    /// The folder (``LaunchRunner/LaunchFileLayout/directory``).
+    public var directory: URL { url }
+
     /// A run folder at `url` (not created).
     public init(url: URL) {
         self.url = url

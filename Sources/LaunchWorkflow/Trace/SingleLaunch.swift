@@ -7,38 +7,21 @@ import LaunchTrace
 /// `launchprof trace`: one launch under the profiler, its trace kept in a named file.
 ///
 /// ```swift
-/// let (trace, url) = try SingleLaunch(executable: app, instruments: settings).run()
+/// let (trace, url) = try SingleLaunch(launch: LaunchSpecification(executable: app)).run()
 /// ```
 public struct SingleLaunch: Sendable {
-    /// Absolute path of the app's executable.
-    public var executable: String
-    /// Arguments passed to the app.
-    public var arguments: [String]
-    /// Scenario of the launch.
-    public var scenario: Scenario
-    /// Seconds after which the launch is killed.
-    public var timeoutSeconds: Double
-    /// Where the launch ends, or nil for the scenario's default.
-    public var exitAfter: ExitPoint?
-    /// The main-thread instruments.
-    public var instruments: InstrumentSettings
+    /// How the program is launched.
+    public var launch: LaunchSpecification
     /// Where the trace goes, or nil for a temporary file that is kept.
     public var output: String?
-    /// When the program counts as ready (`--ready-when`) and how it is ended afterwards.
-    public var readiness = ReadinessSettings()
+    /// What performs the launch.
+    public var launcher: any Launcher
 
     /// Creates a launch.
-    public init(
-        executable: String, arguments: [String] = [], scenario: Scenario = .warm, timeoutSeconds: Double = 30,
-        exitAfter: ExitPoint? = nil, instruments: InstrumentSettings = InstrumentSettings(), output: String? = nil
-    ) {
-        self.executable = executable
-        self.arguments = arguments
-        self.scenario = scenario
-        self.timeoutSeconds = timeoutSeconds
-        self.exitAfter = exitAfter
-        self.instruments = instruments
+    public init(launch: LaunchSpecification, output: String? = nil, launcher: any Launcher = AppLauncher()) {
+        self.launch = launch
         self.output = output
+        self.launcher = launcher
     }
 
     /// Launches the app once.
@@ -48,13 +31,7 @@ public struct SingleLaunch: Sendable {
     ///   with the end of the app's standard error.
     public func run() throws -> (trace: LaunchTrace, url: URL) {
         let files = RunFolder.standaloneFiles(requested: output)
-        var request = LaunchRequest(
-            executable: executable, arguments: arguments, scenario: scenario,
-            traceURL: files.traceURL, stderrURL: files.stderrURL, index: 1, timeoutSeconds: timeoutSeconds,
-            exitAfter: exitAfter, instruments: instruments
-        )
-        request.readiness = readiness
-        let result = AppLauncher().launch(request)
+        let result = launcher.launch(LaunchRequest(launch, files: files, index: 1))
         try? FileManager.default.removeItem(at: files.stderrURL)
         guard let trace = result.trace else {
             var message = result.record.message ?? "The launch produced no trace."

@@ -59,25 +59,22 @@ struct CompareCommand: ParsableCommand {
         if code != .success { throw ExitCode(code.rawValue) }
     }
 
-    /// The plan the options describe.
+    /// The plan the options describe: both builds launched with the same options.
     private func makePlan() throws -> ComparisonPlan {
         let budgetFile = try budgets.map { try BudgetFile.load(from: URL(filePath: $0)) }
-        let check = try BudgetCheck(budgetsPath: nil, baseline: nil, store: BaselineStore(directory: RunFolder.defaultBaselinesURL))
         let readinessSettings = try readiness.settings()
-        func plan(_ program: String, _ environment: [String: String]) throws -> ProfilingPlan {
-            var plan = ProfilingPlan(
-                executable: try ExecutableResolver.resolve([program]), arguments: arguments, environment: environment,
-                runs: 0, warmup: warmup, scenario: launch.scenario, timeoutSeconds: launch.timeout, exitAfter: launch.exitAfter,
-                instruments: try instruments.settings(), budgets: check, generator: LaunchProf.generator
+        let instrumentSettings = try instruments.settings()
+        func specification(_ program: String, _ environment: [String: String]) throws -> LaunchSpecification {
+            launch.specification(
+                of: [try ExecutableResolver.resolve([program])] + arguments, environment: environment,
+                readiness: readinessSettings, instruments: instrumentSettings
             )
-            plan.readiness = readinessSettings
-            return plan
         }
         let settings = ComparisonSettings(minEffect: builds.minEffect / 100, alpha: builds.alpha)
         return ComparisonPlan(
-            base: try plan(builds.base, try builds.environment(builds.baseEnv, option: "--base-env")),
-            head: try plan(builds.head, try builds.environment(builds.headEnv, option: "--head-env")),
-            metrics: builds.metrics, settings: settings, maxRuns: builds.maxRuns,
+            base: try specification(builds.base, try builds.environment(builds.baseEnv, option: "--base-env")),
+            head: try specification(builds.head, try builds.environment(builds.headEnv, option: "--head-env")),
+            warmup: warmup, metrics: builds.metrics, settings: settings, maxRuns: builds.maxRuns,
             seed: builds.seed ?? UInt64.random(in: 0...UInt64.max), budgets: budgetFile
         )
     }

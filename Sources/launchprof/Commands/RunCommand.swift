@@ -89,13 +89,13 @@ struct RunCommand: ParsableCommand {
         var check = try baselines.check(budgets: budgets)
         check.history = try history.store.location()
         check.allowedFailures = allowFailed
+        let specification = launch.specification(
+            of: [executable] + command.dropFirst(), readiness: try readiness.settings(), instruments: try instruments.settings()
+        )
         var plan = ProfilingPlan(
-            executable: executable, arguments: Array(command.dropFirst()), runs: runs, warmup: warmup,
-            scenario: launch.scenario, timeoutSeconds: launch.timeout, exitAfter: launch.exitAfter,
-            instruments: try instruments.settings(), adaptive: adaptive ? AdaptiveStopping(maxRuns: maxRuns) : nil,
+            launch: specification, runs: runs, warmup: warmup, adaptive: adaptive ? AdaptiveStopping(maxRuns: maxRuns) : nil,
             budgets: check, generator: LaunchProf.generator
         )
-        plan.readiness = try readiness.settings()
         plan.history = try history.recording()
         plan.timingLaunches = timingLaunches
         return plan

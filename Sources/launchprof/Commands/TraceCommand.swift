@@ -28,13 +28,11 @@ struct TraceCommand: ParsableCommand {
     var command: [String] = []
 
     func run() throws {
-        var single = SingleLaunch(
-            executable: try ExecutableResolver.resolve(command), arguments: Array(command.dropFirst()),
-            scenario: launch.scenario, timeoutSeconds: launch.timeout, exitAfter: launch.exitAfter,
-            instruments: try instruments.settings(), output: output
+        let executable = try ExecutableResolver.resolve(command)
+        let specification = launch.specification(
+            of: [executable] + command.dropFirst(), readiness: try readiness.settings(), instruments: try instruments.settings()
         )
-        single.readiness = try readiness.settings()
-        let (trace, url) = try single.run()
+        let (trace, url) = try SingleLaunch(launch: specification, output: output).run()
         if json {
             print(String(decoding: try TraceJSON.makeEncoder().encode(trace), as: UTF8.self))
         } else {

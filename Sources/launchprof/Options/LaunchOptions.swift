@@ -8,7 +8,7 @@ struct LaunchOptions: ParsableArguments {
     var scenario: Scenario = .warm
 
     @Option(help: "Seconds after which a launch that has not ended is killed and reported as timed out.")
-    var timeout: Double = 30
+    var timeout: Double = LaunchSpecification.defaultTimeoutSeconds
 
     @Option(help: ArgumentHelp(
         "Where each launch ends (default: active; resumed for resume).",
@@ -23,5 +23,16 @@ struct LaunchOptions: ParsableArguments {
         guard timeout > 0, timeout <= Self.maximumTimeout else {
             throw ValidationError("--timeout must be a number of seconds above 0 and at most \(Int(Self.maximumTimeout)) (one day); \(timeout) is not.")
         }
+    }
+
+    /// The launch specification of `command` (the executable's path, then its arguments) under
+    /// these options: the one place `run`, `trace` and `compare` turn options into a launch.
+    func specification(
+        of command: [String], environment: [String: String] = [:], readiness: ReadinessSettings, instruments: InstrumentSettings
+    ) -> LaunchSpecification {
+        LaunchSpecification(
+            executable: command[0], arguments: Array(command.dropFirst()), environment: environment, scenario: scenario,
+            timeoutSeconds: timeout, exitAfter: exitAfter, readiness: readiness, instruments: instruments
+        )
     }
 }

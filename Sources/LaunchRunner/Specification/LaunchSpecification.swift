@@ -1,0 +1,61 @@
+import LaunchTrace
+
+/// Everything that decides how one program is launched: the command, its environment, the
+/// scenario, when a launch ends (timeout, exit point, readiness), the instruments and the kind of
+/// launch. The run, compare and trace workflows each hold one specification per program they
+/// launch (compare's two sides are two specifications) instead of copying its fields.
+///
+/// ```swift
+/// var specification = LaunchSpecification(executable: "/usr/bin/git", arguments: ["--version"])
+/// specification.readiness = ReadinessSettings(condition: .exit)
+/// let request = LaunchRequest(specification, files: files, index: 1)
+/// ```
+public struct LaunchSpecification: Sendable, Equatable {
+    /// Absolute path of the program's executable.
+    public var executable: String
+    /// Arguments passed to the program.
+    public var arguments: [String]
+    /// Extra environment for the program, on top of the runner's own environment.
+    public var environment: [String: String]
+    /// Scenario of every launch.
+    public var scenario: Scenario
+    /// Seconds after which a launch that has not ended is killed with everything it started.
+    public var timeoutSeconds: Double
+    /// Where a LaunchKit or LaunchProbe app's launch ends; `nil` for the scenario's
+    /// ``LaunchTrace/Scenario/defaultExitPoint``.
+    public var exitAfter: ExitPoint?
+    /// When the program counts as ready (`--ready-when`) and how it is ended afterwards.
+    public var readiness: ReadinessSettings
+    /// The instruments of a profiled launch (tracer preload, stall sampler, whole-launch profile).
+    public var instruments: InstrumentSettings
+    /// Whether launches are profiled or only timed.
+    public var kind: LaunchKind
+
+    /// The default timeout of a launch, in seconds.
+    public static let defaultTimeoutSeconds = 30.0
+
+    /// Creates a specification.
+    public init(
+        executable: String, arguments: [String] = [], environment: [String: String] = [:], scenario: Scenario = .warm,
+        timeoutSeconds: Double = LaunchSpecification.defaultTimeoutSeconds, exitAfter: ExitPoint? = nil,
+        readiness: ReadinessSettings = ReadinessSettings(), instruments: InstrumentSettings = InstrumentSettings(),
+        kind: LaunchKind = .profiled
+    ) {
+        self.executable = executable
+        self.arguments = arguments
+        self.environment = environment
+        self.scenario = scenario
+        self.timeoutSeconds = timeoutSeconds
+        self.exitAfter = exitAfter
+        self.readiness = readiness
+        self.instruments = instruments
+        self.kind = kind
+    }
+
+    /// The same launch of another kind (a profiled specification's timing launches).
+    public func of(kind: LaunchKind) -> LaunchSpecification {
+        var copy = self
+        copy.kind = kind
+        return copy
+    }
+}

@@ -1,0 +1,25 @@
+import LaunchTrace
+
+/// Performs launches: the seam under ``LaunchSession``. ``AppLauncher`` starts real processes;
+/// the tests' scripted launcher returns results without any, so that the workflows above the
+/// session (adaptive stopping, compare's blocks, interruption, failed launches) are tested
+/// without processes.
+///
+/// ```swift
+/// let session = try LaunchSession(specification: specification, warmup: 1, layout: folder, launcher: AppLauncher())
+/// ```
+public protocol Launcher: Sendable {
+    /// Performs one launch and reports what happened, whatever happened: a crash, a hang, a
+    /// missing trace are results, never thrown.
+    func launch(_ request: LaunchRequest) -> LaunchResult
+
+    /// Refuses, before any launch, a specification this launcher cannot launch at all (a
+    /// missing or non-executable program).
+    ///
+    /// - Throws: ``LaunchProfilerError`` naming the program and what is wrong with it.
+    func check(_ specification: LaunchSpecification) throws(LaunchProfilerError)
+
+    /// The signal that interrupted the run (SIGINT, SIGTERM, SIGHUP), or `nil` while it may go on:
+    /// no launch starts after it is set.
+    var interruption: Int32? { get }
+}
