@@ -135,7 +135,7 @@ let package = Package(
         // assertions (record mode fails the test; a mismatch shows a line diff).
         .target(
             name: "LaunchTestSupport",
-            dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchWorkflow", "LaunchTrace"],
+            dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchRunner", "LaunchWorkflow", "LaunchTrace"],
             path: "Tests/LaunchTestSupport",
             resources: [.copy("Fixtures")]
         ),
@@ -157,10 +157,11 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        // The workflows against real launches of FixtureApp, without the CLI.
+        // The workflows on the scripted launcher (no process), and against real launches of
+        // FixtureApp, without the CLI.
         .testTarget(
             name: "LaunchWorkflowTests",
-            dependencies: ["LaunchWorkflow", "LaunchRunner", "LaunchAnalysis", "LaunchTrace", "FixtureApp", "FixtureServer"]
+            dependencies: ["LaunchWorkflow", "LaunchRunner", "LaunchAnalysis", "LaunchTrace", "LaunchTestSupport", "FixtureApp", "FixtureServer"]
         ),
         // The instruments (tracer, stall sampler by signal and by ptrace) against real launches.
         .testTarget(

@@ -9,9 +9,11 @@ import Testing
 struct ProfilingRunTests {
     static func plan(runs: Int, behavior: String, budgets: BudgetCheck, adaptive: AdaptiveStopping? = nil) -> ProfilingPlan {
         ProfilingPlan(
-            executable: BuiltApps.fixtureApp, environment: ["FIXTURE_BEHAVIOR": behavior], runs: runs, warmup: 1,
-            instruments: InstrumentSettings(preloadLibrary: nil, sampler: .none), adaptive: adaptive,
-            budgets: budgets, generator: "launchprof test"
+            launch: LaunchSpecification(
+                executable: BuiltApps.fixtureApp, environment: ["FIXTURE_BEHAVIOR": behavior],
+                instruments: InstrumentSettings(preloadLibrary: nil, sampler: .none)
+            ),
+            runs: runs, warmup: 1, adaptive: adaptive, budgets: budgets, generator: "launchprof test"
         )
     }
 
@@ -40,23 +42,5 @@ struct ProfilingRunTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
         #expect(files == [".launchprof-run", "launch-001.trace.json", "launch-002.trace.json", "launches.json", "report.html", "summary.json", "verdicts.json"])
         #expect(try RunSummary.read(from: folder.summaryURL).launches.count == 2)
-    }
-
-    @Test("adaptive stopping adds batches while a verdict is inconclusive, up to the maximum")
-    func adaptiveStopping() throws {
-        let root = try BuiltApps.scratchFolder()
-        defer { try? FileManager.default.removeItem(at: root) }
-        let budgetsURL = root.appendingPathComponent("budgets.json")
-        try Data(#"{"schemaVersion": 1, "rules": [{"metric": "didFinishLaunching", "limit": "20ms"}]}"#.utf8).write(to: budgetsURL)
-        let budgets = try BudgetCheck(budgetsPath: budgetsURL.path, baseline: nil, store: BaselineStore(directory: root))
-        // Odd launches sleep 5 ms, even ones 40 ms: the median's interval always holds 20 ms.
-        let plan = Self.plan(runs: 3, behavior: "sleepByRun:5,40", budgets: budgets, adaptive: AdaptiveStopping(maxRuns: 6, batchSize: 2))
-        var added: [Int] = []
-        let result = try ProfilingRun(plan: plan, folder: try RunFolder.create(at: root.appendingPathComponent("run").path)).run { event in
-            if case .addingLaunches(let count, _, _) = event { added.append(count) }
-        }
-        #expect(added == [2, 1])
-        #expect(result.summary.launches.map(\.index) == Array(1...6))
-        #expect(result.evaluation.exitCode == .inconclusive)
     }
 }
