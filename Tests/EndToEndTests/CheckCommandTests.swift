@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTestSupport
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTestSupport
 import LaunchAnalysis
 import LaunchTrace
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// `launchprof compare` on FixtureApp with a delay chosen per build.
 @Suite("launchprof compare on FixtureApp")
 struct CompareCommandTests {
-    static func compare(base: String, head: String, extra: [String] = [], folder: URL) throws -> BuiltProducts.Output {
+    static func compare(base: String, head: String, extra: [String] = [], folder: URL) throws -> ProductProcess.Output {
         let app = BuiltProducts.path("FixtureApp")
         return try BuiltProducts.launchprof([
             "compare", "--base", app, "--head", app, "--base-env", "FIXTURE_BEHAVIOR=\(base)", "--head-env", "FIXTURE_BEHAVIOR=\(head)",

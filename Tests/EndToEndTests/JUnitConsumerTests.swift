@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTestSupport
 import Testing
 
 /// `check --format junit` read by the consumers CI systems use: Jenkins' xUnit schema
@@ -7,7 +8,7 @@ import Testing
 struct JUnitConsumerTests {
     /// The JUnit of the fixed SeedApp run against a policy with every kind before the first
     /// frame at error and a failing warn-level rule, saved to a file.
-    static func policyReport() throws -> (output: BuiltProducts.Output, file: URL) {
+    static func policyReport() throws -> (output: ProductProcess.Output, file: URL) {
         let budgets = BuiltProducts.fixture("budgets-policy-error.json")
         let output = try BuiltProducts.launchprof(["check", "--budgets", budgets, "--format", "junit", CheckCommandTests.run])
         let file = try BuiltProducts.scratchFolder().appendingPathComponent("launchprof.junit.xml")

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTestSupport
 import LaunchAnalysis
 import LaunchTrace
 import Synchronization

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTestSupport
 import LaunchAnalysis
 import LaunchTrace
 import Testing
@@ -153,5 +154,20 @@ struct AdaptiveRunTests {
         let manifest = try RunManifest.read(from: folder.appendingPathComponent("run/launches.json"))
         #expect(manifest.launches.count == 8)
         #expect(manifest.launches.map(\.index) == Array(1...8))
+    }
+
+    @Test("a directory or a script without its interpreter is refused before the run: exit 1, nothing launched, no run folder")
+    func programCheckedBeforeTheRun() throws {
+        let folder = try BuiltProducts.scratchFolder("e2e")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("tool.sh")
+        try Data("#!/nonexistent/interpreter\n".utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        for (program, problem) in [(folder.path, "is a directory, not a program"), (script.path, "interpreter /nonexistent/interpreter")] {
+            let output = try BuiltProducts.launchprof(["run", "--runs", "2", "--output", folder.appendingPathComponent("run").path, "--", program])
+            #expect(output.status == 1)
+            #expect(output.stderr.contains(problem), "\(output.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("run").path))
+        }
     }
 }

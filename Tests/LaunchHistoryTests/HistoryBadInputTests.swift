@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTestSupport
 import LaunchAnalysis
 import LaunchHistory
 import LaunchTrace
@@ -70,9 +71,9 @@ struct HistoryBadInputTests {
     func runWithUnreachableHistory() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unreachable-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try LaunchprofProcess.run([
+        let output = try BuiltProducts.launchprof([
             "run", "--runs", "1", "--warmup", "0", "--output", folder.path, "--history", "postgres://nightly@127.0.0.1:1/history?sslmode=disable",
-            "--", LaunchprofProcess.path("SampleApp"),
+            "--", BuiltProducts.path("SampleApp"),
         ])
         #expect(output.status == ProfilerExitStatus.historyNotRecorded.rawValue, "\(output.stderr)")
         #expect(output.stderr.contains("the run was not recorded in the history: The run history at postgres://nightly@127.0.0.1:1/history cannot be opened"), "\(output.stderr)")

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTestSupport
 import LaunchHistory
 import Testing
 
@@ -13,8 +14,8 @@ struct HistoryEndToEndTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("history-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for commit in ["aaaa111", "bbbb222"] {
-            let output = try LaunchprofProcess.run(
-                ["run", "--runs", "2", "--warmup", "0", "--commit", commit, "--branch", "nightly", "--", LaunchprofProcess.path("SampleApp")],
+            let output = try BuiltProducts.launchprof(
+                ["run", "--runs", "2", "--warmup", "0", "--commit", commit, "--branch", "nightly", "--", BuiltProducts.path("SampleApp")],
                 in: folder
             )
             #expect(output.status == 0, "\(output.stderr)")
@@ -27,13 +28,13 @@ struct HistoryEndToEndTests {
     func twoRunsOfSampleApp() throws {
         let folder = try Self.twoRuns()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let list = try LaunchprofProcess.run(["history", "list"], in: folder)
+        let list = try BuiltProducts.launchprof(["history", "list"], in: folder)
         #expect(list.status == 0, "\(list.stderr)")
         #expect(list.stdout.split(separator: "\n").count == 3, "\(list.stdout)")
         #expect(list.stdout.contains("aaaa111") && list.stdout.contains("bbbb222") && list.stdout.contains("SampleApp"))
 
         let export = folder.appendingPathComponent("export.json")
-        #expect(try LaunchprofProcess.run(["history", "export", "--format", "json", "-o", export.path], in: folder).status == 0)
+        #expect(try BuiltProducts.launchprof(["history", "export", "--format", "json", "-o", export.path], in: folder).status == 0)
         let schema = Self.root.appendingPathComponent("schemas/history-export.schema.json").path
         let validation = try Python.run("""
             import json, sys, jsonschema
@@ -45,7 +46,7 @@ struct HistoryEndToEndTests {
         #expect(validation.status == 0, "\(validation.stderr)")
         #expect(validation.stdout == "2\n")
 
-        let metrics = try LaunchprofProcess.run(["history", "export", "--format", "openmetrics"], in: folder)
+        let metrics = try BuiltProducts.launchprof(["history", "export", "--format", "openmetrics"], in: folder)
         let parsed = try Python.run("""
             import sys
             from prometheus_client.openmetrics.parser import text_string_to_metric_families
@@ -64,25 +65,25 @@ struct HistoryEndToEndTests {
     func otherCommands() throws {
         let folder = try Self.twoRuns()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let show = try LaunchprofProcess.run(["history", "show", "timeToFirstFrame"], in: folder)
+        let show = try BuiltProducts.launchprof(["history", "show", "timeToFirstFrame"], in: folder)
         #expect(show.status == 0, "\(show.stderr)")
         #expect(show.stdout.contains("SampleApp warm timeToFirstFrame") && show.stdout.contains("bbbb222"), "\(show.stdout)")
-        let trend = try LaunchprofProcess.run(["history", "trend"], in: folder)
+        let trend = try BuiltProducts.launchprof(["history", "trend"], in: folder)
         #expect(trend.status == 0 && trend.stdout == "No change points.\n", "\(trend.stdout)\(trend.stderr)")
-        let csv = try LaunchprofProcess.run(["history", "export", "--format", "csv"], in: folder)
+        let csv = try BuiltProducts.launchprof(["history", "export", "--format", "csv"], in: folder)
         #expect(csv.stdout.hasPrefix("recorded_at,run_key,app,"))
-        let prune = try LaunchprofProcess.run(["history", "prune", "--keep-runs", "1"], in: folder)
+        let prune = try BuiltProducts.launchprof(["history", "prune", "--keep-runs", "1"], in: folder)
         #expect(prune.stdout == "Deleted 1 run from \(HistoryLocation.defaultPath).\n", "\(prune.stdout)\(prune.stderr)")
-        let none = try LaunchprofProcess.run(["run", "--runs", "1", "--warmup", "0", "--no-history", "--", LaunchprofProcess.path("SampleApp")], in: folder)
+        let none = try BuiltProducts.launchprof(["run", "--runs", "1", "--warmup", "0", "--no-history", "--", BuiltProducts.path("SampleApp")], in: folder)
         #expect(none.status == 0 && !none.stderr.contains("recorded in the history"))
-        let list = try LaunchprofProcess.run(["history", "list"], in: folder)
+        let list = try BuiltProducts.launchprof(["history", "list"], in: folder)
         #expect(list.stdout.split(separator: "\n").count == 2, "\(list.stdout)")
     }
 }
 
 /// Python 3 with a script, for the real parsers (jsonschema, prometheus_client).
 enum Python {
-    static func run(_ script: String, _ arguments: [String], input: String = "") throws -> LaunchprofProcess.Output {
+    static func run(_ script: String, _ arguments: [String], input: String = "") throws -> ProductProcess.Output {
         let process = Process()
         process.executableURL = URL(filePath: "/usr/bin/python3")
         process.arguments = ["-c", script] + arguments
@@ -96,6 +97,6 @@ enum Python {
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         let err = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return LaunchprofProcess.Output(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        return ProductProcess.Output(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTestSupport
 import LaunchHistory
 import LaunchTrace
 import Testing
@@ -108,9 +109,9 @@ struct HistoryStoreTests {
         let folders = try (0..<8).map { writer in
             try (0..<perWriter).map { try HistoryFixtures.runFolder(in: parent, night: writer * perWriter + $0).path }
         }
-        let processes = try folders.map { try LaunchprofProcess.start(["history", "import", "--history", Backend.argument(location)] + $0) }
+        let processes = try folders.map { try BuiltProducts.startLaunchprof(["history", "import", "--history", Backend.argument(location)] + $0) }
         for process in processes {
-            let output = process.wait()
+            let output = try process.wait()
             #expect(output.status == 0, "\(output.stderr)")
         }
         let store = try location.open()

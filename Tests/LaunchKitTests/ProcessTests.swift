@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTestSupport
 import LaunchTrace
 import Testing
 

@@ -25,9 +25,11 @@ struct LaunchSessionTests {
     @Test("a specification naming a missing executable is refused with the path")
     func missingExecutable() {
         let specification = LaunchSpecification(executable: "/nonexistent/App")
-        #expect(throws: LaunchProfilerError.notExecutable(path: "/nonexistent/App")) {
+        let error = #expect(throws: LaunchProfilerError.self) {
             try LaunchSession(specification: specification, layout: NumberedFiles(directory: FileManager.default.temporaryDirectory))
         }
+        #expect(error?.code == .notExecutable)
+        #expect(error?.description.contains("/nonexistent/App does not exist") == true)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTestSupport
 import LaunchAnalysis
 import LaunchRunner
 import LaunchTrace
@@ -13,7 +14,7 @@ struct ComparisonRunTests {
     static func plan(base: String, head: String, seed: UInt64, maxRuns: Int = 24, alpha: Double = 0.05, budgets: BudgetFile? = nil) throws -> ComparisonPlan {
         func build(_ behavior: String) -> LaunchSpecification {
             LaunchSpecification(
-                executable: BuiltApps.fixtureApp, environment: ["FIXTURE_BEHAVIOR": behavior],
+                executable: BuiltProducts.path("FixtureApp"), environment: ["FIXTURE_BEHAVIOR": behavior],
                 instruments: InstrumentSettings(preloadLibrary: nil, sampler: .none)
             )
         }
@@ -24,7 +25,7 @@ struct ComparisonRunTests {
     }
 
     static func compare(_ plan: ComparisonPlan) throws -> ComparisonRunResult {
-        let root = try BuiltApps.scratchFolder()
+        let root = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         return try ComparisonRun(plan: plan, folder: try RunFolder.create(at: root.appendingPathComponent("compare").path)).run()
     }
@@ -50,7 +51,7 @@ struct ComparisonRunTests {
     @Test("a rule against base: +3% fails a 10 % regression; files are comparison.json, base/ and head/")
     func budgetAgainstBase() throws {
         let json = #"{"schemaVersion": 1, "rules": [{"metric": "didFinishLaunching", "limit": "+3%", "baseline": "base"}]}"#
-        let root = try BuiltApps.scratchFolder()
+        let root = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let url = root.appendingPathComponent("budgets.json")
         try Data(json.utf8).write(to: url)

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTestSupport
 import LaunchAnalysis
 import LaunchRunner
 import LaunchTrace
@@ -10,7 +11,7 @@ struct ProfilingRunTests {
     static func plan(runs: Int, behavior: String, budgets: BudgetCheck, adaptive: AdaptiveStopping? = nil) -> ProfilingPlan {
         ProfilingPlan(
             launch: LaunchSpecification(
-                executable: BuiltApps.fixtureApp, environment: ["FIXTURE_BEHAVIOR": behavior],
+                executable: BuiltProducts.path("FixtureApp"), environment: ["FIXTURE_BEHAVIOR": behavior],
                 instruments: InstrumentSettings(preloadLibrary: nil, sampler: .none)
             ),
             runs: runs, warmup: 1, adaptive: adaptive, budgets: budgets, generator: "launchprof test"
@@ -23,7 +24,7 @@ struct ProfilingRunTests {
 
     @Test("two launches leave the run's files, and launches.json is rewritten after each launch")
     func filesAndManifest() throws {
-        let root = try BuiltApps.scratchFolder()
+        let root = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = try RunFolder.create(at: root.appendingPathComponent("run").path)
         var manifestCounts: [Int] = []

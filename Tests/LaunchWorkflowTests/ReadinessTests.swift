@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTestSupport
 import LaunchRunner
 import LaunchTrace
 import Testing
@@ -11,7 +12,7 @@ import Glibc
 /// prints a line, writes a file and speaks sd_notify, then waits for SIGTERM.
 @Suite("Readiness of a server", .serialized)
 struct ReadinessTests {
-    static var fixtureServer: String { BuiltApps.directory.appendingPathComponent("FixtureServer").path }
+    static var fixtureServer: String { BuiltProducts.directory.appendingPathComponent("FixtureServer").path }
 
     /// A TCP port that was free a moment ago.
     static func freePort() -> Int {
@@ -52,7 +53,7 @@ struct ReadinessTests {
 
     @Test("a server becomes ready by port, by output line, by notify and by file; it is ended cleanly and nothing is left")
     func becomesReady() throws {
-        let folder = try BuiltApps.scratchFolder()
+        let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("ready.flag").path
         for condition in Self.conditions(port: Self.freePort(), file: file) {
@@ -76,7 +77,7 @@ struct ReadinessTests {
 
     @Test("a server that ignores SIGTERM is killed after the grace period, and the record says so")
     func killedAfterGrace() throws {
-        let folder = try BuiltApps.scratchFolder()
+        let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var request = Self.request(.stdout("listening"), arguments: ["--port", String(Self.freePort()), "--ignore-term"], in: folder)
         request.readiness.gracePeriodSeconds = 0.2
@@ -90,7 +91,7 @@ struct ReadinessTests {
 
     @Test("a server that never becomes ready is killed at the timeout, with the condition it was waiting for")
     func neverReady() throws {
-        let folder = try BuiltApps.scratchFolder()
+        let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = AppLauncher().launch(Self.request(.port(Self.freePort()), arguments: ["--never-ready"], in: folder, timeout: 0.5))
         #expect(result.record.outcome == .timedOut)
@@ -100,7 +101,7 @@ struct ReadinessTests {
 
     @Test("a program that exits before its condition is met is reported so")
     func exitsBeforeReady() throws {
-        let folder = try BuiltApps.scratchFolder()
+        let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var request = Self.request(.file(folder.appendingPathComponent("never").path), arguments: [], in: folder)
         request.executable = "/bin/true"
@@ -111,7 +112,7 @@ struct ReadinessTests {
 
     @Test("a command-line tool that writes no trace is ready when it exits: phases exec, loader, main, exit")
     func toolExits() throws {
-        let folder = try BuiltApps.scratchFolder()
+        let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var request = Self.request(.exit, arguments: ["--version"], in: folder)
         request.executable = "/usr/bin/git"

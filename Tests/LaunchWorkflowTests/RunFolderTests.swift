@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTestSupport
 import LaunchTrace
 import LaunchWorkflow
 import Testing
@@ -21,7 +22,7 @@ struct RunFolderTests {
 
     @Test("dated folders are unique within a second, and latest points at the newest")
     func uniqueCreation() throws {
-        let root = try BuiltApps.scratchFolder()
+        let root = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let folders = try (0..<3).map { _ in try RunFolder.create(at: nil, root: root) }
         #expect(Set(folders.map(\.url.path)).count == 3)
@@ -33,7 +34,7 @@ struct RunFolderTests {
 
     @Test("a missing run is an error that says how to make one")
     func missingRun() throws {
-        let root = try BuiltApps.scratchFolder()
+        let root = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(throws: LaunchProfilerError.self) { try RunFolder.locate(nil, root: root) }
         #expect(throws: LaunchProfilerError.self) { try RunFolder.locate(root.appendingPathComponent("nope").path) }

@@ -26,11 +26,10 @@ public struct AppLauncher: Launcher {
     /// The signal that interrupted launchprof (``RunInterruption``), or nil.
     public var interruption: Int32? { RunInterruption.signal }
 
-    /// Refuses a program that is missing or not executable.
+    /// Refuses a program `execve` would refuse (``ProgramCheck``): missing, a directory, not
+    /// executable, a script without its interpreter.
     public func check(_ specification: LaunchSpecification) throws(LaunchProfilerError) {
-        guard access(specification.executable, X_OK) == 0 else {
-            throw LaunchProfilerError.notExecutable(path: specification.executable)
-        }
+        try ProgramCheck.check(specification.executable)
     }
 
     /// Performs one launch.
