@@ -1,18 +1,42 @@
 import LaunchTrace
 
-/// A valid metric name, its kind and what it means.
-public struct MetricDefinition: Codable, Sendable, Equatable {
+/// One metric, defined once: its name, kind (and so its unit), what it means, where its value
+/// comes from, and how a trace gives it. ``MetricCatalog`` (the valid names, their kinds),
+/// ``MetricExtractor`` (a trace's values), the budget validator and `docs/metrics.md` all
+/// derive from these definitions (``MetricCatalog/fixed`` and ``MetricCatalog/families``).
+///
+/// ```swift
+/// MetricDefinition(.peakMemory, .bytes, "Peak resident set size at the end of the launch.",
+///                  source: "memory.peakResidentBytes") { Double($0.memory.peakResidentBytes) }
+/// ```
+public struct MetricDefinition: Sendable {
     /// The metric's name, e.g. `timeToFirstFrame` or `didFinishLaunching.blocked`.
     public var name: MetricName
-    /// What it measures.
+    /// What it measures, which decides its unit.
     public var kind: MetricKind
     /// One sentence describing it.
     public var summary: String
+    /// Where in the trace its value comes from, for the documentation.
+    public var source: String
+    /// The value of one trace, in the kind's base unit; nil when the trace does not have it.
+    let value: @Sendable (LaunchTrace) -> Double?
 
-    /// Creates a definition.
-    public init(name: MetricName, kind: MetricKind, summary: String) {
+    /// Creates a definition; `value` reads the metric from one trace (nil when absent).
+    public init(
+        _ name: MetricName, _ kind: MetricKind, _ summary: String, source: String,
+        value: @escaping @Sendable (LaunchTrace) -> Double? = { _ in nil }
+    ) {
         self.name = name
         self.kind = kind
         self.summary = summary
+        self.source = source
+        self.value = value
+    }
+}
+
+extension MetricDefinition: Equatable {
+    /// Definitions are equal when their name, kind, summary and source are.
+    public static func == (lhs: MetricDefinition, rhs: MetricDefinition) -> Bool {
+        lhs.name == rhs.name && lhs.kind == rhs.kind && lhs.summary == rhs.summary && lhs.source == rhs.source
     }
 }

@@ -24,6 +24,12 @@ public struct GoldenFiles: Sendable {
         directory = Self.repositoryRoot.appendingPathComponent("Tests").appendingPathComponent(testTarget).appendingPathComponent(folder)
     }
 
+    /// The golden files in `folder`, relative to the repository root (`docs` for the pages
+    /// made from code).
+    public init(repositoryFolder folder: String) {
+        directory = Self.repositoryRoot.appendingPathComponent(folder)
+    }
+
     /// The repository root (this file is Tests/LaunchTestSupport/Golden/GoldenFiles.swift).
     public static var repositoryRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

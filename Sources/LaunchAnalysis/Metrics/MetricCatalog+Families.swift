@@ -1,0 +1,94 @@
+import LaunchTrace
+
+extension MetricCatalog {
+    /// Every family of metrics whose names a trace decides: the one place each is defined.
+    public static let families: [MetricFamily] = [phaseFamily] + phasePartFamilies + [spanFamily, blockingCallsFamily, blockingTimeFamily]
+
+    /// The phases the tool knows by name: UIKit's and a program's (exec, loader, main, exit).
+    static let knownPhases = PhaseName.uikit + PhaseName.program
+
+    /// `<phase>`: a phase's duration, for every phase a trace has.
+    static let phaseFamily = MetricFamily(
+        "<phase>", .time, "Duration of the phase.", source: "phases[].durationNs", listed: knownPhases.map { .phase($0) },
+        member: { name in
+            guard let (phase, part) = name.phaseMetric, part == nil, knownPhases.contains(phase) else { return nil }
+            return MetricDefinition(name, .time, "Duration of the \(phase) phase.", source: "phases[].durationNs")
+        },
+        values: { trace in trace.phases.map { (.phase($0.phase), Double($0.durationNs)) } }
+    )
+
+    /// `<phase>.onCpu`, `.runnable`, `.blocked`: the main thread's time in each state during a phase.
+    static let phasePartFamilies: [MetricFamily] = MetricName.PhasePart.allCases.map { part in
+        let words = phasePartWords(part)
+        let source = "phases[].threadState.\(part == .blocked ? "blockedNs" : part.rawValue + "Ns")"
+        return MetricFamily(
+            "<phase>.\(part.rawValue)", .time, "Main-thread time \(words) during the phase.", source: source,
+            listed: knownPhases.map { .phase($0, part) },
+            member: { name in
+                guard let (phase, found) = name.phaseMetric, found == part, knownPhases.contains(phase) else { return nil }
+                return MetricDefinition(name, .time, "Main-thread time \(words) during \(phase).", source: source)
+            },
+            values: { trace in trace.phases.map { (.phase($0.phase, part), Double(phasePartValue($0.threadState, part))) } }
+        )
+    }
+
+    /// `span.<name>`: the total duration of an app span, for every span a trace has.
+    static let spanFamily = MetricFamily(
+        "span.<name>", .time, "Total duration of the span.", source: "spans[].durationNs, summed by name",
+        member: { name in
+            name.spanName.map { MetricDefinition(name, .time, "Total duration of the span \($0).", source: "spans[].durationNs") }
+        },
+        values: { trace in
+            trace.spans.reduce(into: [MetricName: Double]()) { $0[.span($1.name), default: 0] += Double($1.durationNs) }.map { ($0.key, $0.value) }
+        }
+    )
+
+    /// `blockingCalls.<kind>`: blocking calls of a kind on the main thread, when the tracer ran.
+    static let blockingCallsFamily = MetricFamily(
+        "blockingCalls.<kind>", .count, "Blocking calls of the kind on the main thread (when the tracer ran).",
+        source: "mainThread.blockingCalls[], counted by kind", listed: blockingKinds.map { .blockingCalls($0) },
+        member: { name in
+            guard let kind = blockingKinds.first(where: { .blockingCalls($0) == name }) else { return nil }
+            return MetricDefinition(name, .count, "Blocking \(kind.rawValue) calls on the main thread.", source: "mainThread.blockingCalls[]")
+        },
+        values: { trace in tracedCalls(trace, count: true) }
+    )
+
+    /// `blockingTime.<kind>`: main-thread time in blocking calls of a kind, when the tracer ran.
+    static let blockingTimeFamily = MetricFamily(
+        "blockingTime.<kind>", .time, "Main-thread time in blocking calls of the kind (when the tracer ran).",
+        source: "mainThread.blockingCalls[].durationNs, summed by kind", listed: blockingKinds.map { .blockingTime($0) },
+        member: { name in
+            guard let kind = name.blockingTimeKind, kind.isTracedCall else { return nil }
+            return MetricDefinition(name, .time, "Main-thread time in blocking \(kind.rawValue) calls.", source: "mainThread.blockingCalls[]")
+        },
+        values: { trace in tracedCalls(trace, count: false) }
+    )
+
+    private static func phasePartWords(_ part: MetricName.PhasePart) -> String {
+        switch part {
+        case .onCpu: "on a CPU"
+        case .runnable: "waiting for a CPU"
+        case .blocked: "blocked"
+        }
+    }
+
+    private static func phasePartValue(_ state: ThreadState, _ part: MetricName.PhasePart) -> Int64 {
+        switch part {
+        case .onCpu: state.onCpuNs
+        case .runnable: state.runnableNs
+        case .blocked: state.blockedNs
+        }
+    }
+
+    /// Per traced kind, the calls' count or summed time; zero for a kind the tracer saw no call
+    /// of; nothing when the tracer did not run.
+    private static func tracedCalls(_ trace: LaunchTrace, count: Bool) -> [(MetricName, Double)] {
+        guard let activity = trace.mainThread, activity.tracer != nil else { return [] }
+        var values = Dictionary(uniqueKeysWithValues: blockingKinds.map { ($0, 0.0) })
+        for call in activity.blockingCalls where call.kind.isTracedCall {
+            values[call.kind, default: 0] += count ? 1 : Double(call.durationNs)
+        }
+        return values.map { (count ? .blockingCalls($0.key) : .blockingTime($0.key), $0.value) }
+    }
+}

@@ -1,0 +1,84 @@
+import LaunchTrace
+
+extension MetricCatalog {
+    /// Every metric with a fixed name: the one place each is defined (its typed name is in
+    /// `MetricName+Fixed.swift`, the contract). Adding one is adding a row here.
+    public static let fixed: [MetricDefinition] = [
+        MetricDefinition(
+            .timeToFirstFrame, .time, "Launch start to the first committed frame.", source: "totals.timeToFirstFrameNs"
+        ) { $0.totals.timeToFirstFrameNs.map(Double.init) },
+        MetricDefinition(
+            .timeToActive, .time, "Launch start to the end of applicationDidBecomeActive.", source: "totals.timeToActiveNs"
+        ) { $0.totals.timeToActiveNs.map(Double.init) },
+        MetricDefinition(
+            .timeToFullDisplay, .time, "Launch start to reportFullyDrawn.", source: "totals.timeToFullDisplayNs"
+        ) { $0.totals.timeToFullDisplayNs.map(Double.init) },
+        MetricDefinition(
+            .timeToReady, .time,
+            "Launch start to readiness (--ready-when, the exit of a program without a trace, or ready()).",
+            source: "totals.timeToReadyNs"
+        ) { $0.totals.timeToReadyNs.map(Double.init) },
+        MetricDefinition(
+            .mainThreadBlocked, .time, "Main-thread blocked time summed over the phases before first frame.",
+            source: "phases[].threadState.blockedNs before the first frame, each phase's clamped at zero"
+        ) { beforeFirstFrame($0).map { $0.reduce(0) { $0 + Double($1.threadState.blockedNs) } } },
+        MetricDefinition(
+            .mainThreadOnCpu, .time, "Main-thread on-CPU time summed over the phases before first frame.",
+            source: "phases[].threadState.onCpuNs before the first frame"
+        ) { stateBeforeFirstFrame($0).map { Double($0.onCpuNs) } },
+        MetricDefinition(
+            .mainThreadRunnable, .time, "Main-thread runnable time summed over the phases before first frame.",
+            source: "phases[].threadState.runnableNs before the first frame"
+        ) { stateBeforeFirstFrame($0).map { Double($0.runnableNs) } },
+        MetricDefinition(
+            .majorFaults, .count, "Major page faults on the main thread before first frame.",
+            source: "phases[].threadState.majorFaults before the first frame"
+        ) { stateBeforeFirstFrame($0).map { Double($0.majorFaults) } },
+        MetricDefinition(
+            .minorFaults, .count, "Minor page faults on the main thread before first frame.",
+            source: "phases[].threadState.minorFaults before the first frame"
+        ) { stateBeforeFirstFrame($0).map { Double($0.minorFaults) } },
+        MetricDefinition(
+            .peakMemory, .bytes, "Peak resident set size at the end of the launch.", source: "memory.peakResidentBytes"
+        ) { Double($0.memory.peakResidentBytes) },
+        MetricDefinition(
+            .profilerOverhead, .time, "Time the profiler spent on the main thread.", source: "profiler.mainThreadNs"
+        ) { Double($0.profiler.mainThreadNs) },
+        MetricDefinition(
+            .resumeToFrame, .time, "willEnterForeground to the first frame after a resume.",
+            source: "marks: willEnterForeground to the next frameCommitted"
+        ) { resumeInterval($0, to: ResumeMarks.frameCommitted) },
+        MetricDefinition(
+            .resumeToActive, .time, "willEnterForeground to active after a resume.",
+            source: "marks: willEnterForeground to the next active"
+        ) { resumeInterval($0, to: ResumeMarks.active) },
+        MetricDefinition(
+            .stallCount, .count, "Main-thread stalls the stall sampler saw.", source: "mainThread.stalls (when the sampler ran)"
+        ) { sampled($0).map { Double($0.stalls.count) } },
+        MetricDefinition(
+            .longestStall, .time, "Duration of the longest main-thread stall.",
+            source: "mainThread.stalls[].durationNs (when the sampler ran)"
+        ) { sampled($0).map { Double($0.stalls.map(\.durationNs).max() ?? 0) } },
+    ]
+
+    /// The phases before the first frame, or nil when the trace has none.
+    private static func beforeFirstFrame(_ trace: LaunchTrace) -> [PhaseRecord]? {
+        let phases = trace.phases.filter { $0.phase.isBeforeFirstFrame }
+        return phases.isEmpty ? nil : phases
+    }
+
+    private static func stateBeforeFirstFrame(_ trace: LaunchTrace) -> ThreadState? {
+        beforeFirstFrame(trace)?.reduce(ThreadState.zero) { $0 + $1.threadState }
+    }
+
+    private static func resumeInterval(_ trace: LaunchTrace, to mark: String) -> Double? {
+        guard let enter = trace.marks.first(where: { $0.name == ResumeMarks.willEnterForeground }) else { return nil }
+        guard let end = trace.marks.first(where: { $0.name == mark && $0.timeNs >= enter.timeNs }) else { return nil }
+        return Double(end.timeNs - enter.timeNs)
+    }
+
+    private static func sampled(_ trace: LaunchTrace) -> MainThreadActivity? {
+        guard let activity = trace.mainThread, activity.sampler.method != .none else { return nil }
+        return activity
+    }
+}

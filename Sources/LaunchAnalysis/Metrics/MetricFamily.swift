@@ -1,0 +1,39 @@
+import LaunchTrace
+
+/// A family of metrics whose names a trace decides (its phases, its spans, the kinds of
+/// blocking call), defined once like a ``MetricDefinition``: its name pattern, kind, meaning,
+/// source, which names belong to it and the values a trace gives.
+public struct MetricFamily: Sendable {
+    /// The names, as the documentation writes them (`<phase>.blocked`, `span.<name>`).
+    public var pattern: String
+    /// What every member measures.
+    public var kind: MetricKind
+    /// One sentence describing a member.
+    public var summary: String
+    /// Where in the trace the values come from, for the documentation.
+    public var source: String
+    /// The members that can be listed and suggested (the known phases, the traced call kinds).
+    public var listed: [MetricName]
+    /// The definition of `name` when it belongs to the family.
+    let member: @Sendable (MetricName) -> MetricDefinition?
+    /// Every member a trace has, with its value.
+    let values: @Sendable (LaunchTrace) -> [(MetricName, Double)]
+
+    /// Creates a family.
+    init(
+        _ pattern: String, _ kind: MetricKind, _ summary: String, source: String, listed: [MetricName] = [],
+        member: @escaping @Sendable (MetricName) -> MetricDefinition?,
+        values: @escaping @Sendable (LaunchTrace) -> [(MetricName, Double)]
+    ) {
+        self.pattern = pattern
+        self.kind = kind
+        self.summary = summary
+        self.source = source
+        self.listed = listed
+        self.member = member
+        self.values = values
+    }
+
+    /// The definition of `name` when it belongs to the family, else nil.
+    public func definition(of name: MetricName) -> MetricDefinition? { member(name) }
+}
