@@ -2,13 +2,15 @@
 //
 // LaunchProfiler: a launch-performance profiler and startup-budget checker.
 //
-// Dependency shape (one way only, see README "Architecture"):
+// Dependency shape (one way only, see docs/architecture.md; .ci/check-modules.py checks both):
 //
 //   CLaunchABI <- CLaunchProbe, CLaunchRunner, CLaunchPreload (C, split by side)
 //   CLaunchProbe, LaunchTrace <- LaunchProbe <- LaunchKit <- apps (SampleApp, SeedApp, FixtureApp)
 //   LaunchTrace <- LaunchSymbolication <- LaunchAnalysis <- LaunchReports
 //   LaunchTrace, CLaunchRunner <- LaunchRunner
-//   LaunchRunner, LaunchAnalysis, LaunchReports, LaunchSymbolication <- LaunchWorkflow <- launchprof (CLI)
+//   LaunchAnalysis <- LaunchHistory (GRDB, postgres-nio)
+//   LaunchRunner, LaunchAnalysis, LaunchHistory, LaunchReports, LaunchSymbolication <- LaunchWorkflow
+//   LaunchWorkflow, LaunchRunner, LaunchAnalysis, LaunchHistory, LaunchReports <- launchprof (CLI)
 //
 // The app side never links the CLI's dependencies; the CLI never links LaunchKit nor
 // CLaunchProbe (whose pre-main constructor must run in apps only).
@@ -102,14 +104,14 @@ let package = Package(
         .executableTarget(
             name: "launchprof",
             dependencies: [
-                "LaunchWorkflow", "LaunchRunner", "LaunchAnalysis", "LaunchReports", "LaunchTrace",
+                "LaunchWorkflow", "LaunchRunner", "LaunchAnalysis", "LaunchHistory", "LaunchReports", "LaunchTrace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The example app, written the seeds' way, with deliberately slow launch work.
         .executableTarget(
             name: "SampleApp",
-            dependencies: ["LaunchKit"],
+            dependencies: ["LaunchKit", "LaunchProbe"],
             resources: [.copy("AppBundle")]
         ),
         // The seeds' Swift code (article 002), unchanged but for `import LaunchKit`,

@@ -8,9 +8,6 @@ public enum ToolVariable: String, Sendable, CaseIterable {
     /// Where `launchprof run` records runs and `launchprof history` reads them: a
     /// `postgres://` URL or a SQLite file path (overridden by `--history`).
     case history = "LAUNCHPROF_HISTORY"
-    /// Set to `1` to skip the PostgreSQL history tests when no server can be started locally;
-    /// CI never sets it, so there the tests fail loudly instead.
-    case skipPostgresTests = "LAUNCHPROF_SKIP_POSTGRES_TESTS"
     /// The program that turns addresses into file and line (`llvm-symbolizer`, or `addr2line`
     /// when its file name says so) instead of the one found on this machine. When it fails or
     /// is stopped at its timeout, the reports say so.
