@@ -61,8 +61,13 @@ let package = Package(
         .plugin(
             name: "LaunchprofCommand",
             capability: .command(
-                intent: .custom(verb: "launchprof", description: "Build an executable product in release and profile its launches with launchprof."),
-                permissions: [.writeToPackageDirectory(reason: "launchprof writes its run folders under .launchprof/runs in the package directory.")]
+                intent: .custom(
+                    verb: "launchprof",
+                    description: "Build an executable product in release and profile its launches with launchprof."),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "launchprof writes its run folders under .launchprof/runs in the package directory.")
+                ]
             )
             // No dependency on launchprof: the plugin builds it on demand (a dependency would
             // build the whole tool twice in every `swift build`, once for the host).
@@ -99,7 +104,10 @@ let package = Package(
         // folder's layout), as a library the CLI only parses for and renders.
         .target(
             name: "LaunchWorkflow",
-            dependencies: ["LaunchRunner", "LaunchAnalysis", "LaunchHistory", "LaunchReports", "LaunchSymbolication", "LaunchTrace"]
+            dependencies: [
+                "LaunchRunner", "LaunchAnalysis", "LaunchHistory", "LaunchReports", "LaunchSymbolication",
+                "LaunchTrace",
+            ]
         ),
         .executableTarget(
             name: "launchprof",
@@ -123,7 +131,8 @@ let package = Package(
         ),
         // A small app whose behaviour the tests choose through LAUNCHPROF_SCENARIO
         // (sleep, spin, crash, hang, no trace, lifecycle logging).
-        .executableTarget(name: "FixtureApp", dependencies: ["LaunchKit", "LaunchProbe", "LaunchTrace", "CFixtureSupport"]),
+        .executableTarget(
+            name: "FixtureApp", dependencies: ["LaunchKit", "LaunchProbe", "LaunchTrace", "CFixtureSupport"]),
         // A small server for the readiness tests (port, output line, file, sd_notify; SIGTERM).
         // With --phases it is a LaunchProbe program with phases of its own (database, migrations,
         // routes, bind), ready when it listens.
@@ -145,17 +154,35 @@ let package = Package(
         .executableTarget(name: "DenyPerfEvents", path: "Tests/DenyPerfEvents"),
         .testTarget(name: "LaunchTraceTests", dependencies: ["LaunchTrace"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchProbeTests", dependencies: ["LaunchProbe", "LaunchTrace"]),
-        .testTarget(name: "LaunchRunnerTests", dependencies: ["LaunchRunner", "LaunchTrace", "CLaunchABI"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "LaunchKitTests", dependencies: ["LaunchKit", "LaunchProbe", "LaunchTrace", "LaunchTestSupport", "FixtureApp", "SeedApp", "SampleApp"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "LaunchSymbolicationTests", dependencies: ["LaunchSymbolication", "LaunchAnalysis", "LaunchTrace"]),
-        .testTarget(name: "LaunchAnalysisTests", dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchSymbolication", "LaunchWorkflow", "LaunchTrace", "LaunchTestSupport"], resources: [.copy("Fixtures")]),
-                .testTarget(name: "ReportTests", dependencies: ["LaunchReports", "LaunchAnalysis", "LaunchSymbolication", "LaunchWorkflow", "LaunchTrace", "launchprof", "LaunchTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "LaunchRunnerTests", dependencies: ["LaunchRunner", "LaunchTrace", "CLaunchABI"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "LaunchKitTests",
+            dependencies: [
+                "LaunchKit", "LaunchProbe", "LaunchTrace", "LaunchTestSupport", "FixtureApp", "SeedApp", "SampleApp",
+            ], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "LaunchSymbolicationTests", dependencies: ["LaunchSymbolication", "LaunchAnalysis", "LaunchTrace"]),
+        .testTarget(
+            name: "LaunchAnalysisTests",
+            dependencies: [
+                "LaunchAnalysis", "LaunchReports", "LaunchSymbolication", "LaunchWorkflow", "LaunchTrace",
+                "LaunchTestSupport",
+            ], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "ReportTests",
+            dependencies: [
+                "LaunchReports", "LaunchAnalysis", "LaunchSymbolication", "LaunchWorkflow", "LaunchTrace", "launchprof",
+                "LaunchTestSupport",
+            ], resources: [.copy("Fixtures")]),
         // The history: change points on seeded series, the store suite against SQLite and a real
         // PostgreSQL cluster the tests start, concurrent writer processes, the exports.
         .testTarget(
             name: "LaunchHistoryTests",
             dependencies: [
-                "LaunchHistory", "LaunchWorkflow", "LaunchAnalysis", "LaunchTrace", "launchprof", "SampleApp", "LaunchTestSupport",
+                "LaunchHistory", "LaunchWorkflow", "LaunchAnalysis", "LaunchTrace", "launchprof", "SampleApp",
+                "LaunchTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -163,16 +190,25 @@ let package = Package(
         // FixtureApp, without the CLI.
         .testTarget(
             name: "LaunchWorkflowTests",
-            dependencies: ["LaunchWorkflow", "LaunchRunner", "LaunchAnalysis", "LaunchTrace", "LaunchTestSupport", "FixtureApp", "FixtureServer"]
+            dependencies: [
+                "LaunchWorkflow", "LaunchRunner", "LaunchAnalysis", "LaunchTrace", "LaunchTestSupport", "FixtureApp",
+                "FixtureServer",
+            ]
         ),
         // The instruments (tracer, stall sampler by signal and by ptrace) against real launches.
         .testTarget(
             name: "InstrumentTests",
-            dependencies: ["LaunchTrace", "LaunchAnalysis", "LaunchSymbolication", "LaunchRunner", "launchprof", "FixtureApp", "DenyPerfEvents"]
+            dependencies: [
+                "LaunchTrace", "LaunchAnalysis", "LaunchSymbolication", "LaunchRunner", "launchprof", "FixtureApp",
+                "DenyPerfEvents",
+            ]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["LaunchTrace", "LaunchAnalysis", "launchprof", "SampleApp", "SeedApp", "FixtureApp", "LaunchTestSupport", "FixtureServer"],
+            dependencies: [
+                "LaunchTrace", "LaunchAnalysis", "launchprof", "SampleApp", "SeedApp", "FixtureApp",
+                "LaunchTestSupport", "FixtureServer",
+            ],
             resources: [.copy("Fixtures")]
         ),
     ]
@@ -195,7 +231,8 @@ if Context.environment["LAUNCHPROF_BENCHMARKS"] != nil {
         ("Instruments", ["CLaunchABI", "CLaunchProbe", "CLaunchRunner", "CBenchSupport"]),
     ]
     // Threads and children that spin at a known stack depth, for the samplers (benchmarks only).
-    package.targets.append(.target(name: "CBenchSupport", dependencies: ["CLaunchProbe"], path: "Benchmarks/CBenchSupport"))
+    package.targets.append(
+        .target(name: "CBenchSupport", dependencies: ["CLaunchProbe"], path: "Benchmarks/CBenchSupport"))
     for target in benchmarkTargets {
         package.targets.append(
             .executableTarget(
@@ -221,7 +258,8 @@ if Context.environment["LAUNCHPROF_FUZZ"] != nil {
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))
     for target in fuzzTargets {
         package.targets.append(
-            .executableTarget(name: target.name, dependencies: target.dependencies + ["FuzzSupport"], path: "Fuzz/\(target.name)")
+            .executableTarget(
+                name: target.name, dependencies: target.dependencies + ["FuzzSupport"], path: "Fuzz/\(target.name)")
         )
     }
 }

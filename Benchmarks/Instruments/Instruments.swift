@@ -102,7 +102,8 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 20
     )
     for traced in [false, true] {
-        let name = traced
+        let name =
+            traced
             ? "ShortCall-with-tracer"
             : "ShortCall-without-tracer"
         var configuration = writerConfiguration

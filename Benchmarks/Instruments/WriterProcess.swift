@@ -50,8 +50,11 @@ final class WriterProcess {
         guard let executable = Self.executablePath else {
             throw InstrumentsBenchmarkError.helperFailed("cannot read /proc/self/exe")
         }
-        var input: [Int32] = [0, 0], output: [Int32] = [0, 0]
-        guard Self.closeOnExecPipe(&input) else { throw InstrumentsBenchmarkError.spawnFailed(path: executable, errno: errno) }
+        var input: [Int32] = [0, 0]
+        var output: [Int32] = [0, 0]
+        guard Self.closeOnExecPipe(&input) else {
+            throw InstrumentsBenchmarkError.spawnFailed(path: executable, errno: errno)
+        }
         guard Self.closeOnExecPipe(&output) else {
             close(input[0])
             close(input[1])
@@ -70,7 +73,7 @@ final class WriterProcess {
         posix_spawn_file_actions_adddup2(&actions, output[1], STDOUT_FILENO)
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), nil]
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for pointer in argv + envp { free(pointer) } }
         var child: pid_t = 0
         let spawned = posix_spawn(&child, executable, &actions, nil, argv, envp)
         close(input[0])

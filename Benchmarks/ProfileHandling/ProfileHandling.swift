@@ -20,10 +20,11 @@ let benchmarks: @Sendable () -> Void = {
         let rings = SyntheticRings.make(samples: count)
         Benchmark("DecodeAndBuild-\(count)-samples", configuration: .init(scalingFactor: .one)) { benchmark in
             for _ in benchmark.scaledIterations {
-                blackHole(PerfRingDecoding.profile(
-                    cpu: rings.cpu, switches: rings.switches, samplesCarryStack: true, samplePeriodNs: 1_000_000,
-                    launchStartNs: 0, endNs: Int64(count) * 2_000_000
-                ))
+                blackHole(
+                    PerfRingDecoding.profile(
+                        cpu: rings.cpu, switches: rings.switches, samplesCarryStack: true, samplePeriodNs: 1_000_000,
+                        launchStartNs: 0, endNs: Int64(count) * 2_000_000
+                    ))
             }
         }
     }
@@ -74,6 +75,10 @@ enum SyntheticRings {
             + withUnsafeBytes(of: UInt16(size).littleEndian) { Array($0) }
     }
 
-    static func words(_ values: [UInt64]) -> [UInt8] { values.flatMap { value in withUnsafeBytes(of: value.littleEndian) { Array($0) } } }
-    static func words32(_ values: [UInt32]) -> [UInt8] { values.flatMap { value in withUnsafeBytes(of: value.littleEndian) { Array($0) } } }
+    static func words(_ values: [UInt64]) -> [UInt8] {
+        values.flatMap { value in withUnsafeBytes(of: value.littleEndian) { Array($0) } }
+    }
+    static func words32(_ values: [UInt32]) -> [UInt8] {
+        values.flatMap { value in withUnsafeBytes(of: value.littleEndian) { Array($0) } }
+    }
 }

@@ -28,7 +28,8 @@ enum SymbolicationBenchmark {
             }
         }
         guard !functions.isEmpty else {
-            throw LaunchProfilerError.invalidELF(path: images.first?.path ?? "(no images)", reason: "No image has function symbols to benchmark.")
+            throw LaunchProfilerError.invalidELF(
+                path: images.first?.path ?? "(no images)", reason: "No image has function symbols to benchmark.")
         }
         var result: [Address] = []
         result.reserveCapacity(count)

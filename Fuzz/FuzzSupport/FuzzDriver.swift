@@ -1,4 +1,6 @@
 /// libFuzzer's driver (in libclang_rt.fuzzer, linked by `-sanitize=fuzzer`).
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// libFuzzer\'s own name.
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<Int32>,

@@ -5,6 +5,8 @@ import LaunchTrace
 /// libFuzzer entry point: any bytes as a trace and as a run folder's `launches.json`, then
 /// (when both read) the summary of that launch. Readers may reject the bytes with an error;
 /// nothing may crash, hang or trap.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// libFuzzer calls the entry point by this name.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func LLVMFuzzerTestOneInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)

@@ -15,11 +15,16 @@ struct LaunchprofCommand: CommandPlugin {
     /// command with its exit status in the message.
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         var request = try Request(arguments)
-        let build = try packageManager.build(.product(request.product), parameters: .init(configuration: .release, echoLogs: false))
+        let build = try packageManager.build(
+            .product(request.product), parameters: .init(configuration: .release, echoLogs: false))
         guard build.succeeded else {
             throw CommandError("Building \(request.product) in release failed:\n\(build.logText)")
         }
-        guard let app = build.builtArtifacts.first(where: { $0.kind == .executable && $0.url.lastPathComponent == request.product }) else {
+        guard
+            let app = build.builtArtifacts.first(where: {
+                $0.kind == .executable && $0.url.lastPathComponent == request.product
+            })
+        else {
             throw CommandError("\(request.product) is not an executable product of this package.")
         }
         request.appURL = app.url
@@ -30,7 +35,9 @@ struct LaunchprofCommand: CommandPlugin {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw CommandError("launchprof exited with status \(process.terminationStatus) (see `launchprof run --help` for what each status means).")
+            throw CommandError(
+                "launchprof exited with status \(process.terminationStatus) (see `launchprof run --help` for what each status means)."
+            )
         }
     }
 }
@@ -40,11 +47,14 @@ extension LaunchprofCommand {
     /// on demand instead of declaring it a dependency: a dependency would make every
     /// `swift build` of the package build the whole tool a second time, for the host.
     func buildLaunchprof(besides app: URL) throws -> URL {
-        let build = try packageManager.build(.product("launchprof"), parameters: .init(configuration: .release, echoLogs: false))
+        let build = try packageManager.build(
+            .product("launchprof"), parameters: .init(configuration: .release, echoLogs: false))
         guard build.succeeded else {
             throw CommandError("Building launchprof in release failed:\n\(build.logText)")
         }
-        if let tool = build.builtArtifacts.first(where: { $0.kind == .executable && $0.url.lastPathComponent == "launchprof" }) {
+        if let tool = build.builtArtifacts.first(where: {
+            $0.kind == .executable && $0.url.lastPathComponent == "launchprof"
+        }) {
             return tool.url
         }
         // A product of a dependency is built into the same folder as the app (SwiftPM may not
@@ -71,7 +81,8 @@ struct Request {
     init(_ arguments: [String]) throws {
         var rest = arguments
         guard rest.first == "run" else {
-            throw CommandError("Usage: swift package launchprof run --product NAME [launchprof run options] [-- app arguments]")
+            throw CommandError(
+                "Usage: swift package launchprof run --product NAME [launchprof run options] [-- app arguments]")
         }
         rest.removeFirst()
         let split = rest.firstIndex(of: "--") ?? rest.endIndex

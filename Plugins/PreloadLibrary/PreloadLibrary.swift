@@ -32,7 +32,7 @@ struct PreloadLibrary: BuildToolPlugin {
                 arguments: Self.compilerArguments(sources: sources, headerFolders: headerFolders, output: output),
                 inputFiles: sources + headers,
                 outputFiles: [output]
-            ),
+            )
         ]
     }
 
@@ -41,7 +41,9 @@ struct PreloadLibrary: BuildToolPlugin {
     static func compilerArguments(sources: [URL], headerFolders: [URL], output: URL) -> [String] {
         let flags = ["-shared", "-fPIC", "-O2", "-fno-omit-frame-pointer", "-Wl,--build-id", "-Wl,--as-needed"]
         let includes = headerFolders.flatMap { ["-I", $0.path(percentEncoded: false)] }
-        return flags + includes + sources.map { $0.path(percentEncoded: false) } + ["-o", output.path(percentEncoded: false)]
+        return flags + includes + sources.map { $0.path(percentEncoded: false) } + [
+            "-o", output.path(percentEncoded: false),
+        ]
     }
 
     /// The public header folders of the target and of the C targets it depends on.

@@ -1,8 +1,8 @@
 import CFixtureSupport
 import Dispatch
 import Foundation
-import LaunchKit
 import Glibc
+import LaunchKit
 
 /// One blocking call FixtureApp makes on the main thread during didFinishLaunching
 /// (`FIXTURE_BEHAVIOR=block:<call>:<ms>`), each from its own function a profiler can name.

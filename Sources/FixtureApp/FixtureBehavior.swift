@@ -49,7 +49,10 @@ enum FixtureBehavior: Equatable {
     static var current: FixtureBehavior {
         let raw = ProcessInfo.processInfo.environment["FIXTURE_BEHAVIOR"] ?? "normal"
         guard let behavior = FixtureBehavior(raw) else {
-            FileHandle.standardError.write(Data("FixtureApp: FIXTURE_BEHAVIOR=\(raw) is not one of normal, lifecycle, crash, crashOnRun:<n>, hang, noTrace, exitError, sleep:<ms>, sleepByRun:<odd>,<even>, spin:<ms>, work:<millions>, readChunks:<count> (of FIXTURE_FILE), cpuInViewDidLoad:<ms>, block:<call>:<ms> (call: \(BlockingCallKind.allCases.map(\.rawValue).joined(separator: ", "))), noFramePointers[:<ms>], badDelegate, wrongKindDelegate.\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "FixtureApp: FIXTURE_BEHAVIOR=\(raw) is not one of normal, lifecycle, crash, crashOnRun:<n>, hang, noTrace, exitError, sleep:<ms>, sleepByRun:<odd>,<even>, spin:<ms>, work:<millions>, readChunks:<count> (of FIXTURE_FILE), cpuInViewDidLoad:<ms>, block:<call>:<ms> (call: \(BlockingCallKind.allCases.map(\.rawValue).joined(separator: ", "))), noFramePointers[:<ms>], badDelegate, wrongKindDelegate.\n"
+                        .utf8))
             exit(2)
         }
         return behavior
@@ -59,7 +62,8 @@ enum FixtureBehavior: Equatable {
     init?(_ raw: String) {
         if raw.hasPrefix("block:") {
             let parts = raw.split(separator: ":").map(String.init)
-            guard parts.count == 3, let kind = BlockingCallKind(rawValue: parts[1]), let ms = Int(parts[2]), ms >= 0 else { return nil }
+            guard parts.count == 3, let kind = BlockingCallKind(rawValue: parts[1]), let ms = Int(parts[2]), ms >= 0
+            else { return nil }
             self = .block(kind, milliseconds: ms)
             return
         }
@@ -85,9 +89,11 @@ enum FixtureBehavior: Equatable {
         case ("sleep", let milliseconds?) where milliseconds >= 0: self = .sleep(milliseconds: milliseconds)
         case ("spin", let milliseconds?) where milliseconds >= 0: self = .spin(milliseconds: milliseconds)
         case ("readChunks", let count?) where count >= 0: self = .readChunks(count: count)
-        case ("cpuInViewDidLoad", let milliseconds?) where milliseconds >= 0: self = .cpuInViewDidLoad(milliseconds: milliseconds)
+        case ("cpuInViewDidLoad", let milliseconds?) where milliseconds >= 0:
+            self = .cpuInViewDidLoad(milliseconds: milliseconds)
         case ("work", let millions?) where millions >= 0: self = .work(millions: millions)
-        case ("noFramePointers", let milliseconds?) where milliseconds >= 0: self = .noFramePointers(milliseconds: milliseconds)
+        case ("noFramePointers", let milliseconds?) where milliseconds >= 0:
+            self = .noFramePointers(milliseconds: milliseconds)
         case ("badDelegate", _): self = .badDelegate
         case ("wrongKindDelegate", _): self = .wrongKindDelegate
         default: return nil

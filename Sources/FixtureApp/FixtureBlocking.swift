@@ -5,7 +5,7 @@ import LaunchKit
 import LaunchProbe
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 enum FixtureBlocking {
@@ -82,10 +82,14 @@ enum FixtureBlocking {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { fail("pipe failed") }
         let writer = fds[1]
-        after(milliseconds) { var byte: UInt8 = 1; _ = Glibc.write(writer, &byte, 1) }
+        after(milliseconds) {
+            var byte: UInt8 = 1
+            _ = Glibc.write(writer, &byte, 1)
+        }
         var byte: UInt8 = 0
         check(Glibc.read(fds[0], &byte, 1), "read")
-        close(fds[0]); close(fds[1])
+        close(fds[0])
+        close(fds[1])
     }
 
     @inline(never)
@@ -106,7 +110,8 @@ enum FixtureBlocking {
         var slot = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
         let result = Glibc.poll(&slot, 1, Int32(milliseconds))
         check(Int(result), "poll")
-        close(fds[0]); close(fds[1])
+        close(fds[0])
+        close(fds[1])
     }
 
     @inline(never)
@@ -148,7 +153,9 @@ enum FixtureBlocking {
         pthread_mutex_lock(mutex)
         // One wait: a spurious wake-up would show as SHORT, and none is expected.
         let result = Glibc.pthread_cond_wait(condition, mutex)
-        if result != 0 { fail(result == EINTR ? "EINTR in pthread_cond_wait" : "pthread_cond_wait failed with \(result)") }
+        if result != 0 {
+            fail(result == EINTR ? "EINTR in pthread_cond_wait" : "pthread_cond_wait failed with \(result)")
+        }
         pthread_mutex_unlock(mutex)
     }
 

@@ -7,7 +7,10 @@ final class FixtureDelegate: UIResponder, UIApplicationDelegate {
     var window: UIWindow?
     private let behavior = FixtureBehavior.current
 
-    func application(_ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+    func application(
+        _ application: UIApplication,
+        willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
         log("applicationWillFinishLaunching")
         if behavior == .lifecycle, let url = launchOptions?[.url] as? URL {
             log("launchURL \(url.absoluteString)")
@@ -16,7 +19,10 @@ final class FixtureDelegate: UIResponder, UIApplicationDelegate {
         return true
     }
 
-    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+    func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
         log("applicationDidFinishLaunching")
         switch behavior {
         case .crash: abort()

@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A mutex for FixtureBlocking's contended lock, the flag its holding thread sets once it has

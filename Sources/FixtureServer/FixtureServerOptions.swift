@@ -3,7 +3,7 @@ import LaunchProbe
 import LaunchTrace
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// FixtureServer's command line, and the readiness signals it gives.
@@ -64,10 +64,13 @@ struct FixtureServerOptions {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, Glibc.listen(fd, 16) == 0 else {
-            FileHandle.standardError.write(Data("FixtureServer: cannot listen on port \(port): \(String(cString: strerror(errno)))\n".utf8))
+            FileHandle.standardError.write(
+                Data("FixtureServer: cannot listen on port \(port): \(String(cString: strerror(errno)))\n".utf8))
             exit(1)
         }
         return fd

@@ -7,7 +7,7 @@ import Foundation
 import LaunchTrace
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 let options = FixtureServerOptions(arguments: Array(CommandLine.arguments.dropFirst()))

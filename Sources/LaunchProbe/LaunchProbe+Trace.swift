@@ -36,7 +36,8 @@ extension LaunchProbe {
             ending: LaunchEnding(reason: reason, atNs: nowNs - recorder.launchStartNs),
             profiler: ProfilerInfo(
                 version: LaunchProbe.version,
-                mainThreadNs: state.overheadNs + Int64(recorder.spans.filter(\.onMainThread).count) * SpanCost.measureNs(),
+                mainThreadNs: state.overheadNs + Int64(recorder.spans.filter(\.onMainThread).count)
+                    * SpanCost.measureNs(),
                 recordedEvents: recorder.eventCount,
                 instruments: instruments
             )

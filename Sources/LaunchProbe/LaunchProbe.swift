@@ -72,7 +72,8 @@ public final class LaunchProbe: Sendable {
         state = Mutex(State(recorder: recorder, reader: configuration.isRecording ? ThreadStateReader() : nil))
         terminationHandler = Mutex(nil)
         mainThreadID = Atomic(configuration.isRecording ? lp_current_tid() : 0)
-        instruments = configuration.isRecording && mainThreadInstruments
+        instruments =
+            configuration.isRecording && mainThreadInstruments
             ? MainThreadInstruments(configuration: configuration) : nil
         if configuration.isRecording {
             // Creating the probe (the thread-state reader, the watchdog) is the profiler's time.
@@ -92,7 +93,10 @@ public final class LaunchProbe: Sendable {
     public func begin(_ phase: PhaseName) {
         guard PhaseName.isValid(phase.rawValue) else {
             if configuration.isRecording {
-                FileHandle.standardError.write(Data("LaunchProbe: the phase name \"\(phase)\" is not valid (letters, digits, - and _ only); the phase is not recorded.\n".utf8))
+                FileHandle.standardError.write(
+                    Data(
+                        "LaunchProbe: the phase name \"\(phase)\" is not valid (letters, digits, - and _ only); the phase is not recorded.\n"
+                            .utf8))
             }
             return
         }

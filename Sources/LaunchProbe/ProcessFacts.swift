@@ -16,7 +16,8 @@ enum ProcessFacts {
     }
 
     static func executablePath() -> String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first ?? ""
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first
+            ?? ""
     }
 
     /// Reads a `Key:   1234 kB` line from a /proc status file, in bytes.

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The calling thread's own CPU time (`CLOCK_THREAD_CPUTIME_ID`), which the probe measures

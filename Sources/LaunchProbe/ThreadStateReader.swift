@@ -37,5 +37,5 @@ public final class ThreadStateReader: Sendable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

@@ -16,21 +16,29 @@ extension LaunchProfilerError.Code {
 extension LaunchProfilerError {
     /// The app `executable` could not be started; `reason` is the system's error text.
     public static func spawnFailed(executable: String, reason: String) -> Self {
-        Self(.spawnFailed, "The app \(executable) could not be started: \(reason).", context: Context(file: executable, reason: reason, mentionsLocation: true))
+        Self(
+            .spawnFailed, "The app \(executable) could not be started: \(reason).",
+            context: Context(file: executable, reason: reason, mentionsLocation: true))
     }
 
     /// The app at `path` does not exist or is not an executable file.
     public static func notExecutable(path: String) -> Self {
-        Self(.notExecutable, "The app \(path) does not exist or is not an executable file.", context: Context(file: path, mentionsLocation: true))
+        Self(
+            .notExecutable, "The app \(path) does not exist or is not an executable file.",
+            context: Context(file: path, mentionsLocation: true))
     }
 
     /// The event socket for the app could not be created.
     public static func eventSocketFailed(reason: String) -> Self {
-        Self(.eventSocketFailed, "The event socket for the app could not be created: \(reason).", context: Context(reason: reason))
+        Self(
+            .eventSocketFailed, "The event socket for the app could not be created: \(reason).",
+            context: Context(reason: reason))
     }
 
     /// The output folder `path` cannot be written.
     public static func outputNotWritable(path: String, reason: String) -> Self {
-        Self(.outputNotWritable, "The output folder \(path) cannot be written: \(reason).", context: Context(file: path, reason: reason, mentionsLocation: true))
+        Self(
+            .outputNotWritable, "The output folder \(path) cannot be written: \(reason).",
+            context: Context(file: path, reason: reason, mentionsLocation: true))
     }
 }

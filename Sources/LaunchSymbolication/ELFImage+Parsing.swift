@@ -11,7 +11,8 @@ extension ELFImage {
         do {
             data = try InputFile.read(URL(fileURLWithPath: path), what: "image", mapped: true)
         } catch {
-            throw LaunchProfilerError.invalidELF(path: path, reason: "The file cannot be read: \(error.context.reason ?? error.message)")
+            throw LaunchProfilerError.invalidELF(
+                path: path, reason: "The file cannot be read: \(error.context.reason ?? error.message)")
         }
         self = try data.withUnsafeBytes { try ELFImage(bytes: $0, path: path) }
     }
@@ -53,14 +54,18 @@ struct ELFReader {
     func read<T: FixedWidthInteger>(_ type: T.Type, at offset: UInt64) throws -> T {
         let size = UInt64(MemoryLayout<T>.size)
         guard offset <= UInt64(bytes.count), size <= UInt64(bytes.count) - offset else {
-            throw fail("A \(size)-byte field at offset 0x\(String(offset, radix: 16)) lies past the end of the file (\(bytes.count) bytes); the file is truncated.")
+            throw fail(
+                "A \(size)-byte field at offset 0x\(String(offset, radix: 16)) lies past the end of the file (\(bytes.count) bytes); the file is truncated."
+            )
         }
         return T(littleEndian: bytes.loadUnaligned(fromByteOffset: Int(offset), as: T.self))
     }
 
     func checkRange(_ offset: UInt64, _ size: UInt64, _ what: String) throws {
         guard offset <= UInt64(bytes.count), size <= UInt64(bytes.count) - offset else {
-            throw fail("The \(what) (\(size) bytes at offset 0x\(String(offset, radix: 16))) runs past the end of the file (\(bytes.count) bytes); the file is truncated or not an ELF image.")
+            throw fail(
+                "The \(what) (\(size) bytes at offset 0x\(String(offset, radix: 16))) runs past the end of the file (\(bytes.count) bytes); the file is truncated or not an ELF image."
+            )
         }
     }
 
@@ -68,16 +73,21 @@ struct ELFReader {
         try checkHeader()
         let sections = try readSections()
         guard !sections.isEmpty else {
-            return ELFImage(path: path, buildID: nil, symbols: SymbolTable(entries: [], names: []), symbolSource: "none")
+            return ELFImage(
+                path: path, buildID: nil, symbols: SymbolTable(entries: [], names: []), symbolSource: "none")
         }
         var buildID: String?
         for section in sections where section.type == Self.note {
             try checkRange(section.offset, section.size, "note section")
-            if let id = try buildIDNote(in: section) { buildID = id; break }
+            if let id = try buildIDNote(in: section) {
+                buildID = id
+                break
+            }
         }
         let table = sections.first { $0.type == Self.symtab } ?? sections.first { $0.type == Self.dynsym }
         guard let table else {
-            return ELFImage(path: path, buildID: buildID, symbols: SymbolTable(entries: [], names: []), symbolSource: "none")
+            return ELFImage(
+                path: path, buildID: buildID, symbols: SymbolTable(entries: [], names: []), symbolSource: "none")
         }
         let sourceName = table.type == Self.symtab ? ".symtab" : ".dynsym"
         let (entries, names) = try functionSymbols(in: table, named: sourceName, sections: sections)
@@ -90,7 +100,9 @@ struct ELFReader {
         guard bytes.count >= 64 else {
             throw fail("The file is \(bytes.count) bytes long, shorter than an ELF64 header (64 bytes).")
         }
-        guard bytes[0] == 0x7F, bytes[1] == UInt8(ascii: "E"), bytes[2] == UInt8(ascii: "L"), bytes[3] == UInt8(ascii: "F") else {
+        guard bytes[0] == 0x7F, bytes[1] == UInt8(ascii: "E"), bytes[2] == UInt8(ascii: "L"),
+            bytes[3] == UInt8(ascii: "F")
+        else {
             throw fail("The file does not start with the ELF magic number; it is not an ELF image.")
         }
         guard bytes[4] == 2 else { throw fail("The file is a 32-bit ELF image; only ELF64 is supported.") }
@@ -122,30 +134,39 @@ struct ELFReader {
     }
 
     /// The defined function symbols of `table` and its string table's bytes.
-    func functionSymbols(in table: Section, named sourceName: String, sections: [Section]) throws -> ([SymbolTable.Entry], [UInt8]) {
+    func functionSymbols(in table: Section, named sourceName: String, sections: [Section]) throws -> (
+        [SymbolTable.Entry], [UInt8]
+    ) {
         guard Int(table.link) < sections.count else {
-            throw fail("The \(sourceName) section links to string table section \(table.link), but the file has \(sections.count) sections.")
+            throw fail(
+                "The \(sourceName) section links to string table section \(table.link), but the file has \(sections.count) sections."
+            )
         }
         let strings = sections[Int(table.link)]
         try checkRange(table.offset, table.size, "\(sourceName) section")
         try checkRange(strings.offset, strings.size, "string table of \(sourceName)")
         let entrySize = table.entrySize == 0 ? 24 : table.entrySize
-        guard entrySize >= 24 else { throw fail("The \(sourceName) entry size is \(entrySize) bytes; ELF64 symbols need 24.") }
-        let names = Array(UnsafeRawBufferPointer(rebasing: bytes[Int(strings.offset)..<Int(strings.offset + strings.size)]))
+        guard entrySize >= 24 else {
+            throw fail("The \(sourceName) entry size is \(entrySize) bytes; ELF64 symbols need 24.")
+        }
+        let names = Array(
+            UnsafeRawBufferPointer(rebasing: bytes[Int(strings.offset)..<Int(strings.offset + strings.size)]))
         var entries: [SymbolTable.Entry] = []
         let count = table.size / entrySize
         entries.reserveCapacity(Int(count))
         for index in 0..<count {
             let base = Int(table.offset + index * entrySize)
             let type = bytes[base + 4] & 0xF
-            guard type == 2 || type == 10 else { continue }   // STT_FUNC, STT_GNU_IFUNC
+            guard type == 2 || type == 10 else { continue }  // STT_FUNC, STT_GNU_IFUNC
             let sectionIndex = UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: base + 6, as: UInt16.self))
-            guard sectionIndex != 0 else { continue }          // SHN_UNDEF: imported
+            guard sectionIndex != 0 else { continue }  // SHN_UNDEF: imported
             let value = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: base + 8, as: UInt64.self))
             guard value != 0 else { continue }
             let nameOffset = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: base, as: UInt32.self))
             guard UInt64(nameOffset) < strings.size else {
-                throw fail("Symbol \(index) of \(sourceName) names offset \(nameOffset), past its string table (\(strings.size) bytes).")
+                throw fail(
+                    "Symbol \(index) of \(sourceName) names offset \(nameOffset), past its string table (\(strings.size) bytes)."
+                )
             }
             let size = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: base + 16, as: UInt64.self))
             entries.append(SymbolTable.Entry(start: value, size: size, nameOffset: nameOffset))
@@ -155,7 +176,8 @@ struct ELFReader {
 
     /// The symbol table of `entries` and `names` with the PLT's stubs added (``pltSymbols(_:names:)``).
     func withPLTStubs(entries: [SymbolTable.Entry], names: [UInt8], sections: [Section]) throws -> SymbolTable {
-        var entries = entries, names = names
+        var entries = entries
+        var names = names
         for stub in try pltSymbols(sections, names: try sectionNameTable(sections)) {
             entries.append(SymbolTable.Entry(start: stub.start, size: stub.size, nameOffset: UInt32(names.count)))
             names += Array(stub.name.utf8) + [0]
@@ -185,7 +207,9 @@ struct ELFReader {
             let next = descriptorStart + ((descriptorSize + 3) & ~3)
             guard next <= end else { return nil }
             if type == 3, nameSize == 4,
-               bytes[Int(nameStart)] == UInt8(ascii: "G"), bytes[Int(nameStart) + 1] == UInt8(ascii: "N"), bytes[Int(nameStart) + 2] == UInt8(ascii: "U") {
+                bytes[Int(nameStart)] == UInt8(ascii: "G"), bytes[Int(nameStart) + 1] == UInt8(ascii: "N"),
+                bytes[Int(nameStart) + 2] == UInt8(ascii: "U")
+            {
                 let id = bytes[Int(descriptorStart)..<Int(descriptorStart + descriptorSize)]
                 return id.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
             }

@@ -12,7 +12,8 @@ public struct ImageMap: Sendable, Equatable {
 
     /// The image whose executable segments contain `address`.
     public func image(containing address: Address) -> LoadedImage? {
-        var low = 0, high = images.count
+        var low = 0
+        var high = images.count
         while low < high {
             let middle = (low + high) / 2
             if images[middle].textStart <= address { low = middle + 1 } else { high = middle }

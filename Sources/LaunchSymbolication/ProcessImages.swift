@@ -25,7 +25,8 @@ public enum ProcessImages {
             guard path.hasPrefix("/") else { continue }
             let range = fields[0].split(separator: "-")
             guard range.count == 2, let start = UInt64(range[0], radix: 16), let end = UInt64(range[1], radix: 16),
-                  let offset = UInt64(fields[2], radix: 16) else { continue }
+                let offset = UInt64(fields[2], radix: 16)
+            else { continue }
             if base[path] == nil && text[path] == nil { order.append(path) }
             if offset == 0, base[path] == nil { base[path] = start }
             if fields[1].contains("x") {
@@ -35,7 +36,9 @@ public enum ProcessImages {
         }
         return order.compactMap { path in
             guard let range = text[path], let load = base[path] else { return nil }
-            return LoadedImage(path: path, loadAddress: Address(load), textStart: Address(range.start), textEnd: Address(range.end), buildID: nil)
+            return LoadedImage(
+                path: path, loadAddress: Address(load), textStart: Address(range.start), textEnd: Address(range.end),
+                buildID: nil)
         }
     }
 }

@@ -72,7 +72,8 @@ public struct SourceLocator: Sendable, Equatable {
         let pathDirectories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
         var candidates: [String] = []
         for directory in pathDirectories where manager.isExecutableFile(atPath: directory + "/swift") {
-            let resolved = URL(fileURLWithPath: directory + "/swift").resolvingSymlinksInPath().deletingLastPathComponent().path
+            let resolved = URL(fileURLWithPath: directory + "/swift").resolvingSymlinksInPath()
+                .deletingLastPathComponent().path
             candidates.append(resolved + "/llvm-symbolizer")
         }
         candidates += ["/opt/swift/usr/bin/llvm-symbolizer", "/usr/bin/llvm-symbolizer"]
@@ -133,7 +134,9 @@ public struct SourceLocator: Sendable, Equatable {
     private func run(_ arguments: [String]) -> (output: String?, problem: String?) {
         let program = "\(tool.programName) (\(path))"
         var probe: [Int32] = [-1, -1]
-        guard pipe(&probe) == 0 else { return (nil, "\(program) could not be started: \(LaunchProfilerError.systemReason(errno))") }
+        guard pipe(&probe) == 0 else {
+            return (nil, "\(program) could not be started: \(LaunchProfilerError.systemReason(errno))")
+        }
         close(probe[0])
         close(probe[1])
         let process = Process()
@@ -174,6 +177,8 @@ public struct SourceLocator: Sendable, Equatable {
         value == value.rounded() && value < 1e9 ? String(Int(value)) : String(value)
     }
 
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The keys are llvm-symbolizer's JSON output's.
     private struct JSONLine: Decodable {
         struct Symbol: Decodable {
             var FileName: String?
@@ -195,16 +200,23 @@ public struct SourceLocator: Sendable, Equatable {
         if let array = try? decoder.decode([JSONLine].self, from: Data(output.utf8)) {
             entries = array
         } else {
-            entries = output.split(separator: "\n").compactMap { try? decoder.decode(JSONLine.self, from: Data($0.utf8)) }
+            entries = output.split(separator: "\n").compactMap {
+                try? decoder.decode(JSONLine.self, from: Data($0.utf8))
+            }
         }
         for entry in entries {
             guard let text = entry.Address, let address = UInt64(text.dropFirst(2), radix: 16),
-                  let symbols = entry.Symbol, !symbols.isEmpty else { continue }
+                let symbols = entry.Symbol, !symbols.isEmpty
+            else { continue }
             // The innermost entry names the inlined function; its line may be 0 when the
             // compiler made that code (`<compiler-generated>`): the location is then the
             // innermost entry with a real line.
-            guard let located = symbols.first(where: { ($0.Line ?? 0) > 0 && !($0.FileName ?? "").isEmpty && $0.FileName != "<compiler-generated>" }),
-                  let file = located.FileName, let number = located.Line else { continue }
+            guard
+                let located = symbols.first(where: {
+                    ($0.Line ?? 0) > 0 && !($0.FileName ?? "").isEmpty && $0.FileName != "<compiler-generated>"
+                }),
+                let file = located.FileName, let number = located.Line
+            else { continue }
             let inlined = symbols.count > 1 ? symbols[0].FunctionName.flatMap { $0.isEmpty ? nil : $0 } : nil
             result[address] = SourceLocation(file: file, line: number, inlinedFunction: inlined)
         }
@@ -216,7 +228,8 @@ public struct SourceLocator: Sendable, Equatable {
         var result: [UInt64: SourceLocation] = [:]
         for (address, line) in zip(addresses, output.split(separator: "\n", omittingEmptySubsequences: false)) {
             let text = line.split(separator: " (discriminator").first.map(String.init) ?? String(line)
-            guard let colon = text.lastIndex(of: ":"), let number = Int(text[text.index(after: colon)...]), number > 0 else { continue }
+            guard let colon = text.lastIndex(of: ":"), let number = Int(text[text.index(after: colon)...]), number > 0
+            else { continue }
             let file = String(text[..<colon])
             guard file != "??" else { continue }
             result[address] = SourceLocation(file: file, line: number)

@@ -7,11 +7,11 @@ private func _swiftDemangle(
 ) -> UnsafeMutablePointer<CChar>?
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Demangles Swift symbol names with the runtime's own demangler.

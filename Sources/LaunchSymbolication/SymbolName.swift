@@ -35,11 +35,14 @@ public struct SymbolName: Codable, Sendable, Equatable, Hashable {
         if raw.hasSuffix("@plt"), raw.count > 4 {
             // A PLT stub, named after its target: made by the linker, never the app's code.
             let target = SymbolName(raw: String(raw.dropLast(4)))
-            self.init(raw: raw, full: target.full + "@plt", simple: target.simple + "@plt", module: target.module, isCompilerGenerated: true)
+            self.init(
+                raw: raw, full: target.full + "@plt", simple: target.simple + "@plt", module: target.module,
+                isCompilerGenerated: true)
         } else if let demangled = SwiftDemangler.demangle(raw) {
             let simplified = SymbolNameSimplifier.simplify(demangled)
-            self.init(raw: raw, full: demangled, simple: simplified.name, module: simplified.module,
-                      isCompilerGenerated: simplified.isCompilerGenerated)
+            self.init(
+                raw: raw, full: demangled, simple: simplified.name, module: simplified.module,
+                isCompilerGenerated: simplified.isCompilerGenerated)
         } else {
             self.init(raw: raw, full: raw, simple: raw, module: nil, isCompilerGenerated: false)
         }

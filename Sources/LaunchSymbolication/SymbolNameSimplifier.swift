@@ -59,7 +59,10 @@ public enum SymbolNameSimplifier {
         var i = open
         while i < s.endIndex {
             let c = s[i]
-            if c == UInt8(ascii: "-"), i + 1 < s.endIndex, s[i + 1] == UInt8(ascii: ">") { i += 2; continue }
+            if c == UInt8(ascii: "-"), i + 1 < s.endIndex, s[i + 1] == UInt8(ascii: ">") {
+                i += 2
+                continue
+            }
             if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") || c == UInt8(ascii: "<") { depth += 1 }
             if c == UInt8(ascii: ")") || c == UInt8(ascii: "]") || c == UInt8(ascii: ">") {
                 depth -= 1
@@ -77,10 +80,17 @@ public enum SymbolNameSimplifier {
         var i = from
         while i < s.endIndex {
             let c = s[i]
-            if c == UInt8(ascii: "-"), i + 1 < s.endIndex, s[i + 1] == UInt8(ascii: ">") { i += 2; continue }
-            if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") || c == UInt8(ascii: "<") { depth += 1 }
-            else if c == UInt8(ascii: ")") || c == UInt8(ascii: "]") || c == UInt8(ascii: ">") { depth -= 1 }
-            else if depth == 0, c == w[0], s.endIndex - i >= w.count, s[i..<(i + w.count)].elementsEqual(w) { return i }
+            if c == UInt8(ascii: "-"), i + 1 < s.endIndex, s[i + 1] == UInt8(ascii: ">") {
+                i += 2
+                continue
+            }
+            if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") || c == UInt8(ascii: "<") {
+                depth += 1
+            } else if c == UInt8(ascii: ")") || c == UInt8(ascii: "]") || c == UInt8(ascii: ">") {
+                depth -= 1
+            } else if depth == 0, c == w[0], s.endIndex - i >= w.count, s[i..<(i + w.count)].elementsEqual(w) {
+                return i
+            }
             i += 1
         }
         return nil
@@ -101,9 +111,14 @@ public enum SymbolNameSimplifier {
                 stripped = true
             }
             // "generic specialization <…> of X", "function signature specialization <…> of X"
-            if let at = topLevel("specialization <", in: s, from: s.startIndex), !s[s.startIndex..<at].contains(UInt8(ascii: ".")) {
+            if let at = topLevel("specialization <", in: s, from: s.startIndex),
+                !s[s.startIndex..<at].contains(UInt8(ascii: "."))
+            {
                 let end = closing(s, from: at + "specialization ".utf8.count)
-                if hasPrefix(s[end...], " of ") { s = s[(end + 4)...]; stripped = true }
+                if hasPrefix(s[end...], " of ") {
+                    s = s[(end + 4)...]
+                    stripped = true
+                }
             }
             if hasPrefix(s, "protocol witness for ") {
                 s = s[(s.startIndex + "protocol witness for ".utf8.count)...]
@@ -116,11 +131,14 @@ public enum SymbolNameSimplifier {
         }
         for prefix in closurePrefixes where hasPrefix(s, prefix) {
             var labelEnd = s.startIndex + prefix.utf8.count
-            while labelEnd < s.endIndex, s[labelEnd] >= UInt8(ascii: "0"), s[labelEnd] <= UInt8(ascii: "9") { labelEnd += 1 }
+            while labelEnd < s.endIndex, s[labelEnd] >= UInt8(ascii: "0"), s[labelEnd] <= UInt8(ascii: "9") {
+                labelEnd += 1
+            }
             let label = String(decoding: s[s.startIndex..<labelEnd], as: UTF8.self)
             guard let inAt = topLevel(" in ", in: s, from: labelEnd) else { break }
             let rest = simplify(s[(inAt + 4)...])
-            return Result(name: label + " in " + rest.name, module: rest.module, isCompilerGenerated: rest.isCompilerGenerated)
+            return Result(
+                name: label + " in " + rest.name, module: rest.module, isCompilerGenerated: rest.isCompilerGenerated)
         }
         return entity(s)
     }
@@ -143,7 +161,9 @@ public enum SymbolNameSimplifier {
                         if i < s.endIndex, s[i] == UInt8(ascii: ":") { i += 1 }
                         continue scan
                     }
-                    let name = topLevel(" in ", in: inner, from: inner.startIndex).map { inner[inner.startIndex..<$0] } ?? inner
+                    let name =
+                        topLevel(" in ", in: inner, from: inner.startIndex).map { inner[inner.startIndex..<$0] }
+                        ?? inner
                     out += name
                     i = end
                     continue scan
@@ -161,7 +181,8 @@ public enum SymbolNameSimplifier {
         }
         var module: String?
         if let dot = out.firstIndex(of: UInt8(ascii: ".")), dot > 0,
-           let paren = Optional(out.firstIndex(of: UInt8(ascii: "(")) ?? out.endIndex), dot < paren {
+            let paren = Optional(out.firstIndex(of: UInt8(ascii: "(")) ?? out.endIndex), dot < paren
+        {
             module = String(decoding: out[..<dot], as: UTF8.self)
             out.removeSubrange(...dot)
         }
@@ -179,7 +200,10 @@ public enum SymbolNameSimplifier {
             while let first = a.first, first == UInt8(ascii: " ") { a = a.dropFirst() }
             guard !a.isEmpty else { return [] }
             var j = a.startIndex
-            while j < a.endIndex, a[j] == UInt8(ascii: "_") || (a[j] >= 0x30 && a[j] <= 0x39) || (a[j] | 0x20 >= 0x61 && a[j] | 0x20 <= 0x7A) || a[j] >= 0x80 { j += 1 }
+            while j < a.endIndex,
+                a[j] == UInt8(ascii: "_") || (a[j] >= 0x30 && a[j] <= 0x39)
+                    || (a[j] | 0x20 >= 0x61 && a[j] | 0x20 <= 0x7A) || a[j] >= 0x80
+            { j += 1 }
             if j > a.startIndex, j + 1 < a.endIndex, a[j] == UInt8(ascii: ":"), a[j + 1] == UInt8(ascii: " ") {
                 return Array(a[a.startIndex..<j]) + [UInt8(ascii: ":")]
             }
@@ -187,10 +211,15 @@ public enum SymbolNameSimplifier {
         }
         while i < inner.endIndex {
             let c = inner[i]
-            if c == UInt8(ascii: "-"), i + 1 < inner.endIndex, inner[i + 1] == UInt8(ascii: ">") { i += 2; continue }
-            if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") || c == UInt8(ascii: "<") { depth += 1 }
-            else if c == UInt8(ascii: ")") || c == UInt8(ascii: "]") || c == UInt8(ascii: ">") { depth -= 1 }
-            else if c == UInt8(ascii: ","), depth == 0 {
+            if c == UInt8(ascii: "-"), i + 1 < inner.endIndex, inner[i + 1] == UInt8(ascii: ">") {
+                i += 2
+                continue
+            }
+            if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") || c == UInt8(ascii: "<") {
+                depth += 1
+            } else if c == UInt8(ascii: ")") || c == UInt8(ascii: "]") || c == UInt8(ascii: ">") {
+                depth -= 1
+            } else if c == UInt8(ascii: ","), depth == 0 {
                 out += label(inner[start..<i])
                 start = i + 1
             }

@@ -87,7 +87,8 @@ public struct SymbolTable: Sendable, Equatable {
     /// last symbol starting at or before the address, if the address is within its size (or,
     /// for a symbol without a size, before the next symbol).
     public func index(containing address: UInt64) -> Int? {
-        var low = 0, high = entries.count
+        var low = 0
+        var high = entries.count
         while low < high {
             let middle = (low + high) / 2
             if entries[middle].start <= address { low = middle + 1 } else { high = middle }

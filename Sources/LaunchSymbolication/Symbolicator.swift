@@ -68,7 +68,9 @@ public final class Symbolicator {
     /// - Throws: ``LaunchProfilerError`` when the file cannot be used.
     public func loadImage(_ path: String) throws {
         let id = imageID(path, load: true)
-        if states[id].image == nil { throw LaunchProfilerError.invalidELF(path: path, reason: problems[path] ?? "The image has no symbols.") }
+        if states[id].image == nil {
+            throw LaunchProfilerError.invalidELF(path: path, reason: problems[path] ?? "The image has no symbols.")
+        }
     }
 
     /// Number of distinct frames resolved so far.
@@ -96,7 +98,8 @@ public final class Symbolicator {
     /// instruction), so a call at the very end of a function is not taken for the next one.
     public func symbolicate(_ address: Address, in map: ImageMap, isReturnAddress: Bool) -> SymbolicatedFrame {
         guard let loaded = map.image(containing: address) else {
-            return SymbolicatedFrame(address: address, image: nil, imageOffset: nil, symbol: nil, symbolOffset: nil, location: nil)
+            return SymbolicatedFrame(
+                address: address, image: nil, imageOffset: nil, symbol: nil, symbolOffset: nil, location: nil)
         }
         let offset = address.value &- loaded.loadAddress.value
         let lookup = isReturnAddress && offset > 0 ? offset - 1 : offset
@@ -111,10 +114,12 @@ public final class Symbolicator {
             frame.imageOffset = offset
             return frame
         }
-        var frame = SymbolicatedFrame(address: address, image: loaded.path, imageOffset: offset, symbol: nil, symbolOffset: nil, location: nil)
+        var frame = SymbolicatedFrame(
+            address: address, image: loaded.path, imageOffset: offset, symbol: nil, symbolOffset: nil, location: nil)
         if let image = states[id].image {
             if let expected = loaded.buildID, let actual = image.buildID, expected.lowercased() != actual {
-                problems[loaded.path] = "The file's build id \(actual) differs from the launch's \(expected); the binary was rebuilt after the launch, so its frames are not named."
+                problems[loaded.path] =
+                    "The file's build id \(actual) differs from the launch's \(expected); the binary was rebuilt after the launch, so its frames are not named."
                 states[id].image = nil
             } else if let index = image.symbols.index(containing: lookup) {
                 let name: SymbolName

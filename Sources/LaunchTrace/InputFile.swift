@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The one way LaunchProfiler reads an input file (a budget file, a trace, a summary, a
@@ -25,12 +25,18 @@ public enum InputFile {
     public static func read(_ url: URL, what: String, mapped: Bool = false) throws(LaunchProfilerError) -> Data {
         let path = url.path
         var info = stat()
-        guard stat(path, &info) == 0 else { throw .unreadableFile(path, what: what, reason: LaunchProfilerError.systemReason(errno)) }
+        guard stat(path, &info) == 0 else {
+            throw .unreadableFile(path, what: what, reason: LaunchProfilerError.systemReason(errno))
+        }
         if let reason = typeProblem(info.st_mode) { throw .unreadableFile(path, what: what, reason: reason) }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .unreadableFile(path, what: what, reason: LaunchProfilerError.systemReason(errno)) }
+        guard descriptor >= 0 else {
+            throw .unreadableFile(path, what: what, reason: LaunchProfilerError.systemReason(errno))
+        }
         defer { close(descriptor) }
-        guard fstat(descriptor, &info) == 0 else { throw .unreadableFile(path, what: what, reason: LaunchProfilerError.systemReason(errno)) }
+        guard fstat(descriptor, &info) == 0 else {
+            throw .unreadableFile(path, what: what, reason: LaunchProfilerError.systemReason(errno))
+        }
         if let reason = typeProblem(info.st_mode) { throw .unreadableFile(path, what: what, reason: reason) }
         if mapped {
             do {
@@ -47,7 +53,8 @@ public enum InputFile {
         switch mode & S_IFMT {
         case S_IFREG: nil
         case S_IFDIR: LaunchProfilerError.systemReason(EISDIR)
-        case S_IFIFO: "It is a named pipe (FIFO), not a file; LaunchProfiler reads only regular files (reading a pipe would wait for a writer)."
+        case S_IFIFO:
+            "It is a named pipe (FIFO), not a file; LaunchProfiler reads only regular files (reading a pipe would wait for a writer)."
         case S_IFSOCK: "It is a socket, not a file; LaunchProfiler reads only regular files."
         default: "It is a device, not a file; LaunchProfiler reads only regular files."
         }

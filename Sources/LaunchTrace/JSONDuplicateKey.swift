@@ -131,7 +131,10 @@ public struct JSONDuplicateKey: Sendable, Equatable {
         /// The key's text: the bytes between the quotes, or the JSON reader's reading of the
         /// whole quoted string when it holds escapes (`"\u0061"` is `a`).
         static func decodeKey(_ quoted: UnsafeRawBufferPointer, escaped: Bool) -> String {
-            let inner = quoted.count >= 2 ? UnsafeRawBufferPointer(rebasing: quoted[1..<(quoted.count - 1)]) : UnsafeRawBufferPointer(rebasing: quoted[0..<0])
+            let inner =
+                quoted.count >= 2
+                ? UnsafeRawBufferPointer(rebasing: quoted[1..<(quoted.count - 1)])
+                : UnsafeRawBufferPointer(rebasing: quoted[0..<0])
             guard escaped else { return String(decoding: inner, as: UTF8.self) }
             let decoded = try? JSONSerialization.jsonObject(with: Data(quoted), options: [.fragmentsAllowed]) as? String
             return decoded ?? String(decoding: inner, as: UTF8.self)

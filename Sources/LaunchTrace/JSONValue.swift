@@ -39,7 +39,8 @@ public enum JSONValue: Decodable, Sendable, Equatable {
         switch self {
         case .null: text = "null"
         case .bool(let value): text = value ? "true" : "false"
-        case .number(let value): text = value == value.rounded() && Swift.abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        case .number(let value):
+            text = value == value.rounded() && Swift.abs(value) < 1e15 ? String(Int64(value)) : String(value)
         case .string(let value): text = "\"\(value)\""
         case .array: text = "an array"
         case .object: text = "an object"

@@ -20,7 +20,9 @@ public struct LaunchClockInfo: Codable, Sendable, Equatable {
     public var startResolutionNs: Int64
 
     /// Creates clock information.
-    public init(clock: String = "CLOCK_MONOTONIC", launchStartNs: Int64, startSource: StartSource, startResolutionNs: Int64) {
+    public init(
+        clock: String = "CLOCK_MONOTONIC", launchStartNs: Int64, startSource: StartSource, startResolutionNs: Int64
+    ) {
         self.clock = clock
         self.launchStartNs = launchStartNs
         self.startSource = startSource

@@ -65,7 +65,8 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
     /// Creates a launch record.
     public init(
         index: Int, scenario: Scenario, outcome: Outcome, exitStatus: Int32? = nil, signal: Int32? = nil,
-        wallNs: Int64, traceFile: String? = nil, message: String? = nil, lastPhase: String? = nil, stderrTail: String? = nil,
+        wallNs: Int64, traceFile: String? = nil, message: String? = nil, lastPhase: String? = nil,
+        stderrTail: String? = nil,
         evictedBytes: Int64? = nil
     ) {
         self.index = index

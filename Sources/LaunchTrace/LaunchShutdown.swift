@@ -21,7 +21,8 @@ public struct LaunchShutdown: Codable, Sendable, Equatable {
     public var signal: Int32?
 
     /// Creates a shutdown record.
-    public init(method: Method, gracePeriodNs: Int64, durationNs: Int64, exitStatus: Int32? = nil, signal: Int32? = nil) {
+    public init(method: Method, gracePeriodNs: Int64, durationNs: Int64, exitStatus: Int32? = nil, signal: Int32? = nil)
+    {
         self.method = method
         self.gracePeriodNs = gracePeriodNs
         self.durationNs = durationNs

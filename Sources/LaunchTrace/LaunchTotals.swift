@@ -14,7 +14,8 @@ public struct LaunchTotals: Codable, Sendable, Equatable {
 
     /// Creates totals.
     public init(
-        timeToFirstFrameNs: Int64? = nil, timeToActiveNs: Int64? = nil, timeToFullDisplayNs: Int64? = nil, timeToReadyNs: Int64? = nil
+        timeToFirstFrameNs: Int64? = nil, timeToActiveNs: Int64? = nil, timeToFullDisplayNs: Int64? = nil,
+        timeToReadyNs: Int64? = nil
     ) {
         self.timeToFirstFrameNs = timeToFirstFrameNs
         self.timeToActiveNs = timeToActiveNs

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension MachineInfo {
@@ -9,7 +9,8 @@ extension MachineInfo {
     /// measured phase: the probe calls it when it writes a trace, the runner after a launch).
     public static func current() -> MachineInfo {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let model = cpuinfo.split(separator: "\n")
+        let model =
+            cpuinfo.split(separator: "\n")
             .first { $0.hasPrefix("model name") }
             .flatMap { $0.split(separator: ":", maxSplits: 1).last }
             .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
@@ -17,7 +18,8 @@ extension MachineInfo {
         uname(&names)
         let release = withUnsafeBytes(of: &names.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         let meminfo = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8)) ?? ""
-        let memoryKiB = meminfo.split(separator: "\n").first { $0.hasPrefix("MemTotal:") }
+        let memoryKiB =
+            meminfo.split(separator: "\n").first { $0.hasPrefix("MemTotal:") }
             .flatMap { $0.split(separator: " ").dropFirst().first }.flatMap { Int64($0) } ?? 0
         return MachineInfo(
             cpuModel: model,

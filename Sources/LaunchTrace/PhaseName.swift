@@ -10,7 +10,9 @@
 /// for phase in PhaseName.uikit { print(phase.rawValue) }
 /// let database = PhaseName("database")
 /// ```
-public struct PhaseName: RawRepresentable, Codable, Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct PhaseName: RawRepresentable, Codable, Sendable, Hashable, Comparable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+{
     /// The name as written in traces, metrics and budgets.
     public var rawValue: String
 
@@ -35,7 +37,8 @@ public struct PhaseName: RawRepresentable, Codable, Sendable, Hashable, Comparab
         rawValue = try container.decode(String.self)
         guard Self.isValid(rawValue) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "\"\(rawValue)\" is not a phase name; expected a PhaseName: letters, digits, - and _."
+                in: container,
+                debugDescription: "\"\(rawValue)\" is not a phase name; expected a PhaseName: letters, digits, - and _."
             )
         }
     }
@@ -58,8 +61,9 @@ public struct PhaseName: RawRepresentable, Codable, Sendable, Hashable, Comparab
         var ascii = true
         for byte in name.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "_"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "_"):
                 continue
             case 0x80...:
                 ascii = false
@@ -67,9 +71,10 @@ public struct PhaseName: RawRepresentable, Codable, Sendable, Hashable, Comparab
                 return false
             }
         }
-        return ascii || name.unicodeScalars.allSatisfy { scalar in
-            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
-        }
+        return ascii
+            || name.unicodeScalars.allSatisfy { scalar in
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
+            }
     }
 
     /// The phase's position among UIKit's phases, `nil` for another phase.

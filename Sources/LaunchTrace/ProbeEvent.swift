@@ -49,7 +49,9 @@ public struct ProbeEvent: Sendable, Equatable {
     /// Parses one line (without its newline); `nil` for a line that is not an event.
     public init?(line: Substring) {
         let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count >= 2, let kind = Kind(rawValue: String(parts[0])), let time = Int64(parts[1]) else { return nil }
+        guard parts.count >= 2, let kind = Kind(rawValue: String(parts[0])), let time = Int64(parts[1]) else {
+            return nil
+        }
         self.init(kind: kind, timeNs: time, name: parts.count > 2 ? String(parts[2]) : "")
     }
 }

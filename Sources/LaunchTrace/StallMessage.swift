@@ -37,7 +37,8 @@ public enum StallMessage: Sendable, Equatable {
         switch keyword {
         case .stallStart:
             guard parts.count >= 5, let start = Int64(parts[1]), let address = UInt64(parts[2]),
-                  let threadID = Int32(parts[3]), threadID > 0, let interval = Int64(parts[4]) else { return nil }
+                let threadID = Int32(parts[3]), threadID > 0, let interval = Int64(parts[4])
+            else { return nil }
             self = .start(startNs: start, callStateAddress: address, threadID: threadID, intervalNs: interval)
         case .stallEnd:
             guard parts.count >= 3, let start = Int64(parts[1]), let end = Int64(parts[2]) else { return nil }

@@ -30,7 +30,9 @@ public enum TraceJSON {
         do {
             value = try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
-            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let (line, column) = LaunchProfilerError.syntaxErrorLocation(in: data) {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+                let (line, column) = LaunchProfilerError.syntaxErrorLocation(in: data)
+            {
                 var located = LaunchProfilerError.invalidFile(file, "The file is not valid JSON.")
                 located.context.line = line
                 located.context.column = column
@@ -40,7 +42,9 @@ public enum TraceJSON {
         } catch {
             throw LaunchProfilerError.invalidFile(file, "The file is not valid JSON: \(error.localizedDescription)")
         }
-        if let duplicate = JSONDuplicateKey.first(in: data) { throw LaunchProfilerError.duplicateKey(duplicate, file: file) }
+        if let duplicate = JSONDuplicateKey.first(in: data) {
+            throw LaunchProfilerError.duplicateKey(duplicate, file: file)
+        }
         return value
     }
 }
@@ -59,7 +63,8 @@ extension LaunchTrace {
         struct Version: Decodable { var schemaVersion: Int? }
         let version = try TraceJSON.decode(Version.self, from: data, file: file)
         guard let schemaVersion = version.schemaVersion else {
-            throw LaunchProfilerError.invalidFile(file, at: "schemaVersion", "The key is missing; expected the integer \(currentSchemaVersion).")
+            throw LaunchProfilerError.invalidFile(
+                file, at: "schemaVersion", "The key is missing; expected the integer \(currentSchemaVersion).")
         }
         guard schemaVersion == currentSchemaVersion else {
             throw LaunchProfilerError.invalidFile(

@@ -17,7 +17,10 @@ import LaunchProbe
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     var window: UIWindow?
 
-    func application(_ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+    func application(
+        _ application: UIApplication,
+        willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
         let probe = LaunchProbe.shared
         do {
             let configuration = try probe.measure("config.load") { try AppConfiguration.load() }
@@ -28,12 +31,17 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         return true
     }
 
-    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+    func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
         let probe = LaunchProbe.shared
         let configuration = AppConfiguration.current
         probe.measure("license.verify") { LicenseCheck.verify() }
         _ = probe.measure("remoteConfig.fetch") { RemoteConfig.fetchBlocking() }
-        _ = probe.measure("thumbnails.warm") { ThumbnailCache.warmSynchronously(megabytes: configuration.thumbnailCacheMegabytes) }
+        _ = probe.measure("thumbnails.warm") {
+            ThumbnailCache.warmSynchronously(megabytes: configuration.thumbnailCacheMegabytes)
+        }
         do {
             try probe.measure("catalog.load") { try CatalogStore.shared.load() }
         } catch {

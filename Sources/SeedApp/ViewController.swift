@@ -3,8 +3,8 @@
 import LaunchKit
 
 class ViewController: UIViewController {
- override func viewDidLoad() { 
-    super.viewDidLoad() 
-    self.view.backgroundColor = .red
-}
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        self.view.backgroundColor = .red
+    }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LaunchAnalysis
 import LaunchTrace
 import LaunchWorkflow
@@ -12,7 +13,8 @@ struct LaunchProf: ParsableCommand {
         discussion: ProfilerExitStatus.helpText,
         version: "0.1.0",
         subcommands: [
-            RunCommand.self, CompareCommand.self, CheckCommand.self, TraceCommand.self, BaselineCommand.self, ReportCommand.self,
+            RunCommand.self, CompareCommand.self, CheckCommand.self, TraceCommand.self, BaselineCommand.self,
+            ReportCommand.self,
             HistoryCommand.self,
         ]
     )
@@ -38,5 +40,3 @@ struct LaunchProf: ParsableCommand {
         }
     }
 }
-
-import Foundation

@@ -1,6 +1,6 @@
 import Foundation
-import LaunchTestSupport
 import LaunchAnalysis
+import LaunchTestSupport
 import LaunchTrace
 import Testing
 
@@ -12,7 +12,9 @@ struct AnyProgramTests {
     func commandLineTool() throws {
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try BuiltProducts.launchprof(["run", "--runs", "3", "--warmup", "0", "--output", folder.path, "--", "git", "--version"])
+        let output = try BuiltProducts.launchprof([
+            "run", "--runs", "3", "--warmup", "0", "--output", folder.path, "--", "git", "--version",
+        ])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         let summary = try RunSummary.read(from: folder.appendingPathComponent("summary.json"))
         let warm = try #require(summary.scenarios[Scenario.warm.rawValue])
@@ -22,7 +24,8 @@ struct AnyProgramTests {
         #expect(summary.launches.allSatisfy { $0.readyNs != nil && $0.outcome == .completed })
         // The program's own peak memory (git's is a few MB), not the runner's, which the child
         // shared until exec and which the kernel's maxrss counts (about 30 MB).
-        let trace = try LaunchTrace.read(from: folder.appendingPathComponent(try #require(summary.launches[0].traceFile)))
+        let trace = try LaunchTrace.read(
+            from: folder.appendingPathComponent(try #require(summary.launches[0].traceFile)))
         #expect(trace.memory.peakResidentBytes > 0 && trace.memory.peakResidentBytes < 16_000_000, "\(trace.memory)")
         try Self.expectTimingLaunches(summary, folder: folder, stdout: output.stdout)
     }
@@ -31,7 +34,9 @@ struct AnyProgramTests {
     /// ready is theirs and the instruments' cost is the difference of the medians.
     static func expectTimingLaunches(_ summary: RunSummary, folder: URL, stdout: String) throws {
         let timing = try #require(summary.timingLaunches)
-        #expect(timing.count == 3 && timing.allSatisfy { $0.outcome == .completed && $0.traceFile == nil && $0.readyNs != nil })
+        #expect(
+            timing.count == 3
+                && timing.allSatisfy { $0.outcome == .completed && $0.traceFile == nil && $0.readyNs != nil })
         #expect(timing.map(\.index) == [1, 2, 3])
         let warm = try #require(summary.scenarios[Scenario.warm.rawValue])
         let cost = try #require(warm.timing)
@@ -42,7 +47,9 @@ struct AnyProgramTests {
         #expect(cost.medianNs == Descriptive.median(timed) && cost.profiledMedianNs == Descriptive.median(profiled))
         #expect(cost.instrumentsCostNs == cost.profiledMedianNs - cost.medianNs)
         #expect(stdout.contains("the median of 3 launches with no instruments; the instruments added"), "\(stdout)")
-        let traces = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".trace.json") }
+        let traces = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasSuffix(".trace.json")
+        }
         #expect(traces.count == 3, "\(traces)")
         let markdown = try BuiltProducts.launchprof(["report", folder.path, "--format", "markdown"])
         #expect(markdown.stdout.contains("Timing launches: time to ready"), "\(markdown.stdout)")
@@ -54,13 +61,18 @@ struct AnyProgramTests {
     func noTimingLaunches() throws {
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try BuiltProducts.launchprof(["run", "--runs", "2", "--warmup", "0", "--no-timing-launches", "--output", folder.path, "--", "git", "--version"])
+        let output = try BuiltProducts.launchprof([
+            "run", "--runs", "2", "--warmup", "0", "--no-timing-launches", "--output", folder.path, "--", "git",
+            "--version",
+        ])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         let summary = try RunSummary.read(from: folder.appendingPathComponent("summary.json"))
         #expect(summary.timingLaunches == nil)
         let warm = try #require(summary.scenarios[Scenario.warm.rawValue])
         #expect(warm.timing == nil)
-        #expect(warm.metrics[MetricName.timeToReady.rawValue]?.samples.sorted() == summary.launches.compactMap(\.readyNs).map(Double.init).sorted())
+        #expect(
+            warm.metrics[MetricName.timeToReady.rawValue]?.samples.sorted()
+                == summary.launches.compactMap(\.readyNs).map(Double.init).sorted())
     }
 
     @Test("a server that never becomes ready exits 3, naming the condition it was waiting for")
@@ -68,11 +80,16 @@ struct AnyProgramTests {
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = try BuiltProducts.launchprof(
-            ["run", "--runs", "1", "--warmup", "0", "--timeout", "1", "--ready-when", "port:1", "--output", folder.path,
-             "--", BuiltProducts.path("FixtureServer"), "--never-ready"]
+            [
+                "run", "--runs", "1", "--warmup", "0", "--timeout", "1", "--ready-when", "port:1", "--output",
+                folder.path,
+                "--", BuiltProducts.path("FixtureServer"), "--never-ready",
+            ]
         )
         #expect(output.status == ProfilerExitStatus.launchFailed.rawValue, "\(output.stdout)\(output.stderr)")
-        #expect(output.stdout.contains("did not become ready (waiting for TCP port 1 to listen) within 1 s"), "\(output.stdout)")
+        #expect(
+            output.stdout.contains("did not become ready (waiting for TCP port 1 to listen) within 1 s"),
+            "\(output.stdout)")
     }
 
     @Test("a bad readiness condition is a usage error naming the value and the forms")
@@ -88,8 +105,11 @@ struct AnyProgramTests {
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = try BuiltProducts.launchprof(
-            ["run", "--runs", "3", "--warmup", "0", "--budgets", BuiltProducts.fixture("budgets-server.json"), "--output", folder.path,
-             "--", BuiltProducts.path("FixtureServer"), "--phases"]
+            [
+                "run", "--runs", "3", "--warmup", "0", "--budgets", BuiltProducts.fixture("budgets-server.json"),
+                "--output", folder.path,
+                "--", BuiltProducts.path("FixtureServer"), "--phases",
+            ]
         )
         #expect(output.status == ProfilerExitStatus.budgetExceeded.rawValue, "\(output.stdout)\(output.stderr)")
         let lines = output.stdout.split(separator: "\n")
@@ -105,7 +125,9 @@ struct AnyProgramTests {
         #expect(summary.findings?.endpoint == .ready)
         let html = try String(contentsOf: folder.appendingPathComponent("report.html"), encoding: .utf8)
         #expect(html.contains("migrations"))
-        let json = try BuiltProducts.launchprof(["check", "--budgets", BuiltProducts.fixture("budgets-server.json"), "--format", "json", folder.path])
+        let json = try BuiltProducts.launchprof([
+            "check", "--budgets", BuiltProducts.fixture("budgets-server.json"), "--format", "json", folder.path,
+        ])
         #expect(json.stdout.contains("\"routes\""), "\(json.stdout)\(json.stderr)")
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import LaunchTestSupport
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// `launchprof check` on a fixed run of SeedApp (six real traces, checked in), so every
 /// verdict and exit code is deterministic.
@@ -29,7 +30,9 @@ struct CheckCommandTests {
 
     @Test("a run in which no launch completed exits 3 and says what happened to each launch")
     func nothingMeasured() throws {
-        let output = try BuiltProducts.launchprof(["check", "--budgets", BuiltProducts.fixture("budgets-pass.json"), BuiltProducts.fixture("crashed-run")])
+        let output = try BuiltProducts.launchprof([
+            "check", "--budgets", BuiltProducts.fixture("budgets-pass.json"), BuiltProducts.fixture("crashed-run"),
+        ])
         #expect(output.status == 3)
         #expect(output.stdout.contains("killed by signal 6 (SIGABRT)"))
         #expect(output.stdout.contains("did not finish within 1 s"))
@@ -48,7 +51,9 @@ struct CheckCommandTests {
 
     @Test("JUnit output has one test case per rule and a failure for the failed one")
     func junit() throws {
-        let output = try BuiltProducts.launchprof(["check", "--budgets", BuiltProducts.fixture("budgets-fail.json"), "--format", "junit", Self.run])
+        let output = try BuiltProducts.launchprof([
+            "check", "--budgets", BuiltProducts.fixture("budgets-fail.json"), "--format", "junit", Self.run,
+        ])
         #expect(output.status == 2)
         #expect(output.stdout.components(separatedBy: "<testcase ").count - 1 == 2)
         #expect(output.stdout.components(separatedBy: "<failure").count - 1 == 1)
@@ -65,10 +70,14 @@ struct CheckCommandTests {
         let list = try BuiltProducts.launchprof(["baseline", "list"], in: folder)
         #expect(list.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "main")
         let relative = folder.appendingPathComponent("relative.json")
-        try Data(#"{"schemaVersion": 1, "rules": [{"metric": "timeToFirstFrame", "limit": "+10%", "baseline": "main"}]}"#.utf8).write(to: relative)
+        try Data(
+            #"{"schemaVersion": 1, "rules": [{"metric": "timeToFirstFrame", "limit": "+10%", "baseline": "main"}]}"#
+                .utf8
+        ).write(to: relative)
         let same = try BuiltProducts.launchprof(["check", "--budgets", relative.path, Self.run], in: folder)
         #expect(same.status == 0, "the run compared with itself has not regressed: \(same.stdout)\(same.stderr)")
-        let missing = try BuiltProducts.launchprof(["check", "--budgets", relative.path, "--baseline", "nightly", Self.run], in: folder)
+        let missing = try BuiltProducts.launchprof(
+            ["check", "--budgets", relative.path, "--baseline", "nightly", Self.run], in: folder)
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("nightly"))
     }
@@ -84,7 +93,8 @@ struct ReportCommandTests {
         for format in ["html", "markdown", "chrome-trace", "speedscope", "folded"] {
             let file = folder.appendingPathComponent("report.\(format)")
             let output = try BuiltProducts.launchprof([
-                "report", CheckCommandTests.run, "--format", format, "--budgets", BuiltProducts.fixture("budgets-pass.json"), "-o", file.path,
+                "report", CheckCommandTests.run, "--format", format, "--budgets",
+                BuiltProducts.fixture("budgets-pass.json"), "-o", file.path,
             ])
             #expect(output.status == 0, "\(format): \(output.stderr)")
             let text = try String(contentsOf: file, encoding: .utf8)
@@ -99,7 +109,8 @@ struct ReportCommandTests {
                 #expect(object?[format == "chrome-trace" ? "traceEvents" : "profiles"] != nil)
             default:
                 // SeedApp's launches have no stall, so there may be no stacks to fold.
-                #expect(text.split(separator: "\n").allSatisfy { $0.split(separator: " ").last.flatMap { Int($0) } != nil })
+                #expect(
+                    text.split(separator: "\n").allSatisfy { $0.split(separator: " ").last.flatMap { Int($0) } != nil })
             }
         }
     }

@@ -15,6 +15,8 @@ struct CommandPluginTests {
             in: GoldenFiles.repositoryRoot, timeout: 600
         )
         #expect(output.status == 0, "\(output.stderr)")
-        #expect(output.stdout.contains("‘launchprof’ (plugin ‘LaunchprofCommand’ in package ‘LaunchProfiler’)"), "\(output.stdout)")
+        #expect(
+            output.stdout.contains("‘launchprof’ (plugin ‘LaunchprofCommand’ in package ‘LaunchProfiler’)"),
+            "\(output.stdout)")
     }
 }

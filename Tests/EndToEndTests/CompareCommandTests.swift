@@ -1,6 +1,6 @@
 import Foundation
-import LaunchTestSupport
 import LaunchAnalysis
+import LaunchTestSupport
 import LaunchTrace
 import Testing
 
@@ -9,20 +9,24 @@ import Testing
 struct CompareCommandTests {
     static func compare(base: String, head: String, extra: [String] = [], folder: URL) throws -> ProductProcess.Output {
         let app = BuiltProducts.path("FixtureApp")
-        return try BuiltProducts.launchprof([
-            "compare", "--base", app, "--head", app, "--base-env", "FIXTURE_BEHAVIOR=\(base)", "--head-env", "FIXTURE_BEHAVIOR=\(head)",
-            "--metric", "didFinishLaunching", "--seed", "11", "--max-runs", "60", "--output", folder.path,
-        ] + extra)
+        return try BuiltProducts.launchprof(
+            [
+                "compare", "--base", app, "--head", app, "--base-env", "FIXTURE_BEHAVIOR=\(base)", "--head-env",
+                "FIXTURE_BEHAVIOR=\(head)",
+                "--metric", "didFinishLaunching", "--seed", "11", "--max-runs", "60", "--output", folder.path,
+            ] + extra)
     }
 
     @Test("head 10 % slower exits 2 with a Markdown table, and comparison.json says regressed")
     func regressedMarkdown() throws {
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try Self.compare(base: "sleep:50", head: "sleep:55", extra: ["--format", "markdown"], folder: folder)
+        let output = try Self.compare(
+            base: "sleep:50", head: "sleep:55", extra: ["--format", "markdown"], folder: folder)
         #expect(output.status == 2, "\(output.stdout)\(output.stderr)")
         #expect(output.stdout.contains("| didFinishLaunching | regressed |"))
-        let outcome = try JSONDecoder().decode(ComparisonOutcome.self, from: Data(contentsOf: folder.appendingPathComponent("comparison.json")))
+        let outcome = try JSONDecoder().decode(
+            ComparisonOutcome.self, from: Data(contentsOf: folder.appendingPathComponent("comparison.json")))
         #expect(outcome.decision == .regressed)
         #expect(outcome.seed == 11)
     }

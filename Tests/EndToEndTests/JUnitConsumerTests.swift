@@ -10,7 +10,9 @@ struct JUnitConsumerTests {
     /// frame at error and a failing warn-level rule, saved to a file.
     static func policyReport() throws -> (output: ProductProcess.Output, file: URL) {
         let budgets = BuiltProducts.fixture("budgets-policy-error.json")
-        let output = try BuiltProducts.launchprof(["check", "--budgets", budgets, "--format", "junit", CheckCommandTests.run])
+        let output = try BuiltProducts.launchprof([
+            "check", "--budgets", budgets, "--format", "junit", CheckCommandTests.run,
+        ])
         let file = try BuiltProducts.scratchFolder().appendingPathComponent("launchprof.junit.xml")
         try Data(output.stdout.utf8).write(to: file)
         return (output, file)
@@ -18,11 +20,16 @@ struct JUnitConsumerTests {
 
     @Test("the JUnit validates against Jenkins' junit-10.xsd")
     func validatesAgainstJenkinsSchema() throws {
-        for budgets in ["budgets-policy-error.json", "budgets-fail.json", "budgets-inconclusive.json", "budgets-missing.json"] {
-            let output = try BuiltProducts.launchprof(["check", "--budgets", BuiltProducts.fixture(budgets), "--format", "junit", CheckCommandTests.run])
+        for budgets in [
+            "budgets-policy-error.json", "budgets-fail.json", "budgets-inconclusive.json", "budgets-missing.json",
+        ] {
+            let output = try BuiltProducts.launchprof([
+                "check", "--budgets", BuiltProducts.fixture(budgets), "--format", "junit", CheckCommandTests.run,
+            ])
             let file = try BuiltProducts.scratchFolder().appendingPathComponent("\(budgets).xml")
             try Data(output.stdout.utf8).write(to: file)
-            let lint = try BuiltProducts.run("/usr/bin/xmllint", ["--noout", "--schema", BuiltProducts.fixture("junit-10.xsd"), file.path])
+            let lint = try BuiltProducts.run(
+                "/usr/bin/xmllint", ["--noout", "--schema", BuiltProducts.fixture("junit-10.xsd"), file.path])
             #expect(lint.status == 0, "\(budgets): \(lint.stderr)")
         }
     }
@@ -42,19 +49,27 @@ struct JUnitConsumerTests {
             """
         let read = try BuiltProducts.run("/usr/bin/env", ["python3", "-c", script, file.path])
         #expect(read.status == 0, "\(read.stderr)")
-        let numbers = read.stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let numbers = read.stdout.split(separator: " ").compactMap {
+            Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
         try #require(numbers.count == 6, "\(read.stdout)")
-        let (cases, policy, failed, policyFailed, timed, suiteFailures) = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5])
+        let (cases, policy, failed, policyFailed, timed, suiteFailures) = (
+            numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5]
+        )
         #expect(policy > 0, "the policy verdicts are test cases")
         #expect(cases == 2 + policy, "two rules and every policy verdict")
-        #expect(failed == policy && policyFailed == policy, "error-level policy verdicts fail; the warn-level rule passes")
+        #expect(
+            failed == policy && policyFailed == policy, "error-level policy verdicts fail; the warn-level rule passes")
         #expect(suiteFailures == failed)
         #expect(timed == 1, "every case has a time")
     }
 
     @Test("a failing warn-level rule is a passing case with its warning, and the run exits 0")
     func warningsPass() throws {
-        let output = try BuiltProducts.launchprof(["check", "--budgets", BuiltProducts.fixture("budgets-warn-only.json"), "--format", "junit", CheckCommandTests.run])
+        let output = try BuiltProducts.launchprof([
+            "check", "--budgets", BuiltProducts.fixture("budgets-warn-only.json"), "--format", "junit",
+            CheckCommandTests.run,
+        ])
         #expect(output.status == 0)
         #expect(!output.stdout.contains("<failure"))
         #expect(output.stdout.contains("warning: does not change the exit code"))

@@ -6,7 +6,9 @@ import Testing
 /// `jsonschema`), and the CI conveniences (`--format github`, `GITHUB_STEP_SUMMARY`) work on it.
 @Suite("Real outputs against their schemas and CI consumers")
 struct OutputSchemaTests {
-    @Test("a SampleApp run: traces, launches.json, summary.json, verdicts.json, a baseline and --format json validate; annotations and the step summary are written")
+    @Test(
+        "a SampleApp run: traces, launches.json, summary.json, verdicts.json, a baseline and --format json validate; annotations and the step summary are written"
+    )
     func realRun() throws {
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -14,8 +16,10 @@ struct OutputSchemaTests {
         let stepSummary = folder.appendingPathComponent("step-summary.md")
         try Data("# Earlier step\n".utf8).write(to: stepSummary)
         let output = try BuiltProducts.launchprof(
-            ["run", "--runs", "2", "--warmup", "0", "--budgets", BuiltProducts.fixture("budgets-policy-error.json"),
-             "--output", run.path, "--format", "github", "--", BuiltProducts.path("SampleApp")],
+            [
+                "run", "--runs", "2", "--warmup", "0", "--budgets", BuiltProducts.fixture("budgets-policy-error.json"),
+                "--output", run.path, "--format", "github", "--", BuiltProducts.path("SampleApp"),
+            ],
             in: folder, environment: ["GITHUB_STEP_SUMMARY": stepSummary.path]
         )
         #expect(output.status == 2, "SampleApp breaks the error-level policy: \(output.stdout)\(output.stderr)")
@@ -25,7 +29,9 @@ struct OutputSchemaTests {
         #expect(summaryText.hasPrefix("# Earlier step\n"), "the earlier step's summary is kept")
         #expect(summaryText.contains("| timeToFirstFrame"), "\(summaryText)")
 
-        let traces = try FileManager.default.contentsOfDirectory(at: run, includingPropertiesForKeys: nil).filter { $0.lastPathComponent.hasSuffix(".trace.json") }
+        let traces = try FileManager.default.contentsOfDirectory(at: run, includingPropertiesForKeys: nil).filter {
+            $0.lastPathComponent.hasSuffix(".trace.json")
+        }
         #expect(traces.count == 2)
         try Self.expectValid(traces, "trace")
         try Self.expectValid([run.appendingPathComponent("launches.json")], "launches")
@@ -34,24 +40,32 @@ struct OutputSchemaTests {
 
         let folded = try BuiltProducts.launchprof(["report", "--format", "folded", run.path], in: folder)
         #expect(folded.status == 0, "\(folded.stderr)")
-        let roots = Set(folded.stdout.split(separator: "\n").compactMap { $0.split(separator: ";").dropFirst().first.map(String.init) })
+        let roots = Set(
+            folded.stdout.split(separator: "\n").compactMap {
+                $0.split(separator: ";").dropFirst().first.map(String.init)
+            })
         #expect(roots.count == 1, "every main-thread stack has the same root below its phase: \(roots)")
 
         let saved = try BuiltProducts.launchprof(["baseline", "save", "main", run.path], in: folder)
         #expect(saved.status == 0, "\(saved.stderr)")
         try Self.expectValid([folder.appendingPathComponent(".launchprof/baselines/main.json")], "baseline")
 
-        let check = try BuiltProducts.launchprof(["check", "--budgets", BuiltProducts.fixture("budgets-policy-error.json"), "--format", "json", run.path], in: folder)
+        let check = try BuiltProducts.launchprof(
+            ["check", "--budgets", BuiltProducts.fixture("budgets-policy-error.json"), "--format", "json", run.path],
+            in: folder)
         let json = folder.appendingPathComponent("check.json")
         try Data(check.stdout.utf8).write(to: json)
         try Self.expectValid([json], "verdicts")
     }
 
-    static func expectValid(_ files: [URL], _ schema: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectValid(_ files: [URL], _ schema: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+    {
         let problems = try JSONSchemaValidator.validate(files, against: JSONSchemaValidator.schema(schema))
         for file in files {
             let found = problems[file.path] ?? ["not validated"]
-            #expect(found.isEmpty, "\(file.lastPathComponent) against schemas/\(schema).schema.json: \(found.prefix(5))", sourceLocation: sourceLocation)
+            #expect(
+                found.isEmpty, "\(file.lastPathComponent) against schemas/\(schema).schema.json: \(found.prefix(5))",
+                sourceLocation: sourceLocation)
         }
     }
 }

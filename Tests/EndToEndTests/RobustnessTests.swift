@@ -1,12 +1,12 @@
 import Foundation
-import LaunchTestSupport
 import LaunchAnalysis
+import LaunchTestSupport
 import LaunchTrace
 import Synchronization
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Faults a hostile but realistic user meets: runs started together, signals, apps that leave
@@ -37,7 +37,8 @@ struct RobustnessTests {
         let text = (try? String(contentsOf: pids, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").compactMap { pid_t($0) }.filter { pid in
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
+                let close = stat.lastIndex(of: ")")
+            else { return false }
             let state = stat[stat.index(close, offsetBy: 2)]
             return state != "Z" && state != "X"
         }
@@ -50,17 +51,23 @@ struct RobustnessTests {
         let statuses = Mutex<[Int32]>([])
         DispatchQueue.concurrentPerform(iterations: 2) { _ in
             let output = try? BuiltProducts.launchprof(
-                ["run", "--runs", "2", "--warmup", "0", "--no-tracer", "--sampler", "none", "--profile", "off", "--", BuiltProducts.path("FixtureApp")],
+                [
+                    "run", "--runs", "2", "--warmup", "0", "--no-tracer", "--sampler", "none", "--profile", "off", "--",
+                    BuiltProducts.path("FixtureApp"),
+                ],
                 in: root
             )
             statuses.withLock { $0.append(output?.status ?? -1) }
         }
         #expect(statuses.withLock { $0 } == [0, 0])
         let runs = root.appendingPathComponent(".launchprof/runs")
-        let folders = try FileManager.default.contentsOfDirectory(atPath: runs.path).filter { $0 != "latest" && !$0.hasPrefix(".") }
+        let folders = try FileManager.default.contentsOfDirectory(atPath: runs.path).filter {
+            $0 != "latest" && !$0.hasPrefix(".")
+        }
         #expect(folders.count == 2, "\(folders)")
         for folder in folders {
-            let manifest = try RunManifest.read(from: runs.appendingPathComponent(folder).appendingPathComponent("launches.json"))
+            let manifest = try RunManifest.read(
+                from: runs.appendingPathComponent(folder).appendingPathComponent("launches.json"))
             #expect(manifest.launches.map(\.outcome) == [.completed, .completed])
         }
     }
@@ -76,7 +83,8 @@ struct RobustnessTests {
         chmod(app.path, 0o755)
         // The runner itself holds a file open for writing, as a test or a parent shell would.
         // No timing launch: it would run the script again without the event channel.
-        let command = "exec 7>'\(held.path)'; exec '\(BuiltProducts.path("launchprof"))' run --runs 1 --warmup 0 --no-timing-launches "
+        let command =
+            "exec 7>'\(held.path)'; exec '\(BuiltProducts.path("launchprof"))' run --runs 1 --warmup 0 --no-timing-launches "
             + "--output '\(folder.appendingPathComponent("run").path)' -- '\(app.path)'"
         let output = try BuiltProducts.run("/bin/sh", ["-c", command])
         #expect(output.status == 0, "\(output.stderr)")
@@ -89,7 +97,10 @@ struct RobustnessTests {
     func folderNeverReused() throws {
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let arguments = ["run", "--runs", "1", "--warmup", "0", "--no-tracer", "--sampler", "none", "--output", folder.path, "--", BuiltProducts.path("FixtureApp")]
+        let arguments = [
+            "run", "--runs", "1", "--warmup", "0", "--no-tracer", "--sampler", "none", "--output", folder.path, "--",
+            BuiltProducts.path("FixtureApp"),
+        ]
         #expect(try BuiltProducts.launchprof(arguments).status == 0)
         let second = try BuiltProducts.launchprof(arguments)
         #expect(second.status == 1)
@@ -101,19 +112,23 @@ struct RobustnessTests {
     /// up to `patience` seconds for it to end (then kills it). Returns the ended process, whether
     /// it had hung, and the app's pids file.
     static func signalMidRun(
-        _ signal: Int32, in folder: URL, extraArguments: [String] = [], environment: [String: String] = [:], patience: Double
+        _ signal: Int32, in folder: URL, extraArguments: [String] = [], environment: [String: String] = [:],
+        patience: Double
     ) throws -> (process: Process, hung: Bool, pids: URL) {
         let (app, pids) = try scriptApp(in: folder, body: "sleep 300")
         let process = Process()
         process.executableURL = URL(filePath: BuiltProducts.path("launchprof"))
-        process.arguments = ["run", "--runs", "3", "--warmup", "0", "--timeout", "120"] + extraArguments
+        process.arguments =
+            ["run", "--runs", "3", "--warmup", "0", "--timeout", "120"] + extraArguments
             + ["--output", folder.appendingPathComponent("run").path, "--", app]
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, ((try? String(contentsOf: pids, encoding: .utf8)) ?? "").split(separator: "\n").count < 3 { usleep(20_000) }
+        while Date() < deadline,
+            ((try? String(contentsOf: pids, encoding: .utf8)) ?? "").split(separator: "\n").count < 3
+        { usleep(20_000) }
         Glibc.kill(process.processIdentifier, signal)
         let exitDeadline = Date().addingTimeInterval(patience)
         while process.isRunning, Date() < exitDeadline { usleep(10_000) }
@@ -123,8 +138,9 @@ struct RobustnessTests {
         return (process, hung, pids)
     }
 
-    @Test("SIGTERM, SIGINT or SIGHUP mid-run kill the app and every descendant, and record the launch as interrupted",
-          arguments: [SIGTERM, SIGINT, SIGHUP])
+    @Test(
+        "SIGTERM, SIGINT or SIGHUP mid-run kill the app and every descendant, and record the launch as interrupted",
+        arguments: [SIGTERM, SIGINT, SIGHUP])
     func interruption(signal: Int32) throws {
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -136,14 +152,16 @@ struct RobustnessTests {
         #expect(manifest.launches.first?.message?.contains("killed the launch") == true)
     }
 
-    @Test("a crash of launchprof itself kills the launch and every descendant, a setsid daemon included",
-          arguments: [SIGSEGV, SIGABRT])
+    @Test(
+        "a crash of launchprof itself kills the launch and every descendant, a setsid daemon included",
+        arguments: [SIGSEGV, SIGABRT])
     func crashOfTheTool(signal: Int32) throws {
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // The Swift runtime's backtracer (the handler after launchprof's) would symbolicate for seconds.
         let (process, hung, pids) = try Self.signalMidRun(
-            signal, in: folder, extraArguments: ["--no-history"], environment: ["SWIFT_BACKTRACE": "enable=no"], patience: 30
+            signal, in: folder, extraArguments: ["--no-history"], environment: ["SWIFT_BACKTRACE": "enable=no"],
+            patience: 30
         )
         #expect(!hung, "launchprof did not end within 30 s of signal \(signal)")
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
@@ -153,14 +171,18 @@ struct RobustnessTests {
         #expect(Self.survivors(pids).isEmpty, "left running: \(Self.survivors(pids))")
     }
 
-    @Test("an app whose background children outlive it, and an app killed at the timeout, leave nothing behind",
-          arguments: ["exit 0", "sleep 300"])
+    @Test(
+        "an app whose background children outlive it, and an app killed at the timeout, leave nothing behind",
+        arguments: ["exit 0", "sleep 300"])
     func leftoversKilled(body: String) throws {
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (app, pids) = try Self.scriptApp(in: folder, body: body)
         let output = try BuiltProducts.launchprof(
-            ["run", "--runs", "1", "--warmup", "0", "--timeout", "3", "--output", folder.appendingPathComponent("run").path, "--", app]
+            [
+                "run", "--runs", "1", "--warmup", "0", "--timeout", "3", "--output",
+                folder.appendingPathComponent("run").path, "--", app,
+            ]
         )
         // A script that exits 0 is a program that writes no trace: the runner builds its trace
         // (a completed launch); the one killed at the timeout fails the run.
@@ -179,7 +201,8 @@ struct RobustnessTests {
     func overflowingTrace() throws {
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let source = try String(contentsOfFile: BuiltProducts.fixture("seedapp-run/launch-001.trace.json"), encoding: .utf8)
+        let source = try String(
+            contentsOfFile: BuiltProducts.fixture("seedapp-run/launch-001.trace.json"), encoding: .utf8)
         var trace = try LaunchTrace.decode(Data(source.utf8), file: "fixture")
         trace.phases[0].durationNs = .max
         trace.phases[0].threadState.wallNs = .max
@@ -191,14 +214,21 @@ struct RobustnessTests {
         chmod(app.path, 0o755)
         let run = folder.appendingPathComponent("run")
         let output = try BuiltProducts.launchprof(
-            ["run", "--runs", "2", "--warmup", "0", "--budgets", BuiltProducts.fixture("budgets-pass.json"), "--output", run.path, "--", app.path]
+            [
+                "run", "--runs", "2", "--warmup", "0", "--budgets", BuiltProducts.fixture("budgets-pass.json"),
+                "--output", run.path, "--", app.path,
+            ]
         )
         #expect(output.status == ProfilerExitStatus.launchFailed.rawValue, "\(output.stdout)\(output.stderr)")
         #expect(output.stdout.contains("invalid trace"), "\(output.stdout)")
         let manifest = try RunManifest.read(from: run.appendingPathComponent("launches.json"))
         #expect(manifest.launches.map(\.outcome) == [.invalidTrace, .invalidTrace])
-        #expect(manifest.launches[0].message?.contains("at phases[0].durationNs") == true, "\(manifest.launches[0].message ?? "")")
-        let check = try BuiltProducts.launchprof(["check", "--budgets", BuiltProducts.fixture("budgets-pass.json"), run.path])
+        #expect(
+            manifest.launches[0].message?.contains("at phases[0].durationNs") == true,
+            "\(manifest.launches[0].message ?? "")")
+        let check = try BuiltProducts.launchprof([
+            "check", "--budgets", BuiltProducts.fixture("budgets-pass.json"), run.path,
+        ])
         #expect(check.status == ProfilerExitStatus.launchFailed.rawValue, "\(check.stdout)\(check.stderr)")
     }
 
@@ -207,12 +237,16 @@ struct RobustnessTests {
         let mountPoint = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: mountPoint) }
         // Root in a container may mount a tmpfs; where it cannot, there is nothing to test here.
-        guard try BuiltProducts.run("/bin/mount", ["-t", "tmpfs", "-o", "size=96k", "tmpfs", mountPoint.path]).status == 0 else { return }
+        guard
+            try BuiltProducts.run("/bin/mount", ["-t", "tmpfs", "-o", "size=96k", "tmpfs", mountPoint.path]).status == 0
+        else { return }
         defer { _ = try? BuiltProducts.run("/bin/umount", [mountPoint.path]) }
         let run = mountPoint.appendingPathComponent("run")
         let output = try BuiltProducts.launchprof(
-            ["run", "--runs", "30", "--warmup", "0", "--no-tracer", "--sampler", "none", "--profile", "off",
-             "--output", run.path, "--", BuiltProducts.path("FixtureApp")]
+            [
+                "run", "--runs", "30", "--warmup", "0", "--no-tracer", "--sampler", "none", "--profile", "off",
+                "--output", run.path, "--", BuiltProducts.path("FixtureApp"),
+            ]
         )
         #expect(output.status != 0, "\(output.stdout)\(output.stderr)")
         #expect(output.stderr.contains("The disk is full"), "\(output.stderr)")

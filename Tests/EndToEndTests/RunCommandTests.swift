@@ -1,6 +1,6 @@
 import Foundation
-import LaunchTestSupport
 import LaunchAnalysis
+import LaunchTestSupport
 import LaunchTrace
 import Testing
 
@@ -40,7 +40,9 @@ struct RunCommandTests {
         #expect(manifest.launches.map(\.outcome) == [.completed, .completed, .completed])
         let summary = try RunSummary.read(from: folder.appendingPathComponent("summary.json"))
         #expect(summary.metric(.timeToFirstFrame, scenario: .warm)?.statistics.n == 3)
-        #expect(summary.metric(.phase(.mainStoryboard), scenario: .warm) != nil, "SampleApp launches through its storyboard")
+        #expect(
+            summary.metric(.phase(.mainStoryboard), scenario: .warm) != nil, "SampleApp launches through its storyboard"
+        )
     }
 
     @Test("run with a budget SampleApp cannot meet exits 2 and says which rule failed")
@@ -68,8 +70,11 @@ struct RunCommandTests {
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = try BuiltProducts.launchprof(
-            ["run", "--runs", "2", "--warmup", "0", "--timeout", "2", "--budgets", BuiltProducts.fixture("budgets-pass.json"),
-             "--output", folder.path, "--", BuiltProducts.path("FixtureApp")],
+            [
+                "run", "--runs", "2", "--warmup", "0", "--timeout", "2", "--budgets",
+                BuiltProducts.fixture("budgets-pass.json"),
+                "--output", folder.path, "--", BuiltProducts.path("FixtureApp"),
+            ],
             environment: ["FIXTURE_BEHAVIOR": behavior]
         )
         #expect(output.status == 3, "\(output.stdout)\(output.stderr)")
@@ -114,7 +119,9 @@ struct RunCommandTests {
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.contains("cold:"))
         let manifest = try RunManifest.read(from: folder.appendingPathComponent("launches.json"))
-        #expect(manifest.launches.allSatisfy { ($0.evictedBytes ?? 0) > 0 }, "the executable itself was resident and is evicted before each launch")
+        #expect(
+            manifest.launches.allSatisfy { ($0.evictedBytes ?? 0) > 0 },
+            "the executable itself was resident and is evicted before each launch")
     }
 
     @Test("resume runs time the return from the background")
@@ -142,11 +149,15 @@ struct AdaptiveRunTests {
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let budgets = folder.appendingPathComponent("budgets.json")
-        try Data(#"{"schemaVersion": 1, "rules": [{"metric": "didFinishLaunching", "limit": "20ms"}]}"#.utf8).write(to: budgets)
+        try Data(#"{"schemaVersion": 1, "rules": [{"metric": "didFinishLaunching", "limit": "20ms"}]}"#.utf8).write(
+            to: budgets)
         // Odd launches sleep 5 ms, even ones 40 ms: the median's interval always holds 20 ms.
         let output = try BuiltProducts.launchprof(
-            ["run", "--runs", "3", "--warmup", "0", "--adaptive", "--max-runs", "8", "--budgets", budgets.path,
-             "--no-tracer", "--sampler", "none", "--output", folder.appendingPathComponent("run").path, "--", BuiltProducts.path("FixtureApp")],
+            [
+                "run", "--runs", "3", "--warmup", "0", "--adaptive", "--max-runs", "8", "--budgets", budgets.path,
+                "--no-tracer", "--sampler", "none", "--output", folder.appendingPathComponent("run").path, "--",
+                BuiltProducts.path("FixtureApp"),
+            ],
             environment: ["FIXTURE_BEHAVIOR": "sleepByRun:5,40"]
         )
         #expect(output.status == 4, "\(output.stdout)\(output.stderr)")
@@ -156,15 +167,21 @@ struct AdaptiveRunTests {
         #expect(manifest.launches.map(\.index) == Array(1...8))
     }
 
-    @Test("a directory or a script without its interpreter is refused before the run: exit 1, nothing launched, no run folder")
+    @Test(
+        "a directory or a script without its interpreter is refused before the run: exit 1, nothing launched, no run folder"
+    )
     func programCheckedBeforeTheRun() throws {
         let folder = try BuiltProducts.scratchFolder("e2e")
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = folder.appendingPathComponent("tool.sh")
         try Data("#!/nonexistent/interpreter\n".utf8).write(to: script)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        for (program, problem) in [(folder.path, "is a directory, not a program"), (script.path, "interpreter /nonexistent/interpreter")] {
-            let output = try BuiltProducts.launchprof(["run", "--runs", "2", "--output", folder.appendingPathComponent("run").path, "--", program])
+        for (program, problem) in [
+            (folder.path, "is a directory, not a program"), (script.path, "interpreter /nonexistent/interpreter"),
+        ] {
+            let output = try BuiltProducts.launchprof([
+                "run", "--runs", "2", "--output", folder.appendingPathComponent("run").path, "--", program,
+            ])
             #expect(output.status == 1)
             #expect(output.stderr.contains(problem), "\(output.stderr)")
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("run").path))

@@ -48,7 +48,8 @@ struct ExitPointTests {
     func withRecordingOff() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = Self.launch(in: folder, wrapper: ["/usr/bin/env", "-u", ProfilerEnvironment.Variable.trace.rawValue])
+        let result = Self.launch(
+            in: folder, wrapper: ["/usr/bin/env", "-u", ProfilerEnvironment.Variable.trace.rawValue])
         #expect(result.trace == nil)
         #expect(result.record.exitStatus == 0)
         let exitPoint = try #require(result.events.first { $0.kind == .exitPoint })

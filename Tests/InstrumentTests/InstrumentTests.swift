@@ -12,23 +12,29 @@ struct InstrumentTests {
     // the stall is checked to; the reference is the call's real duration (`fixture.block`).
     static let injectedMs: Int64 = 700
 
-    @Test("under the runner (tracer + ptrace) every blocking call is timed, recorded with its kind and stack, and never cut short", arguments: BlockingCase.all)
+    @Test(
+        "under the runner (tracer + ptrace) every blocking call is timed, recorded with its kind and stack, and never cut short",
+        arguments: BlockingCase.all)
     func runnerMatrix(_ blocking: BlockingCase) throws {
         let output = try Launch.trace("block:\(blocking.call):\(Self.injectedMs)", options: ["--profile", "off"])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
-        #expect(!(output.stdout + output.stderr).contains("EINTR") && !(output.stdout + output.stderr).contains("SHORT"), "\(output.stderr)")
+        #expect(
+            !(output.stdout + output.stderr).contains("EINTR") && !(output.stdout + output.stderr).contains("SHORT"),
+            "\(output.stderr)")
         let trace = try #require(output.trace)
         let activity = try #require(trace.mainThread)
         #expect(activity.sampler.method == .ptrace)
         #expect(activity.sampler.signalsSent == 0)
-        let stall = try #require(activity.stalls.first { $0.durationNs > 200_000_000 }, "no stall in \(activity.stalls)")
+        let stall = try #require(
+            activity.stalls.first { $0.durationNs > 200_000_000 }, "no stall in \(activity.stalls)")
         #expect(within(5, stall.durationNs, of: try trace.blockedNs()), "stall \(stall.durationNs) ns")
         #expect(stall.phase == .didFinishLaunching)
         #expect(!stall.samples.isEmpty)
         let tracer = try #require(activity.tracer)
         #expect(tracer.recordedCalls >= 1)
-        let index = try #require(activity.blockingCalls.firstIndex { $0.function == blocking.function && $0.durationNs > 200_000_000 },
-                                 "\(activity.blockingCalls.map(\.function))")
+        let index = try #require(
+            activity.blockingCalls.firstIndex { $0.function == blocking.function && $0.durationNs > 200_000_000 },
+            "\(activity.blockingCalls.map(\.function))")
         let call = activity.blockingCalls[index]
         #expect(call.kind == blocking.kind)
         #expect(!call.stack.isEmpty)
@@ -45,12 +51,17 @@ struct InstrumentTests {
         #expect(call.stack.contains { app.contains($0) })
     }
 
-    @Test("ptrace without the tracer stops the thread in the call: every call keeps waiting but epoll_wait", arguments: BlockingCase.all)
+    @Test(
+        "ptrace without the tracer stops the thread in the call: every call keeps waiting but epoll_wait",
+        arguments: BlockingCase.all)
     func ptraceWithoutTracer(_ blocking: BlockingCase) throws {
-        let output = try Launch.trace("block:\(blocking.call):\(Self.injectedMs)", options: ["--profile", "off", "--no-tracer"])
+        let output = try Launch.trace(
+            "block:\(blocking.call):\(Self.injectedMs)", options: ["--profile", "off", "--no-tracer"])
         if blocking.cutShortByPtrace {
             #expect(output.status != 0)
-            #expect((output.stdout + output.stderr).contains("EINTR") || (output.stdout + output.stderr).contains("SHORT"), "\(output.stdout)\(output.stderr)")
+            #expect(
+                (output.stdout + output.stderr).contains("EINTR") || (output.stdout + output.stderr).contains("SHORT"),
+                "\(output.stdout)\(output.stderr)")
             return
         }
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
@@ -63,12 +74,18 @@ struct InstrumentTests {
         #expect(stall.samples.allSatisfy { !$0.frames.isEmpty && $0.blockingCall == nil })
     }
 
-    @Test("signal fallback without the tracer: sleeps, poll, select and epoll_wait are cut short; the rest keep waiting", arguments: BlockingCase.all)
+    @Test(
+        "signal fallback without the tracer: sleeps, poll, select and epoll_wait are cut short; the rest keep waiting",
+        arguments: BlockingCase.all)
     func signalFallback(_ blocking: BlockingCase) throws {
-        let output = try Launch.trace("block:\(blocking.call):\(Self.injectedMs)", options: ["--profile", "off", "--no-tracer", "--sampler", "signal"])
+        let output = try Launch.trace(
+            "block:\(blocking.call):\(Self.injectedMs)",
+            options: ["--profile", "off", "--no-tracer", "--sampler", "signal"])
         if blocking.cutShortBySignal {
             #expect(output.status != 0, "\(blocking.call) was expected to be cut short by the sample signal")
-            #expect((output.stdout + output.stderr).contains("EINTR") || (output.stdout + output.stderr).contains("SHORT"), "\(output.stdout)\(output.stderr)")
+            #expect(
+                (output.stdout + output.stderr).contains("EINTR") || (output.stdout + output.stderr).contains("SHORT"),
+                "\(output.stdout)\(output.stderr)")
             return
         }
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
@@ -81,9 +98,12 @@ struct InstrumentTests {
         #expect(within(5, stall.durationNs, of: try trace.blockedNs()))
     }
 
-    @Test("signal fallback with the tracer preloaded: no signal lands in a timed call, so nothing is cut short", arguments: BlockingCase.all)
+    @Test(
+        "signal fallback with the tracer preloaded: no signal lands in a timed call, so nothing is cut short",
+        arguments: BlockingCase.all)
     func signalWithTracer(_ blocking: BlockingCase) throws {
-        let output = try Launch.trace("block:\(blocking.call):\(Self.injectedMs)", options: ["--profile", "off", "--sampler", "signal"])
+        let output = try Launch.trace(
+            "block:\(blocking.call):\(Self.injectedMs)", options: ["--profile", "off", "--sampler", "signal"])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         let trace = try #require(output.trace)
         let activity = try #require(trace.mainThread)
@@ -115,7 +135,9 @@ struct InstrumentTests {
         #expect(activity.blockingCalls.isEmpty)
     }
 
-    @Test("an idle launch has no stall, sends no signal and makes no blocking call over the threshold", arguments: ["ptrace", "signal"])
+    @Test(
+        "an idle launch has no stall, sends no signal and makes no blocking call over the threshold",
+        arguments: ["ptrace", "signal"])
     func idleLaunch(sampler: String) throws {
         let output = try Launch.trace("normal", options: ["--profile", "off", "--sampler", sampler])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
@@ -139,7 +161,9 @@ struct InstrumentTests {
         #expect(activity.images.contains { $0.path.contains("libc.so") })
     }
 
-    @Test("the app cannot be crashed by sampling frames without frame pointers (garbage RBP)", arguments: ["ptrace", "signal"])
+    @Test(
+        "the app cannot be crashed by sampling frames without frame pointers (garbage RBP)",
+        arguments: ["ptrace", "signal"])
     func noFramePointers(sampler: String) throws {
         let output = try Launch.trace("noFramePointers:400", options: ["--profile", "off", "--sampler", sampler])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
@@ -160,9 +184,13 @@ struct InstrumentTests {
         try process.run()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        let names = output.split(separator: "\n").compactMap { $0.split(whereSeparator: \.isWhitespace).first.map(String.init) }
+        let names = output.split(separator: "\n").compactMap {
+            $0.split(whereSeparator: \.isWhitespace).first.map(String.init)
+        }
         #expect(names.contains { $0.hasPrefix("libc.so") }, "\(output)")
-        let others = names.filter { !$0.hasPrefix("libc.so") && !$0.hasPrefix("linux-vdso") && !$0.contains("ld-linux") }
+        let others = names.filter {
+            !$0.hasPrefix("libc.so") && !$0.hasPrefix("linux-vdso") && !$0.contains("ld-linux")
+        }
         #expect(others.isEmpty, "\(output)")
     }
 

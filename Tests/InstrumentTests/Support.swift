@@ -18,7 +18,8 @@ enum Launch {
 
     /// `launchprof trace [options] -o <tmp> -- FixtureApp` with `FIXTURE_BEHAVIOR=behavior`.
     static func trace(
-        _ behavior: String, options: [String] = [], launchprof: String? = nil, environment extra: [String: String] = [:],
+        _ behavior: String, options: [String] = [], launchprof: String? = nil,
+        environment extra: [String: String] = [:],
         wrapper: String? = nil
     ) throws -> Output {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("instr-\(UUID().uuidString)")
@@ -38,7 +39,9 @@ enum Launch {
             process.executableURL = URL(filePath: launchprof ?? path("launchprof"))
             process.arguments = arguments
         }
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LAUNCHPROF_") && $0.key != "LD_PRELOAD" }
+        var environment = ProcessInfo.processInfo.environment.filter {
+            !$0.key.hasPrefix("LAUNCHPROF_") && $0.key != "LD_PRELOAD"
+        }
         environment["FIXTURE_BEHAVIOR"] = behavior
         environment.merge(extra) { _, new in new }
         environment["NO_COLOR"] = "1"
@@ -47,7 +50,9 @@ enum Launch {
         process.standardError = try FileHandle(forWritingTo: err)
         try process.run()
         process.waitUntilExit()
-        let trace = FileManager.default.fileExists(atPath: tracePath) ? try? LaunchTrace.read(from: URL(filePath: tracePath)) : nil
+        let trace =
+            FileManager.default.fileExists(atPath: tracePath)
+            ? try? LaunchTrace.read(from: URL(filePath: tracePath)) : nil
         return Output(
             status: process.terminationStatus,
             stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
@@ -61,7 +66,8 @@ extension LaunchTrace {
     /// How long FixtureApp's blocking call really took (its `fixture.block` span): what the
     /// instruments' figures are checked against, since a busy machine wakes the thread late.
     func blockedNs() throws -> Int64 {
-        try #require(spans.first { $0.name == "fixture.block" }, "no fixture.block span in \(spans.map(\.name))").durationNs
+        try #require(spans.first { $0.name == "fixture.block" }, "no fixture.block span in \(spans.map(\.name))")
+            .durationNs
     }
 }
 
@@ -79,17 +85,27 @@ struct BlockingCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { call }
 
     static let all: [BlockingCase] = [
-        BlockingCase(call: "read-pipe", function: "read", kind: .fileIO, cutShortBySignal: false, cutShortByPtrace: false),
-        BlockingCase(call: "nanosleep", function: "nanosleep", kind: .sleep, cutShortBySignal: true, cutShortByPtrace: false),
+        BlockingCase(
+            call: "read-pipe", function: "read", kind: .fileIO, cutShortBySignal: false, cutShortByPtrace: false),
+        BlockingCase(
+            call: "nanosleep", function: "nanosleep", kind: .sleep, cutShortBySignal: true, cutShortByPtrace: false),
         BlockingCase(call: "usleep", function: "usleep", kind: .sleep, cutShortBySignal: true, cutShortByPtrace: false),
         BlockingCase(call: "poll", function: "poll", kind: .wait, cutShortBySignal: true, cutShortByPtrace: false),
         BlockingCase(call: "select", function: "select", kind: .wait, cutShortBySignal: true, cutShortByPtrace: false),
-        BlockingCase(call: "epoll_wait", function: "epoll_wait", kind: .wait, cutShortBySignal: true, cutShortByPtrace: true),
-        BlockingCase(call: "sem_wait", function: "sem_wait", kind: .lock, cutShortBySignal: false, cutShortByPtrace: false),
-        BlockingCase(call: "pthread_cond_wait", function: "pthread_cond_wait", kind: .lock, cutShortBySignal: false, cutShortByPtrace: false),
-        BlockingCase(call: "dispatch-semaphore", function: "sem_wait", kind: .lock, cutShortBySignal: false, cutShortByPtrace: false),
-        BlockingCase(call: "thread-sleep", function: "nanosleep", kind: .sleep, cutShortBySignal: false, cutShortByPtrace: false),
-        BlockingCase(call: "file-read", function: "open", kind: .fileIO, cutShortBySignal: false, cutShortByPtrace: false),
+        BlockingCase(
+            call: "epoll_wait", function: "epoll_wait", kind: .wait, cutShortBySignal: true, cutShortByPtrace: true),
+        BlockingCase(
+            call: "sem_wait", function: "sem_wait", kind: .lock, cutShortBySignal: false, cutShortByPtrace: false),
+        BlockingCase(
+            call: "pthread_cond_wait", function: "pthread_cond_wait", kind: .lock, cutShortBySignal: false,
+            cutShortByPtrace: false),
+        BlockingCase(
+            call: "dispatch-semaphore", function: "sem_wait", kind: .lock, cutShortBySignal: false,
+            cutShortByPtrace: false),
+        BlockingCase(
+            call: "thread-sleep", function: "nanosleep", kind: .sleep, cutShortBySignal: false, cutShortByPtrace: false),
+        BlockingCase(
+            call: "file-read", function: "open", kind: .fileIO, cutShortBySignal: false, cutShortByPtrace: false),
     ]
 }
 

@@ -22,21 +22,24 @@ struct WholeLaunchProfileTests {
         let profile = try #require(trace.profile)
         #expect(profile.source == .perf)
         // viewDidLoad calls FixtureWork.burnCPU(milliseconds:), the function to move.
-        let finding = try #require(Self.findings(trace).first { $0.function.contains("FixtureWork.burnCPU") },
-                                   "\(Self.findings(trace).map(\.function))")
+        let finding = try #require(
+            Self.findings(trace).first { $0.function.contains("FixtureWork.burnCPU") },
+            "\(Self.findings(trace).map(\.function))")
         #expect(finding.kind == .cpu)
         #expect(finding.phase == .firstVisibleWindow)
         #expect(within(10, finding.costNs, of: 200_000_000), "\(finding.costNs) ns")
     }
 
-    @Test("a 150 ms sleep, a 120 ms semaphore wait and a 120 ms wait for a contended mutex are charged within 5 %, with no signal and no short wait",
-          arguments: [("usleep", 150, BlockingKind.sleep), ("dispatch-semaphore", 120, .lock), ("mutex", 120, .lock)])
+    @Test(
+        "a 150 ms sleep, a 120 ms semaphore wait and a 120 ms wait for a contended mutex are charged within 5 %, with no signal and no short wait",
+        arguments: [("usleep", 150, BlockingKind.sleep), ("dispatch-semaphore", 120, .lock), ("mutex", 120, .lock)])
     func blockedTime(call: String, milliseconds: Int64, kind: BlockingKind) throws {
         for options in [[], ["--no-tracer"]] {
             let output = try Launch.trace("block:\(call):\(milliseconds)", options: options)
             #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
             let trace = try #require(output.trace)
-            let finding = try #require(Self.findings(trace).first { $0.kind == kind }, "\(Self.findings(trace).map(\.function))")
+            let finding = try #require(
+                Self.findings(trace).first { $0.kind == kind }, "\(Self.findings(trace).map(\.function))")
             #expect(finding.function.contains("FixtureBlocking"), "\(finding.function)")
             #expect(finding.phase == .didFinishLaunching)
             let blocked = try trace.blockedNs()
@@ -46,26 +49,35 @@ struct WholeLaunchProfileTests {
         }
     }
 
-    @Test("every launch under the perf profile: no signal reaches the app, and no blocking call is cut short", arguments: BlockingCase.all)
+    @Test(
+        "every launch under the perf profile: no signal reaches the app, and no blocking call is cut short",
+        arguments: BlockingCase.all)
     func noSignals(_ blocking: BlockingCase) throws {
         let output = try Launch.trace("block:\(blocking.call):\(InstrumentTests.injectedMs)")
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
-        #expect(!(output.stdout + output.stderr).contains("EINTR") && !(output.stdout + output.stderr).contains("SHORT"))
+        #expect(
+            !(output.stdout + output.stderr).contains("EINTR") && !(output.stdout + output.stderr).contains("SHORT"))
         let trace = try #require(output.trace)
         let activity = try #require(trace.mainThread)
         #expect(activity.sampler.signalsSent == 0)
         #expect(activity.sampler.samplesTaken == 0)
         let profile = try #require(trace.profile)
         #expect(profile.source == .perf)
-        let call = try #require(activity.blockingCalls.first { $0.function == blocking.function && $0.durationNs > 200_000_000 })
+        let call = try #require(
+            activity.blockingCalls.first { $0.function == blocking.function && $0.durationNs > 200_000_000 })
         #expect(within(5, call.durationNs, of: try trace.blockedNs()))
         // The profile saw the thread off the CPU for the call, with a stack in the app.
-        let during = profile.samples.filter { $0.state == .blocked && $0.startNs >= call.startNs - 1_000_000 && $0.startNs < call.startNs + call.durationNs }
+        let during = profile.samples.filter {
+            $0.state == .blocked && $0.startNs >= call.startNs - 1_000_000
+                && $0.startNs < call.startNs + call.durationNs
+        }
         let blocked = during.reduce(0) { $0 + $1.durationNs }
         #expect(blocked >= call.durationNs * 9 / 10, "blocked \(blocked) of \(call.durationNs)")
     }
 
-    @Test("4,096 reads of 64 KiB, each under the tracer's threshold, are one fileIO finding with the reading function, the file, the count and the time they took")
+    @Test(
+        "4,096 reads of 64 KiB, each under the tracer's threshold, are one fileIO finding with the reading function, the file, the count and the time they took"
+    )
     func manySmallReads() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("reads-\(UUID().uuidString).bin")
         defer { try? FileManager.default.removeItem(at: file) }
@@ -75,7 +87,9 @@ struct WholeLaunchProfileTests {
         let trace = try #require(output.trace)
         let span = try #require(trace.spans.first { $0.name == "fixture.reads" })
         #expect(span.phase == .willFinishLaunching)
-        let findings = Self.findings(trace).filter { $0.kind == .fileIO && $0.function.contains("FixtureWork.readChunks") }
+        let findings = Self.findings(trace).filter {
+            $0.kind == .fileIO && $0.function.contains("FixtureWork.readChunks")
+        }
         #expect(findings.count == 1, "\(Self.findings(trace).map(\.function))")
         let finding = try #require(findings.first)
         // The function's file calls: the 4,096 reads and the open before them.
@@ -85,7 +99,9 @@ struct WholeLaunchProfileTests {
         #expect(finding.bytes == bytes)
         #expect(finding.phase == .willFinishLaunching)
         #expect(finding.resources == [file.resolvingSymlinksInPath().path], "\(finding.resources)")
-        #expect(within(10, finding.costNs, of: span.durationNs), "reads \(finding.costNs) ns of the span's \(span.durationNs) ns")
+        #expect(
+            within(10, finding.costNs, of: span.durationNs),
+            "reads \(finding.costNs) ns of the span's \(span.durationNs) ns")
     }
 
     @Test("the profile's on-CPU, blocked and runnable time agree with the thread's own clocks")
@@ -98,10 +114,14 @@ struct WholeLaunchProfileTests {
         let onCPU = before.filter { $0.state == .onCPU }.reduce(0) { $0 + $1.durationNs }
         let threadOnCPU = trace.phases.reduce(0) { $0 + $1.threadState.onCpuNs }
         // cpu-clock samples come every millisecond of CPU: within two periods and 3 %.
-        #expect(abs(onCPU - threadOnCPU) <= max(2 * profile.samplePeriodNs, threadOnCPU * 3 / 100), "\(onCPU) vs \(threadOnCPU)")
+        #expect(
+            abs(onCPU - threadOnCPU) <= max(2 * profile.samplePeriodNs, threadOnCPU * 3 / 100),
+            "\(onCPU) vs \(threadOnCPU)")
     }
 
-    @Test("where perf events are forbidden (a seccomp profile, as in containers), the ptrace stall sampler stands in and the trace says why")
+    @Test(
+        "where perf events are forbidden (a seccomp profile, as in containers), the ptrace stall sampler stands in and the trace says why"
+    )
     func fallbackWhenPerfIsForbidden() throws {
         let output = try Launch.trace("spin:300", wrapper: "DenyPerfEvents")
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")

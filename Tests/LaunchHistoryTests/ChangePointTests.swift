@@ -7,7 +7,9 @@ struct ChangePointTests {
     /// Found at 200, 198, 195, 201, 199, 201, 199, 200, 200 and 202 for seeds 1 to 10. Seed 3's
     /// 195 is where the least-squares step fit of the whole series is best: its noise, not the
     /// detector, puts the step there.
-    @Test("a +5 % step at night 200 of 365 with 3 % noise is found once, within five nights", arguments: Array(1...10) as [UInt64])
+    @Test(
+        "a +5 % step at night 200 of 365 with 3 % noise is found once, within five nights",
+        arguments: Array(1...10) as [UInt64])
     func findsStep(seed: UInt64) {
         var generator = SyntheticSeries(seed: seed)
         let series = generator.nights(365, steps: [(200, 1.05)])
@@ -32,7 +34,8 @@ struct ChangePointTests {
     }
 
     /// Before the p-values were adjusted for choosing the split, 5 of these 100 seeds raised points.
-    @Test("365 nights of pure noise raise no change point at the default p-value", arguments: Array(1...100) as [UInt64])
+    @Test(
+        "365 nights of pure noise raise no change point at the default p-value", arguments: Array(1...100) as [UInt64])
     func noiseOnly(seed: UInt64) {
         var generator = SyntheticSeries(seed: 100 + seed)
         let points = ChangePointDetector().changePoints(in: generator.nights(365))
@@ -70,9 +73,11 @@ struct ChangePointTests {
         let medians = generator.nights(120, steps: [(60, 1.10)])
         let runs = medians.enumerated().map { night, median in
             HistoryRun(
-                key: "run-\(night)", recordedAt: String(format: "2026-01-01T00:00:%02d.000Z", night % 60), app: "SampleApp",
+                key: "run-\(night)", recordedAt: String(format: "2026-01-01T00:00:%02d.000Z", night % 60),
+                app: "SampleApp",
                 revision: SourceRevision(commit: "c\(night)", branch: "main"),
-                machine: MachineFingerprint(machineClass: "m", hostname: "h", kernel: "k"), scenario: "warm", launches: 1,
+                machine: MachineFingerprint(machineClass: "m", hostname: "h", kernel: "k"), scenario: "warm",
+                launches: 1,
                 metrics: [HistoryMetric(scenario: "warm", metric: "launch.total", values: [median])]
             )
         }

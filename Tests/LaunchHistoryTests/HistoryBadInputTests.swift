@@ -1,7 +1,7 @@
 import Foundation
-import LaunchTestSupport
 import LaunchAnalysis
 import LaunchHistory
+import LaunchTestSupport
 import LaunchTrace
 import Testing
 
@@ -13,7 +13,9 @@ struct HistoryBadInputTests {
         let error = #expect(throws: LaunchProfilerError.self) { try location.open() }
         #expect(error?.code == .historyUnavailable)
         let text = error?.description ?? ""
-        #expect(text.hasPrefix("The run history at postgres://nightly:***@127.0.0.1:1/history cannot be opened: "), "\(text)")
+        #expect(
+            text.hasPrefix("The run history at postgres://nightly:***@127.0.0.1:1/history cannot be opened: "),
+            "\(text)")
         #expect(!text.contains("secret"))
     }
 
@@ -63,7 +65,9 @@ struct HistoryBadInputTests {
     func environment() throws {
         let variables = [ToolVariable.history.rawValue: "/tmp/elsewhere.sqlite"]
         #expect(try HistoryLocation.resolve(nil, environment: variables) == .sqlite(path: "/tmp/elsewhere.sqlite"))
-        #expect(try HistoryLocation.resolve("/tmp/given.sqlite", environment: variables) == .sqlite(path: "/tmp/given.sqlite"))
+        #expect(
+            try HistoryLocation.resolve("/tmp/given.sqlite", environment: variables)
+                == .sqlite(path: "/tmp/given.sqlite"))
         #expect(try HistoryLocation.resolve(nil, environment: [:]) == .sqlite(path: HistoryLocation.defaultPath))
     }
 
@@ -72,11 +76,15 @@ struct HistoryBadInputTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unreachable-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = try BuiltProducts.launchprof([
-            "run", "--runs", "1", "--warmup", "0", "--output", folder.path, "--history", "postgres://nightly@127.0.0.1:1/history?sslmode=disable",
+            "run", "--runs", "1", "--warmup", "0", "--output", folder.path, "--history",
+            "postgres://nightly@127.0.0.1:1/history?sslmode=disable",
             "--", BuiltProducts.path("SampleApp"),
         ])
         #expect(output.status == ProfilerExitStatus.historyNotRecorded.rawValue, "\(output.stderr)")
-        #expect(output.stderr.contains("the run was not recorded in the history: The run history at postgres://nightly@127.0.0.1:1/history cannot be opened"), "\(output.stderr)")
+        #expect(
+            output.stderr.contains(
+                "the run was not recorded in the history: The run history at postgres://nightly@127.0.0.1:1/history cannot be opened"
+            ), "\(output.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("summary.json").path))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("verdicts.json").path))
         #expect(ProfilerExitStatus.helpText.contains("5 the run history could not be opened or written"))

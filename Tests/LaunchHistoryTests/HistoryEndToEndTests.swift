@@ -1,13 +1,14 @@
 import Foundation
-import LaunchTestSupport
 import LaunchHistory
+import LaunchTestSupport
 import Testing
 
 /// `launchprof run` twice on SampleApp, then `history list`, `export`, `trend` and `prune`.
 @Suite("History end to end", .serialized)
 struct HistoryEndToEndTests {
     /// The repository's root (for the shipped schema).
-    static let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// A folder with two recorded SampleApp runs in its default history.
     static func twoRuns() throws -> URL {
@@ -15,11 +16,15 @@ struct HistoryEndToEndTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for commit in ["aaaa111", "bbbb222"] {
             let output = try BuiltProducts.launchprof(
-                ["run", "--runs", "2", "--warmup", "0", "--commit", commit, "--branch", "nightly", "--", BuiltProducts.path("SampleApp")],
+                [
+                    "run", "--runs", "2", "--warmup", "0", "--commit", commit, "--branch", "nightly", "--",
+                    BuiltProducts.path("SampleApp"),
+                ],
                 in: folder
             )
             #expect(output.status == 0, "\(output.stderr)")
-            #expect(output.stderr.contains("recorded in the history at \(HistoryLocation.defaultPath)"), "\(output.stderr)")
+            #expect(
+                output.stderr.contains("recorded in the history at \(HistoryLocation.defaultPath)"), "\(output.stderr)")
         }
         return folder
     }
@@ -34,9 +39,12 @@ struct HistoryEndToEndTests {
         #expect(list.stdout.contains("aaaa111") && list.stdout.contains("bbbb222") && list.stdout.contains("SampleApp"))
 
         let export = folder.appendingPathComponent("export.json")
-        #expect(try BuiltProducts.launchprof(["history", "export", "--format", "json", "-o", export.path], in: folder).status == 0)
+        #expect(
+            try BuiltProducts.launchprof(["history", "export", "--format", "json", "-o", export.path], in: folder)
+                .status == 0)
         let schema = Self.root.appendingPathComponent("schemas/history-export.schema.json").path
-        let validation = try Python.run("""
+        let validation = try Python.run(
+            """
             import json, sys, jsonschema
             schema = json.load(open(sys.argv[1])); document = json.load(open(sys.argv[2]))
             jsonschema.Draft202012Validator.check_schema(schema)
@@ -47,7 +55,8 @@ struct HistoryEndToEndTests {
         #expect(validation.stdout == "2\n")
 
         let metrics = try BuiltProducts.launchprof(["history", "export", "--format", "openmetrics"], in: folder)
-        let parsed = try Python.run("""
+        let parsed = try Python.run(
+            """
             import sys
             from prometheus_client.openmetrics.parser import text_string_to_metric_families
             families = {f.name: f for f in text_string_to_metric_families(sys.stdin.read())}
@@ -67,14 +76,18 @@ struct HistoryEndToEndTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let show = try BuiltProducts.launchprof(["history", "show", "timeToFirstFrame"], in: folder)
         #expect(show.status == 0, "\(show.stderr)")
-        #expect(show.stdout.contains("SampleApp warm timeToFirstFrame") && show.stdout.contains("bbbb222"), "\(show.stdout)")
+        #expect(
+            show.stdout.contains("SampleApp warm timeToFirstFrame") && show.stdout.contains("bbbb222"), "\(show.stdout)"
+        )
         let trend = try BuiltProducts.launchprof(["history", "trend"], in: folder)
         #expect(trend.status == 0 && trend.stdout == "No change points.\n", "\(trend.stdout)\(trend.stderr)")
         let csv = try BuiltProducts.launchprof(["history", "export", "--format", "csv"], in: folder)
         #expect(csv.stdout.hasPrefix("recorded_at,run_key,app,"))
         let prune = try BuiltProducts.launchprof(["history", "prune", "--keep-runs", "1"], in: folder)
-        #expect(prune.stdout == "Deleted 1 run from \(HistoryLocation.defaultPath).\n", "\(prune.stdout)\(prune.stderr)")
-        let none = try BuiltProducts.launchprof(["run", "--runs", "1", "--warmup", "0", "--no-history", "--", BuiltProducts.path("SampleApp")], in: folder)
+        #expect(
+            prune.stdout == "Deleted 1 run from \(HistoryLocation.defaultPath).\n", "\(prune.stdout)\(prune.stderr)")
+        let none = try BuiltProducts.launchprof(
+            ["run", "--runs", "1", "--warmup", "0", "--no-history", "--", BuiltProducts.path("SampleApp")], in: folder)
         #expect(none.status == 0 && !none.stderr.contains("recorded in the history"))
         let list = try BuiltProducts.launchprof(["history", "list"], in: folder)
         #expect(list.stdout.split(separator: "\n").count == 2, "\(list.stdout)")
@@ -87,7 +100,9 @@ enum Python {
         let process = Process()
         process.executableURL = URL(filePath: "/usr/bin/python3")
         process.arguments = ["-c", script] + arguments
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
@@ -97,6 +112,8 @@ enum Python {
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         let err = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return ProductProcess.Output(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        return ProductProcess.Output(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
     }
 }

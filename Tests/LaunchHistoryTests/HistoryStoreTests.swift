@@ -1,6 +1,6 @@
 import Foundation
-import LaunchTestSupport
 import LaunchHistory
+import LaunchTestSupport
 import LaunchTrace
 import Testing
 
@@ -53,7 +53,10 @@ struct HistoryStoreTests {
             #expect(series == MetricSeries.all(in: try store.runs(matching: filter)))
             #expect(!series.isEmpty)
         }
-        #expect(try store.series(matching: HistoryFilter(app: "Other")).allSatisfy { $0.points.count == 4 && $0.key.app == "Other" })
+        #expect(
+            try store.series(matching: HistoryFilter(app: "Other")).allSatisfy {
+                $0.points.count == 4 && $0.key.app == "Other"
+            })
         #expect(try store.series(matching: HistoryFilter(app: "None")).isEmpty)
     }
 
@@ -66,7 +69,8 @@ struct HistoryStoreTests {
             try store.record(HistoryFixtures.run(night, app: "Other"))
         }
         #expect(try store.prune(HistoryRetention(keepRuns: 3)) == 4)
-        #expect(try store.runs(matching: HistoryFilter(app: "Other")).map(\.key) == (2..<5).map { "Other-warm-m1-\($0)" })
+        #expect(
+            try store.runs(matching: HistoryFilter(app: "Other")).map(\.key) == (2..<5).map { "Other-warm-m1-\($0)" })
         let now = Date(timeIntervalSince1970: 1_767_232_800 + 4.5 * 86_400)
         #expect(try store.prune(HistoryRetention(keepDays: 1, now: now)) == 4)
         #expect(try store.runs(matching: HistoryFilter()).count == 2)
@@ -80,17 +84,21 @@ struct HistoryStoreTests {
         try SchemaEditor.setVersion(HistorySchema.current + 1, at: location)
         let error = #expect(throws: LaunchProfilerError.self) { try location.open() }
         #expect(error?.code == .historySchemaTooNew)
-        #expect(error?.description.contains("schema version \(HistorySchema.current + 1), newer than the version \(HistorySchema.current)") == true)
+        #expect(
+            error?.description.contains(
+                "schema version \(HistorySchema.current + 1), newer than the version \(HistorySchema.current)") == true)
     }
 
-    @Test("a version 1 store is upgraded to version 2 (the series index), keeping its runs", arguments: Backend.underTest)
+    @Test(
+        "a version 1 store is upgraded to version 2 (the series index), keeping its runs", arguments: Backend.underTest)
     func upgradeFromVersion1(backend: Backend) throws {
         let location = try backend.newLocation()
         let store = try location.open()
         for night in 0..<3 { try store.record(HistoryFixtures.run(night)) }
         let series = try store.series(matching: HistoryFilter())
         store.close()
-        try SchemaEditor.execute("DROP INDEX metrics_series; DELETE FROM history_schema WHERE version = 2", at: location)
+        try SchemaEditor.execute(
+            "DROP INDEX metrics_series; DELETE FROM history_schema WHERE version = 2", at: location)
         #expect(throws: (any Error).self) { try SchemaEditor.execute("DROP INDEX metrics_series", at: location) }
         let upgraded = try location.open()
         defer { upgraded.close() }
@@ -109,7 +117,9 @@ struct HistoryStoreTests {
         let folders = try (0..<8).map { writer in
             try (0..<perWriter).map { try HistoryFixtures.runFolder(in: parent, night: writer * perWriter + $0).path }
         }
-        let processes = try folders.map { try BuiltProducts.startLaunchprof(["history", "import", "--history", Backend.argument(location)] + $0) }
+        let processes = try folders.map {
+            try BuiltProducts.startLaunchprof(["history", "import", "--history", Backend.argument(location)] + $0)
+        }
         for process in processes {
             let output = try process.wait()
             #expect(output.status == 0, "\(output.stderr)")

@@ -1,6 +1,7 @@
 import Foundation
 import LaunchTrace
 import Testing
+
 @testable import LaunchKit
 
 /// The launch pipeline run in-process. One serialized suite, because every test replaces
@@ -103,12 +104,13 @@ struct PipelineTests {
         #expect(harness.application.applicationState == .active)
 
         pipeline.terminate()
-        #expect(harness.delegate.events == [
-            "willFinishLaunching", "didFinishLaunching", "didBecomeActive",
-            "willResignActive", "didEnterBackground",
-            "willEnterForeground", "didBecomeActive",
-            "willResignActive", "didEnterBackground", "willTerminate",
-        ])
+        #expect(
+            harness.delegate.events == [
+                "willFinishLaunching", "didFinishLaunching", "didBecomeActive",
+                "willResignActive", "didEnterBackground",
+                "willEnterForeground", "didBecomeActive",
+                "willResignActive", "didEnterBackground", "willTerminate",
+            ])
         let marks = try harness.trace().marks.map(\.name)
         #expect(marks.contains(ResumeMarks.willEnterForeground))
         #expect(marks.contains(ResumeMarks.frameCommitted))
@@ -141,17 +143,24 @@ struct PipelineTests {
         #expect(UIApplication.shared is CustomApplication)
         #expect(UIApplication.shared.delegate === harness.delegate)
 
-        let typed = PipelineHarness(bundle: nil, principal: .type(CustomApplication.self), delegate: .named(NSStringFromClass(RecordingDelegate.self)))
+        let typed = PipelineHarness(
+            bundle: nil, principal: .type(CustomApplication.self),
+            delegate: .named(NSStringFromClass(RecordingDelegate.self)))
         try typed.pipeline.launch()
         #expect(UIApplication.shared === typed.application)
     }
 
     @Test(arguments: [
-        (LaunchPipeline.ClassReference.named("LaunchKitTests.NoSuchDelegate"), "LaunchKitTests.NoSuchDelegate", LaunchKitError.Code.unknownClass),
+        (
+            LaunchPipeline.ClassReference.named("LaunchKitTests.NoSuchDelegate"), "LaunchKitTests.NoSuchDelegate",
+            LaunchKitError.Code.unknownClass
+        ),
         (.named("LaunchKitTests.NotADelegate"), "LaunchKitTests.NotADelegate", .wrongKindOfClass),
         (.named("UIView"), "UIView", .wrongKindOfClass),
     ])
-    func aDelegateClassThatCannotBeCreatedIsAnErrorNamingIt(reference: LaunchPipeline.ClassReference, name: String, kind: LaunchKitError.Code) {
+    func aDelegateClassThatCannotBeCreatedIsAnErrorNamingIt(
+        reference: LaunchPipeline.ClassReference, name: String, kind: LaunchKitError.Code
+    ) {
         let harness = PipelineHarness(bundle: nil, delegate: reference)
         let error = #expect(throws: LaunchKitError.self) { try harness.pipeline.launch() }
         #expect(error?.code == kind)
@@ -182,7 +191,9 @@ struct PipelineTests {
         ("WrongKindStoryboard", "Main.storyboard", "$.initialViewController.class", .wrongKindOfClass),
         ("WrongTypeStoryboard", "Main.storyboard", "$.initialViewController.view.subviews[1].isHidden", .invalidValue),
     ])
-    func aBadBundleIsAnErrorNamingTheFileAndKey(bundle: String, file: String, key: String?, kind: LaunchKitError.Code) throws {
+    func aBadBundleIsAnErrorNamingTheFileAndKey(bundle: String, file: String, key: String?, kind: LaunchKitError.Code)
+        throws
+    {
         let harness = PipelineHarness(bundle: bundle)
         let error = try #require(throws: LaunchKitError.self) { try harness.pipeline.launch() }
         #expect(error.code == kind)
@@ -236,7 +247,9 @@ struct PipelineTests {
         #expect(harness.application.windows.map(\.windowLevel) == [.normal, .statusBar, .alert])
         #expect(main.isKeyWindow && !alert.isKeyWindow && !status.isKeyWindow)
         #expect(harness.application.keyWindow === main)
-        #expect(UIWindow.Level.normal.rawValue == 0 && UIWindow.Level.statusBar.rawValue == 1000 && UIWindow.Level.alert.rawValue == 2000)
+        #expect(
+            UIWindow.Level.normal.rawValue == 0 && UIWindow.Level.statusBar.rawValue == 1000
+                && UIWindow.Level.alert.rawValue == 2000)
         status.isHidden = true
         #expect(harness.application.windows.count == 2)
     }

@@ -21,25 +21,29 @@ struct ProcessTests {
         app.send(SIGTERM)
         let result = try app.waitForExit()
         #expect(result.status == 0 && !result.terminatedBySignal)
-        #expect(app.outputLines == [
-            "applicationWillFinishLaunching",
-            "applicationDidFinishLaunching",
-            "applicationDidBecomeActive",
-            "applicationWillResignActive",
-            "applicationDidEnterBackground",
-            "applicationWillEnterForeground",
-            "applicationDidBecomeActive",
-            "applicationWillResignActive",
-            "applicationDidEnterBackground",
-            "applicationWillTerminate",
-        ])
+        #expect(
+            app.outputLines == [
+                "applicationWillFinishLaunching",
+                "applicationDidFinishLaunching",
+                "applicationDidBecomeActive",
+                "applicationWillResignActive",
+                "applicationDidEnterBackground",
+                "applicationWillEnterForeground",
+                "applicationDidBecomeActive",
+                "applicationWillResignActive",
+                "applicationDidEnterBackground",
+                "applicationWillTerminate",
+            ])
     }
 
     @Test func terminatingWritesATraceEndingTerminated() throws {
         let tracePath = temporaryTracePath()
         let app = try AppProcess(
             BuiltProducts.executable("FixtureApp"),
-            environment: ["FIXTURE_BEHAVIOR": "lifecycle", "LAUNCHPROF_TRACE": tracePath, "LAUNCHKIT_LAUNCH_URL": "fixture://open/7"]
+            environment: [
+                "FIXTURE_BEHAVIOR": "lifecycle", "LAUNCHPROF_TRACE": tracePath,
+                "LAUNCHKIT_LAUNCH_URL": "fixture://open/7",
+            ]
         )
         try app.waitForLine("applicationDidBecomeActive")
         app.send(SIGTERM)
@@ -56,7 +60,8 @@ struct ProcessTests {
         ("wrongKindDelegate", "FixtureApp.NotADelegate"),
     ])
     func aBadDelegateClassExitsNonZeroNamingIt(behavior: String, className: String) throws {
-        let result = try AppProcess.run(BuiltProducts.executable("FixtureApp"), environment: ["FIXTURE_BEHAVIOR": behavior])
+        let result = try AppProcess.run(
+            BuiltProducts.executable("FixtureApp"), environment: ["FIXTURE_BEHAVIOR": behavior])
         #expect(result.status == 1 && !result.terminatedBySignal)
         #expect(result.standardError.contains("\"\(className)\""), "\(result.standardError)")
         #expect(result.standardError.contains("delegate class"))
@@ -64,7 +69,8 @@ struct ProcessTests {
 
     @Test func aBadInfoPlistExitsWithStatusOneNamingTheFileAndKey() throws {
         let bundle = Fixtures.bundle("WrongTypePlist")
-        let result = try AppProcess.run(BuiltProducts.executable("FixtureApp"), environment: ["LAUNCHKIT_BUNDLE": bundle.path])
+        let result = try AppProcess.run(
+            BuiltProducts.executable("FixtureApp"), environment: ["LAUNCHKIT_BUNDLE": bundle.path])
         #expect(result.status == 1)
         #expect(result.standardError.contains(bundle.appending(path: "Info.plist").path))
         #expect(result.standardError.contains("UIMainStoryboardFile"))
@@ -72,10 +78,12 @@ struct ProcessTests {
 
     @Test func fixtureAppTakesTheStoryboardFromLaunchKitBundle() throws {
         let tracePath = temporaryTracePath()
-        let result = try AppProcess.run(BuiltProducts.executable("FixtureApp"), environment: [
-            "LAUNCHKIT_BUNDLE": Fixtures.bundle("FixtureStoryboard").path,
-            "LAUNCHPROF_TRACE": tracePath, "LAUNCHPROF_EXIT_AFTER": "active",
-        ])
+        let result = try AppProcess.run(
+            BuiltProducts.executable("FixtureApp"),
+            environment: [
+                "LAUNCHKIT_BUNDLE": Fixtures.bundle("FixtureStoryboard").path,
+                "LAUNCHPROF_TRACE": tracePath, "LAUNCHPROF_EXIT_AFTER": "active",
+            ])
         #expect(result.status == 0, "\(result.standardError)")
         let trace = try LaunchTrace.read(from: URL(filePath: tracePath))
         #expect(trace.app.interface == .storyboard)
@@ -83,7 +91,8 @@ struct ProcessTests {
     }
 
     @Test func seedAppExitsAfterItsFirstFrame() throws {
-        let result = try AppProcess.run(BuiltProducts.executable("SeedApp"), environment: ["LAUNCHPROF_EXIT_AFTER": "firstFrame"])
+        let result = try AppProcess.run(
+            BuiltProducts.executable("SeedApp"), environment: ["LAUNCHPROF_EXIT_AFTER": "firstFrame"])
         #expect(result.status == 0 && !result.terminatedBySignal, "\(result.standardError)")
     }
 

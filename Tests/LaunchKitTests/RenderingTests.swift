@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LaunchKit
 
 /// The framebuffer renderer, on hidden windows committed by hand (no application involved).
@@ -25,7 +26,9 @@ struct RenderingTests {
         #expect(frame.pixel(at: CGPoint(x: 5, y: 5)) == Framebuffer.Pixel(.white))
         #expect(frame.pixel(at: CGPoint(x: 15, y: 15)) == Framebuffer.Pixel(.blue))
         #expect(frame.pixel(at: CGPoint(x: 45, y: 45)) == Framebuffer.Pixel(.red), "child at 30...50 in the window")
-        #expect(frame.pixel(at: CGPoint(x: 55, y: 55)) == Framebuffer.Pixel(.white), "the child is clipped at the parent's edge")
+        #expect(
+            frame.pixel(at: CGPoint(x: 55, y: 55)) == Framebuffer.Pixel(.white),
+            "the child is clipped at the parent's edge")
         // The red area is exactly the parent's lower-right 20 x 20 points = 40 x 40 pixels.
         #expect(frame.count(of: Framebuffer.Pixel(.red)) == 40 * 40)
     }
@@ -84,7 +87,8 @@ struct RenderingTests {
     @Test func renderingCostGrowsWithTheViews() throws {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         for index in 0..<100 {
-            let view = UIView(frame: CGRect(x: CGFloat(index % 10) * 10, y: CGFloat(index / 10) * 10, width: 10, height: 10))
+            let view = UIView(
+                frame: CGRect(x: CGFloat(index % 10) * 10, y: CGFloat(index / 10) * 10, width: 10, height: 10))
             view.backgroundColor = index.isMultiple(of: 2) ? .red : .blue
             window.addSubview(view)
         }

@@ -48,10 +48,15 @@ struct PhaseRecorderTests {
     @Test("each phase's thread state is the difference of the counters at its ends")
     func threadStateIsADifference() throws {
         var recorder = PhaseRecorder(launchStartNs: 0)
-        recorder.begin(.applicationObject, atNs: 10_000, counters: ThreadCounters(onCpuNs: 4_000, runnableNs: 1_000, minorFaults: 30))
-        recorder.begin(.delegateObject, atNs: 25_000, counters: ThreadCounters(onCpuNs: 9_000, runnableNs: 1_500, minorFaults: 31, voluntarySwitches: 2))
+        recorder.begin(
+            .applicationObject, atNs: 10_000,
+            counters: ThreadCounters(onCpuNs: 4_000, runnableNs: 1_000, minorFaults: 30))
+        recorder.begin(
+            .delegateObject, atNs: 25_000,
+            counters: ThreadCounters(onCpuNs: 9_000, runnableNs: 1_500, minorFaults: 31, voluntarySwitches: 2))
         let binaryLoad = try #require(recorder.phases.first)
-        #expect(binaryLoad.threadState == ThreadState(wallNs: 10_000, onCpuNs: 4_000, runnableNs: 1_000, minorFaults: 30))
+        #expect(
+            binaryLoad.threadState == ThreadState(wallNs: 10_000, onCpuNs: 4_000, runnableNs: 1_000, minorFaults: 30))
         #expect(binaryLoad.threadState.blockedNs == 5_000)
         let application = try #require(recorder.phases.last)
         #expect(application.threadState.onCpuNs == 5_000)
@@ -84,7 +89,11 @@ struct PhaseRecorderTests {
         recorder.recordSpan("render", startNs: 610, endNs: 620, onMainThread: true)
         let spans = recorder.spans
         #expect(spans.map(\.name) == ["catalog", "catalog.parse", "prefetch", "layout", "render"])
-        #expect(spans[0] == Span(name: "catalog", phase: .didFinishLaunching, startNs: 200, durationNs: 200, depth: 0, parent: nil, onMainThread: true))
+        #expect(
+            spans[0]
+                == Span(
+                    name: "catalog", phase: .didFinishLaunching, startNs: 200, durationNs: 200, depth: 0, parent: nil,
+                    onMainThread: true))
         #expect(spans[1].depth == 1)
         #expect(spans[1].parent == 0)
         #expect(spans[1].durationNs == 100)
@@ -104,7 +113,9 @@ struct PhaseRecorderTests {
         recorder.fullyDrawn(atNs: 12_000)
         recorder.fullyDrawn(atNs: 15_000)
         recorder.becameActive(atNs: 10_000, counters: .zero)
-        #expect(recorder.totals == LaunchTotals(timeToFirstFrameNs: 8_000, timeToActiveNs: 9_000, timeToFullDisplayNs: 11_000))
+        #expect(
+            recorder.totals
+                == LaunchTotals(timeToFirstFrameNs: 8_000, timeToActiveNs: 9_000, timeToFullDisplayNs: 11_000))
         #expect(recorder.marks.map(\.name) == ["fullyDrawn"])
 
         var headless = PhaseRecorder(launchStartNs: 0)

@@ -13,7 +13,8 @@ struct ThreadStateMeasurementTests {
         return LaunchProbe(configuration: LaunchConfiguration(tracePath: path), launchStartNs: MonotonicClock.nowNs())
     }
 
-    @Test("a phase with a 50 ms sleep holds the sleep and no more than its two boundaries, and it is blocked, not on-CPU")
+    @Test(
+        "a phase with a 50 ms sleep holds the sleep and no more than its two boundaries, and it is blocked, not on-CPU")
     func sleepIsBlocked() throws {
         let probe = Self.probe()
         let outerStart = MonotonicClock.nowNs()
@@ -33,7 +34,9 @@ struct ThreadStateMeasurementTests {
         // lie within the clock reads taken before its first boundary and after its second:
         // no tolerance needed, whatever the machine's load.
         #expect(slept >= 50_000_000)
-        #expect(phase.durationNs >= slept && phase.durationNs <= outer, "phase \(phase.durationNs) ns, sleep \(slept) ns, outer \(outer) ns")
+        #expect(
+            phase.durationNs >= slept && phase.durationNs <= outer,
+            "phase \(phase.durationNs) ns, sleep \(slept) ns, outer \(outer) ns")
         #expect(state.blockedNs >= 45_000_000, "blocked \(state.blockedNs) ns")
         #expect(state.onCpuNs < 5_000_000, "on-CPU \(state.onCpuNs) ns")
         #expect(state.voluntarySwitches >= 1)
@@ -45,7 +48,7 @@ struct ThreadStateMeasurementTests {
         probe.begin(.didFinishLaunching)
         let end = MonotonicClock.nowNs() + 50_000_000
         var sink: UInt64 = 0
-        while MonotonicClock.nowNs() < end { sink = sink &* 6364136223846793005 &+ 1 }
+        while MonotonicClock.nowNs() < end { sink = sink &* 6_364_136_223_846_793_005 &+ 1 }
         probe.begin(.firstVisibleWindow)
         #expect(sink != 42)
         let trace = try #require(probe.snapshot(reason: .finishedByApp))
@@ -55,10 +58,14 @@ struct ThreadStateMeasurementTests {
         // runnable for the guest, so the wall-time split is checked with room for it.
         #expect(state.voluntarySwitches == 0, "the spinning thread blocked \(state.voluntarySwitches) times")
         #expect(state.onCpuNs > 3 * state.blockedNs, "on-CPU \(state.onCpuNs) ns, blocked \(state.blockedNs) ns")
-        #expect(state.onCpuNs + state.runnableNs >= 35_000_000, "on-CPU \(state.onCpuNs) ns, runnable \(state.runnableNs) ns")
+        #expect(
+            state.onCpuNs + state.runnableNs >= 35_000_000,
+            "on-CPU \(state.onCpuNs) ns, runnable \(state.runnableNs) ns")
     }
 
-    @Test("the probe's own cost is counted on the thread's CPU clock: a sleep adds nothing, a spin adds at most its wall time")
+    @Test(
+        "the probe's own cost is counted on the thread's CPU clock: a sleep adds nothing, a spin adds at most its wall time"
+    )
     func ownCostClockIsThreadCPU() {
         var cpu = ThreadCPUClock.nowNs()
         var request = timespec(tv_sec: 0, tv_nsec: 30_000_000)
@@ -72,7 +79,7 @@ struct ThreadStateMeasurementTests {
         let wallStart = MonotonicClock.nowNs()
         cpu = ThreadCPUClock.nowNs()
         var sink: UInt64 = 1
-        while MonotonicClock.nowNs() - wallStart < 20_000_000 { sink = sink &* 6364136223846793005 &+ 1 }
+        while MonotonicClock.nowNs() - wallStart < 20_000_000 { sink = sink &* 6_364_136_223_846_793_005 &+ 1 }
         let spun = ThreadCPUClock.nowNs() - cpu
         let wall = MonotonicClock.nowNs() - wallStart
         #expect(sink != 0)

@@ -18,10 +18,14 @@ struct AppLauncherTests {
     }
 
     /// A request that runs `script` with bash (dash cannot redirect to a file descriptor above 9).
-    static func request(_ script: String, in folder: URL, timeout: Double = 20, scenario: Scenario = .warm) -> LaunchRequest {
+    static func request(_ script: String, in folder: URL, timeout: Double = 20, scenario: Scenario = .warm)
+        -> LaunchRequest
+    {
         LaunchRequest(
-            LaunchSpecification(executable: "/bin/bash", arguments: ["-c", script], scenario: scenario, timeoutSeconds: timeout),
-            traceURL: folder.appendingPathComponent("t.trace.json"), stderrURL: folder.appendingPathComponent("t.stderr.txt"),
+            LaunchSpecification(
+                executable: "/bin/bash", arguments: ["-c", script], scenario: scenario, timeoutSeconds: timeout),
+            traceURL: folder.appendingPathComponent("t.trace.json"),
+            stderrURL: folder.appendingPathComponent("t.stderr.txt"),
             index: 1
         )
     }
@@ -30,7 +34,8 @@ struct AppLauncherTests {
     func completed() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = AppLauncher().launch(Self.request("cp '\(Self.validTrace.path)' \"$LAUNCHPROF_TRACE\"", in: folder))
+        let result = AppLauncher().launch(
+            Self.request("cp '\(Self.validTrace.path)' \"$LAUNCHPROF_TRACE\"", in: folder))
         #expect(result.record.outcome == .completed)
         #expect(result.record.exitStatus == 0)
         #expect(result.record.traceFile == "t.trace.json")
@@ -65,7 +70,8 @@ struct AppLauncherTests {
     func crash() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let script = "echo 'phase 5000 didFinishLaunching' >&$LAUNCHPROF_EVENT_FD; echo 'Fatal error: index out of range' >&2; kill -ABRT $$"
+        let script =
+            "echo 'phase 5000 didFinishLaunching' >&$LAUNCHPROF_EVENT_FD; echo 'Fatal error: index out of range' >&2; kill -ABRT $$"
         let result = AppLauncher().launch(Self.request(script, in: folder))
         #expect(result.record.outcome == .crashed)
         #expect(result.record.signal == SIGABRT)
@@ -128,7 +134,8 @@ struct AppLauncherTests {
             echo 'active 100 ' >&$LAUNCHPROF_EVENT_FD
             while true; do sleep 0.01; done
             """
-        let result = AppLauncher(backgroundDwellSeconds: 0.2).launch(Self.request(script, in: folder, scenario: .resume))
+        let result = AppLauncher(backgroundDwellSeconds: 0.2).launch(
+            Self.request(script, in: folder, scenario: .resume))
         #expect(result.record.outcome == .completed)
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "background\nforeground\n")
     }

@@ -13,20 +13,24 @@ struct LaunchSessionTests {
         let trace = AppLauncherTests.validTrace.path
         let script = "if [ \"$LAUNCHPROF_RUN_INDEX\" = 2 ]; then kill -SEGV $$; fi; cp '\(trace)' \"$LAUNCHPROF_TRACE\""
         let specification = LaunchSpecification(executable: "/bin/sh", arguments: ["-c", script])
-        let session = try LaunchSession(specification: specification, warmup: 2, layout: NumberedFiles(directory: folder))
+        let session = try LaunchSession(
+            specification: specification, warmup: 2, layout: NumberedFiles(directory: folder))
         #expect(session.warmUp() == 2)
         for _ in 0..<3 { session.launchNext() }
         #expect(session.results.map(\.record.outcome) == [.completed, .crashed, .completed])
         #expect(session.results.map(\.record.index) == [1, 2, 3])
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(files == ["launch-001.trace.json", "launch-002.stderr.txt", "launch-003.trace.json"] || files == ["launch-001.trace.json", "launch-003.trace.json"])
+        #expect(
+            files == ["launch-001.trace.json", "launch-002.stderr.txt", "launch-003.trace.json"]
+                || files == ["launch-001.trace.json", "launch-003.trace.json"])
     }
 
     @Test("a specification naming a missing executable is refused with the path")
     func missingExecutable() {
         let specification = LaunchSpecification(executable: "/nonexistent/App")
         let error = #expect(throws: LaunchProfilerError.self) {
-            try LaunchSession(specification: specification, layout: NumberedFiles(directory: FileManager.default.temporaryDirectory))
+            try LaunchSession(
+                specification: specification, layout: NumberedFiles(directory: FileManager.default.temporaryDirectory))
         }
         #expect(error?.code == .notExecutable)
         #expect(error?.description.contains("/nonexistent/App does not exist") == true)
@@ -42,6 +46,8 @@ private struct NumberedFiles: LaunchFileLayout {
     var warmUpFiles: LaunchFiles { files("warmup") }
 
     private func files(_ name: String) -> LaunchFiles {
-        LaunchFiles(traceURL: directory.appendingPathComponent("\(name).trace.json"), stderrURL: directory.appendingPathComponent("\(name).stderr.txt"))
+        LaunchFiles(
+            traceURL: directory.appendingPathComponent("\(name).trace.json"),
+            stderrURL: directory.appendingPathComponent("\(name).stderr.txt"))
     }
 }

@@ -8,7 +8,8 @@ struct PageCacheEvictorTests {
     @Test("a file just written and read is resident; after eviction mincore finds it gone")
     func evictsAFile() throws {
         // The build folder is on a real file system (the temporary folder may be tmpfs).
-        let url = URL(filePath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/evict-\(UUID().uuidString).bin")
+        let url = URL(filePath: FileManager.default.currentDirectoryPath).appendingPathComponent(
+            ".build/evict-\(UUID().uuidString).bin")
         try Data(repeating: 7, count: 4 << 20).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         _ = try Data(contentsOf: url)

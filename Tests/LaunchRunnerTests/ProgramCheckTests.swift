@@ -39,7 +39,8 @@ struct ProgramCheckTests {
         #expect(Self.refusal(try Self.file("#!/bin/sh -e\nexit 0\n", named: "ok.sh", mode: 0o755, in: folder)) == nil)
     }
 
-    @Test("a directory, a missing file, a file without the execute bit and a script without its interpreter are refused")
+    @Test(
+        "a directory, a missing file, a file without the execute bit and a script without its interpreter are refused")
     func refusals() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

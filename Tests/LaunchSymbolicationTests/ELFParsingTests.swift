@@ -1,7 +1,7 @@
 import Foundation
-import LaunchTrace
 import LaunchAnalysis
 import LaunchSymbolication
+import LaunchTrace
 import Testing
 
 @Suite("ELF parsing")
@@ -14,18 +14,24 @@ struct ELFParsingTests {
         try bytes.withUnsafeBytes { try ELFImage(bytes: $0, path: "bad.so") }
     }
 
-    @Test("Garbage, empty and foreign files give a clear error", arguments: [
-        ([UInt8](), "shorter than an ELF64 header"),
-        (Array("#!/bin/sh\necho this is a shell script, not an ELF image at all, not at all".utf8), "ELF magic number"),
-        ([0x7F, 0x45, 0x4C, 0x46, 1, 1] + [UInt8](repeating: 0, count: 70), "32-bit"),
-        ([0x7F, 0x45, 0x4C, 0x46, 2, 2] + [UInt8](repeating: 0, count: 70), "big-endian"),
-    ])
+    @Test(
+        "Garbage, empty and foreign files give a clear error",
+        arguments: [
+            ([UInt8](), "shorter than an ELF64 header"),
+            (
+                Array("#!/bin/sh\necho this is a shell script, not an ELF image at all, not at all".utf8),
+                "ELF magic number"
+            ),
+            ([0x7F, 0x45, 0x4C, 0x46, 1, 1] + [UInt8](repeating: 0, count: 70), "32-bit"),
+            ([0x7F, 0x45, 0x4C, 0x46, 2, 2] + [UInt8](repeating: 0, count: 70), "big-endian"),
+        ])
     func garbage(bytes: [UInt8], expected: String) {
         #expect {
             try parse(bytes)
         } throws: { error in
             let error = error as? LaunchProfilerError
-            return error?.context.file == "bad.so" && error?.message.contains(expected) == true && error?.message.hasSuffix(".") == true
+            return error?.context.file == "bad.so" && error?.message.contains(expected) == true
+                && error?.message.hasSuffix(".") == true
         }
     }
 
@@ -43,7 +49,9 @@ struct ELFParsingTests {
         var generator = SplitMix64(seed: 42)
         for _ in 0..<200 {
             var bytes = [UInt8](whole.prefix(64))
-            for index in 0x20..<0x40 where generator.next() % 3 == 0 { bytes[index] = UInt8(truncatingIfNeeded: generator.next()) }
+            for index in 0x20..<0x40 where generator.next() % 3 == 0 {
+                bytes[index] = UInt8(truncatingIfNeeded: generator.next())
+            }
             bytes += (0..<Int(generator.next() % 4096)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             _ = try? parse(bytes)
         }
@@ -60,7 +68,9 @@ struct ELFParsingTests {
 
     @Test("Lookups respect symbol sizes and pick one symbol per address")
     func lookups() {
-        let table = SymbolTable(symbols: [("b", 0x2000, 0x10), ("a", 0x1000, 0x100), ("alias", 0x1000, 0), ("open", 0x3000, 0)])
+        let table = SymbolTable(symbols: [
+            ("b", 0x2000, 0x10), ("a", 0x1000, 0x100), ("alias", 0x1000, 0), ("open", 0x3000, 0),
+        ])
         #expect(table.count == 3)
         #expect(table.lookup(0x0FFF) == nil)
         #expect(table.lookup(0x1000)?.name == "a")

@@ -11,8 +11,15 @@ struct SourceLocatorFailureTests {
     /// Symbolicates one address of a registered image with `locator`, then asks it for lines.
     static func symbolicate(with locator: SourceLocator) -> Symbolicator {
         let symbolicator = Symbolicator(sourceLocator: locator)
-        symbolicator.register(ELFImage(path: "/apps/App", buildID: nil, symbols: SymbolTable(symbols: [("main", 0x1000, 0x100)]), symbolSource: ".symtab"), for: "/apps/App")
-        let map = ImageMap([LoadedImage(path: "/apps/App", loadAddress: Address(0), textStart: Address(0x1000), textEnd: Address(0x2000), buildID: nil)])
+        symbolicator.register(
+            ELFImage(
+                path: "/apps/App", buildID: nil, symbols: SymbolTable(symbols: [("main", 0x1000, 0x100)]),
+                symbolSource: ".symtab"), for: "/apps/App")
+        let map = ImageMap([
+            LoadedImage(
+                path: "/apps/App", loadAddress: Address(0), textStart: Address(0x1000), textEnd: Address(0x2000),
+                buildID: nil)
+        ])
         _ = symbolicator.symbolicate(Address(0x1010), in: map, isReturnAddress: false)
         symbolicator.locateSources()
         #expect(symbolicator.symbolicate(Address(0x1010), in: map, isReturnAddress: false).displayName == "main")
@@ -33,7 +40,9 @@ struct SourceLocatorFailureTests {
     func failingSymbolizer() throws {
         let symbolicator = Self.symbolicate(with: SourceLocator(path: "/bin/false", tool: .llvmSymbolizer))
         #expect(symbolicator.sourceProblems == ["/apps/App": "llvm-symbolizer (/bin/false) exited with status 1."])
-        #expect(symbolicator.notices["/apps/App"] == "File and line are missing: llvm-symbolizer (/bin/false) exited with status 1.")
+        #expect(
+            symbolicator.notices["/apps/App"]
+                == "File and line are missing: llvm-symbolizer (/bin/false) exited with status 1.")
     }
 
     @Test("a symbolizer that cannot be started, or is killed by a signal, is named with the reason")
@@ -51,8 +60,11 @@ struct SourceLocatorFailureTests {
     func hungSymbolizer() throws {
         let hanging = try Self.script("exec sleep 300")
         defer { try? FileManager.default.removeItem(at: hanging.deletingLastPathComponent()) }
-        let symbolicator = Self.symbolicate(with: SourceLocator(path: hanging.path, tool: .llvmSymbolizer, timeoutSeconds: 0.5))
-        #expect(symbolicator.sourceProblems["/apps/App"] == "llvm-symbolizer (\(hanging.path)) did not finish within 0.5 s and was stopped.")
+        let symbolicator = Self.symbolicate(
+            with: SourceLocator(path: hanging.path, tool: .llvmSymbolizer, timeoutSeconds: 0.5))
+        #expect(
+            symbolicator.sourceProblems["/apps/App"]
+                == "llvm-symbolizer (\(hanging.path)) did not finish within 0.5 s and was stopped.")
     }
 
     @Test("a working symbolizer leaves no notice")
@@ -65,8 +77,12 @@ struct SourceLocatorFailureTests {
     @Test("the symbolizer variable chooses the program and its kind by file name")
     func environmentOverride() throws {
         let variable = ToolVariable.symbolizer.rawValue
-        #expect(SourceLocator.find(environment: [variable: "/opt/gnu/bin/addr2line"]) == SourceLocator(path: "/opt/gnu/bin/addr2line", tool: .addr2line))
-        #expect(SourceLocator.find(environment: [variable: "/nowhere/llvm-symbolizer-17"]) == SourceLocator(path: "/nowhere/llvm-symbolizer-17", tool: .llvmSymbolizer))
+        #expect(
+            SourceLocator.find(environment: [variable: "/opt/gnu/bin/addr2line"])
+                == SourceLocator(path: "/opt/gnu/bin/addr2line", tool: .addr2line))
+        #expect(
+            SourceLocator.find(environment: [variable: "/nowhere/llvm-symbolizer-17"])
+                == SourceLocator(path: "/nowhere/llvm-symbolizer-17", tool: .llvmSymbolizer))
         #expect(SourceLocator.find(environment: [variable: "", "PATH": "/nonexistent"])?.path != "")
     }
 }

@@ -3,28 +3,62 @@ import Testing
 
 @Suite("Symbol names")
 struct SymbolNameTests {
-    @Test("Demangled names are simplified", arguments: [
-        ("SampleApp.CatalogStore.load() throws -> ()", "CatalogStore.load()", "SampleApp"),
-        ("LaunchAnalysis.BudgetEvaluator.evaluate(_: LaunchAnalysis.BudgetFile, summary: LaunchAnalysis.RunSummary, baselines: [Swift.String : LaunchAnalysis.RunSummary]) -> LaunchAnalysis.BudgetEvaluation",
-         "BudgetEvaluator.evaluate(_:summary:baselines:)", "LaunchAnalysis"),
-        ("static SampleApp.ThumbnailCache.warmSynchronously(megabytes: Swift.Int) -> Swift.UInt64", "ThumbnailCache.warmSynchronously(megabytes:)", "SampleApp"),
-        ("SampleApp.CatalogStore.catalog.getter : SampleApp.Catalog?", "CatalogStore.catalog.getter", "SampleApp"),
-        ("closure #1 (Swift.Double) -> Swift.String in LaunchAnalysis.SpreadAssessment.message.getter : Swift.String?",
-         "closure #1 in SpreadAssessment.message.getter", "LaunchAnalysis"),
-        ("closure #2 () -> () in closure #1 (Swift.Int) -> () in SampleApp.AppDelegate.application(_: LaunchKit.UIApplication, didFinishLaunchingWithOptions: [LaunchKit.UIApplication.LaunchOptionsKey : Any]?) -> Swift.Bool",
-         "closure #2 in closure #1 in AppDelegate.application(_:didFinishLaunchingWithOptions:)", "SampleApp"),
-        ("generic specialization <Swift.Int> of Swift.Array.append(__owned A) -> ()", "Array.append(_:)", "Swift"),
-        ("function signature specialization <Arg[0] = Owned To Guaranteed> of SampleApp.Catalog.init(data: Foundation.Data) throws -> SampleApp.Catalog", "Catalog.init(data:)", "SampleApp"),
-        ("protocol witness for Swift.Hashable.hash(into: inout Swift.Hasher) -> () in conformance SampleApp.Item : Swift.Hashable in SampleApp", "Hashable.hash(into:)", "Swift"),
-        ("LaunchAnalysis.Bootstrap.(CodingKeys in _D8373594EBE818E8D20FF764EEC70623).init(stringValue: Swift.String) -> LaunchAnalysis.Bootstrap.(CodingKeys in _D8373594EBE818E8D20FF764EEC70623)?",
-         "Bootstrap.CodingKeys.init(stringValue:)", "LaunchAnalysis"),
-        ("(extension in Foundation):Swift.String.init(contentsOfFile: Swift.String, encoding: Swift.String.Encoding) throws -> Swift.String", "String.init(contentsOfFile:encoding:)", "Swift"),
-        ("SampleApp.parse<A where A: Swift.Decodable>(A.Type, from: Foundation.Data) throws -> A", "parse(_:from:)", "SampleApp"),
-        ("merged SampleApp.CatalogRowView.layoutSubviews() -> ()", "CatalogRowView.layoutSubviews()", "SampleApp"),
-        ("partial apply forwarder for closure #1 @Sendable () -> () in SampleApp.RemoteConfig.fetch() -> ()", "closure #1 in RemoteConfig.fetch()", "SampleApp"),
-        ("@objc LaunchAnalysisTests.cCallableProbe(Swift.Int32) -> Swift.Int32", "cCallableProbe(_:)", "LaunchAnalysisTests"),
-        ("SampleApp.sortKey(for: (Swift.Int) -> Swift.Int, value: Swift.Int) -> Swift.Int", "sortKey(for:value:)", "SampleApp"),
-    ] as [(String, String, String?)])
+    @Test(
+        "Demangled names are simplified",
+        arguments: [
+            ("SampleApp.CatalogStore.load() throws -> ()", "CatalogStore.load()", "SampleApp"),
+            (
+                "LaunchAnalysis.BudgetEvaluator.evaluate(_: LaunchAnalysis.BudgetFile, summary: LaunchAnalysis.RunSummary, baselines: [Swift.String : LaunchAnalysis.RunSummary]) -> LaunchAnalysis.BudgetEvaluation",
+                "BudgetEvaluator.evaluate(_:summary:baselines:)", "LaunchAnalysis"
+            ),
+            (
+                "static SampleApp.ThumbnailCache.warmSynchronously(megabytes: Swift.Int) -> Swift.UInt64",
+                "ThumbnailCache.warmSynchronously(megabytes:)", "SampleApp"
+            ),
+            ("SampleApp.CatalogStore.catalog.getter : SampleApp.Catalog?", "CatalogStore.catalog.getter", "SampleApp"),
+            (
+                "closure #1 (Swift.Double) -> Swift.String in LaunchAnalysis.SpreadAssessment.message.getter : Swift.String?",
+                "closure #1 in SpreadAssessment.message.getter", "LaunchAnalysis"
+            ),
+            (
+                "closure #2 () -> () in closure #1 (Swift.Int) -> () in SampleApp.AppDelegate.application(_: LaunchKit.UIApplication, didFinishLaunchingWithOptions: [LaunchKit.UIApplication.LaunchOptionsKey : Any]?) -> Swift.Bool",
+                "closure #2 in closure #1 in AppDelegate.application(_:didFinishLaunchingWithOptions:)", "SampleApp"
+            ),
+            ("generic specialization <Swift.Int> of Swift.Array.append(__owned A) -> ()", "Array.append(_:)", "Swift"),
+            (
+                "function signature specialization <Arg[0] = Owned To Guaranteed> of SampleApp.Catalog.init(data: Foundation.Data) throws -> SampleApp.Catalog",
+                "Catalog.init(data:)", "SampleApp"
+            ),
+            (
+                "protocol witness for Swift.Hashable.hash(into: inout Swift.Hasher) -> () in conformance SampleApp.Item : Swift.Hashable in SampleApp",
+                "Hashable.hash(into:)", "Swift"
+            ),
+            (
+                "LaunchAnalysis.Bootstrap.(CodingKeys in _D8373594EBE818E8D20FF764EEC70623).init(stringValue: Swift.String) -> LaunchAnalysis.Bootstrap.(CodingKeys in _D8373594EBE818E8D20FF764EEC70623)?",
+                "Bootstrap.CodingKeys.init(stringValue:)", "LaunchAnalysis"
+            ),
+            (
+                "(extension in Foundation):Swift.String.init(contentsOfFile: Swift.String, encoding: Swift.String.Encoding) throws -> Swift.String",
+                "String.init(contentsOfFile:encoding:)", "Swift"
+            ),
+            (
+                "SampleApp.parse<A where A: Swift.Decodable>(A.Type, from: Foundation.Data) throws -> A",
+                "parse(_:from:)", "SampleApp"
+            ),
+            ("merged SampleApp.CatalogRowView.layoutSubviews() -> ()", "CatalogRowView.layoutSubviews()", "SampleApp"),
+            (
+                "partial apply forwarder for closure #1 @Sendable () -> () in SampleApp.RemoteConfig.fetch() -> ()",
+                "closure #1 in RemoteConfig.fetch()", "SampleApp"
+            ),
+            (
+                "@objc LaunchAnalysisTests.cCallableProbe(Swift.Int32) -> Swift.Int32", "cCallableProbe(_:)",
+                "LaunchAnalysisTests"
+            ),
+            (
+                "SampleApp.sortKey(for: (Swift.Int) -> Swift.Int, value: Swift.Int) -> Swift.Int",
+                "sortKey(for:value:)", "SampleApp"
+            ),
+        ] as [(String, String, String?)])
     func simplify(demangled: String, simple: String, module: String?) {
         let result = SymbolNameSimplifier.simplify(demangled)
         #expect(result.name == simple)
@@ -32,14 +66,16 @@ struct SymbolNameTests {
         #expect(!result.isCompilerGenerated)
     }
 
-    @Test("Compiler-made functions are flagged", arguments: [
-        "reabstraction thunk helper from @escaping @callee_guaranteed () -> () to @escaping @callee_unowned @convention(block) () -> ()",
-        "outlined copy of SampleApp.Catalog?",
-        "type metadata accessor for SampleApp.CatalogStore",
-        "one-time initialization function for shared",
-        "destroy value witness for LaunchProbe.LaunchConfiguration",
-        "initializeWithCopy value witness for SampleApp.CatalogItem",
-    ])
+    @Test(
+        "Compiler-made functions are flagged",
+        arguments: [
+            "reabstraction thunk helper from @escaping @callee_guaranteed () -> () to @escaping @callee_unowned @convention(block) () -> ()",
+            "outlined copy of SampleApp.Catalog?",
+            "type metadata accessor for SampleApp.CatalogStore",
+            "one-time initialization function for shared",
+            "destroy value witness for LaunchProbe.LaunchConfiguration",
+            "initializeWithCopy value witness for SampleApp.CatalogItem",
+        ])
     func generated(demangled: String) {
         #expect(SymbolNameSimplifier.simplify(demangled).isCompilerGenerated)
     }

@@ -39,7 +39,8 @@ struct SymbolicationTests {
         #expect(names[probe + 3] == "SymbolicationTarget.captureStack(depth:label:)")
         let frame = frames[probe]
         #expect(frame.symbol?.module == "LaunchSymbolicationTests")
-        #expect(frame.symbol?.full == "LaunchSymbolicationTests.symbolicationProbe() -> Swift.Array<LaunchTrace.Address>")
+        #expect(
+            frame.symbol?.full == "LaunchSymbolicationTests.symbolicationProbe() -> Swift.Array<LaunchTrace.Address>")
         #expect(frame.image == images.first { $0.contains(stack[probe]) }?.path)
     }
 
@@ -55,13 +56,21 @@ struct SymbolicationTests {
 
     @Test("Addresses outside every image, or in a stripped image, stay readable")
     func unknownAddresses() throws {
-        let stripped = LoadedImage(path: "/apps/Stripped", loadAddress: Address(0x5000_0000), textStart: Address(0x5000_1000), textEnd: Address(0x5000_9000), buildID: nil)
+        let stripped = LoadedImage(
+            path: "/apps/Stripped", loadAddress: Address(0x5000_0000), textStart: Address(0x5000_1000),
+            textEnd: Address(0x5000_9000), buildID: nil)
         let symbolicator = Symbolicator(sourceLocator: nil)
-        symbolicator.register(ELFImage(path: "/apps/Stripped", buildID: nil, symbols: SymbolTable(symbols: []), symbolSource: "none"), for: "/apps/Stripped")
+        symbolicator.register(
+            ELFImage(path: "/apps/Stripped", buildID: nil, symbols: SymbolTable(symbols: []), symbolSource: "none"),
+            for: "/apps/Stripped")
         let map = ImageMap([stripped])
-        #expect(symbolicator.symbolicate(Address(0x5000_1234), in: map, isReturnAddress: false).displayName == "Stripped+0x1234")
+        #expect(
+            symbolicator.symbolicate(Address(0x5000_1234), in: map, isReturnAddress: false).displayName
+                == "Stripped+0x1234")
         #expect(symbolicator.symbolicate(Address(0x10), in: map, isReturnAddress: false).displayName == "0x10")
-        let missing = LoadedImage(path: "/nonexistent/libgone.so", loadAddress: Address(0x7000_0000), textStart: Address(0x7000_0000), textEnd: Address(0x7000_1000), buildID: nil)
+        let missing = LoadedImage(
+            path: "/nonexistent/libgone.so", loadAddress: Address(0x7000_0000), textStart: Address(0x7000_0000),
+            textEnd: Address(0x7000_1000), buildID: nil)
         let frame = symbolicator.symbolicate(Address(0x7000_0042), in: ImageMap([missing]), isReturnAddress: true)
         #expect(frame.displayName == "libgone.so+0x42")
         #expect(symbolicator.problems["/nonexistent/libgone.so"]?.hasPrefix("The file cannot be read") == true)
@@ -70,20 +79,36 @@ struct SymbolicationTests {
     @Test("A build id that differs from the launch's leaves frames unnamed and says why")
     func buildIDMismatch() {
         let symbolicator = Symbolicator(sourceLocator: nil)
-        symbolicator.register(ELFImage(path: "/apps/App", buildID: "aaaa", symbols: SymbolTable(symbols: [("main", 0x1000, 0x100)]), symbolSource: ".symtab"), for: "/apps/App")
-        let image = LoadedImage(path: "/apps/App", loadAddress: Address(0), textStart: Address(0x1000), textEnd: Address(0x2000), buildID: "BBBB")
-        #expect(symbolicator.symbolicate(Address(0x1010), in: ImageMap([image]), isReturnAddress: false).displayName == "App+0x1010")
+        symbolicator.register(
+            ELFImage(
+                path: "/apps/App", buildID: "aaaa", symbols: SymbolTable(symbols: [("main", 0x1000, 0x100)]),
+                symbolSource: ".symtab"), for: "/apps/App")
+        let image = LoadedImage(
+            path: "/apps/App", loadAddress: Address(0), textStart: Address(0x1000), textEnd: Address(0x2000),
+            buildID: "BBBB")
+        #expect(
+            symbolicator.symbolicate(Address(0x1010), in: ImageMap([image]), isReturnAddress: false).displayName
+                == "App+0x1010")
         #expect(symbolicator.problems["/apps/App"]?.contains("rebuilt") == true)
     }
 
     @Test("Return addresses look up the call instruction, so a call ending a function stays in it")
     func returnAddressAdjustment() {
         let symbolicator = Symbolicator(sourceLocator: nil)
-        symbolicator.register(ELFImage(path: "/apps/App", buildID: nil, symbols: SymbolTable(symbols: [("first", 0x1000, 0x10), ("second", 0x1010, 0x10)]), symbolSource: ".symtab"), for: "/apps/App")
-        let map = ImageMap([LoadedImage(path: "/apps/App", loadAddress: Address(0x40_0000), textStart: Address(0x40_1000), textEnd: Address(0x40_2000), buildID: nil)])
+        symbolicator.register(
+            ELFImage(
+                path: "/apps/App", buildID: nil,
+                symbols: SymbolTable(symbols: [("first", 0x1000, 0x10), ("second", 0x1010, 0x10)]),
+                symbolSource: ".symtab"), for: "/apps/App")
+        let map = ImageMap([
+            LoadedImage(
+                path: "/apps/App", loadAddress: Address(0x40_0000), textStart: Address(0x40_1000),
+                textEnd: Address(0x40_2000), buildID: nil)
+        ])
         #expect(symbolicator.symbolicate(Address(0x40_1010), in: map, isReturnAddress: true).displayName == "first")
         #expect(symbolicator.symbolicate(Address(0x40_1010), in: map, isReturnAddress: false).displayName == "second")
-        #expect(symbolicator.symbolicate(Address(0x40_1020), in: map, isReturnAddress: false).displayName == "App+0x1020")
+        #expect(
+            symbolicator.symbolicate(Address(0x40_1020), in: map, isReturnAddress: false).displayName == "App+0x1020")
     }
 
     @Test("file:line comes from the external symbolizer in one batch per image")

@@ -33,13 +33,15 @@ public enum Chromium {
         let process = Process()
         guard let path else { throw ChromiumTimeout(seconds: 0) }
         process.executableURL = URL(filePath: path)
-        process.arguments = ["--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--disable-dev-shm-usage"] + arguments
+        process.arguments =
+            ["--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--disable-dev-shm-usage"] + arguments
         let folder = try ReportFixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = folder.path
         process.environment = environment
-        let out = folder.appendingPathComponent("out"), err = folder.appendingPathComponent("err")
+        let out = folder.appendingPathComponent("out")
+        let err = folder.appendingPathComponent("err")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: out)

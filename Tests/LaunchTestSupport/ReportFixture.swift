@@ -44,7 +44,9 @@ public enum ReportFixture {
     public static func input() throws -> ReportInput {
         let summary = try runSummary()
         var naming = try SymbolMapNaming(contentsOf: symbolsURL)
-        return ReportInput(summary: summary, evaluation: try runEvaluation(summary), traces: try RunFolder(url: runFolder).loadTraces(), naming: &naming)
+        return ReportInput(
+            summary: summary, evaluation: try runEvaluation(summary),
+            traces: try RunFolder(url: runFolder).loadTraces(), naming: &naming)
     }
 
     /// A fresh temporary folder.

@@ -53,7 +53,9 @@ struct LaunchTraceTests {
 
     @Test("a file that cannot be read names the file")
     func missingFile() throws {
-        let error = try #require(throws: LaunchProfilerError.self) { try LaunchTrace.read(from: URL(filePath: "/nonexistent/x.json")) }
+        let error = try #require(throws: LaunchProfilerError.self) {
+            try LaunchTrace.read(from: URL(filePath: "/nonexistent/x.json"))
+        }
         #expect(error.description.contains("/nonexistent/x.json"))
     }
 

@@ -6,9 +6,11 @@ import Testing
 struct MetricNameTests {
     /// One name of every family, with its string.
     static let families: [(MetricName, String)] = [
-        (.timeToFirstFrame, "timeToFirstFrame"), (.resumeToFrame, "resume.toFrame"), (.resumeToActive, "resume.toActive"),
+        (.timeToFirstFrame, "timeToFirstFrame"), (.resumeToFrame, "resume.toFrame"),
+        (.resumeToActive, "resume.toActive"),
         (.phase(.didFinishLaunching), "didFinishLaunching"), (.phase(.binaryLoad, .onCpu), "binaryLoad.onCpu"),
-        (.phase(.firstVisibleWindow, .blocked), "firstVisibleWindow.blocked"), (.span("catalog.load"), "span.catalog.load"),
+        (.phase(.firstVisibleWindow, .blocked), "firstVisibleWindow.blocked"),
+        (.span("catalog.load"), "span.catalog.load"),
         (.blockingTime(.fileIO), "blockingTime.fileIO"), (.blockingCalls(.sleep), "blockingCalls.sleep"),
     ]
 

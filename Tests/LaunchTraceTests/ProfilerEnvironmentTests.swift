@@ -11,7 +11,9 @@ struct ProfilerEnvironmentTests {
 
     @Test("encoding then decoding gives the same value, with no warning")
     func roundTrip() {
-        for value in [Self.everything, ProfilerEnvironment(), ProfilerEnvironment(exitAfter: .resumed, scenario: .resume)] {
+        for value in [
+            Self.everything, ProfilerEnvironment(), ProfilerEnvironment(exitAfter: .resumed, scenario: .resume),
+        ] {
             var warnings: [String] = []
             let decoded = ProfilerEnvironment(decoding: value.encode(), warnings: &warnings)
             #expect(decoded == value)
@@ -33,11 +35,23 @@ struct ProfilerEnvironmentTests {
         "an invalid value is ignored with the documented warning",
         arguments: [
             ("LAUNCHPROF_RUN_INDEX", "-2", "LAUNCHPROF_RUN_INDEX=-2 is not a non-negative integer; it is ignored."),
-            ("LAUNCHPROF_EXIT_AFTER", "later", "LAUNCHPROF_EXIT_AFTER=later is not one of firstFrame, active, fullyDrawn, resumed; the launch will not end early."),
-            ("LAUNCHPROF_SAMPLER", "perf", "LAUNCHPROF_SAMPLER=perf is not one of ptrace, signal, none; signal is used."),
-            ("LAUNCHPROF_STALL_MS", "0", "LAUNCHPROF_STALL_MS=0 is not a positive number of milliseconds; 100 is used."),
+            (
+                "LAUNCHPROF_EXIT_AFTER", "later",
+                "LAUNCHPROF_EXIT_AFTER=later is not one of firstFrame, active, fullyDrawn, resumed; the launch will not end early."
+            ),
+            (
+                "LAUNCHPROF_SAMPLER", "perf",
+                "LAUNCHPROF_SAMPLER=perf is not one of ptrace, signal, none; signal is used."
+            ),
+            (
+                "LAUNCHPROF_STALL_MS", "0",
+                "LAUNCHPROF_STALL_MS=0 is not a positive number of milliseconds; 100 is used."
+            ),
             ("LAUNCHPROF_SCENARIO", "hot", "LAUNCHPROF_SCENARIO=hot is not one of warm, cold, resume; warm is used."),
-            ("LAUNCHPROF_STALL_FD", "2", "LAUNCHPROF_STALL_FD=2 is not a file descriptor number above 2; stalls are sampled in-process."),
+            (
+                "LAUNCHPROF_STALL_FD", "2",
+                "LAUNCHPROF_STALL_FD=2 is not a file descriptor number above 2; stalls are sampled in-process."
+            ),
         ]
     )
     func invalidValue(name: String, value: String, warning: String) {
@@ -50,7 +64,8 @@ struct ProfilerEnvironmentTests {
     @Test("an empty variable counts as not set")
     func emptyIsUnset() {
         var warnings: [String] = []
-        let decoded = ProfilerEnvironment(decoding: ["LAUNCHPROF_TRACE": "", "LAUNCHPROF_EXIT_AFTER": ""], warnings: &warnings)
+        let decoded = ProfilerEnvironment(
+            decoding: ["LAUNCHPROF_TRACE": "", "LAUNCHPROF_EXIT_AFTER": ""], warnings: &warnings)
         #expect(decoded == ProfilerEnvironment())
         #expect(warnings.isEmpty)
     }
@@ -79,7 +94,9 @@ struct StallMessageTests {
         #expect(messages[1].line == "stallEnd 1000000123 1250000000\n")
     }
 
-    @Test("lines that are not messages are rejected", arguments: ["", "stallStart 1 2", "stallEnd x 2", "stallStart 1 2 0 5", "phase 1 binaryLoad"])
+    @Test(
+        "lines that are not messages are rejected",
+        arguments: ["", "stallStart 1 2", "stallEnd x 2", "stallStart 1 2 0 5", "phase 1 binaryLoad"])
     func rejects(line: String) {
         #expect(StallMessage(line: line[...]) == nil)
     }

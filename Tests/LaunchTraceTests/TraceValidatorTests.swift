@@ -67,7 +67,9 @@ struct TraceValidatorTests {
     @Test("a JSON syntax error names the line and the column")
     func syntaxErrorLineAndColumn() throws {
         let data = Data("{\n  \"schemaVersion\": 1,\n  \"app\": ]\n}".utf8)
-        let error = try #require(throws: LaunchProfilerError.self) { try LaunchTrace.decode(data, file: "bad.trace.json") }
+        let error = try #require(throws: LaunchProfilerError.self) {
+            try LaunchTrace.decode(data, file: "bad.trace.json")
+        }
         #expect(error.context.line == 3, "\(error)")
         #expect(error.context.column != nil, "\(error)")
         #expect(error.description.hasPrefix("bad.trace.json:3:"), "\(error)")

@@ -1,7 +1,7 @@
 import Foundation
-import LaunchTestSupport
 import LaunchAnalysis
 import LaunchRunner
+import LaunchTestSupport
 import LaunchTrace
 import LaunchWorkflow
 import Testing
@@ -11,7 +11,9 @@ import Testing
 /// ScriptedComparisonRunTests; the error rates by simulation in SequentialComparisonTests).
 @Suite("ComparisonRun", .serialized)
 struct ComparisonRunTests {
-    static func plan(base: String, head: String, seed: UInt64, maxRuns: Int = 24, alpha: Double = 0.05, budgets: BudgetFile? = nil) throws -> ComparisonPlan {
+    static func plan(
+        base: String, head: String, seed: UInt64, maxRuns: Int = 24, alpha: Double = 0.05, budgets: BudgetFile? = nil
+    ) throws -> ComparisonPlan {
         func build(_ behavior: String) -> LaunchSpecification {
             LaunchSpecification(
                 executable: BuiltProducts.path("FixtureApp"), environment: ["FIXTURE_BEHAVIOR": behavior],
@@ -27,7 +29,9 @@ struct ComparisonRunTests {
     static func compare(_ plan: ComparisonPlan) throws -> ComparisonRunResult {
         let root = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: root) }
-        return try ComparisonRun(plan: plan, folder: try RunFolder.create(at: root.appendingPathComponent("compare").path)).run()
+        return try ComparisonRun(
+            plan: plan, folder: try RunFolder.create(at: root.appendingPathComponent("compare").path)
+        ).run()
     }
 
     /// The head sleeps 5 ms longer in didFinishLaunching; the phase also holds the app's own
@@ -36,7 +40,9 @@ struct ComparisonRunTests {
     /// interval can be a tenth of a per cent wide, and the two builds' sleeps overshoot by a
     /// little more or less under the suite's load (an interval of 4.76 % to 4.95 % against
     /// 4.97 % was seen), so it must reach within 0.5 % (0.5 ms) of the true effect.
-    @Test("head 5 ms slower is regressed, with an effect interval within 0.5 % of the true effect", arguments: [UInt64(3)])
+    @Test(
+        "head 5 ms slower is regressed, with an effect interval within 0.5 % of the true effect", arguments: [UInt64(3)]
+    )
     func fivePercentSlower(seed: UInt64) throws {
         let outcome = try Self.compare(Self.plan(base: "sleep:100", head: "sleep:105", seed: seed, maxRuns: 60)).outcome
         #expect(outcome.decision == .regressed)
@@ -45,17 +51,21 @@ struct ComparisonRunTests {
         let interval = try #require(metric.effectInterval)
         let baseNs = try #require(metric.baseSamples.sorted().first)
         let trueEffect = 5_000_000 / baseNs
-        #expect(interval.lower < trueEffect + 0.005 && trueEffect - 0.005 < interval.upper, "interval \(interval), true effect \(trueEffect)")
+        #expect(
+            interval.lower < trueEffect + 0.005 && trueEffect - 0.005 < interval.upper,
+            "interval \(interval), true effect \(trueEffect)")
     }
 
     @Test("a rule against base: +3% fails a 10 % regression; files are comparison.json, base/ and head/")
     func budgetAgainstBase() throws {
-        let json = #"{"schemaVersion": 1, "rules": [{"metric": "didFinishLaunching", "limit": "+3%", "baseline": "base"}]}"#
+        let json =
+            #"{"schemaVersion": 1, "rules": [{"metric": "didFinishLaunching", "limit": "+3%", "baseline": "base"}]}"#
         let root = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let url = root.appendingPathComponent("budgets.json")
         try Data(json.utf8).write(to: url)
-        let plan = try Self.plan(base: "sleep:50", head: "sleep:55", seed: 6, maxRuns: 60, budgets: BudgetFile.load(from: url))
+        let plan = try Self.plan(
+            base: "sleep:50", head: "sleep:55", seed: 6, maxRuns: 60, budgets: BudgetFile.load(from: url))
         let folder = try RunFolder.create(at: root.appendingPathComponent("compare").path)
         let outcome = try ComparisonRun(plan: plan, folder: folder).run().outcome
         #expect(outcome.budgets.map(\.status) == [.fail])

@@ -1,14 +1,16 @@
 import Foundation
-import LaunchTestSupport
 import LaunchAnalysis
 import LaunchRunner
+import LaunchTestSupport
 import LaunchTrace
 import LaunchWorkflow
 import Testing
 
 @Suite("ProfilingRun", .serialized)
 struct ProfilingRunTests {
-    static func plan(runs: Int, behavior: String, budgets: BudgetCheck, adaptive: AdaptiveStopping? = nil) -> ProfilingPlan {
+    static func plan(runs: Int, behavior: String, budgets: BudgetCheck, adaptive: AdaptiveStopping? = nil)
+        -> ProfilingPlan
+    {
         ProfilingPlan(
             launch: LaunchSpecification(
                 executable: BuiltProducts.path("FixtureApp"), environment: ["FIXTURE_BEHAVIOR": behavior],
@@ -29,7 +31,9 @@ struct ProfilingRunTests {
         let folder = try RunFolder.create(at: root.appendingPathComponent("run").path)
         var manifestCounts: [Int] = []
         var events: [String] = []
-        let result = try ProfilingRun(plan: Self.plan(runs: 2, behavior: "sleep:5", budgets: Self.noBudgets()), folder: folder).run { event in
+        let result = try ProfilingRun(
+            plan: Self.plan(runs: 2, behavior: "sleep:5", budgets: Self.noBudgets()), folder: folder
+        ).run { event in
             events.append("\(event)".prefix { $0 != "(" }.description)
             if case .launched = event {
                 manifestCounts.append((try? RunManifest.read(from: folder.manifestURL))?.launches.count ?? 0)
@@ -41,7 +45,11 @@ struct ProfilingRunTests {
         #expect(result.traces.count == 2)
         #expect(result.evaluation.exitCode == .success)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
-        #expect(files == [".launchprof-run", "launch-001.trace.json", "launch-002.trace.json", "launches.json", "report.html", "summary.json", "verdicts.json"])
+        #expect(
+            files == [
+                ".launchprof-run", "launch-001.trace.json", "launch-002.trace.json", "launches.json", "report.html",
+                "summary.json", "verdicts.json",
+            ])
         #expect(try RunSummary.read(from: folder.summaryURL).launches.count == 2)
     }
 }

@@ -1,11 +1,11 @@
 import Foundation
-import LaunchTestSupport
 import LaunchRunner
+import LaunchTestSupport
 import LaunchTrace
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The runner's readiness conditions against FixtureServer, a real process that listens,
@@ -30,11 +30,14 @@ struct ReadinessTests {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    static func request(_ condition: ReadyCondition, arguments: [String], in folder: URL, timeout: Double = 20) -> LaunchRequest {
+    static func request(_ condition: ReadyCondition, arguments: [String], in folder: URL, timeout: Double = 20)
+        -> LaunchRequest
+    {
         let specification = LaunchSpecification(
             executable: fixtureServer, arguments: arguments, timeoutSeconds: timeout,
             readiness: ReadinessSettings(condition: condition, gracePeriodSeconds: 2),
-            instruments: InstrumentSettings(preloadLibrary: InstrumentSettings.preloadLibrary(besideExecutable: fixtureServer), sampler: .none)
+            instruments: InstrumentSettings(
+                preloadLibrary: InstrumentSettings.preloadLibrary(besideExecutable: fixtureServer), sampler: .none)
         )
         return LaunchRequest(
             specification, traceURL: folder.appendingPathComponent("t.trace.json"),
@@ -51,7 +54,9 @@ struct ReadinessTests {
         [.port(port), .stdout("^listening on port [0-9]+$"), .notify, .file(file)]
     }
 
-    @Test("a server becomes ready by port, by output line, by notify and by file; it is ended cleanly and nothing is left")
+    @Test(
+        "a server becomes ready by port, by output line, by notify and by file; it is ended cleanly and nothing is left"
+    )
     func becomesReady() throws {
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -59,7 +64,9 @@ struct ReadinessTests {
         for condition in Self.conditions(port: Self.freePort(), file: file) {
             let port = Self.freePort()
             let arguments = ["--delay-ms", "50", "--port", String(port), "--file", file]
-            let condition = { if case .port = condition { return ReadyCondition.port(port) } else { return condition } }()
+            let condition = {
+                if case .port = condition { return ReadyCondition.port(port) } else { return condition }
+            }()
             let result = AppLauncher().launch(Self.request(condition, arguments: arguments, in: folder))
             let record = result.record
             #expect(record.outcome == .completed, "\(condition): \(record.message ?? "")")
@@ -79,7 +86,8 @@ struct ReadinessTests {
     func killedAfterGrace() throws {
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var request = Self.request(.stdout("listening"), arguments: ["--port", String(Self.freePort()), "--ignore-term"], in: folder)
+        var request = Self.request(
+            .stdout("listening"), arguments: ["--port", String(Self.freePort()), "--ignore-term"], in: folder)
         request.readiness.gracePeriodSeconds = 0.2
         let result = AppLauncher().launch(request)
         #expect(result.record.outcome == .completed)
@@ -93,9 +101,12 @@ struct ReadinessTests {
     func neverReady() throws {
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = AppLauncher().launch(Self.request(.port(Self.freePort()), arguments: ["--never-ready"], in: folder, timeout: 0.5))
+        let result = AppLauncher().launch(
+            Self.request(.port(Self.freePort()), arguments: ["--never-ready"], in: folder, timeout: 0.5))
         #expect(result.record.outcome == .timedOut)
-        #expect(result.record.message?.contains("did not become ready (waiting for TCP port") == true, "\(result.record.message ?? "")")
+        #expect(
+            result.record.message?.contains("did not become ready (waiting for TCP port") == true,
+            "\(result.record.message ?? "")")
         #expect(result.trace == nil)
     }
 

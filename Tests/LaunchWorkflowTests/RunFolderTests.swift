@@ -27,9 +27,12 @@ struct RunFolderTests {
         let folders = try (0..<3).map { _ in try RunFolder.create(at: nil, root: root) }
         #expect(Set(folders.map(\.url.path)).count == 3)
         #expect(folders.allSatisfy { $0.isDirectory })
-        let latest = try FileManager.default.destinationOfSymbolicLink(atPath: root.appendingPathComponent("latest").path)
+        let latest = try FileManager.default.destinationOfSymbolicLink(
+            atPath: root.appendingPathComponent("latest").path)
         #expect(latest == folders[2].url.lastPathComponent)
-        #expect(try RunFolder.locate(nil, root: root).resolvingSymlinksInPath().path == folders[2].url.resolvingSymlinksInPath().path)
+        #expect(
+            try RunFolder.locate(nil, root: root).resolvingSymlinksInPath().path
+                == folders[2].url.resolvingSymlinksInPath().path)
     }
 
     @Test("a missing run is an error that says how to make one")

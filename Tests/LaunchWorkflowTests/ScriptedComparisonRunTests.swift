@@ -14,7 +14,9 @@ struct ScriptedComparisonRunTests {
     static let head = "/scripted/head"
 
     /// Launches of base last `baseMs` (± a deterministic 0.2 ms wobble), of head `headMs`.
-    static func launcher(baseMs: Double, headMs: Double, interruptAfter: (launches: Int, signal: Int32)? = nil) -> ScriptedLauncher {
+    static func launcher(baseMs: Double, headMs: Double, interruptAfter: (launches: Int, signal: Int32)? = nil)
+        -> ScriptedLauncher
+    {
         ScriptedLauncher(interruptAfter: interruptAfter) { request in
             let wobble = Double(request.index % 3) * 0.1
             return .completed(.didFinishLaunching, ms: (request.executable == base ? baseMs : headMs) + wobble)
@@ -23,10 +25,12 @@ struct ScriptedComparisonRunTests {
 
     static func plan(seed: UInt64 = 11, maxRuns: Int = 40, budgets: BudgetFile? = nil) -> ComparisonPlan {
         func side(_ executable: String) -> LaunchSpecification {
-            LaunchSpecification(executable: executable, instruments: InstrumentSettings(preloadLibrary: nil, sampler: .none))
+            LaunchSpecification(
+                executable: executable, instruments: InstrumentSettings(preloadLibrary: nil, sampler: .none))
         }
         return ComparisonPlan(
-            base: side(base), head: side(head), warmup: 1, metrics: [.phase(.didFinishLaunching)], maxRuns: maxRuns, seed: seed,
+            base: side(base), head: side(head), warmup: 1, metrics: [.phase(.didFinishLaunching)], maxRuns: maxRuns,
+            seed: seed,
             budgets: budgets
         )
     }

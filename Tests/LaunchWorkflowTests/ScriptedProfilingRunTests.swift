@@ -10,9 +10,12 @@ import Testing
 /// with no process started (deterministic phase durations).
 @Suite("ProfilingRun (scripted launches)")
 struct ScriptedProfilingRunTests {
-    static func plan(runs: Int, warmup: Int = 1, budgets: BudgetCheck, adaptive: AdaptiveStopping? = nil) -> ProfilingPlan {
+    static func plan(runs: Int, warmup: Int = 1, budgets: BudgetCheck, adaptive: AdaptiveStopping? = nil)
+        -> ProfilingPlan
+    {
         ProfilingPlan(
-            launch: LaunchSpecification(executable: "/bin/true", instruments: InstrumentSettings(preloadLibrary: nil, sampler: .none)),
+            launch: LaunchSpecification(
+                executable: "/bin/true", instruments: InstrumentSettings(preloadLibrary: nil, sampler: .none)),
             runs: runs, warmup: warmup, adaptive: adaptive, budgets: budgets, generator: "launchprof test"
         )
     }
@@ -23,7 +26,9 @@ struct ScriptedProfilingRunTests {
         return try BudgetCheck(budgetsPath: url.path, baseline: nil, store: BaselineStore(directory: root))
     }
 
-    static func run(_ plan: ProfilingPlan, launcher: ScriptedLauncher, in root: URL) throws -> (ProfilingResult, [ProfilingEvent]) {
+    static func run(_ plan: ProfilingPlan, launcher: ScriptedLauncher, in root: URL) throws -> (
+        ProfilingResult, [ProfilingEvent]
+    ) {
         let folder = try RunFolder.create(at: root.appendingPathComponent("run").path)
         var events: [ProfilingEvent] = []
         let result = try ProfilingRun(plan: plan, folder: folder, launcher: launcher).run { events.append($0) }
@@ -34,7 +39,8 @@ struct ScriptedProfilingRunTests {
     func adaptiveUpToMaximum() throws {
         let root = try ReportFixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
-        let budgets = try Self.budgets(#"{"schemaVersion": 1, "rules": [{"metric": "didFinishLaunching", "limit": "20ms"}]}"#, in: root)
+        let budgets = try Self.budgets(
+            #"{"schemaVersion": 1, "rules": [{"metric": "didFinishLaunching", "limit": "20ms"}]}"#, in: root)
         // Odd launches 5 ms, even ones 40 ms: the median's interval always holds 20 ms.
         let launcher = ScriptedLauncher { .completed(.didFinishLaunching, ms: $0.index.isMultiple(of: 2) ? 40 : 5) }
         let plan = Self.plan(runs: 3, budgets: budgets, adaptive: AdaptiveStopping(maxRuns: 6, batchSize: 2))
@@ -53,7 +59,8 @@ struct ScriptedProfilingRunTests {
     func adaptiveStopsWhenDecided() throws {
         let root = try ReportFixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
-        let budgets = try Self.budgets(#"{"schemaVersion": 1, "rules": [{"metric": "didFinishLaunching", "limit": "200ms"}]}"#, in: root)
+        let budgets = try Self.budgets(
+            #"{"schemaVersion": 1, "rules": [{"metric": "didFinishLaunching", "limit": "200ms"}]}"#, in: root)
         let launcher = ScriptedLauncher { .completed(.didFinishLaunching, ms: 10 + Double($0.index % 3)) }
         let plan = Self.plan(runs: 5, budgets: budgets, adaptive: AdaptiveStopping(maxRuns: 30, batchSize: 5))
         let (result, _) = try Self.run(plan, launcher: launcher, in: root)
@@ -68,7 +75,9 @@ struct ScriptedProfilingRunTests {
         let root = try ReportFixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let launcher = ScriptedLauncher { $0.index == 2 ? .crashed(signal: SIGSEGV) : .completed }
-        let (result, _) = try Self.run(Self.plan(runs: 3, budgets: Self.budgets(#"{"schemaVersion": 1, "rules": []}"#, in: root)), launcher: launcher, in: root)
+        let (result, _) = try Self.run(
+            Self.plan(runs: 3, budgets: Self.budgets(#"{"schemaVersion": 1, "rules": []}"#, in: root)),
+            launcher: launcher, in: root)
         #expect(result.summary.launches.map(\.outcome) == [.completed, .crashed, .completed])
         #expect(result.traces.count == 2)
         #expect(result.evaluation.exitCode == .launchFailed)
@@ -82,7 +91,9 @@ struct ScriptedProfilingRunTests {
         defer { try? FileManager.default.removeItem(at: root) }
         // The warm-up launch, then two measured ones.
         let launcher = ScriptedLauncher(interruptAfter: (launches: 3, signal: SIGTERM)) { _ in .completed }
-        let (result, _) = try Self.run(Self.plan(runs: 5, budgets: Self.budgets(#"{"schemaVersion": 1, "rules": []}"#, in: root)), launcher: launcher, in: root)
+        let (result, _) = try Self.run(
+            Self.plan(runs: 5, budgets: Self.budgets(#"{"schemaVersion": 1, "rules": []}"#, in: root)),
+            launcher: launcher, in: root)
         #expect(launcher.requests.count == 3)
         #expect(result.interruptedBy == SIGTERM)
         #expect(result.exitStatus == .interrupted)
@@ -94,7 +105,8 @@ struct ScriptedProfilingRunTests {
         let root = try ReportFixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let launcher = ScriptedLauncher { _ in .completed }
-        var plan = Self.plan(runs: 2, warmup: 2, budgets: try Self.budgets(#"{"schemaVersion": 1, "rules": []}"#, in: root))
+        var plan = Self.plan(
+            runs: 2, warmup: 2, budgets: try Self.budgets(#"{"schemaVersion": 1, "rules": []}"#, in: root))
         plan.launch.arguments = ["--flag"]
         plan.launch.timeoutSeconds = 7
         _ = try Self.run(plan, launcher: launcher, in: root)

@@ -16,10 +16,14 @@ struct ChromeTraceTests {
         var named = Set<String>()
         var byTrack: [String: [(ts: Double, end: Double, name: String)]] = [:]
         for event in events {
-            let name = event["name"] as? String, ph = event["ph"] as? String
+            let name = event["name"] as? String
+            let ph = event["ph"] as? String
             let ts = (event["ts"] as? NSNumber)?.doubleValue
-            let pid = event["pid"] as? Int, tid = event["tid"] as? Int
-            #expect(name != nil && ph != nil && ts != nil && pid != nil && tid != nil, "Event lacks a required field: \(event)")
+            let pid = event["pid"] as? Int
+            let tid = event["tid"] as? Int
+            #expect(
+                name != nil && ph != nil && ts != nil && pid != nil && tid != nil,
+                "Event lacks a required field: \(event)")
             guard let name, let ph, let ts, let pid, let tid else { continue }
             #expect(["X", "i", "M"].contains(ph), "Unexpected ph \(ph)")
             switch ph {
@@ -44,7 +48,10 @@ struct ChromeTraceTests {
             for event in spans.sorted(by: { ($0.ts, -$0.end) < ($1.ts, -$1.end) }) {
                 while let top = open.last, top.end <= event.ts + 1e-6 { open.removeLast() }
                 if let top = open.last {
-                    #expect(event.end <= top.end + 1e-6, "On \(track), \(event.name) [\(event.ts), \(event.end)] overlaps \(top.name) [\(top.ts), \(top.end)] without nesting")
+                    #expect(
+                        event.end <= top.end + 1e-6,
+                        "On \(track), \(event.name) [\(event.ts), \(event.end)] overlaps \(top.name) [\(top.ts), \(top.end)] without nesting"
+                    )
                 }
                 open.append(event)
             }
@@ -61,8 +68,12 @@ struct ChromeTraceTests {
         #expect(pids == Set(input.traces.compactMap(\.runIndex)))
         let phases = events.filter { $0["cat"] as? String == "phase" }
         #expect(phases.count == input.traces.map(\.phases.count).reduce(0, +))
-        #expect(events.filter { $0["cat"] as? String == "blockingCall" }.count == input.traces.map { $0.mainThread!.blockingCalls.count }.reduce(0, +))
-        #expect(events.filter { $0["cat"] as? String == "stall" }.count == input.traces.map { $0.mainThread!.stalls.count }.reduce(0, +))
+        #expect(
+            events.filter { $0["cat"] as? String == "blockingCall" }.count
+                == input.traces.map { $0.mainThread!.blockingCalls.count }.reduce(0, +))
+        #expect(
+            events.filter { $0["cat"] as? String == "stall" }.count
+                == input.traces.map { $0.mainThread!.stalls.count }.reduce(0, +))
         let samples = events.filter { $0["cat"] as? String == "sample" }
         #expect(samples.count == input.profiles.flatMap(\.samples).filter { $0.source == .stallSample }.count)
         for sample in samples {
@@ -70,11 +81,19 @@ struct ChromeTraceTests {
             #expect(stack.last == "main", "Sample stacks are innermost first, rooted at main (start frames trimmed)")
             #expect(sample["ph"] as? String == "i")
         }
-        let processNames = events.filter { $0["name"] as? String == "process_name" }.compactMap { ($0["args"] as? [String: Any])?["name"] as? String }
+        let processNames = events.filter { $0["name"] as? String == "process_name" }.compactMap {
+            ($0["args"] as? [String: Any])?["name"] as? String
+        }
         #expect(processNames.contains("SampleApp launch 1"))
         // Spans off the main thread have their own track; the injected span name is plain data.
-        #expect(events.contains { $0["name"] as? String == "prefetch.background" && $0["tid"] as? Int == ChromeTrack.otherThreads.rawValue })
-        #expect(events.contains { $0["name"] as? String == ReportFixture.evilSpan && $0["tid"] as? Int == ChromeTrack.mainThread.rawValue })
+        #expect(
+            events.contains {
+                $0["name"] as? String == "prefetch.background" && $0["tid"] as? Int == ChromeTrack.otherThreads.rawValue
+            })
+        #expect(
+            events.contains {
+                $0["name"] as? String == ReportFixture.evilSpan && $0["tid"] as? Int == ChromeTrack.mainThread.rawValue
+            })
     }
 
     @Test("A span that crosses a phase boundary moves to its own track, keeping the nesting valid")
@@ -82,7 +101,10 @@ struct ChromeTraceTests {
         let input = try ReportFixture.input()
         var trace = input.traces[0]
         let window = try #require(trace.record(of: .firstVisibleWindow))
-        trace.spans.append(Span(name: "crosses", phase: .didFinishLaunching, startNs: window.startNs - 1_000_000, durationNs: 3_000_000, depth: 0, parent: nil, onMainThread: true))
+        trace.spans.append(
+            Span(
+                name: "crosses", phase: .didFinishLaunching, startNs: window.startNs - 1_000_000, durationNs: 3_000_000,
+                depth: 0, parent: nil, onMainThread: true))
         let json = try ChromeTraceReport().render(traces: [trace], profiles: [input.profiles[0]])
         let events = try validate(json)
         let crossing = try #require(events.first { $0["name"] as? String == "crosses" })

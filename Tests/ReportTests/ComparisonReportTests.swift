@@ -15,16 +15,21 @@ struct ComparisonReportTests {
     /// Head 5 % slower in time to first frame, the same in didFinishLaunching, with a rule
     /// against base and the fixture run's findings new in head.
     static func outcome() throws -> ComparisonOutcome {
-        var test = SequentialComparison(metrics: [.timeToFirstFrame, .phase(.didFinishLaunching)], settings: ComparisonSettings())
+        var test = SequentialComparison(
+            metrics: [.timeToFirstFrame, .phase(.didFinishLaunching)], settings: ComparisonSettings())
         let wobble = [1.0, 1.01, 0.99, 1.02, 0.98, 1.0, 1.015, 0.985]
         for block in 0..<8 {
             func values(_ ttff: Double, _ dfl: Double, _ k: Int) -> [MetricName: Double] {
                 let w = wobble[(block + k) % wobble.count]
                 return [.timeToFirstFrame: ttff * w, .phase(.didFinishLaunching): dfl * (1 + (w - 1) / 10)]
             }
-            test.add(base: [values(200e6, 100e6, 0), values(200e6, 100e6, 3)], head: [values(210e6, 100e6, 1), values(210e6, 100e6, 2)])
+            test.add(
+                base: [values(200e6, 100e6, 0), values(200e6, 100e6, 3)],
+                head: [values(210e6, 100e6, 1), values(210e6, 100e6, 2)])
         }
-        let rule = BudgetRule(index: 0, metric: .timeToFirstFrame, kind: .time, statistic: .median, limit: try BudgetLimit(parsing: "+3%"), scenario: .warm, level: .error, baseline: "base")
+        let rule = BudgetRule(
+            index: 0, metric: .timeToFirstFrame, kind: .time, statistic: .median,
+            limit: try BudgetLimit(parsing: "+3%"), scenario: .warm, level: .error, baseline: "base")
         let input = try ReportFixture.input()
         var summary = input.summary
         FindingsStep.attach(to: &summary, traces: input.traces)
@@ -33,7 +38,9 @@ struct ComparisonReportTests {
         base.findings.removeFirst()
         head.findings.removeLast()
         func build(_ name: String) -> ComparedBuild {
-            ComparedBuild(executable: "/builds/\(name)/MyApp", arguments: [], environment: [:], launches: 16, folder: "compare/\(name)")
+            ComparedBuild(
+                executable: "/builds/\(name)/MyApp", arguments: [], environment: [:], launches: 16,
+                folder: "compare/\(name)")
         }
         return ComparisonOutcome(
             base: build("base"), head: build("head"), scenario: .warm, seed: 42, test: test, failedBuild: nil,
@@ -54,7 +61,10 @@ struct ComparisonReportTests {
     @Test("text, Markdown, JUnit and JSON", arguments: ReportFormat.allCases)
     func rendered(format: ReportFormat) throws {
         let text = try format.render(comparison: Self.outcome(), colored: false)
-        let names = ["text": "compare.txt", "json": "compare.json", "markdown": "compare.md", "junit": "compare.xml", "github": "compare-github.txt"]
+        let names = [
+            "text": "compare.txt", "json": "compare.json", "markdown": "compare.md", "junit": "compare.xml",
+            "github": "compare-github.txt",
+        ]
         let name = try #require(names[format.rawValue], "no golden file for \(format)")
         goldens.assertMatches(text, name)
     }

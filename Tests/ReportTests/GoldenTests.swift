@@ -19,7 +19,10 @@ struct GoldenTests {
         #expect(Set(input.evaluation.verdicts.map(\.status)) == Set(VerdictStatus.allCases))
         #expect(input.summary.launches.contains { $0.outcome == .crashed })
         #expect(input.traces.count == 5)
-        #expect(input.profiles.allSatisfy { $0.samples.contains { $0.source == .blockingCall } && $0.samples.contains { $0.source == .stallSample } })
+        #expect(
+            input.profiles.allSatisfy {
+                $0.samples.contains { $0.source == .blockingCall } && $0.samples.contains { $0.source == .stallSample }
+            })
         #expect(input.profiles[0].frames.contains { $0.name == ReportFixture.evilSymbol })
         #expect(input.medianRunIndex == 6)
     }
@@ -68,7 +71,10 @@ struct GoldenTests {
         goldens.assertMatches(rendered, "stacks.folded")
 
         let onlyWindow = FoldedStacks(phaseRoots: false, phase: .firstVisibleWindow).render(input.profiles)
-        #expect(onlyWindow.split(separator: "\n").allSatisfy { $0.hasPrefix("main;") && $0.contains("RootViewController.viewDidLoad()") })
+        #expect(
+            onlyWindow.split(separator: "\n").allSatisfy {
+                $0.hasPrefix("main;") && $0.contains("RootViewController.viewDidLoad()")
+            })
     }
 
     @Test("speedscope: the published schema's fields, one sampled profile per launch")
@@ -87,10 +93,15 @@ struct GoldenTests {
             let weights = try #require(profile["weights"] as? [Double])
             #expect(samples.count == weights.count)
             #expect(samples.allSatisfy { stack in stack.allSatisfy { $0 >= 0 && $0 < frames.count } })
-            let start = try #require(profile["startValue"] as? Double), end = try #require(profile["endValue"] as? Double)
+            let start = try #require(profile["startValue"] as? Double)
+            let end = try #require(profile["endValue"] as? Double)
             #expect(abs(end - start - weights.reduce(0, +)) < 0.001)
             // Root first: every stack starts with its phase, then main (start frames trimmed).
-            #expect(samples.allSatisfy { (frames[$0[0]]["name"] as? String)?.hasPrefix("[") == true && frames[$0[1]]["name"] as? String == "main" })
+            #expect(
+                samples.allSatisfy {
+                    (frames[$0[0]]["name"] as? String)?.hasPrefix("[") == true
+                        && frames[$0[1]]["name"] as? String == "main"
+                })
         }
         goldens.assertMatches(rendered, "speedscope.json")
     }

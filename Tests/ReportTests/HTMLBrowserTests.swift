@@ -8,7 +8,9 @@ import Testing
 /// The HTML report loaded in a real headless Chromium: its scripts run without errors, the
 /// waterfall and the verdict table match the data, and injected names stay text.
 /// `.ci/run` installs Chromium, so in CI these tests always run.
-@Suite("HTML report in Chromium", .enabled(if: Chromium.path != nil, "Chromium is not installed (apt-get install chromium; .ci/run installs it)."))
+@Suite(
+    "HTML report in Chromium",
+    .enabled(if: Chromium.path != nil, "Chromium is not installed (apt-get install chromium; .ci/run installs it)."))
 struct HTMLBrowserTests {
     /// Renders the page to a file, loads it and returns the DOM after the scripts ran.
     func dumpDOM(_ html: String) throws -> String {
@@ -41,7 +43,9 @@ struct HTMLBrowserTests {
         let input = try ReportFixture.input()
         let dom = try dumpDOM(try HTMLReport().render(input))
         #expect(attribute("data-ready", ofBodyIn: dom) == "ok", "The page's script did not finish.")
-        #expect(attribute("data-errors", ofBodyIn: dom) == nil, "Script errors: \(attribute("data-errors", ofBodyIn: dom) ?? "")")
+        #expect(
+            attribute("data-errors", ofBodyIn: dom) == nil,
+            "Script errors: \(attribute("data-errors", ofBodyIn: dom) ?? "")")
 
         // One waterfall bar per phase of the median launch.
         let chosen = try #require(input.trace(run: 6))
@@ -56,7 +60,10 @@ struct HTMLBrowserTests {
         // The flame graph was drawn, with the injected symbol as a frame's text.
         let nodes = Int(attribute("data-flame-nodes", ofBodyIn: dom) ?? "0") ?? 0
         #expect(nodes > 10)
-        #expect(dom.contains("class=\"flame-node\"") && dom.contains("&lt;/script&gt;&lt;script&gt;document.body.dataset.injected=\"symbol\"&lt;/script&gt;"))
+        #expect(
+            dom.contains("class=\"flame-node\"")
+                && dom.contains("&lt;/script&gt;&lt;script&gt;document.body.dataset.injected=\"symbol\"&lt;/script&gt;")
+        )
 
         // Injected names stayed text: no element of theirs exists and no code of theirs ran.
         #expect(!dom.contains("data-injected"))

@@ -8,7 +8,9 @@ struct HTMLNodeTests {
     func escapesByDefault() {
         let name = "</td><script>alert('x')</script>"
         let node: HTMLNode = .el("td", ["class": "num", "title": name], "\(name) & more")
-        #expect(node.render() == "<td class=\"num\" title=\"\(HTMLText.escape(name))\">\(HTMLText.escape(name)) &amp; more</td>")
+        #expect(
+            node.render()
+                == "<td class=\"num\" title=\"\(HTMLText.escape(name))\">\(HTMLText.escape(name)) &amp; more</td>")
     }
 
     @Test("Void HTML elements have no end tag; empty SVG shapes are self-closed")

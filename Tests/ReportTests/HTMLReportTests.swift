@@ -11,7 +11,9 @@ struct HTMLReportTests {
     @Test("Escaping text and script-embedded JSON")
     func escaping() {
         #expect(HTMLText.escape("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
-        #expect(HTMLText.scriptSafeJSON("{\"a\":\"</script>&\u{2028}\u{2029}\"}") == "{\"a\":\"\\u003c/script\\u003e\\u0026\\u2028\\u2029\"}")
+        #expect(
+            HTMLText.scriptSafeJSON("{\"a\":\"</script>&\u{2028}\u{2029}\"}")
+                == "{\"a\":\"\\u003c/script\\u003e\\u0026\\u2028\\u2029\"}")
     }
 
     @Test("Names from the binary never reach the page unescaped")
@@ -44,7 +46,10 @@ struct HTMLReportTests {
         let html = try HTMLReport().render(try ReportFixture.input())
         #expect(!html.contains("http://") && !html.contains("https://"))
         #expect(!html.contains("<link"))
-        #expect(html.range(of: "<(img|script|iframe|link|audio|video|source|embed)[^>]*\\ssrc=", options: .regularExpression) == nil)
+        #expect(
+            html.range(
+                of: "<(img|script|iframe|link|audio|video|source|embed)[^>]*\\ssrc=", options: .regularExpression)
+                == nil)
         #expect(html.contains("@media (prefers-color-scheme: dark)"))
         #expect(html.hasPrefix("<!DOCTYPE html>"))
     }
@@ -71,7 +76,8 @@ struct HTMLReportTests {
         let index = try #require(input.evaluation.verdicts.firstIndex { $0.rule.metric == .timeToFirstFrame })
         input.evaluation.verdicts[index].threshold = 60e9
         let html = try HTMLReport().render(input)
-        let group = try #require(html.range(of: "<g class=\"limit limit-off-scale limit-pass\" data-metric=\"timeToFirstFrame\">"))
+        let group = try #require(
+            html.range(of: "<g class=\"limit limit-off-scale limit-pass\" data-metric=\"timeToFirstFrame\">"))
         let rest = html[group.upperBound...]
         let end = try #require(rest.range(of: "</g>"))
         let marker = rest[..<end.lowerBound]
@@ -80,7 +86,9 @@ struct HTMLReportTests {
         #expect(!marker.contains("<line"))
     }
 
-    @Test("Phase bars are the main thread's state in time order with a whole-launch profile, and a labelled breakdown without one")
+    @Test(
+        "Phase bars are the main thread's state in time order with a whole-launch profile, and a labelled breakdown without one"
+    )
     func phaseBarOrder() throws {
         var input = try ReportFixture.input()
         #expect(try HTMLReport().render(input).contains("data-bar=\"breakdown\""))
@@ -91,21 +99,30 @@ struct HTMLReportTests {
         let samples = [("blocked", 0), ("onCPU", 1), ("blocked", 2)].map { state, part in
             #"{"startNs": \#(phase.startNs + Int64(part) * third), "durationNs": \#(third), "state": "\#(state)"}"#
         }
-        let json = #"{"source": "perf", "samplePeriodNs": 1000000, "offCPUStacks": true, "stacks": [], "images": [], "lostRecords": 0, "droppedSamples": 0, "samples": [\#(samples.joined(separator: ","))]}"#
+        let json =
+            #"{"source": "perf", "samplePeriodNs": 1000000, "offCPUStacks": true, "stacks": [], "images": [], "lostRecords": 0, "droppedSamples": 0, "samples": [\#(samples.joined(separator: ","))]}"#
         input.traces[index].profile = try JSONDecoder().decode(LaunchProfile.self, from: Data(json.utf8))
         let html = try HTMLReport().render(input)
-        let bar = try #require(html.range(of: "data-phase=\"didFinishLaunching\" data-duration-ns=\"\(phase.durationNs)\" data-bar=\"timeline\""))
+        let bar = try #require(
+            html.range(
+                of: "data-phase=\"didFinishLaunching\" data-duration-ns=\"\(phase.durationNs)\" data-bar=\"timeline\""))
         let rest = html[bar.upperBound...]
         let body = rest[..<(rest.range(of: "</g>")?.lowerBound ?? rest.endIndex)]
-        let classes = body.components(separatedBy: "<rect class=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
-        #expect(classes == ["unsampled", "blocked", "cpu", "blocked"], "blocked, then on-CPU, then blocked again, in time order")
+        let classes = body.components(separatedBy: "<rect class=\"").dropFirst().compactMap {
+            $0.split(separator: "\"").first.map(String.init)
+        }
+        #expect(
+            classes == ["unsampled", "blocked", "cpu", "blocked"],
+            "blocked, then on-CPU, then blocked again, in time order")
     }
 
     @Test("Findings are shown with their advice when given, and the section is absent otherwise")
     func findings() throws {
         let input = try ReportFixture.input()
         #expect(!(try HTMLReport().render(input)).contains("id=\"findings\""))
-        let finding = ReportFinding(title: "<CatalogStore.load()>", detail: "file I/O", advice: "Move it off the main queue.", rewrite: "DispatchQueue.global(qos: .utility).async { load() }")
+        let finding = ReportFinding(
+            title: "<CatalogStore.load()>", detail: "file I/O", advice: "Move it off the main queue.",
+            rewrite: "DispatchQueue.global(qos: .utility).async { load() }")
         let html = try HTMLReport().render(input, findings: [finding])
         #expect(html.contains("<h3>&lt;CatalogStore.load()&gt;</h3>"))
         #expect(html.contains("DispatchQueue.global(qos: .utility).async { load() }"))

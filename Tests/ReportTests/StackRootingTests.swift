@@ -26,14 +26,23 @@ struct StackRootingTests {
         var trace = try ReportFixture.input().traces[0]
         let phase = try #require(trace.phases.first { $0.phase == .didFinishLaunching })
         let call = BlockingCall(
-            function: "usleep", kind: .sleep, startNs: phase.startNs, durationNs: 30_000_000, phase: .didFinishLaunching,
+            function: "usleep", kind: .sleep, startNs: phase.startNs, durationNs: 30_000_000,
+            phase: .didFinishLaunching,
             resource: nil, bytes: nil, errno: nil, stack: [0x60, 0x50, 0x40, 0x30].map(Address.init)
         )
-        let samples = (0..<3).map { StackSample(timeNs: phase.startNs + 40_000_000 + Int64($0) * 10_000_000, frames: [0x70, 0x50, 0x40, 0x30, 0x20, 0x10].map(Address.init)) }
+        let samples = (0..<3).map {
+            StackSample(
+                timeNs: phase.startNs + 40_000_000 + Int64($0) * 10_000_000,
+                frames: [0x70, 0x50, 0x40, 0x30, 0x20, 0x10].map(Address.init))
+        }
         trace.mainThread = MainThreadActivity(
             images: [], blockingCalls: [call],
-            stalls: [Stall(startNs: phase.startNs, durationNs: 100_000_000, phase: .didFinishLaunching, samples: samples)],
-            tracer: nil, sampler: SamplerInfo(method: .ptrace, stallThresholdMs: 100, intervalMs: 10, signalsSent: 0, samplesTaken: 3)
+            stalls: [
+                Stall(startNs: phase.startNs, durationNs: 100_000_000, phase: .didFinishLaunching, samples: samples)
+            ],
+            tracer: nil,
+            sampler: SamplerInfo(
+                method: .ptrace, stallThresholdMs: 100, intervalMs: 10, signalsSent: 0, samplesTaken: 3)
         )
         var naming = Self.naming
         let folded = FoldedStacks(phaseRoots: false).render([MainThreadProfile(trace: trace, naming: &naming)])

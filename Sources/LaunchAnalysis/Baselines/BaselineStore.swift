@@ -22,7 +22,8 @@ public struct BaselineStore: Sendable, Equatable {
     public static func isValidName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first != ".", name.count <= 128 else { return false }
         return name.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "." || scalar == "_" || scalar == "-")
+            scalar.isASCII
+                && (CharacterSet.alphanumerics.contains(scalar) || scalar == "." || scalar == "_" || scalar == "-")
         }
     }
 
@@ -40,7 +41,8 @@ public struct BaselineStore: Sendable, Equatable {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try TraceJSON.write(summary, to: url(of: name))
         } catch {
-            throw LaunchProfilerError.baselineNotWritable(name: name, path: url(of: name).path, reason: "\(error.localizedDescription)")
+            throw LaunchProfilerError.baselineNotWritable(
+                name: name, path: url(of: name).path, reason: "\(error.localizedDescription)")
         }
     }
 

@@ -12,7 +12,9 @@ public struct BudgetDefaults: Codable, Sendable, Equatable {
     public var baseline: String?
 
     /// Creates defaults.
-    public init(scenario: Scenario = .warm, statistic: Statistic = .median, level: BudgetLevel = .error, baseline: String? = nil) {
+    public init(
+        scenario: Scenario = .warm, statistic: Statistic = .median, level: BudgetLevel = .error, baseline: String? = nil
+    ) {
         self.scenario = scenario
         self.statistic = statistic
         self.level = level

@@ -11,9 +11,11 @@ extension BudgetFile {
         do {
             data = try InputFile.read(url, what: "budget file")
         } catch {
-            throw LaunchProfilerError.invalidBudgetFile(url.path, problems: [
-                .budgetProblem(at: "", value: nil, expected: error.message),
-            ])
+            throw LaunchProfilerError.invalidBudgetFile(
+                url.path,
+                problems: [
+                    .budgetProblem(at: "", value: nil, expected: error.message)
+                ])
         }
         return try parse(data, file: url.path)
     }
@@ -30,7 +32,8 @@ extension BudgetFile {
             root = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
             var problem = LaunchProfilerError.budgetProblem(
-                at: "", value: nil, expected: "The file is not valid JSON; expected a JSON object with \"schemaVersion\" and \"rules\"."
+                at: "", value: nil,
+                expected: "The file is not valid JSON; expected a JSON object with \"schemaVersion\" and \"rules\"."
             )
             if let (line, column) = LaunchProfilerError.syntaxErrorLocation(in: data) {
                 problem.context.line = line
@@ -39,7 +42,8 @@ extension BudgetFile {
             throw LaunchProfilerError.invalidBudgetFile(file, problems: [problem])
         }
         if let duplicate = JSONDuplicateKey.first(in: data) {
-            throw LaunchProfilerError.invalidBudgetFile(file, problems: [BudgetValidator.duplicateKeyProblem(duplicate)])
+            throw LaunchProfilerError.invalidBudgetFile(
+                file, problems: [BudgetValidator.duplicateKeyProblem(duplicate)])
         }
         var validator = BudgetValidator()
         let budgets = validator.validate(root)
@@ -56,7 +60,9 @@ struct BudgetValidator {
 
     static let topKeys: Set<String> = ["$schema", "schemaVersion", "description", "defaults", "rules", "policy"]
     static let defaultsKeys: Set<String> = ["scenario", "statistic", "level", "baseline"]
-    static let ruleKeys: Set<String> = ["metric", "statistic", "limit", "scenario", "level", "baseline", "history", "description"]
+    static let ruleKeys: Set<String> = [
+        "metric", "statistic", "limit", "scenario", "level", "baseline", "history", "description",
+    ]
 
     mutating func validate(_ root: JSONValue) -> BudgetFile? {
         guard case .object(let top) = root else {
@@ -66,11 +72,16 @@ struct BudgetValidator {
         checkKeys(top, allowed: Self.topKeys, at: "")
         switch top["schemaVersion"] {
         case nil:
-            missing("schemaVersion", "The key \"schemaVersion\" is required; expected the integer \(BudgetFile.currentSchemaVersion).")
+            missing(
+                "schemaVersion",
+                "The key \"schemaVersion\" is required; expected the integer \(BudgetFile.currentSchemaVersion).")
         case .number(let version) where version == Double(BudgetFile.currentSchemaVersion):
             break
         case let value?:
-            fail("schemaVersion", value, "Expected the integer \(BudgetFile.currentSchemaVersion), the only budget format version this LaunchProfiler reads.")
+            fail(
+                "schemaVersion", value,
+                "Expected the integer \(BudgetFile.currentSchemaVersion), the only budget format version this LaunchProfiler reads."
+            )
         }
         if let description = top["description"] { _ = string(description, at: "description") }
         if let schema = top["$schema"] { _ = string(schema, at: "$schema") }
@@ -107,7 +118,9 @@ struct BudgetValidator {
         }
         checkKeys(object, allowed: Self.defaultsKeys, at: "defaults")
         if let v = object["scenario"], let s: Scenario = choice(v, at: "defaults.scenario") { defaults.scenario = s }
-        if let v = object["statistic"], let s: Statistic = choice(v, at: "defaults.statistic") { defaults.statistic = s }
+        if let v = object["statistic"], let s: Statistic = choice(v, at: "defaults.statistic") {
+            defaults.statistic = s
+        }
         if let v = object["level"], let l: BudgetLevel = choice(v, at: "defaults.level") { defaults.level = l }
         if let v = object["baseline"] { defaults.baseline = baselineName(v, at: "defaults.baseline") }
         return defaults
@@ -126,41 +139,20 @@ struct BudgetValidator {
         let metric = definition?.name
         let kind = definition?.kind
 
-        let statistic = object["statistic"].flatMap { choice($0, at: at + ".statistic") as Statistic? } ?? defaults.statistic
+        let statistic =
+            object["statistic"].flatMap { choice($0, at: at + ".statistic") as Statistic? } ?? defaults.statistic
         let scenario = object["scenario"].flatMap { choice($0, at: at + ".scenario") as Scenario? } ?? defaults.scenario
         let level = object["level"].flatMap { choice($0, at: at + ".level") as BudgetLevel? } ?? defaults.level
         let ruleBaseline = object["baseline"].flatMap { baselineName($0, at: at + ".baseline") }
         let history = object["history"].flatMap { historyRuns($0, at: at + ".history") }
         let description = object["description"].flatMap { string($0, at: at + ".description") }
 
-        var limit: BudgetLimit?
-        switch object["limit"] {
-        case nil:
-            missing(at + ".limit", "The key \"limit\" is required; expected an absolute limit like \"400ms\" or a relative one like \"+10%\".")
-        case .number(let number)? where number >= 0 && number.isFinite:
-            if let kind, kind != .count {
-                fail(at + ".limit", .number(number), "A \(kind.rawValue) metric needs a unit; expected a string such as \(Self.example(for: kind)).")
-            } else {
-                limit = .absolute(value: number, kind: .count, text: JSONValue.number(number).rendered)
-            }
-        case .string(let text)?:
-            do {
-                let parsed = try BudgetLimit(parsing: text)
-                if case .absolute(_, let unitKind, _) = parsed, let kind, unitKind != kind {
-                    fail(at + ".limit", .string(text), "The metric \"\(metric?.rawValue ?? "")\" is a \(kind.rawValue) metric; expected a limit such as \(Self.example(for: kind)).")
-                } else {
-                    limit = parsed
-                }
-            } catch let error as LaunchProfilerError where error.code == .invalidBudgetLimit {
-                fail(at + ".limit", .string(text), error.message)
-            } catch {
-                fail(at + ".limit", .string(text), "The limit cannot be parsed.")
-            }
-        case let value?:
-            fail(at + ".limit", value, "Expected a string such as \"400ms\", \"150MB\" or \"+10%\", or a non-negative number for a count.")
-        }
+        let limit = ruleLimit(object["limit"], metric: metric, kind: kind, at: at)
 
-        let baseline = limit.flatMap { resolveBaseline(limit: $0, history: history, ruleBaseline: ruleBaseline, defaults: defaults, object: object, at: at) }
+        let baseline = limit.flatMap {
+            resolveBaseline(
+                limit: $0, history: history, ruleBaseline: ruleBaseline, defaults: defaults, object: object, at: at)
+        }
 
         guard problems.count == before, let metric, let kind, let limit else { return nil }
         return BudgetRule(
@@ -169,10 +161,60 @@ struct BudgetValidator {
         )
     }
 
+    /// A rule's limit, checked against the metric's kind; nil (and a problem) when it is
+    /// missing or does not fit.
+    private mutating func ruleLimit(_ value: JSONValue?, metric: MetricName?, kind: MetricKind?, at: String)
+        -> BudgetLimit?
+    {
+        switch value {
+        case nil:
+            missing(
+                at + ".limit",
+                "The key \"limit\" is required; expected an absolute limit like \"400ms\" or a relative one like \"+10%\"."
+            )
+        case .number(let number)? where number >= 0 && number.isFinite:
+            guard let kind, kind != .count else {
+                return .absolute(value: number, kind: .count, text: JSONValue.number(number).rendered)
+            }
+            fail(
+                at + ".limit", .number(number),
+                "A \(kind.rawValue) metric needs a unit; expected a string such as \(Self.example(for: kind)).")
+        case .string(let text)?:
+            return stringLimit(text, metric: metric, kind: kind, at: at)
+        case let value?:
+            fail(
+                at + ".limit", value,
+                "Expected a string such as \"400ms\", \"150MB\" or \"+10%\", or a non-negative number for a count.")
+        }
+        return nil
+    }
+
+    private mutating func stringLimit(_ text: String, metric: MetricName?, kind: MetricKind?, at: String)
+        -> BudgetLimit?
+    {
+        do {
+            let parsed = try BudgetLimit(parsing: text)
+            if case .absolute(_, let unitKind, _) = parsed, let kind, unitKind != kind {
+                fail(
+                    at + ".limit", .string(text),
+                    "The metric \"\(metric?.rawValue ?? "")\" is a \(kind.rawValue) metric; expected a limit such as \(Self.example(for: kind))."
+                )
+                return nil
+            }
+            return parsed
+        } catch let error as LaunchProfilerError where error.code == .invalidBudgetLimit {
+            fail(at + ".limit", .string(text), error.message)
+        } catch {
+            fail(at + ".limit", .string(text), "The limit cannot be parsed.")
+        }
+        return nil
+    }
+
     /// The baseline a rule's limit compares with: none for an absolute limit or a rule against
     /// history, else the rule's or the defaults' (a relative limit without one is a problem).
     private mutating func resolveBaseline(
-        limit: BudgetLimit, history: Int?, ruleBaseline: String?, defaults: BudgetDefaults, object: [String: JSONValue], at: String
+        limit: BudgetLimit, history: Int?, ruleBaseline: String?, defaults: BudgetDefaults, object: [String: JSONValue],
+        at: String
     ) -> String? {
         if history != nil {
             checkHistory(limit: limit, object: object, at: at)
@@ -181,12 +223,17 @@ struct BudgetValidator {
         if limit.isRelative {
             let baseline = ruleBaseline ?? defaults.baseline
             if baseline == nil {
-                fail(at + ".limit", .string(limit.text), "A relative limit compares against a baseline; expected a \"baseline\" key in the rule or in \"defaults\".")
+                fail(
+                    at + ".limit", .string(limit.text),
+                    "A relative limit compares against a baseline; expected a \"baseline\" key in the rule or in \"defaults\"."
+                )
             }
             return baseline
         }
         if ruleBaseline != nil, let value = object["baseline"] {
-            fail(at + ".baseline", value, "A baseline applies only to a relative limit like \"+10%\"; remove it or make the limit relative.")
+            fail(
+                at + ".baseline", value,
+                "A baseline applies only to a relative limit like \"+10%\"; remove it or make the limit relative.")
         }
         return nil
     }
@@ -194,17 +241,25 @@ struct BudgetValidator {
     /// A rule against history needs a relative limit and no baseline.
     private mutating func checkHistory(limit: BudgetLimit, object: [String: JSONValue], at: String) {
         if !limit.isRelative {
-            fail(at + ".limit", .string(limit.text), "A rule against history compares with the last runs; expected a relative limit like \"+10%\".")
+            fail(
+                at + ".limit", .string(limit.text),
+                "A rule against history compares with the last runs; expected a relative limit like \"+10%\".")
         }
         if let value = object["baseline"] {
-            fail(at + ".baseline", value, "A rule compares with either a saved baseline or the history; remove \"baseline\" or \"history\".")
+            fail(
+                at + ".baseline", value,
+                "A rule compares with either a saved baseline or the history; remove \"baseline\" or \"history\".")
         }
     }
 
     /// `"history": N`, a whole number of runs from 1.
     private mutating func historyRuns(_ value: JSONValue, at path: String) -> Int? {
-        if case .number(let number) = value, number >= 1, number <= 10_000, number == number.rounded() { return Int(number) }
-        fail(path, value, "Expected the number of recent runs to compare with, a whole number from 1 to 10000, such as 10.")
+        if case .number(let number) = value, number >= 1, number <= 10_000, number == number.rounded() {
+            return Int(number)
+        }
+        fail(
+            path, value,
+            "Expected the number of recent runs to compare with, a whole number from 1 to 10000, such as 10.")
         return nil
     }
 
@@ -216,7 +271,8 @@ struct BudgetValidator {
         return nil
     }
 
-    private mutating func choice<T: RawRepresentable & CaseIterable>(_ value: JSONValue, at path: String) -> T? where T.RawValue == String {
+    private mutating func choice<T: RawRepresentable & CaseIterable>(_ value: JSONValue, at path: String) -> T?
+    where T.RawValue == String {
         let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         if case .string(let text) = value, let result = T(rawValue: text) { return result }
         fail(path, value, "Expected one of \(names).")
@@ -226,19 +282,26 @@ struct BudgetValidator {
     /// The definition of the rule's metric, or nil after recording the problem.
     private mutating func metricDefinition(_ object: [String: JSONValue], at: String) -> MetricDefinition? {
         guard let value = object["metric"] else {
-            missing(at + ".metric", "The key \"metric\" is required; expected a metric name such as \"\(MetricName.timeToFirstFrame)\".")
+            missing(
+                at + ".metric",
+                "The key \"metric\" is required; expected a metric name such as \"\(MetricName.timeToFirstFrame)\".")
             return nil
         }
         guard let name = string(value, at: at + ".metric") else { return nil }
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            fail(at + ".metric", value, "Expected a metric name without control characters (a newline or tab in a span name is a typo).")
+            fail(
+                at + ".metric", value,
+                "Expected a metric name without control characters (a newline or tab in a span name is a typo).")
             return nil
         }
-        guard let definition = MetricCatalog.definition(of: MetricName(rawValue: name))
-            ?? MetricCatalog.programPhaseDefinition(of: MetricName(rawValue: name)) else {
-            fail(at + ".metric", value,
-                 "Expected a metric name such as \"\(MetricName.timeToFirstFrame)\", a phase id (UIKit's, the runner's or the program's own), \"\(MetricName.spanPrefix)<name>\" or another name listed in docs/budgets.md.",
-                 suggestion: MetricCatalog.suggestion(for: name)?.rawValue)
+        guard
+            let definition = MetricCatalog.definition(of: MetricName(rawValue: name))
+                ?? MetricCatalog.programPhaseDefinition(of: MetricName(rawValue: name))
+        else {
+            fail(
+                at + ".metric", value,
+                "Expected a metric name such as \"\(MetricName.timeToFirstFrame)\", a phase id (UIKit's, the runner's or the program's own), \"\(MetricName.spanPrefix)<name>\" or another name listed in docs/budgets.md.",
+                suggestion: MetricCatalog.suggestion(for: name)?.rawValue)
             return nil
         }
         return definition
@@ -247,7 +310,9 @@ struct BudgetValidator {
     private mutating func baselineName(_ value: JSONValue, at path: String) -> String? {
         guard let name = string(value, at: path) else { return nil }
         guard BaselineStore.isValidName(name) else {
-            fail(path, value, "Expected a baseline name of letters, digits, \".\", \"_\" or \"-\", not starting with \".\".")
+            fail(
+                path, value,
+                "Expected a baseline name of letters, digits, \".\", \"_\" or \"-\", not starting with \".\".")
             return nil
         }
         return name
@@ -257,11 +322,12 @@ struct BudgetValidator {
         for key in object.keys.sorted() where !allowed.contains(key) {
             let keyPath = path.isEmpty ? key : "\(path).\(key)"
             let suggestion = Self.closestKey(to: key, in: allowed)
-            problems.append(.budgetProblem(
-                at: keyPath, value: nil,
-                expected: "The key \"\(key)\" is not known; expected only \(Self.list(allowed)).",
-                suggestion: suggestion
-            ))
+            problems.append(
+                .budgetProblem(
+                    at: keyPath, value: nil,
+                    expected: "The key \"\(key)\" is not known; expected only \(Self.list(allowed)).",
+                    suggestion: suggestion
+                ))
         }
     }
 

@@ -30,7 +30,10 @@ public struct BudgetFile: Codable, Sendable, Equatable {
     public var policy: FindingsPolicy?
 
     /// Creates a budget file.
-    public init(schemaVersion: Int = BudgetFile.currentSchemaVersion, defaults: BudgetDefaults = .init(), rules: [BudgetRule], policy: FindingsPolicy? = nil) {
+    public init(
+        schemaVersion: Int = BudgetFile.currentSchemaVersion, defaults: BudgetDefaults = .init(), rules: [BudgetRule],
+        policy: FindingsPolicy? = nil
+    ) {
         self.schemaVersion = schemaVersion
         self.defaults = defaults
         self.rules = rules
@@ -40,7 +43,11 @@ public struct BudgetFile: Codable, Sendable, Equatable {
     /// The names of the saved baselines relative rules compare against, sorted and unique, so
     /// a caller knows which to load (`base`, the base build of `launchprof compare`, is not one).
     public var baselineNames: [String] {
-        Array(Set(rules.filter { $0.history == nil }.compactMap(\.baseline)).subtracting([BaseBudgetVerdict.baseBaselineName])).sorted()
+        Array(
+            Set(rules.filter { $0.history == nil }.compactMap(\.baseline)).subtracting([
+                BaseBudgetVerdict.baseBaselineName
+            ])
+        ).sorted()
     }
 
     /// The run counts of the rules against history (`"history": N`), sorted and unique.

@@ -22,7 +22,9 @@ public enum BudgetLimit: Sendable, Equatable {
     /// Units of absolute limits and their factors to the base unit, by kind.
     public static let units: [MetricKind: [(unit: String, factor: Double)]] = [
         .time: [("ns", 1), ("us", 1e3), ("µs", 1e3), ("ms", 1e6), ("s", 1e9)],
-        .bytes: [("B", 1), ("KB", 1e3), ("MB", 1e6), ("GB", 1e9), ("KiB", 1024), ("MiB", 1_048_576), ("GiB", 1_073_741_824)],
+        .bytes: [
+            ("B", 1), ("KB", 1e3), ("MB", 1e6), ("GB", 1e9), ("KiB", 1024), ("MiB", 1_048_576), ("GiB", 1_073_741_824),
+        ],
         .count: [("", 1)],
     ]
 
@@ -46,9 +48,11 @@ public enum BudgetLimit: Sendable, Equatable {
         let text = raw.trimmingCharacters(in: .whitespaces)
         if text.hasPrefix("+") || text.hasPrefix("-") || text.hasSuffix("%") {
             guard text.hasPrefix("+"), text.hasSuffix("%"), text.count > 2,
-                  let percent = Double(text.dropFirst().dropLast()), percent.isFinite, percent >= 0
+                let percent = Double(text.dropFirst().dropLast()), percent.isFinite, percent >= 0
             else {
-                throw LaunchProfilerError.invalidBudgetLimit("A relative limit is written as a plus sign, a non-negative number and a percent sign, like \"+10%\".")
+                throw LaunchProfilerError.invalidBudgetLimit(
+                    "A relative limit is written as a plus sign, a non-negative number and a percent sign, like \"+10%\"."
+                )
             }
             self = .relative(percent: percent, text: text)
             return
@@ -57,7 +61,8 @@ public enum BudgetLimit: Sendable, Equatable {
         let numberText = String(text[..<numberEnd])
         let unit = String(text[numberEnd...]).trimmingCharacters(in: .whitespaces)
         guard !numberText.isEmpty, let number = Double(numberText), number.isFinite else {
-            throw LaunchProfilerError.invalidBudgetLimit("An absolute limit starts with a non-negative number, like \"400ms\", \"150MB\" or \"3\".")
+            throw LaunchProfilerError.invalidBudgetLimit(
+                "An absolute limit starts with a non-negative number, like \"400ms\", \"150MB\" or \"3\".")
         }
         for (kind, table) in Self.units {
             if let match = table.first(where: { $0.unit == unit }) {
@@ -65,6 +70,8 @@ public enum BudgetLimit: Sendable, Equatable {
                 return
             }
         }
-        throw LaunchProfilerError.invalidBudgetLimit("The unit \"\(unit)\" is not known; expected one of ns, us, ms, s, B, KB, MB, GB, KiB, MiB, GiB, or no unit for a count.")
+        throw LaunchProfilerError.invalidBudgetLimit(
+            "The unit \"\(unit)\" is not known; expected one of ns, us, ms, s, B, KB, MB, GB, KiB, MiB, GiB, or no unit for a count."
+        )
     }
 }

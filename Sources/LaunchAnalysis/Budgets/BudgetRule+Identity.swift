@@ -25,8 +25,10 @@ extension BudgetRule {
     /// What the rule checks, for messages: `the p90 of timeToFirstFrame in warm launches
     /// (absolute limit, level error)`.
     var identityDescription: String {
-        let against = history.map { "against the last \($0) recorded runs" }
+        let against =
+            history.map { "against the last \($0) recorded runs" }
             ?? baseline.map { "against the baseline \"\($0)\"" } ?? "absolute limit"
-        return "the \(statistic.rawValue) of \(metric) in \(scenario.rawValue) launches (\(against), level \(level.rawValue))"
+        return
+            "the \(statistic.rawValue) of \(metric) in \(scenario.rawValue) launches (\(against), level \(level.rawValue))"
     }
 }

@@ -11,11 +11,12 @@ extension BudgetValidator {
                 seen[rule.identity] = rule.index
                 continue
             }
-            problems.append(.budgetProblem(
-                at: "rules[\(rule.index)]", value: nil,
-                expected: "This rule checks the same as rules[\(first)]: \(rule.identityDescription). "
-                    + "Expected each combination of metric, statistic, scenario, baseline and level once; keep one of the two limits."
-            ))
+            problems.append(
+                .budgetProblem(
+                    at: "rules[\(rule.index)]", value: nil,
+                    expected: "This rule checks the same as rules[\(first)]: \(rule.identityDescription). "
+                        + "Expected each combination of metric, statistic, scenario, baseline and level once; keep one of the two limits."
+                ))
         }
     }
 

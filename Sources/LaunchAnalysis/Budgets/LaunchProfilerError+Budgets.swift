@@ -25,8 +25,11 @@ extension LaunchProfilerError {
     /// One problem in a budget file: its JSON path (empty for the whole file), the offending
     /// value as written (`nil` when a key is missing), what was expected and the valid name
     /// closest to a misspelt one.
-    public static func budgetProblem(at jsonPath: String, value: String?, expected: String, suggestion: String? = nil) -> Self {
-        let context = Context(jsonPath: jsonPath.isEmpty ? nil : jsonPath, value: value, expected: expected, suggestion: suggestion)
+    public static func budgetProblem(at jsonPath: String, value: String?, expected: String, suggestion: String? = nil)
+        -> Self
+    {
+        let context = Context(
+            jsonPath: jsonPath.isEmpty ? nil : jsonPath, value: value, expected: expected, suggestion: suggestion)
         return Self(.invalidBudgetFile, "", context: context)
     }
 

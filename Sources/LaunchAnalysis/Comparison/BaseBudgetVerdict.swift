@@ -25,10 +25,11 @@ public struct BaseBudgetVerdict: Codable, Sendable, Equatable {
         self.rule = rule
         let comparison = test.metrics.first { $0.metric == rule.metric }
         guard case .relative(let percent, let text) = rule.limit, rule.scenario == scenario,
-              let comparison, let interval = comparison.effectInterval
+            let comparison, let interval = comparison.effectInterval
         else {
             status = .missing
-            message = "The comparison has no \(rule.scenario.rawValue) effect of \(rule.metric) to check against \(rule.limit.text)."
+            message =
+                "The comparison has no \(rule.scenario.rawValue) effect of \(rule.metric) to check against \(rule.limit.text)."
             return
         }
         effect = comparison.effect

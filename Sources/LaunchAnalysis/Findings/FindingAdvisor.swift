@@ -16,7 +16,8 @@ public enum FindingAdvisor {
     /// `waitsForMutex` says the lock waited for is a mutex another thread holds (no callback
     /// replaces that wait).
     public static func advice(
-        function: String, fullName: String?, kind: BlockingKind, phase: LaunchPhase?, touchesUI: Bool, hasSharedInstance: Bool,
+        function: String, fullName: String?, kind: BlockingKind, phase: LaunchPhase?, touchesUI: Bool,
+        hasSharedInstance: Bool,
         endpoint: LaunchEndpoint = .firstFrame, waitsForMutex: Bool = false
     ) -> Advice {
         let call = callExpression(function: function, fullName: fullName, hasSharedInstance: hasSharedInstance)
@@ -25,38 +26,49 @@ public enum FindingAdvisor {
             if phase?.isBeforeFirstFrame ?? true {
                 return Advice(
                     action: .deferUntilAfterFirstFrame, qos: nil,
-                    summary: "It touches UI objects, so it must stay on the main queue: do it after the first frame (from viewDidAppear(_:) or applicationDidBecomeActive(_:)), not on a global queue.",
-                    rewrite: "DispatchQueue.main.async { \(call) }  // from viewDidAppear(_:) or applicationDidBecomeActive(_:)"
+                    summary:
+                        "It touches UI objects, so it must stay on the main queue: do it after the first frame (from viewDidAppear(_:) or applicationDidBecomeActive(_:)), not on a global queue.",
+                    rewrite:
+                        "DispatchQueue.main.async { \(call) }  // from viewDidAppear(_:) or applicationDidBecomeActive(_:)"
                 )
             }
             return Advice(
                 action: .deferUntilAfterFirstFrame, qos: nil,
-                summary: "It touches UI objects after the first frame: keep it on the main queue, but split it into short blocks so the app stays responsive.",
+                summary:
+                    "It touches UI objects after the first frame: keep it on the main queue, but split it into short blocks so the app stays responsive.",
                 rewrite: "DispatchQueue.main.async { \(call) }  // one short piece per block"
             )
         }
         let returnsValue = fullName.map { $0.contains(" -> ") && !$0.hasSuffix("-> ()") } ?? false
         switch kind {
         case .fileIO, .network, .pageFaults:
-            let what = kind == .fileIO ? "File I/O" : kind == .network ? "Network I/O" : "Reading mapped files (major page faults)"
+            let what =
+                kind == .fileIO
+                ? "File I/O" : kind == .network ? "Network I/O" : "Reading mapped files (major page faults)"
             return Advice(
                 action: .moveToBackground, qos: "utility",
                 summary: "\(what) on the main thread: move it to a global queue with .utility QoS.",
                 rewrite: "DispatchQueue.global(qos: .utility).async { \(call) }"
             )
         case .cpu:
-            let work = returnsValue ? "let result = \(call); DispatchQueue.main.async { /* show result */ }" : "\(call); DispatchQueue.main.async { /* update the first screen */ }"
+            let work =
+                returnsValue
+                ? "let result = \(call); DispatchQueue.main.async { /* show result */ }"
+                : "\(call); DispatchQueue.main.async { /* update the first screen */ }"
             return Advice(
                 action: .moveToBackground, qos: "userInitiated",
-                summary: "CPU work on the main thread: compute it on a global queue with .userInitiated QoS (the first screen waits for it) and update the UI on the main queue when it is done.",
+                summary:
+                    "CPU work on the main thread: compute it on a global queue with .userInitiated QoS (the first screen waits for it) and update the UI on the main queue when it is done.",
                 rewrite: "DispatchQueue.global(qos: .userInitiated).async { \(work) }"
             )
         case .sleep, .wait:
             let what = kind == .sleep ? "Sleeping" : "Waiting for events or a child process"
             return Advice(
                 action: .useAsynchronousAPI, qos: "utility",
-                summary: "\(what) on the main thread: do not wait on the main thread; continue from a completion handler or an async API, with .utility QoS for the work.",
-                rewrite: "DispatchQueue.global(qos: .utility).async { \(call); DispatchQueue.main.async { /* continue here */ } }"
+                summary:
+                    "\(what) on the main thread: do not wait on the main thread; continue from a completion handler or an async API, with .utility QoS for the work.",
+                rewrite:
+                    "DispatchQueue.global(qos: .utility).async { \(call); DispatchQueue.main.async { /* continue here */ } }"
             )
         case .lock:
             return lockAdvice(call: call, waitsForMutex: waitsForMutex)
@@ -68,12 +80,15 @@ public enum FindingAdvisor {
     static func lockAdvice(call: String, waitsForMutex: Bool) -> Advice {
         let mutex = Advice(
             action: .moveToBackground, qos: "userInitiated",
-            summary: "Waiting on the main thread for a mutex another thread holds: take the lock on a global queue with .userInitiated QoS and continue on the main queue, or hold the lock for less time in the other thread.",
-            rewrite: "DispatchQueue.global(qos: .userInitiated).async { \(call); DispatchQueue.main.async { /* continue here */ } }"
+            summary:
+                "Waiting on the main thread for a mutex another thread holds: take the lock on a global queue with .userInitiated QoS and continue on the main queue, or hold the lock for less time in the other thread.",
+            rewrite:
+                "DispatchQueue.global(qos: .userInitiated).async { \(call); DispatchQueue.main.async { /* continue here */ } }"
         )
         let wait = Advice(
             action: .replaceBlockingWait, qos: nil,
-            summary: "Waiting on a lock or semaphore on the main thread: replace the blocking wait with a callback (DispatchGroup.notify or async let).",
+            summary:
+                "Waiting on a lock or semaphore on the main thread: replace the blocking wait with a callback (DispatchGroup.notify or async let).",
             rewrite: "group.notify(queue: .main) { /* continue here */ }  // instead of group.wait() in \(call)"
         )
         return waitsForMutex ? mutex : wait
@@ -85,7 +100,8 @@ public enum FindingAdvisor {
         let returnsValue = fullName.map { $0.contains(" -> ") && !$0.hasSuffix("-> ()") } ?? false
         return Advice(
             action: .moveToBackground, qos: "userInitiated",
-            summary: "CPU work on the main thread before the program is ready: start it concurrently and await its result only where it is needed, so readiness waits for the longest piece of work rather than the sum.",
+            summary:
+                "CPU work on the main thread before the program is ready: start it concurrently and await its result only where it is needed, so readiness waits for the longest piece of work rather than the sum.",
             rewrite: returnsValue
                 ? "let pending = Task.detached(priority: .userInitiated) { \(call) }  // … then: let result = await pending.value"
                 : "Task.detached(priority: .userInitiated) { \(call) }"
@@ -106,12 +122,15 @@ public enum FindingAdvisor {
         guard let last = path.last else { return function }
         var arguments = ""
         if let open {
-            let labels = name[name.index(after: open)...].dropLast().split(separator: ":", omittingEmptySubsequences: true)
+            let labels = name[name.index(after: open)...].dropLast().split(
+                separator: ":", omittingEmptySubsequences: true)
             arguments = "(" + labels.map { $0 == "_" ? "…" : "\($0): …" }.joined(separator: ", ") + ")"
         }
         let isStatic = fullName?.hasPrefix("static ") ?? false
         let throwing = (fullName?.contains(" throws") ?? false) ? "try? " : ""
-        let accessors: Set<String> = ["getter", "setter", "modify", "unsafeMutableAddressor", "read", "didset", "willset"]
+        let accessors: Set<String> = [
+            "getter", "setter", "modify", "unsafeMutableAddressor", "read", "didset", "willset",
+        ]
         var components = path
         var isProperty = false
         if accessors.contains(last), components.count >= 2 {

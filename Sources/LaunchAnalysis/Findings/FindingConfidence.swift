@@ -10,7 +10,9 @@ public enum FindingConfidence: String, Codable, Sendable, CaseIterable, Comparab
     /// The confidence of sampled findings: high with at least 5 samples per launch (median)
     /// in at least half of the launches, medium with at least 2, low otherwise. Findings
     /// with exact tracer records are always high.
-    public static func of(tracedCalls: Int, medianSamplesPerLaunch: Double, launches: Int, analyzedLaunches: Int) -> FindingConfidence {
+    public static func of(tracedCalls: Int, medianSamplesPerLaunch: Double, launches: Int, analyzedLaunches: Int)
+        -> FindingConfidence
+    {
         if tracedCalls > 0 { return .high }
         let common = analyzedLaunches > 0 && launches * 2 >= analyzedLaunches
         if medianSamplesPerLaunch >= 5 && common { return .high }

@@ -10,7 +10,9 @@ extension FindingsAnalyzer {
     /// blocking libc call it interposes belongs to the tracer's records (those over the threshold
     /// one by one, the shorter ones in aggregate). Runnable time (waiting for a CPU) is the
     /// machine's, not the app's, and is never a finding.
-    func profileFindings(trace: LaunchTrace, profile: LaunchProfile, map: ImageMap, symbolicator: Symbolicator) -> [LaunchFinding] {
+    func profileFindings(trace: LaunchTrace, profile: LaunchProfile, map: ImageMap, symbolicator: Symbolicator)
+        -> [LaunchFinding]
+    {
         let traced = TracedIntervals(trace.mainThread?.blockingCalls ?? [])
         let tracerRan = trace.mainThread?.tracer != nil
         var result: [LaunchFinding] = []
@@ -21,13 +23,17 @@ extension FindingsAnalyzer {
             let frames = symbolicator.symbolicate(stack: profile.stack(of: sample), in: map, firstIsExact: true)
             var (kind, function) = Self.classify(frames, offCPU: sample.state == .blocked)
             // The tracer times every blocking call but a mutex's wait (it does not interpose the lock).
-            if tracerRan, kind != .cpu, kind != .pageFaults, !(function.map(FrameClassifier.isMutexLock) ?? false) { continue }
+            if tracerRan, kind != .cpu, kind != .pageFaults, !(function.map(FrameClassifier.isMutexLock) ?? false) {
+                continue
+            }
             if sample.state == .blocked, kind == .cpu { kind = .pageFaults }
             for part in parts {
                 if let found = finding(
                     frames: frames, kind: kind, phase: part.phase, costNs: part.durationNs, tracedCalls: 0, samples: 1,
                     blockingFunction: function, resource: nil, bytes: nil
-                ) { result.append(found) }
+                ) {
+                    result.append(found)
+                }
             }
         }
         return result
@@ -36,10 +42,13 @@ extension FindingsAnalyzer {
     /// The parts of the span `[startNs, startNs + durationNs)` in each phase it overlaps: a
     /// sample's period that began in one phase and ended in the next is charged to each its own
     /// share, so no finding costs more than its phase lasted.
-    static func phaseParts(startNs: Int64, durationNs: Int64, in trace: LaunchTrace) -> [(phase: LaunchPhase, durationNs: Int64, middleNs: Int64)] {
+    static func phaseParts(startNs: Int64, durationNs: Int64, in trace: LaunchTrace) -> [(
+        phase: LaunchPhase, durationNs: Int64, middleNs: Int64
+    )] {
         let endNs = startNs.addingReportingOverflow(durationNs).overflow ? Int64.max : startNs + durationNs
         return trace.phases.compactMap { record in
-            let from = max(startNs, record.startNs), to = min(endNs, record.endNs)
+            let from = max(startNs, record.startNs)
+            let to = min(endNs, record.endNs)
             return to > from ? (record.phase, to - from, from + (to - from) / 2) : nil
         }
     }
@@ -51,8 +60,10 @@ extension FindingsAnalyzer {
             let frames = symbolicator.symbolicate(stack: aggregate.stack, in: map, firstIsExact: false)
             let resource = aggregate.resource.map { aggregate.variedResources ? "\($0) and others" : $0 }
             return finding(
-                frames: frames, kind: aggregate.kind, phase: aggregate.phase ?? Self.phase(at: aggregate.firstStartNs, in: trace),
-                costNs: aggregate.totalNs, tracedCalls: aggregate.count, samples: 0, blockingFunction: aggregate.function,
+                frames: frames, kind: aggregate.kind,
+                phase: aggregate.phase ?? Self.phase(at: aggregate.firstStartNs, in: trace),
+                costNs: aggregate.totalNs, tracedCalls: aggregate.count, samples: 0,
+                blockingFunction: aggregate.function,
                 resource: resource, bytes: aggregate.bytes
             )
         }
@@ -94,7 +105,8 @@ extension FindingsAnalyzer {
     /// no entry point on the stack, above the start code), without the profiler's own
     /// interposers, which only pass calls through.
     static func calledFrames(_ frames: [SymbolicatedFrame]) -> [SymbolicatedFrame] {
-        let above = frames.firstIndex(where: FrameClassifier.isEntryPoint).map { Array(frames[..<$0]) }
+        let above =
+            frames.firstIndex(where: FrameClassifier.isEntryPoint).map { Array(frames[..<$0]) }
             ?? frames.filter { !StackRooting.isStartFrame($0.symbol?.simple ?? $0.displayName) }
         return above.filter { !($0.imageName?.hasPrefix("libLaunchPreload") ?? false) }
     }

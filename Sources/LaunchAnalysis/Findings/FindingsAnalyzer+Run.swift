@@ -20,12 +20,14 @@ extension FindingsAnalyzer {
         let endpoint = LaunchEndpoint(traces: traces)
         var all: [Finding] = []
         for (scenario, launches) in launchesByScenario {
-            all += aggregate(launches, scenario: scenario, summary: summary, symbolicator: symbolicator, endpoint: endpoint)
+            all += aggregate(
+                launches, scenario: scenario, summary: summary, symbolicator: symbolicator, endpoint: endpoint)
         }
         all.sort { ($0.impactNs, $1.scenario, $1.id) > ($1.impactNs, $0.scenario, $0.id) }
         var result = RunFindings(
             findings: all,
-            analyzedLaunches: Dictionary(uniqueKeysWithValues: launchesByScenario.map { ($0.key.rawValue, $0.value.count) }),
+            analyzedLaunches: Dictionary(
+                uniqueKeysWithValues: launchesByScenario.map { ($0.key.rawValue, $0.value.count) }),
             symbolicationProblems: symbolicator.notices,
             sourceLocator: symbolicator.sourceLocator?.tool.rawValue
         )
@@ -36,35 +38,10 @@ extension FindingsAnalyzer {
 
     /// Aggregates the per-launch findings of one scenario's launches.
     public func aggregate(
-        _ launches: [[LaunchFinding]], scenario: Scenario, summary: RunSummary?, symbolicator: Symbolicator?, endpoint: LaunchEndpoint = .firstFrame
+        _ launches: [[LaunchFinding]], scenario: Scenario, summary: RunSummary?, symbolicator: Symbolicator?,
+        endpoint: LaunchEndpoint = .firstFrame
     ) -> [Finding] {
-        struct Accumulator {
-            var first: LaunchFinding
-            var costs: [Double] = []
-            var samplesPerLaunch: [Double] = []
-            var tracedCalls = 0
-            var samples = 0
-            var touchesUI = false
-            var blockingFunctions: [String] = []
-            var resources: [String] = []
-        }
-        var accumulators: [FindingKey: Accumulator] = [:]
-        for launch in launches {
-            for finding in launch {
-                var accumulator = accumulators[finding.key] ?? Accumulator(first: finding)
-                accumulator.costs.append(Double(finding.costNs))
-                accumulator.samplesPerLaunch.append(Double(finding.samples))
-                accumulator.tracedCalls += finding.tracedCalls
-                accumulator.samples += finding.samples
-                accumulator.touchesUI = accumulator.touchesUI || finding.touchesUI
-                if accumulator.first.location == nil, finding.location != nil { accumulator.first.location = finding.location }
-                for name in finding.blockingFunctions where !accumulator.blockingFunctions.contains(name) { accumulator.blockingFunctions.append(name) }
-                for resource in finding.resources where !accumulator.resources.contains(resource) && accumulator.resources.count < maxResources {
-                    accumulator.resources.append(resource)
-                }
-                accumulators[finding.key] = accumulator
-            }
-        }
+        let accumulators = Self.accumulate(launches, maxResources: maxResources)
         let analyzed = launches.count
         let firstFrameMedian = summary?.metric(.timeToFirstFrame, scenario: scenario)?.statistics.median
         return accumulators.values.map { accumulator in
@@ -73,15 +50,18 @@ extension FindingsAnalyzer {
             let phaseMedian = first.phase.flatMap { summary?.metric(.phase($0), scenario: scenario)?.statistics.median }
             let sharedInstance = Self.hasSharedInstance(first, symbolicator: symbolicator)
             return Finding(
-                id: first.key.description, scenario: scenario.rawValue, function: first.function, fullName: first.fullName,
+                id: first.key.description, scenario: scenario.rawValue, function: first.function,
+                fullName: first.fullName,
                 module: first.module, location: first.location, isAppCode: first.isAppCode, kind: first.kind,
                 phase: first.phase, launches: accumulator.costs.count, analyzedLaunches: analyzed,
-                medianCostNs: median, impactNs: median * Double(accumulator.costs.count) / Double(Swift.max(1, analyzed)),
+                medianCostNs: median,
+                impactNs: median * Double(accumulator.costs.count) / Double(Swift.max(1, analyzed)),
                 phaseShare: phaseMedian.flatMap { $0 > 0 ? median / $0 : nil },
                 firstFrameShare: firstFrameMedian.flatMap { $0 > 0 ? median / $0 : nil },
                 tracedCalls: accumulator.tracedCalls, samples: accumulator.samples, touchesUI: accumulator.touchesUI,
                 confidence: .of(
-                    tracedCalls: accumulator.tracedCalls, medianSamplesPerLaunch: Descriptive.median(accumulator.samplesPerLaunch),
+                    tracedCalls: accumulator.tracedCalls,
+                    medianSamplesPerLaunch: Descriptive.median(accumulator.samplesPerLaunch),
                     launches: accumulator.costs.count, analyzedLaunches: analyzed
                 ),
                 advice: FindingAdvisor.advice(
@@ -95,16 +75,57 @@ extension FindingsAnalyzer {
         .sorted { ($0.impactNs, $1.id) > ($1.impactNs, $0.id) }
     }
 
+    /// One finding over the launches that had it.
+    struct Accumulator {
+        var first: LaunchFinding
+        var costs: [Double] = []
+        var samplesPerLaunch: [Double] = []
+        var tracedCalls = 0
+        var samples = 0
+        var touchesUI = false
+        var blockingFunctions: [String] = []
+        var resources: [String] = []
+
+        mutating func add(_ finding: LaunchFinding, maxResources: Int) {
+            costs.append(Double(finding.costNs))
+            samplesPerLaunch.append(Double(finding.samples))
+            tracedCalls += finding.tracedCalls
+            samples += finding.samples
+            touchesUI = touchesUI || finding.touchesUI
+            if first.location == nil, finding.location != nil { first.location = finding.location }
+            for name in finding.blockingFunctions where !blockingFunctions.contains(name) {
+                blockingFunctions.append(name)
+            }
+            for resource in finding.resources where !resources.contains(resource) && resources.count < maxResources {
+                resources.append(resource)
+            }
+        }
+    }
+
+    /// The launches' findings gathered by key.
+    static func accumulate(_ launches: [[LaunchFinding]], maxResources: Int) -> [FindingKey: Accumulator] {
+        var accumulators: [FindingKey: Accumulator] = [:]
+        for launch in launches {
+            for finding in launch {
+                accumulators[finding.key, default: Accumulator(first: finding)].add(finding, maxResources: maxResources)
+            }
+        }
+        return accumulators
+    }
+
     /// Whether the attributed function's type has a `static let shared` singleton, found by
     /// its mangled accessor (`12CatalogStoreC6shared`) in the function's image.
     static func hasSharedInstance(_ finding: LaunchFinding, symbolicator: Symbolicator?) -> Bool {
         guard let symbolicator, let image = finding.image, finding.isAppCode,
-              !(finding.fullName?.hasPrefix("static ") ?? false) else { return false }
+            !(finding.fullName?.hasPrefix("static ") ?? false)
+        else { return false }
         var name = Substring(finding.function)
         while let range = name.range(of: " in "), name.hasPrefix("closure #") { name = name[range.upperBound...] }
         let path = (name.split(separator: "(").first ?? name).split(separator: ".")
         guard path.count >= 2 else { return false }
         let type = path[path.count - 2]
-        return ["C", "V", "O"].contains { symbolicator.image(image, hasSymbolContaining: "\(type.utf8.count)\(type)\($0)6shared") }
+        return ["C", "V", "O"].contains {
+            symbolicator.image(image, hasSymbolContaining: "\(type.utf8.count)\(type)\($0)6shared")
+        }
     }
 }

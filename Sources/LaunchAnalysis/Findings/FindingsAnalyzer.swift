@@ -50,8 +50,11 @@ public struct FindingsAnalyzer: Sendable, Equatable {
             existing.samples += finding.samples
             existing.touchesUI = existing.touchesUI || finding.touchesUI
             if existing.location == nil { existing.location = finding.location }
-            for name in finding.blockingFunctions where !existing.blockingFunctions.contains(name) { existing.blockingFunctions.append(name) }
-            for resource in finding.resources where !existing.resources.contains(resource) && existing.resources.count < maxResources {
+            for name in finding.blockingFunctions where !existing.blockingFunctions.contains(name) {
+                existing.blockingFunctions.append(name)
+            }
+            for resource in finding.resources
+            where !existing.resources.contains(resource) && existing.resources.count < maxResources {
                 existing.resources.append(resource)
             }
             if let bytes = finding.bytes { existing.bytes = (existing.bytes ?? 0) + bytes }
@@ -61,17 +64,22 @@ public struct FindingsAnalyzer: Sendable, Equatable {
         let activity = trace.mainThread
         for call in activity?.blockingCalls ?? [] {
             let frames = symbolicator.symbolicate(stack: call.stack, in: map, firstIsExact: false)
-            add(finding(
-                frames: frames, kind: call.kind, phase: call.phase ?? Self.phase(at: call.startNs, in: trace),
-                costNs: call.durationNs, tracedCalls: 1, samples: 0, blockingFunction: call.function,
-                resource: call.resource, bytes: call.bytes
-            ))
+            add(
+                finding(
+                    frames: frames, kind: call.kind, phase: call.phase ?? Self.phase(at: call.startNs, in: trace),
+                    costNs: call.durationNs, tracedCalls: 1, samples: 0, blockingFunction: call.function,
+                    resource: call.resource, bytes: call.bytes
+                ))
         }
-        shortCallFindings(trace: trace, map: map, symbolicator: symbolicator).forEach { add($0) }
+        for finding in shortCallFindings(trace: trace, map: map, symbolicator: symbolicator) { add(finding) }
         if let profile = trace.profile, profile.source == .perf {
-            profileFindings(trace: trace, profile: profile, map: map, symbolicator: symbolicator).forEach { add($0) }
+            for finding in profileFindings(trace: trace, profile: profile, map: map, symbolicator: symbolicator) {
+                add(finding)
+            }
         } else if let activity {
-            stallFindings(trace: trace, activity: activity, map: map, symbolicator: symbolicator).forEach { add($0) }
+            for finding in stallFindings(trace: trace, activity: activity, map: map, symbolicator: symbolicator) {
+                add(finding)
+            }
         }
         return order.map { merged[$0]! }.sorted { ($0.costNs, $1.key) > ($1.costNs, $0.key) }
     }
@@ -93,7 +101,9 @@ public struct FindingsAnalyzer: Sendable, Equatable {
                 if let found = finding(
                     frames: frames, kind: kind, phase: Self.phase(at: sample.timeNs, in: trace) ?? stall.phase,
                     costNs: share, tracedCalls: 0, samples: 1, blockingFunction: function, resource: nil, bytes: nil
-                ) { result.append(found) }
+                ) {
+                    result.append(found)
+                }
             }
         }
         return result

@@ -34,7 +34,9 @@ public enum FrameClassifier {
     public static let systemCPrefixes = ["lp_", "swift_", "_swift", "__swift", "swift::", "_ZN5swift"]
 
     /// Type names of LaunchKit's UI objects.
-    public static let uiTypes: Set<String> = ["UIView", "UIWindow", "UIViewController", "UIApplication", "UIScreen", "UIResponder"]
+    public static let uiTypes: Set<String> = [
+        "UIView", "UIWindow", "UIViewController", "UIApplication", "UIScreen", "UIResponder",
+    ]
 
     /// Methods that UIView and UIViewController subclasses override.
     public static let uiOverrides: Set<String> = [
@@ -51,7 +53,9 @@ public enum FrameClassifier {
     /// Whether the file at `path` is a system library: under one of ``systemImageFolders`` (or
     /// a Swift runtime's `…/usr/lib/swift/` folder), or named like one of ``systemImagePrefixes``.
     public static func isSystemImage(_ path: String) -> Bool {
-        if systemImageFolders.contains(where: { path.hasPrefix($0) }) || path.contains("/usr/lib/swift/") { return true }
+        if systemImageFolders.contains(where: { path.hasPrefix($0) }) || path.contains("/usr/lib/swift/") {
+            return true
+        }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return systemImagePrefixes.contains { name.hasPrefix($0) }
     }
@@ -95,7 +99,8 @@ public enum FrameClassifier {
     /// (`_start`, `__libc_start_main`, linked into the executable or not).
     public static func isEntryPoint(_ frame: SymbolicatedFrame) -> Bool {
         guard let name = frame.symbol?.simple else { return false }
-        return name == "main" || name == "async_Main" || StackRooting.startFunctions.contains(name) || (name.hasSuffix("_main") && !name.contains(".") && !name.contains("("))
+        return name == "main" || name == "async_Main" || StackRooting.startFunctions.contains(name)
+            || (name.hasSuffix("_main") && !name.contains(".") && !name.contains("("))
             || name.hasSuffix(".main()") || name == "$main"
     }
 
@@ -105,7 +110,10 @@ public enum FrameClassifier {
         var rest = Substring(name)
         let prefixes = ["closure #", "implicit closure #", "partial apply for "]
         while let prefix = prefixes.first(where: { rest.hasPrefix($0) }) {
-            guard prefix.hasSuffix("#") else { rest = rest.dropFirst(prefix.count); continue }
+            guard prefix.hasSuffix("#") else {
+                rest = rest.dropFirst(prefix.count)
+                continue
+            }
             guard let range = rest.range(of: " in ") else { break }
             rest = rest[range.upperBound...]
         }
@@ -153,28 +161,39 @@ public enum FrameClassifier {
 
     static let cFunctions: [String: BlockingKind] = {
         var table: [String: BlockingKind] = [:]
-        for name in ["read", "pread", "readv", "preadv", "write", "pwrite", "writev", "pwritev", "open", "openat", "creat",
-                     "close", "fsync", "fdatasync", "sync_file_range", "stat", "fstat", "lstat", "fstatat", "newfstatat", "statx",
-                     "access", "faccessat", "mkdir", "mkdirat", "unlink", "unlinkat", "rename", "renameat", "getdents",
-                     "opendir", "readdir", "lseek", "ftruncate", "fopen", "fread", "fwrite", "fflush", "fclose", "realpath"] {
+        for name in [
+            "read", "pread", "readv", "preadv", "write", "pwrite", "writev", "pwritev", "open", "openat", "creat",
+            "close", "fsync", "fdatasync", "sync_file_range", "stat", "fstat", "lstat", "fstatat", "newfstatat",
+            "statx",
+            "access", "faccessat", "mkdir", "mkdirat", "unlink", "unlinkat", "rename", "renameat", "getdents",
+            "opendir", "readdir", "lseek", "ftruncate", "fopen", "fread", "fwrite", "fflush", "fclose", "realpath",
+        ] {
             table[name] = .fileIO
         }
-        for name in ["connect", "send", "sendto", "sendmsg", "recv", "recvfrom", "recvmsg", "accept", "accept4", "getaddrinfo", "gethostbyname"] {
+        for name in [
+            "connect", "send", "sendto", "sendmsg", "recv", "recvfrom", "recvmsg", "accept", "accept4", "getaddrinfo",
+            "gethostbyname",
+        ] {
             table[name] = .network
         }
         for name in ["nanosleep", "clock_nanosleep", "usleep", "sleep"] { table[name] = .sleep }
         // Not `pthread_mutex_lock` itself: a thread sampled on the CPU in it is taking the lock's
         // fast path; off the CPU it waits (`mutexLocks`). The tracer does not interpose the mutex:
         // the profile's switch records time its waits.
-        for name in ["sem_wait", "sem_timedwait", "sem_clockwait", "pthread_cond_wait", "pthread_cond_timedwait",
-                     "pthread_cond_clockwait", "pthread_rwlock_rdlock", "pthread_rwlock_wrlock", "pthread_join", "futex_wait",
-                     "lll_lock_wait", "lll_lock_wait_private", "futex_abstimed_wait_cancelable", "futex_abstimed_wait_common",
-                     "new_sem_wait_slow", "dispatch_semaphore_wait", "_dispatch_semaphore_wait_slow", "_dispatch_sema4_wait",
-                     "dispatch_group_wait", "_dispatch_group_wait_slow", "dispatch_sync", "_dispatch_sync_f_slow",
-                     "_dispatch_thread_event_wait_slow", "flock", "lockf"] {
+        for name in [
+            "sem_wait", "sem_timedwait", "sem_clockwait", "pthread_cond_wait", "pthread_cond_timedwait",
+            "pthread_cond_clockwait", "pthread_rwlock_rdlock", "pthread_rwlock_wrlock", "pthread_join", "futex_wait",
+            "lll_lock_wait", "lll_lock_wait_private", "futex_abstimed_wait_cancelable", "futex_abstimed_wait_common",
+            "new_sem_wait_slow", "dispatch_semaphore_wait", "_dispatch_semaphore_wait_slow", "_dispatch_sema4_wait",
+            "dispatch_group_wait", "_dispatch_group_wait_slow", "dispatch_sync", "_dispatch_sync_f_slow",
+            "_dispatch_thread_event_wait_slow", "flock", "lockf",
+        ] {
             table[name] = .lock
         }
-        for name in ["poll", "ppoll", "select", "pselect", "epoll_wait", "epoll_pwait", "waitpid", "wait4", "waitid", "sigsuspend", "pause"] {
+        for name in [
+            "poll", "ppoll", "select", "pselect", "epoll_wait", "epoll_pwait", "waitpid", "wait4", "waitid",
+            "sigsuspend", "pause",
+        ] {
             table[name] = .wait
         }
         return table
@@ -197,7 +216,8 @@ public enum FrameClassifier {
         }
         let path = (name.split(separator: "(").first ?? name).split(separator: ".").map(String.init)
         guard path.count >= 2 else { return false }
-        let type = path[path.count - 2], method = path[path.count - 1]
+        let type = path[path.count - 2]
+        let method = path[path.count - 1]
         if symbol.module == "LaunchKit" { return type.hasPrefix("UI") }
         // The standard library's and Foundation's own views (`BufferView`) are not UI.
         if let module = symbol.module, systemModules.contains(module) { return false }

@@ -18,7 +18,10 @@ public struct RunFindings: Codable, Sendable, Equatable {
     public var endpoint: LaunchEndpoint?
 
     /// Creates findings.
-    public init(findings: [Finding], analyzedLaunches: [String: Int], symbolicationProblems: [String: String] = [:], sourceLocator: String? = nil) {
+    public init(
+        findings: [Finding], analyzedLaunches: [String: Int], symbolicationProblems: [String: String] = [:],
+        sourceLocator: String? = nil
+    ) {
         self.findings = findings
         self.analyzedLaunches = analyzedLaunches
         self.symbolicationProblems = symbolicationProblems

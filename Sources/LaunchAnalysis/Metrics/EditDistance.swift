@@ -6,7 +6,8 @@ public enum EditDistance {
     /// EditDistance.levenshtein("kitten", "sitting")   // 3
     /// ```
     public static func levenshtein(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)

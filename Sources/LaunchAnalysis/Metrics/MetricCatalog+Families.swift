@@ -2,14 +2,16 @@ import LaunchTrace
 
 extension MetricCatalog {
     /// Every family of metrics whose names a trace decides: the one place each is defined.
-    public static let families: [MetricFamily] = [phaseFamily] + phasePartFamilies + [spanFamily, blockingCallsFamily, blockingTimeFamily]
+    public static let families: [MetricFamily] =
+        [phaseFamily] + phasePartFamilies + [spanFamily, blockingCallsFamily, blockingTimeFamily]
 
     /// The phases the tool knows by name: UIKit's and a program's (exec, loader, main, exit).
     static let knownPhases = PhaseName.uikit + PhaseName.program
 
     /// `<phase>`: a phase's duration, for every phase a trace has.
     static let phaseFamily = MetricFamily(
-        "<phase>", .time, "Duration of the phase.", source: "phases[].durationNs", listed: knownPhases.map { .phase($0) },
+        "<phase>", .time, "Duration of the phase.", source: "phases[].durationNs",
+        listed: knownPhases.map { .phase($0) },
         member: { name in
             guard let (phase, part) = name.phaseMetric, part == nil, knownPhases.contains(phase) else { return nil }
             return MetricDefinition(name, .time, "Duration of the \(phase) phase.", source: "phases[].durationNs")
@@ -25,10 +27,14 @@ extension MetricCatalog {
             "<phase>.\(part.rawValue)", .time, "Main-thread time \(words) during the phase.", source: source,
             listed: knownPhases.map { .phase($0, part) },
             member: { name in
-                guard let (phase, found) = name.phaseMetric, found == part, knownPhases.contains(phase) else { return nil }
+                guard let (phase, found) = name.phaseMetric, found == part, knownPhases.contains(phase) else {
+                    return nil
+                }
                 return MetricDefinition(name, .time, "Main-thread time \(words) during \(phase).", source: source)
             },
-            values: { trace in trace.phases.map { (.phase($0.phase, part), Double(phasePartValue($0.threadState, part))) } }
+            values: { trace in
+                trace.phases.map { (.phase($0.phase, part), Double(phasePartValue($0.threadState, part))) }
+            }
         )
     }
 
@@ -36,10 +42,13 @@ extension MetricCatalog {
     static let spanFamily = MetricFamily(
         "span.<name>", .time, "Total duration of the span.", source: "spans[].durationNs, summed by name",
         member: { name in
-            name.spanName.map { MetricDefinition(name, .time, "Total duration of the span \($0).", source: "spans[].durationNs") }
+            name.spanName.map {
+                MetricDefinition(name, .time, "Total duration of the span \($0).", source: "spans[].durationNs")
+            }
         },
         values: { trace in
-            trace.spans.reduce(into: [MetricName: Double]()) { $0[.span($1.name), default: 0] += Double($1.durationNs) }.map { ($0.key, $0.value) }
+            trace.spans.reduce(into: [MetricName: Double]()) { $0[.span($1.name), default: 0] += Double($1.durationNs) }
+                .map { ($0.key, $0.value) }
         }
     )
 
@@ -49,7 +58,9 @@ extension MetricCatalog {
         source: "mainThread.blockingCalls[], counted by kind", listed: blockingKinds.map { .blockingCalls($0) },
         member: { name in
             guard let kind = blockingKinds.first(where: { .blockingCalls($0) == name }) else { return nil }
-            return MetricDefinition(name, .count, "Blocking \(kind.rawValue) calls on the main thread.", source: "mainThread.blockingCalls[]")
+            return MetricDefinition(
+                name, .count, "Blocking \(kind.rawValue) calls on the main thread.",
+                source: "mainThread.blockingCalls[]")
         },
         values: { trace in tracedCalls(trace, count: true) }
     )
@@ -57,10 +68,13 @@ extension MetricCatalog {
     /// `blockingTime.<kind>`: main-thread time in blocking calls of a kind, when the tracer ran.
     static let blockingTimeFamily = MetricFamily(
         "blockingTime.<kind>", .time, "Main-thread time in blocking calls of the kind (when the tracer ran).",
-        source: "mainThread.blockingCalls[].durationNs, summed by kind", listed: blockingKinds.map { .blockingTime($0) },
+        source: "mainThread.blockingCalls[].durationNs, summed by kind",
+        listed: blockingKinds.map { .blockingTime($0) },
         member: { name in
             guard let kind = name.blockingTimeKind, kind.isTracedCall else { return nil }
-            return MetricDefinition(name, .time, "Main-thread time in blocking \(kind.rawValue) calls.", source: "mainThread.blockingCalls[]")
+            return MetricDefinition(
+                name, .time, "Main-thread time in blocking \(kind.rawValue) calls.",
+                source: "mainThread.blockingCalls[]")
         },
         values: { trace in tracedCalls(trace, count: false) }
     )

@@ -8,7 +8,8 @@ extension MetricCatalog {
             .timeToFirstFrame, .time, "Launch start to the first committed frame.", source: "totals.timeToFirstFrameNs"
         ) { $0.totals.timeToFirstFrameNs.map(Double.init) },
         MetricDefinition(
-            .timeToActive, .time, "Launch start to the end of applicationDidBecomeActive.", source: "totals.timeToActiveNs"
+            .timeToActive, .time, "Launch start to the end of applicationDidBecomeActive.",
+            source: "totals.timeToActiveNs"
         ) { $0.totals.timeToActiveNs.map(Double.init) },
         MetricDefinition(
             .timeToFullDisplay, .time, "Launch start to reportFullyDrawn.", source: "totals.timeToFullDisplayNs"
@@ -53,7 +54,8 @@ extension MetricCatalog {
             source: "marks: willEnterForeground to the next active"
         ) { resumeInterval($0, to: ResumeMarks.active) },
         MetricDefinition(
-            .stallCount, .count, "Main-thread stalls the stall sampler saw.", source: "mainThread.stalls (when the sampler ran)"
+            .stallCount, .count, "Main-thread stalls the stall sampler saw.",
+            source: "mainThread.stalls (when the sampler ran)"
         ) { sampled($0).map { Double($0.stalls.count) } },
         MetricDefinition(
             .longestStall, .time, "Duration of the longest main-thread stall.",

@@ -19,9 +19,10 @@ public enum MetricCatalog {
     /// the fixed metrics, the blocking-call counts.
     public static let definitions: [MetricDefinition] = {
         let phases = knownPhases.flatMap { phase in
-            [phaseFamily.definition(of: .phase(phase))] + MetricName.PhasePart.allCases.map { part in
-                phasePartFamilies.lazy.compactMap { $0.definition(of: .phase(phase, part)) }.first
-            }
+            [phaseFamily.definition(of: .phase(phase))]
+                + MetricName.PhasePart.allCases.map { part in
+                    phasePartFamilies.lazy.compactMap { $0.definition(of: .phase(phase, part)) }.first
+                }
         }
         let calls = blockingCallsFamily.listed.map { blockingCallsFamily.definition(of: $0) }
         return phases.compactMap { $0 } + fixed + calls.compactMap { $0 }

@@ -30,7 +30,8 @@ public struct FindingsPolicy: Codable, Sendable, Equatable {
     /// Creates a policy.
     public init(
         beforeFirstFrame: [String: BudgetLevel] = [:], afterFirstFrame: [String: BudgetLevel] = [:],
-        phases: [String: [String: BudgetLevel]] = [:], minimumCostNs: Double = 0, minimumCost: String? = nil, allow: [String] = []
+        phases: [String: [String: BudgetLevel]] = [:], minimumCostNs: Double = 0, minimumCost: String? = nil,
+        allow: [String] = []
     ) {
         self.beforeFirstFrame = beforeFirstFrame
         self.afterFirstFrame = afterFirstFrame
@@ -57,7 +58,8 @@ public struct FindingsPolicy: Codable, Sendable, Equatable {
         }
         let base = String(name.split(separator: "(", maxSplits: 1).first ?? name)
         return allow.first { entry in
-            entry == function || entry == String(name) || entry == base || base.hasSuffix("." + entry) || base.hasPrefix(entry + ".")
+            entry == function || entry == String(name) || entry == base || base.hasSuffix("." + entry)
+                || base.hasPrefix(entry + ".")
         }
     }
 
@@ -68,6 +70,7 @@ public struct FindingsPolicy: Codable, Sendable, Equatable {
 
     /// Whether any restriction is at the error level.
     public var hasErrorLevel: Bool {
-        (Array(beforeFirstFrame.values) + Array(afterFirstFrame.values) + phases.values.flatMap(\.values)).contains(.error)
+        (Array(beforeFirstFrame.values) + Array(afterFirstFrame.values) + phases.values.flatMap(\.values)).contains(
+            .error)
     }
 }

@@ -14,24 +14,31 @@ public enum PolicyEvaluator {
     public static func evaluate(_ policy: FindingsPolicy?, findings: RunFindings?) -> [PolicyVerdict] {
         guard let policy, !policy.isEmpty else { return [] }
         guard let findings, findings.analyzedLaunches.values.contains(where: { $0 > 0 }) else {
-            return [PolicyVerdict(
-                status: .missing, level: policy.hasErrorLevel ? .error : .warn,
-                message: "No launch recorded main-thread activity (the blocking-call tracer and the stall sampler did not run), so the policy cannot be checked."
-            )]
+            return [
+                PolicyVerdict(
+                    status: .missing, level: policy.hasErrorLevel ? .error : .warn,
+                    message:
+                        "No launch recorded main-thread activity (the blocking-call tracer and the stall sampler did not run), so the policy cannot be checked."
+                )
+            ]
         }
         var verdicts: [PolicyVerdict] = []
         for finding in findings.findings {
             guard let level = policy.level(of: finding.kind, in: finding.phase),
-                  finding.medianCostNs >= policy.minimumCostNs,
-                  policy.allowance(for: finding.function) == nil else { continue }
+                finding.medianCostNs >= policy.minimumCostNs,
+                policy.allowance(for: finding.function) == nil
+            else { continue }
             let phase = finding.phase?.rawValue ?? "an unknown phase"
             let when = (finding.phase?.isBeforeFirstFrame ?? true) ? "before the first frame" : "after the first frame"
             let cost = MetricKind.time.format(finding.medianCostNs)
-            verdicts.append(PolicyVerdict(
-                status: .fail, level: level, findingID: finding.id, scenario: finding.scenario, function: finding.function,
-                kind: finding.kind, phase: finding.phase, medianCostNs: finding.medianCostNs,
-                message: "\(finding.function) does \(finding.kind.rawValue) work on the main thread in \(phase) (\(when)): \(cost) median in \(finding.launches) of \(finding.analyzedLaunches) \(finding.scenario) launches. \(finding.advice.summary)"
-            ))
+            verdicts.append(
+                PolicyVerdict(
+                    status: .fail, level: level, findingID: finding.id, scenario: finding.scenario,
+                    function: finding.function,
+                    kind: finding.kind, phase: finding.phase, medianCostNs: finding.medianCostNs,
+                    message:
+                        "\(finding.function) does \(finding.kind.rawValue) work on the main thread in \(phase) (\(when)): \(cost) median in \(finding.launches) of \(finding.analyzedLaunches) \(finding.scenario) launches. \(finding.advice.summary)"
+                ))
         }
         return verdicts
     }

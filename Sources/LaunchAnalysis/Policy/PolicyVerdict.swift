@@ -23,7 +23,8 @@ public struct PolicyVerdict: Codable, Sendable, Equatable {
 
     /// Creates a verdict.
     public init(
-        status: VerdictStatus, level: BudgetLevel, findingID: String? = nil, scenario: String? = nil, function: String? = nil,
+        status: VerdictStatus, level: BudgetLevel, findingID: String? = nil, scenario: String? = nil,
+        function: String? = nil,
         kind: BlockingKind? = nil, phase: LaunchPhase? = nil, medianCostNs: Double? = nil, message: String
     ) {
         self.status = status

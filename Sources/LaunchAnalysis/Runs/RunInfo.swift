@@ -16,7 +16,8 @@ public struct RunInfo: Codable, Sendable, Equatable {
     public var machine: MachineInfo?
 
     /// Creates run information.
-    public init(appPath: String, scenario: Scenario, runs: Int, warmup: Int, date: String, machine: MachineInfo? = nil) {
+    public init(appPath: String, scenario: Scenario, runs: Int, warmup: Int, date: String, machine: MachineInfo? = nil)
+    {
         self.appPath = appPath
         self.scenario = scenario
         self.runs = runs

@@ -1,6 +1,6 @@
 import Dispatch
-import Synchronization
 import LaunchTrace
+import Synchronization
 
 extension RunSummary {
     /// Builds a summary from the runner's records and the traces of the completed launches.
@@ -24,7 +24,8 @@ extension RunSummary {
 
         var byScenario: [String: [(index: Int, values: [MetricName: Double])]] = [:]
         for (position, trace) in traces.enumerated() {
-            byScenario[trace.scenario.rawValue, default: []].append((trace.runIndex ?? position + 1, MetricExtractor.values(of: trace)))
+            byScenario[trace.scenario.rawValue, default: []].append(
+                (trace.runIndex ?? position + 1, MetricExtractor.values(of: trace)))
         }
         let phases = Set(traces.flatMap { $0.phases.map(\.phase) })
         var scenarios: [String: ScenarioSummary] = [:]
@@ -40,7 +41,8 @@ extension RunSummary {
             // Metrics are independent and each bootstrap is seeded on its own, so they are
             // summarised in parallel with the same results as one after another.
             let series = samples.compactMap { name, series in
-                (MetricCatalog.kind(of: name) ?? MetricCatalog.programPhaseDefinition(of: name, phases: phases)?.kind).map { (name: name, kind: $0, values: series.values, indices: series.indices) }
+                (MetricCatalog.kind(of: name) ?? MetricCatalog.programPhaseDefinition(of: name, phases: phases)?.kind)
+                    .map { (name: name, kind: $0, values: series.values, indices: series.indices) }
             }
             let results = Mutex<[String: MetricSummary]>([:])
             DispatchQueue.concurrentPerform(iterations: series.count) { index in

@@ -8,7 +8,8 @@ extension RunSummary {
     ///
     /// - Throws: ``LaunchProfilerError`` naming the file, the JSON path and the problem.
     public static func read(from url: URL) throws -> RunSummary {
-        let summary = try SchemaVersionCheck.read(RunSummary.self, from: url, expected: currentSchemaVersion, what: "run summary")
+        let summary = try SchemaVersionCheck.read(
+            RunSummary.self, from: url, expected: currentSchemaVersion, what: "run summary")
         try RunSummaryValidator(file: url.path).validate(summary)
         return summary
     }

@@ -27,7 +27,10 @@ public struct RunSummary: Codable, Sendable, Equatable {
     public var findings: RunFindings?
 
     /// Creates a summary from its parts.
-    public init(schemaVersion: Int = RunSummary.currentSchemaVersion, run: RunInfo, launches: [LaunchRecord], scenarios: [String: ScenarioSummary], findings: RunFindings? = nil) {
+    public init(
+        schemaVersion: Int = RunSummary.currentSchemaVersion, run: RunInfo, launches: [LaunchRecord],
+        scenarios: [String: ScenarioSummary], findings: RunFindings? = nil
+    ) {
         self.schemaVersion = schemaVersion
         self.run = run
         self.launches = launches

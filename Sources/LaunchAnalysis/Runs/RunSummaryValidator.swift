@@ -33,20 +33,27 @@ struct RunSummaryValidator {
     }
 
     private func validate(_ metric: MetricSummary, at path: String) throws(LaunchProfilerError) {
-        for (i, sample) in metric.samples.enumerated() { try value(sample, kind: metric.kind, at: "\(path).samples[\(i)]") }
+        for (i, sample) in metric.samples.enumerated() {
+            try value(sample, kind: metric.kind, at: "\(path).samples[\(i)]")
+        }
         let statistics = metric.statistics
         let named: [(String, Double?)] = [
             ("min", statistics.min), ("median", statistics.median), ("mean", statistics.mean), ("p90", statistics.p90),
             ("p95", statistics.p95), ("p99", statistics.p99), ("max", statistics.max),
-            ("standardDeviation", statistics.standardDeviation), ("mad", statistics.mad), ("scaledMAD", statistics.scaledMAD),
+            ("standardDeviation", statistics.standardDeviation), ("mad", statistics.mad),
+            ("scaledMAD", statistics.scaledMAD),
         ]
-        for case let (key, number?) in named { try value(number, kind: metric.kind, at: "\(path).statistics.\(key)") }
+        for case (let key, let number?) in named {
+            try value(number, kind: metric.kind, at: "\(path).statistics.\(key)")
+        }
         for (key, interval) in [("medianInterval", metric.medianInterval), ("p90Interval", metric.p90Interval)] {
             try value(interval.lower, kind: metric.kind, at: "\(path).\(key).lower")
             try value(interval.upper, kind: metric.kind, at: "\(path).\(key).upper")
         }
         if let ratio = metric.spread.relativeMAD { try self.ratio(ratio, at: "\(path).spread.relativeMAD") }
-        if let ratio = metric.spread.relativeIntervalHalfWidth { try self.ratio(ratio, at: "\(path).spread.relativeIntervalHalfWidth") }
+        if let ratio = metric.spread.relativeIntervalHalfWidth {
+            try self.ratio(ratio, at: "\(path).spread.relativeIntervalHalfWidth")
+        }
     }
 
     /// A value of a metric of `kind`: a time from 0 to one day, bytes or a count from 0 to 2^53.
@@ -58,14 +65,18 @@ struct RunSummaryValidator {
             }
         case .bytes, .count:
             guard number >= 0, number <= Double(LaunchTrace.maximumCount) else {
-                throw problem(at: path, number, "Expected a \(kind == .bytes ? "byte count" : "count") from 0 to \(LaunchTrace.maximumCount).")
+                throw problem(
+                    at: path, number,
+                    "Expected a \(kind == .bytes ? "byte count" : "count") from 0 to \(LaunchTrace.maximumCount).")
             }
         }
     }
 
     /// A ratio: finite and not negative.
     private func ratio(_ number: Double, at path: String) throws(LaunchProfilerError) {
-        guard number >= 0, number.isFinite else { throw problem(at: path, number, "Expected a finite ratio, 0 or more.") }
+        guard number >= 0, number.isFinite else {
+            throw problem(at: path, number, "Expected a finite ratio, 0 or more.")
+        }
     }
 
     private func problem(at path: String, _ number: Double, _ expected: String) -> LaunchProfilerError {

@@ -10,7 +10,8 @@ enum SchemaVersionCheck {
         let data = try InputFile.read(url, what: what)
         let version = try TraceJSON.decode(SchemaVersionOnly.self, from: data, file: url.path)
         guard let schemaVersion = version.schemaVersion else {
-            throw LaunchProfilerError.invalidFile(url.path, at: "schemaVersion", "The key is missing; expected the integer \(expected).")
+            throw LaunchProfilerError.invalidFile(
+                url.path, at: "schemaVersion", "The key is missing; expected the integer \(expected).")
         }
         guard schemaVersion == expected else {
             throw LaunchProfilerError.invalidFile(

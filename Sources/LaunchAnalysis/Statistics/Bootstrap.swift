@@ -39,7 +39,9 @@ public struct Bootstrap: Codable, Sendable, Equatable {
     /// statistic, and identical to it: every call starts from the same seed).
     ///
     /// - Precondition: `samples` is not empty.
-    public func confidenceIntervals(for statistics: [Statistic], of samples: [Double]) -> [Statistic: ConfidenceInterval] {
+    public func confidenceIntervals(for statistics: [Statistic], of samples: [Double]) -> [Statistic:
+        ConfidenceInterval]
+    {
         // Large samples: quantiles get the distribution-free order-statistic interval and the
         // mean the normal one. Both are what the bootstrap converges to there, and they cost
         // a sort instead of thousands of resamples (1,000 traces must check in under a second).
@@ -58,7 +60,8 @@ public struct Bootstrap: Codable, Sendable, Equatable {
             resampled = statistics
         }
         if !resampled.isEmpty {
-            let intervals = confidenceIntervals(of: samples, statistics: resampled.map { statistic in { statistic.compute(sorted: $0) } })
+            let intervals = confidenceIntervals(
+                of: samples, statistics: resampled.map { statistic in { statistic.compute(sorted: $0) } })
             for (statistic, interval) in zip(resampled, intervals) where result[statistic] == nil {
                 result[statistic] = interval
             }

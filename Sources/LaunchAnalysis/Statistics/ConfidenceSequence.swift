@@ -47,7 +47,9 @@ public struct ConfidenceSequence: Codable, Sendable, Equatable {
     /// the standard deviation times the small-sample factor.
     public var interval: ConfidenceInterval? {
         guard let deviation = standardDeviation else { return nil }
-        let half = deviation * Self.boundary(count: count, alpha: alpha, plannedCount: plannedCount) * Self.smallSampleFactor(count: count, alpha: alpha)
+        let half =
+            deviation * Self.boundary(count: count, alpha: alpha, plannedCount: plannedCount)
+            * Self.smallSampleFactor(count: count, alpha: alpha)
         return ConfidenceInterval(lower: mean - half, upper: mean + half, level: 1 - alpha)
     }
 
@@ -68,7 +70,9 @@ public struct ConfidenceSequence: Codable, Sendable, Equatable {
     public static func smallSampleFactor(count: Int, alpha: Double) -> Double {
         let z = NormalDistribution.quantile(1 - alpha / 2)
         let nu = Double(max(1, count - 1))
-        let z3 = z * z * z, z5 = z3 * z * z, z7 = z5 * z * z
+        let z3 = z * z * z
+        let z5 = z3 * z * z
+        let z7 = z5 * z * z
         var q = z + (z3 + z) / (4 * nu) + (5 * z5 + 16 * z3 + 3 * z) / (96 * nu * nu)
         q += (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * nu * nu * nu)
         return q / z

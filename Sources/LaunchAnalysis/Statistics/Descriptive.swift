@@ -20,7 +20,8 @@ public enum Descriptive {
         let lower = Int(h.rounded(.down))
         let upper = Swift.min(lower + 1, sorted.count - 1)
         let t = h - Double(lower)
-        let a = sorted[lower], b = sorted[upper]
+        let a = sorted[lower]
+        let b = sorted[upper]
         // numpy's _lerp: interpolate from the nearer end for accuracy.
         let difference = b - a
         return t >= 0.5 ? b - difference * (1 - t) : a + difference * t

@@ -19,7 +19,8 @@ public struct MannWhitneyU: Codable, Sendable, Equatable {
     /// - Precondition: both samples are non-empty.
     public init(x: [Double], y: [Double]) {
         precondition(!x.isEmpty && !y.isEmpty, "The Mann-Whitney U test needs two non-empty samples.")
-        let n1 = Double(x.count), n2 = Double(y.count)
+        let n1 = Double(x.count)
+        let n2 = Double(y.count)
         let ranked = Self.ranks(x + y)
         let r1 = ranked.ranks[0..<x.count].reduce(0, +)
         let u1 = r1 - n1 * (n1 + 1) / 2

@@ -21,7 +21,9 @@ public struct SpreadAssessment: Codable, Sendable, Equatable {
     public var limit: Double
 
     /// Assesses a metric's spread.
-    public init(statistics: SampleStatistics, medianInterval: ConfidenceInterval?, limit: Double = SpreadAssessment.defaultLimit) {
+    public init(
+        statistics: SampleStatistics, medianInterval: ConfidenceInterval?, limit: Double = SpreadAssessment.defaultLimit
+    ) {
         self.limit = limit
         let median = Swift.abs(statistics.median)
         if median > 0 {
@@ -43,7 +45,8 @@ public struct SpreadAssessment: Codable, Sendable, Equatable {
         guard isTooWide else { return nil }
         let mad = relativeMAD.map { Self.percent($0) } ?? "n/a"
         let ci = relativeIntervalHalfWidth.map { Self.percent($0) } ?? "n/a"
-        return "The spread is too wide to trust: scaled MAD is \(mad) of the median and the median's confidence half-width is \(ci) (limit \(Self.percent(limit)))."
+        return
+            "The spread is too wide to trust: scaled MAD is \(mad) of the median and the median's confidence half-width is \(ci) (limit \(Self.percent(limit)))."
     }
 
     static func percent(_ ratio: Double) -> String {

@@ -20,7 +20,8 @@ public struct BudgetEvaluation: Codable, Sendable, Equatable {
 
     /// Creates an evaluation.
     public init(
-        verdicts: [RuleVerdict], launchCount: Int, completedLaunchCount: Int, policyVerdicts: [PolicyVerdict] = [], allowedFailures: Int = 0
+        verdicts: [RuleVerdict], launchCount: Int, completedLaunchCount: Int, policyVerdicts: [PolicyVerdict] = [],
+        allowedFailures: Int = 0
     ) {
         self.verdicts = verdicts
         self.allowedFailures = allowedFailures
@@ -37,7 +38,9 @@ public struct BudgetEvaluation: Codable, Sendable, Equatable {
     /// rules never change it.
     public var exitCode: ProfilerExitStatus {
         if completedLaunchCount == 0 || failedLaunchCount > allowedFailures { return .launchFailed }
-        if verdicts.contains(where: \.failsCheck) || policyVerdicts.contains(where: \.failsCheck) { return .budgetExceeded }
+        if verdicts.contains(where: \.failsCheck) || policyVerdicts.contains(where: \.failsCheck) {
+            return .budgetExceeded
+        }
         if verdicts.contains(where: { $0.rule.level == .error && $0.status == .inconclusive }) { return .inconclusive }
         return .success
     }

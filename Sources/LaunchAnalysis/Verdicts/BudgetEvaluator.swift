@@ -30,7 +30,9 @@ public struct BudgetEvaluator: Sendable, Equatable {
     }
 
     /// Evaluates every rule; `baselines` maps each baseline name the rules use to its summary.
-    public func evaluate(_ budgets: BudgetFile, summary: RunSummary, baselines: [String: RunSummary] = [:]) -> BudgetEvaluation {
+    public func evaluate(_ budgets: BudgetFile, summary: RunSummary, baselines: [String: RunSummary] = [:])
+        -> BudgetEvaluation
+    {
         BudgetEvaluation(
             verdicts: budgets.rules.map { evaluate($0, summary: summary, baselines: baselines) },
             launchCount: summary.launches.count,
@@ -46,13 +48,20 @@ public struct BudgetEvaluator: Sendable, Equatable {
     }
 
     /// Evaluates one rule.
-    public func evaluate(_ rule: BudgetRule, summary: RunSummary, baselines: [String: RunSummary] = [:]) -> RuleVerdict {
+    public func evaluate(_ rule: BudgetRule, summary: RunSummary, baselines: [String: RunSummary] = [:]) -> RuleVerdict
+    {
         let scenario = rule.scenario
         guard let scenarioSummary = summary.scenarios[scenario.rawValue], scenarioSummary.completedLaunches > 0 else {
-            return RuleVerdict(rule: rule, status: .missing, message: "No \(scenario) launch completed, so \(rule.metric) was not measured.")
+            return RuleVerdict(
+                rule: rule, status: .missing,
+                message: "No \(scenario) launch completed, so \(rule.metric) was not measured.")
         }
         guard let metric = scenarioSummary.metrics[rule.metric.rawValue], !metric.samples.isEmpty else {
-            return RuleVerdict(rule: rule, status: .missing, message: "None of the \(scenarioSummary.completedLaunches) completed \(scenario) launches reported \(rule.metric).")
+            return RuleVerdict(
+                rule: rule, status: .missing,
+                message:
+                    "None of the \(scenarioSummary.completedLaunches) completed \(scenario) launches reported \(rule.metric)."
+            )
         }
         let observed = rule.statistic.compute(sorted: metric.samples.sorted())
         // The summary already holds the median's and p90's intervals, computed with the same
@@ -71,21 +80,29 @@ public struct BudgetEvaluator: Sendable, Equatable {
         case .relative(let percent, _):
             let name = rule.baseline ?? ""
             guard let baseline = baselines[name] else {
-                return RuleVerdict(rule: rule, status: .missing, sampleCount: metric.samples.count, observed: observed, interval: interval,
-                                   message: "The baseline \"\(name)\" was not given, so the relative limit cannot be checked.")
+                return RuleVerdict(
+                    rule: rule, status: .missing, sampleCount: metric.samples.count, observed: observed,
+                    interval: interval,
+                    message: "The baseline \"\(name)\" was not given, so the relative limit cannot be checked.")
             }
             guard let base = baseline.metric(rule.metric, scenario: scenario), !base.samples.isEmpty else {
-                return RuleVerdict(rule: rule, status: .missing, sampleCount: metric.samples.count, observed: observed, interval: interval,
-                                   message: "The baseline \"\(name)\" has no \(scenario) samples of \(rule.metric).")
+                return RuleVerdict(
+                    rule: rule, status: .missing, sampleCount: metric.samples.count, observed: observed,
+                    interval: interval,
+                    message: "The baseline \"\(name)\" has no \(scenario) samples of \(rule.metric).")
             }
-            return relativeVerdict(rule, metric: metric, observed: observed, interval: interval, baseline: base, percent: percent)
+            return relativeVerdict(
+                rule, metric: metric, observed: observed, interval: interval, baseline: base, percent: percent)
         }
     }
 
-    private func absoluteVerdict(_ rule: BudgetRule, metric: MetricSummary, observed: Double, interval: ConfidenceInterval, limit: Double) -> RuleVerdict {
+    private func absoluteVerdict(
+        _ rule: BudgetRule, metric: MetricSummary, observed: Double, interval: ConfidenceInterval, limit: Double
+    ) -> RuleVerdict {
         let kind = rule.kind
         let what = "The \(rule.statistic.rawValue) of \(rule.metric) is \(kind.format(observed))"
-        let range = "(\(Int((interval.level * 100).rounded())) % CI \(kind.format(interval.lower)) to \(kind.format(interval.upper)))"
+        let range =
+            "(\(Int((interval.level * 100).rounded())) % CI \(kind.format(interval.lower)) to \(kind.format(interval.upper)))"
         let status: VerdictStatus
         let message: String
         if rule.statistic == .max && observed > limit {
@@ -100,10 +117,12 @@ public struct BudgetEvaluator: Sendable, Equatable {
             message = "\(what), over the limit of \(rule.limit.text) \(range)."
         } else {
             status = .inconclusive
-            message = "\(what) and its confidence interval straddles the limit of \(rule.limit.text) \(range); more launches may decide."
+            message =
+                "\(what) and its confidence interval straddles the limit of \(rule.limit.text) \(range); more launches may decide."
         }
-        return RuleVerdict(rule: rule, status: status, sampleCount: metric.samples.count, observed: observed,
-                           interval: interval, threshold: limit, message: message)
+        return RuleVerdict(
+            rule: rule, status: status, sampleCount: metric.samples.count, observed: observed,
+            interval: interval, threshold: limit, message: message)
     }
 
     private func relativeVerdict(
@@ -119,7 +138,8 @@ public struct BudgetEvaluator: Sendable, Equatable {
         let significant = test.pValue < significance
         let changeText = change.map { (($0 >= 0) ? "+" : "") + SpreadAssessment.percent($0) } ?? "a change from zero"
         let pText = "p = \(MetricKind.fixed(test.pValue, 4))"
-        let what = "The \(rule.statistic.rawValue) of \(rule.metric) is \(kind.format(observed)) against \(kind.format(baseValue)) in \"\(rule.baseline ?? "")\" (\(changeText), \(pText))"
+        let what =
+            "The \(rule.statistic.rawValue) of \(rule.metric) is \(kind.format(observed)) against \(kind.format(baseValue)) in \"\(rule.baseline ?? "")\" (\(changeText), \(pText))"
 
         let status: VerdictStatus
         let message: String
@@ -133,7 +153,8 @@ public struct BudgetEvaluator: Sendable, Equatable {
         } else {
             status = .pass
             improvement = significant && observed < baseValue
-            message = improvement
+            message =
+                improvement
                 ? "\(what): a significant improvement."
                 : "\(what), within the limit of \(rule.limit.text)."
         }

@@ -31,7 +31,8 @@ public enum ProfilerExitStatus: Int32, Codable, Sendable, CaseIterable {
         case .success: "every budget passed"
         case .usageError: "usage or internal error"
         case .budgetExceeded: "a budget was exceeded (compare: head regressed)"
-        case .launchFailed: "a launch crashed, hung or gave an invalid trace (more than --allow-failed), or none completed (compare: a build failed to launch)"
+        case .launchFailed:
+            "a launch crashed, hung or gave an invalid trace (more than --allow-failed), or none completed (compare: a build failed to launch)"
         case .inconclusive: "inconclusive (the spread straddles a limit; compare: undecided at --max-runs)"
         case .historyNotRecorded: "the run history could not be opened or written"
         case .interrupted: "interrupted by SIGINT, SIGTERM or SIGHUP (the launches so far are kept)"

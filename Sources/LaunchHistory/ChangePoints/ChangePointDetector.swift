@@ -66,11 +66,17 @@ public struct ChangePointDetector: Sendable {
         while true {
             let bounds = [0] + points + [window.count]
             let intervals = zip(bounds, bounds.dropFirst()).map { $0..<$1 }.filter { $0.count > 1 }
-            for interval in intervals where candidates[interval] == nil { candidates[interval] = energy.candidate(in: interval) }
-            guard let best = intervals.map({ (interval: $0, candidate: candidates[$0]!) }).max(by: { $0.candidate.qhat < $1.candidate.qhat })
+            for interval in intervals where candidates[interval] == nil {
+                candidates[interval] = energy.candidate(in: interval)
+            }
+            guard
+                let best = intervals.map({ (interval: $0, candidate: candidates[$0]!) }).max(by: {
+                    $0.candidate.qhat < $1.candidate.qhat
+                })
             else { break }
             let split = best.candidate.index
-            let comparison = SegmentComparison(window[best.interval.lowerBound..<split], window[split..<best.interval.upperBound])
+            let comparison = SegmentComparison(
+                window[best.interval.lowerBound..<split], window[split..<best.interval.upperBound])
             guard comparison.pValue <= options.firstPassPValue else { break }
             points.append(split)
             points.sort()
@@ -101,7 +107,9 @@ public struct ChangePointDetector: Sendable {
     /// ``ChangePointOptions/minSegment`` on either side, if any.
     func shortSegmentPoint(_ points: [DetectedChangePoint], count: Int) -> Int? {
         let bounds = [0] + points.map(\.index) + [count]
-        let short = points.indices.filter { bounds[$0 + 1] - bounds[$0] < options.minSegment || bounds[$0 + 2] - bounds[$0 + 1] < options.minSegment }
+        let short = points.indices.filter {
+            bounds[$0 + 1] - bounds[$0] < options.minSegment || bounds[$0 + 2] - bounds[$0 + 1] < options.minSegment
+        }
         return short.max { points[$0].comparison.pValue < points[$1].comparison.pValue }
     }
 
@@ -110,7 +118,8 @@ public struct ChangePointDetector: Sendable {
     static func tested(_ indices: [Int], in series: [Double]) -> [DetectedChangePoint] {
         let bounds = [0] + indices + [series.count]
         return indices.enumerated().map { offset, index in
-            let before = series[bounds[offset]..<index], after = series[index..<bounds[offset + 2]]
+            let before = series[bounds[offset]..<index]
+            let after = series[index..<bounds[offset + 2]]
             let comparison = SegmentComparison(before, after, splits: before.count + after.count - 1)
             return DetectedChangePoint(index: index, comparison: comparison)
         }

@@ -22,7 +22,10 @@ public struct ChangePointOptions: Codable, Sendable, Equatable {
     public static let defaultMinSegment = 7
 
     /// Creates options.
-    public init(window: Int = defaultWindow, maxPValue: Double = defaultMaxPValue, minEffect: Double = defaultMinEffect, minSegment: Int = defaultMinSegment) {
+    public init(
+        window: Int = defaultWindow, maxPValue: Double = defaultMaxPValue, minEffect: Double = defaultMinEffect,
+        minSegment: Int = defaultMinSegment
+    ) {
         self.window = max(2, window)
         self.maxPValue = maxPValue
         self.minEffect = minEffect

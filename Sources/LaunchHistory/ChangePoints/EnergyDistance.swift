@@ -11,7 +11,8 @@ struct EnergyDistance {
     /// Precomputes the window's distances.
     init(_ values: [Double]) {
         self.values = values
-        let n = values.count, stride = n + 1
+        let n = values.count
+        let stride = n + 1
         var prefix = [Double](repeating: 0, count: stride * stride)
         for i in 0..<n {
             var rowSum = 0.0
@@ -26,8 +27,10 @@ struct EnergyDistance {
     /// Σ |x_a − x_b| over a in `rows`, b in `columns`.
     private func block(_ rows: Range<Int>, _ columns: Range<Int>) -> Double {
         let stride = values.count + 1
-        return prefix[rows.upperBound * stride + columns.upperBound] - prefix[rows.lowerBound * stride + columns.upperBound]
-            - prefix[rows.upperBound * stride + columns.lowerBound] + prefix[rows.lowerBound * stride + columns.lowerBound]
+        return prefix[rows.upperBound * stride + columns.upperBound]
+            - prefix[rows.lowerBound * stride + columns.upperBound]
+            - prefix[rows.upperBound * stride + columns.lowerBound]
+            + prefix[rows.lowerBound * stride + columns.lowerBound]
     }
 
     /// The best split of `interval` (at least 2 values): τ and its Q̂.

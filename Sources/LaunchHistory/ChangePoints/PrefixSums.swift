@@ -17,13 +17,17 @@ struct PrefixSums {
     /// least-squares step fit `n₁n₂/n · (mean₁ − mean₂)²`, the first such on ties; `nil` when
     /// the segment is too short to have one.
     func bestMeanShift(in segment: Range<Int>, minSegment: Int) -> Int? {
-        let first = segment.lowerBound + max(1, minSegment), last = segment.upperBound - max(1, minSegment)
+        let first = segment.lowerBound + max(1, minSegment)
+        let last = segment.upperBound - max(1, minSegment)
         guard first <= last else { return nil }
-        let total = sum(segment), count = Double(segment.count)
+        let total = sum(segment)
+        let count = Double(segment.count)
         var best: (index: Int, fit: Double)?
         for split in first...last {
-            let before = Double(split - segment.lowerBound), after = count - before
-            let difference = sum(segment.lowerBound..<split) / before - (total - sum(segment.lowerBound..<split)) / after
+            let before = Double(split - segment.lowerBound)
+            let after = count - before
+            let difference =
+                sum(segment.lowerBound..<split) / before - (total - sum(segment.lowerBound..<split)) / after
             let fit = before * after / count * difference * difference
             if fit > best?.fit ?? -1 { best = (split, fit) }
         }

@@ -25,7 +25,8 @@ public struct SegmentComparison: Codable, Sendable, Equatable {
         (meanBefore, deviationBefore) = Self.moments(left)
         (meanAfter, deviationAfter) = Self.moments(right)
         tTestPValue = StudentT.twoSidedPValue(
-            mean1: meanBefore, sd1: deviationBefore, n1: left.count, mean2: meanAfter, sd2: deviationAfter, n2: right.count
+            mean1: meanBefore, sd1: deviationBefore, n1: left.count, mean2: meanAfter, sd2: deviationAfter,
+            n2: right.count
         )
         self.splits = max(1, splits)
         pValue = min(1, tTestPValue * Double(self.splits))

@@ -55,7 +55,9 @@ extension LaunchProfilerError {
         Self(
             .invalidHistoryLocation,
             "The history location is not valid: \(reason)",
-            context: Context(jsonPath: "--history", value: "\"\(text)\"", expected: "Expected a SQLite file path or a postgres://user@host:port/database URL.")
+            context: Context(
+                jsonPath: "--history", value: "\"\(text)\"",
+                expected: "Expected a SQLite file path or a postgres://user@host:port/database URL.")
         )
     }
 }

@@ -46,7 +46,10 @@ public struct HistoryExport: Codable, Sendable, Equatable {
     }
 
     /// The CSV columns.
-    static let csvHeader = ["recorded_at", "run_key", "app", "app_version", "commit", "branch", "machine_class", "hostname", "scenario", "metric", "count", "median", "p10", "p90", "mean"]
+    static let csvHeader = [
+        "recorded_at", "run_key", "app", "app_version", "commit", "branch", "machine_class", "hostname", "scenario",
+        "metric", "count", "median", "p10", "p90", "mean",
+    ]
 
     /// RFC 4180 CSV.
     static func csv(_ runs: [HistoryRun]) -> String {
@@ -54,7 +57,8 @@ public struct HistoryExport: Codable, Sendable, Equatable {
         for run in runs {
             for metric in run.metrics {
                 let fields = [
-                    run.recordedAt, run.key, run.app, run.appVersion ?? "", run.revision.commit ?? "", run.revision.branch ?? "",
+                    run.recordedAt, run.key, run.app, run.appVersion ?? "", run.revision.commit ?? "",
+                    run.revision.branch ?? "",
                     run.machine.machineClass, run.machine.hostname, metric.scenario, metric.metric, "\(metric.count)",
                     "\(metric.median)", "\(metric.p10)", "\(metric.p90)", "\(metric.mean)",
                 ]

@@ -35,12 +35,21 @@ struct OpenMetricsText {
         var latest: [String: HistoryRun] = [:]
         for run in runs { latest["\(run.app)\u{0}\(run.scenario)\u{0}\(run.machine.machineClass)"] = run }
         let family = "launchprof_run_timestamp_seconds"
-        var lines = ["# TYPE \(family) gauge", "# UNIT \(family) seconds", "# HELP \(family) When the latest run was recorded."]
+        var lines = [
+            "# TYPE \(family) gauge", "# UNIT \(family) seconds", "# HELP \(family) When the latest run was recorded.",
+        ]
         for key in latest.keys.sorted() {
             let run = latest[key]!
-            let labels = [("app", run.app), ("scenario", run.scenario), ("machine_class", run.machine.machineClass), ("commit", run.revision.commit ?? ""), ("branch", run.revision.branch ?? "")]
-            let seconds = (try? Date(run.recordedAt, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))?.timeIntervalSince1970 ?? 0
-            lines.append("\(family){\(labels.map { "\($0.0)=\"\(Self.escaped($0.1))\"" }.joined(separator: ","))} \(Self.number(seconds))")
+            let labels = [
+                ("app", run.app), ("scenario", run.scenario), ("machine_class", run.machine.machineClass),
+                ("commit", run.revision.commit ?? ""), ("branch", run.revision.branch ?? ""),
+            ]
+            let seconds =
+                (try? Date(run.recordedAt, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))?
+                .timeIntervalSince1970 ?? 0
+            lines.append(
+                "\(family){\(labels.map { "\($0.0)=\"\(Self.escaped($0.1))\"" }.joined(separator: ","))} \(Self.number(seconds))"
+            )
         }
         return lines
     }
@@ -53,7 +62,8 @@ struct OpenMetricsText {
 
     /// A label value with `\`, `"` and line feeds escaped.
     static func escaped(_ value: String) -> String {
-        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
+        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n")
     }
 
     /// A number as OpenMetrics writes it.

@@ -31,7 +31,10 @@ public struct HistoryMetric: Codable, Sendable, Equatable {
     }
 
     /// Creates a metric from stored fields.
-    public init(scenario: String, metric: String, count: Int, median: Double, p10: Double, p90: Double, mean: Double, values: [Double]) {
+    public init(
+        scenario: String, metric: String, count: Int, median: Double, p10: Double, p90: Double, mean: Double,
+        values: [Double]
+    ) {
         self.scenario = scenario
         self.metric = metric
         self.count = count

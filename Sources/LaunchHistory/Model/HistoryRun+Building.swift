@@ -15,7 +15,9 @@ extension HistoryRun {
             machine: MachineFingerprint(summary.run.machine), scenario: summary.run.scenario.rawValue,
             launches: summary.launches.count, settings: settings,
             metrics: HistoryRun.metrics(of: summary),
-            verdicts: (evaluation?.verdicts ?? []).map { HistoryVerdict(rule: $0.rule.title, status: $0.status.rawValue, observed: $0.observed) }
+            verdicts: (evaluation?.verdicts ?? []).map {
+                HistoryVerdict(rule: $0.rule.title, status: $0.status.rawValue, observed: $0.observed)
+            }
         )
     }
 

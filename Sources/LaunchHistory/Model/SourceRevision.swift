@@ -15,19 +15,26 @@ public struct SourceRevision: Codable, Sendable, Equatable {
     }
 
     /// CI variables holding the commit, in the order they are tried (GitHub, GitLab, Jenkins, Buildkite, CircleCI).
-    public static let commitVariables = ["GITHUB_SHA", "CI_COMMIT_SHA", "GIT_COMMIT", "BUILDKITE_COMMIT", "CIRCLE_SHA1"]
+    public static let commitVariables = [
+        "GITHUB_SHA", "CI_COMMIT_SHA", "GIT_COMMIT", "BUILDKITE_COMMIT", "CIRCLE_SHA1",
+    ]
     /// CI variables holding the branch, in the order they are tried.
-    public static let branchVariables = ["GITHUB_HEAD_REF", "GITHUB_REF_NAME", "CI_COMMIT_REF_NAME", "GIT_BRANCH", "BUILDKITE_BRANCH", "CIRCLE_BRANCH"]
+    public static let branchVariables = [
+        "GITHUB_HEAD_REF", "GITHUB_REF_NAME", "CI_COMMIT_REF_NAME", "GIT_BRANCH", "BUILDKITE_BRANCH", "CIRCLE_BRANCH",
+    ]
 
     /// The revision: the given values first, then `git` in `directory`, then CI variables.
     public static func detect(
-        commit: String? = nil, branch: String? = nil, directory: URL = URL(filePath: FileManager.default.currentDirectoryPath),
+        commit: String? = nil, branch: String? = nil,
+        directory: URL = URL(filePath: FileManager.default.currentDirectoryPath),
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> SourceRevision {
         let ci = { (names: [String]) in names.lazy.compactMap { environment[$0] }.first { !$0.isEmpty } }
         return SourceRevision(
             commit: commit ?? git(["rev-parse", "HEAD"], in: directory) ?? ci(commitVariables),
-            branch: branch ?? git(["rev-parse", "--abbrev-ref", "HEAD"], in: directory).flatMap { $0 == "HEAD" ? nil : $0 } ?? ci(branchVariables)
+            branch: branch ?? git(["rev-parse", "--abbrev-ref", "HEAD"], in: directory).flatMap {
+                $0 == "HEAD" ? nil : $0
+            } ?? ci(branchVariables)
         )
     }
 

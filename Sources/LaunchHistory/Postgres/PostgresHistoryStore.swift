@@ -35,11 +35,14 @@ public final class PostgresHistoryStore: HistoryStore {
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         do {
             var configuration = PostgresConnection.Configuration(
-                host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: try url.tls()
+                host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
+                tls: try url.tls()
             )
             configuration.options.connectTimeout = .seconds(Int64(connectTimeoutSeconds))
             let logger = Logger(label: "launchprof.history", factory: { _ in SwiftLogNoOpLogHandler() })
-            connection = Mutex(try PostgresConnection.connect(on: group.next(), configuration: configuration, id: 1, logger: logger).wait())
+            connection = Mutex(
+                try PostgresConnection.connect(on: group.next(), configuration: configuration, id: 1, logger: logger)
+                    .wait())
         } catch {
             try? group.syncShutdownGracefully()
             throw .historyUnavailable(url.displayString, reason: Self.sentence(error))
@@ -78,10 +81,10 @@ public final class PostgresHistoryStore: HistoryStore {
             }
         }
         switch outcome {
-        case let .success(value): return value
-        case let .failure(error as LaunchProfilerError): throw error
-        case let .failure(error as PostgresSession.Failure): throw .historyQueryFailed(location, reason: error.message)
-        case let .failure(error): throw .historyQueryFailed(location, reason: Self.sentence(error))
+        case .success(let value): return value
+        case .failure(let error as LaunchProfilerError): throw error
+        case .failure(let error as PostgresSession.Failure): throw .historyQueryFailed(location, reason: error.message)
+        case .failure(let error): throw .historyQueryFailed(location, reason: Self.sentence(error))
         }
     }
 

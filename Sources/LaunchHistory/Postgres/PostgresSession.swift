@@ -24,15 +24,16 @@ struct PostgresSession {
         var bindings = PostgresBindings(capacity: values.count)
         for value in values {
             switch value {
-            case let .text(text?): bindings.append(text)
+            case .text(let text?): bindings.append(text)
             case .text(nil): bindings.appendNull()
-            case let .integer(integer): bindings.append(Int64(integer))
-            case let .real(real): bindings.append(real)
+            case .integer(let integer): bindings.append(Int64(integer))
+            case .real(let real): bindings.append(real)
             }
         }
         let result: PostgresQueryResult
         do {
-            result = try connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: connection.logger).wait()
+            result = try connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: connection.logger)
+                .wait()
         } catch {
             throw Failure(message: PostgresHistoryStore.sentence(error))
         }

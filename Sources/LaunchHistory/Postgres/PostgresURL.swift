@@ -24,7 +24,7 @@ public struct PostgresURL: Sendable, Equatable {
     /// Parses `text`.
     public init(_ text: String) throws(LaunchProfilerError) {
         guard let components = URLComponents(string: text), let host = components.host, !host.isEmpty,
-              let user = components.user, !user.isEmpty
+            let user = components.user, !user.isEmpty
         else { throw .invalidHistoryLocation(Self.redacted(text), reason: "a PostgreSQL URL needs a user and a host.") }
         self.host = host
         port = components.port ?? 5432

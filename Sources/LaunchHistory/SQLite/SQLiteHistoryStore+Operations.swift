@@ -13,7 +13,9 @@ extension SQLiteHistoryStore {
                 throw LaunchProfilerError.historySchemaTooNew(location, found: found, supported: HistorySchema.current)
             }
             for version in stride(from: found + 1, through: HistorySchema.current, by: 1) {
-                for statement in HistorySchema.migration(to: version, dialect: .sqlite) { try db.execute(sql: statement) }
+                for statement in HistorySchema.migration(to: version, dialect: .sqlite) {
+                    try db.execute(sql: statement)
+                }
                 try db.execute(sql: "INSERT INTO history_schema (version) VALUES (?)", arguments: [version])
             }
         }
@@ -29,7 +31,8 @@ extension SQLiteHistoryStore {
             guard db.changesCount == 1 else { return false }
             let runID = Int(db.lastInsertedRowID)
             for chunk in stride(from: 0, to: run.metrics.count, by: 100) {
-                let metrics = sql.insertMetrics(Array(run.metrics[chunk..<min(chunk + 100, run.metrics.count)]), runID: runID)
+                let metrics = sql.insertMetrics(
+                    Array(run.metrics[chunk..<min(chunk + 100, run.metrics.count)]), runID: runID)
                 try db.execute(sql: metrics.sql, arguments: Self.arguments(metrics.values))
             }
             return true
@@ -43,7 +46,8 @@ extension SQLiteHistoryStore {
             let runs = sql.selectRuns(filter)
             let metrics = sql.selectMetrics(filter)
             let runRows = try Row.fetchAll(db, sql: runs.sql, arguments: Self.arguments(runs.values)).map(Self.runRow)
-            let metricRows = try Row.fetchAll(db, sql: metrics.sql, arguments: Self.arguments(metrics.values)).map(Self.metricRow)
+            let metricRows = try Row.fetchAll(db, sql: metrics.sql, arguments: Self.arguments(metrics.values)).map(
+                Self.metricRow)
             return (runRows, metricRows)
         }
         return try HistoryRowEncoder.runs(runRows, metrics: metricRows, location: location)
@@ -65,7 +69,9 @@ extension SQLiteHistoryStore {
     static func seriesRow(_ row: Row) -> HistorySeriesRow {
         HistorySeriesRow(
             key: SeriesKey(app: row[0], scenario: row[2], machineClass: row[1], metric: row[3]),
-            point: SeriesPoint(recordedAt: row[4], runKey: row[5], commit: row[6], median: row[7], p10: row[8], p90: row[9], count: row[10])
+            point: SeriesPoint(
+                recordedAt: row[4], runKey: row[5], commit: row[6], median: row[7], p10: row[8], p90: row[9],
+                count: row[10])
         )
     }
 
@@ -86,27 +92,31 @@ extension SQLiteHistoryStore {
 
     /// GRDB's arguments for `values`.
     static func arguments(_ values: [HistoryValue]) -> StatementArguments {
-        StatementArguments(values.map { value -> (any DatabaseValueConvertible)? in
-            switch value {
-            case let .text(text): text
-            case let .integer(integer): integer
-            case let .real(real): real
-            }
-        })
+        StatementArguments(
+            values.map { value -> (any DatabaseValueConvertible)? in
+                switch value {
+                case .text(let text): text
+                case .integer(let integer): integer
+                case .real(let real): real
+                }
+            })
     }
 
     /// A `runs` row in ``HistorySQL/runColumns`` order.
     static func runRow(_ row: Row) -> HistoryRunRow {
         HistoryRunRow(
-            id: row[0], key: row[1], recordedAt: row[2], app: row[3], appVersion: row[4], commit: row[5], branch: row[6],
-            machineClass: row[7], hostname: row[8], kernel: row[9], scenario: row[10], launches: row[11], settings: row[12], verdicts: row[13]
+            id: row[0], key: row[1], recordedAt: row[2], app: row[3], appVersion: row[4], commit: row[5],
+            branch: row[6],
+            machineClass: row[7], hostname: row[8], kernel: row[9], scenario: row[10], launches: row[11],
+            settings: row[12], verdicts: row[13]
         )
     }
 
     /// A `metrics` row.
     static func metricRow(_ row: Row) -> HistoryMetricRow {
         HistoryMetricRow(
-            runID: row[0], scenario: row[1], metric: row[2], count: row[3], median: row[4], p10: row[5], p90: row[6], mean: row[7], values: row[8]
+            runID: row[0], scenario: row[1], metric: row[2], count: row[3], median: row[4], p10: row[5], p90: row[6],
+            mean: row[7], values: row[8]
         )
     }
 }

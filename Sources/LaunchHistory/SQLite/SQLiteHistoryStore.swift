@@ -28,7 +28,8 @@ public final class SQLiteHistoryStore: HistoryStore {
         var configuration = Configuration()
         configuration.busyMode = .timeout(Self.busyTimeoutSeconds)
         do {
-            try FileManager.default.createDirectory(at: URL(filePath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: URL(filePath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
             pool = try DatabasePool(path: path, configuration: configuration)
         } catch {
             throw Self.mapped(error, path: path, opening: true)
@@ -54,7 +55,8 @@ public final class SQLiteHistoryStore: HistoryStore {
             switch error.resultCode {
             case .SQLITE_NOTADB, .SQLITE_CORRUPT: return .historyCorrupt(path, reason: reason)
             case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY: return .historyUnavailable(path, reason: reason)
-            default: return opening ? .historyUnavailable(path, reason: reason) : .historyQueryFailed(path, reason: reason)
+            default:
+                return opening ? .historyUnavailable(path, reason: reason) : .historyQueryFailed(path, reason: reason)
             }
         }
         return opening ? .historyUnavailable(path, reason: "\(error)") : .historyQueryFailed(path, reason: "\(error)")

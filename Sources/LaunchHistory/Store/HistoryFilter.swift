@@ -14,7 +14,10 @@ public struct HistoryFilter: Sendable, Equatable {
     public var includeValues: Bool
 
     /// Creates a filter.
-    public init(app: String? = nil, scenario: String? = nil, machineClass: String? = nil, lastRuns: Int? = nil, includeValues: Bool = false) {
+    public init(
+        app: String? = nil, scenario: String? = nil, machineClass: String? = nil, lastRuns: Int? = nil,
+        includeValues: Bool = false
+    ) {
         self.app = app
         self.scenario = scenario
         self.machineClass = machineClass

@@ -16,26 +16,31 @@ public enum HistoryLocation: Sendable, Equatable, CustomStringConvertible {
     public static let defaultPath = ".launchprof/history.sqlite"
 
     /// The location `option` names, else the one `LAUNCHPROF_HISTORY` names, else the default.
-    public static func resolve(_ option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws(LaunchProfilerError) -> Self {
+    public static func resolve(_ option: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(LaunchProfilerError) -> Self
+    {
         let text = option ?? ToolVariable.history.value(in: environment) ?? defaultPath
         if PostgresURL.isPostgres(text) { return .postgres(try PostgresURL(text)) }
-        if text.contains("://") { throw .invalidHistoryLocation(PostgresURL.redacted(text), reason: "only postgres:// URLs and file paths are supported.") }
+        if text.contains("://") {
+            throw .invalidHistoryLocation(
+                PostgresURL.redacted(text), reason: "only postgres:// URLs and file paths are supported.")
+        }
         return .sqlite(path: text)
     }
 
     /// Opens (and migrates) the store.
     public func open() throws(LaunchProfilerError) -> any HistoryStore {
         switch self {
-        case let .sqlite(path): try SQLiteHistoryStore(path: path)
-        case let .postgres(url): try PostgresHistoryStore(url: url)
+        case .sqlite(let path): try SQLiteHistoryStore(path: path)
+        case .postgres(let url): try PostgresHistoryStore(url: url)
         }
     }
 
     /// The location for messages (no password).
     public var description: String {
         switch self {
-        case let .sqlite(path): path
-        case let .postgres(url): url.displayString
+        case .sqlite(let path): path
+        case .postgres(let url): url.displayString
         }
     }
 }

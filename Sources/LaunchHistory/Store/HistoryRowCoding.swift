@@ -38,7 +38,8 @@ enum HistoryRowEncoder {
     static func runValues(_ run: HistoryRun) -> [HistoryValue] {
         [
             .text(run.key), .text(run.recordedAt), .text(run.app), .text(run.appVersion), .text(run.revision.commit),
-            .text(run.revision.branch), .text(run.machine.machineClass), .text(run.machine.hostname), .text(run.machine.kernel),
+            .text(run.revision.branch), .text(run.machine.machineClass), .text(run.machine.hostname),
+            .text(run.machine.kernel),
             .text(run.scenario), .integer(run.launches), .text(json(run.settings)), .text(json(run.verdicts)),
         ]
     }
@@ -52,14 +53,17 @@ enum HistoryRowEncoder {
     }
 
     /// The runs of `rows` with their metrics from `metricRows`, in the order of `rows`.
-    static func runs(_ rows: [HistoryRunRow], metrics metricRows: [HistoryMetricRow], location: String) throws(LaunchProfilerError) -> [HistoryRun] {
+    static func runs(_ rows: [HistoryRunRow], metrics metricRows: [HistoryMetricRow], location: String)
+        throws(LaunchProfilerError) -> [HistoryRun]
+    {
         var metrics: [Int: [HistoryMetric]] = [:]
         for row in metricRows {
             let values: [Double] = try decode(row.values, location: location)
-            metrics[row.runID, default: []].append(HistoryMetric(
-                scenario: row.scenario, metric: row.metric, count: row.count, median: row.median,
-                p10: row.p10, p90: row.p90, mean: row.mean, values: values
-            ))
+            metrics[row.runID, default: []].append(
+                HistoryMetric(
+                    scenario: row.scenario, metric: row.metric, count: row.count, median: row.median,
+                    p10: row.p10, p90: row.p90, mean: row.mean, values: values
+                ))
         }
         return try rows.map { row throws(LaunchProfilerError) in
             HistoryRun(
@@ -85,7 +89,8 @@ enum HistoryRowEncoder {
         do {
             return try JSONDecoder().decode(T.self, from: Data(text.utf8))
         } catch {
-            throw .historyQueryFailed(location, reason: "a stored JSON column is not valid (\(error.localizedDescription)).")
+            throw .historyQueryFailed(
+                location, reason: "a stored JSON column is not valid (\(error.localizedDescription)).")
         }
     }
 }

@@ -10,7 +10,8 @@ struct HistorySQL {
     func placeholder(_ n: Int) -> String { dialect == .sqlite ? "?" : "$\(n)" }
 
     /// The columns of `runs` a query reads, in the order ``HistoryRowDecoder`` expects.
-    static let runColumns = "id, run_key, recorded_at, app, app_version, commit_sha, branch, machine_class, hostname, kernel, scenario, launches, settings, verdicts"
+    static let runColumns =
+        "id, run_key, recorded_at, app, app_version, commit_sha, branch, machine_class, hostname, kernel, scenario, launches, settings, verdicts"
 
     /// `INSERT` of a run's row, returning its id on PostgreSQL; skips an existing key.
     func insertRun(_ run: HistoryRun) -> (sql: String, values: [HistoryValue]) {
@@ -27,10 +28,13 @@ struct HistorySQL {
         var rows: [String] = []
         for metric in metrics {
             let row = [HistoryValue.integer(runID)] + HistoryRowEncoder.metricValues(metric)
-            rows.append("(" + (values.count + 1...values.count + row.count).map(placeholder).joined(separator: ", ") + ")")
+            rows.append(
+                "(" + (values.count + 1...values.count + row.count).map(placeholder).joined(separator: ", ") + ")")
             values += row
         }
-        let sql = "INSERT INTO metrics (run_id, scenario, metric, count, median, p10, p90, mean, launch_values) VALUES " + rows.joined(separator: ", ")
+        let sql =
+            "INSERT INTO metrics (run_id, scenario, metric, count, median, p10, p90, mean, launch_values) VALUES "
+            + rows.joined(separator: ", ")
         return (sql, values)
     }
 
@@ -78,7 +82,8 @@ struct HistorySQL {
         }
         if let keep = retention.keepRuns {
             values.append(.integer(keep))
-            conditions.append("""
+            conditions.append(
+                """
                 id IN (SELECT id FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY app, scenario, machine_class \
                 ORDER BY recorded_at DESC, id DESC) AS newest FROM runs) ranked WHERE newest > \(placeholder(values.count)))
                 """)

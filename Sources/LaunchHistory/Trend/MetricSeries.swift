@@ -16,7 +16,9 @@ public struct MetricSeries: Codable, Sendable, Equatable {
         var points: [SeriesKey: [SeriesPoint]] = [:]
         for run in runs {
             for metric in run.metrics {
-                let key = SeriesKey(app: run.app, scenario: metric.scenario, machineClass: run.machine.machineClass, metric: metric.metric)
+                let key = SeriesKey(
+                    app: run.app, scenario: metric.scenario, machineClass: run.machine.machineClass,
+                    metric: metric.metric)
                 points[key, default: []].append(SeriesPoint(run: run, metric: metric))
             }
         }
@@ -78,7 +80,9 @@ public struct SeriesPoint: Codable, Sendable, Equatable {
     }
 
     /// Creates a point.
-    public init(recordedAt: String, runKey: String, commit: String?, median: Double, p10: Double, p90: Double, count: Int) {
+    public init(
+        recordedAt: String, runKey: String, commit: String?, median: Double, p10: Double, p90: Double, count: Int
+    ) {
         self.recordedAt = recordedAt
         self.runKey = runKey
         self.commit = commit

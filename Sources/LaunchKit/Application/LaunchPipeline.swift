@@ -120,7 +120,9 @@ final class LaunchPipeline {
             return UIApplication.self
         case .type(let type):
             guard let applicationClass = type as? UIApplication.Type else {
-                throw Self.wrongKind(String(reflecting: type), role: "principal class", key: "principalClassName", expected: "UIApplication or a subclass of it")
+                throw Self.wrongKind(
+                    String(reflecting: type), role: "principal class", key: "principalClassName",
+                    expected: "UIApplication or a subclass of it")
             }
             return applicationClass
         case .named(let name):
@@ -128,7 +130,9 @@ final class LaunchPipeline {
                 throw Self.unknown(name, role: "principal class", key: "principalClassName")
             }
             guard let applicationClass = type as? UIApplication.Type else {
-                throw Self.wrongKind(name, role: "principal class", key: "principalClassName", expected: "UIApplication or a subclass of it")
+                throw Self.wrongKind(
+                    name, role: "principal class", key: "principalClassName",
+                    expected: "UIApplication or a subclass of it")
             }
             return applicationClass
         }
@@ -164,7 +168,8 @@ final class LaunchPipeline {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw LaunchKitError(
                 kind: .missingStoryboard, file: url.path, key: "UIMainStoryboardFile",
-                message: "The Info.plist at \(infoPlist.url.path) sets UIMainStoryboardFile to \"\(infoPlist.mainStoryboardName ?? "")\", but the storyboard \(url.path) does not exist; expected that file, or no UIMainStoryboardFile for the code path."
+                message:
+                    "The Info.plist at \(infoPlist.url.path) sets UIMainStoryboardFile to \"\(infoPlist.mainStoryboardName ?? "")\", but the storyboard \(url.path) does not exist; expected that file, or no UIMainStoryboardFile for the code path."
             )
         }
         let storyboard = try Storyboard.load(from: url)
@@ -253,7 +258,8 @@ final class LaunchPipeline {
     private static func unknown(_ name: String, role: String, key: String) -> LaunchKitError {
         LaunchKitError(
             kind: .unknownClass, file: nil, key: key,
-            message: "UIApplicationMain cannot create the \(role) \"\(name)\": no class has that name (on Linux it must be module-qualified, as NSStringFromClass returns it, e.g. \"MyApp.AppDelegate\")."
+            message:
+                "UIApplicationMain cannot create the \(role) \"\(name)\": no class has that name (on Linux it must be module-qualified, as NSStringFromClass returns it, e.g. \"MyApp.AppDelegate\")."
         )
     }
 

@@ -13,11 +13,14 @@ final class LifecycleSignals {
         let actions: [(Int32, @MainActor (LaunchPipeline) -> Void)] = [
             (SIGUSR1, { $0.enterBackground() }),
             (SIGUSR2, { $0.enterForeground() }),
-            (SIGTERM, { pipeline in
-                pipeline.terminate()
-                fflush(nil)
-                exit(0)
-            }),
+            (
+                SIGTERM,
+                { pipeline in
+                    pipeline.terminate()
+                    fflush(nil)
+                    exit(0)
+                }
+            ),
         ]
         for (number, action) in actions {
             signal(number, SIG_IGN)

@@ -19,11 +19,14 @@ extension UIApplication {
         public static let url = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsURLKey")
         /// The bundle identifier of the app that asked to open the URL (a `String`).
         /// LaunchKit sets it from `LAUNCHKIT_SOURCE_APPLICATION`.
-        public static let sourceApplication = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsSourceApplicationKey")
+        public static let sourceApplication = LaunchOptionsKey(
+            rawValue: "UIApplicationLaunchOptionsSourceApplicationKey")
         /// The app was launched for a remote notification (its payload, a dictionary).
-        public static let remoteNotification = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsRemoteNotificationKey")
+        public static let remoteNotification = LaunchOptionsKey(
+            rawValue: "UIApplicationLaunchOptionsRemoteNotificationKey")
         /// The app was launched for a local notification.
-        public static let localNotification = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsLocalNotificationKey")
+        public static let localNotification = LaunchOptionsKey(
+            rawValue: "UIApplicationLaunchOptionsLocalNotificationKey")
         /// Extra data that came with a URL to open.
         public static let annotation = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsAnnotationKey")
         /// The app was launched for a location event.

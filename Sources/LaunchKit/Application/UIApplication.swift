@@ -45,7 +45,9 @@ open class UIApplication: UIResponder {
     /// Creates the application. There is one per process: a second one is a fatal error.
     public required init() {
         if let existing = Self.current {
-            fatalError("There can only be one UIApplication instance: \(type(of: existing)) already exists, so \(Self.self) cannot be created.")
+            fatalError(
+                "There can only be one UIApplication instance: \(type(of: existing)) already exists, so \(Self.self) cannot be created."
+            )
         }
         super.init()
         Self.current = self

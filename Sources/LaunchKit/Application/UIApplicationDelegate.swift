@@ -29,11 +29,17 @@ public protocol UIApplicationDelegate: AnyObject {
 
     /// Launching has started; the storyboard (if any) is not loaded yet. The return value is
     /// ignored, as UIKit ignores it for a normal launch.
-    func application(_ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
+    func application(
+        _ application: UIApplication,
+        willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool
 
     /// Launching is almost done: the last chance to set up before the first frame. The
     /// return value is ignored.
-    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
+    func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool
 
     /// The app became active (after the first frame, or after returning to the foreground).
     func applicationDidBecomeActive(_ application: UIApplication)
@@ -59,10 +65,16 @@ extension UIApplicationDelegate {
     }
 
     /// Does nothing and returns `true`.
-    public func application(_ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { true }
+    public func application(
+        _ application: UIApplication,
+        willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool { true }
 
     /// Does nothing and returns `true`.
-    public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { true }
+    public func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool { true }
 
     /// Does nothing.
     public func applicationDidBecomeActive(_ application: UIApplication) {}

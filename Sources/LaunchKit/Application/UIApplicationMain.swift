@@ -23,6 +23,8 @@ import LaunchProbe
 ///   - argv: the arguments.
 ///   - principalClassName: `UIApplication` or a subclass, by name; `nil` for `UIApplication`.
 ///   - delegateClassName: the delegate class, by name (`NSStringFromClass(AppDelegate.self)`).
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// UIKit's name, so that an app's main.swift compiles unchanged.
 @discardableResult
 public func UIApplicationMain(
     _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>>,
@@ -37,6 +39,8 @@ public func UIApplicationMain(
 /// ```swift
 /// UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, NSStringFromClass(AppDelegate.self))
 /// ```
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// UIKit's name, so that an app's main.swift compiles unchanged.
 @discardableResult
 public func UIApplicationMain(
     _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
@@ -52,6 +56,8 @@ public func UIApplicationMain(
 /// ```
 ///
 /// The delegate class must be a ``UIResponder`` subclass (it is created with `init()`).
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// UIKit's name, so that an app's main.swift compiles unchanged.
 @discardableResult
 public func UIApplicationMain(
     principalClass: UIApplication.Type = UIApplication.self, delegateClass: any UIApplicationDelegate.Type
@@ -59,9 +65,13 @@ public func UIApplicationMain(
     runApplicationMain(principal: .type(principalClass), delegate: .type(delegateClass))
 }
 
-private func runApplicationMain(principal: LaunchPipeline.ClassReference?, delegate: LaunchPipeline.ClassReference?) -> Never {
+private func runApplicationMain(principal: LaunchPipeline.ClassReference?, delegate: LaunchPipeline.ClassReference?)
+    -> Never
+{
     guard Thread.isMainThread else {
-        fatalError("UIApplicationMain must be called on the main thread (from top-level code in main.swift), not on another thread.")
+        fatalError(
+            "UIApplicationMain must be called on the main thread (from top-level code in main.swift), not on another thread."
+        )
     }
     MainActor.assumeIsolated {
         let pipeline = LaunchPipeline(

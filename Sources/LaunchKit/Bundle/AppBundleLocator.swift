@@ -27,7 +27,8 @@ struct AppBundleLocator: Sendable {
             guard files.fileExists(atPath: candidate.path) else {
                 throw LaunchKitError(
                     kind: .missingInfoPlist, file: candidate.path, key: "LAUNCHKIT_BUNDLE",
-                    message: "LAUNCHKIT_BUNDLE names the directory \(directory), but \(candidate.path) does not exist; expected the app bundle directory that holds Info.plist."
+                    message:
+                        "LAUNCHKIT_BUNDLE names the directory \(directory), but \(candidate.path) does not exist; expected the app bundle directory that holds Info.plist."
                 )
             }
             return candidate

@@ -15,11 +15,15 @@ extension BinaryPlistReader {
         case 0x4: return .data(Data(try run(of: index, at: offset, unit: 1)))
         case 0x5: return .string(try ascii(index, at: offset))
         case 0x6: return .string(try utf16(index, at: offset))
-        case 0x8: throw PlistValue.Refused(reason: "object \(index) is a keyed-archive UID, which an Info.plist cannot hold")
+        case 0x8:
+            throw PlistValue.Refused(reason: "object \(index) is a keyed-archive UID, which an Info.plist cannot hold")
         case 0xB, 0xC: throw PlistValue.Refused(reason: "object \(index) is a set, which an Info.plist cannot hold")
         default:
             let hex = String(marker, radix: 16, uppercase: true)
-            throw PlistValue.Refused(reason: "object \(index) has the marker 0x\(marker < 0x10 ? "0" : "")\(hex), which is not a property-list value")
+            throw PlistValue.Refused(
+                reason:
+                    "object \(index) has the marker 0x\(marker < 0x10 ? "0" : "")\(hex), which is not a property-list value"
+            )
         }
     }
 
@@ -27,7 +31,9 @@ extension BinaryPlistReader {
     /// low 8 are read signed (as Core Foundation writes them).
     func integerObject(_ index: Int, at offset: Int) throws(PlistValue.Refused) -> Double {
         let widthLog = Int(bytes[offset] & 0x0F)
-        guard widthLog <= 4 else { throw PlistValue.Refused(reason: "object \(index) is an integer of an unknown width") }
+        guard widthLog <= 4 else {
+            throw PlistValue.Refused(reason: "object \(index) is an integer of an unknown width")
+        }
         let width = 1 << widthLog
         guard let raw = Self.unsigned(bytes, at: offset + 1 + max(0, width - 8), size: min(width, 8), end: table) else {
             throw PlistValue.Refused(reason: "object \(index) runs past the end of the objects")
@@ -37,7 +43,9 @@ extension BinaryPlistReader {
 
     /// A real object of 4 (`widthLog` 2) or 8 (`widthLog` 3) bytes, big-endian IEEE 754.
     func real(_ index: Int, at offset: Int, widthLog: Int) throws(PlistValue.Refused) -> Double {
-        guard widthLog == 2 || widthLog == 3 else { throw PlistValue.Refused(reason: "object \(index) is a real of an unknown width") }
+        guard widthLog == 2 || widthLog == 3 else {
+            throw PlistValue.Refused(reason: "object \(index) is a real of an unknown width")
+        }
         guard let raw = Self.unsigned(bytes, at: offset + 1, size: 1 << widthLog, end: table) else {
             throw PlistValue.Refused(reason: "object \(index) runs past the end of the objects")
         }
@@ -47,14 +55,18 @@ extension BinaryPlistReader {
     /// An ASCII string object; a byte above 127 is refused.
     func ascii(_ index: Int, at offset: Int) throws(PlistValue.Refused) -> String {
         let bytes = try run(of: index, at: offset, unit: 1)
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { throw PlistValue.Refused(reason: "object \(index) is an ASCII string with a byte above 127") }
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            throw PlistValue.Refused(reason: "object \(index) is an ASCII string with a byte above 127")
+        }
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A big-endian UTF-16 string object; unpaired surrogates are refused.
     func utf16(_ index: Int, at offset: Int) throws(PlistValue.Refused) -> String {
         let bytes = try run(of: index, at: offset, unit: 2)
-        let units = stride(from: 0, to: bytes.count, by: 2).map { UInt16(bytes[bytes.startIndex + $0]) << 8 | UInt16(bytes[bytes.startIndex + $0 + 1]) }
+        let units = stride(from: 0, to: bytes.count, by: 2).map {
+            UInt16(bytes[bytes.startIndex + $0]) << 8 | UInt16(bytes[bytes.startIndex + $0 + 1])
+        }
         guard let string = String(validating: units, as: UTF16.self) else {
             throw PlistValue.Refused(reason: "object \(index) is a UTF-16 string that is not valid UTF-16")
         }
@@ -79,7 +91,9 @@ extension BinaryPlistReader {
         let bad = PlistValue.Refused(reason: "object \(index) has a length that is out of bounds")
         guard offset + 1 < table, bytes[offset + 1] >> 4 == 0x1 else { throw bad }
         let size = 1 << Int(bytes[offset + 1] & 0x0F)
-        guard size <= 8, let value = Self.integer(bytes, at: offset + 2, size: size), offset + 2 + size <= table else { throw bad }
+        guard size <= 8, let value = Self.integer(bytes, at: offset + 2, size: size), offset + 2 + size <= table else {
+            throw bad
+        }
         return (value, offset + 2 + size)
     }
 

@@ -35,12 +35,13 @@ struct BinaryPlistReader {
         let outOfBounds = PlistValue.Refused(reason: "its trailer or offset table is out of bounds")
         guard bytes.count >= 40 else { throw PlistValue.Refused(reason: "it is too short to hold its trailer") }
         let trailer = bytes.count - 32
-        let offsetSize = Int(bytes[trailer + 6]), referenceSize = Int(bytes[trailer + 7])
+        let offsetSize = Int(bytes[trailer + 6])
+        let referenceSize = Int(bytes[trailer + 7])
         guard (1...8).contains(offsetSize), (1...8).contains(referenceSize),
-              let count = Self.integer(bytes, at: trailer + 8, size: 8),
-              let top = Self.integer(bytes, at: trailer + 16, size: 8),
-              let table = Self.integer(bytes, at: trailer + 24, size: 8),
-              count > 0, count <= bytes.count, top < count, table >= 8, table <= trailer - count * offsetSize
+            let count = Self.integer(bytes, at: trailer + 8, size: 8),
+            let top = Self.integer(bytes, at: trailer + 16, size: 8),
+            let table = Self.integer(bytes, at: trailer + 24, size: 8),
+            count > 0, count <= bytes.count, top < count, table >= 8, table <= trailer - count * offsetSize
         else { throw outOfBounds }
         self.bytes = bytes
         self.offsetSize = offsetSize
@@ -77,23 +78,27 @@ struct BinaryPlistReader {
         switch bytes[offset] >> 4 {
         case 0xA:
             let refs = try references(of: index, at: offset, perEntry: 1)
-            return .array(try nested(index, walk: &walk) { (walk: inout Walk) throws(PlistValue.Refused) in
-                var values: [PlistValue] = []
-                for ref in refs { values.append(try value(of: ref, walk: &walk)) }
-                return values
-            })
+            return .array(
+                try nested(index, walk: &walk) { (walk: inout Walk) throws(PlistValue.Refused) in
+                    var values: [PlistValue] = []
+                    for ref in refs { values.append(try value(of: ref, walk: &walk)) }
+                    return values
+                })
         case 0xD:
             let refs = try references(of: index, at: offset, perEntry: 2)
-            return .dictionary(try nested(index, walk: &walk) { (walk: inout Walk) throws(PlistValue.Refused) in
-                try dictionary(index, refs: refs, walk: &walk)
-            })
+            return .dictionary(
+                try nested(index, walk: &walk) { (walk: inout Walk) throws(PlistValue.Refused) in
+                    try dictionary(index, refs: refs, walk: &walk)
+                })
         default:
             return try scalar(of: index, at: offset)
         }
     }
 
     /// Runs `body` with object `index` on the path, refusing a cycle or too deep a nesting.
-    func nested<T>(_ index: Int, walk: inout Walk, _ body: (inout Walk) throws(PlistValue.Refused) -> T) throws(PlistValue.Refused) -> T {
+    func nested<T>(_ index: Int, walk: inout Walk, _ body: (inout Walk) throws(PlistValue.Refused) -> T)
+        throws(PlistValue.Refused) -> T
+    {
         guard !walk.onPath[index] else { throw PlistValue.Refused(reason: "object \(index) holds itself (a cycle)") }
         guard walk.depth < PlistValue.maximumDepth else {
             throw PlistValue.Refused(reason: "object \(index) is nested more than \(PlistValue.maximumDepth) deep")
@@ -114,7 +119,9 @@ struct BinaryPlistReader {
         var values: [String: PlistValue] = [:]
         for position in 0..<half {
             let keyOffset = try offset(of: refs[position])
-            guard [0x5, 0x6].contains(bytes[keyOffset] >> 4), case .string(let key) = try scalar(of: refs[position], at: keyOffset) else {
+            guard [0x5, 0x6].contains(bytes[keyOffset] >> 4),
+                case .string(let key) = try scalar(of: refs[position], at: keyOffset)
+            else {
                 throw PlistValue.Refused(reason: "dictionary \(index) has a key that is not a string")
             }
             guard values[key] == nil else {
@@ -127,7 +134,9 @@ struct BinaryPlistReader {
 
     /// Where object `index` starts, from the offset table.
     func offset(of index: Int) throws(PlistValue.Refused) -> Int {
-        guard let offset = Self.integer(bytes, at: table + index * offsetSize, size: offsetSize), offset >= 8, offset < table else {
+        guard let offset = Self.integer(bytes, at: table + index * offsetSize, size: offsetSize), offset >= 8,
+            offset < table
+        else {
             throw PlistValue.Refused(reason: "the offset of object \(index) is out of bounds")
         }
         return offset
@@ -143,7 +152,8 @@ struct BinaryPlistReader {
         }
         var refs: [Int] = []
         for position in 0..<total {
-            guard let ref = Self.integer(bytes, at: start + position * referenceSize, size: referenceSize), ref < count else {
+            guard let ref = Self.integer(bytes, at: start + position * referenceSize, size: referenceSize), ref < count
+            else {
                 throw PlistValue.Refused(reason: "object \(index) refers to an object that does not exist")
             }
             refs.append(ref)

@@ -35,7 +35,8 @@ struct InfoPlist {
         } catch {
             throw LaunchKitError(
                 kind: .malformedInfoPlist, file: path, key: nil,
-                message: "The Info.plist at \(path) is not a valid property list (\(PlistValue.reason(error))); expected an XML or binary property list whose root is a dictionary."
+                message:
+                    "The Info.plist at \(path) is not a valid property list (\(PlistValue.reason(error))); expected an XML or binary property list whose root is a dictionary."
             )
         }
         guard case .dictionary(let values) = root else {
@@ -44,7 +45,9 @@ struct InfoPlist {
                 message: "The Info.plist at \(path) has \(root.kindDescription) at its root; expected a dictionary."
             )
         }
-        let storyboard = try string(values, "UIMainStoryboardFile", path: path, expected: "a string naming a storyboard file (or an empty string for no storyboard)")
+        let storyboard = try string(
+            values, "UIMainStoryboardFile", path: path,
+            expected: "a string naming a storyboard file (or an empty string for no storyboard)")
         let name = try string(values, "CFBundleName", path: path, expected: "a string")
         let executable = try string(values, "CFBundleExecutable", path: path, expected: "a string")
         return InfoPlist(
@@ -54,7 +57,9 @@ struct InfoPlist {
         )
     }
 
-    private static func string(_ values: [String: PlistValue], _ key: String, path: String, expected: String) throws(LaunchKitError) -> String? {
+    private static func string(_ values: [String: PlistValue], _ key: String, path: String, expected: String)
+        throws(LaunchKitError) -> String?
+    {
         guard let value = values[key] else { return nil }
         guard case .string(let string) = value else {
             throw LaunchKitError(

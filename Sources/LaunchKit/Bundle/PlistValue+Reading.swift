@@ -27,7 +27,9 @@ extension PlistValue {
         var position = 0
         while let open = bytes[position...].firstIndex(of: UInt8(ascii: "<")) {
             let rest = bytes[(open + 1)...]
-            let skipTo: [UInt8]? = rest.starts(with: "!--".utf8) ? Array("-->".utf8) : rest.starts(with: "![CDATA[".utf8) ? Array("]]>".utf8) : nil
+            let skipTo: [UInt8]? =
+                rest.starts(with: "!--".utf8)
+                ? Array("-->".utf8) : rest.starts(with: "![CDATA[".utf8) ? Array("]]>".utf8) : nil
             if let skipTo {
                 guard let end = rest.firstRange(of: skipTo) else { return nil }
                 position = end.upperBound

@@ -32,7 +32,8 @@ struct Storyboard {
         } catch {
             throw LaunchKitError(
                 kind: .malformedStoryboard, file: path, key: nil,
-                message: "The storyboard \(path) is not valid JSON (\(Self.describe(error))); expected an object with schemaVersion and initialViewController."
+                message:
+                    "The storyboard \(path) is not valid JSON (\(Self.describe(error))); expected an object with schemaVersion and initialViewController."
             )
         }
         return try StoryboardDecoder(path: path).decode(json, url: url)

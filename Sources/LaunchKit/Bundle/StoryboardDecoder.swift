@@ -17,15 +17,19 @@ struct StoryboardDecoder {
         guard Storyboard.supportedSchemaVersions.contains(version) else {
             throw LaunchKitError(
                 kind: .unsupportedSchemaVersion, file: path, key: "$.schemaVersion",
-                message: "The storyboard \(path) has $.schemaVersion \(version); expected one of \(Storyboard.supportedSchemaVersions.map(String.init).joined(separator: ", "))."
+                message:
+                    "The storyboard \(path) has $.schemaVersion \(version); expected one of \(Storyboard.supportedSchemaVersions.map(String.init).joined(separator: ", "))."
             )
         }
         let controllerPath = "$.initialViewController"
         let controller = try object(try required(root, "initialViewController", at: "$"), at: controllerPath)
         try checkKeys(controller, allowed: Self.controllerKeys, at: controllerPath)
         let className = try string(try required(controller, "class", at: controllerPath), at: "\(controllerPath).class")
-        let controllerClass: UIViewController.Type = try resolve(className, as: UIViewController.Type.self, kind: "UIViewController", at: "\(controllerPath).class")
-        let rootView = try controller["view"].map { value throws(LaunchKitError) in try view(value, at: "\(controllerPath).view") }
+        let controllerClass: UIViewController.Type = try resolve(
+            className, as: UIViewController.Type.self, kind: "UIViewController", at: "\(controllerPath).class")
+        let rootView = try controller["view"].map { value throws(LaunchKitError) in
+            try view(value, at: "\(controllerPath).view")
+        }
         return Storyboard(
             url: url, initialViewControllerClassName: className,
             initialViewControllerClass: controllerClass, rootView: rootView
@@ -41,16 +45,22 @@ struct StoryboardDecoder {
             view.viewClass = try resolve(name, as: UIView.Type.self, kind: "UIView", at: "\(jsonPath).class")
         }
         if let value = values["frame"] { view.frame = try frame(value, at: "\(jsonPath).frame") }
-        if let value = values["backgroundColor"] { view.backgroundColor = try color(value, at: "\(jsonPath).backgroundColor") }
+        if let value = values["backgroundColor"] {
+            view.backgroundColor = try color(value, at: "\(jsonPath).backgroundColor")
+        }
         if let value = values["isHidden"] { view.isHidden = try bool(value, at: "\(jsonPath).isHidden") }
         if let value = values["alpha"] {
             let alpha = try number(value, at: "\(jsonPath).alpha")
-            guard (0...1).contains(alpha) else { throw invalid(value, at: "\(jsonPath).alpha", expected: "a number from 0 to 1") }
+            guard (0...1).contains(alpha) else {
+                throw invalid(value, at: "\(jsonPath).alpha", expected: "a number from 0 to 1")
+            }
             view.alpha = CGFloat(alpha)
         }
         if let value = values["tag"] { view.tag = try integer(value, at: "\(jsonPath).tag") }
         if let value = values["subviews"] {
-            guard case .array(let items) = value else { throw invalid(value, at: "\(jsonPath).subviews", expected: "an array of views") }
+            guard case .array(let items) = value else {
+                throw invalid(value, at: "\(jsonPath).subviews", expected: "an array of views")
+            }
             for (index, item) in items.enumerated() {
                 view.subviews.append(try self.view(item, at: "\(jsonPath).subviews[\(index)]"))
             }
@@ -75,7 +85,9 @@ struct StoryboardDecoder {
         default:
             throw invalid(value, at: jsonPath, expected: expected)
         }
-        guard numbers[2] >= 0, numbers[3] >= 0 else { throw invalid(value, at: jsonPath, expected: "a non-negative width and height") }
+        guard numbers[2] >= 0, numbers[3] >= 0 else {
+            throw invalid(value, at: jsonPath, expected: "a non-negative width and height")
+        }
         return CGRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
     }
 
@@ -84,21 +96,26 @@ struct StoryboardDecoder {
         if let color = UIColor.named[text] ?? UIColor(hex: text) { return color }
         throw LaunchKitError(
             kind: .invalidValue, file: path, key: jsonPath,
-            message: "The storyboard \(path) has \(jsonPath) \"\(text)\"; expected \"#RRGGBB\", \"#RRGGBBAA\" or a colour name such as \"red\"."
+            message:
+                "The storyboard \(path) has \(jsonPath) \"\(text)\"; expected \"#RRGGBB\", \"#RRGGBBAA\" or a colour name such as \"red\"."
         )
     }
 
-    private func resolve<T>(_ name: String, as type: T.Type, kind: String, at jsonPath: String) throws(LaunchKitError) -> T {
+    private func resolve<T>(_ name: String, as type: T.Type, kind: String, at jsonPath: String) throws(LaunchKitError)
+        -> T
+    {
         guard let found = ClassResolver.resolve(name) else {
             throw LaunchKitError(
                 kind: .unknownClass, file: path, key: jsonPath,
-                message: "The storyboard \(path) names the class \"\(name)\" at \(jsonPath), but no class has that name; expected a \(kind) class, module-qualified (e.g. \"MyApp.\(kind == "UIView" ? "CardView" : "ViewController")\")."
+                message:
+                    "The storyboard \(path) names the class \"\(name)\" at \(jsonPath), but no class has that name; expected a \(kind) class, module-qualified (e.g. \"MyApp.\(kind == "UIView" ? "CardView" : "ViewController")\")."
             )
         }
         guard let typed = found as? T else {
             throw LaunchKitError(
                 kind: .wrongKindOfClass, file: path, key: jsonPath,
-                message: "The storyboard \(path) names the class \"\(name)\" at \(jsonPath), which is not a \(kind) subclass."
+                message:
+                    "The storyboard \(path) names the class \"\(name)\" at \(jsonPath), which is not a \(kind) subclass."
             )
         }
         return typed
@@ -131,7 +148,9 @@ struct StoryboardDecoder {
         return flag
     }
 
-    private func required(_ fields: [String: JSONValue], _ key: String, at jsonPath: String) throws(LaunchKitError) -> JSONValue {
+    private func required(_ fields: [String: JSONValue], _ key: String, at jsonPath: String) throws(LaunchKitError)
+        -> JSONValue
+    {
         guard let value = fields[key] else {
             throw LaunchKitError(
                 kind: .missingKey, file: path, key: "\(jsonPath).\(key)",
@@ -141,11 +160,14 @@ struct StoryboardDecoder {
         return value
     }
 
-    private func checkKeys(_ fields: [String: JSONValue], allowed: Set<String>, at jsonPath: String) throws(LaunchKitError) {
+    private func checkKeys(_ fields: [String: JSONValue], allowed: Set<String>, at jsonPath: String)
+        throws(LaunchKitError)
+    {
         guard let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) else { return }
         throw LaunchKitError(
             kind: .invalidValue, file: path, key: "\(jsonPath).\(unknown)",
-            message: "The storyboard \(path) has the unknown key \(jsonPath).\(unknown); expected only \(allowed.sorted().joined(separator: ", "))."
+            message:
+                "The storyboard \(path) has the unknown key \(jsonPath).\(unknown); expected only \(allowed.sorted().joined(separator: ", "))."
         )
     }
 

@@ -59,7 +59,9 @@ public struct Framebuffer: Sendable, Equatable {
 
     /// The pixel at pixel coordinates `x`, `y` (origin top left).
     public func pixel(x: Int, y: Int) -> Pixel {
-        precondition(x >= 0 && x < width && y >= 0 && y < height, "Pixel (\(x), \(y)) is outside the \(width) x \(height) framebuffer.")
+        precondition(
+            x >= 0 && x < width && y >= 0 && y < height,
+            "Pixel (\(x), \(y)) is outside the \(width) x \(height) framebuffer.")
         let packed = storage[y * width + x]
         let alpha = UInt32(packed >> 24)
         guard alpha > 0 else { return Pixel(red: 0, green: 0, blue: 0, alpha: 0) }

@@ -6,13 +6,15 @@ enum ViewRenderer {
     /// views inside it are skipped with their subviews.
     @MainActor
     static func render(_ root: UIView, into frame: inout Framebuffer) {
-        let area = CGRect(x: 0, y: 0, width: CGFloat(frame.width) / frame.scale, height: CGFloat(frame.height) / frame.scale)
+        let area = CGRect(
+            x: 0, y: 0, width: CGFloat(frame.width) / frame.scale, height: CGFloat(frame.height) / frame.scale)
         draw(root, origin: .zero, clip: area, opacity: 1, isRoot: true, into: &frame)
     }
 
     @MainActor
     private static func draw(
-        _ view: UIView, origin: CGPoint, clip: CGRect, opacity: CGFloat, isRoot: Bool = false, into frame: inout Framebuffer
+        _ view: UIView, origin: CGPoint, clip: CGRect, opacity: CGFloat, isRoot: Bool = false,
+        into frame: inout Framebuffer
     ) {
         guard isRoot || !view.isHidden, view.alpha > 0 else { return }
         let opacity = opacity * view.alpha

@@ -81,8 +81,11 @@ enum BlockingCallTracer {
 
     private static func makeCall(_ record: lp_preload_record) -> BlockingCall {
         var record = record
-        let function = withUnsafeBytes(of: &record.function) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-        let resource = record.has_resource != 0
+        let function = withUnsafeBytes(of: &record.function) {
+            String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+        }
+        let resource =
+            record.has_resource != 0
             ? withUnsafeBytes(of: &record.resource) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
             : nil
         let frameCount = Int(max(0, min(record.frame_count, LP_PRELOAD_MAX_FRAMES)))
@@ -90,7 +93,8 @@ enum BlockingCallTracer {
             raw.bindMemory(to: UInt64.self).prefix(frameCount).map(Address.init)
         }
         return BlockingCall(
-            function: function, kind: kind(record.kind), startNs: record.start_ns, durationNs: record.duration_ns, phase: nil,
+            function: function, kind: kind(record.kind), startNs: record.start_ns, durationNs: record.duration_ns,
+            phase: nil,
             resource: resource,
             bytes: record.bytes >= 0 && transferFunctions.contains(function) ? record.bytes : nil,
             errno: record.error != 0 ? record.error : nil,
@@ -111,8 +115,12 @@ enum BlockingCallTracer {
             }
             return (0..<count).map { index in
                 var image = buffer[index]
-                let path = withUnsafeBytes(of: &image.path) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-                let buildID = withUnsafeBytes(of: &image.build_id) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                let path = withUnsafeBytes(of: &image.path) {
+                    String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+                }
+                let buildID = withUnsafeBytes(of: &image.build_id) {
+                    String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+                }
                 return LoadedImage(
                     path: path, loadAddress: Address(image.load_address), textStart: Address(image.text_start),
                     textEnd: Address(image.text_end), buildID: buildID.isEmpty ? nil : buildID

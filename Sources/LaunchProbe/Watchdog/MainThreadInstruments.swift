@@ -10,12 +10,13 @@ final class MainThreadInstruments: Sendable {
 
     init(configuration: LaunchConfiguration) {
         self.configuration = configuration
-        let watchdog = Watchdog(settings: Watchdog.Settings(
-            thresholdNs: Int64(configuration.stallThresholdMs) * 1_000_000,
-            sampleIntervalNs: Int64(configuration.sampleIntervalMs) * 1_000_000,
-            method: configuration.samplerMethod,
-            stallFD: configuration.stallFD
-        ))
+        let watchdog = Watchdog(
+            settings: Watchdog.Settings(
+                thresholdNs: Int64(configuration.stallThresholdMs) * 1_000_000,
+                sampleIntervalNs: Int64(configuration.sampleIntervalMs) * 1_000_000,
+                method: configuration.samplerMethod,
+                stallFD: configuration.stallFD
+            ))
         self.watchdog = watchdog
         watchdog.start()
     }
@@ -61,11 +62,12 @@ final class MainThreadInstruments: Sendable {
             }
             return Stall(startNs: start, durationNs: end - start, phase: phase(at: start), samples: samples)
         }
-        let method: SamplerInfo.Method = switch configuration.samplerMethod {
-        case .ptrace: .ptrace
-        case .signal: .signal
-        case .none: .none
-        }
+        let method: SamplerInfo.Method =
+            switch configuration.samplerMethod {
+            case .ptrace: .ptrace
+            case .signal: .signal
+            case .none: .none
+            }
         var activity = MainThreadActivity(
             images: BlockingCallTracer.loadedImages(),
             blockingCalls: calls,

@@ -71,9 +71,11 @@ final class Watchdog: @unchecked Sendable {
     func start() {
         lp_sampler_target_current_thread()
         let context = Unmanaged.passRetained(self).toOpaque()
-        let failure = lp_start_thread("lp-watchdog", 256 * 1024, { context in
-            Unmanaged<Watchdog>.fromOpaque(context!).takeRetainedValue().run()
-        }, context)
+        let failure = lp_start_thread(
+            "lp-watchdog", 256 * 1024,
+            { context in
+                Unmanaged<Watchdog>.fromOpaque(context!).takeRetainedValue().run()
+            }, context)
         if failure != 0 { Unmanaged<Watchdog>.fromOpaque(context).release() }
     }
 
@@ -82,8 +84,9 @@ final class Watchdog: @unchecked Sendable {
     func heartbeat(atNs now: Int64 = lp_monotonic_ns()) {
         lastAlive.store(now, ordering: .sequentiallyConsistent)
         if stallOpenSince.load(ordering: .sequentiallyConsistent) != 0,
-           firstAliveInStall.compareExchange(expected: 0, desired: now, ordering: .sequentiallyConsistent).exchanged,
-           waitingForAnswer.exchange(false, ordering: .sequentiallyConsistent) {
+            firstAliveInStall.compareExchange(expected: 0, desired: now, ordering: .sequentiallyConsistent).exchanged,
+            waitingForAnswer.exchange(false, ordering: .sequentiallyConsistent)
+        {
             answered.signal()
         }
     }
@@ -157,9 +160,14 @@ final class Watchdog: @unchecked Sendable {
             Self.sleep(ns: max(0, min(settings.sampleIntervalNs, settings.pingIntervalNs, state.nextSampleNs - now)))
         } else if state.inStall {
             // Only the stall's end is awaited, and the main thread's next sign of life wakes it.
-            waitForAnswer(until: now + settings.thresholdNs) { firstAliveInStall.load(ordering: .sequentiallyConsistent) == 0 }
-        } else if pingOutstanding.load(ordering: .sequentiallyConsistent), now - state.pingPostedNs >= settings.pingIntervalNs {
-            let deadline = max(state.pingPostedNs, lastAlive.load(ordering: .sequentiallyConsistent)) + settings.thresholdNs
+            waitForAnswer(until: now + settings.thresholdNs) {
+                firstAliveInStall.load(ordering: .sequentiallyConsistent) == 0
+            }
+        } else if pingOutstanding.load(ordering: .sequentiallyConsistent),
+            now - state.pingPostedNs >= settings.pingIntervalNs
+        {
+            let deadline =
+                max(state.pingPostedNs, lastAlive.load(ordering: .sequentiallyConsistent)) + settings.thresholdNs
             waitForAnswer(until: deadline) { pingOutstanding.load(ordering: .sequentiallyConsistent) }
         } else {
             Self.sleep(ns: settings.pingIntervalNs)
@@ -190,10 +198,11 @@ final class Watchdog: @unchecked Sendable {
             results.stalls.append(RawStall(startNs: busySince))
             if settings.method == .ptrace {
                 results.stallStartSent = true
-                send(.start(
-                    startNs: busySince, callStateAddress: lp_tracer_call_state_address(),
-                    threadID: lp_sampler_target_tid(), intervalNs: settings.sampleIntervalNs
-                ))
+                send(
+                    .start(
+                        startNs: busySince, callStateAddress: lp_tracer_call_state_address(),
+                        threadID: lp_sampler_target_tid(), intervalNs: settings.sampleIntervalNs
+                    ))
             }
             return true
         }
@@ -244,7 +253,8 @@ final class Watchdog: @unchecked Sendable {
         let frames = withUnsafeBytes(of: &sample.pointee.frames) { raw in
             Array(raw.bindMemory(to: UInt64.self).prefix(count))
         }
-        return RawSample(timeNs: sample.pointee.time_ns, frames: frames, inTracedCall: sample.pointee.in_traced_call != 0)
+        return RawSample(
+            timeNs: sample.pointee.time_ns, frames: frames, inTracedCall: sample.pointee.in_traced_call != 0)
     }
 
     private func send(_ message: StallMessage) {
@@ -263,7 +273,8 @@ final class Watchdog: @unchecked Sendable {
         let wait = max(settings.pingIntervalNs, deadline - lp_monotonic_ns())
         waitingForAnswer.store(true, ordering: .sequentiallyConsistent)
         if unanswered(), !stopRequested.load(ordering: .sequentiallyConsistent),
-           answered.wait(timeout: .now() + .nanoseconds(Int(wait))) == .success {
+            answered.wait(timeout: .now() + .nanoseconds(Int(wait))) == .success
+        {
             return
         }
         // Answered (or stopped) meanwhile: take the flag back, or, if the answer took it, its

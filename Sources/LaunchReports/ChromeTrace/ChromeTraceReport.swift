@@ -24,12 +24,15 @@ public struct ChromeTraceReport: Sendable, Equatable {
             let profile = profiles.first { $0.runIndex == pid }
             events += self.events(of: trace, pid: pid, profile: profile)
         }
-        return ChromeTraceFile(traceEvents: events, otherData: ["exporter": "launchprof", "clock": "microseconds after each launch's start"])
+        return ChromeTraceFile(
+            traceEvents: events,
+            otherData: ["exporter": "launchprof", "clock": "microseconds after each launch's start"])
     }
 
     /// The file as sorted, pretty-printed JSON, ending with a newline.
     public func render(traces: [LaunchTrace], profiles: [MainThreadProfile]) throws -> String {
-        String(decoding: try TraceJSON.makeEncoder().encode(file(traces: traces, profiles: profiles)), as: UTF8.self) + "\n"
+        String(decoding: try TraceJSON.makeEncoder().encode(file(traces: traces, profiles: profiles)), as: UTF8.self)
+            + "\n"
     }
 
     func events(of trace: LaunchTrace, pid: Int, profile: MainThreadProfile?) -> [ChromeTraceEvent] {
@@ -41,12 +44,21 @@ public struct ChromeTraceReport: Sendable, Equatable {
 
     private func metadata(of trace: LaunchTrace, pid: Int) -> [ChromeTraceEvent] {
         var events: [ChromeTraceEvent] = [
-            ChromeTraceEvent(name: "process_name", ph: "M", ts: 0, pid: pid, tid: 0, args: ["name": .string("\(trace.app.name) launch \(pid)")]),
-            ChromeTraceEvent(name: "process_sort_index", ph: "M", ts: 0, pid: pid, tid: 0, args: ["sort_index": .int(Int64(pid))]),
+            ChromeTraceEvent(
+                name: "process_name", ph: "M", ts: 0, pid: pid, tid: 0,
+                args: ["name": .string("\(trace.app.name) launch \(pid)")]),
+            ChromeTraceEvent(
+                name: "process_sort_index", ph: "M", ts: 0, pid: pid, tid: 0, args: ["sort_index": .int(Int64(pid))]),
         ]
         for track in ChromeTrack.allCases {
-            events.append(ChromeTraceEvent(name: "thread_name", ph: "M", ts: 0, pid: pid, tid: track.rawValue, args: ["name": .string(track.title)]))
-            events.append(ChromeTraceEvent(name: "thread_sort_index", ph: "M", ts: 0, pid: pid, tid: track.rawValue, args: ["sort_index": .int(Int64(track.rawValue))]))
+            events.append(
+                ChromeTraceEvent(
+                    name: "thread_name", ph: "M", ts: 0, pid: pid, tid: track.rawValue,
+                    args: ["name": .string(track.title)]))
+            events.append(
+                ChromeTraceEvent(
+                    name: "thread_sort_index", ph: "M", ts: 0, pid: pid, tid: track.rawValue,
+                    args: ["sort_index": .int(Int64(track.rawValue))]))
         }
         return events
     }
@@ -57,7 +69,8 @@ public struct ChromeTraceReport: Sendable, Equatable {
         var main: [ChromeTraceEvent] = trace.phases.map { record in
             let state = record.threadState
             return ChromeTraceEvent(
-                name: record.phase.rawValue, cat: "phase", ph: "X", ts: Self.us(record.startNs), dur: Self.us(record.durationNs),
+                name: record.phase.rawValue, cat: "phase", ph: "X", ts: Self.us(record.startNs),
+                dur: Self.us(record.durationNs),
                 pid: pid, tid: ChromeTrack.mainThread.rawValue,
                 args: [
                     "onCpuMs": .double(Self.ms(state.onCpuNs)), "runnableMs": .double(Self.ms(state.runnableNs)),
@@ -71,7 +84,8 @@ public struct ChromeTraceReport: Sendable, Equatable {
         var overlapping: [ChromeTraceEvent] = []
         for span in trace.spans {
             var event = ChromeTraceEvent(
-                name: span.name, cat: "span", ph: "X", ts: Self.us(span.startNs), dur: Self.us(span.durationNs), pid: pid,
+                name: span.name, cat: "span", ph: "X", ts: Self.us(span.startNs), dur: Self.us(span.durationNs),
+                pid: pid,
                 tid: span.onMainThread ? ChromeTrack.mainThread.rawValue : ChromeTrack.otherThreads.rawValue,
                 args: ["phase": .string(span.phase.rawValue), "depth": .int(Int64(span.depth))]
             )
@@ -86,20 +100,29 @@ public struct ChromeTraceReport: Sendable, Equatable {
         }
         var events = others + main + overlapping
         events += trace.marks.map {
-            ChromeTraceEvent(name: $0.name, cat: "mark", ph: "i", ts: Self.us($0.timeNs), pid: pid, tid: ChromeTrack.mainThread.rawValue, s: "t")
+            ChromeTraceEvent(
+                name: $0.name, cat: "mark", ph: "i", ts: Self.us($0.timeNs), pid: pid,
+                tid: ChromeTrack.mainThread.rawValue, s: "t")
         }
         if let firstFrame = trace.totals.timeToFirstFrameNs {
-            events.append(ChromeTraceEvent(name: "first frame", cat: "mark", ph: "i", ts: Self.us(firstFrame), pid: pid, tid: ChromeTrack.mainThread.rawValue, s: "p"))
+            events.append(
+                ChromeTraceEvent(
+                    name: "first frame", cat: "mark", ph: "i", ts: Self.us(firstFrame), pid: pid,
+                    tid: ChromeTrack.mainThread.rawValue, s: "p"))
         }
         return events
     }
 
     /// Blocking calls (with their stacks), stalls and stall samples.
-    private func activityEvents(_ activity: MainThreadActivity, pid: Int, profile: MainThreadProfile?) -> [ChromeTraceEvent] {
+    private func activityEvents(_ activity: MainThreadActivity, pid: Int, profile: MainThreadProfile?)
+        -> [ChromeTraceEvent]
+    {
         var events: [ChromeTraceEvent] = []
         let blockingSamples = profile?.samples.filter { $0.source == .blockingCall } ?? []
         for (index, call) in activity.blockingCalls.enumerated() {
-            var args: [String: ChromeTraceValue] = ["function": .string(call.function), "kind": .string(call.kind.rawValue)]
+            var args: [String: ChromeTraceValue] = [
+                "function": .string(call.function), "kind": .string(call.kind.rawValue),
+            ]
             if let resource = call.resource { args["resource"] = .string(resource) }
             if let bytes = call.bytes { args["bytes"] = .int(bytes) }
             if let errno = call.errno { args["errno"] = .int(Int64(errno)) }
@@ -107,25 +130,30 @@ public struct ChromeTraceReport: Sendable, Equatable {
             if let profile, index < blockingSamples.count {
                 args["stack"] = .strings(Array(profile.names(of: blockingSamples[index]).dropLast().reversed()))
             }
-            events.append(ChromeTraceEvent(
-                name: MainThreadProfile.callFrameName(call), cat: "blockingCall", ph: "X", ts: Self.us(call.startNs),
-                dur: Self.us(call.durationNs), pid: pid, tid: ChromeTrack.blockingCalls.rawValue, args: args
-            ))
+            events.append(
+                ChromeTraceEvent(
+                    name: MainThreadProfile.callFrameName(call), cat: "blockingCall", ph: "X",
+                    ts: Self.us(call.startNs),
+                    dur: Self.us(call.durationNs), pid: pid, tid: ChromeTrack.blockingCalls.rawValue, args: args
+                ))
         }
         for stall in activity.stalls {
             var args: [String: ChromeTraceValue] = ["samples": .int(Int64(stall.samples.count))]
             if let phase = stall.phase { args["phase"] = .string(phase.rawValue) }
-            events.append(ChromeTraceEvent(
-                name: "stall", cat: "stall", ph: "X", ts: Self.us(stall.startNs), dur: Self.us(stall.durationNs),
-                pid: pid, tid: ChromeTrack.stalls.rawValue, args: args
-            ))
+            events.append(
+                ChromeTraceEvent(
+                    name: "stall", cat: "stall", ph: "X", ts: Self.us(stall.startNs), dur: Self.us(stall.durationNs),
+                    pid: pid, tid: ChromeTrack.stalls.rawValue, args: args
+                ))
         }
         guard let profile else { return events }
         for sample in profile.samples where sample.source == .stallSample {
-            events.append(ChromeTraceEvent(
-                name: "sample", cat: "sample", ph: "i", ts: Self.us(sample.timeNs), pid: pid, tid: ChromeTrack.stalls.rawValue, s: "t",
-                args: ["stack": .strings(Array(profile.names(of: sample).reversed()))]
-            ))
+            events.append(
+                ChromeTraceEvent(
+                    name: "sample", cat: "sample", ph: "i", ts: Self.us(sample.timeNs), pid: pid,
+                    tid: ChromeTrack.stalls.rawValue, s: "t",
+                    args: ["stack": .strings(Array(profile.names(of: sample).reversed()))]
+                ))
         }
         return events
     }

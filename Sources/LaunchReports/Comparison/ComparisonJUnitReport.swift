@@ -45,7 +45,9 @@ public struct ComparisonJUnitReport: Sendable, Equatable {
         let message = e(verdict.message)
         var out = "    <testcase classname=\"\(e(suiteName)).budget\" name=\"\(e(verdict.rule.title))\">\n"
         switch verdict.status {
-        case .fail, .missing: out += "      <failure type=\"\(verdict.rule.level.rawValue)\" message=\"\(message)\">\(message)</failure>\n"
+        case .fail, .missing:
+            out +=
+                "      <failure type=\"\(verdict.rule.level.rawValue)\" message=\"\(message)\">\(message)</failure>\n"
         case .inconclusive: out += "      <skipped message=\"\(message)\"/>\n"
         case .pass: break
         }

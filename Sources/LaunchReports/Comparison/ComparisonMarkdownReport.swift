@@ -14,15 +14,19 @@ public struct ComparisonMarkdownReport: Sendable, Equatable {
         out += "| Metric | Decision | Effect | Interval | Base median | Head median |\n"
         out += "|---|---|---:|---|---:|---:|\n"
         for row in ComparisonRow.rows(outcome) {
-            out += "| \(e(row.metric)) | \(row.decision.rawValue) | \(row.effect) | \(row.interval) | \(row.baseMedian) | \(row.headMedian) |\n"
+            out +=
+                "| \(e(row.metric)) | \(row.decision.rawValue) | \(row.effect) | \(row.interval) | \(row.baseMedian) | \(row.headMedian) |\n"
         }
         for verdict in outcome.budgets {
             out += "\n- Budget \(e(verdict.rule.title)): **\(verdict.status.rawValue)**. \(e(verdict.message))"
         }
         out += outcome.budgets.isEmpty ? "" : "\n"
         let side = outcome.findings
-        out += "\n**Main-thread findings**: \(side.new.count) new in head, \(side.gone.count) gone, \(side.both.count) in both.\n"
-        for finding in side.new.prefix(Self.listed) { out += "- new: \(e(finding.id)) (\(MetricKind.time.format(finding.medianCostNs)) per launch)\n" }
+        out +=
+            "\n**Main-thread findings**: \(side.new.count) new in head, \(side.gone.count) gone, \(side.both.count) in both.\n"
+        for finding in side.new.prefix(Self.listed) {
+            out += "- new: \(e(finding.id)) (\(MetricKind.time.format(finding.medianCostNs)) per launch)\n"
+        }
         for finding in side.gone.prefix(Self.listed) { out += "- gone: \(e(finding.id))\n" }
         return out
     }

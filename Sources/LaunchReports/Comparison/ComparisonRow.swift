@@ -26,9 +26,10 @@ public struct ComparisonRow: Sendable, Equatable {
         decision = comparison.decision
         let measured = comparison.blocks > 0
         effect = measured ? Self.percent(comparison.effect) : "–"
-        interval = comparison.effectInterval.map {
-            "\(Self.percent($0.lower)) … \(Self.percent($0.upper)) (\(Self.level($0.level)))"
-        } ?? "–"
+        interval =
+            comparison.effectInterval.map {
+                "\(Self.percent($0.lower)) … \(Self.percent($0.upper)) (\(Self.level($0.level)))"
+            } ?? "–"
         baseMedian = ReportText.value(Self.median(comparison.baseSamples), kind)
         headMedian = ReportText.value(Self.median(comparison.headSamples), kind)
         blocks = comparison.blocks
@@ -51,9 +52,11 @@ public struct ComparisonRow: Sendable, Equatable {
     /// One line saying what the comparison decided and how many launches it took.
     public static func headline(_ outcome: ComparisonOutcome) -> String {
         if let failed = outcome.failedBuild {
-            return "\(failed.rawValue) failed to launch after \(outcome.base.launches) base and \(outcome.head.launches) head launches"
+            return
+                "\(failed.rawValue) failed to launch after \(outcome.base.launches) base and \(outcome.head.launches) head launches"
         }
-        return "\(outcome.decision.rawValue) after \(outcome.base.launches) base and \(outcome.head.launches) head launches"
+        return
+            "\(outcome.decision.rawValue) after \(outcome.base.launches) base and \(outcome.head.launches) head launches"
     }
 
     private static func median(_ samples: [Double]) -> Double? {

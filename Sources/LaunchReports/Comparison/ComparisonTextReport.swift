@@ -13,11 +13,16 @@ public struct ComparisonTextReport: Sendable, Equatable {
     /// Renders the report, ending with a newline.
     public func render(_ outcome: ComparisonOutcome) -> String {
         var out = "Compare: \(ComparisonRow.headline(outcome)) (\(outcome.scenario.rawValue), seed \(outcome.seed))\n\n"
-        var table = TextTable(header: ["metric", "decision", "effect", "interval", "base median", "head median", "blocks"])
+        var table = TextTable(header: [
+            "metric", "decision", "effect", "interval", "base median", "head median", "blocks",
+        ])
         for row in ComparisonRow.rows(outcome) {
             let style: ANSIStyle? = row.decision == .regressed ? .red : row.decision == .inconclusive ? .yellow : .green
             table.append(
-                [row.metric, row.decision.rawValue, row.effect, row.interval, row.baseMedian, row.headMedian, "\(row.blocks)"],
+                [
+                    row.metric, row.decision.rawValue, row.effect, row.interval, row.baseMedian, row.headMedian,
+                    "\(row.blocks)",
+                ],
                 styles: [nil, style, nil, nil, nil, nil, nil]
             )
         }
@@ -32,12 +37,18 @@ public struct ComparisonTextReport: Sendable, Equatable {
     }
 
     private func findings(_ side: FindingsComparison) -> String {
-        var out = "\nMain-thread findings: \(side.new.count) new in head, \(side.gone.count) gone, \(side.both.count) in both.\n"
+        var out =
+            "\nMain-thread findings: \(side.new.count) new in head, \(side.gone.count) gone, \(side.both.count) in both.\n"
         let time = MetricKind.time
-        for finding in side.new.prefix(5) { out += "  + \(finding.id) (\(time.format(finding.medianCostNs)) per launch)\n" }
-        for finding in side.gone.prefix(5) { out += "  - \(finding.id) (\(time.format(finding.medianCostNs)) per launch)\n" }
+        for finding in side.new.prefix(5) {
+            out += "  + \(finding.id) (\(time.format(finding.medianCostNs)) per launch)\n"
+        }
+        for finding in side.gone.prefix(5) {
+            out += "  - \(finding.id) (\(time.format(finding.medianCostNs)) per launch)\n"
+        }
         for pair in side.both.prefix(5) {
-            out += "  = \(pair.id) (\(time.format(pair.baseMedianCostNs)) → \(time.format(pair.headMedianCostNs)) per launch)\n"
+            out +=
+                "  = \(pair.id) (\(time.format(pair.baseMedianCostNs)) → \(time.format(pair.headMedianCostNs)) per launch)\n"
         }
         return out
     }

@@ -17,9 +17,14 @@ public enum FindingsSection {
     /// `100.0 ms (55.6 % of didFinishLaunching, 24.9 % of first frame)`; a program's share is of `time to ready`.
     public static func cost(_ finding: Finding, endpoint: LaunchEndpoint? = nil) -> String {
         var shares: [String] = []
-        if let share = finding.phaseShare, let phase = finding.phase { shares.append("\(percent(share)) of \(phase.rawValue)") }
-        if let share = finding.firstFrameShare { shares.append("\(percent(share)) of \((endpoint ?? .firstFrame).shareName)") }
-        return MetricKind.time.format(finding.medianCostNs) + (shares.isEmpty ? "" : " (" + shares.joined(separator: ", ") + ")")
+        if let share = finding.phaseShare, let phase = finding.phase {
+            shares.append("\(percent(share)) of \(phase.rawValue)")
+        }
+        if let share = finding.firstFrameShare {
+            shares.append("\(percent(share)) of \((endpoint ?? .firstFrame).shareName)")
+        }
+        return MetricKind.time.format(finding.medianCostNs)
+            + (shares.isEmpty ? "" : " (" + shares.joined(separator: ", ") + ")")
     }
 
     /// `55.6 %`: one decimal, without Foundation's locale-dependent formatting.
@@ -39,7 +44,8 @@ public enum FindingsSection {
         let libraries = attribution.librariesNs.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
         let named = libraries.prefix(3).map { "\($0.key) \(share($0.value))" }.joined(separator: ", ")
         let librariesTotal = libraries.reduce(0) { $0 + $1.value }
-        return "Attribution coverage \(percent(coverage)) of the main thread's on-CPU and blocked time before \((endpoint ?? .firstFrame).phrase): "
+        return
+            "Attribution coverage \(percent(coverage)) of the main thread's on-CPU and blocked time before \((endpoint ?? .firstFrame).phrase): "
             + "app functions \(share(attribution.appNs)), libraries \(share(librariesTotal))"
             + (named.isEmpty ? "" : " (\(named))") + ", loader \(share(attribution.loaderNs)); "
             + "unattributed \(share(attribution.unattributedNs)) (no stack or no known image)."
@@ -51,7 +57,8 @@ public enum FindingsSection {
         guard finding.tracedCalls > 0, finding.launches > 0 else { return "" }
         let perLaunch = (Double(finding.tracedCalls) / Double(finding.launches)).rounded()
         let count = Int(perLaunch)
-        let functions = finding.blockingFunctions.isEmpty ? "" : " (\(finding.blockingFunctions.joined(separator: ", ")))"
+        let functions =
+            finding.blockingFunctions.isEmpty ? "" : " (\(finding.blockingFunctions.joined(separator: ", ")))"
         return ", \(count) call\(count == 1 ? "" : "s") per launch\(functions)"
     }
 
@@ -59,19 +66,27 @@ public enum FindingsSection {
     public static func text(findings: RunFindings?, policyVerdicts: [PolicyVerdict], limit: Int = textLimit) -> String {
         var out = ""
         if let findings {
-            let observed = findings.analyzedLaunches.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            let observed = findings.analyzedLaunches.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(
+                separator: ", ")
             out += "Top main-thread findings (\(observed.isEmpty ? "no" : observed) launches observed):\n"
             let top = findings.top(limit)
             if top.isEmpty { out += "  none\n" }
             for (index, finding) in top.enumerated() {
-                out += "\(String(repeating: " ", count: index < 9 ? 2 : 1))\(index + 1). \(finding.functionWithLocation)  \(finding.kind.rawValue)"
+                out +=
+                    "\(String(repeating: " ", count: index < 9 ? 2 : 1))\(index + 1). \(finding.functionWithLocation)  \(finding.kind.rawValue)"
                     + "  \(finding.phase?.rawValue ?? "unknown phase")  \(cost(finding, endpoint: findings.endpoint))"
                     + "  \(finding.launches)/\(finding.analyzedLaunches) launches, \(finding.confidence.rawValue) confidence"
                     + (finding.touchesUI ? ", touches UI" : "") + calls(finding) + "\n"
                 out += "     -> \(finding.advice.rewrite)\n"
             }
-            if findings.findings.count > top.count { out += "  … \(findings.findings.count - top.count) more in the JSON report.\n" }
-            if let attribution = findings.attribution, let line = attributionLine(attribution, endpoint: findings.endpoint) { out += line + "\n" }
+            if findings.findings.count > top.count {
+                out += "  … \(findings.findings.count - top.count) more in the JSON report.\n"
+            }
+            if let attribution = findings.attribution,
+                let line = attributionLine(attribution, endpoint: findings.endpoint)
+            {
+                out += line + "\n"
+            }
             for line in symbolicationLines(findings) { out += line + "\n" }
         }
         for verdict in policyVerdicts {
@@ -81,7 +96,9 @@ public enum FindingsSection {
     }
 
     /// The Markdown section, ending with a newline; empty when there is nothing to show.
-    public static func markdown(findings: RunFindings?, policyVerdicts: [PolicyVerdict], limit: Int = markdownLimit) -> String {
+    public static func markdown(findings: RunFindings?, policyVerdicts: [PolicyVerdict], limit: Int = markdownLimit)
+        -> String
+    {
         var out = ""
         if let findings, !findings.findings.isEmpty {
             out += "#### Main-thread findings\n\n"
@@ -89,14 +106,20 @@ public enum FindingsSection {
             out += "|---:|---|---|---|---:|---|---|\n"
             for finding in findings.top(limit) {
                 let cells = [
-                    MarkdownReport.escape(cost(finding, endpoint: findings.endpoint)), finding.kind.rawValue, finding.phase?.rawValue ?? "-",
-                    MarkdownReport.escape(finding.functionWithLocation), "\(finding.launches)/\(finding.analyzedLaunches)",
+                    MarkdownReport.escape(cost(finding, endpoint: findings.endpoint)), finding.kind.rawValue,
+                    finding.phase?.rawValue ?? "-",
+                    MarkdownReport.escape(finding.functionWithLocation),
+                    "\(finding.launches)/\(finding.analyzedLaunches)",
                     finding.confidence.rawValue, MarkdownReport.escape(finding.advice.rewrite),
                 ]
                 out += "| " + cells.joined(separator: " | ") + " |\n"
             }
-            if findings.findings.count > limit { out += "\n\(findings.findings.count - limit) more in the JSON report.\n" }
-            if let attribution = findings.attribution, let line = attributionLine(attribution, endpoint: findings.endpoint) {
+            if findings.findings.count > limit {
+                out += "\n\(findings.findings.count - limit) more in the JSON report.\n"
+            }
+            if let attribution = findings.attribution,
+                let line = attributionLine(attribution, endpoint: findings.endpoint)
+            {
                 out += "\n" + MarkdownReport.escape(line) + "\n"
             }
         }
@@ -107,7 +130,8 @@ public enum FindingsSection {
         if !policyVerdicts.isEmpty {
             out += (out.isEmpty ? "" : "\n")
             for verdict in policyVerdicts {
-                out += "- **policy \(ReportText.label(verdict.status)) (\(verdict.level.rawValue))** \(MarkdownReport.escape(verdict.message))\n"
+                out +=
+                    "- **policy \(ReportText.label(verdict.status)) (\(verdict.level.rawValue))** \(MarkdownReport.escape(verdict.message))\n"
             }
         }
         return out

@@ -52,17 +52,20 @@ public struct MainThreadProfile: Codable, Sendable, Equatable {
         let interval = Int64(max(1, activity.sampler.intervalMs)) * 1_000_000
         for call in activity.blockingCalls {
             let stack = names(call.stack, firstIsExact: false) + [intern(ProfileFrame(name: Self.callFrameName(call)))]
-            samples.append(ProfileSample(
-                source: .blockingCall, timeNs: call.startNs, weightNs: call.durationNs,
-                phase: call.phase ?? trace.phase(at: call.startNs), stack: stack
-            ))
+            samples.append(
+                ProfileSample(
+                    source: .blockingCall, timeNs: call.startNs, weightNs: call.durationNs,
+                    phase: call.phase ?? trace.phase(at: call.startNs), stack: stack
+                ))
         }
         for stall in activity.stalls {
             for sample in stall.samples where sample.blockingCall == nil {
-                samples.append(ProfileSample(
-                    source: .stallSample, timeNs: sample.timeNs, weightNs: interval,
-                    phase: trace.phase(at: sample.timeNs) ?? stall.phase, stack: names(sample.frames, firstIsExact: true)
-                ))
+                samples.append(
+                    ProfileSample(
+                        source: .stallSample, timeNs: sample.timeNs, weightNs: interval,
+                        phase: trace.phase(at: sample.timeNs) ?? stall.phase,
+                        stack: names(sample.frames, firstIsExact: true)
+                    ))
             }
         }
         samples.sort { ($0.timeNs, $0.source.rawValue) < ($1.timeNs, $1.source.rawValue) }

@@ -31,13 +31,15 @@ public struct SymbolMapNaming: FrameNaming, Sendable, Equatable {
             throw LaunchProfilerError.invalidSymbolMap(url.path, "The file cannot be read: \(reason)", reason: reason)
         }
         guard let object = try? JSONDecoder().decode([String: String].self, from: data) else {
-            throw LaunchProfilerError.invalidSymbolMap(url.path, "The file is not a JSON object of \"0x…\" addresses to names.")
+            throw LaunchProfilerError.invalidSymbolMap(
+                url.path, "The file is not a JSON object of \"0x…\" addresses to names.")
         }
         var symbols: [Address: String] = [:]
         for (key, name) in object {
             let digits = key.hasPrefix("0x") ? key.dropFirst(2) : Substring(key)
             guard let value = UInt64(digits, radix: 16) else {
-                throw LaunchProfilerError.invalidSymbolMap(url.path, "The key \"\(key)\" is not a hexadecimal address such as \"0x7f3a12b4c010\".")
+                throw LaunchProfilerError.invalidSymbolMap(
+                    url.path, "The key \"\(key)\" is not a hexadecimal address such as \"0x7f3a12b4c010\".")
             }
             symbols[Address(value)] = name
         }

@@ -30,7 +30,9 @@ public struct SymbolicatorNaming: FrameNaming {
             }
             for stall in activity.stalls {
                 for sample in stall.samples {
-                    for address in sample.frames { _ = frame(for: address, isReturnAddress: true, images: activity.images) }
+                    for address in sample.frames {
+                        _ = frame(for: address, isReturnAddress: true, images: activity.images)
+                    }
                 }
             }
         }

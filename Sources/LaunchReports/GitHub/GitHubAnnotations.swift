@@ -19,14 +19,17 @@ public struct GitHubAnnotations: Sendable, Equatable {
     public func render(summary: RunSummary, evaluation: BudgetEvaluation) -> String {
         var lines: [String] = []
         for verdict in evaluation.verdicts where verdict.status != .pass {
-            let command = verdict.status == .inconclusive ? "notice" : verdict.rule.level == .error ? "error" : "warning"
+            let command =
+                verdict.status == .inconclusive ? "notice" : verdict.rule.level == .error ? "error" : "warning"
             lines.append(Self.command(command, title: "launchprof: \(verdict.rule.title)", message: verdict.message))
         }
         for verdict in evaluation.policyVerdicts {
             let title = "launchprof policy: " + (verdict.function ?? "main-thread work")
-            lines.append(Self.command(verdict.level == .error ? "error" : "warning", title: title, message: verdict.message))
+            lines.append(
+                Self.command(verdict.level == .error ? "error" : "warning", title: title, message: verdict.message))
         }
-        let result = "\(ReportText.appName(summary)): \(ReportText.result(evaluation.exitCode)); \(ReportText.launchesLine(summary))"
+        let result =
+            "\(ReportText.appName(summary)): \(ReportText.result(evaluation.exitCode)); \(ReportText.launchesLine(summary))"
         lines.append(Self.command("notice", title: "launchprof", message: result))
         return lines.map { $0 + "\n" }.joined()
     }

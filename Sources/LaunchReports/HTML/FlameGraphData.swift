@@ -15,7 +15,6 @@ struct FlameGraphData: Encodable {
         var s: [Int]
     }
 
-
     var frames: [String]
     var phases: [String]
     var runs: [Int]
@@ -36,7 +35,10 @@ struct FlameGraphData: Encodable {
                     return frames.count - 1
                 }
                 if let phase = sample.phase { phases.insert(phase) }
-                samples.append(Sample(r: profile.runIndex, p: sample.phase?.rawValue ?? "", w: Double(sample.weightNs) / 1000, s: stack))
+                samples.append(
+                    Sample(
+                        r: profile.runIndex, p: sample.phase?.rawValue ?? "", w: Double(sample.weightNs) / 1000,
+                        s: stack))
             }
         }
         self.frames = frames

@@ -2,12 +2,16 @@ import LaunchAnalysis
 import LaunchTrace
 
 extension HTMLReport {
-    func header(_ input: ReportInput, appName: String, code: ProfilerExitStatus, trace: LaunchTrace?, chosen: Int?) -> HTMLNode {
+    func header(_ input: ReportInput, appName: String, code: ProfilerExitStatus, trace: LaunchTrace?, chosen: Int?)
+        -> HTMLNode
+    {
         let badge: HTMLNode
         if input.evaluation.verdicts.isEmpty && code == .success {
             badge = .el("span", ["class": "badge missing"], "no budgets")
         } else {
-            badge = .el("span", ["class": "badge \(Self.badgeClass(code))", "data-result": "\(code.rawValue)"], "\(ReportText.result(code))")
+            badge = .el(
+                "span", ["class": "badge \(Self.badgeClass(code))", "data-result": "\(code.rawValue)"],
+                "\(ReportText.result(code))")
         }
         var entries: [HTMLNode] = []
         for (term, value) in metadata(input, trace: trace) {
@@ -15,10 +19,14 @@ extension HTMLReport {
         }
         if let chosen {
             let endpoint = trace?.totals.timeToFirstFrameNs != nil ? "first frame" : "ready"
-            entries += [.el("dt", "Waterfall"), .el("dd", "launch \(chosen)\(run == nil ? " (the median time to \(endpoint))" : "")"), .newline]
+            entries += [
+                .el("dt", "Waterfall"),
+                .el("dd", "launch \(chosen)\(run == nil ? " (the median time to \(endpoint))" : "")"), .newline,
+            ]
         }
         return .fragment([
-            .el("header", [:],
+            .el(
+                "header", [:],
                 .newline, .el("h1", "\(appName) launch report"), " ", badge, .newline,
                 .el("dl", ["class": "meta"], children: [.newline] + entries), .newline
             ),
@@ -31,16 +39,24 @@ extension HTMLReport {
         let summary = input.summary
         var meta: [(String, HTMLNode)] = [
             ("Scenario", "\(summary.run.scenario)"),
-            ("Launches", "\(ReportText.launchesLine(summary))\(summary.run.warmup > 0 ? " (after \(summary.run.warmup) warm-up)" : "")"),
+            (
+                "Launches",
+                "\(ReportText.launchesLine(summary))\(summary.run.warmup > 0 ? " (after \(summary.run.warmup) warm-up)" : "")"
+            ),
             ("Date", "\(summary.run.date)"),
             ("App", .el("code", "\(summary.run.appPath)")),
         ]
         if let scenario = summary.scenarios[summary.run.scenario.rawValue], let timing = scenario.timing {
-            meta.append(("Timing launches", "\(ReportText.timingLine(timing, profiledLaunches: scenario.completedLaunches))"))
+            meta.append(
+                ("Timing launches", "\(ReportText.timingLine(timing, profiledLaunches: scenario.completedLaunches))"))
         }
         if let machine = summary.run.machine ?? trace?.machine {
             let memory = String(format: "%.1f GB", Double(machine.memoryBytes) / 1e9)
-            meta.append(("Machine", "\(machine.cpuModel), \(machine.logicalCores) cores, \(memory), Linux \(machine.kernel) (\(machine.hostname))"))
+            meta.append(
+                (
+                    "Machine",
+                    "\(machine.cpuModel), \(machine.logicalCores) cores, \(memory), Linux \(machine.kernel) (\(machine.hostname))"
+                ))
         }
         // A program that writes no trace has no probe: no overhead of its own to report.
         let probed = trace.map { !$0.profiler.instruments.isEmpty } ?? true
@@ -49,7 +65,8 @@ extension HTMLReport {
         }
         if let trace {
             let profile = trace.profile.map { "; the runner's whole-launch profile: \($0.source.rawValue)" } ?? ""
-            let instruments = probed
+            let instruments =
+                probed
                 ? "\(trace.profiler.instruments.joined(separator: ", ")) (LaunchProbe \(trace.profiler.version))"
                 : "none in the program (the runner built its trace)\(profile)"
             meta.append(("Instruments", "\(instruments)"))
@@ -62,10 +79,12 @@ extension HTMLReport {
         guard let overhead = summary.metric(.profilerOverhead, scenario: scenario) else { return nil }
         var text = "median \(HTMLFormat.ms(overhead.statistics.median)) on the main thread"
         if let firstFrame = summary.metric(.timeToFirstFrame, scenario: scenario), firstFrame.statistics.median > 0 {
-            text += " (\(HTMLFormat.percent(overhead.statistics.median / firstFrame.statistics.median)) of time to first frame)"
+            text +=
+                " (\(HTMLFormat.percent(overhead.statistics.median / firstFrame.statistics.median)) of time to first frame)"
         }
         if let activity = trace?.mainThread {
-            text += "; sampler: \(activity.sampler.method.rawValue), \(activity.sampler.signalsSent) signals, \(activity.sampler.samplesTaken) samples"
+            text +=
+                "; sampler: \(activity.sampler.method.rawValue), \(activity.sampler.signalsSent) signals, \(activity.sampler.samplesTaken) samples"
             if let tracer = activity.tracer {
                 text += "; tracer: \(tracer.interceptedCalls) calls intercepted, \(tracer.recordedCalls) recorded"
             }
@@ -73,20 +92,29 @@ extension HTMLReport {
         return text
     }
 
-    func findingsSection(_ findings: [ReportFinding], attribution: LaunchAttribution?, endpoint: LaunchEndpoint?, symbolication: [String] = []) -> HTMLNode {
+    func findingsSection(
+        _ findings: [ReportFinding], attribution: LaunchAttribution?, endpoint: LaunchEndpoint?,
+        symbolication: [String] = []
+    ) -> HTMLNode {
         let coverage = attribution.flatMap { FindingsSection.attributionLine($0, endpoint: endpoint) }
         guard !findings.isEmpty || coverage != nil || !symbolication.isEmpty else { return .fragment([]) }
         let cards: [HTMLNode] = findings.map { finding in
-            var children: [HTMLNode] = [.newline, .el("h3", "\(finding.title)"), .newline, .el("p", ["class": "muted"], "\(finding.detail)"), .newline]
+            var children: [HTMLNode] = [
+                .newline, .el("h3", "\(finding.title)"), .newline, .el("p", ["class": "muted"], "\(finding.detail)"),
+                .newline,
+            ]
             if !finding.advice.isEmpty { children += [.el("p", "\(finding.advice)"), .newline] }
-            if let rewrite = finding.rewrite, !rewrite.isEmpty { children += [.el("pre", .el("code", "\(rewrite)")), .newline] }
+            if let rewrite = finding.rewrite, !rewrite.isEmpty {
+                children += [.el("pre", .el("code", "\(rewrite)")), .newline]
+            }
             return .fragment([.el("div", ["class": "finding card"], children: children), .newline])
         }
         return .fragment([
             .el("h2", ["id": "findings"], "Main-thread findings"), .newline,
             .el("div", ["class": "findings"], children: [.newline] + cards), .newline,
             coverage.map { .el("p", ["class": "muted", "id": "attribution"], "\($0)") } ?? .fragment([]), .newline,
-            .fragment(symbolication.map { .fragment([.el("p", ["class": "muted symbolication"], "\($0)"), .newline]) }),
+            .fragment(
+                symbolication.map { .fragment([.el("p", ["class": "muted symbolication"], "\($0)"), .newline]) }),
         ])
     }
 
@@ -94,7 +122,8 @@ extension HTMLReport {
         func swatch(_ colour: String, _ label: String) -> HTMLNode {
             .el("span", .el("i", ["style": "background:var(--\(colour))"]), "\(label)")
         }
-        let legend: HTMLNode = .el("div", ["class": "legend"],
+        let legend: HTMLNode = .el(
+            "div", ["class": "legend"],
             .el("span", .el("i", ["class": "cpu", "style": "background:var(--cpu)"]), "on-CPU"),
             swatch("runnable", "waiting for a CPU (runnable)"),
             swatch("blocked", "blocked (I/O, sleep, locks)"),
@@ -114,23 +143,32 @@ extension HTMLReport {
     func spreadSection(_ input: ReportInput, chosen: Int?) -> HTMLNode {
         .fragment([
             .el("h2", ["id": "spread"], "Spread across launches"), .newline,
-            .el("p", ["class": "muted"], "One dot per completed launch (the waterfall's launch highlighted), the median as a tick, dashed budget limits. Each row has its own scale."), .newline,
-            SpreadChart(summary: input.summary, scenario: input.summary.run.scenario, verdicts: input.evaluation.verdicts, highlightedRun: chosen).node(), .newline,
+            .el(
+                "p", ["class": "muted"],
+                "One dot per completed launch (the waterfall's launch highlighted), the median as a tick, dashed budget limits. Each row has its own scale."
+            ), .newline,
+            SpreadChart(
+                summary: input.summary, scenario: input.summary.run.scenario, verdicts: input.evaluation.verdicts,
+                highlightedRun: chosen
+            ).node(), .newline,
         ])
     }
 
     func flameSection(_ input: ReportInput) -> HTMLNode {
         .fragment([
             .el("h2", ["id": "flame-graph"], "Main-thread flame graph"), .newline,
-            .el("p", ["class": "muted"],
+            .el(
+                "p", ["class": "muted"],
                 "Stall samples (each weighs the sampling interval) and blocking calls (each weighs its duration), root at the top. Blocking calls end in a frame such as ",
                 .el("code", "read() [fileIO]"), "."),
             .newline,
-            .el("div", ["class": "flame-controls"],
+            .el(
+                "div", ["class": "flame-controls"],
                 .el("label", "Phase ", .el("select", ["id": "flame-phase"])),
                 .el("label", "Launch ", .el("select", ["id": "flame-run"]))),
             .newline,
-            .el("div", ["id": "flame", "role": "img", "aria-label": "Flame graph of main-thread samples"],
+            .el(
+                "div", ["id": "flame", "role": "img", "aria-label": "Flame graph of main-thread samples"],
                 .el("noscript", .el("p", ["class": "muted"], "The flame graph needs JavaScript."))),
             .newline,
             .el("p", ["id": "flame-info", "class": "muted"]), .newline,

@@ -35,7 +35,9 @@ public struct HTMLReport: Sendable, Equatable {
         guard let run else { return input.medianRunIndex }
         guard input.trace(run: run) != nil else {
             let available = input.traces.compactMap(\.runIndex).map(String.init).joined(separator: ", ")
-            throw LaunchProfilerError.invalidReportInput("Launch \(run) has no trace to show; the launches with traces are \(available.isEmpty ? "none" : available).")
+            throw LaunchProfilerError.invalidReportInput(
+                "Launch \(run) has no trace to show; the launches with traces are \(available.isEmpty ? "none" : available)."
+            )
         }
         return run
     }
@@ -61,11 +63,19 @@ public struct HTMLReport: Sendable, Equatable {
         let data = FlameGraphData(profiles: input.profiles, chosenRun: chosen)
         return .fragment([
             .raw(TrustedHTML(constant: "<!DOCTYPE html>\n")),
-            .el("html", ["lang": "en"],
+            .el(
+                "html", ["lang": "en"],
                 .newline, head(appName: appName), .newline,
-                .el("body", [:],
-                    .newline, .el("script", [:], .newline, .raw(TrustedHTML(constant: HTMLReportScript.errorCatcher)), .newline), .newline,
-                    .el("main", children: [.newline] + sections(input, findings: findings, trace: trace, chosen: chosen, appName: appName)), .newline,
+                .el(
+                    "body", [:],
+                    .newline,
+                    .el("script", [:], .newline, .raw(TrustedHTML(constant: HTMLReportScript.errorCatcher)), .newline),
+                    .newline,
+                    .el(
+                        "main",
+                        children: [.newline]
+                            + sections(input, findings: findings, trace: trace, chosen: chosen, appName: appName)),
+                    .newline,
                     .el("script", ["type": "application/json", "id": "report-data"], .raw(.scriptJSON(data))), .newline,
                     .el("script", [:], .newline, .raw(TrustedHTML(constant: HTMLReportScript.main)), .newline), .newline
                 ),
@@ -76,7 +86,8 @@ public struct HTMLReport: Sendable, Equatable {
     }
 
     private func head(appName: String) -> HTMLNode {
-        .el("head", [:], .newline,
+        .el(
+            "head", [:], .newline,
             .el("meta", ["charset": "utf-8"]), .newline,
             .el("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"]), .newline,
             .el("meta", ["name": "color-scheme", "content": "light dark"]), .newline,
@@ -85,19 +96,39 @@ public struct HTMLReport: Sendable, Equatable {
         )
     }
 
-    private func sections(_ input: ReportInput, findings: [ReportFinding], trace: LaunchTrace?, chosen: Int?, appName: String) -> [HTMLNode] {
-        var nodes = [header(input, appName: appName, code: input.evaluation.exitCode, trace: trace, chosen: chosen), verdictSection(input)]
+    private func sections(
+        _ input: ReportInput, findings: [ReportFinding], trace: LaunchTrace?, chosen: Int?, appName: String
+    ) -> [HTMLNode] {
+        var nodes = [
+            header(input, appName: appName, code: input.evaluation.exitCode, trace: trace, chosen: chosen),
+            verdictSection(input),
+        ]
         if let trace, let chosen {
-            nodes += [waterfallSection(input, trace: trace, chosen: chosen), findingsSection(findings, attribution: input.summary.findings?.attribution, endpoint: input.summary.findings?.endpoint, symbolication: FindingsSection.symbolicationLines(input.summary.findings)), eventsSection(trace: trace, profile: input.profile(run: chosen))]
+            nodes += [
+                waterfallSection(input, trace: trace, chosen: chosen),
+                findingsSection(
+                    findings, attribution: input.summary.findings?.attribution,
+                    endpoint: input.summary.findings?.endpoint,
+                    symbolication: FindingsSection.symbolicationLines(input.summary.findings)),
+                eventsSection(trace: trace, profile: input.profile(run: chosen)),
+            ]
         } else {
             nodes += [
                 .el("h2", "Waterfall"), .newline,
-                .el("p", ["class": "muted"], "No launch completed with a trace, so there is no waterfall to draw."), .newline,
-                findingsSection(findings, attribution: input.summary.findings?.attribution, endpoint: input.summary.findings?.endpoint, symbolication: FindingsSection.symbolicationLines(input.summary.findings)),
+                .el("p", ["class": "muted"], "No launch completed with a trace, so there is no waterfall to draw."),
+                .newline,
+                findingsSection(
+                    findings, attribution: input.summary.findings?.attribution,
+                    endpoint: input.summary.findings?.endpoint,
+                    symbolication: FindingsSection.symbolicationLines(input.summary.findings)),
             ]
         }
         nodes += [spreadSection(input, chosen: chosen), flameSection(input), launchesSection(input, chosen: chosen)]
-        nodes.append(.el("footer", "Made by \(generator) from the run folder's launches.json and traces. Times are from each launch's spawn (CLOCK_MONOTONIC)."))
+        nodes.append(
+            .el(
+                "footer",
+                "Made by \(generator) from the run folder's launches.json and traces. Times are from each launch's spawn (CLOCK_MONOTONIC)."
+            ))
         nodes.append(.newline)
         return nodes
     }

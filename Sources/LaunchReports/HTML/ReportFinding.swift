@@ -25,7 +25,11 @@ public struct ReportFinding: Codable, Sendable, Equatable {
     public init(_ finding: Finding, endpoint: LaunchEndpoint? = nil) {
         let phase = finding.phase.map { " in \($0.rawValue)" } ?? ""
         title = "\(finding.functionWithLocation)\(phase): \(FindingsSection.cost(finding, endpoint: endpoint))"
-        var parts = ["\(finding.kind.rawValue) on the main thread", "in \(finding.launches) of \(finding.analyzedLaunches) launches", "\(finding.confidence.rawValue) confidence"]
+        var parts = [
+            "\(finding.kind.rawValue) on the main thread",
+            "in \(finding.launches) of \(finding.analyzedLaunches) launches",
+            "\(finding.confidence.rawValue) confidence",
+        ]
         if finding.touchesUI { parts.append("touches UI objects") }
         if !finding.resources.isEmpty { parts.append("resources: " + finding.resources.joined(separator: ", ")) }
         detail = parts.joined(separator: "; ") + "."

@@ -21,7 +21,9 @@ public struct ReportInput: Sendable {
     public var profiles: [MainThreadProfile]
 
     /// Creates an input, profiling each trace with `naming`.
-    public init(summary: RunSummary, evaluation: BudgetEvaluation, traces: [LaunchTrace], naming: inout some FrameNaming) {
+    public init(
+        summary: RunSummary, evaluation: BudgetEvaluation, traces: [LaunchTrace], naming: inout some FrameNaming
+    ) {
         self.summary = summary
         self.evaluation = evaluation
         self.traces = traces.enumerated().map { position, trace in
@@ -41,7 +43,8 @@ public struct ReportInput: Sendable {
         }
         guard !keyed.isEmpty else { return nil }
         let sorted = keyed.map(\.value).sorted()
-        let median = sorted.count % 2 == 1
+        let median =
+            sorted.count % 2 == 1
             ? Double(sorted[sorted.count / 2])
             : (Double(sorted[sorted.count / 2 - 1]) + Double(sorted[sorted.count / 2])) / 2
         return keyed.min { Swift.abs(Double($0.value) - median) < Swift.abs(Double($1.value) - median) }?.index

@@ -45,10 +45,12 @@ struct WaterfallChart {
         }
         children.append(firstFrame(scale))
         children.append(limitNodes(limits, rows: rows, scale: scale))
-        return .el("svg", [
-            "class": "waterfall", "role": "img", "viewBox": "0 0 \(Self.width) \(HTMLFormat.px(scale.height))",
-            "aria-label": "Waterfall of the launch phases of launch \(trace.runIndex ?? 0)",
-        ], children: children)
+        return .el(
+            "svg",
+            [
+                "class": "waterfall", "role": "img", "viewBox": "0 0 \(Self.width) \(HTMLFormat.px(scale.height))",
+                "aria-label": "Waterfall of the launch phases of launch \(trace.runIndex ?? 0)",
+            ], children: children)
     }
 
     private func rows() -> [Row] {
@@ -75,8 +77,12 @@ struct WaterfallChart {
         var tick = 0.0
         while tick <= scale.domainEnd {
             let tx = HTMLFormat.px(scale.x(tick))
-            nodes.append(.el("line", ["class": "grid", "x1": tx, "y1": "\(Self.top - 6)", "x2": tx, "y2": scale.bottom]))
-            nodes.append(.el("text", ["class": "axis", "x": tx, "y": "\(Self.top - 12)", "text-anchor": "middle"], "\(HTMLFormat.ms(tick))"))
+            nodes.append(
+                .el("line", ["class": "grid", "x1": tx, "y1": "\(Self.top - 6)", "x2": tx, "y2": scale.bottom]))
+            nodes.append(
+                .el(
+                    "text", ["class": "axis", "x": tx, "y": "\(Self.top - 12)", "text-anchor": "middle"],
+                    "\(HTMLFormat.ms(tick))"))
             nodes.append(.newline)
             tick += step
         }
@@ -87,7 +93,13 @@ struct WaterfallChart {
         let y = Self.top + Double(index) * Self.rowHeight
         var nodes: [HTMLNode] = []
         if index % 2 == 0 {
-            nodes.append(.el("rect", ["class": "band", "x": "0", "y": HTMLFormat.px(y), "width": "\(Self.width)", "height": "\(Self.rowHeight)"]))
+            nodes.append(
+                .el(
+                    "rect",
+                    [
+                        "class": "band", "x": "0", "y": HTMLFormat.px(y), "width": "\(Self.width)",
+                        "height": "\(Self.rowHeight)",
+                    ]))
         }
         switch row {
         case .phase(let record):
@@ -103,27 +115,47 @@ struct WaterfallChart {
     }
 
     private func spanBar(_ span: Span, y: Double, x: (Double) -> Double) -> HTMLNode {
-        let x0 = x(Double(span.startNs)), x1 = x(Double(span.endNs))
-        return .el("g", ["class": "span-bar", "data-span": span.name],
+        let x0 = x(Double(span.startNs))
+        let x1 = x(Double(span.endNs))
+        return .el(
+            "g", ["class": "span-bar", "data-span": span.name],
             .el("title", "\(span.name): \(HTMLFormat.ms(span.durationNs)) in \(span.phase.rawValue)"),
-            .el("text", ["class": "label span-label", "x": HTMLFormat.px(14 + Double(span.depth) * 10), "y": HTMLFormat.px(y + 16)], "\(span.name)"),
-            .el("rect", ["x": HTMLFormat.px(x0), "y": HTMLFormat.px(y + 8), "width": HTMLFormat.px(max(1, x1 - x0)), "height": "8", "rx": "2"]),
-            .el("text", ["class": "value", "x": HTMLFormat.px(x1 + 6), "y": HTMLFormat.px(y + 16)], "\(HTMLFormat.ms(span.durationNs))")
+            .el(
+                "text",
+                [
+                    "class": "label span-label", "x": HTMLFormat.px(14 + Double(span.depth) * 10),
+                    "y": HTMLFormat.px(y + 16),
+                ], "\(span.name)"),
+            .el(
+                "rect",
+                [
+                    "x": HTMLFormat.px(x0), "y": HTMLFormat.px(y + 8), "width": HTMLFormat.px(max(1, x1 - x0)),
+                    "height": "8", "rx": "2",
+                ]),
+            .el(
+                "text", ["class": "value", "x": HTMLFormat.px(x1 + 6), "y": HTMLFormat.px(y + 16)],
+                "\(HTMLFormat.ms(span.durationNs))")
         )
     }
 
     private func laneMarks(_ name: String, y: Double, x: (Double) -> Double) -> HTMLNode {
         guard let activity = trace.mainThread else { return .fragment([]) }
         if name == Self.blockingLane {
-            return .fragment(activity.blockingCalls.enumerated().map { i, call in
-                eventMark(id: "b\(i)", kind: "blocking \(call.kind.rawValue)", start: call.startNs, duration: call.durationNs, y: y, x: x,
-                          title: "\(call.function)() \(call.kind.rawValue) \(HTMLFormat.ms(call.durationNs))" + (call.resource.map { ": \($0)" } ?? ""))
-            })
+            return .fragment(
+                activity.blockingCalls.enumerated().map { i, call in
+                    eventMark(
+                        id: "b\(i)", kind: "blocking \(call.kind.rawValue)", start: call.startNs,
+                        duration: call.durationNs, y: y, x: x,
+                        title: "\(call.function)() \(call.kind.rawValue) \(HTMLFormat.ms(call.durationNs))"
+                            + (call.resource.map { ": \($0)" } ?? ""))
+                })
         }
-        return .fragment(activity.stalls.enumerated().map { i, stall in
-            eventMark(id: "s\(i)", kind: "stall", start: stall.startNs, duration: stall.durationNs, y: y, x: x,
-                      title: "stall \(HTMLFormat.ms(stall.durationNs)), \(stall.samples.count) samples")
-        })
+        return .fragment(
+            activity.stalls.enumerated().map { i, stall in
+                eventMark(
+                    id: "s\(i)", kind: "stall", start: stall.startNs, duration: stall.durationNs, y: y, x: x,
+                    title: "stall \(HTMLFormat.ms(stall.durationNs)), \(stall.samples.count) samples")
+            })
     }
 
     private func firstFrame(_ scale: Scale) -> HTMLNode {
@@ -131,7 +163,10 @@ struct WaterfallChart {
         let fx = HTMLFormat.px(scale.x(Double(firstFrame)))
         return .fragment([
             .el("line", ["class": "first-frame", "x1": fx, "y1": "\(Self.top - 6)", "x2": fx, "y2": scale.bottom]),
-            .el("text", ["class": "marker-label", "x": fx, "y": HTMLFormat.px(scale.height - 14), "text-anchor": "middle"], "first frame \(HTMLFormat.ms(firstFrame))"),
+            .el(
+                "text",
+                ["class": "marker-label", "x": fx, "y": HTMLFormat.px(scale.height - 14), "text-anchor": "middle"],
+                "first frame \(HTMLFormat.ms(firstFrame))"),
             .newline,
         ])
     }
@@ -141,11 +176,12 @@ struct WaterfallChart {
         var totalLabels = 0
         for line in limits {
             let lx = HTMLFormat.px(scale.x(line.x))
-            let (y1, y2) = line.row.map { row -> (Double, Double) in
-                let index = rows.firstIndex { if case .phase(let r) = $0 { r.phase == row } else { false } } ?? 0
-                let y = Self.top + Double(index) * Self.rowHeight
-                return (y + 1, y + Self.rowHeight - 1)
-            } ?? (Self.top - 6, scale.height - 28)
+            let (y1, y2) =
+                line.row.map { row -> (Double, Double) in
+                    let index = rows.firstIndex { if case .phase(let r) = $0 { r.phase == row } else { false } } ?? 0
+                    let y = Self.top + Double(index) * Self.rowHeight
+                    return (y + 1, y + Self.rowHeight - 1)
+                } ?? (Self.top - 6, scale.height - 28)
             if line.x > scale.domainEnd {
                 nodes.append(offScaleNode(line, y1: y1, labelRow: line.row == nil ? totalLabels : nil, scale: scale))
                 if line.row == nil { totalLabels += 1 }
@@ -160,10 +196,19 @@ struct WaterfallChart {
             if line.row == nil {
                 let atEnd = scale.x(line.x) > Self.width - Self.rightMargin - 200
                 let y = HTMLFormat.px(Self.top + 10 + Double(totalLabels) * 13)
-                children.append(.el("text", ["class": "marker-label", "x": lx, "y": y, "text-anchor": atEnd ? "end" : "start", "dx": atEnd ? "-4" : "4"], "\(label)"))
+                children.append(
+                    .el(
+                        "text",
+                        [
+                            "class": "marker-label", "x": lx, "y": y, "text-anchor": atEnd ? "end" : "start",
+                            "dx": atEnd ? "-4" : "4",
+                        ], "\(label)"))
                 totalLabels += 1
             }
-            nodes.append(.el("g", ["class": "limit limit-\(line.status.rawValue)", "data-metric": line.metric.rawValue], children: children))
+            nodes.append(
+                .el(
+                    "g", ["class": "limit limit-\(line.status.rawValue)", "data-metric": line.metric.rawValue],
+                    children: children))
             nodes.append(.newline)
         }
         return .fragment(nodes)
@@ -175,17 +220,31 @@ struct WaterfallChart {
         let edge = Self.labelWidth + scale.plotWidth
         let label = "\(line.label), off scale at \(HTMLFormat.ms(line.x)) ›"
         let y = labelRow.map { Self.top + 10 + Double($0) * 13 - 4 } ?? y1 + 11
-        let points = [(edge - 8, y - 5), (edge, y), (edge - 8, y + 5)].map { "\(HTMLFormat.px($0.0)),\(HTMLFormat.px($0.1))" }
-        var children: [HTMLNode] = [.el("title", "\(label)"), .el("polygon", ["class": "off-scale-marker", "points": points.joined(separator: " ")])]
-        if labelRow != nil {
-            children.append(.el("text", ["class": "marker-label", "x": HTMLFormat.px(edge - 12), "y": HTMLFormat.px(y + 4), "text-anchor": "end"], "\(label)"))
+        let points = [(edge - 8, y - 5), (edge, y), (edge - 8, y + 5)].map {
+            "\(HTMLFormat.px($0.0)),\(HTMLFormat.px($0.1))"
         }
-        return .el("g", ["class": "limit limit-off-scale limit-\(line.status.rawValue)", "data-metric": line.metric.rawValue], children: children)
+        var children: [HTMLNode] = [
+            .el("title", "\(label)"),
+            .el("polygon", ["class": "off-scale-marker", "points": points.joined(separator: " ")]),
+        ]
+        if labelRow != nil {
+            children.append(
+                .el(
+                    "text",
+                    [
+                        "class": "marker-label", "x": HTMLFormat.px(edge - 12), "y": HTMLFormat.px(y + 4),
+                        "text-anchor": "end",
+                    ], "\(label)"))
+        }
+        return .el(
+            "g", ["class": "limit limit-off-scale limit-\(line.status.rawValue)", "data-metric": line.metric.rawValue],
+            children: children)
     }
 
     private func phaseBar(_ record: PhaseRecord, y: Double, x: (Double) -> Double) -> HTMLNode {
         let state = record.threadState
-        let x0 = x(Double(record.startNs)), x1 = x(Double(record.endNs))
+        let x0 = x(Double(record.startNs))
+        let x1 = x(Double(record.endNs))
         let width = max(1, x1 - x0)
         let parts = Double(max(1, max(state.wallNs, state.onCpuNs + state.runnableNs)))
         let cpu = width * Double(state.onCpuNs) / parts
@@ -193,24 +252,45 @@ struct WaterfallChart {
         let blocked = max(0, width - cpu - runnable)
         var name = record.phase.rawValue
         if record.phase == .binaryLoad, trace.clock.binaryLoadIsLowResolution { name += " (~10 ms)" }
-        let title = "\(record.phase.rawValue): \(HTMLFormat.ms(record.durationNs)) from \(HTMLFormat.ms(record.startNs)); "
+        let title =
+            "\(record.phase.rawValue): \(HTMLFormat.ms(record.durationNs)) from \(HTMLFormat.ms(record.startNs)); "
             + "on-CPU \(HTMLFormat.ms(state.onCpuNs)), runnable \(HTMLFormat.ms(state.runnableNs)), blocked \(HTMLFormat.ms(state.blockedNs)); "
             + "faults \(state.minorFaults) minor, \(state.majorFaults) major"
         let timeline = stateTimeline(record, y: y, x: x)
-        let how = timeline == nil ? " (a breakdown of the phase's time, not a timeline: the launch has no whole-launch profile)" : " (the main thread's state in time order, from the whole-launch profile)"
-        var children: [HTMLNode] = [.el("title", "\(title)\(how)"), .el("text", ["class": "label", "x": "4", "y": HTMLFormat.px(y + 16)], "\(name)")]
+        let how =
+            timeline == nil
+            ? " (a breakdown of the phase's time, not a timeline: the launch has no whole-launch profile)"
+            : " (the main thread's state in time order, from the whole-launch profile)"
+        var children: [HTMLNode] = [
+            .el("title", "\(title)\(how)"),
+            .el("text", ["class": "label", "x": "4", "y": HTMLFormat.px(y + 16)], "\(name)"),
+        ]
         if let timeline {
             children.append(timeline)
         } else {
             var cursor = x0
             for (cls, w) in [("cpu", cpu), ("runnable", runnable), ("blocked", blocked)] where w > 0 {
-                children.append(.el("rect", ["class": cls, "x": HTMLFormat.px(cursor), "y": HTMLFormat.px(y + 4), "width": HTMLFormat.px(w), "height": "16"]))
+                children.append(
+                    .el(
+                        "rect",
+                        [
+                            "class": cls, "x": HTMLFormat.px(cursor), "y": HTMLFormat.px(y + 4),
+                            "width": HTMLFormat.px(w), "height": "16",
+                        ]))
                 cursor += w
             }
         }
-        children.append(.el("text", ["class": "value", "x": HTMLFormat.px(x0 + width + 6), "y": HTMLFormat.px(y + 16)], "\(HTMLFormat.ms(record.durationNs))\(timeline == nil ? " (breakdown)" : "")"))
+        children.append(
+            .el(
+                "text", ["class": "value", "x": HTMLFormat.px(x0 + width + 6), "y": HTMLFormat.px(y + 16)],
+                "\(HTMLFormat.ms(record.durationNs))\(timeline == nil ? " (breakdown)" : "")"))
         return .fragment([
-            .el("g", ["class": "phase-bar", "data-phase": record.phase.rawValue, "data-duration-ns": "\(record.durationNs)", "data-bar": timeline == nil ? "breakdown" : "timeline"], children: children),
+            .el(
+                "g",
+                [
+                    "class": "phase-bar", "data-phase": record.phase.rawValue,
+                    "data-duration-ns": "\(record.durationNs)", "data-bar": timeline == nil ? "breakdown" : "timeline",
+                ], children: children),
             .newline,
         ])
     }
@@ -222,7 +302,8 @@ struct WaterfallChart {
         guard let profile = trace.profile, profile.source != .none, !profile.samples.isEmpty else { return nil }
         var runs: [(state: String, start: Int64, end: Int64)] = []
         for sample in profile.samples.sorted(by: { $0.startNs < $1.startNs }) {
-            let start = max(sample.startNs, record.startNs), end = min(sample.startNs + sample.durationNs, record.endNs)
+            let start = max(sample.startNs, record.startNs)
+            let end = min(sample.startNs + sample.durationNs, record.endNs)
             guard end > start else { continue }
             if let last = runs.last, last.state == sample.state.rawValue, start - last.end <= profile.samplePeriodNs {
                 runs[runs.count - 1].end = end
@@ -230,24 +311,45 @@ struct WaterfallChart {
                 runs.append((sample.state.rawValue, start, end))
             }
         }
-        let x0 = x(Double(record.startNs)), x1 = x(Double(record.endNs))
-        var nodes: [HTMLNode] = [.el("rect", ["class": "unsampled", "x": HTMLFormat.px(x0), "y": HTMLFormat.px(y + 4), "width": HTMLFormat.px(max(1, x1 - x0)), "height": "16"])]
+        let x0 = x(Double(record.startNs))
+        let x1 = x(Double(record.endNs))
+        var nodes: [HTMLNode] = [
+            .el(
+                "rect",
+                [
+                    "class": "unsampled", "x": HTMLFormat.px(x0), "y": HTMLFormat.px(y + 4),
+                    "width": HTMLFormat.px(max(1, x1 - x0)), "height": "16",
+                ])
+        ]
         for run in runs {
             let rx = x(Double(run.start))
             let cls = run.state == "onCPU" ? "cpu" : run.state
-            nodes.append(.el("rect", ["class": cls, "x": HTMLFormat.px(rx), "y": HTMLFormat.px(y + 4), "width": HTMLFormat.px(max(0.5, x(Double(run.end)) - rx)), "height": "16"]))
+            nodes.append(
+                .el(
+                    "rect",
+                    [
+                        "class": cls, "x": HTMLFormat.px(rx), "y": HTMLFormat.px(y + 4),
+                        "width": HTMLFormat.px(max(0.5, x(Double(run.end)) - rx)), "height": "16",
+                    ]))
         }
         return .fragment(nodes)
     }
 
-    private func eventMark(id: String, kind: String, start: Int64, duration: Int64, y: Double, x: (Double) -> Double, title: String) -> HTMLNode {
-        let x0 = x(Double(start)), x1 = x(Double(start + duration))
-        return .el("a", ["href": "#event-\(id)", "class": "event-mark", "data-event": id],
+    private func eventMark(
+        id: String, kind: String, start: Int64, duration: Int64, y: Double, x: (Double) -> Double, title: String
+    ) -> HTMLNode {
+        let x0 = x(Double(start))
+        let x1 = x(Double(start + duration))
+        return .el(
+            "a", ["href": "#event-\(id)", "class": "event-mark", "data-event": id],
             .el("title", "\(title) (click for the stack)"),
-            .el("rect", [
-                "class": kind.hasPrefix("stall") ? "stall" : "blocking", "x": HTMLFormat.px(x0), "y": HTMLFormat.px(y + 5),
-                "width": HTMLFormat.px(max(2, x1 - x0)), "height": "14", "rx": "2",
-            ])
+            .el(
+                "rect",
+                [
+                    "class": kind.hasPrefix("stall") ? "stall" : "blocking", "x": HTMLFormat.px(x0),
+                    "y": HTMLFormat.px(y + 5),
+                    "width": HTMLFormat.px(max(2, x1 - x0)), "height": "14", "rx": "2",
+                ])
         )
     }
 
@@ -264,9 +366,12 @@ struct WaterfallChart {
     private func limitLines() -> [LimitLine] {
         verdicts.compactMap { verdict in
             guard verdict.rule.scenario == trace.scenario, let threshold = verdict.threshold else { return nil }
-            let label = "\(verdict.rule.metric) \(ReportText.budget(verdict.rule)) (\(ReportText.label(verdict.status)))"
+            let label =
+                "\(verdict.rule.metric) \(ReportText.budget(verdict.rule)) (\(ReportText.label(verdict.status)))"
             if let record = trace.record(of: PhaseName(verdict.rule.metric.rawValue)) {
-                return LimitLine(metric: verdict.rule.metric, row: record.phase, x: Double(record.startNs) + threshold, label: label, status: verdict.status)
+                return LimitLine(
+                    metric: verdict.rule.metric, row: record.phase, x: Double(record.startNs) + threshold, label: label,
+                    status: verdict.status)
             }
             guard MetricName.launchTotals.contains(verdict.rule.metric) else { return nil }
             return LimitLine(metric: verdict.rule.metric, row: nil, x: threshold, label: label, status: verdict.status)

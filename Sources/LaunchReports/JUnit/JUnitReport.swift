@@ -37,7 +37,8 @@ public struct JUnitReport: Sendable, Equatable {
         let counts = "tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\""
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"\(e(suiteName))\" \(counts) time=\"\(time)\">\n"
-        out += "  <testsuite name=\"\(e(suiteName)).\(e(ReportText.appName(summary)))\" \(counts) skipped=\"\(skipped)\" time=\"\(time)\" timestamp=\"\(e(summary.run.date))\">\n"
+        out +=
+            "  <testsuite name=\"\(e(suiteName)).\(e(ReportText.appName(summary)))\" \(counts) skipped=\"\(skipped)\" time=\"\(time)\" timestamp=\"\(e(summary.run.date))\">\n"
         out += "    <properties>\n"
         out += property("app", summary.run.appPath)
         out += property("scenario", summary.run.scenario.rawValue)
@@ -53,10 +54,12 @@ public struct JUnitReport: Sendable, Equatable {
 
     private func render(_ testCase: JUnitTestCase) -> String {
         let e = XMLEscaping.escape
-        var out = "    <testcase classname=\"\(e(testCase.className))\" name=\"\(e(testCase.name))\" time=\"\(Self.time(testCase.seconds))\">\n"
+        var out =
+            "    <testcase classname=\"\(e(testCase.className))\" name=\"\(e(testCase.name))\" time=\"\(Self.time(testCase.seconds))\">\n"
         switch testCase.outcome {
         case .failed:
-            out += "      <failure type=\"\(e(testCase.type))\" message=\"\(e(testCase.message))\">\(e(testCase.message))</failure>\n"
+            out +=
+                "      <failure type=\"\(e(testCase.type))\" message=\"\(e(testCase.message))\">\(e(testCase.message))</failure>\n"
         case .skipped:
             out += "      <skipped type=\"\(e(testCase.type))\" message=\"\(e(testCase.message))\"/>\n"
         case .passed:

@@ -44,7 +44,8 @@ public struct JUnitTestCase: Sendable, Equatable {
         type = verdict.status == .inconclusive ? "inconclusive" : rule.level.rawValue
         message = verdict.message
         output = [
-            "verdict: \(verdict.status.rawValue)" + (failed && rule.level == .warn ? " (warning: does not change the exit code)" : ""),
+            "verdict: \(verdict.status.rawValue)"
+                + (failed && rule.level == .warn ? " (warning: does not change the exit code)" : ""),
             "level: \(rule.level.rawValue)",
             "observed: \(ReportText.value(verdict.observed, rule.kind))",
             "limit: \(ReportText.budget(rule))",
@@ -63,7 +64,8 @@ public struct JUnitTestCase: Sendable, Equatable {
         type = verdict.level.rawValue
         message = verdict.message
         output = [
-            "verdict: \(verdict.status.rawValue)" + (verdict.failsCheck ? "" : " (warning: does not change the exit code)"),
+            "verdict: \(verdict.status.rawValue)"
+                + (verdict.failsCheck ? "" : " (warning: does not change the exit code)"),
             "level: \(verdict.level.rawValue)",
             "observed: \(ReportText.value(verdict.medianCostNs, .time)) median per launch",
             verdict.message,

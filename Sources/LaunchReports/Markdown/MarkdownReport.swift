@@ -24,9 +24,11 @@ public struct MarkdownReport: Sendable, Equatable {
         let findings = findings ?? ReportFinding.top(summary.findings, limit: maxFindings)
         let code = evaluation.exitCode
         var out = "### LaunchProfiler: \(Self.icon(code)) \(ReportText.result(code))\n\n"
-        out += "\(Self.escape(ReportText.appName(summary))) · \(Self.escape(summary.run.scenario.rawValue)) · \(ReportText.launchesLine(summary))\n\n"
+        out +=
+            "\(Self.escape(ReportText.appName(summary))) · \(Self.escape(summary.run.scenario.rawValue)) · \(ReportText.launchesLine(summary))\n\n"
         if let scenario = summary.scenarios[summary.run.scenario.rawValue], let timing = scenario.timing {
-            out += "Timing launches: \(Self.escape(ReportText.timingLine(timing, profiledLaunches: scenario.completedLaunches))).\n\n"
+            out +=
+                "Timing launches: \(Self.escape(ReportText.timingLine(timing, profiledLaunches: scenario.completedLaunches))).\n\n"
         }
         if evaluation.verdicts.isEmpty {
             out += "No budget rules.\n"
@@ -36,7 +38,8 @@ public struct MarkdownReport: Sendable, Equatable {
             for verdict in evaluation.verdicts {
                 let rule = verdict.rule
                 let metric = summary.metric(rule.metric, scenario: rule.scenario)
-                let interval = verdict.interval.map { "\(rule.kind.format($0.lower)) – \(rule.kind.format($0.upper))" } ?? "-"
+                let interval =
+                    verdict.interval.map { "\(rule.kind.format($0.lower)) – \(rule.kind.format($0.upper))" } ?? "-"
                 let cells = [
                     "\(Self.icon(verdict.status)) \(ReportText.label(verdict.status))",
                     Self.escape(rule.metric.rawValue),
@@ -62,7 +65,8 @@ public struct MarkdownReport: Sendable, Equatable {
         if !evaluation.policyVerdicts.isEmpty {
             out += notes.isEmpty ? "\n" : ""
             for verdict in evaluation.policyVerdicts {
-                out += "- **policy \(ReportText.label(verdict.status)) (\(verdict.level.rawValue))** \(Self.escape(verdict.message))\n"
+                out +=
+                    "- **policy \(ReportText.label(verdict.status)) (\(verdict.level.rawValue))** \(Self.escape(verdict.message))\n"
             }
         }
         out += findingsBlock(findings, symbolication: FindingsSection.symbolicationLines(summary.findings))
@@ -94,12 +98,14 @@ public struct MarkdownReport: Sendable, Equatable {
         let names = summary.scenarios[scenario.rawValue]?.phasesThenTotals ?? MetricName.phasesThenTotals
         let rows = names.compactMap { name in summary.metric(name, scenario: scenario) }
         guard !rows.isEmpty else { return "" }
-        var out = "\n<details><summary>Phase medians (\(Self.escape(scenario.rawValue)), \(rows[0].samples.count) launches)</summary>\n\n"
+        var out =
+            "\n<details><summary>Phase medians (\(Self.escape(scenario.rawValue)), \(rows[0].samples.count) launches)</summary>\n\n"
         out += "| Phase | Median | p90 | Budget |\n|---|---:|---:|---|\n"
         for metric in rows {
             let budgets = evaluation.verdicts.filter { $0.rule.metric == metric.name && $0.rule.scenario == scenario }
                 .map { "\(Self.icon($0.status)) \(Self.escape(ReportText.budget($0.rule)))" }
-            out += "| \(metric.name) | \(metric.kind.format(metric.statistics.median)) | \(metric.kind.format(metric.statistics.p90)) | "
+            out +=
+                "| \(metric.name) | \(metric.kind.format(metric.statistics.median)) | \(metric.kind.format(metric.statistics.p90)) | "
             out += (budgets.isEmpty ? "" : budgets.joined(separator: ", ")) + " |\n"
         }
         return out + "\n</details>\n"

@@ -69,7 +69,8 @@ public enum ReportText {
     public static func timingLine(_ timing: TimingLaunchesSummary, profiledLaunches: Int) -> String {
         let percent = String(format: "%.0f %%", 100 * timing.instrumentsCostFraction)
         let plural = timing.launches == 1 ? "launch" : "launches"
-        return "time to ready \(MetricKind.time.format(timing.medianNs)), the median of \(timing.launches) \(plural) with no instruments; "
+        return
+            "time to ready \(MetricKind.time.format(timing.medianNs)), the median of \(timing.launches) \(plural) with no instruments; "
             + "the instruments added \(MetricKind.time.format(timing.instrumentsCostNs)) (\(percent)) in the \(profiledLaunches) profiled, which give the phases"
     }
 

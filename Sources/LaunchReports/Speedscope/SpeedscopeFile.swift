@@ -49,6 +49,7 @@ public struct SpeedscopeFile: Codable, Sendable, Equatable {
     public var exporter: String
 
     private enum CodingKeys: String, CodingKey {
-        case schema = "$schema", shared, profiles, name, activeProfileIndex, exporter
+        case schema = "$schema"
+        case shared, profiles, name, activeProfileIndex, exporter
     }
 }

@@ -42,10 +42,11 @@ public struct SpeedscopeReport: Sendable, Equatable {
                 samples.append([root] + sample.stack.map { intern(profile.frames[$0]) })
                 weights.append(Double(sample.weightNs) / 1000)
             }
-            result.append(SpeedscopeFile.Profile(
-                type: "sampled", name: "\(name) launch \(profile.runIndex)", unit: "microseconds",
-                startValue: 0, endValue: weights.reduce(0, +), samples: samples, weights: weights
-            ))
+            result.append(
+                SpeedscopeFile.Profile(
+                    type: "sampled", name: "\(name) launch \(profile.runIndex)", unit: "microseconds",
+                    startValue: 0, endValue: weights.reduce(0, +), samples: samples, weights: weights
+                ))
         }
         return SpeedscopeFile(
             schema: Self.schemaURL, shared: .init(frames: frames), profiles: result,

@@ -17,15 +17,19 @@ public struct TextReport: Sendable, Equatable {
 
     /// Renders the report, ending with a newline.
     public func render(summary: RunSummary, evaluation: BudgetEvaluation) -> String {
-        var out = "LaunchProfiler: \(ReportText.appName(summary)) (\(summary.run.scenario)), \(ReportText.launchesLine(summary))\n"
+        var out =
+            "LaunchProfiler: \(ReportText.appName(summary)) (\(summary.run.scenario)), \(ReportText.launchesLine(summary))\n"
         for scenario in summary.scenarios.values.sorted(by: { $0.scenario < $1.scenario }) {
             guard let timing = scenario.timing else { continue }
             let label = summary.scenarios.count > 1 ? "\(scenario.scenario): " : ""
             out += "  \(label)\(ReportText.timingLine(timing, profiledLaunches: scenario.completedLaunches))\n"
         }
-        let failed = summary.launches.map { ("launch", $0) } + (summary.timingLaunches ?? []).map { ("timing launch", $0) }
+        let failed =
+            summary.launches.map { ("launch", $0) } + (summary.timingLaunches ?? []).map { ("timing launch", $0) }
         for (noun, record) in failed where record.outcome != .completed {
-            out += "  \(noun) \(record.index): \(ReportText.outcomeName(record.outcome))" + (record.message.map { ": \($0)" } ?? "") + "\n"
+            out +=
+                "  \(noun) \(record.index): \(ReportText.outcomeName(record.outcome))"
+                + (record.message.map { ": \($0)" } ?? "") + "\n"
         }
         out += "\n" + verdictTable(summary: summary, evaluation: evaluation)
         let notes = verdictNotes(evaluation) + Self.noiseNotes(summary: summary, evaluation: evaluation)
@@ -74,7 +78,8 @@ public struct TextReport: Sendable, Equatable {
         for verdict in evaluation.verdicts {
             let scenario = verdict.rule.scenario
             guard seen.insert(scenario.rawValue + "/" + verdict.rule.metric.rawValue).inserted,
-                  let metric = summary.metric(verdict.rule.metric, scenario: scenario) else { continue }
+                let metric = summary.metric(verdict.rule.metric, scenario: scenario)
+            else { continue }
             let label = summary.scenarios.count > 1 ? "\(metric.name) (\(scenario))" : metric.name.rawValue
             for launch in metric.outlierLaunches { outliers[launch, default: []].append(label) }
             if metric.spread.isTooWide {
@@ -91,7 +96,8 @@ public struct TextReport: Sendable, Equatable {
         }
         if !outliers.isEmpty {
             let launches = outliers.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value.joined(separator: ", ")))" }
-            notes.append("outlier launches (beyond 3 scaled MADs of the median): " + launches.joined(separator: "; ") + ".")
+            notes.append(
+                "outlier launches (beyond 3 scaled MADs of the median): " + launches.joined(separator: "; ") + ".")
         }
         return notes
     }

@@ -1,3 +1,4 @@
+import Foundation
 import LaunchAnalysis
 import LaunchTrace
 
@@ -28,7 +29,9 @@ public struct PhaseTable: Sendable {
         totals.append(("profiler main-thread time", trace.profiler.mainThreadNs))
         var out = ""
         for (label, value) in totals {
-            out += label.padding(toLength: 26, withPad: " ", startingAt: 0) + (value.map { Self.ms($0) + " ms" } ?? "not reached") + "\n"
+            out +=
+                label.padding(toLength: 26, withPad: " ", startingAt: 0)
+                + (value.map { Self.ms($0) + " ms" } ?? "not reached") + "\n"
         }
         return out + "peak resident memory".padding(toLength: 26, withPad: " ", startingAt: 0)
             + String(format: "%.1f MB", Double(trace.memory.peakResidentBytes) / 1e6) + "\n"
@@ -41,18 +44,30 @@ public struct PhaseTable: Sendable {
         out += phaseTable() + "\n" + Self.totalLines(trace)
         if let activity = trace.mainThread { out += mainThread(activity) }
         if let profile = trace.profile { out += Self.profileLine(profile) + "\n" }
-        if let attribution, let line = FindingsSection.attributionLine(attribution, endpoint: LaunchEndpoint(interface: trace.app.interface)) { out += line + "\n" }
+        if let attribution,
+            let line = FindingsSection.attributionLine(
+                attribution, endpoint: LaunchEndpoint(interface: trace.app.interface))
+        {
+            out += line + "\n"
+        }
         if !trace.spans.isEmpty {
             out += "\nspans:\n"
             for span in trace.spans {
-                out += String(repeating: "  ", count: span.depth + 1) + "\(span.name)  \(Self.ms(span.durationNs)) ms  (\(span.phase.rawValue))\n"
+                out +=
+                    String(repeating: "  ", count: span.depth + 1)
+                    + "\(span.name)  \(Self.ms(span.durationNs)) ms  (\(span.phase.rawValue))\n"
             }
         }
         return out
     }
 
     private func phaseTable() -> String {
-        var rows: [[String]] = [["phase", "start ms", "duration ms", "on-CPU ms", "runnable ms", "blocked ms", "faults min/maj", "switches vol/invol"]]
+        var rows: [[String]] = [
+            [
+                "phase", "start ms", "duration ms", "on-CPU ms", "runnable ms", "blocked ms", "faults min/maj",
+                "switches vol/invol",
+            ]
+        ]
         for record in trace.phases {
             let state = record.threadState
             var name = record.phase.rawValue
@@ -67,7 +82,9 @@ public struct PhaseTable: Sendable {
         var out = ""
         for (index, row) in rows.enumerated() {
             let cells = row.enumerated().map { column, cell in
-                column == 0 ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0) : String(repeating: " ", count: widths[column] - cell.count) + cell
+                column == 0
+                    ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[column] - cell.count) + cell
             }
             out += cells.joined(separator: "  ") + "\n"
             if index == 0 { out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n" }
@@ -78,7 +95,8 @@ public struct PhaseTable: Sendable {
     private func mainThread(_ activity: MainThreadActivity) -> String {
         let blocked = activity.blockingCalls.reduce(Int64(0)) { $0 + $1.durationNs }
         let longest = activity.stalls.map(\.durationNs).max()
-        var line = "main thread: \(activity.blockingCalls.count) blocking call\(activity.blockingCalls.count == 1 ? "" : "s")"
+        var line =
+            "main thread: \(activity.blockingCalls.count) blocking call\(activity.blockingCalls.count == 1 ? "" : "s")"
         if let tracer = activity.tracer {
             line += " over \(Self.ms(tracer.thresholdNs)) ms (\(Self.ms(blocked)) ms in all)"
         } else {
@@ -86,11 +104,13 @@ public struct PhaseTable: Sendable {
         }
         line += ", \(activity.stalls.count) stall\(activity.stalls.count == 1 ? "" : "s")"
         if let longest { line += " (longest \(Self.ms(longest)) ms)" }
-        line += ", sampler \(activity.sampler.method.rawValue): \(activity.sampler.samplesTaken) samples, \(activity.sampler.signalsSent) signals"
+        line +=
+            ", sampler \(activity.sampler.method.rawValue): \(activity.sampler.samplesTaken) samples, \(activity.sampler.signalsSent) signals"
         var out = line + "\n"
         for call in activity.blockingCalls {
             let phase = call.phase.map { "  (\($0.rawValue))" } ?? ""
-            out += "  \(call.function)(\(call.resource ?? ""))  \(call.kind.rawValue)  \(Self.ms(call.durationNs)) ms\(phase)\n"
+            out +=
+                "  \(call.function)(\(call.resource ?? ""))  \(call.kind.rawValue)  \(Self.ms(call.durationNs)) ms\(phase)\n"
         }
         let short = activity.shortCalls ?? []
         if !short.isEmpty {
@@ -117,5 +137,3 @@ public struct PhaseTable: Sendable {
         String(format: "%.3f", Double(ns) / 1e6)
     }
 }
-
-import Foundation

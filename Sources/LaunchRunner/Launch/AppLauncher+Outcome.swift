@@ -2,14 +2,15 @@ import Foundation
 import LaunchTrace
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension AppLauncher {
     /// The record (and trace) of a launch from how it ended: the program's own trace, or for
     /// a program that writes none, the trace the runner builds from what it saw.
     func classify(
-        request: LaunchRequest, end: LaunchEnd, child: ChildProcess, readiness: ReadinessWatcher?, profile: LaunchProfile?
+        request: LaunchRequest, end: LaunchEnd, child: ChildProcess, readiness: ReadinessWatcher?,
+        profile: LaunchProfile?
     ) -> LaunchResult {
         let lastPhase = end.events.last { $0.kind == .phase }?.name
         var record = LaunchRecord(
@@ -29,9 +30,11 @@ extension AppLauncher {
         } else if !FileManager.default.fileExists(atPath: request.traceURL.path) {
             if end.isInstrumented, readiness?.readyAtNs == nil {
                 record.outcome = .noTrace
-                record.message = "The app exited with status 0 but wrote no trace to \(request.traceURL.path); is it built with LaunchKit or LaunchProbe, and does it reach an exit point?\(Self.whereItGot(lastPhase))"
+                record.message =
+                    "The app exited with status 0 but wrote no trace to \(request.traceURL.path); is it built with LaunchKit or LaunchProbe, and does it reach an exit point?\(Self.whereItGot(lastPhase))"
             } else {
-                trace = programTrace(request: request, end: end, child: child, readiness: readiness, profile: profile, record: &record)
+                trace = programTrace(
+                    request: request, end: end, child: child, readiness: readiness, profile: profile, record: &record)
             }
         } else {
             trace = readTrace(request: request, record: &record)
@@ -50,18 +53,27 @@ extension AppLauncher {
             return (.interrupted, "launchprof received \(Self.signalName(signal)) and killed the launch.\(whereItGot)")
         }
         if end.timedOut {
-            let what = readiness.map { "did not become ready (waiting for \($0.condition.waitingFor))" } ?? "did not finish"
-            return (.timedOut, "The app \(what) within \(Self.format(request.timeoutSeconds)) s and was killed.\(whereItGot)")
+            let what =
+                readiness.map { "did not become ready (waiting for \($0.condition.waitingFor))" } ?? "did not finish"
+            return (
+                .timedOut,
+                "The app \(what) within \(Self.format(request.timeoutSeconds)) s and was killed.\(whereItGot)"
+            )
         }
         if readiness?.readyAtNs != nil { return nil }
         switch end.termination {
         case .signaled(let signal):
-            return (.crashed, "The app was killed by signal \(signal) (\(Self.signalName(signal)))\(waiting).\(whereItGot)")
+            return (
+                .crashed, "The app was killed by signal \(signal) (\(Self.signalName(signal)))\(waiting).\(whereItGot)"
+            )
         case .exited(let status) where status != 0:
             return (.exitedWithError, "The app exited with status \(status)\(waiting).\(whereItGot)")
         case .exited:
             guard let readiness else { return nil }
-            return (.exitedBeforeReady, "The program exited with status 0 before it was ready (waiting for \(readiness.condition.waitingFor)).\(whereItGot)")
+            return (
+                .exitedBeforeReady,
+                "The program exited with status 0 before it was ready (waiting for \(readiness.condition.waitingFor)).\(whereItGot)"
+            )
         }
     }
 
@@ -72,9 +84,12 @@ extension AppLauncher {
         let capture = OutputCapture(url: request.stderrURL)
         capture.bound()
         record.stderrTail = capture.lastLines()
-        if let last = capture.lastLines(3) { record.message = (record.message ?? "") + " Its standard error ended with:\n\(last)" }
+        if let last = capture.lastLines(3) {
+            record.message = (record.message ?? "") + " Its standard error ended with:\n\(last)"
+        }
         record.stdoutTail = readiness?.stdoutTail.map { tail in
-            tail.split(separator: "\n", omittingEmptySubsequences: false).map { OutputCapture.escaped(String($0)) }.joined(separator: "\n")
+            tail.split(separator: "\n", omittingEmptySubsequences: false).map { OutputCapture.escaped(String($0)) }
+                .joined(separator: "\n")
         }
     }
 
@@ -84,7 +99,8 @@ extension AppLauncher {
         profile: LaunchProfile?, record: inout LaunchRecord
     ) -> LaunchTrace? {
         let launch = ProgramLaunch(
-            request: request, pid: child.pid, spawnNs: child.spawnNs, execDoneNs: child.execDoneNs, exitNs: child.exitNs,
+            request: request, pid: child.pid, spawnNs: child.spawnNs, execDoneNs: child.execDoneNs,
+            exitNs: child.exitNs,
             readyAtNs: readiness?.readyAtNs, events: end.events, peakResidentBytes: child.peakResidentBytes
         )
         let trace = launch.trace(profile: profile)

@@ -3,7 +3,7 @@ import Foundation
 import LaunchTrace
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Launches an app once under the profiler and reports what happened, whatever happened:
@@ -35,13 +35,16 @@ public struct AppLauncher: Launcher {
     /// Performs one launch.
     public func launch(_ request: LaunchRequest) -> LaunchResult {
         guard access(request.executable, X_OK) == 0 else {
-            return .failedToStart(request, message: LaunchProfilerError.notExecutable(path: request.executable).description)
+            return .failedToStart(
+                request, message: LaunchProfilerError.notExecutable(path: request.executable).description)
         }
         try? FileManager.default.removeItem(at: request.traceURL)
         let readiness: ReadinessWatcher?
         do throws(LaunchProfilerError) {
-            readiness = request.readiness.watchesWhileRunning
-                ? try ReadinessWatcher(condition: request.readiness.condition ?? .exit, stderrFile: request.stderrURL.path) : nil
+            readiness =
+                request.readiness.watchesWhileRunning
+                ? try ReadinessWatcher(
+                    condition: request.readiness.condition ?? .exit, stderrFile: request.stderrURL.path) : nil
         } catch {
             return .failedToStart(request, message: error.description)
         }
@@ -53,9 +56,12 @@ public struct AppLauncher: Launcher {
         do throws(LaunchProfilerError) {
             child = try ChildProcess(
                 executable: request.executable, arguments: request.arguments,
-                environment: environment(for: request, stallSocket: channels.stallAppEnd >= 0).merging(readiness?.environment ?? [:]) { $1 },
+                environment: environment(for: request, stallSocket: channels.stallAppEnd >= 0).merging(
+                    readiness?.environment ?? [:]
+                ) { $1 },
                 // A timing launch gets none of the runner's descriptors.
-                inheritedFD: request.timingOnly ? -1 : channels.eventAppEnd, stdoutPath: readiness?.stdoutPath ?? "/dev/null",
+                inheritedFD: request.timingOnly ? -1 : channels.eventAppEnd,
+                stdoutPath: readiness?.stdoutPath ?? "/dev/null",
                 stderrPath: readiness?.stderrPath ?? request.stderrURL.path,
                 stallFD: request.timingOnly ? -1 : channels.stallAppEnd, timingOnly: request.timingOnly
             ) { pid in
@@ -64,7 +70,8 @@ public struct AppLauncher: Launcher {
                 readiness?.closeAppEnds()
                 guard request.instruments.usesPerfProfile, !request.timingOnly else { return }
                 do throws(ProfilerUnavailable) {
-                    profiler = try WholeLaunchProfiler(pid: pid, settings: .init(rateHz: request.instruments.profileRateHz))
+                    profiler = try WholeLaunchProfiler(
+                        pid: pid, settings: .init(rateHz: request.instruments.profileRateHz))
                 } catch {
                     profileFailure = PerfAvailability.reason(forErrno: error.errno, step: error.step)
                 }
@@ -76,9 +83,10 @@ public struct AppLauncher: Launcher {
         let end = wait(for: child, request: request, channels: channels, profiler: profiler, readiness: readiness)
         let marker = request.timingOnly ? nil : ProfilerEnvironment.Variable.trace.assignment(request.traceURL.path)
         let leftovers = child.killLeftovers(marker: marker, childrenBefore: childrenBefore)
-        let profile = profiler.map {
-            $0.profile(launchStartNs: child.spawnNs, endNs: readiness?.readyAtNs ?? child.exitNs)
-        } ?? fallbackProfile(request, reason: profileFailure)
+        let profile =
+            profiler.map {
+                $0.profile(launchStartNs: child.spawnNs, endNs: readiness?.readyAtNs ?? child.exitNs)
+            } ?? fallbackProfile(request, reason: profileFailure)
         var result = classify(request: request, end: end, child: child, readiness: readiness, profile: profile)
         if leftovers > 0 { result.record.leftoverProcesses = leftovers }
         attach(to: &result, request: request, channels: channels, profile: profile)
@@ -88,7 +96,9 @@ public struct AppLauncher: Launcher {
     /// The environment of one launch: the runner's own, less its `LAUNCHPROF_` variables, plus
     /// the instruments' and the request's.
     func environment(for request: LaunchRequest, stallSocket: Bool) -> [String: String] {
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix(ProfilerEnvironment.Variable.prefix) }
+        var environment = ProcessInfo.processInfo.environment.filter {
+            !$0.key.hasPrefix(ProfilerEnvironment.Variable.prefix)
+        }
         if request.timingOnly { return environment.merging(request.environment) { _, new in new } }
         var instruments = request.instruments
         if instruments.sampler == .ptrace, !stallSocket { instruments.sampler = .signal }
@@ -131,7 +141,9 @@ public struct AppLauncher: Launcher {
         let termination: ChildProcess.Termination
         if case .exited(let value) = outcome { termination = value } else { termination = child.kill() }
         if channels.eventRunnerEnd >= 0 { events.append(Self.drain(channels.eventRunnerEnd)) }
-        return LaunchEnd(termination: termination, timedOut: timedOut, interruptedBy: interruptedBy, events: events.events, shutdown: shutdown)
+        return LaunchEnd(
+            termination: termination, timedOut: timedOut, interruptedBy: interruptedBy, events: events.events,
+            shutdown: shutdown)
     }
 
     /// The resume scenario: once the app is active, SIGUSR1 (background), a dwell, SIGUSR2.
@@ -140,12 +152,15 @@ public struct AppLauncher: Launcher {
     ) -> (ChildProcess.WaitResult, EventLineBuffer) {
         var events = EventLineBuffer()
         let sampler = channels.stallSampler
-        var outcome = child.wait(deadlineNs: deadline, eventFD: channels.eventRunnerEnd, onEvents: { events.append($0) }, stallSampler: sampler, profiler: profiler) {
-            events.events.contains { $0.kind == .active }
-        }
+        var outcome = child.wait(
+            deadlineNs: deadline, eventFD: channels.eventRunnerEnd, onEvents: { events.append($0) },
+            stallSampler: sampler, profiler: profiler,
+            stop: { events.events.contains { $0.kind == .active } }
+        )
         guard outcome == .conditionMet else { return (outcome, events) }
         child.send(signal: SIGUSR1)
-        let dwell = min(deadline, lp_monotonic_ns().saturatingAdd(.nanoseconds(clampingSeconds: backgroundDwellSeconds)))
+        let dwell = min(
+            deadline, lp_monotonic_ns().saturatingAdd(.nanoseconds(clampingSeconds: backgroundDwellSeconds)))
         outcome = child.wait(deadlineNs: dwell, stallSampler: sampler, profiler: profiler)
         if outcome == .deadlinePassed, lp_monotonic_ns() < deadline {
             child.send(signal: SIGUSR2)
@@ -168,7 +183,8 @@ public struct AppLauncher: Launcher {
         } else {
             (termination, method) = (child.kill(), .killedAfterGrace)
         }
-        var shutdown = LaunchShutdown(method: method, gracePeriodNs: graceNs, durationNs: max(0, child.exitNs.saturatingSubtract(start)))
+        var shutdown = LaunchShutdown(
+            method: method, gracePeriodNs: graceNs, durationNs: max(0, child.exitNs.saturatingSubtract(start)))
         switch termination {
         case .exited(let status): shutdown.exitStatus = status
         case .signaled(let signal): shutdown.signal = signal
@@ -177,7 +193,9 @@ public struct AppLauncher: Launcher {
     }
 
     /// What the runner measured from outside goes into the app's trace, written whole again.
-    private func attach(to result: inout LaunchResult, request: LaunchRequest, channels: LaunchChannels, profile: LaunchProfile?) {
+    private func attach(
+        to result: inout LaunchResult, request: LaunchRequest, channels: LaunchChannels, profile: LaunchProfile?
+    ) {
         guard var trace = result.trace else { return }
         var changed = false
         if let sampler = channels.stallSampler {
@@ -196,7 +214,8 @@ public struct AppLauncher: Launcher {
         guard request.instruments.profile == .perf, !request.timingOnly, let reason else { return nil }
         let source: ProfileSource = request.instruments.sampler == .ptrace ? .ptrace : .none
         return LaunchProfile(
-            source: source, fallbackReason: reason, samplePeriodNs: 0, offCPUStacks: false, stacks: [], samples: [], images: []
+            source: source, fallbackReason: reason, samplePeriodNs: 0, offCPUStacks: false, stacks: [], samples: [],
+            images: []
         )
     }
 

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// C strings that live as long as this value: an `argv`/`envp`-shaped, NULL-terminated array.

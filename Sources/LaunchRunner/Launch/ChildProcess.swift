@@ -3,7 +3,7 @@ import Foundation
 import LaunchTrace
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A child process started behind a gate (`lp_spawn.c`), with the `CLOCK_MONOTONIC` reading
@@ -69,7 +69,8 @@ final class ChildProcess {
                 stderrPath.withCString { err in
                     request.stdout_path = out
                     request.stderr_path = err
-                    return timingOnly ? lp_spawn_now(&request, &spawned, &start, &execError) : lp_spawn_gated(&request, &spawned)
+                    return timingOnly
+                        ? lp_spawn_now(&request, &spawned, &start, &execError) : lp_spawn_gated(&request, &spawned)
                 }
             }
         }
@@ -136,7 +137,9 @@ final class ChildProcess {
             // at every wake-up, and once more when the launch ends.
             profiler?.drain()
             let stallOpen = stallSampler?.isOpen == true
-            var fds = pollSet(profiler: profiler, stallFD: stallOpen ? stallSampler?.fd : nil, readiness: readiness, eventFD: eventOpen ? eventFD : -1)
+            var fds = pollSet(
+                profiler: profiler, stallFD: stallOpen ? stallSampler?.fd : nil, readiness: readiness,
+                eventFD: eventOpen ? eventFD : -1)
             // Without a pidfd, wake up regularly to reap.
             if pidfd < 0 { timeout = min(timeout, 2) }
             if let due = stallSampler?.msUntilNextSample(now: lp_monotonic_ns()) { timeout = min(timeout, due) }
@@ -147,7 +150,8 @@ final class ChildProcess {
             }
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready > 0, let stallSampler, stallOpen,
-               let slot = fds.first(where: { $0.fd == stallSampler.fd }), slot.revents != 0 {
+                let slot = fds.first(where: { $0.fd == stallSampler.fd }), slot.revents != 0
+            {
                 stallSampler.readAvailable()
             }
             if let readiness, readiness.service(pid: pid, pidfd: pidfd), untilReady { return .conditionMet }
@@ -173,7 +177,9 @@ final class ChildProcess {
 
     /// The descriptors one wait polls: the pidfd, the interruption descriptor (``RunInterruption``),
     /// the profile's buffers, the stall socket, the readiness watcher's, and the event socket last.
-    private func pollSet(profiler: WholeLaunchProfiler?, stallFD: Int32?, readiness: ReadinessWatcher?, eventFD: Int32) -> [pollfd] {
+    private func pollSet(profiler: WholeLaunchProfiler?, stallFD: Int32?, readiness: ReadinessWatcher?, eventFD: Int32)
+        -> [pollfd]
+    {
         var all: [Int32] = pidfd >= 0 ? [pidfd] : []
         if RunInterruption.fd >= 0 { all.append(RunInterruption.fd) }
         all += profiler?.descriptors ?? []

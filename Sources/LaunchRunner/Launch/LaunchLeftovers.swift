@@ -3,7 +3,7 @@ import Foundation
 import LaunchTrace
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The processes a launch left behind after its app ended or was killed: its process group,
@@ -53,7 +53,11 @@ struct LaunchLeftovers {
             let leftovers = find()
             if leftovers.isEmpty { break }
             for entry in leftovers where !killed.contains(entry.pid) && !dying.contains(entry.pid) {
-                if entry.exiting || Self.hasPendingKill(entry.pid) { dying.insert(entry.pid) } else { killed.insert(entry.pid) }
+                if entry.exiting || Self.hasPendingKill(entry.pid) {
+                    dying.insert(entry.pid)
+                } else {
+                    killed.insert(entry.pid)
+                }
             }
             for entry in leftovers { Glibc.kill(entry.pid, SIGKILL) }
             reapChildren(of: getpid(), among: leftovers)
@@ -120,7 +124,9 @@ struct LaunchLeftovers {
     static func processes() -> [Entry] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
         return names.compactMap { name -> Entry? in
-            guard let pid = pid_t(name), let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }
+            guard let pid = pid_t(name), let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else {
+                return nil
+            }
             return parse(stat: String(decoding: stat, as: UTF8.self), pid: pid)
         }
     }
@@ -132,7 +138,8 @@ struct LaunchLeftovers {
         let kill = UInt64(1) << UInt64(SIGKILL - 1)
         return String(decoding: data, as: UTF8.self).split(separator: "\n").contains { line in
             guard line.hasPrefix("ShdPnd:") || line.hasPrefix("SigPnd:"),
-                  let mask = UInt64(line.split(separator: "\t").last ?? "", radix: 16) else { return false }
+                let mask = UInt64(line.split(separator: "\t").last ?? "", radix: 16)
+            else { return false }
             return mask & kill != 0
         }
     }
@@ -144,7 +151,9 @@ struct LaunchLeftovers {
         var pending = children(of: root)
         while let pid = pending.popLast() {
             guard seen.insert(pid).inserted else { continue }
-            if let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat"), let entry = parse(stat: String(decoding: stat, as: UTF8.self), pid: pid) {
+            if let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
+                let entry = parse(stat: String(decoding: stat, as: UTF8.self), pid: pid)
+            {
                 found.append(entry)
             }
             pending += children(of: pid)
@@ -156,8 +165,12 @@ struct LaunchLeftovers {
     static func children(of pid: pid_t) -> [pid_t] {
         guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return [] }
         return tasks.flatMap { task -> [pid_t] in
-            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/task/\(task)/children") else { return [] }
-            return String(decoding: data, as: UTF8.self).split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/task/\(task)/children") else {
+                return []
+            }
+            return String(decoding: data, as: UTF8.self).split(separator: " ").compactMap {
+                pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
         }
     }
 
@@ -167,7 +180,8 @@ struct LaunchLeftovers {
         guard let close = stat.lastIndex(of: ")") else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         guard fields.count >= 3, fields[0] != "Z", fields[0] != "X",
-              let parent = pid_t(fields[1]), let group = pid_t(fields[2]) else { return nil }
+            let parent = pid_t(fields[1]), let group = pid_t(fields[2])
+        else { return nil }
         let flags = fields.count > 6 ? UInt64(fields[6]) ?? 0 : 0
         return Entry(pid: pid, parent: parent, group: group, exiting: flags & 0x4 != 0)
     }

@@ -2,7 +2,7 @@ import Foundation
 import LaunchTrace
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The app's standard error file of a launch, bounded: a launch that writes 50 MB keeps its
@@ -34,7 +34,9 @@ struct OutputCapture {
         guard let size, size > 2 * keptBytes, let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: keptBytes) else { return nil }
-        guard (try? handle.seek(toOffset: UInt64(size - keptBytes))) != nil, let tail = try? handle.read(upToCount: keptBytes) else { return nil }
+        guard (try? handle.seek(toOffset: UInt64(size - keptBytes))) != nil,
+            let tail = try? handle.read(upToCount: keptBytes)
+        else { return nil }
         let note = Data("\n[… \(size - 2 * keptBytes) bytes of \(size) left out by launchprof …]\n".utf8)
         return (try? AtomicFile.write(head + note + tail, to: url)) != nil ? size : nil
     }

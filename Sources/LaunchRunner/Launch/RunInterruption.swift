@@ -1,6 +1,6 @@
+import CLaunchRunner
 import Glibc
 import LaunchTrace
-import CLaunchRunner
 
 /// How launchprof is interrupted: once ``install()`` has run, SIGINT, SIGTERM and SIGHUP no
 /// longer end the process; they are recorded, the running launch's wait ends at once (its app
@@ -21,7 +21,8 @@ public enum RunInterruption {
     public static func install() throws(LaunchProfilerError) {
         let status = lp_interrupt_install()
         guard status == 0 else {
-            throw LaunchProfilerError(.interruptionSetup, "The signal handlers cannot be installed: \(String(cString: strerror(status))).")
+            throw LaunchProfilerError(
+                .interruptionSetup, "The signal handlers cannot be installed: \(String(cString: strerror(status))).")
         }
     }
 

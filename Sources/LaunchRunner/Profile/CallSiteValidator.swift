@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Tells whether a word found on a stack is a return address: it points into a file mapped
@@ -25,7 +25,7 @@ final class CallSiteValidator {
         self.mappings = mappings.sorted { $0.start < $1.start }
     }
 
-    deinit { files.values.forEach { close($0) } }
+    deinit { for descriptor in files.values { close(descriptor) } }
 
     /// The mapping that holds `address`.
     func mapping(of address: UInt64) -> Mapping? {
@@ -49,7 +49,8 @@ final class CallSiteValidator {
 
     private func check(_ address: UInt64) -> Bool {
         guard let mapping = mapping(of: address), let path = mapping.path, address >= mapping.start + 7,
-              let fd = file(path) else { return false }
+            let fd = file(path)
+        else { return false }
         var code = [UInt8](repeating: 0, count: 7)
         let offset = off_t(Int64(bitPattern: address - 7 - mapping.start + mapping.fileOffset))
         guard pread(fd, &code, 7, offset) == 7 else { return false }
@@ -58,12 +59,13 @@ final class CallSiteValidator {
 
     /// Whether the 7 bytes before a return address end with a call instruction.
     static func endsWithCall(_ code: [UInt8]) -> Bool {
-        if code[2] == 0xE8 { return true }                                  // call rel32
-        if code[5] == 0xFF, (code[6] >> 3) & 7 == 2, code[6] >> 6 == 3 { return true }   // call reg
-        if code[4] == 0xFF, (code[5] >> 3) & 7 == 2, code[5] >> 6 == 1 { return true }   // call [reg+disp8]
-        if code[4] == 0xFF, code[5] & 0xC7 == 0x14 { return true }         // call [reg+reg*s]
-        if code[5] == 0xFF, (code[6] >> 3) & 7 == 2, code[6] >> 6 == 0 { return true }   // call [reg]
-        if code[1] == 0xFF, (code[2] >> 3) & 7 == 2, code[2] >> 6 != 3 { return true }   // call [rip+disp32], [reg+disp32]
+        if code[2] == 0xE8 { return true }  // call rel32
+        if code[5] == 0xFF, (code[6] >> 3) & 7 == 2, code[6] >> 6 == 3 { return true }  // call reg
+        if code[4] == 0xFF, (code[5] >> 3) & 7 == 2, code[5] >> 6 == 1 { return true }  // call [reg+disp8]
+        if code[4] == 0xFF, code[5] & 0xC7 == 0x14 { return true }  // call [reg+reg*s]
+        if code[5] == 0xFF, (code[6] >> 3) & 7 == 2, code[6] >> 6 == 0 { return true }  // call [reg]
+        // call [rip+disp32], [reg+disp32]
+        if code[1] == 0xFF, (code[2] >> 3) & 7 == 2, code[2] >> 6 != 3 { return true }
         return false
     }
 

@@ -12,7 +12,9 @@ struct LeafCallerRepair {
     private let validator: CallSiteValidator
 
     /// File-name prefixes of code built without frame pointers.
-    static let codeWithoutFramePointers = ["libc.so", "libc-", "ld-linux", "libm.so", "libpthread", "libdl", "librt", "[vdso]"]
+    static let codeWithoutFramePointers = [
+        "libc.so", "libc-", "ld-linux", "libm.so", "libpthread", "libdl", "librt", "[vdso]",
+    ]
 
     init(validator: CallSiteValidator) {
         self.validator = validator

@@ -9,12 +9,14 @@ enum PerfAvailability {
     /// The sentence for a failed `perf_event_open`.
     static func reason(forErrno code: Int32, step: String = "perf_event_open") -> String? {
         guard code != 0 else { return nil }
-        let paranoid = (try? String(contentsOfFile: "/proc/sys/kernel/perf_event_paranoid", encoding: .utf8))?
+        let paranoid =
+            (try? String(contentsOfFile: "/proc/sys/kernel/perf_event_paranoid", encoding: .utf8))?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unreadable"
         let error = String(cString: strerror(code))
         switch code {
         case EACCES, EPERM:
-            return "perf events are not permitted here (\(step): \(error); kernel.perf_event_paranoid is \(paranoid), or a seccomp profile forbids perf_event_open)."
+            return
+                "perf events are not permitted here (\(step): \(error); kernel.perf_event_paranoid is \(paranoid), or a seccomp profile forbids perf_event_open)."
         case ENOSYS, ENOENT, EOPNOTSUPP:
             return "this kernel has no perf events (\(step): \(error))."
         default:

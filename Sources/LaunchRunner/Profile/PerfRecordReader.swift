@@ -28,7 +28,7 @@ struct PerfRecordReader {
         case LP_PERF_RECORD_SAMPLE:
             return sample(&cursor).map(PerfRecord.sample)
         case LP_PERF_RECORD_SWITCH:
-            _ = cursor.u64()   // pid, tid
+            _ = cursor.u64()  // pid, tid
             let time = Int64(bitPattern: cursor.u64() ?? 0)
             guard Int(misc) & LP_PERF_MISC_SWITCH_OUT != 0 else { return .switchIn(timeNs: time) }
             let preempted = Int(misc) & LP_PERF_MISC_SWITCH_OUT_PREEMPT != 0
@@ -45,14 +45,16 @@ struct PerfRecordReader {
 
     private func sample(_ cursor: inout PerfCursor) -> PerfSample? {
         guard cursor.u64() != nil, cursor.u64() != nil, let time = cursor.u64(), let period = cursor.u64(),
-              let count = cursor.u64(), count < 4096 else { return nil }
+            let count = cursor.u64(), count < 4096
+        else { return nil }
         var chain: [UInt64] = []
         chain.reserveCapacity(Int(count))
         for _ in 0..<count {
             guard let address = cursor.u64() else { return nil }
             if address < LP_PERF_CONTEXT_MAX { chain.append(address) }
         }
-        var result = PerfSample(timeNs: Int64(bitPattern: time), period: period, chain: chain, registers: nil, stack: [])
+        var result = PerfSample(
+            timeNs: Int64(bitPattern: time), period: period, chain: chain, registers: nil, stack: [])
         guard samplesCarryStack else { return result }
         if let abi = cursor.u64(), abi != 0, let bp = cursor.u64(), let sp = cursor.u64(), let ip = cursor.u64() {
             result.registers = (bp, sp, ip)
@@ -64,11 +66,13 @@ struct PerfRecordReader {
     }
 
     private func mapping(_ cursor: inout PerfCursor) -> PerfRecord? {
-        _ = cursor.u64()   // pid, tid
+        _ = cursor.u64()  // pid, tid
         guard let start = cursor.u64(), let length = cursor.u64(), let offset = cursor.u64() else { return nil }
-        _ = cursor.bytes(24)   // device and inode, or a build id
+        _ = cursor.bytes(24)  // device and inode, or a build id
         guard let protection = cursor.u32(), cursor.u32() != nil else { return nil }
-        guard protection & 0x4 != 0, let path = cursor.cString(), path.hasPrefix("/") || path == "[vdso]" else { return nil }
+        guard protection & 0x4 != 0, let path = cursor.cString(), path.hasPrefix("/") || path == "[vdso]" else {
+            return nil
+        }
         return .executableMapping(start: start, length: length, fileOffset: offset, path: path)
     }
 }

@@ -26,12 +26,14 @@ struct ProfileBuilder {
     mutating func add(cpu: [PerfRecord], switches: [PerfRecord]) {
         var mappings: [CallSiteValidator.Mapping] = []
         for case .executableMapping(let start, let length, let offset, let path) in cpu {
-            mappings.append(.init(start: start, end: start &+ length, fileOffset: offset, path: path.hasPrefix("/") ? path : nil))
+            mappings.append(
+                .init(start: start, end: start &+ length, fileOffset: offset, path: path.hasPrefix("/") ? path : nil))
             guard path.hasPrefix("/") else { continue }
-            images.append(LoadedImage(
-                path: path, loadAddress: Address(start &- offset), textStart: Address(start),
-                textEnd: Address(start &+ length), buildID: nil
-            ))
+            images.append(
+                LoadedImage(
+                    path: path, loadAddress: Address(start &- offset), textStart: Address(start),
+                    textEnd: Address(start &+ length), buildID: nil
+                ))
         }
         let repair = LeafCallerRepair(validator: CallSiteValidator(mappings: mappings))
         for record in cpu {
@@ -57,20 +59,28 @@ struct ProfileBuilder {
                 out = (time, preempted, chain)
                 lastSample = nil
             case .switchIn(let time):
-                if let open = out { append(start: open.timeNs, end: time, state: open.preempted ? .runnable : .blocked, chain: open.chain) }
+                if let open = out {
+                    append(
+                        start: open.timeNs, end: time, state: open.preempted ? .runnable : .blocked, chain: open.chain)
+                }
                 out = nil
             case .lost(let count): lost += count
             default: break
             }
         }
-        if let open = out { append(start: open.timeNs, end: endNs, state: open.preempted ? .runnable : .blocked, chain: open.chain) }
+        if let open = out {
+            append(start: open.timeNs, end: endNs, state: open.preempted ? .runnable : .blocked, chain: open.chain)
+        }
     }
 
     private mutating func append(start: Int64, end: Int64, state: ProfileSample.State, chain: [UInt64]?) {
         let from = max(start, launchStartNs)
         let to = min(end, endNs)
         guard to > from else { return }
-        guard samples.count < sampleLimit else { dropped += 1; return }
+        guard samples.count < sampleLimit else {
+            dropped += 1
+            return
+        }
         let stack = chain.flatMap { $0.isEmpty ? nil : intern($0.map(Address.init)) }
         samples.append(ProfileSample(startNs: from - launchStartNs, durationNs: to - from, state: state, stack: stack))
     }

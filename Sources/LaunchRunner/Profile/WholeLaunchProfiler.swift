@@ -29,7 +29,8 @@ final class WholeLaunchProfiler {
             stack_user_bytes: UInt32(settings.stackBytes), max_stack: 127
         )
         guard lp_perf_open(pid, &config, &session) == 0 else {
-            throw ProfilerUnavailable(errno: session.error, step: session.failed_step.map { String(cString: $0) } ?? "perf_event_open")
+            throw ProfilerUnavailable(
+                errno: session.error, step: session.failed_step.map { String(cString: $0) } ?? "perf_event_open")
         }
         buffer = [UInt8](repeating: 0, count: lp_perf_ring_capacity(&session.cpu))
     }
@@ -45,7 +46,8 @@ final class WholeLaunchProfiler {
     /// Moves every record out of the ring buffers.
     func drain() {
         cpuRecords += read(&session.cpu, reader: PerfRecordReader(samplesCarryStack: settings.stackBytes > 0))
-        switchRecords += read(&session.switches, reader: PerfRecordReader(samplesCarryStack: settings.stackBytes > 0 && offCPUStacks))
+        switchRecords += read(
+            &session.switches, reader: PerfRecordReader(samplesCarryStack: settings.stackBytes > 0 && offCPUStacks))
     }
 
     private func read(_ ring: inout lp_perf_ring, reader: PerfRecordReader) -> [PerfRecord] {

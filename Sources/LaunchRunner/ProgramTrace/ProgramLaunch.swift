@@ -30,7 +30,8 @@ struct ProgramLaunch {
         let end = readyNs
         let reported = events.filter { $0.kind == .phase && $0.timeNs <= end }
         if !reported.isEmpty {
-            let starts = [0] + reported.map(\.timeNs), names = [PhaseName.binaryLoad] + reported.map { PhaseName($0.name) }
+            let starts = [0] + reported.map(\.timeNs)
+            let names = [PhaseName.binaryLoad] + reported.map { PhaseName($0.name) }
             return names.indices.map { (names[$0], starts[$0], $0 + 1 < starts.count ? starts[$0 + 1] : end) }
         }
         // The runner sees exec end when it next runs; under load the program may have loaded
@@ -77,16 +78,21 @@ struct ProgramLaunch {
             )
         }
         let marks = events.filter { [.loaded, .mainStarted, .mainEnded, .active].contains($0.kind) }.map { event in
-            Mark(name: event.kind.rawValue, timeNs: event.timeNs, phase: phases.last { $0.startNs <= event.timeNs }?.phase)
+            Mark(
+                name: event.kind.rawValue, timeNs: event.timeNs,
+                phase: phases.last { $0.startNs <= event.timeNs }?.phase)
         }
         var trace = LaunchTrace(
-            app: AppInfo(name: URL(filePath: request.executable).lastPathComponent, executablePath: request.executable, interface: .none, infoPlistPath: nil),
+            app: AppInfo(
+                name: URL(filePath: request.executable).lastPathComponent, executablePath: request.executable,
+                interface: .none, infoPlistPath: nil),
             pid: pid, mainThreadID: pid, scenario: request.scenario, runIndex: request.index, machine: .current(),
             clock: LaunchClockInfo(launchStartNs: spawnNs, startSource: .spawn, startResolutionNs: 1),
             phases: phases, spans: [], marks: marks, totals: LaunchTotals(timeToReadyNs: readyNs),
             memory: MemoryInfo(peakResidentBytes: peakBytes, residentBytes: peakBytes),
             ending: LaunchEnding(reason: readyAtNs == nil ? .exited : .readyConditionMet, atNs: readyNs),
-            profiler: ProfilerInfo(version: ProfilerInfo.toolVersion, mainThreadNs: 0, recordedEvents: events.count, instruments: [])
+            profiler: ProfilerInfo(
+                version: ProfilerInfo.toolVersion, mainThreadNs: 0, recordedEvents: events.count, instruments: [])
         )
         trace.profile = profile
         return trace
@@ -109,7 +115,8 @@ struct ProgramLaunch {
         }
         let wall = endNs - startNs
         let runnable = min(time[.runnable] ?? 0, wall)
-        let onCpu = profile?.source == .perf
+        let onCpu =
+            profile?.source == .perf
             ? max(0, wall - runnable - (time[.blocked] ?? 0))
             : min(time[.onCPU] ?? 0, wall - runnable)
         return ThreadState(wallNs: wall, onCpuNs: onCpu, runnableNs: runnable)

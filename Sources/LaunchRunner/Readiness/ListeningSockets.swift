@@ -2,7 +2,7 @@ import CLaunchRunner
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Whether a process listens on a TCP port, asked of its own sockets without touching the

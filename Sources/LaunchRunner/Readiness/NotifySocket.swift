@@ -2,7 +2,7 @@ import Foundation
 import LaunchTrace
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The datagram socket of systemd's notify protocol: the runner binds it, passes its path in
@@ -18,7 +18,8 @@ final class NotifySocket {
     init() throws(LaunchProfilerError) {
         let folder = FileManager.default.temporaryDirectory.path
         path = "\(folder)/launchprof-notify-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock"
-        fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        fd = socket(
+            AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw LaunchProfilerError.eventSocketFailed(reason: String(cString: strerror(errno))) }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -30,9 +31,13 @@ final class NotifySocket {
                 raw[bytes.count] = 0
             }
         }
-        let bound = fits && withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        } == 0
+        let bound =
+            fits
+            && withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                }
+            } == 0
         guard bound else {
             let reason = fits ? String(cString: strerror(errno)) : "the path \(path) is too long for a socket"
             close(fd)

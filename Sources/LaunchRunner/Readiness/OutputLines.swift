@@ -2,7 +2,7 @@ import Foundation
 import LaunchTrace
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The program's output read from a pipe, line by line, against a `stdout:`/`stderr:`

@@ -12,7 +12,9 @@ public struct ReadinessSettings: Sendable, Equatable {
     public static let defaultGracePeriodSeconds = 2.0
 
     /// Creates settings.
-    public init(condition: ReadyCondition? = nil, gracePeriodSeconds: Double = ReadinessSettings.defaultGracePeriodSeconds) {
+    public init(
+        condition: ReadyCondition? = nil, gracePeriodSeconds: Double = ReadinessSettings.defaultGracePeriodSeconds
+    ) {
         self.condition = condition
         self.gracePeriodSeconds = gracePeriodSeconds
     }

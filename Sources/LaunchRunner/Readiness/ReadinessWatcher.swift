@@ -3,7 +3,7 @@ import Foundation
 import LaunchTrace
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Watches one launch for its readiness condition while the runner waits on it: the output
@@ -30,7 +30,8 @@ final class ReadinessWatcher {
     /// `stderrFile`), a bound socket for `notify`, the file of `file:` removed.
     init(condition: ReadyCondition, stderrFile: String) throws(LaunchProfilerError) {
         self.condition = condition
-        var stdoutPath = "/dev/null", stderrPath = stderrFile
+        var stdoutPath = "/dev/null"
+        var stderrPath = stderrFile
         var environment: [String: String] = [:]
         switch condition {
         case .stdout(let pattern), .stderr(let pattern):

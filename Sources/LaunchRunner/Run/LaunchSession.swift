@@ -33,7 +33,8 @@ public final class LaunchSession {
     /// - Throws: ``LaunchProfilerError`` (``LaunchProfilerError/Code/notExecutable``,
     ///   ``LaunchProfilerError/Code/outputNotWritable``) before any launch.
     public init(
-        specification: LaunchSpecification, warmup: Int = 0, layout: any LaunchFileLayout, launcher: any Launcher = AppLauncher()
+        specification: LaunchSpecification, warmup: Int = 0, layout: any LaunchFileLayout,
+        launcher: any Launcher = AppLauncher()
     ) throws(LaunchProfilerError) {
         try launcher.check(specification)
         do {

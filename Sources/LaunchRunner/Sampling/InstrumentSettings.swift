@@ -23,7 +23,10 @@ public struct InstrumentSettings: Sendable, Equatable {
     public static let defaultProfileRateHz = 250
 
     /// Creates settings.
-    public init(preloadLibrary: String? = nil, sampler: SamplerMethod = .ptrace, stallMs: Int? = nil, sampleMs: Int? = nil, blockingMs: Double? = nil) {
+    public init(
+        preloadLibrary: String? = nil, sampler: SamplerMethod = .ptrace, stallMs: Int? = nil, sampleMs: Int? = nil,
+        blockingMs: Double? = nil
+    ) {
         self.preloadLibrary = preloadLibrary
         self.sampler = sampler
         self.stallMs = stallMs
@@ -43,7 +46,9 @@ public struct InstrumentSettings: Sendable, Equatable {
     public static func preloadLibrary(besideExecutable executable: String? = nil) -> String? {
         let exe = executable.map { URL(filePath: $0) } ?? URL(filePath: "/proc/self/exe").resolvingSymlinksInPath()
         let folder = exe.deletingLastPathComponent()
-        let candidates = [folder, folder.appendingPathComponent(preloadBundleName)].map { $0.appendingPathComponent(preloadLibraryName).path }
+        let candidates = [folder, folder.appendingPathComponent(preloadBundleName)].map {
+            $0.appendingPathComponent(preloadLibraryName).path
+        }
         return candidates.first { FileManager.default.isReadableFile(atPath: $0) }
     }
 
@@ -77,7 +82,8 @@ public struct InstrumentSettings: Sendable, Equatable {
     /// The profiler settings these instruments pass to the app.
     var profilerEnvironment: ProfilerEnvironment {
         ProfilerEnvironment(
-            stallThresholdMs: stallMs, sampleIntervalMs: sampleMs, samplerMethod: effectiveSampler, blockingCallThresholdMs: blockingMs
+            stallThresholdMs: stallMs, sampleIntervalMs: sampleMs, samplerMethod: effectiveSampler,
+            blockingCallThresholdMs: blockingMs
         )
     }
 }

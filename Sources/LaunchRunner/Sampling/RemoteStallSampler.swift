@@ -3,7 +3,7 @@ import Foundation
 import LaunchTrace
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The runner's half of the ptrace stall sampler. The app's watchdog sends ``StallMessage``
@@ -111,7 +111,9 @@ final class RemoteStallSampler {
         }
         if result == 1, !stalls.isEmpty {
             let count = Int(buffer.pointee.frame_count)
-            let frames = withUnsafeBytes(of: &buffer.pointee.frames) { Array($0.bindMemory(to: UInt64.self).prefix(count)) }
+            let frames = withUnsafeBytes(of: &buffer.pointee.frames) {
+                Array($0.bindMemory(to: UInt64.self).prefix(count))
+            }
             stalls[stalls.count - 1].samples.append(
                 Sample(timeNs: buffer.pointee.time_ns, frames: frames, inTracedCall: buffer.pointee.in_traced_call != 0)
             )
@@ -133,7 +135,8 @@ final class RemoteStallSampler {
             let end = start + stall.durationNs
             let samples = remote.samples.filter { $0.timeNs <= end }.map { sample -> StackSample in
                 let time = sample.timeNs - launchStart
-                let call = sample.inTracedCall
+                let call =
+                    sample.inTracedCall
                     ? activity.blockingCalls.firstIndex { $0.startNs <= time && time <= $0.startNs + $0.durationNs }
                     : nil
                 return StackSample(timeNs: time, frames: sample.frames.map(Address.init), blockingCall: call)

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Evicts an app's files from the page cache before a cold launch, without root:
@@ -88,7 +88,8 @@ public struct PageCacheEvictor: Sendable {
         return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
             // "\tlibfoo.so.1 => /usr/lib/libfoo.so.1 (0x…)" or "\t/lib64/ld-linux-x86-64.so.2 (0x…)"
             let text = line.trimmingCharacters(in: .whitespaces)
-            let path = text.components(separatedBy: " => ").last.map { String($0.split(separator: " ").first ?? "") } ?? ""
+            let path =
+                text.components(separatedBy: " => ").last.map { String($0.split(separator: " ").first ?? "") } ?? ""
             return path.hasPrefix("/") ? path : nil
         }
     }

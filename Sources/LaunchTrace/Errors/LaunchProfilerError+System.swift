@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension LaunchProfilerError.Code {
@@ -37,7 +37,8 @@ extension LaunchProfilerError {
         if let error = error as? LaunchProfilerError { return error.description }
         let nsError = error as NSError
         if nsError.domain == NSPOSIXErrorDomain { return systemReason(Int32(nsError.code)) }
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+        {
             return systemReason(Int32(underlying.code))
         }
         if let cocoa = error as? CocoaError, cocoa.code == .fileWriteOutOfSpace { return systemReason(ENOSPC) }

@@ -43,11 +43,15 @@ extension LaunchProfilerError {
             let path = Self.jsonPath(context.codingPath + [key])
             self = .invalidFile(file, at: path, "The required key \"\(key.stringValue)\" is missing.")
         case .typeMismatch(let type, let context):
-            self = .invalidFile(file, at: Self.jsonPath(context.codingPath), "Expected a value of type \(type). \(context.debugDescription)")
+            self = .invalidFile(
+                file, at: Self.jsonPath(context.codingPath),
+                "Expected a value of type \(type). \(context.debugDescription)")
         case .valueNotFound(let type, let context):
-            self = .invalidFile(file, at: Self.jsonPath(context.codingPath), "Expected a value of type \(type) but found null.")
+            self = .invalidFile(
+                file, at: Self.jsonPath(context.codingPath), "Expected a value of type \(type) but found null.")
         case .dataCorrupted(let context):
-            self = .invalidFile(file, at: Self.jsonPath(context.codingPath), "The data is not valid: \(context.debugDescription)")
+            self = .invalidFile(
+                file, at: Self.jsonPath(context.codingPath), "The data is not valid: \(context.debugDescription)")
         @unknown default:
             self = .invalidFile(file, "The file cannot be decoded: \(error).")
         }
@@ -62,10 +66,13 @@ extension LaunchProfilerError {
             return nil
         } catch {
             let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
-            guard let range = text.range(of: "character "), let offset = Int(text[range.upperBound...].prefix { $0.isNumber }) else { return nil }
+            guard let range = text.range(of: "character "),
+                let offset = Int(text[range.upperBound...].prefix { $0.isNumber })
+            else { return nil }
             let prefix = data.prefix(max(0, offset))
             let line = prefix.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-            let column = prefix.count - (prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 - prefix.startIndex + 1 } ?? 0) + 1
+            let column =
+                prefix.count - (prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 - prefix.startIndex + 1 } ?? 0) + 1
             return (line, column)
         }
     }

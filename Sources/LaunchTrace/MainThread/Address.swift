@@ -19,7 +19,8 @@ public struct Address: Codable, Sendable, Hashable, Comparable, CustomStringConv
             let digits = text.hasPrefix("0x") || text.hasPrefix("0X") ? text.dropFirst(2) : Substring(text)
             guard let value = UInt64(digits, radix: 16) else {
                 throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "Expected an address such as \"0x7f3a12b4c010\", found \"\(text)\"."
+                    in: container,
+                    debugDescription: "Expected an address such as \"0x7f3a12b4c010\", found \"\(text)\"."
                 )
             }
             self.value = value

@@ -18,7 +18,9 @@ public struct MainThreadActivity: Codable, Sendable, Equatable {
     public var sampler: SamplerInfo
 
     /// Creates main-thread activity.
-    public init(images: [LoadedImage], blockingCalls: [BlockingCall], stalls: [Stall], tracer: TracerInfo?, sampler: SamplerInfo) {
+    public init(
+        images: [LoadedImage], blockingCalls: [BlockingCall], stalls: [Stall], tracer: TracerInfo?, sampler: SamplerInfo
+    ) {
         self.images = images
         self.blockingCalls = blockingCalls
         self.stalls = stalls

@@ -41,7 +41,8 @@ extension ReadyCondition {
         do {
             _ = try Regex(pattern)
         } catch {
-            throw invalid(text, "The text after the colon is a regular expression; this one does not compile: \(error).")
+            throw invalid(
+                text, "The text after the colon is a regular expression; this one does not compile: \(error).")
         }
     }
 

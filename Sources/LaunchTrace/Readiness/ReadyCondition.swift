@@ -59,7 +59,8 @@ public enum ReadyCondition: Codable, Sendable, Hashable, CustomStringConvertible
         do throws(LaunchProfilerError) {
             self = try ReadyCondition(parsing: text)
         } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description))
         }
     }
 

@@ -34,11 +34,17 @@ struct TraceValidator {
         var seen: [LaunchPhase: Int] = [:]
         for (i, record) in phases.enumerated() {
             let path = "phases[\(i)]"
-            if record.startNs < 0 { throw problem(at: "\(path).startNs", record.startNs, "Expected a phase start at or after the launch start (0 ns).") }
+            if record.startNs < 0 {
+                throw problem(
+                    at: "\(path).startNs", record.startNs, "Expected a phase start at or after the launch start (0 ns)."
+                )
+            }
             try interval(record.startNs, record.durationNs, at: path)
             try validate(record.threadState, at: "\(path).threadState")
             if let first = seen[record.phase] {
-                throw problem(at: "\(path).phase", record.phase.rawValue, "Expected each phase once; it is already phases[\(first)].")
+                throw problem(
+                    at: "\(path).phase", record.phase.rawValue,
+                    "Expected each phase once; it is already phases[\(first)].")
             }
             seen[record.phase] = i
         }
@@ -78,7 +84,9 @@ struct TraceValidator {
             for (j, sample) in stall.samples.enumerated() {
                 let path = "mainThread.stalls[\(i)].samples[\(j)]"
                 try time(sample.timeNs, at: "\(path).timeNs")
-                if let call = sample.blockingCall { try index(call, count: activity.blockingCalls.count, at: "\(path).blockingCall") }
+                if let call = sample.blockingCall {
+                    try index(call, count: activity.blockingCalls.count, at: "\(path).blockingCall")
+                }
             }
         }
     }
@@ -87,7 +95,9 @@ struct TraceValidator {
         try duration(profile.samplePeriodNs, at: "profile.samplePeriodNs")
         for (i, sample) in profile.samples.enumerated() {
             try interval(sample.startNs, sample.durationNs, at: "profile.samples[\(i)]")
-            if let stack = sample.stack { try index(stack, count: profile.stacks.count, at: "profile.samples[\(i)].stack") }
+            if let stack = sample.stack {
+                try index(stack, count: profile.stacks.count, at: "profile.samples[\(i)].stack")
+            }
         }
     }
 
@@ -119,11 +129,17 @@ struct TraceValidator {
 
     private func index(_ value: Int, count: Int, at path: String) throws(LaunchProfilerError) {
         guard (0..<count).contains(value) else {
-            throw problem(at: path, value, count == 0 ? "Expected no index: the list it points into is empty." : "Expected an index from 0 to \(count - 1).")
+            throw problem(
+                at: path, value,
+                count == 0
+                    ? "Expected no index: the list it points into is empty."
+                    : "Expected an index from 0 to \(count - 1).")
         }
     }
 
-    private func problem(at path: String, _ value: some CustomStringConvertible, _ expected: String) -> LaunchProfilerError {
+    private func problem(at path: String, _ value: some CustomStringConvertible, _ expected: String)
+        -> LaunchProfilerError
+    {
         LaunchProfilerError(
             .invalidTrace, "The trace holds a value no launch can produce:",
             context: .init(file: file, jsonPath: path, value: String(describing: value), expected: expected)

@@ -38,10 +38,13 @@ public struct BudgetCheck: Sendable, Equatable {
     public func evaluate(_ summary: RunSummary) -> BudgetEvaluation {
         guard let budgets else {
             let completed = summary.launches.filter { $0.outcome == .completed }.count
-            return BudgetEvaluation(verdicts: [], launchCount: summary.launches.count, completedLaunchCount: completed, allowedFailures: allowedFailures)
+            return BudgetEvaluation(
+                verdicts: [], launchCount: summary.launches.count, completedLaunchCount: completed,
+                allowedFailures: allowedFailures)
         }
         let recent = HistoryBaseline.baselines(runCounts: budgets.historyRunCounts, like: summary, in: history)
-        var evaluation = BudgetEvaluator().evaluate(budgets, summary: summary, baselines: baselines.merging(recent) { old, _ in old })
+        var evaluation = BudgetEvaluator().evaluate(
+            budgets, summary: summary, baselines: baselines.merging(recent) { old, _ in old })
         evaluation.allowedFailures = allowedFailures
         evaluation.policyVerdicts = PolicyEvaluator.evaluate(budgets.policy, findings: summary.findings)
         return evaluation

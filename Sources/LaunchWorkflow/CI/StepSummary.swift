@@ -30,13 +30,17 @@ public struct StepSummary: Sendable, Equatable {
         let markdown = MarkdownReport().render(summary: summary, evaluation: evaluation) + "\n"
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw LaunchProfilerError.workflow("Cannot open the GitHub step summary \(path) (\(Self.variable)) for appending: \(String(cString: strerror(errno))).")
+            throw LaunchProfilerError.workflow(
+                "Cannot open the GitHub step summary \(path) (\(Self.variable)) for appending: \(String(cString: strerror(errno)))."
+            )
         }
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         do {
             try handle.write(contentsOf: Data(markdown.utf8))
         } catch {
-            throw LaunchProfilerError.workflow("Cannot append the report to the GitHub step summary \(path) (\(Self.variable)): \(error.localizedDescription).")
+            throw LaunchProfilerError.workflow(
+                "Cannot append the report to the GitHub step summary \(path) (\(Self.variable)): \(error.localizedDescription)."
+            )
         }
     }
 }

@@ -11,12 +11,15 @@ struct ComparisonLoops {
     /// The build a launch of which failed, if any.
     private(set) var failedBuild: ComparisonBuild?
 
-    init(plan: ComparisonPlan, folder: RunFolder, launcher: any Launcher, progress: @escaping (ComparisonEvent) -> Void) throws {
+    init(plan: ComparisonPlan, folder: RunFolder, launcher: any Launcher, progress: @escaping (ComparisonEvent) -> Void)
+        throws
+    {
         self.progress = progress
         func loop(_ build: ComparisonBuild) throws(LaunchProfilerError) -> LaunchLoop {
             let buildFolder = folder.buildFolder(build)
             let session = try LaunchSession(
-                specification: plan.specification(of: build), warmup: plan.warmup, layout: buildFolder, launcher: launcher
+                specification: plan.specification(of: build), warmup: plan.warmup, layout: buildFolder,
+                launcher: launcher
             )
             return LaunchLoop(session: session, timingLaunches: false, folder: buildFolder, progress: { _ in })
         }
@@ -38,7 +41,9 @@ struct ComparisonLoops {
     /// Runs one block; nil when a launch failed (see ``failedBuild``) or the run was
     /// interrupted (no launch is made after the interruption; the interrupted one is not a
     /// failure of its build).
-    mutating func runBlock(_ order: [ComparisonBuild]) throws -> (base: [[MetricName: Double]], head: [[MetricName: Double]])? {
+    mutating func runBlock(_ order: [ComparisonBuild]) throws -> (
+        base: [[MetricName: Double]], head: [[MetricName: Double]]
+    )? {
         var values: [ComparisonBuild: [[MetricName: Double]]] = [:]
         for build in order {
             guard let result = try launch(build), result.record.outcome != .interrupted else { return nil }

@@ -36,7 +36,9 @@ public struct ComparisonRun: Sendable {
         loops.warmUp()
         var test = SequentialComparison(metrics: plan.metrics, settings: plan.settings)
         var order = BlockOrder(seed: plan.seed)
-        while !isDecided(test), loops.failedBuild == nil, launcher.interruption == nil, loops.launches(of: .base) + 2 <= plan.maxRuns {
+        while !isDecided(test), loops.failedBuild == nil, launcher.interruption == nil,
+            loops.launches(of: .base) + 2 <= plan.maxRuns
+        {
             guard let block = try loops.runBlock(order.next()) else { break }
             test.add(base: block.base, head: block.head)
             progress(.blockFinished(test))
@@ -47,9 +49,10 @@ public struct ComparisonRun: Sendable {
 
     /// Whether every metric and every rule against base is decided.
     private func isDecided(_ test: SequentialComparison) -> Bool {
-        test.isDecided && plan.baseRules.allSatisfy {
-            BaseBudgetVerdict(rule: $0, test: test, scenario: plan.base.scenario).status != .inconclusive
-        }
+        test.isDecided
+            && plan.baseRules.allSatisfy {
+                BaseBudgetVerdict(rule: $0, test: test, scenario: plan.base.scenario).status != .inconclusive
+            }
     }
 
     /// Findings, rule verdicts and the files.

@@ -10,7 +10,9 @@ import LaunchTrace
 enum HistoryBaseline {
     /// The baselines by ``BudgetRule/historyBaselineName(_:)``; empty when there are no such
     /// rules, no history or no earlier run (the rules are then reported missing).
-    static func baselines(runCounts: [Int], like summary: RunSummary, in location: HistoryLocation?) -> [String: RunSummary] {
+    static func baselines(runCounts: [Int], like summary: RunSummary, in location: HistoryLocation?) -> [String:
+        RunSummary]
+    {
         guard let location, let most = runCounts.max() else { return [:] }
         let filter = HistoryFilter(
             app: URL(filePath: summary.run.appPath).lastPathComponent, scenario: summary.run.scenario.rawValue,
@@ -35,8 +37,11 @@ enum HistoryBaseline {
         let scenarios = values.mapValues { metrics in
             metrics.compactMap { name, samples -> MetricSummary? in
                 let metricName = MetricName(rawValue: name)
-                guard let kind = summary.scenarios.values.lazy.compactMap({ $0.metrics[name]?.kind }).first else { return nil }
-                return MetricSummary(name: metricName, kind: kind, samples: samples, launchIndices: Array(samples.indices))
+                guard let kind = summary.scenarios.values.lazy.compactMap({ $0.metrics[name]?.kind }).first else {
+                    return nil
+                }
+                return MetricSummary(
+                    name: metricName, kind: kind, samples: samples, launchIndices: Array(samples.indices))
             }
         }
         return RunSummary(

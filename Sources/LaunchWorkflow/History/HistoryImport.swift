@@ -16,12 +16,16 @@ public enum HistoryImport {
         do {
             data = try InputFile.read(folder.summaryURL, what: "run summary")
         } catch {
-            throw LaunchProfilerError.workflow("\(url.path) is not a run folder: \(folder.summaryURL.path) cannot be read. \(error.context.reason ?? "")")
+            throw LaunchProfilerError.workflow(
+                "\(url.path) is not a run folder: \(folder.summaryURL.path) cannot be read. \(error.context.reason ?? "")"
+            )
         }
         let summary = try RunSummary.read(from: folder.summaryURL)
         let evaluation = try? folder.loadSavedEvaluation()
         let date = (try? Date(summary.run.date, strategy: .iso8601)) ?? Date()
-        return HistoryRun(summary: summary, evaluation: evaluation, revision: revision, key: "import-" + digest(data), recordedAt: date)
+        return HistoryRun(
+            summary: summary, evaluation: evaluation, revision: revision, key: "import-" + digest(data),
+            recordedAt: date)
     }
 
     /// FNV-1a (64 bits) of `data`, in hex: a stable key, not a security measure.

@@ -26,8 +26,12 @@ public struct HistoryRecording: Sendable, Equatable {
     /// Records the finished run; the run's record on success.
     ///
     /// - Throws: ``LaunchProfilerError`` when the store cannot be opened or written.
-    public func record(summary: RunSummary, evaluation: BudgetEvaluation, plan: ProfilingPlan) throws(LaunchProfilerError) -> HistoryRun {
-        let run = HistoryRun(summary: summary, evaluation: evaluation, revision: revision, appVersion: appVersion, settings: plan.historySettings)
+    public func record(summary: RunSummary, evaluation: BudgetEvaluation, plan: ProfilingPlan)
+        throws(LaunchProfilerError) -> HistoryRun
+    {
+        let run = HistoryRun(
+            summary: summary, evaluation: evaluation, revision: revision, appVersion: appVersion,
+            settings: plan.historySettings)
         let store = try location.open()
         defer { store.close() }
         try store.record(run)

@@ -29,12 +29,15 @@ public struct TrendDashboard: Sendable {
     /// The page.
     public func render() -> String {
         let series = MetricSeries.all(in: runs)
-        let body: HTMLNode = .el("body", ["data-series": "\(series.count)", "data-changes": "\(changes.count)"], children: [
-            .el("h1", "Launch trends"),
-            .el("p", "\(runs.count) runs, \(series.count) series, \(changes.count) change points."),
-            .lines(series.map(section)),
-        ])
-        let head: HTMLNode = .el("head", .el("meta", ["charset": "utf-8"]), .el("title", "Launch trends"), .el("style", .raw(Self.style)))
+        let body: HTMLNode = .el(
+            "body", ["data-series": "\(series.count)", "data-changes": "\(changes.count)"],
+            children: [
+                .el("h1", "Launch trends"),
+                .el("p", "\(runs.count) runs, \(series.count) series, \(changes.count) change points."),
+                .lines(series.map(section)),
+            ])
+        let head: HTMLNode = .el(
+            "head", .el("meta", ["charset": "utf-8"]), .el("title", "Launch trends"), .el("style", .raw(Self.style)))
         return "<!DOCTYPE html>\n" + HTMLNode.el("html", ["lang": "en"], head, body).render() + "\n"
     }
 
@@ -42,7 +45,8 @@ public struct TrendDashboard: Sendable {
     func limits(for key: SeriesKey) -> [(value: Double, text: String)] {
         (budgets?.rules ?? []).compactMap { rule in
             guard rule.metric.rawValue == key.metric, rule.scenario.rawValue == key.scenario,
-                  case let .absolute(value, _, text) = rule.limit else { return nil }
+                case .absolute(let value, _, let text) = rule.limit
+            else { return nil }
             return (value, "\(rule.statistic.rawValue) <= \(text)")
         }
     }
@@ -50,50 +54,81 @@ public struct TrendDashboard: Sendable {
     /// One series: a title, the chart and its change points.
     func section(_ series: MetricSeries) -> HTMLNode {
         let marked = changes.filter { $0.series == series.key }
-        return .el("section", ["class": "series", "data-metric": series.key.metric, "data-scenario": series.key.scenario], children: [
-            .el("h2", "\(series.key)"),
-            chart(series, changes: marked, limits: limits(for: series.key)),
-            .el("ul", children: marked.map { change in
-                .el("li", ["class": "change", "data-index": "\(change.index)"], "\(change.recordedAt): \(Self.percent(change.effect)), commits \(change.commitBefore ?? "?")..\(change.commitAfter ?? "?"), median \(change.medianBefore) -> \(change.medianAfter), p = \(change.pValue)")
-            }),
-        ])
+        return .el(
+            "section", ["class": "series", "data-metric": series.key.metric, "data-scenario": series.key.scenario],
+            children: [
+                .el("h2", "\(series.key)"),
+                chart(series, changes: marked, limits: limits(for: series.key)),
+                .el(
+                    "ul",
+                    children: marked.map { change in
+                        .el(
+                            "li", ["class": "change", "data-index": "\(change.index)"],
+                            "\(change.recordedAt): \(Self.percent(change.effect)), commits \(change.commitBefore ?? "?")..\(change.commitAfter ?? "?"), median \(change.medianBefore) -> \(change.medianAfter), p = \(change.pValue)"
+                        )
+                    }),
+            ])
     }
 
     /// The SVG chart.
     func chart(_ series: MetricSeries, changes: [TrendChange], limits: [(value: Double, text: String)]) -> HTMLNode {
-        let scale = ChartScale(series: series, limits: limits.map(\.value), width: Self.width, height: Self.height, margin: Self.margin)
-        let band = series.points.indices.map { scale.point($0, series.points[$0].p90) } + series.points.indices.reversed().map { scale.point($0, series.points[$0].p10) }
+        let scale = ChartScale(
+            series: series, limits: limits.map(\.value), width: Self.width, height: Self.height, margin: Self.margin)
+        let band =
+            series.points.indices.map { scale.point($0, series.points[$0].p90) }
+            + series.points.indices.reversed().map { scale.point($0, series.points[$0].p10) }
         var nodes: [HTMLNode] = [
             .el("polygon", ["class": "band", "points": band.joined(separator: " ")]),
-            .el("polyline", ["class": "median", "points": series.points.indices.map { scale.point($0, series.points[$0].median) }.joined(separator: " ")]),
+            .el(
+                "polyline",
+                [
+                    "class": "median",
+                    "points": series.points.indices.map { scale.point($0, series.points[$0].median) }.joined(
+                        separator: " "),
+                ]),
         ]
         for change in changes {
             let x = scale.x(Double(change.index) - 0.5)
-            nodes.append(.el("line", ["class": "change-point", "data-index": "\(change.index)", "x1": x, "x2": x, "y1": "0", "y2": "\(Self.height)"],
-                             .el("title", "\(change.commitBefore ?? "?")..\(change.commitAfter ?? "?") \(Self.percent(change.effect))")))
+            nodes.append(
+                .el(
+                    "line",
+                    [
+                        "class": "change-point", "data-index": "\(change.index)", "x1": x, "x2": x, "y1": "0",
+                        "y2": "\(Self.height)",
+                    ],
+                    .el(
+                        "title",
+                        "\(change.commitBefore ?? "?")..\(change.commitAfter ?? "?") \(Self.percent(change.effect))")))
         }
         for limit in limits {
             let y = scale.y(limit.value)
-            nodes.append(.el("line", ["class": "limit", "x1": "0", "x2": "\(Self.width)", "y1": y, "y2": y], .el("title", "budget: \(limit.text)")))
+            nodes.append(
+                .el(
+                    "line", ["class": "limit", "x1": "0", "x2": "\(Self.width)", "y1": y, "y2": y],
+                    .el("title", "budget: \(limit.text)")))
         }
-        return .el("svg", ["viewBox": "0 0 \(Int(Self.width)) \(Int(Self.height))", "role": "img", "aria-label": "\(series.key)"], children: nodes)
+        return .el(
+            "svg",
+            ["viewBox": "0 0 \(Int(Self.width)) \(Int(Self.height))", "role": "img", "aria-label": "\(series.key)"],
+            children: nodes)
     }
 
     /// `+5.1 %`.
     static func percent(_ effect: Double) -> String { String(format: "%+.1f %%", effect * 100) }
 
     /// The page's style sheet.
-    static let style = TrustedHTML(constant: """
-        body { font: 14px system-ui, sans-serif; margin: 24px; color: #222; }
-        section.series { margin-bottom: 28px; }
-        h2 { font-size: 15px; margin: 8px 0; }
-        svg { width: 100%; max-width: 760px; height: auto; border: 1px solid #ddd; background: #fcfcfc; }
-        .band { fill: #9bc3e6; opacity: 0.5; stroke: none; }
-        .median { fill: none; stroke: #1f5f99; stroke-width: 1.5; }
-        .change-point { stroke: #c0392b; stroke-width: 1.5; stroke-dasharray: 4 3; }
-        .limit { stroke: #e67e22; stroke-width: 1; }
-        li.change { color: #c0392b; }
-        """)
+    static let style = TrustedHTML(
+        constant: """
+            body { font: 14px system-ui, sans-serif; margin: 24px; color: #222; }
+            section.series { margin-bottom: 28px; }
+            h2 { font-size: 15px; margin: 8px 0; }
+            svg { width: 100%; max-width: 760px; height: auto; border: 1px solid #ddd; background: #fcfcfc; }
+            .band { fill: #9bc3e6; opacity: 0.5; stroke: none; }
+            .median { fill: none; stroke: #1f5f99; stroke-width: 1.5; }
+            .change-point { stroke: #c0392b; stroke-width: 1.5; stroke-dasharray: 4 3; }
+            .limit { stroke: #e67e22; stroke-width: 1; }
+            li.change { color: #c0392b; }
+            """)
 }
 
 /// Maps run indices and values to SVG coordinates.

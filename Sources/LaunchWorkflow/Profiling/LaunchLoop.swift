@@ -15,7 +15,8 @@ struct LaunchLoop {
     let date = ISO8601DateFormatter().string(from: Date())
     private(set) var traces: [LaunchTrace] = []
 
-    init(session: LaunchSession, timingLaunches: Bool, folder: RunFolder, progress: @escaping (ProfilingEvent) -> Void) {
+    init(session: LaunchSession, timingLaunches: Bool, folder: RunFolder, progress: @escaping (ProfilingEvent) -> Void)
+    {
         self.session = session
         self.timingLaunches = timingLaunches
         self.folder = folder
@@ -76,7 +77,8 @@ struct LaunchLoop {
 
     /// The summary of the launches so far.
     func summary() -> RunSummary {
-        RunSummary.build(info: manifest().info, records: session.results.map(\.record), traces: traces, timing: timingRecords)
+        RunSummary.build(
+            info: manifest().info, records: session.results.map(\.record), traces: traces, timing: timingRecords)
     }
 
     private var timingRecords: [LaunchRecord]? {
@@ -85,7 +87,8 @@ struct LaunchLoop {
 
     private func manifest() -> RunManifest {
         var manifest = RunManifest(
-            appPath: session.specification.executable, scenario: session.specification.scenario, runs: session.results.count,
+            appPath: session.specification.executable, scenario: session.specification.scenario,
+            runs: session.results.count,
             warmup: session.warmup, date: date, launches: session.results.map(\.record)
         )
         manifest.timingLaunches = timingRecords

@@ -33,15 +33,20 @@ public struct ProfilingRun: Sendable {
     /// - Throws: ``LaunchProfilerError`` when the app cannot be launched at all or the summary
     ///   cannot be written; a launch that fails is recorded, not thrown.
     public func run(progress: @escaping (ProfilingEvent) -> Void = { _ in }) throws -> ProfilingResult {
-        let session = try LaunchSession(specification: plan.launch, warmup: plan.warmup, layout: folder, launcher: launcher)
-        var launches = LaunchLoop(session: session, timingLaunches: plan.timingLaunches, folder: folder, progress: progress)
+        let session = try LaunchSession(
+            specification: plan.launch, warmup: plan.warmup, layout: folder, launcher: launcher)
+        var launches = LaunchLoop(
+            session: session, timingLaunches: plan.timingLaunches, folder: folder, progress: progress)
         launches.warmUp()
         try launches.launch(plan.runs)
         try launches.time(plan.runs)
         var evaluation = plan.budgets.evaluate(launches.summary())
         while !launches.isInterrupted, let adaptive = plan.adaptive,
-              case let batch = adaptive.nextBatch(after: session.results.count, evaluation: evaluation), batch > 0 {
-            progress(.addingLaunches(count: batch, inconclusive: evaluation.inconclusiveVerdicts.count, launches: session.results.count))
+            case let batch = adaptive.nextBatch(after: session.results.count, evaluation: evaluation), batch > 0
+        {
+            progress(
+                .addingLaunches(
+                    count: batch, inconclusive: evaluation.inconclusiveVerdicts.count, launches: session.results.count))
             try launches.launch(batch)
             try launches.time(batch)
             evaluation = plan.budgets.evaluate(launches.summary())
@@ -49,12 +54,14 @@ public struct ProfilingRun: Sendable {
         progress(.launchesFinished)
         var notes: [ProfilingNote] = []
         if let evictions = EvictionSummary(session) { notes.append(.evictions(evictions)) }
-        notes.forEach { progress(.note($0)) }
+        for note in notes { progress(.note(note)) }
         return try finish(summary: launches.summary(), traces: launches.traces, notes: notes, progress: progress)
     }
 
     /// Findings, verdicts and the run's files.
-    private func finish(summary: RunSummary, traces: [LaunchTrace], notes: [ProfilingNote], progress: (ProfilingEvent) -> Void) throws -> ProfilingResult {
+    private func finish(
+        summary: RunSummary, traces: [LaunchTrace], notes: [ProfilingNote], progress: (ProfilingEvent) -> Void
+    ) throws -> ProfilingResult {
         var summary = summary
         var notes = notes
         FindingsStep.attach(to: &summary, traces: traces)
@@ -62,14 +69,16 @@ public struct ProfilingRun: Sendable {
         try summary.write(to: folder.summaryURL)
         try JSONReport(summary: summary, evaluation: evaluation).write(to: folder.verdictsURL)
         do {
-            try RunReport.writeHTML(summary: summary, evaluation: evaluation, traces: traces, generator: plan.generator, to: folder)
+            try RunReport.writeHTML(
+                summary: summary, evaluation: evaluation, traces: traces, generator: plan.generator, to: folder)
         } catch {
             let note = ProfilingNote.reportNotWritten(reason: "\(error)")
             notes.append(note)
             progress(.note(note))
         }
         var result = ProfilingResult(
-            summary: summary, evaluation: evaluation, traces: traces, folder: folder, notes: notes, interruptedBy: launcher.interruption
+            summary: summary, evaluation: evaluation, traces: traces, folder: folder, notes: notes,
+            interruptedBy: launcher.interruption
         )
         record(&result, progress: progress)
         return result

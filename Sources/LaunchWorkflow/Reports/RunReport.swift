@@ -32,15 +32,21 @@ public struct RunReport: Sendable {
     /// - Throws: ``LaunchProfilerError`` when the folder, the launch or the symbols cannot be used.
     public func render(_ folder: RunFolder, budgets: BudgetCheck?) throws -> String {
         guard folder.isDirectory else {
-            throw LaunchProfilerError.workflow("\(folder.url.path) is not a run folder; report needs the folder with \(RunFolder.manifestName) and the traces, not a summary file.")
+            throw LaunchProfilerError.workflow(
+                "\(folder.url.path) is not a run folder; report needs the folder with \(RunFolder.manifestName) and the traces, not a summary file."
+            )
         }
         let summary = try folder.loadSummary()
-        let evaluation = try budgets?.evaluate(summary) ?? folder.loadSavedEvaluation()
-            ?? BudgetEvaluation(verdicts: [], launchCount: summary.launches.count, completedLaunchCount: summary.completedLaunchCount)
+        let evaluation =
+            try budgets?.evaluate(summary) ?? folder.loadSavedEvaluation()
+            ?? BudgetEvaluation(
+                verdicts: [], launchCount: summary.launches.count, completedLaunchCount: summary.completedLaunchCount)
         var traces = try folder.loadTraces()
         if let launch, format.filtersByLaunch {
             traces = traces.filter { $0.runIndex == launch }
-            guard !traces.isEmpty else { throw LaunchProfilerError.workflow("Launch \(launch) of \(folder.url.path) has no trace.") }
+            guard !traces.isEmpty else {
+                throw LaunchProfilerError.workflow("Launch \(launch) of \(folder.url.path) has no trace.")
+            }
         }
         let input = try Self.input(summary: summary, evaluation: evaluation, traces: traces, symbolsPath: symbolsPath)
         return try render(input)
@@ -52,20 +58,26 @@ public struct RunReport: Sendable {
             return try HTMLReport(run: launch, generator: generator).render(input)
         case .markdown: return MarkdownReport().render(summary: input.summary, evaluation: input.evaluation)
         case .chromeTrace: return try ChromeTraceReport().render(traces: input.traces, profiles: input.profiles)
-        case .speedscope: return try SpeedscopeReport(name: input.traces.first?.app.name ?? "app").render(input.profiles)
+        case .speedscope:
+            return try SpeedscopeReport(name: input.traces.first?.app.name ?? "app").render(input.profiles)
         case .folded: return FoldedStacks().render(input.profiles)
         }
     }
 
     /// Writes `report.html` of a run that just finished into its folder.
-    public static func writeHTML(summary: RunSummary, evaluation: BudgetEvaluation, traces: [LaunchTrace], generator: String, to folder: RunFolder) throws {
+    public static func writeHTML(
+        summary: RunSummary, evaluation: BudgetEvaluation, traces: [LaunchTrace], generator: String,
+        to folder: RunFolder
+    ) throws {
         let input = try input(summary: summary, evaluation: evaluation, traces: traces)
         let html = try HTMLReport(generator: generator).render(input)
         try AtomicFile.write(Data(html.utf8), to: folder.reportURL)
     }
 
     /// The report input, with frames named from a symbol map file or by the symbolicator.
-    public static func input(summary: RunSummary, evaluation: BudgetEvaluation, traces: [LaunchTrace], symbolsPath: String? = nil) throws -> ReportInput {
+    public static func input(
+        summary: RunSummary, evaluation: BudgetEvaluation, traces: [LaunchTrace], symbolsPath: String? = nil
+    ) throws -> ReportInput {
         if let symbolsPath {
             var naming = try SymbolMapNaming(contentsOf: URL(filePath: symbolsPath))
             return ReportInput(summary: summary, evaluation: evaluation, traces: traces, naming: &naming)

@@ -2,7 +2,7 @@ import Foundation
 import LaunchTrace
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension RunFolder {
@@ -38,9 +38,11 @@ extension RunFolder {
         guard fd >= 0 else {
             let code = errno
             if code == EEXIST {
-                throw LaunchProfilerError.workflow("The output folder \(url.path) already holds a run; name a new folder (runs never share one).")
+                throw LaunchProfilerError.workflow(
+                    "The output folder \(url.path) already holds a run; name a new folder (runs never share one).")
             }
-            throw LaunchProfilerError.workflow("The output folder \(url.path) cannot be used: \(LaunchProfilerError.systemReason(code))")
+            throw LaunchProfilerError.workflow(
+                "The output folder \(url.path) cannot be used: \(LaunchProfilerError.systemReason(code))")
         }
         let pid = Array("\(getpid())\n".utf8)
         _ = pid.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
@@ -54,7 +56,9 @@ extension RunFolder {
         let url = argument.map { URL(filePath: $0) } ?? root.appendingPathComponent(latestLinkName)
         guard FileManager.default.fileExists(atPath: url.path) else {
             if argument == nil {
-                throw LaunchProfilerError.workflow("There is no run to read: \(url.path) does not exist. Run `launchprof run` first or name a run folder.")
+                throw LaunchProfilerError.workflow(
+                    "There is no run to read: \(url.path) does not exist. Run `launchprof run` first or name a run folder."
+                )
             }
             throw LaunchProfilerError.workflow("The run folder or summary \(url.path) does not exist.")
         }
@@ -74,7 +78,10 @@ extension RunFolder {
             let folder = RunFolder(url: root.appendingPathComponent(name))
             // mkdir fails when the name exists, so two runs started together get two folders.
             if mkdir(folder.url.path, 0o777) == 0 { return folder }
-            guard errno == EEXIST else { try folder.createDirectory(); return folder }
+            guard errno == EEXIST else {
+                try folder.createDirectory()
+                return folder
+            }
             suffix += 1
         }
     }
@@ -83,7 +90,8 @@ extension RunFolder {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw LaunchProfilerError.workflow("The output folder \(url.path) cannot be created: \(LaunchProfilerError.describe(error))")
+            throw LaunchProfilerError.workflow(
+                "The output folder \(url.path) cannot be created: \(LaunchProfilerError.describe(error))")
         }
     }
 }

@@ -15,7 +15,9 @@ extension RunFolder {
     /// ```
     ///
     /// - Throws: ``TraceFileError`` when `launches.json` is missing or invalid.
-    public func loadSummary(bootstrap: Bootstrap = Bootstrap(), outliers: OutlierDetector = OutlierDetector()) throws -> RunSummary {
+    public func loadSummary(bootstrap: Bootstrap = Bootstrap(), outliers: OutlierDetector = OutlierDetector()) throws
+        -> RunSummary
+    {
         let manifest = try RunManifest.read(from: manifestURL)
         var records = manifest.launches
         var traces: [LaunchTrace] = []
@@ -35,7 +37,8 @@ extension RunFolder {
             }
         }
         return RunSummary.build(
-            info: manifest.info, records: records, traces: traces, timing: manifest.timingLaunches, bootstrap: bootstrap, outliers: outliers
+            info: manifest.info, records: records, traces: traces, timing: manifest.timingLaunches,
+            bootstrap: bootstrap, outliers: outliers
         )
     }
 
@@ -47,7 +50,8 @@ extension RunFolder {
         let manifest = try RunManifest.read(from: manifestURL)
         return manifest.launches.compactMap { record -> LaunchTrace? in
             guard record.outcome == .completed, let name = record.traceFile,
-                  var trace = try? LaunchTrace.read(from: url.appendingPathComponent(name)) else { return nil }
+                var trace = try? LaunchTrace.read(from: url.appendingPathComponent(name))
+            else { return nil }
             if trace.runIndex == nil { trace.runIndex = record.index }
             return trace
         }

@@ -73,7 +73,8 @@ public struct RunFolder: Sendable, Equatable, LaunchFileLayout {
     /// `requested`, or a temporary `launchprof-PID.trace.json`; standard error beside it.
     public static func standaloneFiles(requested: String?) -> LaunchFiles {
         let name = "launchprof-\(ProcessInfo.processInfo.processIdentifier).\(traceExtension)"
-        let traceURL = URL(filePath: requested ?? FileManager.default.temporaryDirectory.appendingPathComponent(name).path)
+        let traceURL = URL(
+            filePath: requested ?? FileManager.default.temporaryDirectory.appendingPathComponent(name).path)
         let stem = traceURL.deletingPathExtension()
         return LaunchFiles(traceURL: traceURL, stderrURL: stem.appendingPathExtension(stderrExtension))
     }

@@ -11,7 +11,8 @@ public enum ExecutableResolver {
     ///   not a program the kernel can execute (``LaunchRunner/ProgramCheck``).
     public static func resolve(_ command: [String]) throws -> String {
         guard let first = command.first else {
-            throw LaunchProfilerError.workflow("Name the app to launch after --, e.g. `launchprof trace -- .build/release/SampleApp`.")
+            throw LaunchProfilerError.workflow(
+                "Name the app to launch after --, e.g. `launchprof trace -- .build/release/SampleApp`.")
         }
         let manager = FileManager.default
         if first.contains("/") {

@@ -12,7 +12,8 @@ extension LaunchProfilerError.Code {
 extension LaunchProfilerError {
     /// A workflow error with `message`, a whole sentence; a launch that failed gets
     /// ``Code/launchFailed``, anything else ``Code/workflow``.
-    public static func workflow(_ message: String, exitStatus: ProfilerExitStatus = .usageError) -> LaunchProfilerError {
+    public static func workflow(_ message: String, exitStatus: ProfilerExitStatus = .usageError) -> LaunchProfilerError
+    {
         LaunchProfilerError(exitStatus == .launchFailed ? .launchFailed : .workflow, message)
     }
 
@@ -25,5 +26,7 @@ extension LaunchProfilerError {
     }
 
     /// The codes of a history store that cannot be opened, read or written.
-    static let historyCodes: Set<Code> = [.historyUnavailable, .historyCorrupt, .historySchemaTooNew, .historyQueryFailed]
+    static let historyCodes: Set<Code> = [
+        .historyUnavailable, .historyCorrupt, .historySchemaTooNew, .historyQueryFailed,
+    ]
 }

@@ -29,9 +29,11 @@ final class CatalogViewController: UIViewController {
         guard let catalog = CatalogStore.shared.catalog else { return }
         for (position, index) in catalog.ranking.prefix(configuration.rowsOnLaunch).enumerated() {
             let item = catalog.items[index]
-            let row = CatalogRowView(frame: CGRect(
-                x: 8, y: 48 + CGFloat(position) * Self.rowHeight, width: list.bounds.width - 16, height: Self.rowHeight - 6
-            ))
+            let row = CatalogRowView(
+                frame: CGRect(
+                    x: 8, y: 48 + CGFloat(position) * Self.rowHeight, width: list.bounds.width - 16,
+                    height: Self.rowHeight - 6
+                ))
             row.configure(with: item, accent: accent)
             list.addSubview(row)
             rows.append((row, item))

@@ -25,7 +25,9 @@ struct BaselineCommand: ParsableCommand {
             let store = baselines.store
             let summary = try SummaryLoader.load(try RunFolder.locate(runFolder))
             try store.save(name: name, summary: summary)
-            print("Saved baseline \(name) (\(summary.completedLaunchCount) completed launches) to \(store.url(of: name).path).")
+            print(
+                "Saved baseline \(name) (\(summary.completedLaunchCount) completed launches) to \(store.url(of: name).path)."
+            )
         }
     }
 

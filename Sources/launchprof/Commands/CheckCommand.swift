@@ -1,5 +1,5 @@
-import Foundation
 import ArgumentParser
+import Foundation
 import LaunchAnalysis
 import LaunchWorkflow
 
@@ -30,8 +30,11 @@ struct CheckCommand: ParsableCommand {
         check.allowedFailures = allowFailed
         let summary = try SummaryLoader.load(try RunFolder.locate(runFolder))
         let evaluation = check.evaluate(summary)
-        print(try format.format.render(summary: summary, evaluation: evaluation, colored: Terminal.stdoutIsTerminal), terminator: "")
-        try StepSummary(environment: ProcessInfo.processInfo.environment)?.append(summary: summary, evaluation: evaluation)
+        print(
+            try format.format.render(summary: summary, evaluation: evaluation, colored: Terminal.stdoutIsTerminal),
+            terminator: "")
+        try StepSummary(environment: ProcessInfo.processInfo.environment)?.append(
+            summary: summary, evaluation: evaluation)
         let code = evaluation.exitCode
         if code != .success { throw ExitCode(code.rawValue) }
     }

@@ -8,7 +8,8 @@ import LaunchWorkflow
 extension HistoryCommand {
     /// `launchprof history import RUN_FOLDER…`.
     struct Import: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Record run folders made before (each once, however often imported).")
+        static let configuration = CommandConfiguration(
+            abstract: "Record run folders made before (each once, however often imported).")
 
         @OptionGroup var store: HistoryLocationOption
 
@@ -25,16 +26,20 @@ extension HistoryCommand {
             let history = try store.open()
             defer { history.close() }
             for folder in folders {
-                let run = try HistoryImport.run(at: URL(filePath: folder), revision: SourceRevision(commit: commit, branch: branch))
+                let run = try HistoryImport.run(
+                    at: URL(filePath: folder), revision: SourceRevision(commit: commit, branch: branch))
                 let added = try history.record(run)
-                print("\(folder): \(added ? "recorded" : "already recorded") (\(run.app), \(run.scenario), \(run.recordedAt)).")
+                print(
+                    "\(folder): \(added ? "recorded" : "already recorded") (\(run.app), \(run.scenario), \(run.recordedAt))."
+                )
             }
         }
     }
 
     /// `launchprof history export`.
     struct Export: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Export the runs as JSON, CSV or OpenMetrics text (the latest run of each series).")
+        static let configuration = CommandConfiguration(
+            abstract: "Export the runs as JSON, CSV or OpenMetrics text (the latest run of each series).")
 
         @OptionGroup var store: HistoryLocationOption
         @OptionGroup var filter: HistoryFilterOptions
@@ -48,7 +53,8 @@ extension HistoryCommand {
         func run() throws {
             let history = try store.open()
             defer { history.close() }
-            let text = HistoryExport.render(try history.runs(matching: filter.filter(includeValues: format == .json)), as: format)
+            let text = HistoryExport.render(
+                try history.runs(matching: filter.filter(includeValues: format == .json)), as: format)
             guard let output else { return print(text, terminator: "") }
             try AtomicFile.write(Data(text.utf8), to: URL(filePath: output))
         }
@@ -56,7 +62,8 @@ extension HistoryCommand {
 
     /// `launchprof history prune`.
     struct Prune: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete old runs: keep those of the last N days and/or the newest N of each series.")
+        static let configuration = CommandConfiguration(
+            abstract: "Delete old runs: keep those of the last N days and/or the newest N of each series.")
 
         @OptionGroup var store: HistoryLocationOption
 
@@ -67,8 +74,12 @@ extension HistoryCommand {
         var keepRuns: Int?
 
         func validate() throws {
-            guard keepDays != nil || keepRuns != nil else { throw ValidationError("Give --keep-days, --keep-runs or both.") }
-            guard (keepDays ?? 0) >= 0, (keepRuns ?? 0) >= 0 else { throw ValidationError("--keep-days and --keep-runs cannot be negative.") }
+            guard keepDays != nil || keepRuns != nil else {
+                throw ValidationError("Give --keep-days, --keep-runs or both.")
+            }
+            guard (keepDays ?? 0) >= 0, (keepRuns ?? 0) >= 0 else {
+                throw ValidationError("--keep-days and --keep-runs cannot be negative.")
+            }
         }
 
         func run() throws {
@@ -86,7 +97,8 @@ extension HistoryCommand {
     /// `launchprof history report -o trends.html`.
     struct Report: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write the trend dashboard: per metric the run medians with a p10–p90 band, change points and budget limits, in one offline HTML file."
+            abstract:
+                "Write the trend dashboard: per metric the run medians with a p10–p90 band, change points and budget limits, in one offline HTML file."
         )
 
         @OptionGroup var store: HistoryLocationOption
@@ -103,7 +115,8 @@ extension HistoryCommand {
             defer { history.close() }
             let runs = try history.runs(matching: filter.filter())
             let budgetFile = try budgets.map { try BudgetFile.load(from: URL(filePath: $0)) }
-            let page = TrendDashboard(runs: runs, changes: TrendAnalysis().changes(in: runs), budgets: budgetFile).render()
+            let page = TrendDashboard(runs: runs, changes: TrendAnalysis().changes(in: runs), budgets: budgetFile)
+                .render()
             try AtomicFile.write(Data(page.utf8), to: URL(filePath: output))
             print("Wrote \(output).")
         }

@@ -27,13 +27,16 @@ struct HistoryCommand: ParsableCommand {
             let history = try store.open()
             defer { history.close() }
             let runs = try history.runs(matching: filter.filter())
-            print(runs.isEmpty ? "No runs recorded in \(history.location)." : HistoryText.list(runs), terminator: runs.isEmpty ? "\n" : "")
+            print(
+                runs.isEmpty ? "No runs recorded in \(history.location)." : HistoryText.list(runs),
+                terminator: runs.isEmpty ? "\n" : "")
         }
     }
 
     /// `launchprof history show METRIC`.
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one metric's series: each run's median, p10 and p90.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show one metric's series: each run's median, p10 and p90.")
 
         @OptionGroup var store: HistoryLocationOption
         @OptionGroup var filter: HistoryFilterOptions
@@ -45,7 +48,9 @@ struct HistoryCommand: ParsableCommand {
             let history = try store.open()
             defer { history.close() }
             let series = try history.series(matching: filter.filter()).filter { $0.key.metric == metric }
-            guard !series.isEmpty else { throw CLIError("No recorded run has the metric \(metric) in \(history.location).") }
+            guard !series.isEmpty else {
+                throw CLIError("No recorded run has the metric \(metric) in \(history.location).")
+            }
             print(series.map(HistoryText.series).joined(separator: "\n"), terminator: "")
         }
     }
@@ -54,7 +59,8 @@ struct HistoryCommand: ParsableCommand {
     struct Trend: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Find change points in every metric's series (E-divisive means with a t-test, as Apache Otava).",
-            discussion: "Defaults are Otava's: a window of \(ChangePointOptions.defaultWindow) runs, a p-value of \(ChangePointOptions.defaultMaxPValue) and no minimum effect; a change must hold \(ChangePointOptions.defaultMinSegment) runs on each side (not in Otava)."
+            discussion:
+                "Defaults are Otava's: a window of \(ChangePointOptions.defaultWindow) runs, a p-value of \(ChangePointOptions.defaultMaxPValue) and no minimum effect; a change must hold \(ChangePointOptions.defaultMinSegment) runs on each side (not in Otava)."
         )
 
         @OptionGroup var store: HistoryLocationOption
@@ -78,7 +84,9 @@ struct HistoryCommand: ParsableCommand {
         func run() throws {
             let history = try store.open()
             defer { history.close() }
-            let analysis = TrendAnalysis(options: ChangePointOptions(window: window, maxPValue: pValue, minEffect: minEffect, minSegment: minSegment))
+            let analysis = TrendAnalysis(
+                options: ChangePointOptions(
+                    window: window, maxPValue: pValue, minEffect: minEffect, minSegment: minSegment))
             let changes = analysis.changes(in: try history.series(matching: filter.filter()))
             print(json ? HistoryText.json(changes) : HistoryText.changes(changes), terminator: "")
         }

@@ -25,7 +25,11 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the report to this file (default: standard output).")
     var output: String?
 
-    @Option(name: .customLong("run"), help: "The launch to show (html: the waterfall; chrome-trace, speedscope, folded: only that launch). Default: the median launch for html, every launch otherwise.")
+    @Option(
+        name: .customLong("run"),
+        help:
+            "The launch to show (html: the waterfall; chrome-trace, speedscope, folded: only that launch). Default: the median launch for html, every launch otherwise."
+    )
     var launch: Int?
 
     @Option(help: "Budget file whose verdicts and limits the report shows (default: the run's verdicts.json, if any).")
@@ -48,7 +52,9 @@ struct ReportCommand: ParsableCommand {
         do {
             try AtomicFile.write(Data(text.utf8), to: URL(filePath: output))
         } catch {
-            throw CLIError("The report cannot be written to \(output): \((error as? LaunchProfilerError)?.message ?? LaunchProfilerError.describe(error))")
+            throw CLIError(
+                "The report cannot be written to \(output): \((error as? LaunchProfilerError)?.message ?? LaunchProfilerError.describe(error))"
+            )
         }
     }
 }

@@ -33,7 +33,10 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var baselines: BaselineOptions
 
-    @Option(help: "Folder for the run's files (default: \(RunFolder.runsRoot)/<date-time>, linked as \(RunFolder.latestPath)).")
+    @Option(
+        help:
+            "Folder for the run's files (default: \(RunFolder.runsRoot)/<date-time>, linked as \(RunFolder.latestPath))."
+    )
     var output: String?
 
     @OptionGroup var format: FormatOptions
@@ -44,10 +47,17 @@ struct RunCommand: ParsableCommand {
     @Option(help: "With --adaptive: the most measured launches.")
     var maxRuns: Int = 60
 
-    @Flag(inversion: .prefixedNo, help: "For a program that writes no trace, as many launches again with no instruments at all, timed only, back to back: the time to ready is theirs, the phases and the profile the instrumented launches', and the report says what the instruments cost.")
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "For a program that writes no trace, as many launches again with no instruments at all, timed only, back to back: the time to ready is theirs, the phases and the profile the instrumented launches', and the report says what the instruments cost."
+    )
     var timingLaunches = true
 
-    @Option(help: "Launches that may crash, hang or give an invalid trace before the run fails with exit 3 (default 0: any failed launch fails the run).")
+    @Option(
+        help:
+            "Launches that may crash, hang or give an invalid trace before the run fails with exit 3 (default 0: any failed launch fails the run)."
+    )
     var allowFailed: Int = 0
 
     @OptionGroup(title: "Main-thread instruments")
@@ -62,8 +72,12 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         let most = 100_000
         guard (1...most).contains(runs) else { throw ValidationError("--runs must be from 1 to \(most), not \(runs).") }
-        guard (0...most).contains(warmup) else { throw ValidationError("--warmup must be from 0 to \(most), not \(warmup).") }
-        guard (runs...most).contains(maxRuns) else { throw ValidationError("--max-runs must be from --runs to \(most), not \(maxRuns).") }
+        guard (0...most).contains(warmup) else {
+            throw ValidationError("--warmup must be from 0 to \(most), not \(warmup).")
+        }
+        guard (runs...most).contains(maxRuns) else {
+            throw ValidationError("--max-runs must be from --runs to \(most), not \(maxRuns).")
+        }
         guard allowFailed >= 0 else { throw ValidationError("--allow-failed cannot be negative, not \(allowFailed).") }
     }
 
@@ -73,13 +87,22 @@ struct RunCommand: ParsableCommand {
         let folder = try RunFolder.create(at: output)
         let progress = ProgressReporter(total: runs, interactive: Terminal.stderrIsTerminal)
         let result = try ProfilingRun(plan: plan, folder: folder).run(progress: progress.show)
-        print(try format.format.render(summary: result.summary, evaluation: result.evaluation, colored: Terminal.stdoutIsTerminal), terminator: "")
-        try StepSummary(environment: ProcessInfo.processInfo.environment)?.append(summary: result.summary, evaluation: result.evaluation)
+        print(
+            try format.format.render(
+                summary: result.summary, evaluation: result.evaluation, colored: Terminal.stdoutIsTerminal),
+            terminator: "")
+        try StepSummary(environment: ProcessInfo.processInfo.environment)?.append(
+            summary: result.summary, evaluation: result.evaluation)
         if format.format == .text {
             print("\nRun folder: \(folder.url.path)")
         }
         let code = result.exitStatus
-        if let signal = result.interruptedBy { FileHandle.standardError.write(Data("launchprof: interrupted by signal \(signal); the launches so far are in \(folder.url.path).\n".utf8)) }
+        if let signal = result.interruptedBy {
+            FileHandle.standardError.write(
+                Data(
+                    "launchprof: interrupted by signal \(signal); the launches so far are in \(folder.url.path).\n".utf8
+                ))
+        }
         if code != .success { throw ExitCode(code.rawValue) }
     }
 
@@ -90,10 +113,12 @@ struct RunCommand: ParsableCommand {
         check.history = try history.store.location()
         check.allowedFailures = allowFailed
         let specification = launch.specification(
-            of: [executable] + command.dropFirst(), readiness: try readiness.settings(), instruments: try instruments.settings()
+            of: [executable] + command.dropFirst(), readiness: try readiness.settings(),
+            instruments: try instruments.settings()
         )
         var plan = ProfilingPlan(
-            launch: specification, runs: runs, warmup: warmup, adaptive: adaptive ? AdaptiveStopping(maxRuns: maxRuns) : nil,
+            launch: specification, runs: runs, warmup: warmup,
+            adaptive: adaptive ? AdaptiveStopping(maxRuns: maxRuns) : nil,
             budgets: check, generator: LaunchProf.generator
         )
         plan.history = try history.recording()

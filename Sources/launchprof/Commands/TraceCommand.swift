@@ -1,6 +1,6 @@
 import ArgumentParser
-import LaunchTrace
 import LaunchReports
+import LaunchTrace
 import LaunchWorkflow
 
 /// `launchprof trace -- APP [ARGS]`: launches the app once and prints its phase table.
@@ -30,7 +30,8 @@ struct TraceCommand: ParsableCommand {
     func run() throws {
         let executable = try ExecutableResolver.resolve(command)
         let specification = launch.specification(
-            of: [executable] + command.dropFirst(), readiness: try readiness.settings(), instruments: try instruments.settings()
+            of: [executable] + command.dropFirst(), readiness: try readiness.settings(),
+            instruments: try instruments.settings()
         )
         let (trace, url) = try SingleLaunch(launch: specification, output: output).run()
         if json {

@@ -32,9 +32,14 @@ struct ComparisonOptions: ParsableArguments {
     var seed: UInt64?
 
     func validate() throws {
-        guard minEffect > 0, minEffect < 100 else { throw ValidationError("--min-effect must be a percentage between 0 and 100, not \(minEffect).") }
+        guard minEffect > 0, minEffect < 100 else {
+            throw ValidationError("--min-effect must be a percentage between 0 and 100, not \(minEffect).")
+        }
         guard alpha > 0, alpha < 0.5 else { throw ValidationError("--alpha must be between 0 and 0.5, not \(alpha).") }
-        guard maxRuns >= 8 else { throw ValidationError("--max-runs must be at least 8 (two blocks of four launches per build), not \(maxRuns).") }
+        guard maxRuns >= 8 else {
+            throw ValidationError(
+                "--max-runs must be at least 8 (two blocks of four launches per build), not \(maxRuns).")
+        }
         for name in metric where !MetricCatalog.isValid(MetricName(rawValue: name)) {
             throw ValidationError("--metric \(name) is not a metric name; see docs/budgets.md for the names.")
         }

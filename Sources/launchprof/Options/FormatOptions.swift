@@ -3,6 +3,9 @@ import LaunchWorkflow
 
 /// `--format` of `run` and `check`.
 struct FormatOptions: ParsableArguments {
-    @Option(help: "Output format: text, json, markdown, junit or github (workflow annotations). With GITHUB_STEP_SUMMARY set, the Markdown report is also appended to that file.")
+    @Option(
+        help:
+            "Output format: text, json, markdown, junit or github (workflow annotations). With GITHUB_STEP_SUMMARY set, the Markdown report is also appended to that file."
+    )
     var format: ReportFormat = .text
 }

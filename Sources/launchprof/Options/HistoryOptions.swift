@@ -5,7 +5,10 @@ import LaunchWorkflow
 
 /// `--history`: the store every `history` command reads (and `run` writes).
 struct HistoryLocationOption: ParsableArguments {
-    @Option(help: "Run history: a SQLite file or a postgres://user@host:port/database URL (default: $\(ToolVariable.history.rawValue), else \(HistoryLocation.defaultPath)).")
+    @Option(
+        help:
+            "Run history: a SQLite file or a postgres://user@host:port/database URL (default: $\(ToolVariable.history.rawValue), else \(HistoryLocation.defaultPath))."
+    )
     var history: String?
 
     /// The location the option or the environment names.
@@ -34,7 +37,8 @@ struct RunHistoryOptions: ParsableArguments {
     /// The recording, `nil` with `--no-history`.
     func recording() throws -> HistoryRecording? {
         guard !noHistory else { return nil }
-        return HistoryRecording(location: try store.location(), revision: .detect(commit: commit, branch: branch), appVersion: appVersion)
+        return HistoryRecording(
+            location: try store.location(), revision: .detect(commit: commit, branch: branch), appVersion: appVersion)
     }
 }
 
@@ -54,6 +58,7 @@ struct HistoryFilterOptions: ParsableArguments {
 
     /// The filter.
     func filter(includeValues: Bool = false) -> HistoryFilter {
-        HistoryFilter(app: app, scenario: scenario, machineClass: machineClass, lastRuns: last, includeValues: includeValues)
+        HistoryFilter(
+            app: app, scenario: scenario, machineClass: machineClass, lastRuns: last, includeValues: includeValues)
     }
 }

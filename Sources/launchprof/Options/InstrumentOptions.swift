@@ -8,17 +8,27 @@ import LaunchTrace
 struct InstrumentOptions: ParsableArguments {
     @Flag(
         inversion: .prefixedNo,
-        help: "Preload the blocking-call tracer (libLaunchPreload.so beside launchprof); on by default when it is there."
+        help:
+            "Preload the blocking-call tracer (libLaunchPreload.so beside launchprof); on by default when it is there."
     )
     var tracer: Bool?
 
-    @Option(help: "Whole-launch profile of the main thread from perf events: perf (the default; where perf events are not permitted the stall sampler stands in and the trace says why) or off.")
+    @Option(
+        help:
+            "Whole-launch profile of the main thread from perf events: perf (the default; where perf events are not permitted the stall sampler stands in and the trace says why) or off."
+    )
     var profile: WholeLaunchProfileMode = .perf
 
-    @Option(help: "On-CPU samples per second of the main thread's CPU time in the whole-launch profile (default \(InstrumentSettings.defaultProfileRateHz)).")
+    @Option(
+        help:
+            "On-CPU samples per second of the main thread's CPU time in the whole-launch profile (default \(InstrumentSettings.defaultProfileRateHz))."
+    )
     var profileRate: Int = InstrumentSettings.defaultProfileRateHz
 
-    @Option(help: "How stalls are sampled without the whole-launch profile: from outside with ptrace (the default), in the app with a signal, or not at all.")
+    @Option(
+        help:
+            "How stalls are sampled without the whole-launch profile: from outside with ptrace (the default), in the app with a signal, or not at all."
+    )
     var sampler: SamplerMethod = .ptrace
 
     @Option(help: "Stall threshold in milliseconds (LAUNCHPROF_STALL_MS; default 100).")
@@ -27,13 +37,18 @@ struct InstrumentOptions: ParsableArguments {
     @Option(help: "Interval between stack samples during a stall, in milliseconds (LAUNCHPROF_SAMPLE_MS; default 10).")
     var sampleMs: Int?
 
-    @Option(help: "Blocking calls at least this long are recorded, in milliseconds (LAUNCHPROF_BLOCKING_MS; default 1).")
+    @Option(
+        help: "Blocking calls at least this long are recorded, in milliseconds (LAUNCHPROF_BLOCKING_MS; default 1).")
     var blockingMs: Double?
 
     func validate() throws {
         let day = 86_400_000
-        if let stallMs, !(1...day).contains(stallMs) { throw ValidationError("--stall-ms must be from 1 to \(day) milliseconds, not \(stallMs).") }
-        if let sampleMs, !(1...day).contains(sampleMs) { throw ValidationError("--sample-ms must be from 1 to \(day) milliseconds, not \(sampleMs).") }
+        if let stallMs, !(1...day).contains(stallMs) {
+            throw ValidationError("--stall-ms must be from 1 to \(day) milliseconds, not \(stallMs).")
+        }
+        if let sampleMs, !(1...day).contains(sampleMs) {
+            throw ValidationError("--sample-ms must be from 1 to \(day) milliseconds, not \(sampleMs).")
+        }
         if let blockingMs, !(0...Double(day)).contains(blockingMs) {
             throw ValidationError("--blocking-ms must be from 0 to \(day) milliseconds, not \(blockingMs).")
         }
@@ -49,10 +64,13 @@ struct InstrumentOptions: ParsableArguments {
             library = InstrumentSettings.preloadLibrary()
             if tracer == true, library == nil {
                 let folder = URL(filePath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().path
-                throw CLIError("--tracer needs \(InstrumentSettings.preloadLibraryName) beside launchprof (or in \(InstrumentSettings.preloadBundleName) there), in \(folder), and it is not there; build it with `swift build` or run with --no-tracer.")
+                throw CLIError(
+                    "--tracer needs \(InstrumentSettings.preloadLibraryName) beside launchprof (or in \(InstrumentSettings.preloadBundleName) there), in \(folder), and it is not there; build it with `swift build` or run with --no-tracer."
+                )
             }
         }
-        var settings = InstrumentSettings(preloadLibrary: library, sampler: sampler, stallMs: stallMs, sampleMs: sampleMs, blockingMs: blockingMs)
+        var settings = InstrumentSettings(
+            preloadLibrary: library, sampler: sampler, stallMs: stallMs, sampleMs: sampleMs, blockingMs: blockingMs)
         settings.profile = profile
         settings.profileRateHz = profileRate
         return settings

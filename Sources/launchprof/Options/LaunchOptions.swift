@@ -10,10 +10,11 @@ struct LaunchOptions: ParsableArguments {
     @Option(help: "Seconds after which a launch that has not ended is killed and reported as timed out.")
     var timeout: Double = LaunchSpecification.defaultTimeoutSeconds
 
-    @Option(help: ArgumentHelp(
-        "Where each launch ends (default: active; resumed for resume).",
-        valueName: ExitPoint.allCases.map(\.rawValue).joined(separator: "|")
-    ))
+    @Option(
+        help: ArgumentHelp(
+            "Where each launch ends (default: active; resumed for resume).",
+            valueName: ExitPoint.allCases.map(\.rawValue).joined(separator: "|")
+        ))
     var exitAfter: ExitPoint?
 
     /// The longest timeout: one day, the longest time a trace may hold.
@@ -21,14 +22,17 @@ struct LaunchOptions: ParsableArguments {
 
     func validate() throws {
         guard timeout > 0, timeout <= Self.maximumTimeout else {
-            throw ValidationError("--timeout must be a number of seconds above 0 and at most \(Int(Self.maximumTimeout)) (one day); \(timeout) is not.")
+            throw ValidationError(
+                "--timeout must be a number of seconds above 0 and at most \(Int(Self.maximumTimeout)) (one day); \(timeout) is not."
+            )
         }
     }
 
     /// The launch specification of `command` (the executable's path, then its arguments) under
     /// these options: the one place `run`, `trace` and `compare` turn options into a launch.
     func specification(
-        of command: [String], environment: [String: String] = [:], readiness: ReadinessSettings, instruments: InstrumentSettings
+        of command: [String], environment: [String: String] = [:], readiness: ReadinessSettings,
+        instruments: InstrumentSettings
     ) -> LaunchSpecification {
         LaunchSpecification(
             executable: command[0], arguments: Array(command.dropFirst()), environment: environment, scenario: scenario,

@@ -7,7 +7,10 @@ enum HistoryText {
     static func list(_ runs: [HistoryRun]) -> String {
         let header = ["recorded", "app", "scenario", "machine class", "commit", "branch", "launches", "key"]
         let rows = runs.map { run in
-            [run.recordedAt, run.app, run.scenario, run.machine.machineClass, short(run.revision.commit), run.revision.branch ?? "-", "\(run.launches)", run.key]
+            [
+                run.recordedAt, run.app, run.scenario, run.machine.machineClass, short(run.revision.commit),
+                run.revision.branch ?? "-", "\(run.launches)", run.key,
+            ]
         }
         return table([header] + rows)
     }
@@ -15,7 +18,10 @@ enum HistoryText {
     /// A series, a title then one line per run.
     static func series(_ series: MetricSeries) -> String {
         let rows = series.points.map { point in
-            [point.recordedAt, short(point.commit), format(point.median), format(point.p10), format(point.p90), "\(point.count)"]
+            [
+                point.recordedAt, short(point.commit), format(point.median), format(point.p10), format(point.p90),
+                "\(point.count)",
+            ]
         }
         return "\(series.key)\n" + table([["recorded", "commit", "median", "p10", "p90", "n"]] + rows)
     }

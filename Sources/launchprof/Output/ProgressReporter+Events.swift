@@ -24,7 +24,9 @@ extension ProgressReporter {
     private func show(_ profilingNote: ProfilingNote) {
         switch profilingNote {
         case .evictions(let evictions):
-            note("cold: before each launch \(Self.mb(evictions.medianEvictedBytes)) of the app's \(evictions.fileCount) files were evicted from the page cache (median); \(Self.mb(evictions.medianResidentBytes)) stayed resident because running processes map them.")
+            note(
+                "cold: before each launch \(Self.mb(evictions.medianEvictedBytes)) of the app's \(evictions.fileCount) files were evicted from the page cache (median); \(Self.mb(evictions.medianResidentBytes)) stayed resident because running processes map them."
+            )
         case .reportNotWritten(let reason):
             Terminal.printError("launchprof: report.html was not written: \(reason)")
         case .historyNotRecorded(let reason):

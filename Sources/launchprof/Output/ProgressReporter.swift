@@ -28,7 +28,9 @@ final class ProgressReporter {
         if record.outcome != .completed { failures += 1 }
         let detail: String
         if let trace = result.trace, let ttff = trace.totals.timeToFirstFrameNs {
-            detail = LaunchEndpoint(interface: trace.app.interface).displayName + String(format: " %.1f ms", Double(ttff) / 1e6)
+            detail =
+                LaunchEndpoint(interface: trace.app.interface).displayName
+                + String(format: " %.1f ms", Double(ttff) / 1e6)
         } else {
             detail = record.message ?? record.outcome.rawValue
         }

@@ -1,6 +1,7 @@
 import Foundation
 import LaunchTrace
 import Testing
+
 @testable import LaunchAnalysis
 
 @Suite("Baselines")
@@ -22,8 +23,13 @@ struct BaselineStoreTests {
     @Test("A missing baseline names itself and where it was looked for")
     func missing() throws {
         let directory = try Fixtures.temporaryDirectory()
-        let error = try #require(throws: LaunchProfilerError.self) { try BaselineStore(directory: directory).load(name: "release-1.2") }
-        #expect(error == .baselineNotFound(name: "release-1.2", path: directory.appendingPathComponent("release-1.2.json").path))
+        let error = try #require(throws: LaunchProfilerError.self) {
+            try BaselineStore(directory: directory).load(name: "release-1.2")
+        }
+        #expect(
+            error
+                == .baselineNotFound(
+                    name: "release-1.2", path: directory.appendingPathComponent("release-1.2.json").path))
         #expect(error.description.contains("\"release-1.2\" does not exist"))
     }
 

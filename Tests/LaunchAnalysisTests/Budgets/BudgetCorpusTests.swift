@@ -8,7 +8,8 @@ import Testing
 /// is accepted by both, each invalid one rejected by both.
 @Suite("The budgets schema and the tool agree on a corpus")
 struct BudgetCorpusTests {
-    static let corpus = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent("budgets-corpus")
+    static let corpus = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent(
+        "budgets-corpus")
 
     static func files(_ folder: String) throws -> [URL] {
         let url = corpus.appendingPathComponent(folder)
@@ -26,8 +27,11 @@ struct BudgetCorpusTests {
             let expected = valid.contains(file)
             let toolAccepts = (try? BudgetFile.parse(try Data(contentsOf: file), file: file.lastPathComponent)) != nil
             let schemaProblems = schema[file.path] ?? ["not validated"]
-            #expect(toolAccepts == expected, "launchprof \(toolAccepts ? "accepts" : "rejects") \(file.lastPathComponent)")
-            #expect(schemaProblems.isEmpty == expected, "budgets.schema.json on \(file.lastPathComponent): \(schemaProblems)")
+            #expect(
+                toolAccepts == expected, "launchprof \(toolAccepts ? "accepts" : "rejects") \(file.lastPathComponent)")
+            #expect(
+                schemaProblems.isEmpty == expected,
+                "budgets.schema.json on \(file.lastPathComponent): \(schemaProblems)")
         }
     }
 

@@ -13,10 +13,12 @@ struct FindingsReportTests {
     static func reportInputs() throws -> (RunSummary, BudgetEvaluation) {
         var (summary, _) = try FindingsFixture.run()
         summary.findings = try FindingsFixture.findings()
-        let budgets = try BudgetFile.parse(Data(#"""
-            {"schemaVersion": 1, "rules": [{"metric": "timeToFirstFrame", "limit": "1s"}],
-             "policy": {"beforeFirstFrame": {"fileIO": "error", "sleep": "warn"}, "allow": ["ThumbnailCache"]}}
-            """#.utf8), file: "budgets.json")
+        let budgets = try BudgetFile.parse(
+            Data(
+                #"""
+                {"schemaVersion": 1, "rules": [{"metric": "timeToFirstFrame", "limit": "1s"}],
+                 "policy": {"beforeFirstFrame": {"fileIO": "error", "sleep": "warn"}, "allow": ["ThumbnailCache"]}}
+                """#.utf8), file: "budgets.json")
         var evaluation = BudgetEvaluator().evaluate(budgets, summary: summary)
         evaluation.policyVerdicts = PolicyEvaluator.evaluate(budgets.policy, findings: summary.findings)
         return (summary, evaluation)

@@ -1,14 +1,17 @@
-@testable import LaunchAnalysis
 import LaunchSymbolication
 import LaunchTrace
 import Testing
+
+@testable import LaunchAnalysis
 
 /// How the whole-launch profile's time is charged: to the phases a sample's period overlaps,
 /// and, when no app function is on the stack, to the library the program called into.
 @Suite("Charging profile time")
 struct ProfileChargingTests {
     static func frame(_ name: String, _ image: String) -> SymbolicatedFrame {
-        SymbolicatedFrame(address: Address(0x1000), image: image, imageOffset: 0, symbol: SymbolName(raw: name), symbolOffset: 0, location: nil)
+        SymbolicatedFrame(
+            address: Address(0x1000), image: image, imageOffset: 0, symbol: SymbolName(raw: name), symbolOffset: 0,
+            location: nil)
     }
 
     static let app = "/srv/server/.build/release/Server"
@@ -32,7 +35,11 @@ struct ProfileChargingTests {
             Self.frame("__libc_start_call_main", Self.libc),
         ]
         #expect(FindingsAnalyzer.charge(7, to: stack).librariesNs == ["libsqlite3.so.0": 7])
-        #expect(FindingsAnalyzer.charge(5, to: [Self.frame("_dl_relocate_object", "/lib64/ld-linux-x86-64.so.2")]).loaderNs == 5)
-        #expect(FindingsAnalyzer.charge(3, to: [Self.frame("Database.migrate()", Self.app), Self.frame("main", Self.app)]).appNs == 3)
+        #expect(
+            FindingsAnalyzer.charge(5, to: [Self.frame("_dl_relocate_object", "/lib64/ld-linux-x86-64.so.2")]).loaderNs
+                == 5)
+        #expect(
+            FindingsAnalyzer.charge(3, to: [Self.frame("Database.migrate()", Self.app), Self.frame("main", Self.app)])
+                .appNs == 3)
     }
 }

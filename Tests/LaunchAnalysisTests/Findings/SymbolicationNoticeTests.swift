@@ -14,10 +14,15 @@ struct SymbolicationNoticeTests {
         var (summary, evaluation) = try FindingsReportTests.reportInputs()
         let (_, traces) = try FindingsFixture.run()
         let symbolicator = Symbolicator(sourceLocator: SourceLocator(path: "/bin/false", tool: .llvmSymbolizer))
-        let symbols = try JSONDecoder().decode(FindingsFixture.Symbols.self, from: Fixtures.data("findings/symbols.json"))
+        let symbols = try JSONDecoder().decode(
+            FindingsFixture.Symbols.self, from: Fixtures.data("findings/symbols.json"))
         for (path, entries) in symbols.images {
-            let table = SymbolTable(symbols: entries.map { ($0[0], UInt64($0[1].dropFirst(2), radix: 16)!, UInt64($0[2].dropFirst(2), radix: 16)!) })
-            symbolicator.register(ELFImage(path: path, buildID: nil, symbols: table, symbolSource: ".symtab"), for: path)
+            let table = SymbolTable(
+                symbols: entries.map {
+                    ($0[0], UInt64($0[1].dropFirst(2), radix: 16)!, UInt64($0[2].dropFirst(2), radix: 16)!)
+                })
+            symbolicator.register(
+                ELFImage(path: path, buildID: nil, symbols: table, symbolSource: ".symtab"), for: path)
         }
         summary.findings = FindingsAnalyzer().findings(for: summary, traces: traces, symbolicator: symbolicator)
         evaluation.policyVerdicts = []
@@ -45,7 +50,8 @@ struct SymbolicationNoticeTests {
         let markdown = MarkdownReport().render(summary: summary, evaluation: evaluation)
         #expect(markdown.contains("- " + MarkdownReport.escape(line)), "\(markdown)")
         var naming = ImageOffsetNaming()
-        let html = try HTMLReport().render(ReportInput(summary: summary, evaluation: evaluation, traces: traces, naming: &naming))
+        let html = try HTMLReport().render(
+            ReportInput(summary: summary, evaluation: evaluation, traces: traces, naming: &naming))
         #expect(html.contains("<p class=\"muted symbolication\">\(line)</p>"), "no notice in the HTML report")
     }
 }

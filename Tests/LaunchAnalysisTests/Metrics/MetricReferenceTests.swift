@@ -16,7 +16,10 @@ struct MetricReferenceTests {
     @Test("every value the extractor gives has a definition of the same kind, and every fixed name is defined once")
     func extractorMatchesDefinitions() throws {
         var trace = TraceFactory.trace()
-        trace.spans.append(Span(name: "catalog.load", phase: .didFinishLaunching, startNs: 1, durationNs: 5, depth: 0, parent: nil, onMainThread: true))
+        trace.spans.append(
+            Span(
+                name: "catalog.load", phase: .didFinishLaunching, startNs: 1, durationNs: 5, depth: 0, parent: nil,
+                onMainThread: true))
         for (name, _) in MetricExtractor.values(of: trace) {
             #expect(MetricCatalog.definition(of: name) != nil, "\(name)")
         }

@@ -1,5 +1,6 @@
 import LaunchTrace
 import Testing
+
 @testable import LaunchAnalysis
 
 @Suite("Metric catalog and extractor")
@@ -26,8 +27,10 @@ struct MetricTests {
     @Test("Absent data is absent, never zero")
     func absentIsAbsent() {
         let values = MetricExtractor.values(of: TraceFactory.trace(phasesMs: [120, 2, 1]))
-        for name in ["timeToFirstFrame", "timeToActive", "timeToFullDisplay", "didFinishLaunching", "resume.toFrame",
-                     "stallCount", "longestStall", "blockingCalls.fileIO", "blockingTime.lock"] {
+        for name in [
+            "timeToFirstFrame", "timeToActive", "timeToFullDisplay", "didFinishLaunching", "resume.toFrame",
+            "stallCount", "longestStall", "blockingCalls.fileIO", "blockingTime.lock",
+        ] {
             #expect(values[MetricName(rawValue: name)] == nil, "\(name) should be absent")
         }
         #expect(values[.phase(.binaryLoad)] == 120_000_000)
@@ -40,7 +43,9 @@ struct MetricTests {
             Mark(name: ResumeMarks.frameCommitted, timeNs: 2_030_000_000, phase: nil),
             Mark(name: ResumeMarks.active, timeNs: 2_045_000_000, phase: nil),
         ]
-        let trace = TraceFactory.trace(spans: [("catalog.load", 30), ("db.open", 5), ("catalog.load", 12)], marks: marks, fullDisplayNs: 600_000_000)
+        let trace = TraceFactory.trace(
+            spans: [("catalog.load", 30), ("db.open", 5), ("catalog.load", 12)], marks: marks,
+            fullDisplayNs: 600_000_000)
         let values = MetricExtractor.values(of: trace)
         #expect(values[.span("catalog.load")] == 42_000_000)
         #expect(values[.span("db.open")] == 5_000_000)
@@ -57,24 +62,32 @@ struct MetricTests {
         }
     }
 
-    @Test("Kinds of metric names", arguments: [
-        ("timeToFirstFrame", MetricKind.time), ("didBecomeActive.blocked", .time), ("peakMemory", .bytes),
-        ("majorFaults", .count), ("stallCount", .count), ("blockingCalls.network", .count),
-        ("blockingTime.sleep", .time), ("span.any.name here", .time), ("resume.toActive", .time),
-    ])
+    @Test(
+        "Kinds of metric names",
+        arguments: [
+            ("timeToFirstFrame", MetricKind.time), ("didBecomeActive.blocked", .time), ("peakMemory", .bytes),
+            ("majorFaults", .count), ("stallCount", .count), ("blockingCalls.network", .count),
+            ("blockingTime.sleep", .time), ("span.any.name here", .time), ("resume.toActive", .time),
+        ])
     func kinds(name: String, kind: MetricKind) {
         #expect(MetricCatalog.kind(of: MetricName(rawValue: name)) == kind)
     }
 
-    @Test("Invalid names", arguments: ["", "span.", "blockingTime.disk", "timeToFirstFrame.onCpu", "TimeToFirstFrame", "binaryLoad.sleeping"])
+    @Test(
+        "Invalid names",
+        arguments: [
+            "", "span.", "blockingTime.disk", "timeToFirstFrame.onCpu", "TimeToFirstFrame", "binaryLoad.sleeping",
+        ])
     func invalid(name: String) {
         #expect(!MetricCatalog.isValid(MetricName(rawValue: name)))
     }
 
-    @Test("Typos get the closest valid name", arguments: [
-        ("timeToFirstFram", "timeToFirstFrame"), ("didFinishLaunch", "didFinishLaunching"),
-        ("peakmemory", "peakMemory"), ("mainThreadBlock", "mainThreadBlocked"),
-    ])
+    @Test(
+        "Typos get the closest valid name",
+        arguments: [
+            ("timeToFirstFram", "timeToFirstFrame"), ("didFinishLaunch", "didFinishLaunching"),
+            ("peakmemory", "peakMemory"), ("mainThreadBlock", "mainThreadBlocked"),
+        ])
     func suggestion(typo: String, expected: String) {
         #expect(MetricCatalog.suggestion(for: typo)?.rawValue == expected)
     }
@@ -84,16 +97,21 @@ struct MetricTests {
         #expect(MetricCatalog.suggestion(for: "the quick brown fox jumps") == nil)
     }
 
-    @Test("Levenshtein distance closed cases", arguments: [("kitten", "sitting", 3), ("", "abc", 3), ("same", "same", 0), ("abc", "", 3)])
+    @Test(
+        "Levenshtein distance closed cases",
+        arguments: [("kitten", "sitting", 3), ("", "abc", 3), ("same", "same", 0), ("abc", "", 3)])
     func levenshtein(a: String, b: String, distance: Int) {
         #expect(EditDistance.levenshtein(a, b) == distance)
     }
 
-    @Test("Formatting values for people", arguments: [
-        (MetricKind.time, 412_345_678.0, "412.3 ms"), (.time, 1_500_000_000, "1.500 s"), (.time, 40_000, "40.0 us"),
-        (.time, 512, "512 ns"), (.bytes, 52_000_000, "52.0 MB"), (.bytes, 999, "999 B"), (.count, 12, "12"), (.count, 2.5, "2.5"),
-        (.time, -3_000_000, "-3.0 ms"),
-    ])
+    @Test(
+        "Formatting values for people",
+        arguments: [
+            (MetricKind.time, 412_345_678.0, "412.3 ms"), (.time, 1_500_000_000, "1.500 s"), (.time, 40_000, "40.0 us"),
+            (.time, 512, "512 ns"), (.bytes, 52_000_000, "52.0 MB"), (.bytes, 999, "999 B"), (.count, 12, "12"),
+            (.count, 2.5, "2.5"),
+            (.time, -3_000_000, "-3.0 ms"),
+        ])
     func formatting(kind: MetricKind, value: Double, text: String) {
         #expect(kind.format(value) == text)
     }

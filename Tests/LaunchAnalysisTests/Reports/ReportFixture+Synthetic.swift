@@ -11,20 +11,20 @@ extension ReportFixture {
     static let escapingSpan = "<b>x</b>|&\"'`*"
 
     static let budgetsJSON = #"""
-    {
-      "schemaVersion": 1,
-      "defaults": {"scenario": "warm", "statistic": "median", "level": "error", "baseline": "main"},
-      "rules": [
-        {"metric": "timeToFirstFrame", "statistic": "p90", "limit": "600ms"},
-        {"metric": "didFinishLaunching", "limit": "150ms"},
-        {"metric": "didFinishLaunching", "statistic": "p90", "limit": "182ms"},
-        {"metric": "timeToFullDisplay", "limit": "1s"},
-        {"metric": "binaryLoad", "limit": "+10%"},
-        {"metric": "peakMemory", "statistic": "max", "limit": "64MiB", "level": "warn"},
-        {"metric": "span.<b>x</b>|&\"'`*", "limit": "5ms", "level": "warn"}
-      ]
-    }
-    """#
+        {
+          "schemaVersion": 1,
+          "defaults": {"scenario": "warm", "statistic": "median", "level": "error", "baseline": "main"},
+          "rules": [
+            {"metric": "timeToFirstFrame", "statistic": "p90", "limit": "600ms"},
+            {"metric": "didFinishLaunching", "limit": "150ms"},
+            {"metric": "didFinishLaunching", "statistic": "p90", "limit": "182ms"},
+            {"metric": "timeToFullDisplay", "limit": "1s"},
+            {"metric": "binaryLoad", "limit": "+10%"},
+            {"metric": "peakMemory", "statistic": "max", "limit": "64MiB", "level": "warn"},
+            {"metric": "span.<b>x</b>|&\"'`*", "limit": "5ms", "level": "warn"}
+          ]
+        }
+        """#
 
     static func budgets() throws -> BudgetFile {
         try BudgetFile.parse(Data(budgetsJSON.utf8), file: "budgets.json")
@@ -43,14 +43,20 @@ extension ReportFixture {
                 peakMemory: i == 4 ? 90_000_000 : 52_000_000
             )
             traces.append(trace)
-            records.append(LaunchRecord(index: i + 1, scenario: .warm, outcome: .completed, exitStatus: 0,
-                                        wallNs: trace.totals.timeToActiveNs!, traceFile: "run-\(i + 1).trace.json"))
+            records.append(
+                LaunchRecord(
+                    index: i + 1, scenario: .warm, outcome: .completed, exitStatus: 0,
+                    wallNs: trace.totals.timeToActiveNs!, traceFile: "run-\(i + 1).trace.json"))
         }
         if failed {
-            records.append(LaunchRecord(index: count + 1, scenario: .warm, outcome: .crashed, signal: 11, wallNs: 80_000_000,
-                                        message: "The app was killed by signal 11 (SIGSEGV)."))
+            records.append(
+                LaunchRecord(
+                    index: count + 1, scenario: .warm, outcome: .crashed, signal: 11, wallNs: 80_000_000,
+                    message: "The app was killed by signal 11 (SIGSEGV)."))
         }
-        let info = RunInfo(appPath: "/apps/<Sample&App>", scenario: .warm, runs: count + (failed ? 1 : 0), warmup: 1, date: "2025-01-31T09:12:00Z")
+        let info = RunInfo(
+            appPath: "/apps/<Sample&App>", scenario: .warm, runs: count + (failed ? 1 : 0), warmup: 1,
+            date: "2025-01-31T09:12:00Z")
         return RunSummary.build(info: info, records: records, traces: traces)
     }
 

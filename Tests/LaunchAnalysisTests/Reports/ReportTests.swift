@@ -4,8 +4,9 @@ import LaunchReports
 import LaunchTestSupport
 import LaunchTrace
 import Testing
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 @Suite("Reports")
@@ -30,15 +31,19 @@ struct ReportTests {
 
     @Test("Colour only when asked, without breaking alignment")
     func colour() throws {
-        let colored = TextReport(colored: true).render(summary: ReportFixture.summary(), evaluation: try ReportFixture.evaluation())
+        let colored = TextReport(colored: true).render(
+            summary: ReportFixture.summary(), evaluation: try ReportFixture.evaluation())
         #expect(colored.contains("\u{1B}[31mFAIL"))
         let stripped = colored.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
-        #expect(stripped == TextReport().render(summary: ReportFixture.summary(), evaluation: try ReportFixture.evaluation()))
+        #expect(
+            stripped
+                == TextReport().render(summary: ReportFixture.summary(), evaluation: try ReportFixture.evaluation()))
     }
 
     @Test("Markdown report golden file")
     func markdown() throws {
-        let rendered = MarkdownReport().render(summary: ReportFixture.summary(), evaluation: try ReportFixture.evaluation())
+        let rendered = MarkdownReport().render(
+            summary: ReportFixture.summary(), evaluation: try ReportFixture.evaluation())
         #expect(!rendered.contains("<b>"))
         goldens.assertMatches(rendered, "report.md")
     }
@@ -52,7 +57,10 @@ struct ReportTests {
         final class Counter: NSObject, XMLParserDelegate {
             var testcases = 0, failures = 0, skipped = 0
             var names: [String] = []
-            func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            func parser(
+                _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]
+            ) {
                 switch element {
                 case "testcase":
                     testcases += 1
@@ -68,8 +76,10 @@ struct ReportTests {
         parser.delegate = counter
         #expect(parser.parse(), "\(String(describing: parser.parserError))")
         #expect(counter.testcases == evaluation.verdicts.count + evaluation.policyVerdicts.count)
-        #expect(counter.failures == evaluation.verdicts.filter(\.failsCheck).count + evaluation.policyVerdicts.filter(\.failsCheck).count,
-                "only error-level failures are <failure>s; warnings pass")
+        #expect(
+            counter.failures == evaluation.verdicts.filter(\.failsCheck).count
+                + evaluation.policyVerdicts.filter(\.failsCheck).count,
+            "only error-level failures are <failure>s; warnings pass")
         #expect(counter.skipped == evaluation.verdicts.filter { $0.status == .inconclusive }.count)
         #expect(counter.names.contains { $0.contains(ReportFixture.escapingSpan) })
     }
@@ -88,14 +98,19 @@ struct ReportTests {
         #expect(keys[1].hasPrefix("\"evaluation\""))
     }
 
-    @Test("XML escaping", arguments: [
-        ("a<b", "a&lt;b"), ("x & y", "x &amp; y"), ("\"q\" 'a'", "&quot;q&quot; &apos;a&apos;"), ("bell\u{07}", "bell\u{FFFD}"), ("tab\tok", "tab\tok"),
-    ])
+    @Test(
+        "XML escaping",
+        arguments: [
+            ("a<b", "a&lt;b"), ("x & y", "x &amp; y"), ("\"q\" 'a'", "&quot;q&quot; &apos;a&apos;"),
+            ("bell\u{07}", "bell\u{FFFD}"), ("tab\tok", "tab\tok"),
+        ])
     func xmlEscaping(raw: String, escaped: String) {
         #expect(XMLEscaping.escape(raw) == escaped)
     }
 
-    @Test("Markdown escaping", arguments: [("a|b", "a\\|b"), ("<img src=x>", "&lt;img src=x&gt;"), ("*bold*", "\\*bold\\*")])
+    @Test(
+        "Markdown escaping",
+        arguments: [("a|b", "a\\|b"), ("<img src=x>", "&lt;img src=x&gt;"), ("*bold*", "\\*bold\\*")])
     func markdownEscaping(raw: String, escaped: String) {
         #expect(MarkdownReport.escape(raw) == escaped)
     }

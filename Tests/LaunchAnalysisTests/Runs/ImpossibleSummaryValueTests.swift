@@ -2,6 +2,7 @@ import Foundation
 import LaunchTrace
 import LaunchWorkflow
 import Testing
+
 @testable import LaunchAnalysis
 
 /// A summary or baseline holding a value no launch can produce (1e308 ns, a negative time, a
@@ -31,24 +32,32 @@ struct ImpossibleSummaryValueTests {
         }
     }
 
-    @Test("a sample of 1e308 ns or below zero is rejected with the file, the JSON path and the value", arguments: [1e308, -5.0])
+    @Test(
+        "a sample of 1e308 ns or below zero is rejected with the file, the JSON path and the value",
+        arguments: [1e308, -5.0])
     func impossibleSample(value: Double) throws {
         var summary = Self.summary()
         summary.scenarios["warm"]?.metrics["timeToFirstFrame"]?.samples[2] = value
         let message = try Self.readError(summary)
         let path = "scenarios.warm.metrics.timeToFirstFrame.samples[2]"
         #expect(message.hasPrefix("main.json: at \(path): "), "\(message)")
-        #expect(message.contains("the value \(value) is not valid. Expected a time from 0 to 86400000000000 ns (one day)."), "\(message)")
+        #expect(
+            message.contains("the value \(value) is not valid. Expected a time from 0 to 86400000000000 ns (one day)."),
+            "\(message)")
     }
 
     @Test("a statistic or a confidence bound of 1e308, or a count beyond 2^53, is rejected too")
     func impossibleStatistic() throws {
         var summary = Self.summary()
         summary.scenarios["warm"]?.metrics["timeToFirstFrame"]?.statistics.p90 = 1e308
-        #expect(try Self.readError(summary).hasPrefix("main.json: at scenarios.warm.metrics.timeToFirstFrame.statistics.p90: "))
+        #expect(
+            try Self.readError(summary).hasPrefix(
+                "main.json: at scenarios.warm.metrics.timeToFirstFrame.statistics.p90: "))
         summary = Self.summary()
         summary.scenarios["warm"]?.metrics["timeToFirstFrame"]?.p90Interval.upper = 1e308
-        #expect(try Self.readError(summary).hasPrefix("main.json: at scenarios.warm.metrics.timeToFirstFrame.p90Interval.upper: "))
+        #expect(
+            try Self.readError(summary).hasPrefix(
+                "main.json: at scenarios.warm.metrics.timeToFirstFrame.p90Interval.upper: "))
         summary = Self.summary()
         summary.scenarios["warm"]?.metrics["peakMemory"]?.samples[0] = 1e300
         #expect(try Self.readError(summary).contains("Expected a byte count from 0 to 9007199254740992."))
@@ -59,7 +68,9 @@ struct ImpossibleSummaryValueTests {
         var summary = Self.summary()
         summary.scenarios["warm"]?.metrics["timeToFirstFrame"]?.samples[0] = 123_456_789
         let message = try Self.readError(summary, replacing: "123456789", with: "1e309")
-        #expect(message.hasPrefix("main.json: at scenarios.warm.metrics.timeToFirstFrame.samples[0]: ") || message.hasPrefix("main.json: "), "\(message)")
+        #expect(
+            message.hasPrefix("main.json: at scenarios.warm.metrics.timeToFirstFrame.samples[0]: ")
+                || message.hasPrefix("main.json: "), "\(message)")
         #expect(message != "read without an error")
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 import LaunchTrace
-import Testing
-@testable import LaunchAnalysis
 import LaunchWorkflow
+import Testing
+
+@testable import LaunchAnalysis
 
 @Suite("Run summaries and run folders")
 struct RunSummaryTests {
@@ -20,22 +21,28 @@ struct RunSummaryTests {
         #expect(metric.samples.count == 10)
         #expect(metric.launchIndices == Array(1...10))
         #expect(metric.statistics == SampleStatistics(samples: metric.samples))
-        #expect(metric.medianInterval.lower <= metric.statistics.median && metric.statistics.median <= metric.medianInterval.upper)
+        #expect(
+            metric.medianInterval.lower <= metric.statistics.median
+                && metric.statistics.median <= metric.medianInterval.upper)
         #expect(summary.metric(.timeToFullDisplay, scenario: .warm) == nil)
         #expect(summary.scenarios["warm"]?.completedLaunches == 10)
     }
 
-    @Test("Timing launches give the time to ready; the instruments' cost is the difference of the medians; a failed one is left out")
+    @Test(
+        "Timing launches give the time to ready; the instruments' cost is the difference of the medians; a failed one is left out"
+    )
     func timingLaunches() throws {
         var run = TraceFactory.run(count: 3)
         for index in run.traces.indices { run.traces[index].totals.timeToReadyNs = 10_000_000 }
         var timing = [6, 8, 7, 5].enumerated().map { offset, ms in
-            var record = LaunchRecord(index: offset + 1, scenario: .warm, outcome: .completed, wallNs: Int64(ms) * 1_000_000)
+            var record = LaunchRecord(
+                index: offset + 1, scenario: .warm, outcome: .completed, wallNs: Int64(ms) * 1_000_000)
             record.readyNs = Int64(ms) * 1_000_000
             return record
         }
         timing[3].outcome = .crashed
-        let summary = RunSummary.build(info: RunInfoFactory.info, records: run.records, traces: run.traces, timing: timing)
+        let summary = RunSummary.build(
+            info: RunInfoFactory.info, records: run.records, traces: run.traces, timing: timing)
         let ready = try #require(summary.metric(.timeToReady, scenario: .warm))
         #expect(ready.samples == [6_000_000, 8_000_000, 7_000_000])
         #expect(ready.launchIndices == [1, 2, 3])
@@ -45,14 +52,17 @@ struct RunSummaryTests {
         #expect(summary.metric(.phase(.didFinishLaunching), scenario: .warm)?.samples.count == 3)
         #expect(summary.timingLaunches == timing)
         let untimed = RunSummary.build(info: RunInfoFactory.info, records: run.records, traces: run.traces)
-        #expect(untimed.scenarios["warm"]?.timing == nil && untimed.metric(.timeToReady, scenario: .warm)?.samples == [10_000_000, 10_000_000, 10_000_000])
+        #expect(
+            untimed.scenarios["warm"]?.timing == nil
+                && untimed.metric(.timeToReady, scenario: .warm)?.samples == [10_000_000, 10_000_000, 10_000_000])
     }
 
     @Test("Scenarios are kept apart")
     func scenarios() {
         let warm = TraceFactory.run(count: 3)
         let cold = TraceFactory.run(count: 2, didFinishMs: 300, scenario: .cold)
-        let summary = RunSummary.build(info: RunInfoFactory.info, records: warm.records + cold.records, traces: warm.traces + cold.traces)
+        let summary = RunSummary.build(
+            info: RunInfoFactory.info, records: warm.records + cold.records, traces: warm.traces + cold.traces)
         #expect(summary.metric(.phase(.didFinishLaunching), scenario: .warm)?.samples.count == 3)
         #expect(summary.metric(.phase(.didFinishLaunching), scenario: .cold)?.statistics.min == 300_000_000)
     }
@@ -68,12 +78,14 @@ struct RunSummaryTests {
         #expect(text.contains("\"schemaVersion\" : 1"))
     }
 
-    @Test("Bad summary files give errors naming the file and path", arguments: [
-        ("{\"run\": {}}", "schemaVersion", "missing"),
-        ("{\"schemaVersion\": 7}", "schemaVersion", "not supported"),
-        ("{\"schemaVersion\": 1, \"launches\": [], \"scenarios\": {}}", "run", "missing"),
-        ("not json", "", "not valid"),
-    ])
+    @Test(
+        "Bad summary files give errors naming the file and path",
+        arguments: [
+            ("{\"run\": {}}", "schemaVersion", "missing"),
+            ("{\"schemaVersion\": 7}", "schemaVersion", "not supported"),
+            ("{\"schemaVersion\": 1, \"launches\": [], \"scenarios\": {}}", "run", "missing"),
+            ("not json", "", "not valid"),
+        ])
     func badSummary(json: String, path: String, fragment: String) throws {
         let url = try Fixtures.temporaryDirectory().appendingPathComponent("bad.json")
         try Data(json.utf8).write(to: url)
@@ -92,8 +104,13 @@ struct RunSummaryTests {
         }
         try Data("{\"schemaVersion\": 1}".utf8).write(to: folder.appendingPathComponent(run.records[3].traceFile!))
         var records = run.records
-        records.append(LaunchRecord(index: 5, scenario: .warm, outcome: .timedOut, wallNs: 10_000_000_000, message: "The app did not finish within 10 s."))
-        let manifest = RunManifest(appPath: "/apps/SampleApp", scenario: .warm, runs: 5, warmup: 1, date: "2025-01-31T09:12:00Z", launches: records)
+        records.append(
+            LaunchRecord(
+                index: 5, scenario: .warm, outcome: .timedOut, wallNs: 10_000_000_000,
+                message: "The app did not finish within 10 s."))
+        let manifest = RunManifest(
+            appPath: "/apps/SampleApp", scenario: .warm, runs: 5, warmup: 1, date: "2025-01-31T09:12:00Z",
+            launches: records)
         try manifest.write(to: folder.appendingPathComponent("launches.json"))
         #expect(try RunManifest.read(from: folder.appendingPathComponent("launches.json")) == manifest)
 

@@ -2,10 +2,11 @@ import Foundation
 import LaunchTrace
 import LaunchWorkflow
 import Testing
+
 @testable import LaunchAnalysis
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An input path (budget file, trace, summary, run folder, baseline) that is a directory, a
@@ -45,11 +46,14 @@ struct UnreadableInputTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for (what, read) in Self.readers.dropLast() {
             let message = Self.message(read, directory)
-            #expect(message.contains(directory.path) && message.contains("It is a directory, not a file."), "\(what): \(message)")
+            #expect(
+                message.contains(directory.path) && message.contains("It is a directory, not a file."),
+                "\(what): \(message)")
             #expect(!message.contains("NSCocoaErrorDomain"), "\(what): \(message)")
         }
         // A run folder whose launches.json is a directory.
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("launches.json"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("launches.json"), withIntermediateDirectories: true)
         let message = Self.message({ _ = try SummaryLoader.load($0) }, root)
         #expect(message.contains("launches.json") && message.contains("It is a directory, not a file."), "\(message)")
     }
@@ -62,7 +66,9 @@ struct UnreadableInputTests {
         #expect(mkfifo(fifo.path, 0o600) == 0)
         for (what, read) in Self.readers {
             let message = Self.message(read, fifo)
-            #expect(message.contains(fifo.path) && message.contains("It is a named pipe (FIFO), not a file"), "\(what): \(message)")
+            #expect(
+                message.contains(fifo.path) && message.contains("It is a named pipe (FIFO), not a file"),
+                "\(what): \(message)")
         }
         let message = Self.message({ _ in _ = try BaselineStore(directory: root).load(name: "main") }, fifo)
         #expect(message.contains(fifo.path) && message.contains("named pipe"), "baseline: \(message)")
@@ -77,7 +83,9 @@ struct UnreadableInputTests {
             // Root reads a chmod 000 file anyway (CAP_DAC_OVERRIDE); a write-only sysctl is
             // refused even to root, with EACCES.
             file = URL(fileURLWithPath: "/proc/sys/vm/drop_caches")
-            try #require(open(file.path, O_RDONLY | O_NONBLOCK) == -1 && errno == EACCES, "the test needs a file this user cannot read")
+            try #require(
+                open(file.path, O_RDONLY | O_NONBLOCK) == -1 && errno == EACCES,
+                "the test needs a file this user cannot read")
         } else {
             file = root.appendingPathComponent("budgets.json")
             try Data("{}".utf8).write(to: file)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LaunchAnalysis
 
 @Suite("Descriptive statistics against numpy/scipy")
@@ -23,7 +24,10 @@ struct DescriptiveTests {
         switch (stats.standardDeviation, expected.standardDeviation) {
         case (let actual?, let reference?): #expect(isClose(actual, reference))
         case (nil, nil): break
-        default: Issue.record("standard deviation \(String(describing: stats.standardDeviation)) != \(String(describing: expected.standardDeviation))")
+        default:
+            Issue.record(
+                "standard deviation \(String(describing: stats.standardDeviation)) != \(String(describing: expected.standardDeviation))"
+            )
         }
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LaunchAnalysis
 
 @Suite("Mann-Whitney U, Hodges-Lehmann, bootstrap")
@@ -11,7 +12,9 @@ struct InferenceTests {
         #expect(isClose(test.pValue, fixture.p, relative: 1e-9), "p \(test.pValue) != \(fixture.p)")
     }
 
-    @Test("Hodges-Lehmann shift matches the median of pairwise differences", arguments: ["shifted", "same", "ties", "disjoint", "unequal"])
+    @Test(
+        "Hodges-Lehmann shift matches the median of pairwise differences",
+        arguments: ["shifted", "same", "ties", "disjoint", "unequal"])
     func hodgesLehmann(name: String) throws {
         let fixture = try #require(try StatsFixtures.load().mannWhitney.first { $0.name == name })
         #expect(isClose(HodgesLehmann.shift(from: fixture.x, to: fixture.y), fixture.hodgesLehmannShift))
@@ -26,8 +29,10 @@ struct InferenceTests {
 
     @Test("Swapping the samples keeps p and complements U")
     func symmetry() {
-        let x: [Double] = [1, 4, 2, 8, 5], y: [Double] = [7, 3, 9, 6, 10, 11]
-        let forward = MannWhitneyU(x: x, y: y), backward = MannWhitneyU(x: y, y: x)
+        let x: [Double] = [1, 4, 2, 8, 5]
+        let y: [Double] = [7, 3, 9, 6, 10, 11]
+        let forward = MannWhitneyU(x: x, y: y)
+        let backward = MannWhitneyU(x: y, y: x)
         #expect(isClose(forward.pValue, backward.pValue))
         #expect(forward.u + backward.u == Double(x.count * y.count))
     }

@@ -4,9 +4,12 @@ import Testing
 
 @Suite("Large-sample intervals")
 struct LargeSampleIntervalTests {
-    @Test("the normal quantile matches scipy.stats.norm.ppf", arguments: [
-        (0.975, 1.959963984540054), (0.95, 1.6448536269514722), (0.001, -3.090232306167813), (0.5, 0.0), (0.9999, 3.7190164854556804),
-    ])
+    @Test(
+        "the normal quantile matches scipy.stats.norm.ppf",
+        arguments: [
+            (0.975, 1.959963984540054), (0.95, 1.6448536269514722), (0.001, -3.090232306167813), (0.5, 0.0),
+            (0.9999, 3.7190164854556804),
+        ])
     func normalQuantile(p: Double, expected: Double) {
         #expect(abs(NormalDistribution.quantile(p) - expected) < 1e-9)
     }
@@ -34,10 +37,13 @@ struct LargeSampleIntervalTests {
     func bootstrapDelegates() {
         let large = (0..<500).map { Double(($0 * 7919) % 500) }
         let intervals = Bootstrap().confidenceIntervals(for: [.median, .p90, .max], of: large)
-        #expect(intervals[.median] == LargeSampleInterval.interval(for: .median, sorted: large.sorted(), confidence: 0.95))
+        #expect(
+            intervals[.median] == LargeSampleInterval.interval(for: .median, sorted: large.sorted(), confidence: 0.95))
         #expect(intervals[.p90] == LargeSampleInterval.interval(for: .p90, sorted: large.sorted(), confidence: 0.95))
         #expect(intervals[.max] != nil)
         let small = Array(large.prefix(20))
-        #expect(Bootstrap().confidenceIntervals(for: [.median], of: small)[.median] != LargeSampleInterval.interval(for: .median, sorted: small.sorted(), confidence: 0.95))
+        #expect(
+            Bootstrap().confidenceIntervals(for: [.median], of: small)[.median]
+                != LargeSampleInterval.interval(for: .median, sorted: small.sorted(), confidence: 0.95))
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LaunchAnalysis
 
 @Suite("Outliers and spread")
@@ -9,9 +10,11 @@ struct OutlierAndSpreadTests {
         #expect(OutlierDetector().outlierIndices(in: samples) == [9])
     }
 
-    @Test("Nothing is flagged when the MAD is zero or the sample is tiny", arguments: [
-        [10.0, 10, 10, 10, 500], [1.0, 1000], [5.0],
-    ])
+    @Test(
+        "Nothing is flagged when the MAD is zero or the sample is tiny",
+        arguments: [
+            [10.0, 10, 10, 10, 500], [1.0, 1000], [5.0],
+        ])
     func noOutliers(samples: [Double]) {
         #expect(OutlierDetector().outlierIndices(in: samples).isEmpty)
     }

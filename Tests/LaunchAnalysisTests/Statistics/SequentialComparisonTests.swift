@@ -10,7 +10,9 @@ struct SequentialComparisonTests {
     /// One simulated comparison: blocks until decided or `maxBlocks`.
     /// With `interference`, a quarter of the launches are also slowed by an exponential delay
     /// of mean 6 % and one in fifty by 90 %, as bursts of load on a shared machine do.
-    static func simulate(effect: Double, seed: UInt64, noise: Double = 0.05, interference: Bool = false, maxBlocks: Int = 30) -> SequentialComparison {
+    static func simulate(
+        effect: Double, seed: UInt64, noise: Double = 0.05, interference: Bool = false, maxBlocks: Int = 30
+    ) -> SequentialComparison {
         var generator = SplitMix64(seed: seed)
         var test = SequentialComparison(metrics: [.timeToFirstFrame], settings: ComparisonSettings())
         for block in 0..<maxBlocks where !test.isDecided {
@@ -38,11 +40,17 @@ struct SequentialComparisonTests {
         Double(generator.next() >> 11) / 9_007_199_254_740_992
     }
 
-    static func decisions(effect: Double, repetitions: Int, noise: Double = 0.05, interference: Bool = false) -> [SequentialComparison] {
-        (0..<repetitions).map { simulate(effect: effect, seed: 0x15_0000 + UInt64($0) * 7919, noise: noise, interference: interference) }
+    static func decisions(effect: Double, repetitions: Int, noise: Double = 0.05, interference: Bool = false)
+        -> [SequentialComparison]
+    {
+        (0..<repetitions).map {
+            simulate(effect: effect, seed: 0x15_0000 + UInt64($0) * 7919, noise: noise, interference: interference)
+        }
     }
 
-    @Test("with bursts of interference on 0.3 % noise: identical builds regressed in at most 5 %, +5 % regressed in at least 90 %")
+    @Test(
+        "with bursts of interference on 0.3 % noise: identical builds regressed in at most 5 %, +5 % regressed in at least 90 %"
+    )
     func interference() {
         let identical = Self.decisions(effect: 0, repetitions: 400, noise: 0.003, interference: true)
         #expect(Double(identical.filter { $0.decision == .regressed }.count) / 400 <= 0.05)
@@ -99,9 +107,17 @@ struct SequentialComparisonTests {
     @Test("a decision rule: same inside the margin, regressed above zero and reaching it, else inconclusive")
     func decisionRule() {
         let margin = log(1.02)
-        #expect(ComparisonDecision.decide(ConfidenceInterval(lower: -0.01, upper: 0.01, level: 0.95), margin: margin) == .same)
-        #expect(ComparisonDecision.decide(ConfidenceInterval(lower: 0.01, upper: 0.08, level: 0.95), margin: margin) == .regressed)
-        #expect(ComparisonDecision.decide(ConfidenceInterval(lower: -0.08, upper: -0.01, level: 0.95), margin: margin) == .improved)
-        #expect(ComparisonDecision.decide(ConfidenceInterval(lower: -0.01, upper: 0.08, level: 0.95), margin: margin) == .inconclusive)
+        #expect(
+            ComparisonDecision.decide(ConfidenceInterval(lower: -0.01, upper: 0.01, level: 0.95), margin: margin)
+                == .same)
+        #expect(
+            ComparisonDecision.decide(ConfidenceInterval(lower: 0.01, upper: 0.08, level: 0.95), margin: margin)
+                == .regressed)
+        #expect(
+            ComparisonDecision.decide(ConfidenceInterval(lower: -0.08, upper: -0.01, level: 0.95), margin: margin)
+                == .improved)
+        #expect(
+            ComparisonDecision.decide(ConfidenceInterval(lower: -0.01, upper: 0.08, level: 0.95), margin: margin)
+                == .inconclusive)
     }
 }

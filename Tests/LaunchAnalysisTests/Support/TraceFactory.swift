@@ -1,8 +1,10 @@
+import LaunchAnalysis
 import LaunchTrace
 
 /// Builds synthetic launch traces for tests.
 enum TraceFactory {
-    static let machine = MachineInfo(cpuModel: "Test CPU", logicalCores: 2, kernel: "6.0.0-test", memoryBytes: 8_000_000_000, hostname: "testhost")
+    static let machine = MachineInfo(
+        cpuModel: "Test CPU", logicalCores: 2, kernel: "6.0.0-test", memoryBytes: 8_000_000_000, hostname: "testhost")
 
     /// A trace whose phases have the given durations in milliseconds (in `LaunchPhase` order;
     /// fewer durations mean the launch stopped early). Each phase's thread state splits its
@@ -31,7 +33,10 @@ enum TraceFactory {
         var spanStart: Int64 = 1_000
         for (name, ms) in spans {
             let duration = Int64(ms * 1_000_000)
-            spanRecords.append(Span(name: name, phase: .didFinishLaunching, startNs: spanStart, durationNs: duration, depth: 0, parent: nil, onMainThread: true))
+            spanRecords.append(
+                Span(
+                    name: name, phase: .didFinishLaunching, startNs: spanStart, durationNs: duration, depth: 0,
+                    parent: nil, onMainThread: true))
             spanStart += duration
         }
         return LaunchTrace(
@@ -39,10 +44,12 @@ enum TraceFactory {
             pid: 4242, mainThreadID: 4242, scenario: scenario, runIndex: runIndex, machine: machine,
             clock: LaunchClockInfo(launchStartNs: 1_000_000_000, startSource: .spawn, startResolutionNs: 1),
             phases: phases, spans: spanRecords, marks: marks,
-            totals: LaunchTotals(timeToFirstFrameNs: firstFrame, timeToActiveNs: active, timeToFullDisplayNs: fullDisplayNs),
+            totals: LaunchTotals(
+                timeToFirstFrameNs: firstFrame, timeToActiveNs: active, timeToFullDisplayNs: fullDisplayNs),
             memory: MemoryInfo(peakResidentBytes: peakMemory, residentBytes: peakMemory - 1_000_000),
             ending: LaunchEnding(reason: .exitAfterActive, atNs: active ?? start),
-            profiler: ProfilerInfo(version: "test", mainThreadNs: overheadNs, recordedEvents: 20, instruments: ["phases", "threadState"])
+            profiler: ProfilerInfo(
+                version: "test", mainThreadNs: overheadNs, recordedEvents: 20, instruments: ["phases", "threadState"])
         )
     }
 
@@ -57,14 +64,21 @@ enum TraceFactory {
         let pattern: [Double] = [0, 0.5, -0.5, 1, -1, 0.25, -0.25, 0.75, -0.75, 0.1]
         for i in 0..<count {
             let jitter = pattern[i % pattern.count] * jitterMs + Double(i / pattern.count) * 0.01
-            let trace = trace(phasesMs: [120, 2, 1, 3, 5, 0, didFinishMs + jitter, 90, 10], scenario: scenario, runIndex: i + 1)
+            let trace = trace(
+                phasesMs: [120, 2, 1, 3, 5, 0, didFinishMs + jitter, 90, 10], scenario: scenario, runIndex: i + 1)
             traces.append(trace)
-            records.append(LaunchRecord(index: i + 1, scenario: scenario, outcome: .completed, exitStatus: 0,
-                                        wallNs: trace.totals.timeToActiveNs! + 5_000_000, traceFile: String(format: "run-%03d.trace.json", i + 1)))
+            records.append(
+                LaunchRecord(
+                    index: i + 1, scenario: scenario, outcome: .completed, exitStatus: 0,
+                    wallNs: trace.totals.timeToActiveNs! + 5_000_000,
+                    traceFile: String(format: "run-%03d.trace.json", i + 1)))
         }
         for (offset, outcome) in failed.enumerated() {
-            records.append(LaunchRecord(index: count + offset + 1, scenario: scenario, outcome: outcome, signal: outcome == .crashed ? 11 : nil,
-                                        wallNs: 50_000_000, message: "The app \(outcome.rawValue)."))
+            records.append(
+                LaunchRecord(
+                    index: count + offset + 1, scenario: scenario, outcome: outcome,
+                    signal: outcome == .crashed ? 11 : nil,
+                    wallNs: 50_000_000, message: "The app \(outcome.rawValue)."))
         }
         return (records, traces)
     }
@@ -72,8 +86,7 @@ enum TraceFactory {
     static let info = RunInfoFactory.info
 }
 
-import LaunchAnalysis
-
 enum RunInfoFactory {
-    static let info = RunInfo(appPath: "/apps/SampleApp", scenario: .warm, runs: 20, warmup: 2, date: "2025-01-31T09:12:00Z")
+    static let info = RunInfo(
+        appPath: "/apps/SampleApp", scenario: .warm, runs: 20, warmup: 2, date: "2025-01-31T09:12:00Z")
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LaunchTrace
 import Testing
+
 @testable import LaunchAnalysis
 
 @Suite("Verdicts and exit codes")
@@ -9,16 +10,20 @@ struct EvaluatorTests {
         try BudgetFile.parse(Data("{\"schemaVersion\": 1, \(defaults) \"rules\": [\(rules)]}".utf8), file: "test.json")
     }
 
-    static func summary(count: Int = 20, didFinishMs: Double = 180, jitterMs: Double = 4, failed: [LaunchRecord.Outcome] = []) -> RunSummary {
+    static func summary(
+        count: Int = 20, didFinishMs: Double = 180, jitterMs: Double = 4, failed: [LaunchRecord.Outcome] = []
+    ) -> RunSummary {
         let run = TraceFactory.run(count: count, didFinishMs: didFinishMs, jitterMs: jitterMs, failed: failed)
         return RunSummary.build(info: RunInfoFactory.info, records: run.records, traces: run.traces)
     }
 
     static let evaluator = BudgetEvaluator(bootstrap: Bootstrap(resamples: 500))
 
-    @Test("Absolute limits", arguments: [
-        ("250ms", VerdictStatus.pass), ("100ms", .fail), ("180ms", .inconclusive), ("170ms", .fail),
-    ])
+    @Test(
+        "Absolute limits",
+        arguments: [
+            ("250ms", VerdictStatus.pass), ("100ms", .fail), ("180ms", .inconclusive), ("170ms", .fail),
+        ])
     func absolute(limit: String, expected: VerdictStatus) throws {
         let budgets = try Self.budgets(#"{"metric": "didFinishLaunching", "limit": "\#(limit)"}"#)
         let verdict = try #require(Self.evaluator.evaluate(budgets, summary: Self.summary()).verdicts.first)
@@ -28,33 +33,43 @@ struct EvaluatorTests {
         #expect(verdict.message.hasSuffix("."))
     }
 
-    @Test("Missing metrics and scenarios are never a silent pass", arguments: [
-        #"{"metric": "timeToFullDisplay", "limit": "1s"}"#,
-        #"{"metric": "stallCount", "limit": 0}"#,
-        #"{"metric": "timeToFirstFrame", "limit": "1s", "scenario": "cold"}"#,
-        #"{"metric": "timeToFirstFrame", "limit": "+5%", "baseline": "main"}"#,
-    ])
+    @Test(
+        "Missing metrics and scenarios are never a silent pass",
+        arguments: [
+            #"{"metric": "timeToFullDisplay", "limit": "1s"}"#,
+            #"{"metric": "stallCount", "limit": 0}"#,
+            #"{"metric": "timeToFirstFrame", "limit": "1s", "scenario": "cold"}"#,
+            #"{"metric": "timeToFirstFrame", "limit": "+5%", "baseline": "main"}"#,
+        ])
     func missing(rule: String) throws {
         let evaluation = Self.evaluator.evaluate(try Self.budgets(rule), summary: Self.summary())
         #expect(evaluation.verdicts.first?.status == .missing)
         #expect(evaluation.exitCode == .budgetExceeded)
     }
 
-    @Test("Exit codes", arguments: [
-        // rules, completed launches, expected
-        ([#"{"metric": "didFinishLaunching", "limit": "1s"}"#], 20, ProfilerExitStatus.success),
-        ([#"{"metric": "didFinishLaunching", "limit": "10ms"}"#], 20, .budgetExceeded),
-        ([#"{"metric": "didFinishLaunching", "limit": "180ms"}"#], 20, .inconclusive),
-        ([#"{"metric": "didFinishLaunching", "statistic": "p90", "limit": "10ms"}"#, #"{"metric": "didFinishLaunching", "limit": "180ms"}"#], 20, .budgetExceeded),
-        ([#"{"metric": "didFinishLaunching", "limit": "10ms", "level": "warn"}"#], 20, .success),
-        ([#"{"metric": "didFinishLaunching", "limit": "180ms", "level": "warn"}"#], 20, .success),
-        ([#"{"metric": "timeToFullDisplay", "limit": "1s", "level": "warn"}"#], 20, .success),
-        ([#"{"metric": "didFinishLaunching", "limit": "1s"}"#], 0, .launchFailed),
-        ([], 0, .launchFailed),
-        ([], 20, .success),
-    ])
+    @Test(
+        "Exit codes",
+        arguments: [
+            // rules, completed launches, expected
+            ([#"{"metric": "didFinishLaunching", "limit": "1s"}"#], 20, ProfilerExitStatus.success),
+            ([#"{"metric": "didFinishLaunching", "limit": "10ms"}"#], 20, .budgetExceeded),
+            ([#"{"metric": "didFinishLaunching", "limit": "180ms"}"#], 20, .inconclusive),
+            (
+                [
+                    #"{"metric": "didFinishLaunching", "statistic": "p90", "limit": "10ms"}"#,
+                    #"{"metric": "didFinishLaunching", "limit": "180ms"}"#,
+                ], 20, .budgetExceeded
+            ),
+            ([#"{"metric": "didFinishLaunching", "limit": "10ms", "level": "warn"}"#], 20, .success),
+            ([#"{"metric": "didFinishLaunching", "limit": "180ms", "level": "warn"}"#], 20, .success),
+            ([#"{"metric": "timeToFullDisplay", "limit": "1s", "level": "warn"}"#], 20, .success),
+            ([#"{"metric": "didFinishLaunching", "limit": "1s"}"#], 0, .launchFailed),
+            ([], 0, .launchFailed),
+            ([], 20, .success),
+        ])
     func exitCodes(rules: [String], completed: Int, expected: ProfilerExitStatus) throws {
-        let summary = completed == 0 ? Self.summary(count: 0, failed: [.crashed, .timedOut]) : Self.summary(count: completed)
+        let summary =
+            completed == 0 ? Self.summary(count: 0, failed: [.crashed, .timedOut]) : Self.summary(count: completed)
         let evaluation = Self.evaluator.evaluate(try Self.budgets(rules.joined(separator: ",")), summary: summary)
         #expect(evaluation.exitCode == expected)
         #expect(ProfilerExitStatus.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 5, 130])
@@ -63,7 +78,8 @@ struct EvaluatorTests {
     @Test("isDecisive is false while any verdict is inconclusive")
     func decisive() throws {
         let summary = Self.summary()
-        let decided = Self.evaluator.evaluate(try Self.budgets(#"{"metric": "didFinishLaunching", "limit": "1s"}"#), summary: summary)
+        let decided = Self.evaluator.evaluate(
+            try Self.budgets(#"{"metric": "didFinishLaunching", "limit": "1s"}"#), summary: summary)
         #expect(decided.isDecisive)
         let undecided = Self.evaluator.evaluate(
             try Self.budgets(#"{"metric": "didFinishLaunching", "limit": "180ms", "level": "warn"}"#), summary: summary)
@@ -75,7 +91,8 @@ struct EvaluatorTests {
     func regression() throws {
         let budgets = try Self.budgets(#"{"metric": "didFinishLaunching", "limit": "+10%", "baseline": "main"}"#)
         let baseline = Self.summary(didFinishMs: 180)
-        let evaluation = Self.evaluator.evaluate(budgets, summary: Self.summary(didFinishMs: 220), baselines: ["main": baseline])
+        let evaluation = Self.evaluator.evaluate(
+            budgets, summary: Self.summary(didFinishMs: 220), baselines: ["main": baseline])
         let verdict = try #require(evaluation.verdicts.first)
         #expect(verdict.status == .fail)
         #expect(verdict.pValue! < 0.05)
@@ -87,7 +104,9 @@ struct EvaluatorTests {
     @Test("Relative limits: a significant change under the limit passes")
     func smallRegression() throws {
         let budgets = try Self.budgets(#"{"metric": "didFinishLaunching", "limit": "+10%", "baseline": "main"}"#)
-        let verdict = Self.evaluator.evaluate(budgets, summary: Self.summary(didFinishMs: 190), baseline: Self.summary(didFinishMs: 180)).verdicts[0]
+        let verdict = Self.evaluator.evaluate(
+            budgets, summary: Self.summary(didFinishMs: 190), baseline: Self.summary(didFinishMs: 180)
+        ).verdicts[0]
         #expect(verdict.pValue! < 0.05)
         #expect(verdict.status == .pass)
         #expect(!verdict.isImprovement)
@@ -105,8 +124,10 @@ struct EvaluatorTests {
 
     @Test("Relative limits: significant improvements are reported")
     func improvement() throws {
-        let budgets = try Self.budgets(#"{"metric": "didFinishLaunching", "limit": "+10%"}"#, defaults: #""defaults": {"baseline": "main"},"#)
-        let evaluation = Self.evaluator.evaluate(budgets, summary: Self.summary(didFinishMs: 150), baseline: Self.summary(didFinishMs: 180))
+        let budgets = try Self.budgets(
+            #"{"metric": "didFinishLaunching", "limit": "+10%"}"#, defaults: #""defaults": {"baseline": "main"},"#)
+        let evaluation = Self.evaluator.evaluate(
+            budgets, summary: Self.summary(didFinishMs: 150), baseline: Self.summary(didFinishMs: 180))
         #expect(evaluation.verdicts[0].status == .pass)
         #expect(evaluation.improvements.count == 1)
         #expect(evaluation.verdicts[0].message.contains("improvement"))

@@ -1,8 +1,8 @@
-import Testing
 import Foundation
 import LaunchAnalysis
 import LaunchHistory
 import LaunchTrace
+import Testing
 
 /// Stores of both back ends and runs to put in them.
 enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
@@ -27,8 +27,8 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     /// The location as `--history` takes it.
     static func argument(_ location: HistoryLocation) -> String {
         switch location {
-        case let .sqlite(path): path
-        case let .postgres(url): "postgres://\(url.user)@\(url.host):\(url.port)/\(url.database)?sslmode=disable"
+        case .sqlite(let path): path
+        case .postgres(let url): "postgres://\(url.user)@\(url.host):\(url.port)/\(url.database)?sslmode=disable"
         }
     }
 }
@@ -36,13 +36,19 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
 /// Runs and run folders for the tests.
 enum HistoryFixtures {
     /// A run of `app` on night `night` with `metrics` metrics of 5 launches each.
-    static func run(_ night: Int, app: String = "SampleApp", scenario: String = "warm", machine: String = "m1", metrics: Int = 3) -> HistoryRun {
+    static func run(
+        _ night: Int, app: String = "SampleApp", scenario: String = "warm", machine: String = "m1", metrics: Int = 3
+    ) -> HistoryRun {
         HistoryRun(
-            key: "\(app)-\(scenario)-\(machine)-\(night)", recordedAt: timestamp(night), app: app, appVersion: "1.\(night)",
+            key: "\(app)-\(scenario)-\(machine)-\(night)", recordedAt: timestamp(night), app: app,
+            appVersion: "1.\(night)",
             revision: SourceRevision(commit: String(format: "%040x", night), branch: "main"),
             machine: MachineFingerprint(machineClass: machine, hostname: "host-\(night % 3)", kernel: "6.1"),
             scenario: scenario, launches: 5, settings: ["runs": "5"],
-            metrics: (0..<metrics).map { HistoryMetric(scenario: scenario, metric: "metric.\($0)", values: (0..<5).map { Double(100 + night + $0) }) },
+            metrics: (0..<metrics).map {
+                HistoryMetric(
+                    scenario: scenario, metric: "metric.\($0)", values: (0..<5).map { Double(100 + night + $0) })
+            },
             verdicts: [HistoryVerdict(rule: "metric.0 p90 <= 1 s (warm)", status: "pass", observed: 104)]
         )
     }
@@ -67,11 +73,19 @@ enum HistoryFixtures {
         let folder = parent.appendingPathComponent("run-\(night)-\(UUID().uuidString.prefix(6))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let samples = (0..<5).map { Double(1_000_000 + night * 1000 + $0) }
-        let metric = MetricSummary(name: MetricName(rawValue: "launch.total"), kind: .time, samples: samples, launchIndices: Array(0..<5))
+        let metric = MetricSummary(
+            name: MetricName(rawValue: "launch.total"), kind: .time, samples: samples, launchIndices: Array(0..<5))
         let summary = RunSummary(
-            run: RunInfo(appPath: app, scenario: .warm, runs: 5, warmup: 0, date: ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: 1_767_232_800 + Double(night) * 86_400)),
-                         machine: MachineInfo(cpuModel: "Test CPU", logicalCores: 2, kernel: "6.1", memoryBytes: 24 << 30, hostname: "ci")),
-            launches: [], scenarios: ["warm": ScenarioSummary(scenario: "warm", completedLaunches: 5, metrics: ["launch.total": metric])]
+            run: RunInfo(
+                appPath: app, scenario: .warm, runs: 5, warmup: 0,
+                date: ISO8601DateFormatter().string(
+                    from: Date(timeIntervalSince1970: 1_767_232_800 + Double(night) * 86_400)),
+                machine: MachineInfo(
+                    cpuModel: "Test CPU", logicalCores: 2, kernel: "6.1", memoryBytes: 24 << 30, hostname: "ci")),
+            launches: [],
+            scenarios: [
+                "warm": ScenarioSummary(scenario: "warm", completedLaunches: 5, metrics: ["launch.total": metric])
+            ]
         )
         try summary.write(to: folder.appendingPathComponent("summary.json"))
         return folder

@@ -19,7 +19,9 @@ final class PostgresTestServer: Sendable {
     let directory: URL
 
     /// The one server of this process, or why it could not start.
-    static let shared: Result<PostgresTestServer, TestServerError> = Result { try PostgresTestServer() }.mapError { $0 as? TestServerError ?? TestServerError(message: "\($0)") }
+    static let shared: Result<PostgresTestServer, TestServerError> = Result { try PostgresTestServer() }.mapError {
+        $0 as? TestServerError ?? TestServerError(message: "\($0)")
+    }
 
     /// Whether the PostgreSQL tests run: always, unless the skip variable is set and no server starts.
     static var enabled: Bool {
@@ -29,13 +31,16 @@ final class PostgresTestServer: Sendable {
     /// Starts a cluster.
     private init() throws {
         port = 20_000 + Int(getpid() % 20_000)
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("launchprof-pg-\(getpid())-\(UUID().uuidString.prefix(8))")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "launchprof-pg-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let data = directory.appendingPathComponent("data").path
         if getuid() == 0 { try Self.run("/bin/chown", ["postgres:postgres", directory.path]) }
         try asServerUser("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"])
         let options = "-c listen_addresses=127.0.0.1 -p \(port) -k \(directory.path) -c fsync=off -c max_connections=50"
-        try asServerUser("pg_ctl", ["-D", data, "-l", directory.appendingPathComponent("log").path, "-w", "-t", "60", "-o", options, "start"])
+        try asServerUser(
+            "pg_ctl",
+            ["-D", data, "-l", directory.appendingPathComponent("log").path, "-w", "-t", "60", "-o", options, "start"])
         let stop: @Sendable () -> Void = { [directory, data] in
             _ = try? Self.runAsServerUser("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"])
             try? FileManager.default.removeItem(at: directory)
@@ -62,7 +67,8 @@ final class PostgresTestServer: Sendable {
     @discardableResult
     private static func runAsServerUser(_ tool: String, _ arguments: [String]) throws -> String {
         let path = "\(binaries)/\(tool)"
-        let command = getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--", path] + arguments : [path] + arguments
+        let command =
+            getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--", path] + arguments : [path] + arguments
         // Foundation learns that a child ended when the child's end of a socket closes; the
         // server pg_ctl starts would inherit it and keep it open, so close every inherited
         // descriptor above stderr first.
@@ -89,7 +95,10 @@ final class PostgresTestServer: Sendable {
         try? handle.close()
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         guard process.terminationStatus == 0 else {
-            throw TestServerError(message: "\(executable) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(output)")
+            throw TestServerError(
+                message:
+                    "\(executable) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(output)"
+            )
         }
         return output
     }

@@ -12,12 +12,15 @@ enum SchemaEditor {
     /// Runs `sql` (one or more statements); throws when a statement fails.
     static func execute(_ sql: String, at location: HistoryLocation) throws {
         switch location {
-        case let .sqlite(path):
+        case .sqlite(let path):
             try DatabaseQueue(path: path).write { db in try db.execute(sql: sql) }
-        case let .postgres(url):
-            try PostgresTestServer.run("\(PostgresTestServer.binaries)/psql", [
-                "-h", url.host, "-p", "\(url.port)", "-U", url.user, "-d", url.database, "-v", "ON_ERROR_STOP=1", "-c", sql,
-            ])
+        case .postgres(let url):
+            try PostgresTestServer.run(
+                "\(PostgresTestServer.binaries)/psql",
+                [
+                    "-h", url.host, "-p", "\(url.port)", "-U", url.user, "-d", url.database, "-v", "ON_ERROR_STOP=1",
+                    "-c", sql,
+                ])
         }
     }
 }

@@ -18,7 +18,9 @@ struct SyntheticSeries {
     }
 
     /// `count` nights around `base` with relative noise `noise`; `steps` multiply the level from a night on.
-    mutating func nights(_ count: Int, base: Double = 100, noise: Double = 0.03, steps: [(night: Int, factor: Double)] = []) -> [Double] {
+    mutating func nights(
+        _ count: Int, base: Double = 100, noise: Double = 0.03, steps: [(night: Int, factor: Double)] = []
+    ) -> [Double] {
         (0..<count).map { night in
             let level = steps.filter { night >= $0.night }.reduce(base) { $0 * $1.factor }
             return level * (1 + noise * gaussian())

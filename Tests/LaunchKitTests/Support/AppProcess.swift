@@ -27,7 +27,9 @@ final class AppProcess {
         process = Process()
         process.executableURL = executable
         process.environment = ProcessInfo.processInfo.environment
-            .filter { !$0.key.hasPrefix("LAUNCHPROF_") && !$0.key.hasPrefix("LAUNCHKIT_") && $0.key != "FIXTURE_BEHAVIOR" }
+            .filter {
+                !$0.key.hasPrefix("LAUNCHPROF_") && !$0.key.hasPrefix("LAUNCHKIT_") && $0.key != "FIXTURE_BEHAVIOR"
+            }
             .merging(environment) { $1 }
         let outputPipe = Pipe()
         let errorPipe = Pipe()
@@ -63,7 +65,10 @@ final class AppProcess {
         while outputLines.filter({ $0 == line }).count < count {
             guard Date() < deadline, process.isRunning || outputLines.filter({ $0 == line }).count >= count else {
                 kill(process.processIdentifier, SIGKILL)
-                throw AppProcessError(message: "\(process.executableURL?.lastPathComponent ?? "app") did not print \"\(line)\" (\(count)x) within \(timeout) s; its output was: \(outputLines) and its errors: \(errors.text)")
+                throw AppProcessError(
+                    message:
+                        "\(process.executableURL?.lastPathComponent ?? "app") did not print \"\(line)\" (\(count)x) within \(timeout) s; its output was: \(outputLines) and its errors: \(errors.text)"
+                )
             }
             usleep(5_000)
         }
@@ -80,7 +85,10 @@ final class AppProcess {
         while process.isRunning {
             guard Date() < deadline else {
                 kill(process.processIdentifier, SIGKILL)
-                throw AppProcessError(message: "\(process.executableURL?.lastPathComponent ?? "app") did not exit within \(timeout) s; its output was: \(output.text) and its errors: \(errors.text)")
+                throw AppProcessError(
+                    message:
+                        "\(process.executableURL?.lastPathComponent ?? "app") did not exit within \(timeout) s; its output was: \(output.text) and its errors: \(errors.text)"
+                )
             }
             usleep(5_000)
         }

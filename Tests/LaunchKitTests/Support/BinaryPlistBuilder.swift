@@ -28,8 +28,14 @@ enum BinaryPlistBuilder {
     static let refusals: [([[UInt8]], String)] = [
         ([[0xA1, 0x00]], "object 0 holds itself (a cycle)"),
         ([[0xC0]], "object 0 is a set, which an Info.plist cannot hold"),
-        ([[0xD1, 1, 2], [0x51, 0x61], [0x80, 0x05]], "object 2 is a keyed-archive UID, which an Info.plist cannot hold"),
-        ([[0xA1, 1], [0x5F, 0x13] + [UInt8](repeating: 0xFF, count: 8)], "object 1 has a length that is out of bounds"),
+        (
+            [[0xD1, 1, 2], [0x51, 0x61], [0x80, 0x05]],
+            "object 2 is a keyed-archive UID, which an Info.plist cannot hold"
+        ),
+        (
+            [[0xA1, 1], [0x5F, 0x13] + [UInt8](repeating: 0xFF, count: 8)],
+            "object 1 has a length that is out of bounds"
+        ),
         ([[0xA1, 1], [0x5F, 0x10, 0x20, 0x61]], "object 1 is longer than the file holds"),
         ([[0xA1, 1], [0x52, 0xC3, 0xA9]], "object 1 is an ASCII string with a byte above 127"),
         ([[0xA1, 1], [0x61, 0xD8, 0x00]], "object 1 is a UTF-16 string that is not valid UTF-16"),

@@ -1,7 +1,8 @@
-import Testing
-@testable import LaunchKit
 import LaunchProbe
 import LaunchTrace
+import Testing
+
+@testable import LaunchKit
 
 /// Runs LaunchKit's launch pipeline in-process: a fresh UIApplication singleton, a manual
 /// frame scheduler (no run loop), and a recording probe whose trace the test can read.
@@ -19,7 +20,9 @@ struct PipelineHarness {
         UIApplication.resetForTesting()
         var environment = environment
         if let bundle { environment["LAUNCHKIT_BUNDLE"] = Fixtures.bundle(bundle).path }
-        let tracePath = FileManager.default.temporaryDirectory.appending(path: "launchkit-test-\(UUID().uuidString).json").path
+        let tracePath = FileManager.default.temporaryDirectory.appending(
+            path: "launchkit-test-\(UUID().uuidString).json"
+        ).path
         probe = LaunchProbe(configuration: LaunchConfiguration(tracePath: tracePath))
         pipeline = LaunchPipeline(
             principal: principal, delegate: delegate, environment: environment,
@@ -41,4 +44,3 @@ struct PipelineHarness {
         try #require(probe.snapshot(reason: .finishedByApp))
     }
 }
-

@@ -7,13 +7,19 @@ final class RecordingDelegate: UIResponder, UIApplicationDelegate {
     var events: [String] = []
     var launchURLs: [URL?] = []
 
-    func application(_ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+    func application(
+        _ application: UIApplication,
+        willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
         events.append("willFinishLaunching")
         launchURLs.append(launchOptions?[.url] as? URL)
         return true
     }
 
-    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+    func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
         events.append("didFinishLaunching")
         launchURLs.append(launchOptions?[.url] as? URL)
         if window == nil {

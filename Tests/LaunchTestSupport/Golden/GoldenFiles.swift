@@ -21,7 +21,8 @@ public struct GoldenFiles: Sendable {
 
     /// The golden files in `folder` of `Tests/<testTarget>` in this repository.
     public init(testTarget: String, folder: String) {
-        directory = Self.repositoryRoot.appendingPathComponent("Tests").appendingPathComponent(testTarget).appendingPathComponent(folder)
+        directory = Self.repositoryRoot.appendingPathComponent("Tests").appendingPathComponent(testTarget)
+            .appendingPathComponent(folder)
     }
 
     /// The golden files in `folder`, relative to the repository root (`docs` for the pages

@@ -64,11 +64,15 @@ public struct LineDiff: Sendable, Equatable, CustomStringConvertible {
         var (oldIndex, newIndex) = (0, 0)
         while oldIndex < old.count || newIndex < new.count {
             if oldIndex < old.count, removals.contains(oldIndex) {
-                merged.append(.removed(old[oldIndex])); oldIndex += 1
+                merged.append(.removed(old[oldIndex]))
+                oldIndex += 1
             } else if newIndex < new.count, insertions.contains(newIndex) {
-                merged.append(.added(new[newIndex])); newIndex += 1
+                merged.append(.added(new[newIndex]))
+                newIndex += 1
             } else {
-                merged.append(.same(newIndex < new.count ? new[newIndex] : old[oldIndex])); oldIndex += 1; newIndex += 1
+                merged.append(.same(newIndex < new.count ? new[newIndex] : old[oldIndex]))
+                oldIndex += 1
+                newIndex += 1
             }
         }
         return merged

@@ -14,7 +14,9 @@ extension ScriptedLauncher {
 
     /// `template` as launch `index`, each phase of `phasesMs` lasting its milliseconds: the
     /// phases after it, the marks, the totals and the ending move by the difference.
-    static func trace(_ template: LaunchTrace, index: Int, scenario: Scenario, phasesMs: [PhaseName: Double]) -> LaunchTrace {
+    static func trace(_ template: LaunchTrace, index: Int, scenario: Scenario, phasesMs: [PhaseName: Double])
+        -> LaunchTrace
+    {
         var trace = template
         trace.runIndex = index
         trace.scenario = scenario

@@ -81,13 +81,15 @@ public final class ScriptedLauncher: Launcher {
             return LaunchResult(record: record, trace: nil, events: [])
         case .exitedWithError(let status):
             let record = LaunchRecord(
-                index: request.index, scenario: scenario, outcome: .exitedWithError, exitStatus: status, wallNs: 1_000_000,
+                index: request.index, scenario: scenario, outcome: .exitedWithError, exitStatus: status,
+                wallNs: 1_000_000,
                 message: "The app exited with status \(status)."
             )
             return LaunchResult(record: record, trace: nil, events: [])
         case .timedOut:
             let record = LaunchRecord(
-                index: request.index, scenario: scenario, outcome: .timedOut, wallNs: Int64(request.timeoutSeconds * 1e9),
+                index: request.index, scenario: scenario, outcome: .timedOut,
+                wallNs: Int64(request.timeoutSeconds * 1e9),
                 message: "The app did not finish within \(request.timeoutSeconds) s and was killed."
             )
             return LaunchResult(record: record, trace: nil, events: [])

@@ -23,7 +23,9 @@ public enum JSONSchemaValidator {
     public static func validate(_ files: [URL], against schema: URL) throws -> [String: [String]] {
         let process = Process()
         process.executableURL = URL(filePath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, schema.path, GoldenFiles.repositoryRoot.appendingPathComponent("schemas").path] + files.map(\.path)
+        process.arguments =
+            ["python3", "-c", script, schema.path, GoldenFiles.repositoryRoot.appendingPathComponent("schemas").path]
+            + files.map(\.path)
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

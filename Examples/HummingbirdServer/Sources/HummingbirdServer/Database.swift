@@ -31,7 +31,9 @@ final class Database {
         try execute("PRAGMA user_version = \(Self.migrations.count)")
         if version == 0 {
             try execute("BEGIN")
-            for index in 0..<2000 { try execute("INSERT INTO items(name, price) VALUES ('item \(index)', \(Double(index) / 10))") }
+            for index in 0..<2000 {
+                try execute("INSERT INTO items(name, price) VALUES ('item \(index)', \(Double(index) / 10))")
+            }
             try execute("COMMIT")
         }
     }

@@ -13,7 +13,8 @@ func option(_ name: String, default value: String) -> String {
     arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil } ?? value
 }
 let port = Int(option("--port", default: "8080")) ?? 8080
-let databasePath = option("--database", default: FileManager.default.temporaryDirectory.appendingPathComponent("catalog.sqlite").path)
+let databasePath = option(
+    "--database", default: FileManager.default.temporaryDirectory.appendingPathComponent("catalog.sqlite").path)
 
 let probe = LaunchProbe.shared
 probe.begin("database")

@@ -7,7 +7,9 @@ extension HTMLNode: ExpressibleByStringLiteral, ExpressibleByStringInterpolation
 
 extension HTMLNode {
     /// An element with attributes in the order written and children.
-    public static func el(_ name: String, _ attributes: KeyValuePairs<String, String>, _ children: HTMLNode...) -> HTMLNode {
+    public static func el(_ name: String, _ attributes: KeyValuePairs<String, String>, _ children: HTMLNode...)
+        -> HTMLNode
+    {
         .element(name, attributes.map { HTMLAttribute($0.key, $0.value) }, children)
     }
 
@@ -17,7 +19,9 @@ extension HTMLNode {
     }
 
     /// An element with attributes in the order written and a list of children.
-    public static func el(_ name: String, _ attributes: KeyValuePairs<String, String> = [:], children: [HTMLNode]) -> HTMLNode {
+    public static func el(_ name: String, _ attributes: KeyValuePairs<String, String> = [:], children: [HTMLNode])
+        -> HTMLNode
+    {
         .element(name, attributes.map { HTMLAttribute($0.key, $0.value) }, children)
     }
 

@@ -41,7 +41,9 @@ public enum HTMLNode: Sendable, Equatable {
         }
     }
 
-    private func renderElement(_ name: String, _ attributes: [HTMLAttribute], _ children: [HTMLNode], into out: inout String) {
+    private func renderElement(
+        _ name: String, _ attributes: [HTMLAttribute], _ children: [HTMLNode], into out: inout String
+    ) {
         out += "<" + name
         for attribute in attributes {
             out += " \(attribute.name)=\"\(HTMLText.escape(attribute.value))\""
