@@ -53,6 +53,10 @@ let package = Package(
         // linked into an app or launchprof. Shares lp_preload_abi.h with CLaunchProbe through
         // CLaunchABI.
         .target(name: "CLaunchPreload", dependencies: ["CLaunchABI"], plugins: ["PreloadLibrary"]),
+        // The loader's audit module that times what happens before `main`, object by object
+        // (LD_AUDIT in profiled launches): built only as libLaunchAudit.so by the same plugin,
+        // plain C, never linked into an app or launchprof.
+        .target(name: "CLaunchAudit", dependencies: ["CLaunchABI"], plugins: ["PreloadLibrary"]),
         // Compiles CLaunchPreload into libLaunchPreload.so with the C compiler (a resource of
         // CLaunchPreload, in LaunchProfiler_CLaunchPreload.resources beside launchprof).
         .plugin(name: "PreloadLibrary", capability: .buildTool()),

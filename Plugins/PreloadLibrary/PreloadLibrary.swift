@@ -1,8 +1,10 @@
 import Foundation
 import PackagePlugin
 
-/// Builds `libLaunchPreload.so`, the blocking-call tracer the runner preloads, from the C target
-/// it is applied to, with the C compiler alone.
+/// Builds a plain-C shared library from the C target it is applied to, with the C compiler alone:
+/// `libLaunchPreload.so` (the blocking-call tracer the runner preloads) from `CLaunchPreload`, and
+/// `libLaunchAudit.so` (the loader's audit module that times what happens before `main`) from
+/// `CLaunchAudit`: `C<Name>` gives `lib<Name>.so`.
 ///
 /// A SwiftPM dynamic-library product is linked by swiftc, which always adds `swiftrt.o` and
 /// `-lswiftCore` ahead of any linker flag a target can set: every profiled process would load
@@ -12,8 +14,10 @@ import PackagePlugin
 /// where the runner looks for it.
 @main
 struct PreloadLibrary: BuildToolPlugin {
-    /// The library's file name, as the runner looks it up.
-    static let libraryName = "libLaunchPreload.so"
+    /// The library's file name, as the runner looks it up: `C<Name>` gives `lib<Name>.so`.
+    static func libraryName(of target: String) -> String {
+        "lib" + (target.hasPrefix("C") ? String(target.dropFirst()) : target) + ".so"
+    }
 
     /// One command: compile and link the target's C sources into the library.
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -23,11 +27,12 @@ struct PreloadLibrary: BuildToolPlugin {
         let headers = ([module] + Self.clangDependencies(of: module)).flatMap { target in
             target.sourceFiles.filter { $0.type == .header }.map(\.url)
         }
-        let output = context.pluginWorkDirectoryURL.appending(path: Self.libraryName)
+        let libraryName = Self.libraryName(of: target.name)
+        let output = context.pluginWorkDirectoryURL.appending(path: libraryName)
         let compiler = try context.tool(named: "clang")
         return [
             .buildCommand(
-                displayName: "Linking \(Self.libraryName) (C only, no Swift runtime)",
+                displayName: "Linking \(libraryName) (C only, no Swift runtime)",
                 executable: compiler.url,
                 arguments: Self.compilerArguments(sources: sources, headerFolders: headerFolders, output: output),
                 inputFiles: sources + headers,

@@ -47,6 +47,9 @@ public struct LaunchTrace: Codable, Sendable, Equatable {
     public var mainThread: MainThreadActivity?
     /// The main thread's whole launch profiled from outside by the runner, when it ran.
     public var profile: LaunchProfile?
+    /// What happened between the exec and `main`, object by object, when the loader's audit
+    /// module ran (profiled launches).
+    public var preMain: PreMainBreakdown?
 
     /// Creates a trace.
     public init(

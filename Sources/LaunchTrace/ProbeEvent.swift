@@ -27,6 +27,9 @@ public struct ProbeEvent: Sendable, Equatable {
         case mainStarted
         /// The program's `main` returned or it called `exit` (libLaunchPreload.so, `LP_EVENT_MAIN_ENDED`).
         case mainEnded
+        /// One line of the pre-main breakdown (libLaunchAudit.so, `LP_EVENT_PRE_MAIN`): the name
+        /// is the part and its fields (``PreMainBreakdown/init(events:executable:execEndNs:)``).
+        case preMain
     }
 
     /// What happened.

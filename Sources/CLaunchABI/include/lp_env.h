@@ -24,4 +24,19 @@
 /// The program's `main` returned, or the program called `exit`.
 #define LP_EVENT_MAIN_ENDED "mainEnded"
 
+
+// The pre-main breakdown's lines (libLaunchAudit.so, loaded with LD_AUDIT), one kind on the event
+// socket: `preMain <timeNs> <part> <fields…>`, sent in one write just before `main`. The parts:
+//   start <cpuNs> <minorFaults>                       the loader runs the audit module (la_version)
+//   object <cpuNs> <minorFaults> <mappedBytes> <path> an object is mapped (la_objopen), in load order
+//   relocated <cpuNs> <minorFaults>                   every object is mapped and relocated
+//                                                     (la_activity CONSISTENT); initializers next
+//   init <durationNs> <cpuNs> <object> <offset> <how> an initializer ran (its start time): the
+//                                                     object's load-order index, the function's
+//                                                     offset from the object's base, `array`
+//                                                     (DT_INIT_ARRAY) or `init` (DT_INIT)
+//   dropped <count>                                   initializers left unwrapped (too many)
+//   main <cpuNs> <minorFaults>                        `main` is next (la_preinit)
+#define LP_EVENT_PRE_MAIN "preMain"
+
 #endif

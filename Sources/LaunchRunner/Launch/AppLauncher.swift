@@ -89,7 +89,9 @@ public struct AppLauncher: Launcher {
             } ?? fallbackProfile(request, reason: profileFailure)
         var result = classify(request: request, end: end, child: child, readiness: readiness, profile: profile)
         if leftovers > 0 { result.record.leftoverProcesses = leftovers }
-        attach(to: &result, request: request, channels: channels, profile: profile)
+        attach(
+            to: &result, request: request, channels: channels, profile: profile,
+            execEndNs: child.execDoneNs - child.spawnNs)
         return result
     }
 
@@ -194,7 +196,8 @@ public struct AppLauncher: Launcher {
 
     /// What the runner measured from outside goes into the app's trace, written whole again.
     private func attach(
-        to result: inout LaunchResult, request: LaunchRequest, channels: LaunchChannels, profile: LaunchProfile?
+        to result: inout LaunchResult, request: LaunchRequest, channels: LaunchChannels, profile: LaunchProfile?,
+        execEndNs: Int64
     ) {
         guard var trace = result.trace else { return }
         var changed = false
@@ -204,6 +207,12 @@ public struct AppLauncher: Launcher {
         }
         if let profile {
             trace.profile = profile
+            changed = true
+        }
+        // The runner sees the exec's end when it next runs: never after the loader's own start.
+        if var preMain = PreMainBreakdown(events: result.events, executable: request.executable, execEndNs: execEndNs) {
+            preMain.execEndNs = min(execEndNs, preMain.loaderStart.atNs)
+            trace.preMain = preMain
             changed = true
         }
         if changed, (try? trace.write(to: request.traceURL)) != nil { result.trace = trace }

@@ -5,6 +5,9 @@ import LaunchTrace
 public struct InstrumentSettings: Sendable, Equatable {
     /// The blocking-call tracer to preload (`libLaunchPreload.so`), or nil for none.
     public var preloadLibrary: String?
+    /// The loader's audit module that times what happens before `main` (`libLaunchAudit.so`,
+    /// given as `LD_AUDIT`), or nil for none.
+    public var auditLibrary: String?
     /// How stalls are sampled: ``LaunchTrace/SamplerMethod/ptrace`` (the runner's default: no
     /// signal reaches the app, sleeping calls are restarted transparently) or the others.
     public var sampler: SamplerMethod
@@ -24,10 +27,11 @@ public struct InstrumentSettings: Sendable, Equatable {
 
     /// Creates settings.
     public init(
-        preloadLibrary: String? = nil, sampler: SamplerMethod = .ptrace, stallMs: Int? = nil, sampleMs: Int? = nil,
-        blockingMs: Double? = nil
+        preloadLibrary: String? = nil, auditLibrary: String? = nil, sampler: SamplerMethod = .ptrace,
+        stallMs: Int? = nil, sampleMs: Int? = nil, blockingMs: Double? = nil
     ) {
         self.preloadLibrary = preloadLibrary
+        self.auditLibrary = auditLibrary
         self.sampler = sampler
         self.stallMs = stallMs
         self.sampleMs = sampleMs
@@ -37,6 +41,12 @@ public struct InstrumentSettings: Sendable, Equatable {
     /// The name of the tracer library.
     public static let preloadLibraryName = "libLaunchPreload.so"
 
+    /// The name of the pre-main audit module.
+    public static let auditLibraryName = "libLaunchAudit.so"
+
+    /// The resource bundle `swift build` puts the audit module in (built like the tracer).
+    public static let auditBundleName = "LaunchProfiler_CLaunchAudit.resources"
+
     /// The resource bundle `swift build` puts the tracer library in, beside the products (it is
     /// built in plain C by the PreloadLibrary plugin, as a resource of the CLaunchPreload target).
     public static let preloadBundleName = "LaunchProfiler_CLaunchPreload.resources"
@@ -44,11 +54,19 @@ public struct InstrumentSettings: Sendable, Equatable {
     /// `libLaunchPreload.so` beside `executable` (by default the running program), or in the
     /// build's resource bundle beside it, if it exists.
     public static func preloadLibrary(besideExecutable executable: String? = nil) -> String? {
+        library(preloadLibraryName, bundle: preloadBundleName, besideExecutable: executable)
+    }
+
+    /// `libLaunchAudit.so` beside `executable` (by default the running program), or in the
+    /// build's resource bundle beside it, if it exists.
+    public static func auditLibrary(besideExecutable executable: String? = nil) -> String? {
+        library(auditLibraryName, bundle: auditBundleName, besideExecutable: executable)
+    }
+
+    private static func library(_ name: String, bundle: String, besideExecutable executable: String?) -> String? {
         let exe = executable.map { URL(filePath: $0) } ?? URL(filePath: "/proc/self/exe").resolvingSymlinksInPath()
         let folder = exe.deletingLastPathComponent()
-        let candidates = [folder, folder.appendingPathComponent(preloadBundleName)].map {
-            $0.appendingPathComponent(preloadLibraryName).path
-        }
+        let candidates = [folder, folder.appendingPathComponent(bundle)].map { $0.appendingPathComponent(name).path }
         return candidates.first { FileManager.default.isReadableFile(atPath: $0) }
     }
 
@@ -74,6 +92,10 @@ public struct InstrumentSettings: Sendable, Equatable {
             // off unless the user configured it. The crash's signal, its last phase and the
             // runtime's fatal-error message are still reported.
             if current["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
+        }
+        if let auditLibrary {
+            let existing = current["LD_AUDIT"].map { $0.isEmpty ? "" : ":" + $0 } ?? ""
+            environment["LD_AUDIT"] = auditLibrary + existing
         }
         environment.merge(profilerEnvironment.encode()) { _, new in new }
         return environment

@@ -13,6 +13,13 @@ struct InstrumentOptions: ParsableArguments {
     )
     var tracer: Bool?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Time what happens before main, object by object, with the loader's audit module (libLaunchAudit.so beside launchprof, given as LD_AUDIT); on by default when it is there."
+    )
+    var preMain: Bool?
+
     @Option(
         help:
             "Whole-launch profile of the main thread from perf events: perf (the default; where perf events are not permitted the stall sampler stands in and the trace says why) or off."
@@ -57,23 +64,35 @@ struct InstrumentOptions: ParsableArguments {
         }
     }
 
-    /// The settings, with the tracer library found beside this executable.
+    /// The settings, with the tracer library and the audit module found beside this executable.
     func settings() throws -> InstrumentSettings {
-        var library: String?
-        if tracer != false {
-            library = InstrumentSettings.preloadLibrary()
-            if tracer == true, library == nil {
-                let folder = URL(filePath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().path
-                throw CLIError(
-                    "--tracer needs \(InstrumentSettings.preloadLibraryName) beside launchprof (or in \(InstrumentSettings.preloadBundleName) there), in \(folder), and it is not there; build it with `swift build` or run with --no-tracer."
-                )
-            }
-        }
+        let library = try Self.library(
+            tracer, found: InstrumentSettings.preloadLibrary(), name: InstrumentSettings.preloadLibraryName,
+            bundle: InstrumentSettings.preloadBundleName, flag: "tracer")
+        let audit = try Self.library(
+            preMain, found: InstrumentSettings.auditLibrary(), name: InstrumentSettings.auditLibraryName,
+            bundle: InstrumentSettings.auditBundleName, flag: "pre-main")
         var settings = InstrumentSettings(
-            preloadLibrary: library, sampler: sampler, stallMs: stallMs, sampleMs: sampleMs, blockingMs: blockingMs)
+            preloadLibrary: library, auditLibrary: audit, sampler: sampler, stallMs: stallMs, sampleMs: sampleMs,
+            blockingMs: blockingMs)
         settings.profile = profile
         settings.profileRateHz = profileRate
         return settings
+    }
+}
+
+extension InstrumentOptions {
+    /// The library `--<flag>` asks for: nil when turned off, the one found otherwise; asked for
+    /// explicitly and missing is an error.
+    static func library(_ wanted: Bool?, found: String?, name: String, bundle: String, flag: String) throws -> String? {
+        guard wanted != false else { return nil }
+        if wanted == true, found == nil {
+            let folder = URL(filePath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().path
+            throw CLIError(
+                "--\(flag) needs \(name) beside launchprof (or in \(bundle) there), in \(folder), and it is not there; build it with `swift build` or run with --no-\(flag)."
+            )
+        }
+        return found
     }
 }
 

@@ -1,0 +1,55 @@
+extension PreMainBreakdown {
+    /// The kernel's exec: from the launch start to its end (or, unknown, to the loader's start).
+    public var execNs: Int64 { max(0, execEndNs ?? loaderStart.atNs) }
+
+    /// From the exec's end to the loader running the audit module: the loader's own start-up,
+    /// which includes loading the audit module (the breakdown's own cost).
+    public var loaderStartupNs: Int64 { max(0, loaderStart.atNs - execNs) }
+
+    /// The time the loader spent mapping object `index` (finding, opening, mapping it): from
+    /// the previous object, or the loader's start, to it.
+    public func loadNs(of index: Int) -> Int64 {
+        let previous = index == 0 ? loaderStart.atNs : objects[index - 1].mapped.atNs
+        return max(0, objects[index].mapped.atNs - previous)
+    }
+
+    /// The main thread's CPU time while object `index` was being mapped, or nil when unknown.
+    public func loadCpuNs(of index: Int) -> Int64? {
+        let previous = index == 0 ? loaderStart.cpuNs : objects[index - 1].mapped.cpuNs
+        let now = objects[index].mapped.cpuNs
+        return previous < 0 || now < 0 ? nil : max(0, now - previous)
+    }
+
+    /// Mapping every object: the loader's start to the last object.
+    public var loadingNs: Int64 { max(0, (objects.last?.mapped.atNs ?? loaderStart.atNs) - loaderStart.atNs) }
+
+    /// Symbol resolution and relocation of every object: the last object mapped to relocated.
+    public var relocationNs: Int64 { max(0, relocated.atNs - (objects.last?.mapped.atNs ?? loaderStart.atNs)) }
+
+    /// The main thread's CPU time in relocation, or nil when unknown.
+    public var relocationCpuNs: Int64? {
+        let before = objects.last?.mapped.cpuNs ?? loaderStart.cpuNs
+        return before < 0 || relocated.cpuNs < 0 ? nil : max(0, relocated.cpuNs - before)
+    }
+
+    /// Every initializer's wall time.
+    public var initializersNs: Int64 { initializers.reduce(0) { $0 + $1.durationNs } }
+
+    /// The wall time of object `index`'s initializers.
+    public func initializersNs(of index: Int) -> Int64 {
+        initializers.filter { $0.object == index }.reduce(0) { $0 + $1.durationNs }
+    }
+
+    /// The time from relocation to `main` that no initializer accounts for: the loader's own
+    /// work between initializers, and any initializer the module could not wrap.
+    public var unattributedNs: Int64 { max(0, main.atNs - relocated.atNs - initializersNs) }
+
+    /// Launch start to `main`.
+    public var totalNs: Int64 { main.atNs }
+
+    /// The share of the time to `main` that the named parts (exec, loader start-up, loading,
+    /// relocation, initializers) cover.
+    public var coverage: Double {
+        totalNs > 0 ? Double(totalNs - unattributedNs) / Double(totalNs) : 0
+    }
+}
