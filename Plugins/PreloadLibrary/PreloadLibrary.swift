@@ -34,7 +34,9 @@ struct PreloadLibrary: BuildToolPlugin {
             .buildCommand(
                 displayName: "Linking \(libraryName) (C only, no Swift runtime)",
                 executable: compiler.url,
-                arguments: Self.compilerArguments(sources: sources, headerFolders: headerFolders, output: output),
+                arguments: Self.compilerArguments(
+                    sources: sources, headerFolders: headerFolders, output: output,
+                    extraFlags: Self.extraFlags[target.name] ?? []),
                 inputFiles: sources + headers,
                 outputFiles: [output]
             )
@@ -43,13 +45,22 @@ struct PreloadLibrary: BuildToolPlugin {
 
     /// `clang -shared`: position independent, optimised, frame pointers kept (the tracer walks
     /// them from its interposers), a build id for the image map, libc only.
-    static func compilerArguments(sources: [URL], headerFolders: [URL], output: URL) -> [String] {
-        let flags = ["-shared", "-fPIC", "-O2", "-fno-omit-frame-pointer", "-Wl,--build-id", "-Wl,--as-needed"]
+    static func compilerArguments(sources: [URL], headerFolders: [URL], output: URL, extraFlags: [String]) -> [String] {
+        let flags =
+            ["-shared", "-fPIC", "-O2", "-fno-omit-frame-pointer", "-Wl,--build-id", "-Wl,--as-needed"] + extraFlags
         let includes = headerFolders.flatMap { ["-I", $0.path(percentEncoded: false)] }
         return flags + includes + sources.map { $0.path(percentEncoded: false) } + [
             "-o", output.path(percentEncoded: false),
         ]
     }
+
+    /// Flags for one library: the audit module needs no C library at all (it runs in the
+    /// loader's audit namespace, where a libc of its own would be mapped and relocated before
+    /// `main` in every launch), so it is built freestanding and must link with nothing left
+    /// undefined.
+    static let extraFlags: [String: [String]] = [
+        "CLaunchAudit": ["-nostdlib", "-ffreestanding", "-fno-stack-protector", "-fno-builtin", "-Wl,-z,defs"]
+    ]
 
     /// The public header folders of the target and of the C targets it depends on.
     static func headerFolders(of module: ClangSourceModuleTarget) -> [URL] {

@@ -6,31 +6,26 @@
 // clock, and the hand-over to `main` (la_preinit, which glibc calls from __libc_start_main after
 // the executable's own initializers).
 //
-// The initializers are wrapped at CONSISTENT, after relocation and before any of them runs: each
-// init array entry and DT_INIT is pointed at one of 1,024 wrappers, which calls the original and
-// times it. Relocation has made those slots read-only (RELRO): the page of a slot is made
-// writable for the patch and read-only again.
+// The initializers are wrapped as each object is mapped, before relocation, in the object's own
+// .dynamic section (writable until relocation makes it read-only): DT_INIT is pointed at a
+// wrapper, and DT_INIT_ARRAY at a table of wrappers in this module, one per entry, each of which
+// calls the original entry (relocated by the time it runs). No page protection is changed. A
+// wrapper reads the thread's CPU clock once, after its initializer: the one before it ended
+// where this one began, but for the loader's few instructions in between.
 //
 // The lines (lp_env.h, LP_EVENT_PRE_MAIN) are kept in a static buffer and sent on the runner's
 // event socket in one write at la_preinit. The module runs in the loader's audit namespace: it
 // touches nothing of the program but the slots it patches, allocates nothing, and reports only
 // from the launched process (the leader of its process group), as the tracer's milestones do.
 #define _GNU_SOURCE
-#include "lp_clock.h"
+#include "AuditRuntime.h"
 #include "lp_env.h"
 
 #include <elf.h>
 #include <link.h>
 #include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/auxv.h>
-#include <sys/mman.h>
-#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
-#include <time.h>
-#include <unistd.h>
 
 #define LP_AUDIT_EXPORT __attribute__((visibility("default")))
 #define LP_AUDIT_MAX_OBJECTS 512
@@ -41,12 +36,12 @@ typedef void (*lp_init_function)(int, char **, char **);
 
 struct lp_audit_object {
     struct link_map *map;
-    uintptr_t relro_start, relro_end;  // the pages the loader made read-only after relocation
     int skipped;  // the loader itself or the vDSO: no initializer to wrap
 };
 
 struct lp_audit_init {
-    lp_init_function function;
+    lp_init_function function;  // DT_INIT: the function; an array entry: NULL, read from `entry`
+    const uintptr_t *entry;     // the original init array slot, relocated by the time it is read
     int object;
     const char *how;
 };
@@ -58,8 +53,16 @@ static struct lp_audit_object lp_audit_objects[LP_AUDIT_MAX_OBJECTS];
 static int lp_audit_object_count;
 static struct lp_audit_init lp_audit_inits[LP_AUDIT_MAX_INITS];
 static int lp_audit_init_count;
+static lp_init_function lp_audit_slots[LP_AUDIT_MAX_INITS];
+static int64_t lp_audit_last_cpu = -1;     // the thread's CPU time at the last reading
+static int64_t lp_audit_last_cpu_at;       // and when it was read
+// An initializer shorter than this is not timed on the CPU clock (a system call here): its CPU
+// time is sent as -1, and the time it took is counted as on a CPU by the next one that is timed.
+#define LP_AUDIT_CPU_MIN_NS 20000
 static char lp_audit_buffer[LP_AUDIT_BUFFER];
 static size_t lp_audit_length;
+
+static void lp_audit_wrap_object(int index);
 
 static int64_t lp_audit_parse(const char *text, int *ok) {
     int64_t value = 0;
@@ -69,17 +72,6 @@ static int64_t lp_audit_parse(const char *text, int *ok) {
         else value = value * 10 + (*c - '0');
     }
     return value;
-}
-
-static int64_t lp_audit_cpu_ns(void) {
-    struct timespec ts;
-    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) return -1;
-    return (int64_t)ts.tv_sec * 1000000000LL + (int64_t)ts.tv_nsec;
-}
-
-static int64_t lp_audit_minor_faults(void) {
-    struct rusage usage;
-    return getrusage(RUSAGE_THREAD, &usage) == 0 ? (int64_t)usage.ru_minflt : -1;
 }
 
 // MARK: Lines
@@ -119,7 +111,7 @@ static void lp_audit_end(void) {
 }
 
 static void lp_audit_point(const char *part) {
-    int64_t at = lp_monotonic_ns();
+    int64_t at = lp_audit_now();
     int64_t cpu = lp_audit_cpu_ns();
     lp_audit_begin(at, part);
     lp_audit_field(cpu);
@@ -130,8 +122,8 @@ static void lp_audit_point(const char *part) {
 static void lp_audit_flush(void) {
     size_t sent = 0;
     while (lp_audit_fd >= 0 && sent < lp_audit_length) {
-        long n = syscall(SYS_sendto, lp_audit_fd, lp_audit_buffer + sent, lp_audit_length - sent,
-                         MSG_NOSIGNAL | MSG_DONTWAIT, NULL, 0);
+        long n = lp_audit_syscall(SYS_sendto, lp_audit_fd, (long)(lp_audit_buffer + sent),
+                                  (long)(lp_audit_length - sent), MSG_NOSIGNAL | MSG_DONTWAIT, 0, 0);
         if (n <= 0) break;
         sent += (size_t)n;
     }
@@ -141,11 +133,14 @@ static void lp_audit_flush(void) {
 // MARK: The audit interface
 
 LP_AUDIT_EXPORT unsigned int la_version(unsigned int version) {
+    char fd_text[32], spawn_text[32];
     int ok_fd = 0, ok_spawn = 0;
-    int64_t fd = lp_audit_parse(getenv(LP_ENV_EVENT_FD), &ok_fd);
-    int64_t spawn = lp_audit_parse(getenv(LP_ENV_SPAWN_NS), &ok_spawn);
+    lp_audit_runtime_init();
+    int64_t fd = lp_audit_getenv(LP_ENV_EVENT_FD, fd_text, sizeof fd_text) ? lp_audit_parse(fd_text, &ok_fd) : 0;
+    int64_t spawn =
+        lp_audit_getenv(LP_ENV_SPAWN_NS, spawn_text, sizeof spawn_text) ? lp_audit_parse(spawn_text, &ok_spawn) : 0;
     // Only the launched process reports: what it starts inherits LD_AUDIT but is not the launch.
-    if (ok_fd && ok_spawn && fd <= 65535 && getpid() == getpgid(0)) {
+    if (ok_fd && ok_spawn && fd <= 65535 && lp_audit_is_group_leader()) {
         lp_audit_fd = (int)fd;
         lp_audit_spawn_ns = spawn;
         lp_audit_point("start");
@@ -157,29 +152,24 @@ LP_AUDIT_EXPORT unsigned int la_version(unsigned int version) {
 // executable's base is 0, its ELF header is not there), any other's from its ELF header.
 static const ElfW(Phdr) *lp_audit_phdrs(struct link_map *map, int first, size_t *count) {
     if (first) {
-        *count = (size_t)getauxval(AT_PHNUM);
-        return (const ElfW(Phdr) *)getauxval(AT_PHDR);
+        *count = (size_t)lp_audit_auxv(AT_PHNUM);
+        return (const ElfW(Phdr) *)lp_audit_auxv(AT_PHDR);
     }
     const ElfW(Ehdr) *header = (const ElfW(Ehdr) *)map->l_addr;
-    if (map->l_addr == 0 || memcmp(header->e_ident, ELFMAG, SELFMAG) != 0) return NULL;
+    if (map->l_addr == 0 || header->e_ident[EI_MAG0] != ELFMAG0 || header->e_ident[EI_MAG1] != ELFMAG1
+        || header->e_ident[EI_MAG2] != ELFMAG2 || header->e_ident[EI_MAG3] != ELFMAG3)
+        return NULL;
     *count = header->e_phnum;
     return (const ElfW(Phdr) *)(map->l_addr + header->e_phoff);
 }
 
-// The bytes the object maps (its PT_LOAD segments), and its RELRO pages as the loader protects
-// them (the start rounded down to a page, the end too).
+// The bytes the object maps (its PT_LOAD segments).
 static int64_t lp_audit_inspect(struct lp_audit_object *object, int first) {
     size_t count = 0;
     const ElfW(Phdr) *phdrs = lp_audit_phdrs(object->map, first, &count);
     int64_t mapped = 0;
-    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
     for (size_t i = 0; phdrs && i < count; i++) {
         if (phdrs[i].p_type == PT_LOAD) mapped += (int64_t)phdrs[i].p_memsz;
-        if (phdrs[i].p_type == PT_GNU_RELRO) {
-            uintptr_t start = object->map->l_addr + phdrs[i].p_vaddr;
-            object->relro_start = start & ~(page - 1);
-            object->relro_end = (start + phdrs[i].p_memsz) & ~(page - 1);
-        }
     }
     return mapped;
 }
@@ -187,21 +177,22 @@ static int64_t lp_audit_inspect(struct lp_audit_object *object, int first) {
 LP_AUDIT_EXPORT unsigned int la_objopen(struct link_map *map, Lmid_t lmid, uintptr_t *cookie) {
     (void)cookie;
     if (lp_audit_fd < 0 || lmid != LM_ID_BASE || lp_audit_object_count >= LP_AUDIT_MAX_OBJECTS) return 0;
-    int64_t at = lp_monotonic_ns();
+    int64_t at = lp_audit_now();
     int64_t cpu = lp_audit_cpu_ns();
     int first = lp_audit_object_count == 0;
     struct lp_audit_object *object = &lp_audit_objects[lp_audit_object_count++];
     object->map = map;
     const char *name = map->l_name ? map->l_name : "";
-    object->skipped = strstr(name, "ld-linux") != NULL || strstr(name, "linux-vdso") != NULL;
+    object->skipped = lp_audit_contains(name, "ld-linux") || lp_audit_contains(name, "linux-vdso");
     int64_t mapped = lp_audit_inspect(object, first);
     lp_audit_begin(at, "object");
     lp_audit_field(cpu);
-    lp_audit_field(lp_audit_minor_faults());
+    lp_audit_field(-1);  // minor faults: read at the start, relocation and main only
     lp_audit_field(mapped);
     lp_audit_text(" ");
     lp_audit_text(first && !name[0] ? "/proc/self/exe" : name);
     lp_audit_end();
+    lp_audit_wrap_object(lp_audit_object_count - 1);
     return 0;  // no symbol-binding callbacks: they would slow every binding down
 }
 
@@ -209,15 +200,26 @@ LP_AUDIT_EXPORT unsigned int la_objopen(struct link_map *map, Lmid_t lmid, uintp
 
 static void lp_audit_run(int index, int argc, char **argv, char **envp) {
     struct lp_audit_init *init = &lp_audit_inits[index];
-    lp_init_function function = init->function;
-    int64_t start = lp_monotonic_ns();
-    int64_t cpu = lp_audit_cpu_ns();
+    lp_init_function function = init->function ? init->function : (lp_init_function)*init->entry;
+    int64_t start = lp_audit_now();
     function(argc, argv, envp);
-    int64_t cpu_end = lp_audit_cpu_ns();
-    int64_t end = lp_monotonic_ns();
+    int64_t end = lp_audit_now();
+    int64_t cpu = -1;
+    if (end - start >= LP_AUDIT_CPU_MIN_NS && lp_audit_last_cpu >= 0) {
+        // The CPU time at its start: the last reading, plus the time since then (short
+        // initializers and the loader's work between them), taken as on a CPU.
+        int64_t cpu_end = lp_audit_cpu_ns();
+        int64_t cpu_start = lp_audit_last_cpu + (start - lp_audit_last_cpu_at);
+        if (cpu_end >= 0) {
+            cpu = cpu_end - cpu_start < 0 ? 0 : cpu_end - cpu_start;
+            if (cpu > end - start) cpu = end - start;
+            lp_audit_last_cpu = cpu_end;
+            lp_audit_last_cpu_at = lp_audit_now();
+        }
+    }
     lp_audit_begin(start, "init");
     lp_audit_field(end - start);
-    lp_audit_field(cpu >= 0 && cpu_end >= 0 ? cpu_end - cpu : -1);
+    lp_audit_field(cpu);
     lp_audit_field(init->object);
     lp_audit_field((int64_t)((uintptr_t)function - lp_audit_objects[init->object].map->l_addr));
     lp_audit_text(" ");
@@ -239,41 +241,8 @@ LP_W512(00) LP_W512(01)
 #define LP_R512(n) LP_R64(n##0) LP_R64(n##1) LP_R64(n##2) LP_R64(n##3) LP_R64(n##4) LP_R64(n##5) LP_R64(n##6) LP_R64(n##7)
 static const lp_init_function lp_audit_wrappers[LP_AUDIT_MAX_INITS] = {LP_R512(00) LP_R512(01)};
 
-// Writes `value` into `slot` of `object`, making a RELRO page writable for the write and
-// read-only again; 0 when done.
-static int lp_audit_patch(const struct lp_audit_object *object, uintptr_t *slot, uintptr_t value) {
-    uintptr_t address = (uintptr_t)slot;
-    if (address < object->relro_start || address >= object->relro_end) {
-        *slot = value;
-        return 0;
-    }
-    size_t size = (size_t)sysconf(_SC_PAGESIZE);
-    void *page = (void *)(address & ~(uintptr_t)(size - 1));
-    if (mprotect(page, size, PROT_READ | PROT_WRITE) != 0) return -1;
-    *slot = value;
-    mprotect(page, size, PROT_READ);
-    return 0;
-}
-
-// Points `slot` at the next wrapper; `relative` for DT_INIT, whose value is an offset.
-static void lp_audit_wrap(int index, uintptr_t *slot, int relative) {
-    const struct lp_audit_object *object = &lp_audit_objects[index];
-    uintptr_t base = object->map->l_addr, value = *slot;
-    uintptr_t function = relative ? base + value : value;
-    if (value == 0 || value == (uintptr_t)-1) return;
-    if (lp_audit_init_count >= LP_AUDIT_MAX_INITS) {
-        lp_audit_begin(lp_monotonic_ns(), "dropped");
-        lp_audit_field(1);
-        lp_audit_end();
-        return;
-    }
-    int k = lp_audit_init_count;
-    uintptr_t wrapper = (uintptr_t)lp_audit_wrappers[k];
-    if (lp_audit_patch(object, slot, relative ? wrapper - base : wrapper) != 0) return;
-    lp_audit_inits[k] = (struct lp_audit_init){(lp_init_function)function, index, relative ? "init" : "array"};
-    lp_audit_init_count++;
-}
-
+// Points the object's DT_INIT at a wrapper and its DT_INIT_ARRAY at a table of wrappers, one per
+// entry, before relocation; an object whose initializers do not all fit is left as it is.
 static void lp_audit_wrap_object(int index) {
     const struct lp_audit_object *object = &lp_audit_objects[index];
     if (object->skipped || object->map->l_ld == NULL) return;
@@ -283,10 +252,28 @@ static void lp_audit_wrap_object(int index) {
         if (entry->d_tag == DT_INIT_ARRAY) array = entry;
         if (entry->d_tag == DT_INIT_ARRAYSZ) size = entry;
     }
-    if (init) lp_audit_wrap(index, (uintptr_t *)&init->d_un.d_ptr, 1);
-    if (!array || !size) return;
-    uintptr_t *entries = (uintptr_t *)(object->map->l_addr + array->d_un.d_ptr);
-    for (size_t i = 0; i < size->d_un.d_val / sizeof(uintptr_t); i++) lp_audit_wrap(index, &entries[i], 0);
+    size_t entries = (array && size) ? size->d_un.d_val / sizeof(uintptr_t) : 0;
+    uintptr_t base = object->map->l_addr;
+    if (lp_audit_init_count + (init != NULL) + (int)entries > LP_AUDIT_MAX_INITS) {
+        lp_audit_begin(lp_audit_now(), "dropped");
+        lp_audit_field((init != NULL) + (int64_t)entries);
+        lp_audit_end();
+        return;
+    }
+    if (init) {
+        int k = lp_audit_init_count++;
+        lp_audit_inits[k] = (struct lp_audit_init){(lp_init_function)(base + init->d_un.d_ptr), NULL, index, "init"};
+        init->d_un.d_ptr = (uintptr_t)lp_audit_wrappers[k] - base;
+    }
+    if (entries == 0) return;
+    const uintptr_t *original = (const uintptr_t *)(base + array->d_un.d_ptr);
+    int first = lp_audit_init_count;
+    for (size_t i = 0; i < entries; i++) {
+        int k = lp_audit_init_count++;
+        lp_audit_inits[k] = (struct lp_audit_init){NULL, &original[i], index, "array"};
+        lp_audit_slots[k] = lp_audit_wrappers[k];
+    }
+    array->d_un.d_ptr = (uintptr_t)&lp_audit_slots[first] - base;
 }
 
 LP_AUDIT_EXPORT void la_activity(uintptr_t *cookie, unsigned int flag) {
@@ -294,7 +281,8 @@ LP_AUDIT_EXPORT void la_activity(uintptr_t *cookie, unsigned int flag) {
     if (lp_audit_fd < 0 || flag != LA_ACT_CONSISTENT || lp_audit_loaded_sent || lp_audit_object_count == 0) return;
     lp_audit_loaded_sent = 1;
     lp_audit_point("relocated");
-    for (int i = 0; i < lp_audit_object_count; i++) lp_audit_wrap_object(i);
+    lp_audit_last_cpu = lp_audit_cpu_ns();
+    lp_audit_last_cpu_at = lp_audit_now();
 }
 
 LP_AUDIT_EXPORT void la_preinit(uintptr_t *cookie) {

@@ -61,6 +61,8 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
     /// Processes the launch left running after its app ended (background children, daemons),
     /// which the runner killed; nil when there were none.
     public var leftoverProcesses: Int?
+    /// A pre-main launch's breakdown of the time before `main`, when the audit module sent it.
+    public var preMain: PreMainBreakdown?
 
     /// Creates a launch record.
     public init(

@@ -31,7 +31,9 @@ enum Launch {
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let process = Process()
-        let arguments = ["trace"] + options + ["-o", tracePath, "--timeout", "20", "--", path("FixtureApp")]
+        // The instruments under test only: the pre-main breakdown's own launch is PreMainTests'.
+        let arguments =
+            ["trace", "--no-pre-main"] + options + ["-o", tracePath, "--timeout", "20", "--", path("FixtureApp")]
         if let wrapper {
             process.executableURL = URL(filePath: path(wrapper))
             process.arguments = [launchprof ?? path("launchprof")] + arguments

@@ -28,10 +28,11 @@
 // The pre-main breakdown's lines (libLaunchAudit.so, loaded with LD_AUDIT), one kind on the event
 // socket: `preMain <timeNs> <part> <fields…>`, sent in one write just before `main`. The parts:
 //   start <cpuNs> <minorFaults>                       the loader runs the audit module (la_version)
-//   object <cpuNs> <minorFaults> <mappedBytes> <path> an object is mapped (la_objopen), in load order
+//   object <cpuNs> -1 <mappedBytes> <path>            an object is mapped (la_objopen), in load order
 //   relocated <cpuNs> <minorFaults>                   every object is mapped and relocated
 //                                                     (la_activity CONSISTENT); initializers next
-//   init <durationNs> <cpuNs> <object> <offset> <how> an initializer ran (its start time): the
+//   init <durationNs> <cpuNs> <object> <offset> <how> an initializer ran (its start time; cpuNs -1
+//                                                     for one under 20 us, not timed on the CPU): the
 //                                                     object's load-order index, the function's
 //                                                     offset from the object's base, `array`
 //                                                     (DT_INIT_ARRAY) or `init` (DT_INIT)

@@ -3,7 +3,7 @@ import LaunchTrace
 extension MetricCatalog {
     /// Every family of metrics whose names a trace decides: the one place each is defined.
     public static let families: [MetricFamily] =
-        [phaseFamily] + phasePartFamilies + [spanFamily, blockingCallsFamily, blockingTimeFamily]
+        [phaseFamily] + phasePartFamilies + [spanFamily, blockingCallsFamily, blockingTimeFamily] + libraryFamilies
 
     /// The phases the tool knows by name: UIKit's and a program's (exec, loader, main, exit).
     static let knownPhases = PhaseName.uikit + PhaseName.program
@@ -78,6 +78,34 @@ extension MetricCatalog {
         },
         values: { trace in tracedCalls(trace, count: false) }
     )
+
+    /// `library.<file>.load` and `.initializers`: each object's part of the time before main,
+    /// for every object the pre-main breakdown saw (the executable under its file name).
+    static let libraryFamilies: [MetricFamily] = MetricName.LibraryPart.allCases.map { part in
+        let summary = part == .load ? "Mapping the object before main." : "The object's initializers before main."
+        let source =
+            part == .load
+            ? "preMain.objects[]: the previous object to this one" : "preMain.initializers[] of the object"
+        return MetricFamily(
+            "library.<file>.\(part.rawValue)", .time, summary, source: source,
+            member: { name in
+                guard let (file, found) = name.libraryMetric, found == part else { return nil }
+                let words = part == .load ? "Mapping \(file) before main." : "\(file)'s initializers before main."
+                return MetricDefinition(name, .time, words, source: source)
+            },
+            values: { trace in libraryValues(trace, part) }
+        )
+    }
+
+    private static func libraryValues(_ trace: LaunchTrace, _ part: MetricName.LibraryPart) -> [(MetricName, Double)] {
+        guard let preMain = trace.preMain else { return [] }
+        var values: [MetricName: Double] = [:]
+        for (index, object) in preMain.objects.enumerated() {
+            let value = part == .load ? preMain.loadNs(of: index) : preMain.initializersNs(of: index)
+            values[.library(object.name, part), default: 0] += Double(value)
+        }
+        return values.map { ($0.key, $0.value) }
+    }
 
     private static func phasePartWords(_ part: MetricName.PhasePart) -> String {
         switch part {

@@ -35,6 +35,9 @@ public struct RunManifest: Codable, Sendable, Equatable {
     /// One record per timing launch (no instruments, only timed), in order, when the run made
     /// them (a program that writes no trace); their indices count from 1 on their own.
     public var timingLaunches: [LaunchRecord]?
+    /// The pre-main launches (the loader's audit module alone), each record with its
+    /// breakdown, when the run made them.
+    public var preMainLaunches: [LaunchRecord]?
 
     /// Creates a manifest.
     public init(

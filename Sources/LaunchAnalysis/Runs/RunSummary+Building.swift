@@ -17,7 +17,8 @@ extension RunSummary {
     /// the scenario says what the instruments cost (``TimingLaunchesSummary``).
     public static func build(
         info: RunInfo, records: [LaunchRecord], traces: [LaunchTrace], timing: [LaunchRecord]? = nil,
-        bootstrap: Bootstrap = Bootstrap(), outliers: OutlierDetector = OutlierDetector()
+        preMain: [LaunchRecord]? = nil, bootstrap: Bootstrap = Bootstrap(),
+        outliers: OutlierDetector = OutlierDetector()
     ) -> RunSummary {
         var info = info
         if info.machine == nil { info.machine = traces.first?.machine }
@@ -55,12 +56,17 @@ extension RunSummary {
             }
             let metrics = results.withLock { $0 }
             var summary = ScenarioSummary(scenario: scenario, completedLaunches: launches.count, metrics: metrics)
-            summary.phases = ScenarioSummary.programPhases(of: traces.filter { $0.scenario.rawValue == scenario })
+            let scenarioTraces = traces.filter { $0.scenario.rawValue == scenario }
+            summary.phases = ScenarioSummary.programPhases(of: scenarioTraces)
+            summary.preMain = PreMainSummary.build(
+                breakdowns: (preMain ?? []).filter { $0.scenario.rawValue == scenario }.compactMap(\.preMain)
+                    + scenarioTraces.compactMap(\.preMain))
             summary.timing = timingSummary
             scenarios[scenario] = summary
         }
         var summary = RunSummary(run: info, launches: records, scenarios: scenarios)
         summary.timingLaunches = timing
+        summary.preMainLaunches = preMain
         return summary
     }
 

@@ -20,6 +20,8 @@ public struct RunSummary: Codable, Sendable, Equatable {
     public var launches: [LaunchRecord]
     /// The timing launches (no instruments, only timed), when the run made them; nil otherwise.
     public var timingLaunches: [LaunchRecord]?
+    /// The pre-main launches, each record with its breakdown, when the run made them.
+    public var preMainLaunches: [LaunchRecord]?
     /// Per scenario name, the metrics of its completed launches.
     public var scenarios: [String: ScenarioSummary]
     /// Main-thread findings with advice (see ``FindingsAnalyzer``); nil until computed, or

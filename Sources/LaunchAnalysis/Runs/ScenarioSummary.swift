@@ -15,6 +15,9 @@ public struct ScenarioSummary: Codable, Sendable, Equatable {
     /// `timeToReady` metric is theirs (its outlier indices count the timing launches), every
     /// other metric the profiled launches'.
     public var timing: TimingLaunchesSummary?
+    /// What happened before `main` in these launches, object by object, and the advice that
+    /// applies (when the loader's audit module ran).
+    public var preMain: PreMainSummary?
 
     /// Creates a scenario summary.
     public init(scenario: String, completedLaunches: Int, metrics: [String: MetricSummary]) {

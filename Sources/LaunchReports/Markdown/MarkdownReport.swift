@@ -70,6 +70,9 @@ public struct MarkdownReport: Sendable, Equatable {
             }
         }
         out += findingsBlock(findings, symbolication: FindingsSection.symbolicationLines(summary.findings))
+        if let preMain = summary.scenarios[summary.run.scenario.rawValue]?.preMain {
+            out += PreMainSection.markdown(preMain)
+        }
         out += phaseMedians(summary: summary, evaluation: evaluation)
         return out
     }

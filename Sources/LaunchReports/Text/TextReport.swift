@@ -38,6 +38,9 @@ public struct TextReport: Sendable, Equatable {
         }
         let findings = FindingsSection.text(findings: summary.findings, policyVerdicts: evaluation.policyVerdicts)
         if !findings.isEmpty { out += "\n" + findings }
+        if let preMain = summary.scenarios[summary.run.scenario.rawValue]?.preMain {
+            out += "\n" + PreMainSection.text(preMain)
+        }
         let code = evaluation.exitCode
         let result = "Result: \(ReportText.result(code)) (exit \(code.rawValue))"
         out += "\n" + (colored ? Self.style(code).apply(to: result) : result) + "\n"

@@ -41,17 +41,14 @@ public struct AppLauncher: Launcher {
         try? FileManager.default.removeItem(at: request.traceURL)
         let readiness: ReadinessWatcher?
         do throws(LaunchProfilerError) {
-            readiness =
-                request.readiness.watchesWhileRunning
-                ? try ReadinessWatcher(
-                    condition: request.readiness.condition ?? .exit, stderrFile: request.stderrURL.path) : nil
+            readiness = try Self.readinessWatcher(for: request)
         } catch {
             return .failedToStart(request, message: error.description)
         }
-        let channels = LaunchChannels(stallSampling: request.instruments.effectiveSampler == .ptrace)
+        let channels = LaunchChannels(stallSampling: request.effectiveInstruments.effectiveSampler == .ptrace)
         let childrenBefore = Set(LaunchLeftovers.children(of: getpid()))
         var profiler: WholeLaunchProfiler?
-        var profileFailure: String? = request.timingOnly ? nil : request.instruments.profileUnavailableReason
+        var profileFailure: String? = request.timingOnly ? nil : request.effectiveInstruments.profileUnavailableReason
         let child: ChildProcess
         do throws(LaunchProfilerError) {
             child = try ChildProcess(
@@ -68,10 +65,10 @@ public struct AppLauncher: Launcher {
                 // The child holds its copies: closing ours now keeps the work out of the launch.
                 channels.closeAppEnds()
                 readiness?.closeAppEnds()
-                guard request.instruments.usesPerfProfile, !request.timingOnly else { return }
+                guard request.effectiveInstruments.usesPerfProfile, !request.timingOnly else { return }
                 do throws(ProfilerUnavailable) {
                     profiler = try WholeLaunchProfiler(
-                        pid: pid, settings: .init(rateHz: request.instruments.profileRateHz))
+                        pid: pid, settings: .init(rateHz: request.effectiveInstruments.profileRateHz))
                 } catch {
                     profileFailure = PerfAvailability.reason(forErrno: error.errno, step: error.step)
                 }
@@ -95,6 +92,12 @@ public struct AppLauncher: Launcher {
         return result
     }
 
+    /// The watcher of the request's readiness condition, when it is watched while the program runs.
+    private static func readinessWatcher(for request: LaunchRequest) throws(LaunchProfilerError) -> ReadinessWatcher? {
+        guard request.readiness.watchesWhileRunning else { return nil }
+        return try ReadinessWatcher(condition: request.readiness.condition ?? .exit, stderrFile: request.stderrURL.path)
+    }
+
     /// The environment of one launch: the runner's own, less its `LAUNCHPROF_` variables, plus
     /// the instruments' and the request's.
     func environment(for request: LaunchRequest, stallSocket: Bool) -> [String: String] {
@@ -102,7 +105,7 @@ public struct AppLauncher: Launcher {
             !$0.key.hasPrefix(ProfilerEnvironment.Variable.prefix)
         }
         if request.timingOnly { return environment.merging(request.environment) { _, new in new } }
-        var instruments = request.instruments
+        var instruments = request.effectiveInstruments
         if instruments.sampler == .ptrace, !stallSocket { instruments.sampler = .signal }
         environment.merge(instruments.environment(inheriting: environment)) { _, new in new }
         environment.merge(request.environment) { _, new in new }
@@ -220,8 +223,8 @@ public struct AppLauncher: Launcher {
 
     /// The profile record of a launch that ran without perf events: which sampler stood in, and why.
     private func fallbackProfile(_ request: LaunchRequest, reason: String?) -> LaunchProfile? {
-        guard request.instruments.profile == .perf, !request.timingOnly, let reason else { return nil }
-        let source: ProfileSource = request.instruments.sampler == .ptrace ? .ptrace : .none
+        guard request.effectiveInstruments.profile == .perf, !request.timingOnly, let reason else { return nil }
+        let source: ProfileSource = request.effectiveInstruments.sampler == .ptrace ? .ptrace : .none
         return LaunchProfile(
             source: source, fallbackReason: reason, samplePeriodNs: 0, offCPUStacks: false, stacks: [], samples: [],
             images: []

@@ -36,4 +36,21 @@ public struct LaunchRequest: Sendable, Equatable {
 
     /// Whether this is a timing launch (``LaunchKind/timing``).
     public var timingOnly: Bool { specification.kind == .timing }
+
+    /// The instruments this launch carries: a profiled launch all but the audit module, a
+    /// pre-main launch the audit module alone, a timing launch none.
+    public var effectiveInstruments: InstrumentSettings {
+        var instruments = specification.instruments
+        switch specification.kind {
+        case .profiled:
+            instruments.auditLibrary = nil
+        case .preMain:
+            instruments = InstrumentSettings(auditLibrary: instruments.auditLibrary, sampler: .none)
+            instruments.profile = .off
+        case .timing:
+            instruments = InstrumentSettings(sampler: .none)
+            instruments.profile = .off
+        }
+        return instruments
+    }
 }

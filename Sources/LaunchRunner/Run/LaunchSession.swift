@@ -19,6 +19,9 @@ public final class LaunchSession {
     public private(set) var results: [LaunchResult] = []
     /// Results of the timing launches so far (``timeNext()``), in order.
     public private(set) var timingResults: [LaunchResult] = []
+    /// Results of the pre-main launches so far (``preMainNext()``), in order; each record holds
+    /// its breakdown.
+    public private(set) var preMainResults: [LaunchResult] = []
     /// Cold scenario: the evictor used before each launch.
     public let evictor: PageCacheEvictor?
     /// Cold scenario: what each eviction before a measured launch did, in launch order.
@@ -90,6 +93,21 @@ public final class LaunchSession {
         let result = perform(specification.of(kind: .timing), index: index, files: files)
         try? FileManager.default.removeItem(at: files.stderrURL)
         timingResults.append(result)
+        return result
+    }
+
+    /// Runs the next pre-main launch (``LaunchKind/preMain``: the loader's audit module alone)
+    /// and keeps its result, the breakdown in its record. Its index counts them from 1.
+    @discardableResult
+    public func preMainNext() -> LaunchResult {
+        let index = preMainResults.count + 1
+        let files = layout.warmUpFiles
+        var result = perform(specification.of(kind: .preMain), index: index, files: files)
+        result.record.preMain = result.trace?.preMain
+        result.record.traceFile = nil
+        try? FileManager.default.removeItem(at: files.traceURL)
+        try? FileManager.default.removeItem(at: files.stderrURL)
+        preMainResults.append(result)
         return result
     }
 

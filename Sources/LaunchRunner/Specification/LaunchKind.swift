@@ -1,6 +1,8 @@
 /// What a launch is for: a profiled launch carries the instruments and gives phases, thread
 /// state, findings and profiles; a timing launch carries nothing at all and gives the time to
-/// ready of a program that writes no trace.
+/// ready of a program that writes no trace; a pre-main launch carries only the loader's audit
+/// module and gives the breakdown of the time before `main` (the tracer, preloaded, takes part in
+/// every symbol lookup and would inflate relocation).
 public enum LaunchKind: String, Sendable, Equatable, CaseIterable {
     /// The instruments of ``LaunchSpecification/instruments``, the runner's gate and variables,
     /// the trace file.
@@ -9,4 +11,7 @@ public enum LaunchKind: String, Sendable, Equatable, CaseIterable {
     /// only the clock from just before the process is created to readiness, as `hyperfine`
     /// times a command.
     case timing
+    /// Only the loader's audit module (``InstrumentSettings/auditLibrary``) and the runner's
+    /// variables (the event socket, the exit point): no tracer, no perf events, no sampler.
+    case preMain
 }

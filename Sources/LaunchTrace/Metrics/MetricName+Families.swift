@@ -20,7 +20,8 @@ extension MetricName {
     /// metric families, so `timeToFirstFram` is a typo, never a phase. `budgets.schema.json`
     /// spells the same list in its program-phase pattern (a test checks that they agree).
     public static let reservedPhasePrefixes = [
-        "timeTo", "mainThread", "blocking", "stall", "longest", "peak", "profiler", "resume", "span",
+        "timeTo", "mainThread", "blocking", "stall", "longest", "peak", "profiler", "resume", "span", "preMain",
+        "library",
     ]
 
     /// Whether the name begins with one of ``reservedPhasePrefixes``.
@@ -36,6 +37,33 @@ extension MetricName {
     /// The main thread's time in one state during a phase (`didFinishLaunching.blocked`).
     public static func phase(_ phase: LaunchPhase, _ part: PhasePart) -> MetricName {
         MetricName(rawValue: phase.rawValue + "." + part.rawValue)
+    }
+
+    /// What the pre-main breakdown measures of one object.
+    public enum LibraryPart: String, Sendable, CaseIterable {
+        /// Mapping it (`library.<file>.load`).
+        case load
+        /// Its initializers (`library.<file>.initializers`).
+        case initializers
+    }
+
+    /// Prefix of the per-object pre-main family.
+    public static let libraryPrefix = "library."
+
+    /// One object's part of the pre-main time (`library.libswiftCore.so.load`); the executable
+    /// counts as an object, under its file name.
+    public static func library(_ file: String, _ part: LibraryPart) -> MetricName {
+        MetricName(rawValue: libraryPrefix + file + "." + part.rawValue)
+    }
+
+    /// The object and part of a `library.<file>.<part>` metric, nil for another name.
+    public var libraryMetric: (file: String, part: LibraryPart)? {
+        guard rawValue.hasPrefix(Self.libraryPrefix) else { return nil }
+        let rest = rawValue.dropFirst(Self.libraryPrefix.count)
+        guard let dot = rest.lastIndex(of: "."), dot > rest.startIndex,
+            let part = LibraryPart(rawValue: String(rest[rest.index(after: dot)...]))
+        else { return nil }
+        return (String(rest[..<dot]), part)
     }
 
     /// Total duration of an app span (`span.catalog.load`).

@@ -30,6 +30,19 @@ extension MetricName {
     /// Duration of the longest main-thread stall.
     public static let longestStall = MetricName(rawValue: "longestStall")
 
+    /// Launch start to the end of the kernel's exec (the pre-main breakdown).
+    public static let preMainExec = MetricName(rawValue: "preMain.exec")
+    /// The loader's own start-up, to the audit module (the pre-main breakdown).
+    public static let preMainLoaderStartup = MetricName(rawValue: "preMain.loaderStartup")
+    /// Finding, opening and mapping every object (the pre-main breakdown).
+    public static let preMainLoading = MetricName(rawValue: "preMain.loading")
+    /// Symbol resolution and relocation of every object (the pre-main breakdown).
+    public static let preMainRelocation = MetricName(rawValue: "preMain.relocation")
+    /// Every initializer of every object, the executable's included (the pre-main breakdown).
+    public static let preMainInitializers = MetricName(rawValue: "preMain.initializers")
+    /// Launch start to `main` (the pre-main breakdown).
+    public static let preMainTotal = MetricName(rawValue: "preMain.total")
+
     /// The launch totals, in the order reports show them.
     public static let launchTotals: [MetricName] = [.timeToFirstFrame, .timeToActive, .timeToFullDisplay, .timeToReady]
 

@@ -99,7 +99,8 @@ public struct PreMainInitializer: Codable, Sendable, Equatable {
     public var startNs: Int64
     /// Wall time.
     public var durationNs: Int64
-    /// The main thread's CPU time in it, or -1 when it could not be read.
+    /// The main thread's CPU time in it, or -1 when it was not read: an initializer under 20 µs
+    /// is not timed on the CPU clock (a system call), and counts as on a CPU.
     public var cpuNs: Int64
     /// The function's name, when the tool found it in the object's symbols.
     public var function: String?
@@ -118,6 +119,9 @@ public struct PreMainInitializer: Codable, Sendable, Equatable {
         self.function = function
     }
 
-    /// Time off the CPU (blocked or waiting for a CPU); 0 when the CPU time is unknown.
-    public var offCpuNs: Int64 { cpuNs < 0 ? 0 : max(0, durationNs - cpuNs) }
+    /// Its CPU time, the whole of it when the CPU clock was not read (a short initializer).
+    public var onCpuNs: Int64 { cpuNs < 0 ? durationNs : min(cpuNs, durationNs) }
+
+    /// Time off the CPU (blocked or waiting for a CPU).
+    public var offCpuNs: Int64 { durationNs - onCpuNs }
 }

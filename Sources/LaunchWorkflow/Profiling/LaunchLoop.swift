@@ -9,6 +9,9 @@ struct LaunchLoop {
     let session: LaunchSession
     /// Whether a program that writes no trace gets timing launches (``ProfilingPlan/timingLaunches``).
     let timingLaunches: Bool
+    /// How many pre-main launches the run makes, one after each profiled launch until there are
+    /// this many (``ProfilingPlan/preMainLaunches``); none without the audit module.
+    var preMainLaunches = 0
     let folder: RunFolder
     let progress: (ProfilingEvent) -> Void
     /// When the run started, ISO 8601.
@@ -41,6 +44,11 @@ struct LaunchLoop {
         for _ in 0..<count where !isInterrupted {
             let result = session.launchNext()
             if let trace = result.trace { traces.append(trace) }
+            if session.preMainResults.count < preMainLaunches, session.specification.instruments.auditLibrary != nil,
+                !isInterrupted
+            {
+                session.preMainNext()
+            }
             try writeManifest()
             progress(.launched(result))
         }
@@ -78,7 +86,12 @@ struct LaunchLoop {
     /// The summary of the launches so far.
     func summary() -> RunSummary {
         RunSummary.build(
-            info: manifest().info, records: session.results.map(\.record), traces: traces, timing: timingRecords)
+            info: manifest().info, records: session.results.map(\.record), traces: traces, timing: timingRecords,
+            preMain: preMainRecords)
+    }
+
+    private var preMainRecords: [LaunchRecord]? {
+        session.preMainResults.isEmpty ? nil : session.preMainResults.map(\.record)
     }
 
     private var timingRecords: [LaunchRecord]? {
@@ -92,6 +105,7 @@ struct LaunchLoop {
             warmup: session.warmup, date: date, launches: session.results.map(\.record)
         )
         manifest.timingLaunches = timingRecords
+        manifest.preMainLaunches = preMainRecords
         return manifest
     }
 }

@@ -14,6 +14,13 @@ public struct ProfilingPlan: Sendable, Equatable {
     /// (``LaunchRunner/LaunchKind/timing``), which give the time to ready;
     /// `--no-timing-launches` turns them off. LaunchKit and LaunchProbe apps have none.
     public var timingLaunches = true
+    /// Pre-main launches (``LaunchRunner/LaunchKind/preMain``: the loader's audit module alone),
+    /// one after each profiled launch up to this many, which give the breakdown of the time
+    /// before `main`; none without the audit module (`--no-pre-main`).
+    public var preMainLaunches = ProfilingPlan.defaultPreMainLaunches
+
+    /// The default number of pre-main launches.
+    public static let defaultPreMainLaunches = 10
     /// Adding launches while a verdict is inconclusive, or nil for exactly ``runs``.
     public var adaptive: AdaptiveStopping?
     /// The budgets and baselines the run is checked against.

@@ -37,6 +37,7 @@ public struct ProfilingRun: Sendable {
             specification: plan.launch, warmup: plan.warmup, layout: folder, launcher: launcher)
         var launches = LaunchLoop(
             session: session, timingLaunches: plan.timingLaunches, folder: folder, progress: progress)
+        launches.preMainLaunches = plan.preMainLaunches
         launches.warmUp()
         try launches.launch(plan.runs)
         try launches.time(plan.runs)

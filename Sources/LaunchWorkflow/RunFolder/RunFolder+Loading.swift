@@ -38,6 +38,7 @@ extension RunFolder {
         }
         return RunSummary.build(
             info: manifest.info, records: records, traces: traces, timing: manifest.timingLaunches,
+            preMain: manifest.preMainLaunches,
             bootstrap: bootstrap, outliers: outliers
         )
     }

@@ -38,7 +38,28 @@ public struct SingleLaunch: Sendable {
             if let tail = result.record.stderrTail { message += "\nThe app's standard error ended with:\n\(tail)" }
             throw LaunchProfilerError.workflow(message, exitStatus: .launchFailed)
         }
-        return (trace, files.traceURL)
+        return (withPreMain(trace, url: files.traceURL), files.traceURL)
+    }
+
+    /// With the audit module, a second launch (``LaunchRunner/LaunchKind/preMain``) gives the
+    /// breakdown of the time before `main`, added to the trace and its file.
+    private func withPreMain(_ trace: LaunchTrace, url: URL) -> LaunchTrace {
+        guard launch.instruments.auditLibrary != nil else { return trace }
+        let scratch = RunFolder.standaloneFiles(requested: nil)
+        let result = launcher.launch(LaunchRequest(launch.of(kind: .preMain), files: scratch, index: 1))
+        try? FileManager.default.removeItem(at: scratch.traceURL)
+        try? FileManager.default.removeItem(at: scratch.stderrURL)
+        guard let preMain = result.trace?.preMain else { return trace }
+        var trace = trace
+        trace.preMain = preMain
+        try? trace.write(to: url)
+        return trace
+    }
+
+    /// The launch's time before `main`, object by object, with its advice (nil without the
+    /// breakdown).
+    public static func preMainSummary(of trace: LaunchTrace) -> PreMainSummary? {
+        trace.preMain.flatMap { PreMainSummary.build(breakdowns: [$0]) }
     }
 
     /// Where the launch's main-thread time before the first frame was charged, from its

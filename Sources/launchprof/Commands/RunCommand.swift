@@ -56,6 +56,12 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         help:
+            "Launches with the loader's audit module alone (no tracer, no perf events), one after each of the first profiled launches, which give the breakdown of the time before main (default \(ProfilingPlan.defaultPreMainLaunches); 0, or --no-pre-main, for none)."
+    )
+    var preMainLaunches: Int = ProfilingPlan.defaultPreMainLaunches
+
+    @Option(
+        help:
             "Launches that may crash, hang or give an invalid trace before the run fails with exit 3 (default 0: any failed launch fails the run)."
     )
     var allowFailed: Int = 0
@@ -74,6 +80,9 @@ struct RunCommand: ParsableCommand {
         guard (1...most).contains(runs) else { throw ValidationError("--runs must be from 1 to \(most), not \(runs).") }
         guard (0...most).contains(warmup) else {
             throw ValidationError("--warmup must be from 0 to \(most), not \(warmup).")
+        }
+        guard (0...most).contains(preMainLaunches) else {
+            throw ValidationError("--pre-main-launches must be from 0 to \(most), not \(preMainLaunches).")
         }
         guard (runs...most).contains(maxRuns) else {
             throw ValidationError("--max-runs must be from --runs to \(most), not \(maxRuns).")
@@ -123,6 +132,7 @@ struct RunCommand: ParsableCommand {
         )
         plan.history = try history.recording()
         plan.timingLaunches = timingLaunches
+        plan.preMainLaunches = preMainLaunches
         return plan
     }
 }

@@ -38,6 +38,7 @@ struct TraceCommand: ParsableCommand {
             print(String(decoding: try TraceJSON.makeEncoder().encode(trace), as: UTF8.self))
         } else {
             print(PhaseTable(trace: trace).render(attribution: SingleLaunch.attribution(of: trace)), terminator: "")
+            if let preMain = SingleLaunch.preMainSummary(of: trace) { print("\n" + PreMainSection.text(preMain)) }
             print("trace written to \(url.path)")
         }
     }

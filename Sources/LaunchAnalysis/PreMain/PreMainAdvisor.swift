@@ -1,0 +1,82 @@
+import LaunchTrace
+
+/// The advice about what happens before `main`, each piece only where it applies and with the
+/// time it would remove as measured: the Swift runtime loaded as shared libraries, Foundation
+/// (with ICU) where FoundationEssentials could do, an initializer of the program's own that is
+/// slow. A statically linked program loads no runtime library and so gets no static-link advice.
+public enum PreMainAdvisor {
+    /// An initializer is worth advice from this median wall time.
+    public static let slowInitializerNs = 1_000_000.0
+
+    /// The libraries Foundation brings that FoundationEssentials does not.
+    static let foundationOnly: Set<String> = [
+        "libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so",
+    ]
+
+    /// Every piece of advice that applies, the largest saving first.
+    public static func advice(libraries: [PreMainLibrary], parts: [PreMainPart]) -> [PreMainAdvice] {
+        let relocation = parts.first { $0.name == "relocation" }?.medianNs ?? 0
+        let found = [staticRuntime(libraries, relocationNs: relocation), foundation(libraries)].compactMap { $0 }
+        return (found + slowInitializers(libraries)).sorted { $0.savingNs > $1.savingNs }
+    }
+
+    private static func cost(_ libraries: [PreMainLibrary]) -> (load: Double, initializers: Double, bytes: Int64) {
+        libraries.reduce((0, 0, 0)) { ($0.0 + $1.loadNs, $0.1 + $1.initializersNs, $0.2 + $1.mappedBytes) }
+    }
+
+    static func staticRuntime(_ libraries: [PreMainLibrary], relocationNs: Double) -> PreMainAdvice? {
+        let runtime = libraries.filter { $0.origin == .swiftRuntime }
+        guard !runtime.isEmpty else { return nil }
+        let (load, initializers, bytes) = cost(runtime)
+        let names = runtime.map(\.name)
+        let message =
+            "The Swift runtime and Foundation are loaded as \(runtime.count) shared libraries (\(list(names)); "
+            + "\(format(bytes: bytes)) mapped): mapping them took \(ms(load)) and their initializers \(ms(initializers)) "
+            + "before main. Linking them into the executable removes that time, and relocation (\(ms(relocationNs)) for "
+            + "every object) shrinks with the symbols it no longer resolves across libraries."
+        return PreMainAdvice(
+            kind: .staticSwiftRuntime, savingNs: load + initializers, libraries: names, message: message,
+            change: "swift build -c release --static-swift-stdlib")
+    }
+
+    static func foundation(_ libraries: [PreMainLibrary]) -> PreMainAdvice? {
+        let icu = libraries.filter { foundationOnly.contains($0.name) }
+        guard icu.contains(where: { $0.name == "libFoundation.so" }) else { return nil }
+        let (load, initializers, bytes) = cost(icu)
+        let message =
+            "The program imports Foundation, which loads \(list(icu.map(\.name))) (\(format(bytes: bytes)) mapped, "
+            + "most of it ICU): \(ms(load + initializers)) before main. Where it needs only FoundationEssentials' types "
+            + "(Data, Date, URL, UUID, JSONEncoder and JSONDecoder, …), importing FoundationEssentials instead removes it."
+        return PreMainAdvice(
+            kind: .foundationEssentials, savingNs: load + initializers, libraries: icu.map(\.name), message: message,
+            change: "import FoundationEssentials  // instead of: import Foundation")
+    }
+
+    static func slowInitializers(_ libraries: [PreMainLibrary]) -> [PreMainAdvice] {
+        libraries.filter { $0.origin == .executable || $0.origin == .program }.flatMap { library in
+            library.slowestInitializers.filter { $0.medianNs >= slowInitializerNs }.map { function in
+                let how =
+                    function.isMostlyBlocked
+                    ? "waited \(ms(function.medianNs - function.medianCpuNs)) (on a CPU \(ms(function.medianCpuNs)): a sleep, I/O or a lock)"
+                    : "ran \(ms(function.medianNs)) on a CPU (\(ms(function.medianCpuNs)) of CPU time)"
+                let owner = library.origin == .executable ? "the executable \(library.name)" : library.name
+                let message =
+                    "\(function.function), an initializer of \(owner), \(how) before main in every launch. "
+                    + "Do that work on first use instead (a static let or lazy property in Swift, a function called "
+                    + "when it is needed in C), or on a background thread once main has started."
+                return PreMainAdvice(
+                    kind: .slowInitializer, savingNs: function.medianNs, libraries: [library.name], message: message,
+                    change: nil)
+            }
+        }
+    }
+
+    private static func list(_ names: [String]) -> String {
+        names.count <= 4
+            ? names.joined(separator: ", ") : names.prefix(4).joined(separator: ", ") + " and \(names.count - 4) more"
+    }
+
+    private static func ms(_ nanoseconds: Double) -> String { MetricKind.time.format(nanoseconds) }
+
+    private static func format(bytes: Int64) -> String { MetricKind.bytes.format(Double(bytes)) }
+}

@@ -1,0 +1,60 @@
+import LaunchSymbolication
+import LaunchTrace
+
+extension PreMainSummary {
+    /// The summary of pre-main breakdowns (the pre-main launches'), nil without any.
+    /// Initializers are named from their objects' symbol tables where the files can be read.
+    public static func build(breakdowns: [PreMainBreakdown]) -> PreMainSummary? {
+        guard !breakdowns.isEmpty else { return nil }
+        let libraries = Self.libraries(of: breakdowns)
+        let parts = Self.parts(of: breakdowns)
+        return PreMainSummary(
+            launches: breakdowns.count, totalNs: Descriptive.median(breakdowns.map { Double($0.totalNs) }),
+            parts: parts, coverage: Descriptive.median(breakdowns.map(\.coverage)), libraries: libraries,
+            advice: PreMainAdvisor.advice(libraries: libraries, parts: parts))
+    }
+
+    /// The medians of each part.
+    static func parts(of breakdowns: [PreMainBreakdown]) -> [PreMainPart] {
+        func part(_ name: String, _ wall: (PreMainBreakdown) -> Int64, _ cpu: ((PreMainBreakdown) -> Int64?)? = nil)
+            -> PreMainPart
+        {
+            let cpuValues = cpu.map { read in breakdowns.compactMap { read($0).map(Double.init) } } ?? []
+            return PreMainPart(
+                name: name, medianNs: Descriptive.median(breakdowns.map { Double(wall($0)) }),
+                medianCpuNs: cpuValues.count == breakdowns.count ? Descriptive.median(cpuValues) : nil)
+        }
+        return [
+            part("exec", \.execNs),
+            part("loaderStartup", \.loaderStartupNs),
+            part("loading", \.loadingNs) { breakdown in
+                breakdown.objects.indices.reduce(Int64(0)) { sum, index in
+                    guard let sum, let cpu = breakdown.loadCpuNs(of: index) else { return nil }
+                    return sum + cpu
+                }
+            },
+            part("relocation", \.relocationNs, \.relocationCpuNs),
+            part("initializers", \.initializersNs) { breakdown in breakdown.initializers.reduce(0) { $0 + $1.onCpuNs }
+            },
+            part("unattributed", \.unattributedNs),
+        ]
+    }
+
+    /// Every object in load order (first seen first), with its medians over the launches that
+    /// loaded it.
+    static func libraries(of breakdowns: [PreMainBreakdown]) -> [PreMainLibrary] {
+        var order: [String] = []
+        var samples: [String: PreMainSamples] = [:]
+        for breakdown in breakdowns {
+            for (index, object) in breakdown.objects.enumerated() {
+                if samples[object.name] == nil {
+                    order.append(object.name)
+                    samples[object.name] = PreMainSamples(object: object, isExecutable: index == 0)
+                }
+                samples[object.name]?.add(breakdown, index: index)
+            }
+        }
+        var symbols = InitializerNames()
+        return order.compactMap { samples[$0]?.library(names: &symbols) }
+    }
+}

@@ -1,0 +1,155 @@
+import LaunchTrace
+
+/// What happened before `main` over a scenario's launches: the median of each part and of each
+/// object's loading and initializers, in load order, and the advice that applies, each with the
+/// time it would remove.
+public struct PreMainSummary: Codable, Sendable, Equatable {
+    /// Launches with a pre-main breakdown.
+    public var launches: Int
+    /// Median launch start to `main`.
+    public var totalNs: Double
+    /// Median of each part, in launch order: exec, loader start-up, loading, relocation,
+    /// initializers, unattributed.
+    public var parts: [PreMainPart]
+    /// Median share of the time to `main` that the named parts cover.
+    public var coverage: Double
+    /// Every object in load order (the executable first), with its medians.
+    public var libraries: [PreMainLibrary]
+    /// What would shorten the time before `main`, largest saving first.
+    public var advice: [PreMainAdvice]
+
+    /// Creates a summary.
+    public init(
+        launches: Int, totalNs: Double, parts: [PreMainPart], coverage: Double, libraries: [PreMainLibrary],
+        advice: [PreMainAdvice]
+    ) {
+        self.launches = launches
+        self.totalNs = totalNs
+        self.parts = parts
+        self.coverage = coverage
+        self.libraries = libraries
+        self.advice = advice
+    }
+}
+
+/// One part of the time before `main`, with its median.
+public struct PreMainPart: Codable, Sendable, Equatable {
+    /// The part's name: `exec`, `loaderStartup`, `loading`, `relocation`, `initializers`,
+    /// `unattributed`.
+    public var name: String
+    /// Median wall time.
+    public var medianNs: Double
+    /// Median main-thread CPU time in it, when the breakdown read the CPU clock.
+    public var medianCpuNs: Double?
+
+    /// Creates a part.
+    public init(name: String, medianNs: Double, medianCpuNs: Double? = nil) {
+        self.name = name
+        self.medianNs = medianNs
+        self.medianCpuNs = medianCpuNs
+    }
+}
+
+/// One object the loader mapped, with its medians over the launches.
+public struct PreMainLibrary: Codable, Sendable, Equatable {
+    /// The file name.
+    public var name: String
+    /// The path.
+    public var path: String
+    /// Where it comes from, which decides the advice that fits it.
+    public var origin: PreMainOrigin
+    /// The bytes its segments span.
+    public var mappedBytes: Int64
+    /// Median time to map it.
+    public var loadNs: Double
+    /// Median wall time of its initializers.
+    public var initializersNs: Double
+    /// Median main-thread CPU time of its initializers.
+    public var initializersCpuNs: Double
+    /// Its initializers that took longest (median), at most three, slowest first.
+    public var slowestInitializers: [PreMainFunction]
+
+    /// Creates a library.
+    public init(
+        name: String, path: String, origin: PreMainOrigin, mappedBytes: Int64, loadNs: Double,
+        initializersNs: Double, initializersCpuNs: Double, slowestInitializers: [PreMainFunction]
+    ) {
+        self.name = name
+        self.path = path
+        self.origin = origin
+        self.mappedBytes = mappedBytes
+        self.loadNs = loadNs
+        self.initializersNs = initializersNs
+        self.initializersCpuNs = initializersCpuNs
+        self.slowestInitializers = slowestInitializers
+    }
+}
+
+/// Where an object comes from.
+public enum PreMainOrigin: String, Codable, Sendable {
+    /// The program's executable.
+    case executable
+    /// The Swift runtime or Foundation, as shared libraries (`libswiftCore.so`,
+    /// `libFoundation.so`, `lib_FoundationICU.so`, `libdispatch.so`, …).
+    case swiftRuntime
+    /// The system's (the C library, the loader, the vDSO, anything under `/lib` or `/usr/lib`).
+    case system
+    /// Any other library: the program's own or one it ships with.
+    case program
+    /// LaunchProfiler's own blocking-call tracer (`libLaunchPreload.so`), preloaded in profiled
+    /// launches: not the program's.
+    case instrument
+}
+
+/// One initializer function, with its median cost.
+public struct PreMainFunction: Codable, Sendable, Equatable {
+    /// Its name when the object's symbols have it, else its address (`0x1a2b`).
+    public var function: String
+    /// Median wall time.
+    public var medianNs: Double
+    /// Median main-thread CPU time.
+    public var medianCpuNs: Double
+
+    /// Creates a function.
+    public init(function: String, medianNs: Double, medianCpuNs: Double) {
+        self.function = function
+        self.medianNs = medianNs
+        self.medianCpuNs = medianCpuNs
+    }
+
+    /// Whether it was mostly off the CPU (waiting: a sleep, I/O, a lock).
+    public var isMostlyBlocked: Bool { medianCpuNs < medianNs / 2 }
+}
+
+/// Something that would shorten the time before `main`, with what it would remove.
+public struct PreMainAdvice: Codable, Sendable, Equatable {
+    /// What kind of change it is.
+    public enum Kind: String, Codable, Sendable {
+        /// Link the Swift runtime and Foundation statically.
+        case staticSwiftRuntime
+        /// Import FoundationEssentials instead of Foundation (no ICU).
+        case foundationEssentials
+        /// A library's (or the executable's) initializer is slow.
+        case slowInitializer
+    }
+
+    /// What kind of change it is.
+    public var kind: Kind
+    /// The median time it would remove, as measured (the objects' loading and initializers).
+    public var savingNs: Double
+    /// The objects it concerns.
+    public var libraries: [String]
+    /// What was measured and what to do, in whole sentences.
+    public var message: String
+    /// The command or code change, when there is one.
+    public var change: String?
+
+    /// Creates advice.
+    public init(kind: Kind, savingNs: Double, libraries: [String], message: String, change: String?) {
+        self.kind = kind
+        self.savingNs = savingNs
+        self.libraries = libraries
+        self.message = message
+        self.change = change
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import LaunchAnalysis
+import LaunchTestSupport
+import LaunchTrace
+import Testing
+
+extension PreMainTests {
+    @Test(
+        "two libraries' initializers: each named with its cost within 10 %, on a CPU for the spin, blocked for the sleep"
+    )
+    func initializers() throws {
+        let folder = try BuiltProducts.scratchFolder("premain")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let reports = folder.appendingPathComponent("reports")
+        try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
+        let program = try Self.buildInitializerProgram(in: folder)
+        let summary = try Self.preMain(of: program, in: folder, environment: ["PREMAIN_REPORT_DIR": reports.path])
+        let spin = try #require(summary.libraries.first { $0.name == "libspin.so" }?.slowestInitializers.first)
+        let nap = try #require(summary.libraries.first { $0.name == "libnap.so" }?.slowestInitializers.first)
+        #expect(spin.function == "spin_init")
+        #expect(nap.function == "nap_init")
+        let spinTruth = try Self.truth("spin", in: reports)
+        let napTruth = try Self.truth("nap", in: reports)
+        #expect(abs(spin.medianNs - spinTruth.wall) <= 0.1 * spinTruth.wall, "\(spin) against \(spinTruth)")
+        #expect(abs(spin.medianCpuNs - spinTruth.cpu) <= 0.1 * spinTruth.cpu, "\(spin) against \(spinTruth)")
+        #expect(!spin.isMostlyBlocked)
+        #expect(abs(nap.medianNs - napTruth.wall) <= 0.1 * napTruth.wall, "\(nap) against \(napTruth)")
+        #expect(nap.isMostlyBlocked && nap.medianCpuNs < 0.1 * nap.medianNs, "\(nap)")
+        let advised = summary.advice.filter { $0.kind == .slowInitializer }.map(\.libraries)
+        #expect(advised == [["libspin.so"], ["libnap.so"]])
+        #expect(summary.coverage >= 0.95, "\(summary.parts)")
+    }
+
+    @Test(
+        "a Swift hello world: the runtime's libraries named, 95 % of the time to main covered, static linking advised; built static, not"
+    )
+    func swiftRuntime() throws {
+        let folder = try BuiltProducts.scratchFolder("premain")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = Self.fixtures.appendingPathComponent("hello.swift").path
+        try Self.compile("swiftc", ["-O", source, "-o", "hello-shared"], in: folder)
+        try Self.compile("swiftc", ["-O", "-static-stdlib", source, "-o", "hello-static"], in: folder)
+
+        let shared = try Self.preMain(of: folder.appendingPathComponent("hello-shared").path, in: folder)
+        let runtime = shared.libraries.filter { $0.origin == .swiftRuntime }.map(\.name)
+        #expect(runtime.contains("libswiftCore.so") && runtime.contains("libFoundation.so"), "\(runtime)")
+        #expect(shared.libraries.filter { $0.origin == .swiftRuntime }.allSatisfy { $0.loadNs > 0 })
+        #expect(shared.coverage >= 0.95, "\(shared.parts)")
+        let advice = try #require(shared.advice.first { $0.kind == .staticSwiftRuntime })
+        #expect(advice.change == "swift build -c release --static-swift-stdlib")
+        #expect(advice.savingNs > 0 && Set(advice.libraries) == Set(runtime))
+        #expect(shared.advice.contains { $0.kind == .foundationEssentials })
+
+        let linked = try Self.preMain(of: folder.appendingPathComponent("hello-static").path, in: folder)
+        #expect(!linked.libraries.contains { $0.origin == .swiftRuntime }, "\(linked.libraries.map(\.name))")
+        #expect(!linked.advice.contains { $0.kind == .staticSwiftRuntime || $0.kind == .foundationEssentials })
+        #expect(linked.coverage >= 0.95, "\(linked.parts)")
+    }
+}

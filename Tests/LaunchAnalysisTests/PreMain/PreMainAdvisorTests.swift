@@ -1,0 +1,60 @@
+import LaunchTrace
+import Testing
+
+@testable import LaunchAnalysis
+
+/// Advice about what happens before `main` only where it applies, with what it would remove.
+@Suite("PreMainAdvisor")
+struct PreMainAdvisorTests {
+    static func library(
+        _ name: String, _ origin: PreMainOrigin, loadMs: Double, initMs: Double, slowest: [PreMainFunction] = []
+    ) -> PreMainLibrary {
+        PreMainLibrary(
+            name: name, path: "/x/\(name)", origin: origin, mappedBytes: 1_000_000, loadNs: loadMs * 1e6,
+            initializersNs: initMs * 1e6, initializersCpuNs: initMs * 1e6, slowestInitializers: slowest)
+    }
+
+    static let parts = [PreMainPart(name: "relocation", medianNs: 3e6)]
+
+    @Test("the runtime as shared libraries: static linking, saving their loading and initializers")
+    func staticRuntime() throws {
+        let libraries = [
+            Self.library("tool", .executable, loadMs: 0.1, initMs: 0),
+            Self.library("libswiftCore.so", .swiftRuntime, loadMs: 0.5, initMs: 0.4),
+            Self.library("libFoundation.so", .swiftRuntime, loadMs: 0.3, initMs: 0.2),
+            Self.library("lib_FoundationICU.so", .swiftRuntime, loadMs: 0.2, initMs: 0.1),
+            Self.library("libc.so.6", .system, loadMs: 0.1, initMs: 0),
+        ]
+        let advice = PreMainAdvisor.advice(libraries: libraries, parts: Self.parts)
+        #expect(advice.map(\.kind) == [.staticSwiftRuntime, .foundationEssentials])
+        #expect(abs(advice[0].savingNs - 1.7e6) < 1)
+        #expect(advice[0].libraries == ["libswiftCore.so", "libFoundation.so", "lib_FoundationICU.so"])
+        #expect(abs(advice[1].savingNs - 0.8e6) < 1)
+        #expect(advice[1].libraries == ["libFoundation.so", "lib_FoundationICU.so"])
+    }
+
+    @Test("no runtime library (a static build) gets neither static-link nor FoundationEssentials advice")
+    func staticBuild() {
+        let libraries = [
+            Self.library("tool", .executable, loadMs: 0.1, initMs: 0.3),
+            Self.library("libc.so.6", .system, loadMs: 0.1, initMs: 0),
+        ]
+        #expect(PreMainAdvisor.advice(libraries: libraries, parts: Self.parts).isEmpty)
+    }
+
+    @Test("a slow initializer of the program's own, on a CPU or blocked; a system library's is not advised")
+    func slowInitializers() {
+        let spin = PreMainFunction(function: "spin_init", medianNs: 20e6, medianCpuNs: 19.9e6)
+        let nap = PreMainFunction(function: "nap_init", medianNs: 10e6, medianCpuNs: 0.02e6)
+        let quick = PreMainFunction(function: "quick_init", medianNs: 0.5e6, medianCpuNs: 0.5e6)
+        let libraries = [
+            Self.library("libspin.so", .program, loadMs: 0, initMs: 20, slowest: [spin, quick]),
+            Self.library("tool", .executable, loadMs: 0, initMs: 10, slowest: [nap]),
+            Self.library("libc.so.6", .system, loadMs: 0, initMs: 30, slowest: [spin]),
+        ]
+        let advice = PreMainAdvisor.advice(libraries: libraries, parts: Self.parts)
+        #expect(advice.map(\.libraries) == [["libspin.so"], ["tool"]])
+        #expect(advice[0].message.contains("spin_init, an initializer of libspin.so, ran 20.0 ms on a CPU"))
+        #expect(advice[1].message.contains("nap_init, an initializer of the executable tool, waited 10.0 ms"))
+    }
+}
