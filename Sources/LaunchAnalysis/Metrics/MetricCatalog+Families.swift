@@ -93,12 +93,13 @@ extension MetricCatalog {
                 let words = part == .load ? "Mapping \(file) before main." : "\(file)'s initializers before main."
                 return MetricDefinition(name, .time, words, source: source)
             },
-            values: { trace in libraryValues(trace, part) }
+            preMain: { libraryValues($0, part) }
         )
     }
 
-    private static func libraryValues(_ trace: LaunchTrace, _ part: MetricName.LibraryPart) -> [(MetricName, Double)] {
-        guard let preMain = trace.preMain else { return [] }
+    private static func libraryValues(_ preMain: PreMainBreakdown, _ part: MetricName.LibraryPart)
+        -> [(MetricName, Double)]
+    {
         var values: [MetricName: Double] = [:]
         for (index, object) in preMain.objects.enumerated() {
             let value = part == .load ? preMain.loadNs(of: index) : preMain.initializersNs(of: index)

@@ -62,28 +62,24 @@ extension MetricCatalog {
             source: "mainThread.stalls[].durationNs (when the sampler ran)"
         ) { sampled($0).map { Double($0.stalls.map(\.durationNs).max() ?? 0) } },
         MetricDefinition(
-            .preMainExec, .time, "Launch start to the end of the kernel's exec.", source: "preMain.execEndNs"
-        ) { $0.preMain.map { Double($0.execNs) } },
+            .preMainExec, .time, "Launch start to the end of the kernel's exec.", source: "preMain.execEndNs",
+            preMain: { Double($0.execNs) }),
         MetricDefinition(
             .preMainLoaderStartup, .time, "The dynamic loader's own start-up, up to its audit module.",
-            source: "preMain.loaderStart after the exec's end"
-        ) { $0.preMain.map { Double($0.loaderStartupNs) } },
+            source: "preMain.loaderStart after the exec's end", preMain: { Double($0.loaderStartupNs) }),
         MetricDefinition(
             .preMainLoading, .time, "Finding, opening and mapping every object before main.",
-            source: "preMain.objects[].mapped, from the loader's start to the last object"
-        ) { $0.preMain.map { Double($0.loadingNs) } },
+            source: "preMain.objects[].mapped, from the loader's start to the last object",
+            preMain: { Double($0.loadingNs) }),
         MetricDefinition(
             .preMainRelocation, .time, "Symbol resolution and relocation of every object before main.",
-            source: "preMain: the last object mapped to relocated"
-        ) { $0.preMain.map { Double($0.relocationNs) } },
+            source: "preMain: the last object mapped to relocated", preMain: { Double($0.relocationNs) }),
         MetricDefinition(
             .preMainInitializers, .time, "Every initializer before main, the executable's included.",
-            source: "preMain.initializers[].durationNs, summed"
-        ) { $0.preMain.map { Double($0.initializersNs) } },
+            source: "preMain.initializers[].durationNs, summed", preMain: { Double($0.initializersNs) }),
         MetricDefinition(
-            .preMainTotal, .time, "Launch start to main, with the pre-main breakdown's instruments.",
-            source: "preMain.main.atNs"
-        ) { $0.preMain.map { Double($0.totalNs) } },
+            .preMainTotal, .time, "Launch start to main, in the pre-main launches (the audit module alone).",
+            source: "preMain.main.atNs", preMain: { Double($0.totalNs) }),
     ]
 
     /// The phases before the first frame, or nil when the trace has none.

@@ -20,6 +20,9 @@ public struct MetricDefinition: Sendable {
     public var source: String
     /// The value of one trace, in the kind's base unit; nil when the trace does not have it.
     let value: @Sendable (LaunchTrace) -> Double?
+    /// For a metric of the time before `main`: its value in one pre-main breakdown (a pre-main
+    /// launch's, which has no trace); nil for every other metric.
+    let preMainValue: (@Sendable (PreMainBreakdown) -> Double?)?
 
     /// Creates a definition; `value` reads the metric from one trace (nil when absent).
     public init(
@@ -31,6 +34,21 @@ public struct MetricDefinition: Sendable {
         self.summary = summary
         self.source = source
         self.value = value
+        preMainValue = nil
+    }
+
+    /// Creates a definition of a metric of the time before `main`, read from a breakdown (a
+    /// pre-main launch's, or a trace's `preMain`).
+    public init(
+        _ name: MetricName, _ kind: MetricKind, _ summary: String, source: String,
+        preMain: @escaping @Sendable (PreMainBreakdown) -> Double?
+    ) {
+        self.name = name
+        self.kind = kind
+        self.summary = summary
+        self.source = source
+        value = { $0.preMain.flatMap(preMain) }
+        preMainValue = preMain
     }
 }
 

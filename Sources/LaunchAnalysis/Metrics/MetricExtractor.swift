@@ -24,4 +24,16 @@ public enum MetricExtractor {
         }
         return values
     }
+
+    /// The metrics of the time before `main` of one breakdown (a pre-main launch's), by name.
+    public static func values(of breakdown: PreMainBreakdown) -> [MetricName: Double] {
+        var values: [MetricName: Double] = [:]
+        for family in MetricCatalog.families {
+            for (name, value) in family.preMainValues?(breakdown) ?? [] { values[name] = value }
+        }
+        for definition in MetricCatalog.fixed {
+            if let value = definition.preMainValue?(breakdown) { values[definition.name] = value }
+        }
+        return values
+    }
 }

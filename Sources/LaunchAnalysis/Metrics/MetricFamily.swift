@@ -18,6 +18,8 @@ public struct MetricFamily: Sendable {
     let member: @Sendable (MetricName) -> MetricDefinition?
     /// Every member a trace has, with its value.
     let values: @Sendable (LaunchTrace) -> [(MetricName, Double)]
+    /// For a family of the time before `main`: every member a breakdown has; nil otherwise.
+    let preMainValues: (@Sendable (PreMainBreakdown) -> [(MetricName, Double)])?
 
     /// Creates a family.
     init(
@@ -32,6 +34,23 @@ public struct MetricFamily: Sendable {
         self.listed = listed
         self.member = member
         self.values = values
+        preMainValues = nil
+    }
+
+    /// Creates a family of the time before `main`, read from a breakdown.
+    init(
+        _ pattern: String, _ kind: MetricKind, _ summary: String, source: String,
+        member: @escaping @Sendable (MetricName) -> MetricDefinition?,
+        preMain: @escaping @Sendable (PreMainBreakdown) -> [(MetricName, Double)]
+    ) {
+        self.pattern = pattern
+        self.kind = kind
+        self.summary = summary
+        self.source = source
+        listed = []
+        self.member = member
+        values = { $0.preMain.map(preMain) ?? [] }
+        preMainValues = preMain
     }
 
     /// The definition of `name` when it belongs to the family, else nil.

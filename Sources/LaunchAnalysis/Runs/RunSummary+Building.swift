@@ -28,6 +28,13 @@ extension RunSummary {
             byScenario[trace.scenario.rawValue, default: []].append(
                 (trace.runIndex ?? position + 1, MetricExtractor.values(of: trace)))
         }
+        // The time before main is the pre-main launches' (their indices count from 1 on their own).
+        var preMainValues: [String: [(index: Int, values: [MetricName: Double])]] = [:]
+        for record in preMain ?? [] {
+            guard let breakdown = record.preMain else { continue }
+            preMainValues[record.scenario.rawValue, default: []].append(
+                (record.index, MetricExtractor.values(of: breakdown)))
+        }
         let phases = Set(traces.flatMap { $0.phases.map(\.phase) })
         var scenarios: [String: ScenarioSummary] = [:]
         for (scenario, launches) in byScenario {
@@ -36,6 +43,15 @@ extension RunSummary {
                 for (name, value) in launch.values {
                     samples[name, default: ([], [])].values.append(value)
                     samples[name, default: ([], [])].indices.append(launch.index)
+                }
+            }
+            if let launches = preMainValues[scenario] {
+                samples = samples.filter { !$0.key.isPreMainMetric }
+                for launch in launches {
+                    for (name, value) in launch.values {
+                        samples[name, default: ([], [])].values.append(value)
+                        samples[name, default: ([], [])].indices.append(launch.index)
+                    }
                 }
             }
             let timingSummary = replaceTimeToReady(in: &samples, timing: timing, scenario: scenario)

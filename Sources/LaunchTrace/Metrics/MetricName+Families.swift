@@ -66,6 +66,11 @@ extension MetricName {
         return (String(rest[..<dot]), part)
     }
 
+    /// Whether the name is a metric of the time before `main` (`preMain.…`, `library.…`).
+    public var isPreMainMetric: Bool {
+        rawValue.hasPrefix("preMain.") || libraryMetric != nil
+    }
+
     /// Total duration of an app span (`span.catalog.load`).
     public static func span(_ name: String) -> MetricName {
         MetricName(rawValue: spanPrefix + name)
