@@ -135,7 +135,6 @@ static void lp_audit_flush(void) {
 LP_AUDIT_EXPORT unsigned int la_version(unsigned int version) {
     char fd_text[32], spawn_text[32];
     int ok_fd = 0, ok_spawn = 0;
-    lp_audit_runtime_init();
     int64_t fd = lp_audit_getenv(LP_ENV_EVENT_FD, fd_text, sizeof fd_text) ? lp_audit_parse(fd_text, &ok_fd) : 0;
     int64_t spawn =
         lp_audit_getenv(LP_ENV_SPAWN_NS, spawn_text, sizeof spawn_text) ? lp_audit_parse(spawn_text, &ok_spawn) : 0;
@@ -148,13 +147,9 @@ LP_AUDIT_EXPORT unsigned int la_version(unsigned int version) {
     return version < LAV_CURRENT ? version : LAV_CURRENT;
 }
 
-// The program headers of an object: the executable's from the auxiliary vector (a non-PIE
-// executable's base is 0, its ELF header is not there), any other's from its ELF header.
-static const ElfW(Phdr) *lp_audit_phdrs(struct link_map *map, int first, size_t *count) {
-    if (first) {
-        *count = (size_t)lp_audit_auxv(AT_PHNUM);
-        return (const ElfW(Phdr) *)lp_audit_auxv(AT_PHDR);
-    }
+// The program headers of an object, from its ELF header at its base (a non-PIE executable's base
+// is 0 and its header is elsewhere: its size is not read).
+static const ElfW(Phdr) *lp_audit_phdrs(struct link_map *map, size_t *count) {
     const ElfW(Ehdr) *header = (const ElfW(Ehdr) *)map->l_addr;
     if (map->l_addr == 0 || header->e_ident[EI_MAG0] != ELFMAG0 || header->e_ident[EI_MAG1] != ELFMAG1
         || header->e_ident[EI_MAG2] != ELFMAG2 || header->e_ident[EI_MAG3] != ELFMAG3)
@@ -164,9 +159,9 @@ static const ElfW(Phdr) *lp_audit_phdrs(struct link_map *map, int first, size_t 
 }
 
 // The bytes the object maps (its PT_LOAD segments).
-static int64_t lp_audit_inspect(struct lp_audit_object *object, int first) {
+static int64_t lp_audit_inspect(struct lp_audit_object *object) {
     size_t count = 0;
-    const ElfW(Phdr) *phdrs = lp_audit_phdrs(object->map, first, &count);
+    const ElfW(Phdr) *phdrs = lp_audit_phdrs(object->map, &count);
     int64_t mapped = 0;
     for (size_t i = 0; phdrs && i < count; i++) {
         if (phdrs[i].p_type == PT_LOAD) mapped += (int64_t)phdrs[i].p_memsz;
@@ -178,16 +173,18 @@ LP_AUDIT_EXPORT unsigned int la_objopen(struct link_map *map, Lmid_t lmid, uintp
     (void)cookie;
     if (lp_audit_fd < 0 || lmid != LM_ID_BASE || lp_audit_object_count >= LP_AUDIT_MAX_OBJECTS) return 0;
     int64_t at = lp_audit_now();
-    int64_t cpu = lp_audit_cpu_ns();
     int first = lp_audit_object_count == 0;
     struct lp_audit_object *object = &lp_audit_objects[lp_audit_object_count++];
     object->map = map;
     const char *name = map->l_name ? map->l_name : "";
     object->skipped = lp_audit_contains(name, "ld-linux") || lp_audit_contains(name, "linux-vdso");
-    int64_t mapped = lp_audit_inspect(object, first);
+    int64_t mapped = lp_audit_inspect(object);
+    if (object->map->l_addr != 0 && lp_audit_contains(name, "linux-vdso")) lp_audit_use_vdso(object->map->l_addr);
+    // The CPU clock and the fault count are system calls here: read at the start, relocation
+    // and main only, not for each object.
     lp_audit_begin(at, "object");
-    lp_audit_field(cpu);
-    lp_audit_field(-1);  // minor faults: read at the start, relocation and main only
+    lp_audit_field(-1);
+    lp_audit_field(-1);
     lp_audit_field(mapped);
     lp_audit_text(" ");
     lp_audit_text(first && !name[0] ? "/proc/self/exe" : name);

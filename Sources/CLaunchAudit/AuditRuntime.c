@@ -6,13 +6,8 @@
 #include <sys/syscall.h>
 #include <time.h>
 
-#define LP_AT_NULL 0
-#define LP_AUXV_MAX 64
-
 typedef int (*lp_clock_gettime_function)(int, struct timespec *);
 
-static uintptr_t lp_auxv[LP_AUXV_MAX][2];
-static int lp_auxv_count;
 static lp_clock_gettime_function lp_vdso_clock_gettime;
 
 long lp_audit_syscall(long number, long a, long b, long c, long d, long e, long f) {
@@ -89,23 +84,7 @@ static lp_clock_gettime_function lp_vdso_lookup(uintptr_t base) {
     return 0;
 }
 
-void lp_audit_runtime_init(void) {
-    static char buffer[LP_AUXV_MAX * 2 * sizeof(uintptr_t)];
-    long length = lp_read_file("/proc/self/auxv", buffer, (long)sizeof buffer);
-    const uintptr_t *pairs = (const uintptr_t *)buffer;
-    for (long i = 0; length > 0 && (i + 1) * 2 * (long)sizeof(uintptr_t) <= length && lp_auxv_count < LP_AUXV_MAX; i++) {
-        if (pairs[2 * i] == LP_AT_NULL) break;
-        lp_auxv[lp_auxv_count][0] = pairs[2 * i];
-        lp_auxv[lp_auxv_count][1] = pairs[2 * i + 1];
-        lp_auxv_count++;
-    }
-    lp_vdso_clock_gettime = lp_vdso_lookup(lp_audit_auxv(AT_SYSINFO_EHDR));
-}
-
-uintptr_t lp_audit_auxv(unsigned long type) {
-    for (int i = 0; i < lp_auxv_count; i++) if (lp_auxv[i][0] == type) return lp_auxv[i][1];
-    return 0;
-}
+void lp_audit_use_vdso(uintptr_t base) { lp_vdso_clock_gettime = lp_vdso_lookup(base); }
 
 static int64_t lp_clock(int clock) {
     struct timespec ts;

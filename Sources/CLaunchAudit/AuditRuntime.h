@@ -1,7 +1,7 @@
 // What libLaunchAudit.so needs from the system, without the C library: the audit namespace then
 // loads no libc of its own (a second libc, mapped and relocated before `main`, was most of the
-// module's cost). System calls are made directly; the clock is the vDSO's, found in the auxiliary
-// vector; the environment and the auxiliary vector are read from /proc/self.
+// module's cost). System calls are made directly; the clock is the vDSO's, found in the vDSO
+// the loader maps; the environment is read from /proc/self/environ.
 #ifndef LP_AUDIT_RUNTIME_H
 #define LP_AUDIT_RUNTIME_H
 
@@ -13,8 +13,9 @@
 /// A system call with up to six arguments; a negative errno on failure.
 LP_AUDIT_HIDDEN long lp_audit_syscall(long number, long a, long b, long c, long d, long e, long f);
 
-/// Reads the auxiliary vector and finds the vDSO's clock_gettime; call first.
-LP_AUDIT_HIDDEN void lp_audit_runtime_init(void);
+/// Uses the clock_gettime of the vDSO whose ELF header is at `base` (found when the loader
+/// reports it); until then the clock is a system call.
+LP_AUDIT_HIDDEN void lp_audit_use_vdso(uintptr_t base);
 
 /// CLOCK_MONOTONIC in nanoseconds (the vDSO's, a system call without it).
 LP_AUDIT_HIDDEN int64_t lp_audit_now(void);
@@ -24,9 +25,6 @@ LP_AUDIT_HIDDEN int64_t lp_audit_cpu_ns(void);
 
 /// The thread's minor page faults so far, or -1.
 LP_AUDIT_HIDDEN int64_t lp_audit_minor_faults(void);
-
-/// A value of the auxiliary vector (AT_PHDR, AT_PHNUM, …), or 0.
-LP_AUDIT_HIDDEN uintptr_t lp_audit_auxv(unsigned long type);
 
 /// The value of an environment variable, copied into `out` (NUL-terminated); 0 when unset.
 LP_AUDIT_HIDDEN int lp_audit_getenv(const char *name, char *out, size_t capacity);

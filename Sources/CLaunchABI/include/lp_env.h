@@ -28,7 +28,7 @@
 // The pre-main breakdown's lines (libLaunchAudit.so, loaded with LD_AUDIT), one kind on the event
 // socket: `preMain <timeNs> <part> <fields…>`, sent in one write just before `main`. The parts:
 //   start <cpuNs> <minorFaults>                       the loader runs the audit module (la_version)
-//   object <cpuNs> -1 <mappedBytes> <path>            an object is mapped (la_objopen), in load order
+//   object -1 -1 <mappedBytes> <path>                 an object is mapped (la_objopen), in load order
 //   relocated <cpuNs> <minorFaults>                   every object is mapped and relocated
 //                                                     (la_activity CONSISTENT); initializers next
 //   init <durationNs> <cpuNs> <object> <offset> <how> an initializer ran (its start time; cpuNs -1

@@ -42,9 +42,12 @@ public struct ComparisonPlan: Sendable, Equatable {
         self.budgets = budgets
     }
 
-    /// The specification of `build`.
+    /// The specification of `build`: its launches are pre-main launches (the audit module
+    /// alone, ``LaunchRunner/LaunchKind/preMain``) when a compared metric is one of the time
+    /// before `main`, which only they measure.
     public func specification(of build: ComparisonBuild) -> LaunchSpecification {
-        build == .base ? base : head
+        let specification = build == .base ? base : head
+        return metrics.contains(where: \.isPreMainMetric) ? specification.of(kind: .preMain) : specification
     }
 
     /// The rules of ``budgets`` against the base build.

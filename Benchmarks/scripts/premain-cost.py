@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""What the pre-main breakdown costs a program, and its relocation against glibc's own count.
+
+    python3 Benchmarks/scripts/premain-cost.py [ROUNDS] [-- PROGRAM [ARGS ...]]
+
+Without a program, a Swift hello world (`import Foundation`, the runtime shared) is built with
+swiftc into a temporary folder. Each round launches the program twice in random order through
+overhead-harness.c (the runner's own spawn: gated clone, LAUNCHPROF_SPAWN_NS and the event socket
+set), once uninstrumented and once with LD_AUDIT=libLaunchAudit.so (the pre-main launches'
+only instrument), and takes release-to-exit wall times. The module acts only before main (its
+one write is at la_preinit), so the difference of the two is what it adds to the time before
+main. Printed: both medians, the median of the per-round differences with a 95 % bootstrap
+interval over rounds, and that as a share of the uninstrumented time to main (the breakdown's
+median time to main less the cost).
+
+Then the cross-check: `launchprof trace` of the program gives the breakdown's relocation, and
+LD_DEBUG=statistics the loader's own count of relocation cycles, turned into time with the TSC
+frequency measured here (clock cycles over a 200 ms sleep).
+
+Needs a release build (`swift build -c release`) for launchprof and libLaunchAudit.so.
+"""
+import json
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(__file__))
+from harness import ROOT, compile_harness  # noqa: E402
+from resampling import round_interval  # noqa: E402
+
+RELEASE = os.path.join(ROOT, ".build", "release")
+AUDIT = os.environ.get("PREMAIN_AUDIT_EXPERIMENT") or os.path.join(RELEASE, "LaunchProfiler_CLaunchAudit.resources", "libLaunchAudit.so")
+
+
+def hello_world(folder):
+    source = os.path.join(ROOT, "Tests", "EndToEndTests", "Fixtures", "premain", "hello.swift")
+    output = os.path.join(folder, "hello-shared")
+    subprocess.run(["swiftc", "-O", source, "-o", output], check=True)
+    return [output]
+
+
+def wall_ns(harness, program, audit):
+    """One launch's release-to-exit wall time and CPU time (user and system, from wait4), in ns."""
+    assignments = [f"LD_AUDIT={AUDIT}"] if audit else []
+    result = subprocess.run([harness, "-1", "0", *assignments, "--", *program], capture_output=True, text=True)
+    fields = result.stdout.split()
+    if result.returncode != 0 or len(fields) < 2:
+        sys.exit(f"a launch of {program[0]} failed: {result.stderr.strip()}")
+    return int(fields[1]), (int(fields[3]) + int(fields[4])) * 1000
+
+
+def tsc_hz(folder):
+    """The TSC's frequency: cycles over a 200 ms sleep (what LD_DEBUG=statistics counts in)."""
+    source = os.path.join(folder, "tsc.c")
+    with open(source, "w") as file:
+        file.write("#include <stdio.h>\n#include <time.h>\n#include <x86intrin.h>\n"
+                   "int main(void){struct timespec a,b,s={0,200000000};clock_gettime(CLOCK_MONOTONIC,&a);"
+                   "unsigned long long c=__rdtsc();nanosleep(&s,0);unsigned long long d=__rdtsc();"
+                   "clock_gettime(CLOCK_MONOTONIC,&b);printf(\"%f\\n\",(d-c)/((b.tv_sec-a.tv_sec)+(b.tv_nsec-a.tv_nsec)/1e9));}")
+    subprocess.run(["clang", "-O2", source, "-o", source[:-2]], check=True)
+    return float(subprocess.run([source[:-2]], capture_output=True, text=True, check=True).stdout)
+
+
+def loader_relocation_ns(program, hz):
+    """Median over 11 launches of LD_DEBUG=statistics' relocation time, in ns."""
+    values = []
+    for _ in range(11):
+        result = subprocess.run(program, capture_output=True, text=True, env={**os.environ, "LD_DEBUG": "statistics"})
+        match = re.search(r"time needed for relocation: (\d+) cycles", result.stderr)
+        if match:
+            values.append(int(match.group(1)) / hz * 1e9)
+    return statistics.median(values) if values else None
+
+
+def breakdown_relocation_ns(program, folder):
+    """Median relocation and time to main of the breakdown, from `launchprof run`'s pre-main launches."""
+    run = os.path.join(folder, "run")
+    subprocess.run([os.path.join(RELEASE, "launchprof"), "run", "--runs", "11", "--pre-main-launches", "11",
+                    "--no-timing-launches", "--no-history", "--output", run, "--", *program],
+                   check=True, capture_output=True)
+    with open(os.path.join(run, "summary.json")) as file:
+        summary = json.load(file)
+    parts = {part["name"]: part["medianNs"] for part in summary["scenarios"]["warm"]["preMain"]["parts"]}
+    return parts["relocation"], summary["scenarios"]["warm"]["preMain"]["totalNs"]
+
+
+def main():
+    arguments = sys.argv[1:]
+    rounds = int(arguments.pop(0)) if arguments and arguments[0] != "--" else 200
+    with tempfile.TemporaryDirectory() as folder:
+        program = arguments[1:] if arguments[:1] == ["--"] else hello_world(folder)
+        harness = compile_harness(folder)
+        plain, audited = [], []
+        for _ in range(rounds):
+            order = [False, True]
+            random.shuffle(order)
+            for audit in order:
+                (audited if audit else plain).append(wall_ns(harness, program, audit))
+        cpu_differences = [a[1] - p[1] for a, p in zip(audited, plain)]
+        plain, audited = [p[0] for p in plain], [a[0] for a in audited]
+        differences = [a - p for a, p in zip(audited, plain)]
+        low, high = round_interval(lambda picks: statistics.median([differences[i] for i in picks]), rounds)
+        relocation, to_main = breakdown_relocation_ns(program, folder)
+        cost = statistics.median(differences)
+        uninstrumented_main = to_main - cost
+        print(f"{os.path.basename(program[0])}: {rounds} rounds, plain and audited launches in random order")
+        print(f"  plain    median {statistics.median(plain) / 1e6:.3f} ms")
+        print(f"  audited  median {statistics.median(audited) / 1e6:.3f} ms")
+        print(f"  added    {cost / 1e3:+.1f} us (95 % interval {low / 1e3:+.1f} to {high / 1e3:+.1f} us), "
+              f"{100 * cost / uninstrumented_main:+.2f} % of the uninstrumented time to main "
+              f"({uninstrumented_main / 1e6:.3f} ms; interval {100 * low / uninstrumented_main:+.2f} to "
+              f"{100 * high / uninstrumented_main:+.2f} %)")
+        cpu_low, cpu_high = round_interval(lambda picks: statistics.mean([cpu_differences[i] for i in picks]), rounds)
+        print(f"  CPU time added (user and system, mean): {statistics.mean(cpu_differences) / 1e3:+.1f} us "
+              f"(95 % interval {cpu_low / 1e3:+.1f} to {cpu_high / 1e3:+.1f} us)")
+        hz = tsc_hz(folder)
+        loader = loader_relocation_ns(program, hz)
+        print(f"  relocation: breakdown {relocation / 1e6:.3f} ms (median of 11 pre-main launches); "
+              f"LD_DEBUG=statistics {loader / 1e6 if loader else float('nan'):.3f} ms (median of 11, "
+              f"TSC {hz / 1e9:.3f} GHz)")
+
+
+if __name__ == "__main__":
+    main()
