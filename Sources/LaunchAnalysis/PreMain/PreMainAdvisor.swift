@@ -36,7 +36,7 @@ public enum PreMainAdvisor {
             + "every object) shrinks with the symbols it no longer resolves across libraries."
         return PreMainAdvice(
             kind: .staticSwiftRuntime, savingNs: load + initializers, libraries: names, message: message,
-            change: "swift build -c release --static-swift-stdlib")
+            change: "swift build -c release --static-swift-stdlib", savingIsLowerBound: true)
     }
 
     static func foundation(_ libraries: [PreMainLibrary]) -> PreMainAdvice? {

@@ -143,13 +143,20 @@ public struct PreMainAdvice: Codable, Sendable, Equatable {
     public var message: String
     /// The command or code change, when there is one.
     public var change: String?
+    /// Whether ``savingNs`` is a lower bound: the change also shrinks a part that is not
+    /// counted (relocation, for static linking).
+    public var savingIsLowerBound: Bool
 
     /// Creates advice.
-    public init(kind: Kind, savingNs: Double, libraries: [String], message: String, change: String?) {
+    public init(
+        kind: Kind, savingNs: Double, libraries: [String], message: String, change: String?,
+        savingIsLowerBound: Bool = false
+    ) {
         self.kind = kind
         self.savingNs = savingNs
         self.libraries = libraries
         self.message = message
         self.change = change
+        self.savingIsLowerBound = savingIsLowerBound
     }
 }

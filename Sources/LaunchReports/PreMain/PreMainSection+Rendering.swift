@@ -16,7 +16,7 @@ extension PreMainSection {
         out += table.render().split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n"
         if hidden > 0 { out += "  … \(hidden) more objects in the JSON report.\n" }
         for (number, advice) in summary.advice.enumerated() {
-            out += "  \(number + 1). saves up to \(ms(advice.savingNs)): \(advice.message)\n"
+            out += "  \(number + 1). \(saving(advice)): \(advice.message)\n"
             if let change = advice.change { out += "     -> \(change)\n" }
         }
         return out
@@ -39,10 +39,15 @@ extension PreMainSection {
         if hidden > 0 { out += "\n\(hidden) more objects in the JSON report.\n" }
         if !summary.advice.isEmpty { out += "\n" }
         for advice in summary.advice {
-            out += "- **saves up to \(ms(advice.savingNs))**: \(MarkdownReport.escape(advice.message))"
+            out += "- **\(saving(advice))**: \(MarkdownReport.escape(advice.message))"
             if let change = advice.change { out += " `\(change)`" }
             out += "\n"
         }
         return out
+    }
+
+    /// What the advice would remove, as measured.
+    static func saving(_ advice: PreMainAdvice) -> String {
+        (advice.savingIsLowerBound ? "saves at least " : "saves ") + ms(advice.savingNs)
     }
 }

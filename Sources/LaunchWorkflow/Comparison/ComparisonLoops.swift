@@ -10,11 +10,14 @@ struct ComparisonLoops {
     private let progress: (ComparisonEvent) -> Void
     /// The build a launch of which failed, if any.
     private(set) var failedBuild: ComparisonBuild?
+    /// The metrics compared.
+    private let metrics: [MetricName]
 
     init(plan: ComparisonPlan, folder: RunFolder, launcher: any Launcher, progress: @escaping (ComparisonEvent) -> Void)
         throws
     {
         self.progress = progress
+        metrics = plan.metrics
         func loop(_ build: ComparisonBuild) throws(LaunchProfilerError) -> LaunchLoop {
             let buildFolder = folder.buildFolder(build)
             let session = try LaunchSession(
@@ -51,7 +54,12 @@ struct ComparisonLoops {
                 failedBuild = build
                 return nil
             }
-            values[build, default: []].append(MetricExtractor.values(of: trace))
+            var measured = MetricExtractor.values(of: trace)
+            // A library one build does not load costs it nothing before main.
+            for metric in metrics where metric.libraryMetric != nil && trace.preMain != nil && measured[metric] == nil {
+                measured[metric] = 0
+            }
+            values[build, default: []].append(measured)
         }
         return (values[.base] ?? [], values[.head] ?? [])
     }

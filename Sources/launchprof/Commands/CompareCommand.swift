@@ -48,9 +48,10 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         let plan = try makePlan()
         let folder = try RunFolder.create(at: output)
-        let progress = ProgressReporter(total: builds.maxRuns * 2, interactive: Terminal.stderrIsTerminal)
+        let progress = ProgressReporter(
+            total: builds.maxRuns * 2, interactive: Terminal.stderrIsTerminal, totalIsMaximum: true)
         let result = try ComparisonRun(plan: plan, folder: folder).run { event in
-            if case .launched(_, let launch) = event { progress.launched(launch) }
+            if case .launched(let build, let launch) = event { progress.launched(launch, label: build.rawValue) }
             if case .launchesFinished = event { progress.finish() }
         }
         print(try format.format.render(comparison: result.outcome, colored: Terminal.stdoutIsTerminal), terminator: "")
