@@ -106,6 +106,7 @@ public struct HTMLReport: Sendable, Equatable {
         if let trace, let chosen {
             nodes += [
                 waterfallSection(input, trace: trace, chosen: chosen),
+                preMainSection(input),
                 findingsSection(
                     findings, attribution: input.summary.findings?.attribution,
                     endpoint: input.summary.findings?.endpoint,

@@ -1,0 +1,49 @@
+import LaunchAnalysis
+import LaunchTrace
+
+extension HTMLReport {
+    /// Under the waterfall, the first phase (`binaryLoad` or `loader`) opened into its parts:
+    /// the time before `main` object by object (the pre-main launches' medians) and its advice.
+    func preMainSection(_ input: ReportInput) -> HTMLNode {
+        guard let preMain = input.summary.scenarios[input.summary.run.scenario.rawValue]?.preMain else {
+            return .fragment([])
+        }
+        let parts = preMain.parts.map { "\(PreMainSection.words($0.name)) \(PreMainSection.ms($0.medianNs))" }
+        let (shown, hidden) = PreMainSection.rows(preMain)
+        var children: [HTMLNode] = [
+            .el("summary", "\(PreMainSection.heading(preMain)): \(parts.joined(separator: " · "))"), .newline,
+            .el("table", ["class": "premain"], children: [preMainHeader()] + shown.map(preMainRow)), .newline,
+        ]
+        if hidden > 0 { children.append(.el("p", ["class": "muted"], "\(hidden) more objects in summary.json.")) }
+        if !preMain.advice.isEmpty {
+            children.append(.el("ol", children: preMain.advice.map(preMainAdvice)))
+        }
+        return .fragment([
+            .el("details", ["class": "premain", "id": "before-main", "open": "open"], children: children), .newline,
+        ])
+    }
+
+    private func preMainHeader() -> HTMLNode {
+        .el(
+            "tr",
+            children: ["object", "mapped", "load", "initializers", "slowest initializer"].map { .el("th", "\($0)") })
+    }
+
+    private func preMainRow(_ library: PreMainLibrary) -> HTMLNode {
+        func number(_ text: String) -> HTMLNode { .el("td", ["class": "num"], "\(text)") }
+        return .el(
+            "tr",
+            .el("td", "\(PreMainSection.label(library))"),
+            number(MetricKind.bytes.format(Double(library.mappedBytes))),
+            number(PreMainSection.ms(library.loadNs)),
+            number(PreMainSection.ms(library.initializersNs)),
+            .el("td", "\(PreMainSection.slowest(library))")
+        )
+    }
+
+    private func preMainAdvice(_ advice: PreMainAdvice) -> HTMLNode {
+        .el(
+            "li", .el("strong", "\(PreMainSection.saving(advice))"), ": \(advice.message) ",
+            advice.change.map { .el("code", "\($0)") } ?? .fragment([]))
+    }
+}
