@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -79,6 +80,7 @@ typedef struct lp_child_args {
     int gate_fd;
     int status_fd;
     int runner_ends[2];   // the runner's ends of the two pipes, closed in the child
+    long runner_pid;      // the runner: if it is gone before the child's death signal is set, exit
 } lp_child_args;
 
 
@@ -140,6 +142,10 @@ static void lp_child_prepare(const lp_child_args *args) {
     // Without the runner's end of the gate, the child sees end-of-file if the runner gives up.
     lp_raw(SYS_close, args->runner_ends[0], 0, 0, 0);
     lp_raw(SYS_close, args->runner_ends[1], 0, 0, 0);
+    // The launch dies with launchprof, whatever kills it (SIGKILL included): the kernel sends it
+    // SIGKILL when the runner thread that started it ends. A runner already gone is checked after.
+    lp_raw(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0);
+    if (lp_raw(SYS_getppid, 0, 0, 0, 0) != args->runner_pid) lp_child_exit(127);
     long result;
     if (args->new_process_group && (result = lp_raw(SYS_setpgid, 0, 0, 0, 0)) < 0) lp_child_fail(args, result);
     for (int target = 0; target < 3; target++) {
@@ -229,6 +235,7 @@ static void lp_child_fill(lp_child_args *args, const lp_spawn_request *request, 
     args->status_fd = status[1];
     args->runner_ends[0] = gate[1];
     args->runner_ends[1] = status[0];
+    args->runner_pid = getpid();
 }
 
 // In the runner: starts the child with every signal blocked, on its own stack in `mapping`

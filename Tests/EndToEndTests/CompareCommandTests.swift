@@ -41,4 +41,23 @@ struct CompareCommandTests {
         #expect(usage.status == 1)
         #expect(usage.stderr.contains("NAME=VALUE"))
     }
+
+    @Test("two programs that write no trace compare their time to ready in launches with no instruments")
+    func programs() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try BuiltProducts.launchprof([
+            "compare", "--base", "/bin/true", "--head", "/bin/true", "--seed", "3", "--max-runs", "8", "--output",
+            folder.path,
+        ])
+        #expect([0, 4].contains(output.status), "\(output.stdout)\(output.stderr)")
+        let outcome = try JSONDecoder().decode(
+            ComparisonOutcome.self, from: Data(contentsOf: folder.appendingPathComponent("comparison.json")))
+        #expect(outcome.test.metrics.map(\.metric) == [.timeToReady])
+        #expect(outcome.test.metrics[0].baseSamples.count == outcome.base.launches)
+        #expect(outcome.decision != .regressed && outcome.decision != .improved)
+        // Timing launches: none of the runner's variables reach the program, nothing is preloaded.
+        let manifest = try RunManifest.read(from: folder.appendingPathComponent("base/launches.json"))
+        #expect(manifest.launches.allSatisfy { $0.traceFile == nil && $0.outcome == .completed })
+    }
 }

@@ -171,6 +171,66 @@ struct RobustnessTests {
         #expect(Self.survivors(pids).isEmpty, "left running: \(Self.survivors(pids))")
     }
 
+    @Test("SIGKILL mid-run: the app dies with launchprof, and the next launchprof ends what it left (a setsid daemon)")
+    func killedTool() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (process, hung, pids) = try Self.signalMidRun(
+            SIGKILL, in: folder, extraArguments: ["--no-history"], patience: 30)
+        #expect(!hung && process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
+        let recorded = ((try? String(contentsOf: pids, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
+            pid_t($0)
+        }
+        let app = try #require(recorded.first)
+        // The app itself gets its parent-death signal with launchprof.
+        let settled = Date().addingTimeInterval(5)
+        while Self.survivors(pids).contains(app), Date() < settled { usleep(20_000) }
+        #expect(!Self.survivors(pids).contains(app), "the app outlived launchprof")
+        // No handler runs on SIGKILL: the next launchprof to start ends the rest, and says so.
+        let next = try BuiltProducts.launchprof(
+            [
+                "run", "--runs", "1", "--warmup", "0", "--no-history", "--output",
+                folder.appendingPathComponent("next").path,
+                "--", "/bin/true",
+            ])
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(next.stderr.contains("left running by an earlier launchprof that was killed"), "\(next.stderr)")
+        while !Self.survivors(pids).isEmpty, Date() < settled.addingTimeInterval(5) { usleep(20_000) }
+        #expect(Self.survivors(pids).isEmpty, "left running: \(Self.survivors(pids))")
+        // The run folder still has a valid manifest of the launches so far.
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("run/launches.json").path))
+    }
+
+    @Test(
+        "SIGTERM during the warm-up keeps a valid launches.json with the warm-up launch, and the result line says interrupted"
+    )
+    func interruptedWarmUp() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (app, pids) = try Self.scriptApp(in: folder, body: "sleep 300")
+        let process = try ProductProcess.start(
+            BuiltProducts.path("launchprof"),
+            [
+                "run", "--runs", "3", "--warmup", "1", "--no-history", "--timeout", "120", "--output",
+                folder.appendingPathComponent("run").path, "--", app,
+            ])
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline,
+            ((try? String(contentsOf: pids, encoding: .utf8)) ?? "").split(separator: "\n").count < 3
+        {
+            usleep(20_000)
+        }
+        Glibc.kill(process.process.processIdentifier, SIGTERM)
+        let output = try process.wait(timeout: 60)
+        #expect(output.status == ProfilerExitStatus.interrupted.rawValue)
+        #expect(output.stdout.contains("Result: interrupted (exit 130)"), "\(output.stdout)")
+        let manifest = try RunManifest.read(from: folder.appendingPathComponent("run/launches.json"))
+        #expect(manifest.launches.isEmpty)
+        #expect(manifest.warmupLaunches?.map(\.index) == [-1])
+        #expect(manifest.warmupLaunches?.map(\.outcome) == [.interrupted])
+        #expect(Self.survivors(pids).isEmpty, "left running: \(Self.survivors(pids))")
+    }
+
     @Test(
         "an app whose background children outlive it, and an app killed at the timeout, leave nothing behind",
         arguments: ["exit 0", "sleep 300"])

@@ -89,4 +89,29 @@ struct HistoryBadInputTests {
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("verdicts.json").path))
         #expect(ProfilerExitStatus.helpText.contains("5 the run history could not be opened or written"))
     }
+
+    @Test("the commands that only read the history leave no -wal or -shm file behind, and create no history")
+    func readOnlyCommandsLeaveNothing() throws {
+        let folder = try BuiltProducts.scratchFolder("history")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("h.sqlite").path
+        let run = try BuiltProducts.launchprof([
+            "run", "--runs", "1", "--warmup", "0", "--history", store, "--output",
+            folder.appendingPathComponent("run").path, "--", "/bin/true",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        func files() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() }
+        #expect(try files() == ["h.sqlite", "run"])
+        for command in [["list"], ["export", "--format", "csv"], ["trend"]] {
+            let output = try BuiltProducts.launchprof(["history"] + command + ["--history", store])
+            #expect(output.status == 0, "\(command): \(output.stderr)")
+            #expect(try files() == ["h.sqlite", "run"], "after history \(command[0])")
+        }
+        let missing = try BuiltProducts.launchprof([
+            "history", "list", "--history", folder.appendingPathComponent("none.sqlite").path,
+        ])
+        #expect(missing.status == ProfilerExitStatus.historyNotRecorded.rawValue)
+        #expect(missing.stderr.contains("there is no history there yet"))
+        #expect(try files() == ["h.sqlite", "run"])
+    }
 }

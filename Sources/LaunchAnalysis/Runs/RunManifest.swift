@@ -38,6 +38,8 @@ public struct RunManifest: Codable, Sendable, Equatable {
     /// The pre-main launches (the loader's audit module alone), each record with its
     /// breakdown, when the run made them.
     public var preMainLaunches: [LaunchRecord]?
+    /// The warm-up launches (indices -1, -2, …; their traces are not kept), as far as they went.
+    public var warmupLaunches: [LaunchRecord]?
 
     /// Creates a manifest.
     public init(

@@ -17,6 +17,10 @@ public struct BudgetEvaluation: Codable, Sendable, Equatable {
     /// Launches that may fail (crash, hang, exit with an error, give no or an invalid trace)
     /// before the run fails with ``ProfilerExitStatus/launchFailed``: `--allow-failed`, 0 by default.
     public var allowedFailures: Int
+    /// The status of the whole run when more than the verdicts decided it (`launchprof run`
+    /// interrupted, or its history not recorded); nil when the verdicts' ``exitCode`` is the
+    /// run's. Every output prints ``status``, so none names a code the process does not return.
+    public var runStatus: ProfilerExitStatus?
 
     /// Creates an evaluation.
     public init(
@@ -44,6 +48,9 @@ public struct BudgetEvaluation: Codable, Sendable, Equatable {
         if verdicts.contains(where: { $0.rule.level == .error && $0.status == .inconclusive }) { return .inconclusive }
         return .success
     }
+
+    /// The status the command ends with: ``runStatus`` when the run set one, else ``exitCode``.
+    public var status: ProfilerExitStatus { runStatus ?? exitCode }
 
     /// Whether more launches cannot change the outcome: no rule (of either level) is
     /// inconclusive. An `--adaptive` loop adds launches while this is false.

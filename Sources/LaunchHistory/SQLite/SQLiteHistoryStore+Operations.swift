@@ -21,6 +21,23 @@ extension SQLiteHistoryStore {
         }
     }
 
+    /// Refuses a schema newer than this version reads, without writing (a read-only store).
+    func checkSchema() throws(LaunchProfilerError) {
+        let location = self.location
+        let found: Int
+        do {
+            found = try pool.read { db in
+                guard try db.tableExists("history_schema") else { return 0 }
+                return try Int.fetchOne(db, sql: "SELECT MAX(version) FROM history_schema") ?? 0
+            }
+        } catch {
+            throw Self.mapped(error, path: location)
+        }
+        guard found <= HistorySchema.current else {
+            throw LaunchProfilerError.historySchemaTooNew(location, found: found, supported: HistorySchema.current)
+        }
+    }
+
     /// Records `run` in one transaction.
     @discardableResult
     public func record(_ run: HistoryRun) throws(LaunchProfilerError) -> Bool {

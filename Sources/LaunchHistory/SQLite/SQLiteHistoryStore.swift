@@ -13,6 +13,11 @@ public final class SQLiteHistoryStore: HistoryStore {
     let pool: DatabasePool
     /// The statements, in SQLite's dialect.
     let sql = HistorySQL(dialect: .sqlite)
+    /// Whether the store was opened read-only (``init(readingFrom:)``).
+    public let isReadOnly: Bool
+    /// For a read-only store: SQLite's `-wal` and `-shm` files did not exist when it was opened,
+    /// so they are this process's to remove when it closes.
+    private let sidecarsAreOurs: Bool
 
     /// How long a writer waits for another's transaction before giving up.
     public static let busyTimeoutSeconds: TimeInterval = 60
@@ -24,6 +29,8 @@ public final class SQLiteHistoryStore: HistoryStore {
     ///   ``LaunchProfilerError/historyUnavailable(_:reason:)``.
     public init(path: String) throws(LaunchProfilerError) {
         location = path
+        isReadOnly = false
+        sidecarsAreOurs = false
         try Self.checkHeader(path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(Self.busyTimeoutSeconds)
@@ -35,6 +42,32 @@ public final class SQLiteHistoryStore: HistoryStore {
             throw Self.mapped(error, path: path, opening: true)
         }
         try migrate()
+    }
+
+    /// Opens the history at `path` read-only, for the commands that only read it: nothing is
+    /// created or migrated, and the `-wal` and `-shm` files SQLite makes for a reader are removed
+    /// at ``close()`` when no other connection holds them (``SQLiteSidecars``).
+    ///
+    /// - Throws: ``LaunchProfilerError/historyUnavailable(_:reason:)`` when there is no history
+    ///   there, ``LaunchProfilerError/historyCorrupt(_:reason:)``,
+    ///   ``LaunchProfilerError/historySchemaTooNew(_:found:supported:)``.
+    public init(readingFrom path: String) throws(LaunchProfilerError) {
+        location = path
+        isReadOnly = true
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw .historyUnavailable(path, reason: "there is no history there yet (launchprof run records one)")
+        }
+        try Self.checkHeader(path)
+        sidecarsAreOurs = !SQLiteSidecars(database: path).exist
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(Self.busyTimeoutSeconds)
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw Self.mapped(error, path: path, opening: true)
+        }
+        try checkSchema()
     }
 
     /// Refuses a non-empty file whose first bytes are not SQLite's header.
@@ -90,5 +123,6 @@ public final class SQLiteHistoryStore: HistoryStore {
     /// Closes the pool.
     public func close() {
         try? pool.close()
+        if isReadOnly, sidecarsAreOurs { SQLiteSidecars(database: location).removeIfUnused() }
     }
 }

@@ -36,6 +36,15 @@ public enum HistoryLocation: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Opens the store for a command that only reads it: a SQLite file read-only, leaving no
+    /// file behind (``SQLiteHistoryStore/init(readingFrom:)``); PostgreSQL as for any command.
+    public func openForReading() throws(LaunchProfilerError) -> any HistoryStore {
+        switch self {
+        case .sqlite(let path): try SQLiteHistoryStore(readingFrom: path)
+        case .postgres(let url): try PostgresHistoryStore(url: url)
+        }
+    }
+
     /// The location for messages (no password).
     public var description: String {
         switch self {

@@ -29,7 +29,7 @@ public struct GitHubAnnotations: Sendable, Equatable {
                 Self.command(verdict.level == .error ? "error" : "warning", title: title, message: verdict.message))
         }
         let result =
-            "\(ReportText.appName(summary)): \(ReportText.result(evaluation.exitCode)); \(ReportText.launchesLine(summary))"
+            "\(ReportText.appName(summary)): \(ReportText.result(evaluation.status)); \(ReportText.launchesLine(summary))"
         lines.append(Self.command("notice", title: "launchprof", message: result))
         return lines.map { $0 + "\n" }.joined()
     }

@@ -25,7 +25,7 @@ public struct JSONReport: Codable, Sendable, Equatable {
     /// Creates the report of a run and its evaluation.
     public init(summary: RunSummary, evaluation: BudgetEvaluation) {
         schemaVersion = Self.currentSchemaVersion
-        exitCode = evaluation.exitCode
+        exitCode = evaluation.status
         isDecisive = evaluation.isDecisive
         self.summary = summary
         self.evaluation = evaluation

@@ -22,7 +22,7 @@ public struct MarkdownReport: Sendable, Equatable {
     /// listed with the verdict notes.
     public func render(summary: RunSummary, evaluation: BudgetEvaluation, findings: [ReportFinding]? = nil) -> String {
         let findings = findings ?? ReportFinding.top(summary.findings, limit: maxFindings)
-        let code = evaluation.exitCode
+        let code = evaluation.status
         var out = "### LaunchProfiler: \(Self.icon(code)) \(ReportText.result(code))\n\n"
         out +=
             "\(Self.escape(ReportText.appName(summary))) · \(Self.escape(summary.run.scenario.rawValue)) · \(ReportText.launchesLine(summary))\n\n"

@@ -41,7 +41,7 @@ public struct TextReport: Sendable, Equatable {
         if let preMain = summary.scenarios[summary.run.scenario.rawValue]?.preMain {
             out += "\n" + PreMainSection.text(preMain)
         }
-        let code = evaluation.exitCode
+        let code = evaluation.status
         let result = "Result: \(ReportText.result(code)) (exit \(code.rawValue))"
         out += "\n" + (colored ? Self.style(code).apply(to: result) : result) + "\n"
         return out

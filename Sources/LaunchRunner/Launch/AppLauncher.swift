@@ -111,9 +111,10 @@ public struct AppLauncher: Launcher {
         environment.merge(request.environment) { _, new in new }
         let launch = ProfilerEnvironment(
             tracePath: request.traceURL.path, exitAfter: request.exitAfter ?? request.scenario.defaultExitPoint,
-            scenario: request.scenario, runIndex: request.index
+            scenario: request.scenario, runIndex: request.index > 0 ? request.index : nil  // warm-up launches: -1, -2, …
         )
         environment.merge(launch.encode()) { _, new in new }
+        environment[ToolVariable.owner.rawValue] = OrphanSweep.ownValue
         return environment
     }
 

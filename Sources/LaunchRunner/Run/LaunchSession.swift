@@ -22,6 +22,8 @@ public final class LaunchSession {
     /// Results of the pre-main launches so far (``preMainNext()``), in order; each record holds
     /// its breakdown.
     public private(set) var preMainResults: [LaunchResult] = []
+    /// Results of the warm-up launches so far, in order; their traces are not kept.
+    public private(set) var warmUpResults: [LaunchResult] = []
     /// Cold scenario: the evictor used before each launch.
     public let evictor: PageCacheEvictor?
     /// Cold scenario: what each eviction before a measured launch did, in launch order.
@@ -55,18 +57,25 @@ public final class LaunchSession {
     /// The signal that interrupted the run, or nil (see ``Launcher/interruption``).
     public var interruption: Int32? { launcher.interruption }
 
-    /// Runs the warm-up launches and discards their results; returns how many completed.
+    /// Runs the warm-up launches, their traces discarded; returns how many completed.
     @discardableResult
     public func warmUp() -> Int {
-        var completed = 0
-        for index in 0..<warmup where interruption == nil {
-            let files = layout.warmUpFiles
-            let result = perform(specification, index: -(index + 1), files: files)
-            if result.record.outcome == .completed { completed += 1 }
-            try? FileManager.default.removeItem(at: files.traceURL)
-            try? FileManager.default.removeItem(at: files.stderrURL)
-        }
-        return completed
+        while warmUpNext() != nil {}
+        return warmUpResults.filter { $0.record.outcome == .completed }.count
+    }
+
+    /// Runs the next warm-up launch (indices -1, -2, …), its trace and standard error deleted and
+    /// its record kept in ``warmUpResults``; nil when all are done or the run was interrupted.
+    @discardableResult
+    public func warmUpNext() -> LaunchResult? {
+        guard warmUpResults.count < warmup, interruption == nil else { return nil }
+        let files = layout.warmUpFiles
+        var result = perform(specification, index: -(warmUpResults.count + 1), files: files)
+        result.record.traceFile = nil
+        try? FileManager.default.removeItem(at: files.traceURL)
+        try? FileManager.default.removeItem(at: files.stderrURL)
+        warmUpResults.append(result)
+        return result
     }
 
     /// Runs the next measured launch and keeps its result.

@@ -12,6 +12,13 @@ public enum ToolVariable: String, Sendable, CaseIterable {
     /// when its file name says so) instead of the one found on this machine. When it fails or
     /// is stopped at its timeout, the reports say so.
     case symbolizer = "LAUNCHPROF_SYMBOLIZER"
+    /// Set by launchprof in each profiled and pre-main launch's environment, never read by the
+    /// app: `<pid>:<start time>` of the launchprof that started it, so that a later launchprof
+    /// can end what one killed with SIGKILL left running (a `setsid` daemon).
+    case owner = "LAUNCHPROF_OWNER"
+
+    /// `NAME=VALUE`, as an environment entry.
+    public func assignment(_ value: String) -> String { rawValue + "=" + value }
 
     /// The variable's value in `environment`, `nil` when unset or empty.
     public func value(in environment: [String: String]) -> String? {

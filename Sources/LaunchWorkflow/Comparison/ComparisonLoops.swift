@@ -31,9 +31,9 @@ struct ComparisonLoops {
     }
 
     /// The warm-up launches of both builds.
-    func warmUp() {
-        base.warmUp()
-        head.warmUp()
+    func warmUp() throws {
+        try base.warmUp()
+        try head.warmUp()
     }
 
     /// Measured launches of `build` so far.

@@ -31,9 +31,16 @@ public struct ComparisonRun: Sendable {
     /// - Throws: ``LaunchProfilerError`` when a build cannot be launched at all or a file
     ///   cannot be written; a launch that fails ends the comparison and is reported in the outcome.
     public func run(progress: @escaping (ComparisonEvent) -> Void = { _ in }) throws -> ComparisonRunResult {
+        guard plan.metrics.isEmpty else { return try compare(progress: progress) }
+        let resolved = ComparisonRun(plan: try plan.resolvingMetrics(launcher: launcher), folder: folder, launcher: launcher)
+        return try resolved.compare(progress: progress)
+    }
+
+    /// The comparison of ``plan``'s metrics.
+    private func compare(progress: @escaping (ComparisonEvent) -> Void) throws -> ComparisonRunResult {
         var loops = try ComparisonLoops(plan: plan, folder: folder, launcher: launcher, progress: progress)
         if plan.warmup > 0 { progress(.warmingUp(launchesPerBuild: plan.warmup)) }
-        loops.warmUp()
+        try loops.warmUp()
         var test = SequentialComparison(metrics: plan.metrics, settings: plan.settings)
         var order = BlockOrder(seed: plan.seed)
         while !isDecided(test), loops.failedBuild == nil, launcher.interruption == nil,

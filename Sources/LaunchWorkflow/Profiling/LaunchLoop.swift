@@ -26,11 +26,15 @@ struct LaunchLoop {
         self.progress = progress
     }
 
-    /// The warm-up launches, whose results are discarded.
-    func warmUp() {
+    /// The warm-up launches, their traces discarded; `launches.json` is written before the
+    /// first and after each, so a run interrupted in its warm-up keeps a valid manifest.
+    ///
+    /// - Throws: ``LaunchProfilerError`` when `launches.json` cannot be written.
+    func warmUp() throws {
+        try writeManifest()
         guard session.warmup > 0 else { return }
         progress(.warmingUp(launches: session.warmup))
-        session.warmUp()
+        while session.warmUpNext() != nil { try writeManifest() }
     }
 
     /// Whether launchprof was interrupted (SIGINT, SIGTERM, SIGHUP): no more launches start.
@@ -106,6 +110,7 @@ struct LaunchLoop {
         )
         manifest.timingLaunches = timingRecords
         manifest.preMainLaunches = preMainRecords
+        manifest.warmupLaunches = session.warmUpResults.isEmpty ? nil : session.warmUpResults.map(\.record)
         return manifest
     }
 }

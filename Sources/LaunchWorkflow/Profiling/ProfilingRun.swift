@@ -38,7 +38,7 @@ public struct ProfilingRun: Sendable {
         var launches = LaunchLoop(
             session: session, timingLaunches: plan.timingLaunches, folder: folder, progress: progress)
         launches.preMainLaunches = plan.preMainLaunches
-        launches.warmUp()
+        try launches.warmUp()
         try launches.launch(plan.runs)
         try launches.time(plan.runs)
         var evaluation = plan.budgets.evaluate(launches.summary())
@@ -82,6 +82,8 @@ public struct ProfilingRun: Sendable {
             interruptedBy: launcher.interruption
         )
         record(&result, progress: progress)
+        // Every output prints the status the command returns (an interruption, the history).
+        if result.exitStatus != result.evaluation.exitCode { result.evaluation.runStatus = result.exitStatus }
         return result
     }
 

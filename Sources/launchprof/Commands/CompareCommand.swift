@@ -47,6 +47,7 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         let plan = try makePlan()
+        try LaunchGuard.install()
         let folder = try RunFolder.create(at: output)
         let progress = ProgressReporter(
             total: builds.maxRuns * 2, interactive: Terminal.stderrIsTerminal, totalIsMaximum: true)

@@ -51,7 +51,7 @@ extension HistoryCommand {
         var output: String?
 
         func run() throws {
-            let history = try store.open()
+            let history = try store.openForReading()
             defer { history.close() }
             let text = HistoryExport.render(
                 try history.runs(matching: filter.filter(includeValues: format == .json)), as: format)
@@ -111,7 +111,7 @@ extension HistoryCommand {
         var output: String = "trends.html"
 
         func run() throws {
-            let history = try store.open()
+            let history = try store.openForReading()
             defer { history.close() }
             let runs = try history.runs(matching: filter.filter())
             let budgetFile = try budgets.map { try BudgetFile.load(from: URL(filePath: $0)) }

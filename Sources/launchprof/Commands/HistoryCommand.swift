@@ -24,7 +24,7 @@ struct HistoryCommand: ParsableCommand {
         @OptionGroup var filter: HistoryFilterOptions
 
         func run() throws {
-            let history = try store.open()
+            let history = try store.openForReading()
             defer { history.close() }
             let runs = try history.runs(matching: filter.filter())
             print(
@@ -45,7 +45,7 @@ struct HistoryCommand: ParsableCommand {
         var metric: String
 
         func run() throws {
-            let history = try store.open()
+            let history = try store.openForReading()
             defer { history.close() }
             let series = try history.series(matching: filter.filter()).filter { $0.key.metric == metric }
             guard !series.isEmpty else {
@@ -82,7 +82,7 @@ struct HistoryCommand: ParsableCommand {
         var json = false
 
         func run() throws {
-            let history = try store.open()
+            let history = try store.openForReading()
             defer { history.close() }
             let analysis = TrendAnalysis(
                 options: ChangePointOptions(

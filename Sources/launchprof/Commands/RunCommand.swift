@@ -92,7 +92,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let plan = try makePlan()
-        try RunInterruption.install()
+        try LaunchGuard.install()
         let folder = try RunFolder.create(at: output)
         let progress = ProgressReporter(total: runs, interactive: Terminal.stderrIsTerminal)
         let result = try ProfilingRun(plan: plan, folder: folder).run(progress: progress.show)

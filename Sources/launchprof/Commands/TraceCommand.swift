@@ -29,6 +29,7 @@ struct TraceCommand: ParsableCommand {
 
     func run() throws {
         let executable = try ExecutableResolver.resolve(command)
+        try LaunchGuard.install()
         let specification = launch.specification(
             of: [executable] + command.dropFirst(), readiness: try readiness.settings(),
             instruments: try instruments.settings()

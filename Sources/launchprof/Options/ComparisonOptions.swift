@@ -16,7 +16,7 @@ struct ComparisonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Extra environment of the head build's launches (repeatable).", valueName: "NAME=VALUE"))
     var headEnv: [String] = []
 
-    @Option(help: "A metric to compare (repeatable; default \(MetricName.timeToFirstFrame)).")
+    @Option(help: "A metric to compare (repeatable; default: timeToFirstFrame for a LaunchKit app, timeToReady for any other program, which then runs with no instruments).")
     var metric: [String] = []
 
     @Option(help: "The allowed effect in percent: within it the builds are the same.")
@@ -47,9 +47,10 @@ struct ComparisonOptions: ParsableArguments {
         _ = try environment(headEnv, option: "--head-env")
     }
 
-    /// The metrics to compare.
+    /// The metrics to compare; none named: the comparison chooses what fits the program (the
+    /// time to the first frame of a LaunchKit app, the time to ready of any other).
     var metrics: [MetricName] {
-        metric.isEmpty ? [.timeToFirstFrame] : metric.map { MetricName(rawValue: $0) }
+        metric.map { MetricName(rawValue: $0) }
     }
 
     /// `NAME=VALUE` pairs as a dictionary.

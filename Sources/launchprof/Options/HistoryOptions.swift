@@ -16,6 +16,9 @@ struct HistoryLocationOption: ParsableArguments {
 
     /// The open store.
     func open() throws -> any HistoryStore { try location().open() }
+
+    /// Opens the store for a command that only reads it (nothing created, nothing left behind).
+    func openForReading() throws -> any HistoryStore { try location().openForReading() }
 }
 
 /// `run`'s history options: where the run is recorded and the source it measured.
