@@ -120,7 +120,7 @@ struct AnyProgramTests {
         #expect(warm.phases == ["binaryLoad", "database", "migrations", "routes", "bind"])
         #expect(warm.metrics["routes.blocked"] != nil)
         // A server has no first frame: its progress, findings and attribution speak of readiness.
-        #expect(output.stderr.contains("launch 1/3: completed, ready "), "\(output.stderr)")
+        #expect(output.stderr.contains("launch 1/3: ready "), "\(output.stderr)")
         #expect(!output.stdout.contains("first frame"), "\(output.stdout)")
         #expect(summary.findings?.endpoint == .ready)
         let html = try String(contentsOf: folder.appendingPathComponent("report.html"), encoding: .utf8)

@@ -38,39 +38,12 @@ extension RunSummary {
         let phases = Set(traces.flatMap { $0.phases.map(\.phase) })
         var scenarios: [String: ScenarioSummary] = [:]
         for (scenario, launches) in byScenario {
-            var samples: [MetricName: (values: [Double], indices: [Int])] = [:]
-            for launch in launches {
-                for (name, value) in launch.values {
-                    samples[name, default: ([], [])].values.append(value)
-                    samples[name, default: ([], [])].indices.append(launch.index)
-                }
-            }
+            var samples = Self.samples(of: launches)
             if let launches = preMainValues[scenario] {
-                samples = samples.filter { !$0.key.isPreMainMetric }
-                for launch in launches {
-                    for (name, value) in launch.values {
-                        samples[name, default: ([], [])].values.append(value)
-                        samples[name, default: ([], [])].indices.append(launch.index)
-                    }
-                }
+                samples = samples.filter { !$0.key.isPreMainMetric }.merging(Self.samples(of: launches)) { $1 }
             }
             let timingSummary = replaceTimeToReady(in: &samples, timing: timing, scenario: scenario)
-            // Metrics are independent and each bootstrap is seeded on its own, so they are
-            // summarised in parallel with the same results as one after another.
-            let series = samples.compactMap { name, series in
-                (MetricCatalog.kind(of: name) ?? MetricCatalog.programPhaseDefinition(of: name, phases: phases)?.kind)
-                    .map { (name: name, kind: $0, values: series.values, indices: series.indices) }
-            }
-            let results = Mutex<[String: MetricSummary]>([:])
-            DispatchQueue.concurrentPerform(iterations: series.count) { index in
-                let item = series[index]
-                let summary = MetricSummary(
-                    name: item.name, kind: item.kind, samples: item.values, launchIndices: item.indices,
-                    bootstrap: bootstrap, outliers: outliers
-                )
-                results.withLock { $0[item.name.rawValue] = summary }
-            }
-            let metrics = results.withLock { $0 }
+            let metrics = summaries(samples, phases: phases, bootstrap: bootstrap, outliers: outliers)
             var summary = ScenarioSummary(scenario: scenario, completedLaunches: launches.count, metrics: metrics)
             let scenarioTraces = traces.filter { $0.scenario.rawValue == scenario }
             summary.phases = ScenarioSummary.programPhases(of: scenarioTraces)
@@ -84,6 +57,42 @@ extension RunSummary {
         summary.timingLaunches = timing
         summary.preMainLaunches = preMain
         return summary
+    }
+
+    /// Each metric's values over `launches`, with the launch index of each value.
+    private static func samples(of launches: [(index: Int, values: [MetricName: Double])])
+        -> [MetricName: (values: [Double], indices: [Int])]
+    {
+        var samples: [MetricName: (values: [Double], indices: [Int])] = [:]
+        for launch in launches {
+            for (name, value) in launch.values {
+                samples[name, default: ([], [])].values.append(value)
+                samples[name, default: ([], [])].indices.append(launch.index)
+            }
+        }
+        return samples
+    }
+
+    /// Every metric summarised. Metrics are independent and each bootstrap is seeded on its own,
+    /// so they are summarised in parallel with the same results as one after another.
+    private static func summaries(
+        _ samples: [MetricName: (values: [Double], indices: [Int])], phases: Set<PhaseName>, bootstrap: Bootstrap,
+        outliers: OutlierDetector
+    ) -> [String: MetricSummary] {
+        let series = samples.compactMap { name, series in
+            (MetricCatalog.kind(of: name) ?? MetricCatalog.programPhaseDefinition(of: name, phases: phases)?.kind)
+                .map { (name: name, kind: $0, values: series.values, indices: series.indices) }
+        }
+        let results = Mutex<[String: MetricSummary]>([:])
+        DispatchQueue.concurrentPerform(iterations: series.count) { index in
+            let item = series[index]
+            let summary = MetricSummary(
+                name: item.name, kind: item.kind, samples: item.values, launchIndices: item.indices,
+                bootstrap: bootstrap, outliers: outliers
+            )
+            results.withLock { $0[item.name.rawValue] = summary }
+        }
+        return results.withLock { $0 }
     }
 
     /// Puts the timing launches' times to ready of `scenario` in place of the profiled ones, and

@@ -111,7 +111,8 @@ public struct AppLauncher: Launcher {
         environment.merge(request.environment) { _, new in new }
         let launch = ProfilerEnvironment(
             tracePath: request.traceURL.path, exitAfter: request.exitAfter ?? request.scenario.defaultExitPoint,
-            scenario: request.scenario, runIndex: request.index > 0 ? request.index : nil  // warm-up launches: -1, -2, …
+            // Warm-up launches (-1, -2, …) have no run index.
+            scenario: request.scenario, runIndex: request.index > 0 ? request.index : nil
         )
         environment.merge(launch.encode()) { _, new in new }
         environment[ToolVariable.owner.rawValue] = OrphanSweep.ownValue

@@ -32,7 +32,8 @@ public struct ComparisonRun: Sendable {
     ///   cannot be written; a launch that fails ends the comparison and is reported in the outcome.
     public func run(progress: @escaping (ComparisonEvent) -> Void = { _ in }) throws -> ComparisonRunResult {
         guard plan.metrics.isEmpty else { return try compare(progress: progress) }
-        let resolved = ComparisonRun(plan: try plan.resolvingMetrics(launcher: launcher), folder: folder, launcher: launcher)
+        let resolved = ComparisonRun(
+            plan: try plan.resolvingMetrics(launcher: launcher), folder: folder, launcher: launcher)
         return try resolved.compare(progress: progress)
     }
 

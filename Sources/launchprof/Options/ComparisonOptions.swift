@@ -16,7 +16,10 @@ struct ComparisonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Extra environment of the head build's launches (repeatable).", valueName: "NAME=VALUE"))
     var headEnv: [String] = []
 
-    @Option(help: "A metric to compare (repeatable; default: timeToFirstFrame for a LaunchKit app, timeToReady for any other program, which then runs with no instruments).")
+    @Option(
+        help:
+            "A metric to compare (repeatable; default: timeToFirstFrame for a LaunchKit app, timeToReady for any other program, which then runs with no instruments)."
+    )
     var metric: [String] = []
 
     @Option(help: "The allowed effect in percent: within it the builds are the same.")
