@@ -202,6 +202,35 @@ struct RobustnessTests {
     }
 
     @Test(
+        "SIGTERM during the timing launches: the profiled launch kept, the timing launch recorded as interrupted, nothing left"
+    )
+    func interruptedTimingLaunch() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let marker = folder.appendingPathComponent("timing-started")
+        // A timing launch carries none of the runner's variables: only then does the script hang.
+        let (app, pids) = try Self.scriptApp(
+            in: folder, body: "[ -z \"$LAUNCHPROF_TRACE\" ] && { touch '\(marker.path)'; sleep 300; }; exit 0")
+        let process = try ProductProcess.start(
+            BuiltProducts.path("launchprof"),
+            [
+                "run", "--runs", "1", "--warmup", "0", "--no-history", "--pre-main-launches", "0", "--timeout", "120",
+                "--output", folder.appendingPathComponent("run").path, "--", app,
+            ])
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, !FileManager.default.fileExists(atPath: marker.path) { usleep(20_000) }
+        Glibc.kill(process.process.processIdentifier, SIGTERM)
+        let output = try process.wait(timeout: 60)
+        #expect(output.status == ProfilerExitStatus.interrupted.rawValue, "\(output.stderr)")
+        let manifest = try RunManifest.read(from: folder.appendingPathComponent("run/launches.json"))
+        #expect(manifest.launches.map(\.outcome) == [.completed])
+        #expect(manifest.timingLaunches?.map(\.outcome) == [.interrupted])
+        let settled = Date().addingTimeInterval(5)
+        while !Self.survivors(pids).isEmpty, Date() < settled { usleep(20_000) }
+        #expect(Self.survivors(pids).isEmpty, "left running: \(Self.survivors(pids))")
+    }
+
+    @Test(
         "SIGTERM during the warm-up keeps a valid launches.json with the warm-up launch, and the result line says interrupted"
     )
     func interruptedWarmUp() throws {
