@@ -1,5 +1,6 @@
 import LaunchAnalysis
 import LaunchReports
+import LaunchTrace
 
 extension ReportFormat {
     /// Renders the outcome of `launchprof compare`; colour only for text on a terminal.
@@ -10,6 +11,10 @@ extension ReportFormat {
         case .markdown: ComparisonMarkdownReport().render(outcome)
         case .junit: ComparisonJUnitReport().render(outcome)
         case .github: GitHubAnnotations().render(comparison: outcome)
+        case .bmf, .githubBenchmark:
+            throw LaunchProfilerError.workflow(
+                "--format \(rawValue) is a dashboard's format of one run's metrics: use it with run or check (of base or head's run folder), not compare."
+            )
         }
     }
 }

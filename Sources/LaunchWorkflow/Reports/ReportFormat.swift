@@ -13,6 +13,10 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case junit
     /// GitHub Actions workflow commands: an annotation per rule or policy verdict that did not pass.
     case github
+    /// Bencher Metric Format, for `bencher run --adapter json`: a benchmark per metric.
+    case bmf
+    /// github-action-benchmark's `customSmallerIsBetter`: an entry per metric.
+    case githubBenchmark = "github-benchmark"
 
     /// Renders the summary and verdicts; colour only for text on a terminal.
     public func render(summary: RunSummary, evaluation: BudgetEvaluation, colored: Bool) throws -> String {
@@ -22,6 +26,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .markdown: MarkdownReport().render(summary: summary, evaluation: evaluation)
         case .junit: JUnitReport().render(summary: summary, evaluation: evaluation)
         case .github: GitHubAnnotations().render(summary: summary, evaluation: evaluation)
+        case .bmf: try BencherMetricFormat.render(summary: summary)
+        case .githubBenchmark: try BenchmarkActionFormat.render(summary: summary)
         }
     }
 }

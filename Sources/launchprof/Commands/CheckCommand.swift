@@ -18,6 +18,8 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var format: FormatOptions
 
+    @OptionGroup(title: "Exports") var exports: ExportOptions
+
     @Option(help: "Launches of the run that may have failed before the check fails with exit 3 (default 0).")
     var allowFailed: Int = 0
 
@@ -33,6 +35,7 @@ struct CheckCommand: ParsableCommand {
         print(
             try format.format.render(summary: summary, evaluation: evaluation, colored: Terminal.stdoutIsTerminal),
             terminator: "")
+        try exports.write(summary: summary, evaluation: evaluation)
         try StepSummary(environment: ProcessInfo.processInfo.environment)?.append(
             summary: summary, evaluation: evaluation)
         let code = evaluation.exitCode

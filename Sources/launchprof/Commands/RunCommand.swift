@@ -41,6 +41,8 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var format: FormatOptions
 
+    @OptionGroup(title: "Exports") var exports: ExportOptions
+
     @Flag(help: "Add launches until every verdict is decisive or --max-runs is reached.")
     var adaptive = false
 
@@ -100,6 +102,7 @@ struct RunCommand: ParsableCommand {
             try format.format.render(
                 summary: result.summary, evaluation: result.evaluation, colored: Terminal.stdoutIsTerminal),
             terminator: "")
+        try exports.write(summary: result.summary, evaluation: result.evaluation)
         try StepSummary(environment: ProcessInfo.processInfo.environment)?.append(
             summary: result.summary, evaluation: result.evaluation)
         if format.format == .text {

@@ -5,7 +5,7 @@ import LaunchWorkflow
 struct FormatOptions: ParsableArguments {
     @Option(
         help:
-            "Output format: text, json, markdown, junit or github (workflow annotations). With GITHUB_STEP_SUMMARY set, the Markdown report is also appended to that file."
+            "Output format: text, json, markdown, junit, github (workflow annotations), bmf (Bencher Metric Format) or github-benchmark (github-action-benchmark's customSmallerIsBetter). With GITHUB_STEP_SUMMARY set, the Markdown report is also appended to that file."
     )
     var format: ReportFormat = .text
 }

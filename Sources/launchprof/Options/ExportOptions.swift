@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import LaunchAnalysis
+import LaunchTrace
+import LaunchWorkflow
+
+/// `--export-json FILE` and its siblings of `run` and `check`: any number of formats written to
+/// files in one run, besides the `--format` printed (hyperfine's habit). Each file is written
+/// whole or not at all (a temporary file renamed).
+struct ExportOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Also write the JSON report to FILE.", valueName: "FILE"))
+    var exportJson: String?
+
+    @Option(help: ArgumentHelp("Also write the Markdown report to FILE.", valueName: "FILE"))
+    var exportMarkdown: String?
+
+    @Option(help: ArgumentHelp("Also write the JUnit XML report to FILE.", valueName: "FILE"))
+    var exportJunit: String?
+
+    @Option(help: ArgumentHelp("Also write Bencher Metric Format JSON to FILE.", valueName: "FILE"))
+    var exportBmf: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Also write github-action-benchmark's customSmallerIsBetter JSON to FILE.", valueName: "FILE"))
+    var exportGithubBenchmark: String?
+
+    /// The files asked for, with their formats.
+    var exports: [(format: ReportFormat, path: String)] {
+        let all: [(ReportFormat, String?)] = [
+            (.json, exportJson), (.markdown, exportMarkdown), (.junit, exportJunit), (.bmf, exportBmf),
+            (.githubBenchmark, exportGithubBenchmark),
+        ]
+        return all.compactMap { format, path in path.map { (format, $0) } }
+    }
+
+    /// Writes every file asked for.
+    ///
+    /// - Throws: ``LaunchTrace/LaunchProfilerError`` naming the file that cannot be written.
+    func write(summary: RunSummary, evaluation: BudgetEvaluation) throws {
+        for (format, path) in exports {
+            let text = try format.render(summary: summary, evaluation: evaluation, colored: false)
+            do {
+                try AtomicFile.write(Data(text.utf8), to: URL(filePath: path))
+            } catch {
+                throw LaunchProfilerError(
+                    .writeFailed,
+                    "The \(format.rawValue) export cannot be written: \(LaunchProfilerError.describe(error))",
+                    context: .init(file: path))
+            }
+        }
+    }
+}
