@@ -190,6 +190,12 @@ static uint64_t lp_handled_signals(void) {
 // In the runner: `path` opened close-on-exec above the standard descriptors (so the child's
 // dup3 onto 0, 1 and 2 cannot overwrite another of them), or -errno.
 static int lp_open_above_stdio(const char *path, int flags) {
+    // The runner's own output (--show-output): its descriptor shared, never reopened, so that a
+    // file it writes to is not truncated and its offset is the runner's.
+    if (strcmp(path, "/dev/stdout") == 0 || strcmp(path, "/dev/stderr") == 0) {
+        int moved = fcntl(strcmp(path, "/dev/stdout") == 0 ? STDOUT_FILENO : STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
+        return moved < 0 ? -errno : moved;
+    }
     int fd = open(path, flags | O_CLOEXEC, 0644);
     if (fd < 0 || fd > 2) return fd < 0 ? -errno : fd;
     int moved = fcntl(fd, F_DUPFD_CLOEXEC, 3);

@@ -187,4 +187,33 @@ struct AdaptiveRunTests {
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("run").path))
         }
     }
+
+    @Test("--setup, --prepare before each launch and --cleanup run in order; --show-output passes the program's output")
+    func hyperfineHabits() throws {
+        let folder = try BuiltProducts.scratchFolder("e2e")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("log").path
+        let output = try BuiltProducts.launchprof(
+            [
+                "run", "--runs", "2", "--warmup", "1", "--no-history", "--pre-main-launches", "0",
+                "--no-timing-launches",
+                "--setup", "echo setup >> '\(log)'", "--prepare", "echo prepare >> '\(log)'",
+                "--cleanup", "echo cleanup >> '\(log)'", "--show-output", "--output",
+                folder.appendingPathComponent("run").path,
+                "--", "/bin/echo", "the program's own line",
+            ])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.components(separatedBy: "the program's own line").count - 1 == 3)
+        let order = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(order == ["setup", "prepare", "prepare", "prepare", "cleanup"])
+        let failed = try BuiltProducts.launchprof([
+            "run", "--runs", "1", "--no-history", "--prepare", "exit 3", "--", "/bin/true",
+        ])
+        #expect(failed.status == 3)
+        #expect(failed.stdout.contains("--prepare command `exit 3` exited with status 3"), "\(failed.stdout)")
+        let setup = try BuiltProducts.launchprof([
+            "run", "--runs", "1", "--no-history", "--setup", "false", "--", "/bin/true",
+        ])
+        #expect(setup.status == 1 && setup.stderr.contains("--setup command `false` exited with status 1"))
+    }
 }

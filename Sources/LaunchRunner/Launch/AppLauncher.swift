@@ -39,6 +39,7 @@ public struct AppLauncher: Launcher {
                 request, message: LaunchProfilerError.notExecutable(path: request.executable).description)
         }
         try? FileManager.default.removeItem(at: request.traceURL)
+        if let failure = PrepareCommand.run(request.prepareCommand) { return .failedToStart(request, message: failure) }
         let readiness: ReadinessWatcher?
         do throws(LaunchProfilerError) {
             readiness = try Self.readinessWatcher(for: request)
@@ -58,8 +59,8 @@ public struct AppLauncher: Launcher {
                 ) { $1 },
                 // A timing launch gets none of the runner's descriptors.
                 inheritedFD: request.timingOnly ? -1 : channels.eventAppEnd,
-                stdoutPath: readiness?.stdoutPath ?? "/dev/null",
-                stderrPath: readiness?.stderrPath ?? request.stderrURL.path,
+                stdoutPath: readiness?.stdoutPath ?? (request.showOutput ? "/dev/stdout" : "/dev/null"),
+                stderrPath: readiness?.stderrPath ?? (request.showOutput ? "/dev/stderr" : request.stderrURL.path),
                 stallFD: request.timingOnly ? -1 : channels.stallAppEnd, timingOnly: request.timingOnly
             ) { pid in
                 // The child holds its copies: closing ours now keeps the work out of the launch.

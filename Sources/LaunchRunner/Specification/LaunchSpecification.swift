@@ -30,6 +30,12 @@ public struct LaunchSpecification: Sendable, Equatable {
     public var instruments: InstrumentSettings
     /// Whether launches are profiled or only timed.
     public var kind: LaunchKind
+    /// Whether the program's standard output and error go to launchprof's own (`--show-output`)
+    /// instead of nowhere and a file kept for failed launches.
+    public var showOutput = false
+    /// A shell command run before each launch, untimed (`--prepare`, hyperfine's): clearing a
+    /// cache, resetting a database. A launch whose command fails is not made and is reported.
+    public var prepareCommand: String?
 
     /// The default timeout of a launch, in seconds.
     public static let defaultTimeoutSeconds = 30.0

@@ -51,9 +51,11 @@ struct CompareCommand: ParsableCommand {
         let folder = try RunFolder.create(at: output)
         let progress = ProgressReporter(
             total: builds.maxRuns * 2, interactive: Terminal.stderrIsTerminal, totalIsMaximum: true)
-        let result = try ComparisonRun(plan: plan, folder: folder).run { event in
-            if case .launched(let build, let launch) = event { progress.launched(launch, label: build.rawValue) }
-            if case .launchesFinished = event { progress.finish() }
+        let result = try launch.aroundLaunches {
+            try ComparisonRun(plan: plan, folder: folder).run { event in
+                if case .launched(let build, let launch) = event { progress.launched(launch, label: build.rawValue) }
+                if case .launchesFinished = event { progress.finish() }
+            }
         }
         print(try format.format.render(comparison: result.outcome, colored: Terminal.stdoutIsTerminal), terminator: "")
         if format.format == .text { print("\nComparison folder: \(folder.url.path)") }

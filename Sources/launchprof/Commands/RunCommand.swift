@@ -97,7 +97,9 @@ struct RunCommand: ParsableCommand {
         try LaunchGuard.install()
         let folder = try RunFolder.create(at: output)
         let progress = ProgressReporter(total: runs, interactive: Terminal.stderrIsTerminal)
-        let result = try ProfilingRun(plan: plan, folder: folder).run(progress: progress.show)
+        let result = try launch.aroundLaunches {
+            try ProfilingRun(plan: plan, folder: folder).run(progress: progress.show)
+        }
         print(
             try format.format.render(
                 summary: result.summary, evaluation: result.evaluation, colored: Terminal.stdoutIsTerminal),

@@ -34,7 +34,7 @@ struct TraceCommand: ParsableCommand {
             of: [executable] + command.dropFirst(), readiness: try readiness.settings(),
             instruments: try instruments.settings()
         )
-        let (trace, url) = try SingleLaunch(launch: specification, output: output).run()
+        let (trace, url) = try launch.aroundLaunches { try SingleLaunch(launch: specification, output: output).run() }
         if json {
             print(String(decoding: try TraceJSON.makeEncoder().encode(trace), as: UTF8.self))
         } else {

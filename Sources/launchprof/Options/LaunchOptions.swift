@@ -17,6 +17,20 @@ struct LaunchOptions: ParsableArguments {
         ))
     var exitAfter: ExitPoint?
 
+    @Flag(help: "Show the program's standard output and error instead of discarding them (hyperfine's --show-output).")
+    var showOutput = false
+
+    @Option(help: ArgumentHelp("A shell command run before each launch, not timed.", valueName: "CMD"))
+    var prepare: String?
+
+    @Option(help: ArgumentHelp("A shell command run once before the first launch.", valueName: "CMD"))
+    var setup: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A shell command run once after the last launch, even when launches failed.", valueName: "CMD"))
+    var cleanup: String?
+
     /// The longest timeout: one day, the longest time a trace may hold.
     static let maximumTimeout = Double(LaunchTrace.maximumTimeNs) / 1e9
 
@@ -34,9 +48,25 @@ struct LaunchOptions: ParsableArguments {
         of command: [String], environment: [String: String] = [:], readiness: ReadinessSettings,
         instruments: InstrumentSettings
     ) -> LaunchSpecification {
-        LaunchSpecification(
+        var specification = LaunchSpecification(
             executable: command[0], arguments: Array(command.dropFirst()), environment: environment, scenario: scenario,
             timeoutSeconds: timeout, exitAfter: exitAfter, readiness: readiness, instruments: instruments
         )
+        specification.showOutput = showOutput
+        specification.prepareCommand = prepare
+        return specification
+    }
+
+    /// Runs `body` between `--setup` and `--cleanup` (the cleanup whatever `body` does).
+    ///
+    /// - Throws: a ``CLIError`` when `--setup` fails (nothing is launched), or what `body` throws.
+    func aroundLaunches<T>(_ body: () throws -> T) throws -> T {
+        if let failure = PrepareCommand.run(setup, role: "--setup") { throw CLIError(failure) }
+        defer {
+            if let failure = PrepareCommand.run(cleanup, role: "--cleanup") {
+                Terminal.printError("launchprof: \(failure)")
+            }
+        }
+        return try body()
     }
 }

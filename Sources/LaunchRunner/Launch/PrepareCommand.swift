@@ -1,0 +1,34 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The shell commands of hyperfine's habits around launches: `--prepare` before each launch,
+/// `--setup` before the first, `--cleanup` after the last; each run with `/bin/sh -c`, its output
+/// passed through, and never timed.
+public enum PrepareCommand {
+    /// Runs `command` (nil: nothing); nil when it succeeded, else a sentence saying how it failed.
+    public static func run(_ command: String?, role: String = "--prepare") -> String? {
+        guard let command else { return nil }
+        let process = Process()
+        process.executableURL = URL(filePath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return "The \(role) command could not be started: \(error.localizedDescription)"
+        }
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            let how =
+                process.terminationReason == .exit
+                ? "exited with status \(process.terminationStatus)"
+                : "was killed by signal \(process.terminationStatus)"
+            let consequence = role == "--prepare" ? "the launch was not made" : "nothing more was launched for it"
+            return "The \(role) command `\(command)` \(how); \(consequence)."
+        }
+        return nil
+    }
+}
