@@ -58,7 +58,9 @@ struct ComparisonReportTests {
         #expect(outcome.findings.new.allSatisfy { $0.confidence != .low })
     }
 
-    @Test("text, Markdown, JUnit and JSON", arguments: ReportFormat.allCases)
+    @Test(
+        "text, Markdown, JUnit and JSON",
+        arguments: ReportFormat.allCases.filter { ![.bmf, .githubBenchmark].contains($0) })
     func rendered(format: ReportFormat) throws {
         let text = try format.render(comparison: Self.outcome(), colored: false)
         let names = [
@@ -67,6 +69,16 @@ struct ComparisonReportTests {
         ]
         let name = try #require(names[format.rawValue], "no golden file for \(format)")
         goldens.assertMatches(text, name)
+    }
+
+    @Test(
+        "the dashboards' formats are one run's: compare refuses them with a sentence",
+        arguments: [ReportFormat.bmf, .githubBenchmark])
+    func dashboardsRefused(format: ReportFormat) throws {
+        let error = #expect(throws: LaunchProfilerError.self) {
+            try format.render(comparison: Self.outcome(), colored: false)
+        }
+        #expect(error?.message.contains("use it with run or check") == true)
     }
 
     @Test("comparison.json reads back equal")
