@@ -56,6 +56,25 @@ struct OutputSchemaTests {
         let json = folder.appendingPathComponent("check.json")
         try Data(check.stdout.utf8).write(to: json)
         try Self.expectValid([json], "verdicts")
+
+        // check-jsonschema, given only the schema file, resolves its relative $refs beside it, offline.
+        let checker = try BuiltProducts.run(
+            "/usr/bin/env",
+            [
+                "check-jsonschema", "--schemafile", JSONSchemaValidator.schema("summary").path,
+                run.appendingPathComponent("summary.json").path,
+            ], environment: ["no_proxy": "*", "https_proxy": "http://127.0.0.1:9", "http_proxy": "http://127.0.0.1:9"])
+        #expect(checker.status == 0, "\(checker.stdout)\(checker.stderr)")
+    }
+
+    @Test("every $ref of the schemas is relative: they resolve from the files alone")
+    func relativeReferences() throws {
+        let folder = JSONSchemaValidator.schema("summary").deletingLastPathComponent()
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        where name.hasSuffix(".schema.json") {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            #expect(!text.contains("\"$ref\": \"http"), "\(name) has an absolute $ref")
+        }
     }
 
     static func expectValid(_ files: [URL], _ schema: String, sourceLocation: SourceLocation = #_sourceLocation) throws

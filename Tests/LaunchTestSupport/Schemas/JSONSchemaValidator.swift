@@ -17,7 +17,8 @@ public enum JSONSchemaValidator {
     }
 
     /// The validation errors of each file (by path; empty when it is valid). Every schema in
-    /// `schemas/` is registered by its `$id`, so cross-file `$ref`s resolve offline.
+    /// `schemas/` is registered under its file name, which its relative `$ref`s name, so they
+    /// resolve offline, as any validator given the files resolves them.
     ///
     /// - Throws: when Python or `jsonschema` cannot run, or the schema itself is invalid.
     public static func validate(_ files: [URL], against schema: URL) throws -> [String: [String]] {
@@ -48,14 +49,16 @@ public enum JSONSchemaValidator {
 
     static let script = """
         import json, os, sys
-        import jsonschema, referencing
+        import jsonschema, referencing, referencing.jsonschema
         schema = json.load(open(sys.argv[1], encoding="utf-8"))
         resources = []
         if os.path.isdir(sys.argv[2]):
             for name in sorted(os.listdir(sys.argv[2])):
                 if name.endswith(".schema.json"):
                     doc = json.load(open(os.path.join(sys.argv[2], name), encoding="utf-8"))
-                    resources.append((doc["$id"], referencing.Resource.from_contents(doc)))
+                    spec = referencing.jsonschema.DRAFT202012
+                    resource = referencing.Resource.from_contents(doc, default_specification=spec)
+                    resources.append((doc.get("$id", name), resource))
         registry = referencing.Registry().with_resources(resources)
         jsonschema.Draft202012Validator.check_schema(schema)
         validator = jsonschema.Draft202012Validator(schema, registry=registry, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
