@@ -29,6 +29,9 @@ struct CompareCommandTests {
             ComparisonOutcome.self, from: Data(contentsOf: folder.appendingPathComponent("comparison.json")))
         #expect(outcome.decision == .regressed)
         #expect(outcome.seed == 11)
+        let comparison = folder.appendingPathComponent("comparison.json")
+        let problems = try JSONSchemaValidator.validate([comparison], against: JSONSchemaValidator.schema("comparison"))
+        #expect(problems[comparison.path] == [])
     }
 
     @Test("a head that fails to launch exits 3; bad NAME=VALUE is a usage error")

@@ -69,6 +69,12 @@ struct ComparisonReportTests {
         ]
         let name = try #require(names[format.rawValue], "no golden file for \(format)")
         goldens.assertMatches(text, name)
+        if format == .json {
+            let file = try ReportFixture.temporaryDirectory().appendingPathComponent("compare.json")
+            try Data(text.utf8).write(to: file)
+            let problems = try JSONSchemaValidator.validate([file], against: JSONSchemaValidator.schema("comparison"))
+            #expect(problems[file.path] == [], "compare --format json against schemas/comparison.schema.json")
+        }
     }
 
     @Test(
