@@ -1,6 +1,7 @@
 import Foundation
 import LaunchAnalysis
 import LaunchTestSupport
+import LaunchTrace
 import Testing
 
 /// The dashboards' own formats, written by `--export-…` next to the printed report, each checked
@@ -49,5 +50,58 @@ struct DashboardExportTests {
         ])
         #expect(output.status == 1)
         #expect(output.stderr.contains("/nonexistent-folder/bmf.json"), "\(output.stderr)")
+    }
+
+    /// Parses OTLP/JSON with OpenTelemetry's own protobuf definitions (opentelemetry-proto) and
+    /// protobuf's strict JSON parser; OTLP/JSON writes ids in hex where protobuf's JSON mapping
+    /// has base64, so they are converted first, as a collector does. Prints: spans, root span's
+    /// name, trace id bytes, resource keys, events.
+    static let otlpReader = """
+        import base64, json, sys
+        from google.protobuf import json_format
+        from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
+        doc = json.load(open(sys.argv[1]))
+        for rs in doc["resourceSpans"]:
+            for ss in rs["scopeSpans"]:
+                for sp in ss["spans"]:
+                    for key in ("traceId", "spanId", "parentSpanId"):
+                        if sp.get(key): sp[key] = base64.b64encode(bytes.fromhex(sp[key])).decode()
+        request = json_format.Parse(json.dumps(doc), ExportTraceServiceRequest())
+        spans = request.resource_spans[0].scope_spans[0].spans
+        resource = [a.key for a in request.resource_spans[0].resource.attributes]
+        roots = [s for s in spans if not s.parent_span_id]
+        print(json.dumps({"spans": len(spans), "roots": [s.name for s in roots], "traceIdBytes": len(spans[0].trace_id),
+                          "resource": resource, "events": sum(len(s.events) for s in spans),
+                          "ordered": all(s.end_time_unix_nano >= s.start_time_unix_nano for s in spans)}))
+        """
+
+    @Test("--export-otlp: each launch an OpenTelemetry trace that OpenTelemetry's protobuf definitions read")
+    func otlp() throws {
+        let folder = try BuiltProducts.scratchFolder("exports")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let otlp = folder.appendingPathComponent("launches.otlp.json")
+        let output = try BuiltProducts.launchprof([
+            "run", "--runs", "2", "--no-history", "--pre-main-launches", "0", "--output",
+            folder.appendingPathComponent("run").path, "--export-otlp", otlp.path, "--",
+            BuiltProducts.path("SampleApp"),
+        ])
+        #expect(output.status == 0, "\(output.stderr)")
+        let read = try BuiltProducts.run("/usr/bin/env", ["python3", "-c", Self.otlpReader, otlp.path])
+        #expect(read.status == 0, "\(read.stderr)")
+        struct Parsed: Decodable {
+            var spans: Int
+            var roots: [String]
+            var traceIdBytes: Int
+            var resource: [String]
+            var events: Int
+            var ordered: Bool
+        }
+        let parsed = try JSONDecoder().decode(Parsed.self, from: Data(read.stdout.utf8))
+        #expect(parsed.roots == ["launch 1", "launch 2"])
+        #expect(parsed.traceIdBytes == 16)
+        #expect(parsed.spans > 2 * PhaseName.uikit.count)
+        #expect(parsed.resource.contains("service.name") && parsed.resource.contains("host.name"))
+        #expect(parsed.events > 0, "SampleApp's findings are events of the phases they cost")
+        #expect(parsed.ordered)
     }
 }

@@ -30,12 +30,14 @@ struct CheckCommand: ParsableCommand {
         guard allowFailed >= 0 else { throw ValidationError("--allow-failed cannot be negative, not \(allowFailed).") }
         var check = try baselines.check(budgets: budgets)
         check.allowedFailures = allowFailed
-        let summary = try SummaryLoader.load(try RunFolder.locate(runFolder))
+        let location = try RunFolder.locate(runFolder)
+        let summary = try SummaryLoader.load(location)
         let evaluation = check.evaluate(summary)
         print(
             try format.format.render(summary: summary, evaluation: evaluation, colored: Terminal.stdoutIsTerminal),
             terminator: "")
-        try exports.write(summary: summary, evaluation: evaluation)
+        let traces = exports.exportOtlp == nil ? [] : ((try? RunFolder(url: location).loadTraces()) ?? [])
+        try exports.write(summary: summary, evaluation: evaluation, traces: traces)
         try StepSummary(environment: ProcessInfo.processInfo.environment)?.append(
             summary: summary, evaluation: evaluation)
         let code = evaluation.exitCode

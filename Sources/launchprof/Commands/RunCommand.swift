@@ -104,7 +104,7 @@ struct RunCommand: ParsableCommand {
             try format.format.render(
                 summary: result.summary, evaluation: result.evaluation, colored: Terminal.stdoutIsTerminal),
             terminator: "")
-        try exports.write(summary: result.summary, evaluation: result.evaluation)
+        try exports.write(summary: result.summary, evaluation: result.evaluation, traces: result.traces)
         try StepSummary(environment: ProcessInfo.processInfo.environment)?.append(
             summary: result.summary, evaluation: result.evaluation)
         if format.format == .text {

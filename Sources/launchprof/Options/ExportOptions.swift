@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchAnalysis
+import LaunchReports
 import LaunchTrace
 import LaunchWorkflow
 
@@ -25,6 +26,12 @@ struct ExportOptions: ParsableArguments {
             "Also write github-action-benchmark's customSmallerIsBetter JSON to FILE.", valueName: "FILE"))
     var exportGithubBenchmark: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Also write each launch as an OpenTelemetry trace in OTLP/JSON to FILE (for an OTLP/HTTP collector's /v1/traces: Jaeger, Tempo).",
+            valueName: "FILE"))
+    var exportOtlp: String?
+
     /// The files asked for, with their formats.
     var exports: [(format: ReportFormat, path: String)] {
         let all: [(ReportFormat, String?)] = [
@@ -37,17 +44,23 @@ struct ExportOptions: ParsableArguments {
     /// Writes every file asked for.
     ///
     /// - Throws: ``LaunchTrace/LaunchProfilerError`` naming the file that cannot be written.
-    func write(summary: RunSummary, evaluation: BudgetEvaluation) throws {
+    func write(summary: RunSummary, evaluation: BudgetEvaluation, traces: [LaunchTrace]) throws {
         for (format, path) in exports {
-            let text = try format.render(summary: summary, evaluation: evaluation, colored: false)
-            do {
-                try AtomicFile.write(Data(text.utf8), to: URL(filePath: path))
-            } catch {
-                throw LaunchProfilerError(
-                    .writeFailed,
-                    "The \(format.rawValue) export cannot be written: \(LaunchProfilerError.describe(error))",
-                    context: .init(file: path))
-            }
+            try Self.write(
+                try format.render(summary: summary, evaluation: evaluation, colored: false), format.rawValue, to: path)
+        }
+        if let exportOtlp {
+            try Self.write(try OTLPTraceExport(summary: summary, traces: traces).render(), "OTLP", to: exportOtlp)
+        }
+    }
+
+    private static func write(_ text: String, _ format: String, to path: String) throws {
+        do {
+            try AtomicFile.write(Data(text.utf8), to: URL(filePath: path))
+        } catch {
+            throw LaunchProfilerError(
+                .writeFailed, "The \(format) export cannot be written: \(LaunchProfilerError.describe(error))",
+                context: .init(file: path))
         }
     }
 }
