@@ -36,6 +36,7 @@ extension PreMainSummary {
             part("relocation", \.relocationNs, \.relocationCpuNs),
             part("initializers", \.initializersNs) { breakdown in breakdown.initializers.reduce(0) { $0 + $1.onCpuNs }
             },
+            part("betweenInitializers", \.betweenInitializersNs, \.betweenInitializersCpuNs),
             part("unattributed", \.unattributedNs),
         ]
     }

@@ -9,7 +9,7 @@ public struct PreMainSummary: Codable, Sendable, Equatable {
     /// Median launch start to `main`.
     public var totalNs: Double
     /// Median of each part, in launch order: exec, loader start-up, loading, relocation,
-    /// initializers, unattributed.
+    /// initializers, between initializers, unattributed.
     public var parts: [PreMainPart]
     /// Median share of the time to `main` that the named parts cover.
     public var coverage: Double
@@ -35,7 +35,7 @@ public struct PreMainSummary: Codable, Sendable, Equatable {
 /// One part of the time before `main`, with its median.
 public struct PreMainPart: Codable, Sendable, Equatable {
     /// The part's name: `exec`, `loaderStartup`, `loading`, `relocation`, `initializers`,
-    /// `unattributed`.
+    /// `betweenInitializers`, `unattributed`.
     public var name: String
     /// Median wall time.
     public var medianNs: Double

@@ -52,6 +52,7 @@ public enum PreMainSection {
     static func words(_ part: String) -> String {
         switch part {
         case "loaderStartup": "loader start-up"
+        case "betweenInitializers": "between initializers"
         default: part
         }
     }

@@ -40,15 +40,31 @@ extension PreMainBreakdown {
         initializers.filter { $0.object == index }.reduce(0) { $0 + $1.durationNs }
     }
 
-    /// The time from relocation to `main` that no initializer accounts for: the loader's own
-    /// work between initializers, and any initializer the module could not wrap.
-    public var unattributedNs: Int64 { max(0, main.atNs - relocated.atNs - initializersNs) }
+    /// The time from relocation to `main` outside the initializers, when every initializer was
+    /// timed: the loader's own work between them (`_dl_init`, `__libc_start_main`) and any wait
+    /// for a CPU there.
+    public var betweenInitializersNs: Int64 {
+        unwrappedInitializers > 0 ? 0 : max(0, main.atNs - relocated.atNs - initializersNs)
+    }
+
+    /// The main thread's CPU time between the initializers, when the CPU clock was read
+    /// (its off-CPU rest was a wait), or nil.
+    public var betweenInitializersCpuNs: Int64? {
+        guard unwrappedInitializers == 0, relocated.cpuNs >= 0, main.cpuNs >= 0 else { return nil }
+        return max(0, main.cpuNs - relocated.cpuNs - initializers.reduce(0) { $0 + $1.onCpuNs })
+    }
+
+    /// The time from relocation to `main` that nothing accounts for: outside the timed
+    /// initializers when some could not be wrapped (they ran in it, untimed).
+    public var unattributedNs: Int64 {
+        unwrappedInitializers > 0 ? max(0, main.atNs - relocated.atNs - initializersNs) : 0
+    }
 
     /// Launch start to `main`.
     public var totalNs: Int64 { main.atNs }
 
     /// The share of the time to `main` that the named parts (exec, loader start-up, loading,
-    /// relocation, initializers) cover.
+    /// relocation, initializers, between initializers) cover.
     public var coverage: Double {
         totalNs > 0 ? Double(totalNs - unattributedNs) / Double(totalNs) : 0
     }
