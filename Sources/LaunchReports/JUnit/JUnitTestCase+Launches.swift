@@ -19,7 +19,7 @@ extension JUnitTestCase {
             seconds: Double(launches.reduce(Int64(0)) { $0.saturatingAdd(max(0, $1.wallNs)) }) / 1e9,
             outcome: isError ? .error : .passed,
             type: failed.first.map { $0.outcome.rawValue } ?? "noLaunch",
-            message: isError ? (launches.isEmpty ? "No launch ran." : counts) : counts,
+            message: isError ? Self.errorMessage(launches, failed: failed.count, evaluation) : counts,
             output: [counts]
                 + failed.map { record in
                     "launch \(record.index): \(ReportText.outcomeName(record.outcome))"
@@ -34,6 +34,15 @@ extension JUnitTestCase {
                 record.stderrTail.map { "launch \(record.index) standard error:\n\($0)" }
             }
         )
+    }
+
+    /// Why the launches fail the run: none ran, none completed, or more failed than tolerated.
+    static func errorMessage(_ launches: [LaunchRecord], failed: Int, _ evaluation: BudgetEvaluation) -> String {
+        let counts = countsLine(launches)
+        if launches.isEmpty { return "No launch ran." }
+        if failed == launches.count { return "No launch completed (\(counts))." }
+        return
+            "\(failed) of \(launches.count) launches failed, more than --allow-failed \(evaluation.allowedFailures) tolerates (\(counts))."
     }
 
     /// `3 launches: 1 completed, 1 crashed, 1 timed out`.

@@ -120,6 +120,8 @@ struct ReportTests {
             #expect(failsRun == (allowed < evaluation.failedLaunchCount))
             #expect(launches.outcome == (failsRun ? .error : .passed))
             #expect(launches.type == failed.outcome.rawValue)
+            #expect(
+                !failsRun || launches.message.contains("more than --allow-failed 0 tolerates"), "\(launches.message)")
             #expect(launches.output.contains { $0.hasPrefix("launch \(failed.index): ") })
             #expect(launches.output.contains { $0.hasPrefix("warning: tolerated") } == !failsRun)
             let xml = JUnitReport().render(summary: summary, evaluation: evaluation)
