@@ -25,6 +25,7 @@ struct LaunchProf: ParsableCommand {
     /// Runs the command, mapping errors to the documented exit codes.
     static func main() {
         do {
+            try CommandTerminator.check(Array(CommandLine.arguments.dropFirst()))
             var command = try parseAsRoot()
             try command.run()
         } catch let error as LaunchProfilerError {

@@ -49,13 +49,14 @@ struct CheckCommandTests {
         #expect(output.stderr.contains("Did you mean \"timeToFirstFrame\"?"))
     }
 
-    @Test("JUnit output has one test case per rule and a failure for the failed one")
+    @Test("JUnit output has one test case for the launches and one per rule, and a failure for the failed one")
     func junit() throws {
         let output = try BuiltProducts.launchprof([
             "check", "--budgets", BuiltProducts.fixture("budgets-fail.json"), "--format", "junit", Self.run,
         ])
         #expect(output.status == 2)
-        #expect(output.stdout.components(separatedBy: "<testcase ").count - 1 == 2)
+        #expect(output.stdout.components(separatedBy: "<testcase ").count - 1 == 1 + 2)
+        #expect(output.stdout.contains("name=\"launches\""))
         #expect(output.stdout.components(separatedBy: "<failure").count - 1 == 1)
         let document = try XMLDocument(data: Data(output.stdout.utf8))
         #expect(document.rootElement() != nil)

@@ -60,11 +60,13 @@ struct HistoryEndToEndTests {
             import sys
             from prometheus_client.openmetrics.parser import text_string_to_metric_families
             families = {f.name: f for f in text_string_to_metric_families(sys.stdin.read())}
-            median = families["launchprof_median"]
-            assert median.type == "gauge", median.type
-            assert any(s.labels["metric"] == "timeToFirstFrame" and s.labels["app"] == "SampleApp" for s in median.samples)
+            times = families["launchprof_time_seconds"]
+            assert times.type == "gauge" and times.unit == "seconds", (times.type, times.unit)
+            first = [s for s in times.samples if s.labels["metric"] == "timeToFirstFrame" and s.labels["app"] == "SampleApp"]
+            assert sorted(s.labels["statistic"] for s in first) == ["median", "p10", "p90"], first
+            assert all(0 < s.value < 60 for s in first), first
             run = families["launchprof_run_timestamp_seconds"].samples[0]
-            print(run.labels["commit"], len(median.samples) > 0)
+            print(run.labels["commit"], len(times.samples) > 0)
             """, [], input: metrics.stdout)
         #expect(parsed.status == 0, "\(parsed.stderr)\n\(metrics.stdout.prefix(2000))")
         #expect(parsed.stdout == "bbbb222 True\n")

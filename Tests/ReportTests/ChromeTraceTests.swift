@@ -46,10 +46,10 @@ struct ChromeTraceTests {
             // Parents first: by start, longer first; every event must end inside the open parent.
             var open: [(ts: Double, end: Double, name: String)] = []
             for event in spans.sorted(by: { ($0.ts, -$0.end) < ($1.ts, -$1.end) }) {
-                while let top = open.last, top.end <= event.ts + 1e-6 { open.removeLast() }
+                while let top = open.last, top.end <= event.ts { open.removeLast() }
                 if let top = open.last {
                     #expect(
-                        event.end <= top.end + 1e-6,
+                        event.end <= top.end,
                         "On \(track), \(event.name) [\(event.ts), \(event.end)] overlaps \(top.name) [\(top.ts), \(top.end)] without nesting"
                     )
                 }
@@ -94,6 +94,90 @@ struct ChromeTraceTests {
             events.contains {
                 $0["name"] as? String == ReportFixture.evilSpan && $0["tid"] as? Int == ChromeTrack.mainThread.rawValue
             })
+    }
+
+    /// The fixture's launches moved later in time, each by a different number of nanoseconds
+    /// (their phases keep their durations and gaps), so that the microseconds' decimals take
+    /// many values; the first launch is moved so that its first two phases are the pair from
+    /// a real run whose end a JSON reader put past the next start (142300.217 + 4738.178 =
+    /// 147038.39500000002 > 147038.395).
+    static func movedLaunches(_ traces: [LaunchTrace]) -> [LaunchTrace] {
+        var moved: [LaunchTrace] = []
+        for shift in 0..<40 {
+            for var trace in traces {
+                let offset = 142_300_000 + Int64(shift) * 1_001
+                for index in trace.phases.indices { trace.phases[index].startNs += offset }
+                for index in trace.spans.indices { trace.spans[index].startNs += offset }
+                trace.marks = []
+                trace.runIndex = 1_001 + moved.count
+                moved.append(trace)
+            }
+        }
+        let original = moved[0].phases
+        for index in original.indices {
+            let gap = index == 0 ? 0 : original[index].startNs - original[index - 1].endNs
+            moved[0].phases[index].startNs = index == 0 ? 142_300_217 : moved[0].phases[index - 1].endNs + gap
+            if index == 0 { moved[0].phases[0].durationNs = 4_738_178 }
+        }
+        moved[0].spans = []
+        return moved
+    }
+
+    @Test(
+        "Adjacent phases stay adjacent as a JSON reader adds the numbers: ts + dur of each is at most the next one's ts"
+    )
+    func adjacentPhases() throws {
+        let input = try ReportFixture.input()
+        let traces = input.traces + Self.movedLaunches(input.traces)
+        let json = try ChromeTraceReport().render(traces: traces, profiles: [])
+        // The numbers as Python's json module reads them (IEEE doubles, as JavaScript's
+        // JSON.parse in speedscope and Perfetto): each launch's phases in order, with ts and dur.
+        let script = """
+            import json, sys
+            phases = {}
+            for event in json.load(open(sys.argv[1]))["traceEvents"]:
+                if event.get("cat") == "phase":
+                    phases.setdefault(event["pid"], []).append((event["ts"], event["dur"], event["name"]))
+            for pid, events in phases.items():
+                for (ts, dur, name), (next_ts, _, next_name) in zip(events, events[1:]):
+                    print(pid, name, next_name, repr(ts), repr(dur), repr(next_ts), ts + dur <= next_ts, sep="\t")
+            """
+        let file = try BuiltProducts.scratchFolder().appendingPathComponent("trace.json")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        try Data(json.utf8).write(to: file)
+        let read = try BuiltProducts.run("/usr/bin/python3", ["-c", script, file.path])
+        try #require(read.status == 0, "\(read.stderr)")
+        let pairs = read.stdout.split(separator: "\n").map { $0.components(separatedBy: "\t") }
+        let expected = traces.map { max(0, $0.phases.count - 1) }.reduce(0, +)
+        #expect(pairs.count == expected && expected > 1_000, "one line per pair of adjacent phases")
+        for pair in pairs {
+            #expect(pair.count == 7 && pair[6] == "True", "ts + dur passes the next phase's ts: \(pair)")
+        }
+        try checkRounding(json, traces)
+    }
+
+    /// The same in Swift, from the numbers JSONSerialization reads, against the traces: each
+    /// phase really ends before the next one starts, and the rounding moved no start or end by
+    /// more than half a microsecond.
+    func checkRounding(_ json: String, _ traces: [LaunchTrace]) throws {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let events = try #require(object["traceEvents"] as? [[String: Any]]).filter { $0["cat"] as? String == "phase" }
+        let byLaunch = Dictionary(grouping: events) { $0["pid"] as? Int ?? 0 }
+        for trace in traces {
+            let pid = try #require(trace.runIndex)
+            let phases = byLaunch[pid] ?? []
+            try #require(phases.count == trace.phases.count)
+            for (index, record) in trace.phases.enumerated() {
+                let ts = try #require((phases[index]["ts"] as? NSNumber)?.doubleValue)
+                let dur = try #require((phases[index]["dur"] as? NSNumber)?.doubleValue)
+                #expect(abs(ts - Double(record.startNs) / 1000) <= 0.5)
+                #expect(abs(ts + dur - Double(record.endNs) / 1000) <= 0.5)
+                guard index + 1 < trace.phases.count else { continue }
+                let next = try #require((phases[index + 1]["ts"] as? NSNumber)?.doubleValue)
+                #expect(record.endNs <= trace.phases[index + 1].startNs, "the phases are adjacent")
+                #expect(ts + dur <= next, "launch \(pid): \(record.phase) ends at \(ts + dur), after \(next)")
+            }
+        }
     }
 
     @Test("A span that crosses a phase boundary moves to its own track, keeping the nesting valid")

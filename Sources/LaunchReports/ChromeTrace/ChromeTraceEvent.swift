@@ -1,6 +1,8 @@
 /// One event of the Trace Event Format that Perfetto UI and `chrome://tracing` read.
 ///
-/// Times are microseconds. `ph` is `X` (complete, with ``dur``), `i` (instant, with scope
+/// Times are whole microseconds (the format's unit), so that a JSON reader adds them exactly:
+/// an event's `ts + dur` is never past the `ts` of an event that starts where it ends, as a
+/// decimal fraction could be after a reader's floating-point addition. `ph` is `X` (complete, with ``dur``), `i` (instant, with scope
 /// ``s``) or `M` (metadata such as `process_name` and `thread_name`).
 public struct ChromeTraceEvent: Codable, Sendable, Equatable {
     /// Event name.
@@ -9,10 +11,10 @@ public struct ChromeTraceEvent: Codable, Sendable, Equatable {
     public var cat: String?
     /// Phase: `X`, `i` or `M`.
     public var ph: String
-    /// Timestamp in microseconds.
-    public var ts: Double
-    /// Duration in microseconds, for complete events.
-    public var dur: Double?
+    /// Timestamp in whole microseconds.
+    public var ts: Int64
+    /// Duration in whole microseconds, for complete events.
+    public var dur: Int64?
     /// Process id: the launch's index in the run.
     public var pid: Int
     /// Thread (track) id within the process.
@@ -24,7 +26,7 @@ public struct ChromeTraceEvent: Codable, Sendable, Equatable {
 
     /// Creates an event.
     public init(
-        name: String, cat: String? = nil, ph: String, ts: Double, dur: Double? = nil,
+        name: String, cat: String? = nil, ph: String, ts: Int64, dur: Int64? = nil,
         pid: Int, tid: Int, s: String? = nil, args: [String: ChromeTraceValue]? = nil
     ) {
         self.name = name
@@ -38,6 +40,6 @@ public struct ChromeTraceEvent: Codable, Sendable, Equatable {
         self.args = args
     }
 
-    /// End of a complete event, in microseconds.
-    public var end: Double { ts + (dur ?? 0) }
+    /// End of a complete event, in whole microseconds.
+    public var end: Int64 { ts + (dur ?? 0) }
 }

@@ -7,7 +7,10 @@ import LaunchTrace
 /// with the tracks of ``ChromeTrack``: phases as complete events with the main-thread spans
 /// nested inside them, blocking calls and stalls as complete events of their own tracks, stack
 /// samples as instant events with the stack (innermost first) in `args.stack`, and marks as
-/// instants on the main track. Times are microseconds after the launch started.
+/// instants on the main track. Times are whole microseconds after the launch started: each
+/// start and end is rounded to the nearest microsecond and a duration is the difference, so
+/// adjacent phases stay adjacent and nested events nested, exactly as a JSON reader adds the
+/// numbers.
 ///
 /// ```swift
 /// let json = try ChromeTraceReport().render(traces: traces, profiles: profiles)
@@ -70,7 +73,7 @@ public struct ChromeTraceReport: Sendable, Equatable {
             let state = record.threadState
             return ChromeTraceEvent(
                 name: record.phase.rawValue, cat: "phase", ph: "X", ts: Self.us(record.startNs),
-                dur: Self.us(record.durationNs),
+                dur: Self.dur(record.startNs, record.durationNs),
                 pid: pid, tid: ChromeTrack.mainThread.rawValue,
                 args: [
                     "onCpuMs": .double(Self.ms(state.onCpuNs)), "runnableMs": .double(Self.ms(state.runnableNs)),
@@ -84,7 +87,8 @@ public struct ChromeTraceReport: Sendable, Equatable {
         var overlapping: [ChromeTraceEvent] = []
         for span in trace.spans {
             var event = ChromeTraceEvent(
-                name: span.name, cat: "span", ph: "X", ts: Self.us(span.startNs), dur: Self.us(span.durationNs),
+                name: span.name, cat: "span", ph: "X", ts: Self.us(span.startNs),
+                dur: Self.dur(span.startNs, span.durationNs),
                 pid: pid,
                 tid: span.onMainThread ? ChromeTrack.mainThread.rawValue : ChromeTrack.otherThreads.rawValue,
                 args: ["phase": .string(span.phase.rawValue), "depth": .int(Int64(span.depth))]
@@ -134,7 +138,8 @@ public struct ChromeTraceReport: Sendable, Equatable {
                 ChromeTraceEvent(
                     name: MainThreadProfile.callFrameName(call), cat: "blockingCall", ph: "X",
                     ts: Self.us(call.startNs),
-                    dur: Self.us(call.durationNs), pid: pid, tid: ChromeTrack.blockingCalls.rawValue, args: args
+                    dur: Self.dur(call.startNs, call.durationNs), pid: pid, tid: ChromeTrack.blockingCalls.rawValue,
+                    args: args
                 ))
         }
         for stall in activity.stalls {
@@ -142,7 +147,8 @@ public struct ChromeTraceReport: Sendable, Equatable {
             if let phase = stall.phase { args["phase"] = .string(phase.rawValue) }
             events.append(
                 ChromeTraceEvent(
-                    name: "stall", cat: "stall", ph: "X", ts: Self.us(stall.startNs), dur: Self.us(stall.durationNs),
+                    name: "stall", cat: "stall", ph: "X", ts: Self.us(stall.startNs),
+                    dur: Self.dur(stall.startNs, stall.durationNs),
                     pid: pid, tid: ChromeTrack.stalls.rawValue, args: args
                 ))
         }
@@ -167,6 +173,21 @@ public struct ChromeTraceReport: Sendable, Equatable {
         }
     }
 
-    static func us(_ ns: Int64) -> Double { Double(ns) / 1000 }
+    /// Nanoseconds as whole microseconds, rounded to the nearest (halves up). The rounding never
+    /// reverses an order: what ends before something starts still does once both are rounded.
+    static func us(_ ns: Int64) -> Int64 {
+        var (quotient, remainder) = ns.quotientAndRemainder(dividingBy: 1000)
+        if remainder < 0 {
+            quotient -= 1
+            remainder += 1000
+        }
+        return remainder >= 500 ? quotient + 1 : quotient
+    }
+
+    /// The duration of an event from `startNs` lasting `durationNs`: its rounded end less its
+    /// rounded start, so that `ts + dur` is the rounded end.
+    static func dur(_ startNs: Int64, _ durationNs: Int64) -> Int64 {
+        us(startNs.saturatingAdd(max(0, durationNs))) - us(startNs)
+    }
     static func ms(_ ns: Int64) -> Double { (Double(ns) / 1000).rounded() / 1000 }
 }

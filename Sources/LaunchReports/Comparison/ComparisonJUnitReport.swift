@@ -1,8 +1,12 @@
 import LaunchAnalysis
 import LaunchTrace
 
-/// `launchprof compare` as JUnit XML: one test case per compared metric (a regression is a
-/// failure, inconclusive is skipped) and one per rule against base.
+/// `launchprof compare` as JUnit XML (a ``JUnitDocument``): one test case per build's launches
+/// (an `<error>` for the build that failed to launch), one per compared metric (a regression is
+/// a failure, inconclusive is skipped) and one per rule against base.
+///
+/// A metric's or a rule's time is head's median of the metric in seconds for time metrics, 0
+/// otherwise.
 public struct ComparisonJUnitReport: Sendable, Equatable {
     /// The name of the test suite.
     public var suiteName: String
@@ -10,47 +14,71 @@ public struct ComparisonJUnitReport: Sendable, Equatable {
     /// Creates a JUnit report.
     public init(suiteName: String = "launchprof.compare") { self.suiteName = suiteName }
 
+    /// The test cases: base's and head's launches, the metrics, then the rules against base.
+    public func cases(_ outcome: ComparisonOutcome) -> [JUnitTestCase] {
+        [launchCase(.base, outcome), launchCase(.head, outcome)]
+            + outcome.test.metrics.map { metricCase(ComparisonRow($0), outcome) }
+            + outcome.budgets.map { budgetCase($0, outcome) }
+    }
+
     /// Renders the XML document, ending with a newline.
     public func render(_ outcome: ComparisonOutcome) -> String {
-        let e = XMLEscaping.escape
-        let cases = ComparisonRow.rows(outcome).map(metricCase) + outcome.budgets.map(budgetCase)
-        let failures = cases.filter { $0.contains("<failure") }.count
-        let skipped = cases.filter { $0.contains("<skipped") }.count
-        let counts = "tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\""
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"\(e(suiteName))\" \(counts)>\n"
-        out += "  <testsuite name=\"\(e(suiteName)).\(outcome.scenario.rawValue)\" \(counts)>\n"
-        out += "    <properties>\n"
-        out += "      <property name=\"result\" value=\"\(e(ComparisonRow.headline(outcome)))\"/>\n"
-        out += "      <property name=\"exitCode\" value=\"\(outcome.exitCode.rawValue)\"/>\n"
-        out += "    </properties>\n"
-        out += cases.joined()
-        out += "  </testsuite>\n</testsuites>\n"
-        return out
+        JUnitDocument(
+            name: "\(suiteName).\(outcome.scenario.rawValue)", seconds: nil,
+            properties: [
+                .init("result", ComparisonRow.headline(outcome)),
+                .init("exitCode", "\(outcome.exitCode.rawValue)"),
+                .init("scenario", outcome.scenario.rawValue),
+                .init("seed", "\(outcome.seed)"),
+            ],
+            cases: cases(outcome)
+        ).render()
     }
 
-    private func metricCase(_ row: ComparisonRow) -> String {
-        let e = XMLEscaping.escape
-        let message = e("\(row.metric) \(row.decision.rawValue): \(row.effect), interval \(row.interval)")
-        var out = "    <testcase classname=\"\(e(suiteName)).metric\" name=\"\(e(row.metric))\">\n"
-        switch row.decision {
-        case .regressed: out += "      <failure type=\"regressed\" message=\"\(message)\">\(message)</failure>\n"
-        case .inconclusive: out += "      <skipped message=\"\(message)\"/>\n"
-        case .same, .improved: out += "      <system-out>\(message)</system-out>\n"
-        }
-        return out + "    </testcase>\n"
+    private func launchCase(_ build: ComparisonBuild, _ outcome: ComparisonOutcome) -> JUnitTestCase {
+        let compared = build == .base ? outcome.base : outcome.head
+        let failed = outcome.failedBuild == build
+        let line =
+            "\(compared.launches) launches of \(([compared.executable] + compared.arguments).joined(separator: " "))"
+        return JUnitTestCase(
+            className: "\(suiteName).launches", name: build.rawValue, seconds: 0, outcome: failed ? .error : .passed,
+            type: "launchFailed", message: failed ? ComparisonRow.headline(outcome) : line,
+            output: [line] + (failed ? [ComparisonRow.headline(outcome)] : []))
     }
 
-    private func budgetCase(_ verdict: BaseBudgetVerdict) -> String {
-        let e = XMLEscaping.escape
-        let message = e(verdict.message)
-        var out = "    <testcase classname=\"\(e(suiteName)).budget\" name=\"\(e(verdict.rule.title))\">\n"
-        switch verdict.status {
-        case .fail, .missing:
-            out +=
-                "      <failure type=\"\(verdict.rule.level.rawValue)\" message=\"\(message)\">\(message)</failure>\n"
-        case .inconclusive: out += "      <skipped message=\"\(message)\"/>\n"
-        case .pass: break
-        }
-        return out + "    </testcase>\n"
+    private func metricCase(_ row: ComparisonRow, _ outcome: ComparisonOutcome) -> JUnitTestCase {
+        let message = "\(row.metric) \(row.decision.rawValue): \(row.effect), interval \(row.interval)"
+        let result: JUnitTestCase.Outcome =
+            switch row.decision {
+            case .regressed: .failed
+            case .inconclusive: .skipped
+            case .same, .improved: .passed
+            }
+        return JUnitTestCase(
+            className: "\(suiteName).metric", name: row.metric, seconds: headSeconds(row.metric, outcome),
+            outcome: result, type: row.decision.rawValue, message: message,
+            output: [message, "base median: \(row.baseMedian)", "head median: \(row.headMedian)"])
+    }
+
+    private func budgetCase(_ verdict: BaseBudgetVerdict, _ outcome: ComparisonOutcome) -> JUnitTestCase {
+        let result: JUnitTestCase.Outcome =
+            switch verdict.status {
+            case .fail, .missing: .failed
+            case .inconclusive: .skipped
+            case .pass: .passed
+            }
+        return JUnitTestCase(
+            className: "\(suiteName).budget", name: verdict.rule.title,
+            seconds: headSeconds(verdict.rule.metric.rawValue, outcome), outcome: result,
+            type: verdict.rule.level.rawValue, message: verdict.message,
+            output: ["verdict: \(verdict.status.rawValue)", "level: \(verdict.rule.level.rawValue)", verdict.message])
+    }
+
+    /// Head's median of a time metric in seconds; 0 for other metrics or without samples.
+    private func headSeconds(_ metric: String, _ outcome: ComparisonOutcome) -> Double {
+        guard let compared = outcome.test.metrics.first(where: { $0.metric.rawValue == metric }),
+            (MetricCatalog.kind(of: compared.metric) ?? .time) == .time, !compared.headSamples.isEmpty
+        else { return 0 }
+        return max(0, Descriptive.median(compared.headSamples) / 1e9)
     }
 }

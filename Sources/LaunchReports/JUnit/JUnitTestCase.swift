@@ -1,11 +1,12 @@
 import LaunchAnalysis
 import LaunchTrace
 
-/// One `<testcase>` of a JUnit report: a budget rule or a policy verdict, with the outcome CI
-/// test views read.
+/// One `<testcase>` of a JUnit report: a budget rule, a policy verdict or a scenario's
+/// launches, with the outcome CI test views read.
 ///
 /// Error-level failures are failures; warn-level failures pass (warnings never change the exit
-/// code) with their message in `<system-out>`; inconclusive rules are skipped.
+/// code) with their message in `<system-out>`; inconclusive rules are skipped; launches that
+/// crashed or failed (exit code 3) are errors.
 public struct JUnitTestCase: Sendable, Equatable {
     /// What a CI test view shows for the case.
     public enum Outcome: String, Sendable, Equatable {
@@ -15,23 +16,44 @@ public struct JUnitTestCase: Sendable, Equatable {
         case failed
         /// Inconclusive: `<skipped>`.
         case skipped
+        /// Launches crashed or failed, or none completed: `<error>`.
+        case error
     }
 
-    /// `classname`: `launchprof.<scenario>` for rules, `launchprof.policy.<scenario>` for policy verdicts.
+    /// `classname`: `launchprof.<scenario>` for rules and launches, `launchprof.policy.<scenario>`
+    /// for policy verdicts.
     public var className: String
-    /// `name`: the rule's title or the policy violation.
+    /// `name`: the rule's title, the policy violation, or `launches`.
     public var name: String
     /// `time` in seconds: the observed statistic for time metrics, the median cost for policy
-    /// verdicts, 0 otherwise.
+    /// verdicts, the launches' wall time for launches, 0 otherwise.
     public var seconds: Double
     /// The outcome.
     public var outcome: Outcome
-    /// The failure, skip or warning type (`error`, `warn`, `inconclusive`).
+    /// The failure, skip, error or warning type (`error`, `warn`, `inconclusive`, a launch
+    /// outcome such as `crashed`).
     public var type: String
     /// The verdict's message.
     public var message: String
     /// Lines for `<system-out>`: verdict, level, observed value, limit, message.
     public var output: [String]
+    /// Lines for `<system-err>` (the last standard error of failed launches); none by default.
+    public var errorOutput: [String] = []
+
+    /// Creates a case from its parts.
+    public init(
+        className: String, name: String, seconds: Double, outcome: Outcome, type: String, message: String,
+        output: [String], errorOutput: [String] = []
+    ) {
+        self.className = className
+        self.name = name
+        self.seconds = seconds
+        self.outcome = outcome
+        self.type = type
+        self.message = message
+        self.output = output
+        self.errorOutput = errorOutput
+    }
 
     /// The case of one budget rule's verdict.
     public init(rule verdict: RuleVerdict, suite: String) {

@@ -13,13 +13,14 @@ struct CompareCommand: ParsableCommand {
             Launches run in randomised ABBA blocks (both builds see the same machine). After every \
             block an always-valid confidence sequence of the log-ratio head/base decides each metric: \
             regressed, improved, same (within --min-effect) or inconclusive at --max-runs (docs/compare.md). \
-            The output folder receives comparison.json and a run folder per build (base/, head/).
+            The output folder receives comparison.json and a run folder per build (base/, head/). \
+            Arguments for both builds go after --, as in `launchprof compare --base old/MyApp --head new/MyApp -w 2 -- --flag`.
             """ + "\n\n" + ProfilerExitStatus.helpText
     )
 
     @OptionGroup var builds: ComparisonOptions
 
-    @Option(help: "Launches of each build before the measured ones, discarded.")
+    @Option(name: .shortAndLong, help: "Launches of each build before the measured ones, discarded.")
     var warmup: Int = 1
 
     @OptionGroup var launch: LaunchOptions

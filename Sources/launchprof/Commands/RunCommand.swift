@@ -14,13 +14,16 @@ struct RunCommand: ParsableCommand {
             LAUNCHPROF_EXIT_AFTER and LAUNCHPROF_SCENARIO. The output folder receives one trace per \
             launch, launches.json (every launch, whatever its outcome), summary.json and report.html. \
             The run is then recorded in the history (see `launchprof history`) unless --no-history is given.
+
+            The program and its arguments go after --, as in `launchprof run -r 20 -w 2 -- ./MyApp --flag` \
+            (-r and -w as in hyperfine); without --, launchprof stops and says where to put it.
             """ + "\n\n" + ProfilerExitStatus.helpText
     )
 
-    @Option(help: "Measured launches.")
+    @Option(name: .shortAndLong, help: "Measured launches.")
     var runs: Int = 10
 
-    @Option(help: "Launches before the measured ones, discarded.")
+    @Option(name: .shortAndLong, help: "Launches before the measured ones, discarded.")
     var warmup: Int = 1
 
     @OptionGroup var launch: LaunchOptions

@@ -7,7 +7,8 @@ import LaunchWorkflow
 struct TraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trace",
-        abstract: "Launch an app once under the profiler and print its phases."
+        abstract: "Launch an app once under the profiler and print its phases.",
+        discussion: "The program and its arguments go after --, as in `launchprof trace -- ./MyApp --flag`."
     )
 
     @OptionGroup var launch: LaunchOptions

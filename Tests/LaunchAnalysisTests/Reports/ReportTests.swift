@@ -48,14 +48,16 @@ struct ReportTests {
         goldens.assertMatches(rendered, "report.md")
     }
 
-    @Test("JUnit report golden file, well-formed XML with one test case per rule and policy verdict")
+    @Test(
+        "JUnit report golden file, well-formed XML with one test case per scenario's launches, rule and policy verdict")
     func junit() throws {
         let evaluation = try ReportFixture.evaluation()
-        let rendered = JUnitReport().render(summary: ReportFixture.summary(), evaluation: evaluation)
+        let summary = ReportFixture.summary()
+        let rendered = JUnitReport().render(summary: summary, evaluation: evaluation)
         goldens.assertMatches(rendered, "report.junit.xml")
 
         final class Counter: NSObject, XMLParserDelegate {
-            var testcases = 0, failures = 0, skipped = 0
+            var testcases = 0, failures = 0, skipped = 0, errors = 0
             var names: [String] = []
             func parser(
                 _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
@@ -67,6 +69,7 @@ struct ReportTests {
                     names.append(attributes["name"] ?? "")
                 case "failure": failures += 1
                 case "skipped": skipped += 1
+                case "error": errors += 1
                 default: break
                 }
             }
@@ -75,13 +78,55 @@ struct ReportTests {
         let counter = Counter()
         parser.delegate = counter
         #expect(parser.parse(), "\(String(describing: parser.parserError))")
-        #expect(counter.testcases == evaluation.verdicts.count + evaluation.policyVerdicts.count)
+        let scenarios = Set(summary.launches.map(\.scenario)).count
+        #expect(counter.testcases == scenarios + evaluation.verdicts.count + evaluation.policyVerdicts.count)
+        #expect(counter.errors == 0, "no launch failed the run")
         #expect(
             counter.failures == evaluation.verdicts.filter(\.failsCheck).count
                 + evaluation.policyVerdicts.filter(\.failsCheck).count,
             "only error-level failures are <failure>s; warnings pass")
         #expect(counter.skipped == evaluation.verdicts.filter { $0.status == .inconclusive }.count)
         #expect(counter.names.contains { $0.contains(ReportFixture.escapingSpan) })
+    }
+
+    @Test("JUnit times are seconds with three decimals, the nearest millisecond, never negative or an exponent")
+    func junitTimes() {
+        var generator = SystemRandomNumberGenerator()
+        let values =
+            [0, 1.550_234, 0.000_499, 0.000_5, 59.999_6, 1e-12, 123_456.789_4]
+            + (0..<200).map { _ in
+                Double.random(in: 0..<10_000, using: &generator)
+            }
+        for seconds in values {
+            let text = JUnitDocument.time(seconds)
+            #expect(text.wholeMatch(of: #/[0-9]+\.[0-9]{3}/#) != nil, "\(seconds) -> \(text)")
+            #expect(abs((Double(text) ?? -1) - seconds) <= 0.000_5 + 1e-9, "\(seconds) -> \(text)")
+        }
+        for odd in [-1, -0.0, .nan, .infinity, -.infinity] {
+            #expect(JUnitDocument.time(odd) == "0.000", "\(odd)")
+        }
+    }
+
+    @Test("launches that fail the run are an <error> case; tolerated by --allow-failed, they pass with a warning")
+    func junitLaunchErrors() throws {
+        let summary = ReportFixture.summary()
+        let failed = try #require(summary.launches.first { $0.outcome != .completed })
+        var evaluation = try ReportFixture.evaluation()
+        for allowed in [0, evaluation.failedLaunchCount] {
+            evaluation.allowedFailures = allowed
+            let launches = try #require(
+                JUnitReport().cases(summary: summary, evaluation: evaluation).first { $0.name == "launches" })
+            let failsRun = evaluation.exitCode == .launchFailed
+            #expect(failsRun == (allowed < evaluation.failedLaunchCount))
+            #expect(launches.outcome == (failsRun ? .error : .passed))
+            #expect(launches.type == failed.outcome.rawValue)
+            #expect(
+                !failsRun || launches.message.contains("more than --allow-failed 0 tolerates"), "\(launches.message)")
+            #expect(launches.output.contains { $0.hasPrefix("launch \(failed.index): ") })
+            #expect(launches.output.contains { $0.hasPrefix("warning: tolerated") } == !failsRun)
+            let xml = JUnitReport().render(summary: summary, evaluation: evaluation)
+            #expect(xml.contains("errors=\"\(failsRun ? 1 : 0)\""))
+        }
     }
 
     @Test("JSON report round-trips and carries the exit code")
