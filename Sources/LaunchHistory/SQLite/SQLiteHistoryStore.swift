@@ -24,16 +24,20 @@ public final class SQLiteHistoryStore: HistoryStore {
 
     /// Opens (creating when absent, with its folder) and migrates the history at `path`.
     ///
+    /// A write that finds another writer's transaction waits for it up to
+    /// ``busyTimeoutSeconds``, and gives up at once when `giveUp` returns true (launchprof
+    /// passes "the run was interrupted", so Ctrl-C never waits on someone else's lock).
+    ///
     /// - Throws: ``LaunchProfilerError/historyCorrupt(_:reason:)`` when the file is not a
     ///   SQLite database, ``LaunchProfilerError/historySchemaTooNew(_:found:supported:)``,
     ///   ``LaunchProfilerError/historyUnavailable(_:reason:)``.
-    public init(path: String) throws(LaunchProfilerError) {
+    public init(path: String, giveUp: @escaping @Sendable () -> Bool = { false }) throws(LaunchProfilerError) {
         location = path
         isReadOnly = false
         sidecarsAreOurs = false
         try Self.checkHeader(path)
         var configuration = Configuration()
-        configuration.busyMode = .timeout(Self.busyTimeoutSeconds)
+        configuration.busyMode = Self.busyMode(giveUp: giveUp)
         do {
             try FileManager.default.createDirectory(
                 at: URL(filePath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -69,6 +73,20 @@ public final class SQLiteHistoryStore: HistoryStore {
         }
         try checkSchema()
     }
+
+    /// Waits for another connection's lock in steps of ``busyStepMicroseconds``, up to
+    /// ``busyTimeoutSeconds``, unless `giveUp` says to stop.
+    static func busyMode(giveUp: @escaping @Sendable () -> Bool) -> Database.BusyMode {
+        let steps = Int(busyTimeoutSeconds * 1_000_000) / Int(busyStepMicroseconds)
+        return .callback { tries in
+            guard !giveUp(), tries < steps else { return false }
+            usleep(busyStepMicroseconds)
+            return true
+        }
+    }
+
+    /// How long one wait for a lock lasts before `giveUp` is asked again.
+    static let busyStepMicroseconds: UInt32 = 10_000
 
     /// Refuses a non-empty file whose first bytes are not SQLite's header.
     static func checkHeader(_ path: String) throws(LaunchProfilerError) {

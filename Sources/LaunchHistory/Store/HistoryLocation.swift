@@ -28,10 +28,13 @@ public enum HistoryLocation: Sendable, Equatable, CustomStringConvertible {
         return .sqlite(path: text)
     }
 
-    /// Opens (and migrates) the store.
-    public func open() throws(LaunchProfilerError) -> any HistoryStore {
+    /// Opens (and migrates) the store; a SQLite write waiting for another writer's lock gives
+    /// up when `giveUp` returns true.
+    public func open(giveUp: @escaping @Sendable () -> Bool = { false }) throws(LaunchProfilerError)
+        -> any HistoryStore
+    {
         switch self {
-        case .sqlite(let path): try SQLiteHistoryStore(path: path)
+        case .sqlite(let path): try SQLiteHistoryStore(path: path, giveUp: giveUp)
         case .postgres(let url): try PostgresHistoryStore(url: url)
         }
     }

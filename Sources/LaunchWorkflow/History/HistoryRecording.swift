@@ -23,16 +23,18 @@ public struct HistoryRecording: Sendable, Equatable {
         self.appVersion = appVersion
     }
 
-    /// Records the finished run; the run's record on success.
+    /// Records the finished run; the run's record on success. A wait for another writer's
+    /// lock ends when `giveUp` returns true.
     ///
     /// - Throws: ``LaunchProfilerError`` when the store cannot be opened or written.
-    public func record(summary: RunSummary, evaluation: BudgetEvaluation, plan: ProfilingPlan)
-        throws(LaunchProfilerError) -> HistoryRun
-    {
+    public func record(
+        summary: RunSummary, evaluation: BudgetEvaluation, plan: ProfilingPlan,
+        giveUp: @escaping @Sendable () -> Bool = { false }
+    ) throws(LaunchProfilerError) -> HistoryRun {
         let run = HistoryRun(
             summary: summary, evaluation: evaluation, revision: revision, appVersion: appVersion,
             settings: plan.historySettings)
-        let store = try location.open()
+        let store = try location.open(giveUp: giveUp)
         defer { store.close() }
         try store.record(run)
         return run

@@ -83,13 +83,17 @@ public struct ProfilingRun: Sendable {
         )
         record(&result, progress: progress)
         // Every output prints the status the command returns (an interruption, the history).
-        if result.exitStatus != result.evaluation.exitCode { result.evaluation.runStatus = result.exitStatus }
+        if result.exitStatus != result.evaluation.exitCode {
+            result.evaluation.runStatus = result.exitStatus
+            try JSONReport(summary: summary, evaluation: result.evaluation).write(to: folder.verdictsURL)
+        }
         return result
     }
 
     /// Records the finished run in the history, when asked; a failure is a note and an error
     /// on the result, never a lost run folder. An interrupted run is not recorded (its launches
-    /// are a partial run that would skew the trends and the rules against history).
+    /// are a partial run that would skew the trends and the rules against history), and an
+    /// interruption while the write waits for another writer's lock ends the wait.
     private func record(_ result: inout ProfilingResult, progress: (ProfilingEvent) -> Void) {
         guard let history = plan.history else { return }
         let note: ProfilingNote
@@ -97,11 +101,18 @@ public struct ProfilingRun: Sendable {
             note = .historyNotRecorded(reason: "the run was interrupted")
         } else {
             do {
-                result.recorded = try history.record(summary: result.summary, evaluation: result.evaluation, plan: plan)
+                result.recorded = try history.record(
+                    summary: result.summary, evaluation: result.evaluation, plan: plan,
+                    giveUp: { [launcher] in launcher.interruption != nil })
                 note = .historyRecorded(location: history.location.description)
             } catch {
-                result.historyError = error
-                note = .historyNotRecorded(reason: error.description)
+                if let signal = launcher.interruption {
+                    result.interruptedBy = signal
+                    note = .historyNotRecorded(reason: "the run was interrupted while it waited for the history's lock")
+                } else {
+                    result.historyError = error
+                    note = .historyNotRecorded(reason: error.description)
+                }
             }
         }
         result.notes.append(note)
