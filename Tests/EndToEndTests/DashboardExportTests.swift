@@ -43,6 +43,32 @@ struct DashboardExportTests {
         #expect(abs((entry?["value"] as? Double ?? 0) - median / 1e6) < 0.001)
     }
 
+    @Test("-n names the program in the printed report, the dashboards, launches.json and the history")
+    func named() throws {
+        let folder = try BuiltProducts.scratchFolder("named")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = { (name: String) in folder.appendingPathComponent(name) }
+        let history = file("history.sqlite").path
+        let output = try BuiltProducts.launchprof([
+            "run", "-n", "true-no-arguments", "--runs", "2", "--history", history, "--output", file("run").path,
+            "--export-bmf", file("bmf.json").path, "--", "/bin/true",
+        ])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("LaunchProfiler: true-no-arguments (warm)"), "\(output.stdout)")
+        let bmf = try JSONSerialization.jsonObject(with: Data(contentsOf: file("bmf.json"))) as? [String: Any]
+        #expect(bmf?["true-no-arguments/warm/timeToReady"] != nil, "\(bmf?.keys.sorted() ?? [])")
+        let manifest = try RunManifest.read(from: file("run").appendingPathComponent("launches.json"))
+        #expect(manifest.name == "true-no-arguments")
+        #expect(manifest.appPath.hasSuffix("/true"))
+        let list = try BuiltProducts.launchprof(["history", "list", "--history", history])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("true-no-arguments"), "\(list.stdout)")
+        let empty = try BuiltProducts.launchprof(["run", "-n", " ", "--no-history", "--", "/bin/true"])
+        #expect(
+            empty.status == ProfilerExitStatus.usageError.rawValue && empty.stderr.contains("--name cannot be empty."),
+            "\(empty.stderr)")
+    }
+
     @Test("an export that cannot be written is an error naming the file")
     func unwritable() throws {
         let output = try BuiltProducts.launchprof([

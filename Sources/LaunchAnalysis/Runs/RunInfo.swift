@@ -4,6 +4,8 @@ import LaunchTrace
 public struct RunInfo: Codable, Sendable, Equatable {
     /// Path of the app's executable.
     public var appPath: String
+    /// The name the run was given (`launchprof run --name`), when given.
+    public var name: String?
     /// Scenario the run was asked for.
     public var scenario: Scenario
     /// Measured launches asked for (warm-up launches excluded).
@@ -24,5 +26,12 @@ public struct RunInfo: Codable, Sendable, Equatable {
         self.warmup = warmup
         self.date = date
         self.machine = machine
+    }
+
+    /// What reports, dashboards and the history call the program: ``name`` when given, else
+    /// the executable's file name (`swift-format` for `/usr/bin/swift-format`).
+    public var displayName: String {
+        if let name { return name }
+        return appPath.split(separator: "/").last.map(String.init) ?? appPath
     }
 }

@@ -22,6 +22,8 @@ public struct RunManifest: Codable, Sendable, Equatable {
     public var schemaVersion: Int
     /// Path of the app's executable.
     public var appPath: String
+    /// The name the run was given (`launchprof run --name`), when given.
+    public var name: String?
     /// Scenario the run was asked for.
     public var scenario: Scenario
     /// Measured launches asked for.
@@ -57,7 +59,9 @@ public struct RunManifest: Codable, Sendable, Equatable {
 
     /// The run information of the manifest (without the machine, which comes from a trace).
     public var info: RunInfo {
-        RunInfo(appPath: appPath, scenario: scenario, runs: runs, warmup: warmup, date: date)
+        var info = RunInfo(appPath: appPath, scenario: scenario, runs: runs, warmup: warmup, date: date)
+        info.name = name
+        return info
     }
 
     /// Reads a manifest, checking its schema version.

@@ -11,7 +11,7 @@ extension HistoryRun {
     ) {
         self.init(
             key: key, recordedAt: HistoryRun.timestamp(recordedAt),
-            app: URL(filePath: summary.run.appPath).lastPathComponent, appVersion: appVersion, revision: revision,
+            app: summary.run.displayName, appVersion: appVersion, revision: revision,
             machine: MachineFingerprint(summary.run.machine), scenario: summary.run.scenario.rawValue,
             launches: summary.launches.count, settings: settings,
             metrics: HistoryRun.metrics(of: summary),

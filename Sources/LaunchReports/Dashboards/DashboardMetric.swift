@@ -9,7 +9,7 @@ struct DashboardMetric {
     var metric: MetricSummary
 
     static func all(in summary: RunSummary) -> [DashboardMetric] {
-        let app = ReportText.appName(summary)
+        let app = summary.run.displayName
         return summary.scenarios.values.sorted { $0.scenario < $1.scenario }.flatMap { scenario in
             scenario.metrics.values.sorted { $0.name < $1.name }.map {
                 DashboardMetric(name: "\(app)/\(scenario.scenario)/\($0.name)", metric: $0)

@@ -45,7 +45,7 @@ public struct GitHubAnnotations: Sendable, Equatable {
             }
         }
         let result =
-            "\(ReportText.appName(summary)): \(ReportText.result(evaluation.status)); \(ReportText.launchesLine(summary))"
+            "\(summary.run.displayName): \(ReportText.result(evaluation.status)); \(ReportText.launchesLine(summary))"
         lines.append(Self.command("notice", title: "launchprof", message: result))
         return lines.map { $0 + "\n" }.joined()
     }

@@ -59,7 +59,7 @@ public struct HTMLReport: Sendable, Equatable {
         let findings = findings ?? ReportFinding.top(input.summary.findings, limit: Self.findingsLimit)
         let chosen = try chosenRun(in: input)
         let trace = chosen.flatMap { input.trace(run: $0) }
-        let appName = trace?.app.name ?? ReportText.appName(input.summary)
+        let appName = input.summary.run.name ?? trace?.app.name ?? input.summary.run.displayName
         let data = FlameGraphData(profiles: input.profiles, chosenRun: chosen)
         return .fragment([
             .raw(TrustedHTML(constant: "<!DOCTYPE html>\n")),

@@ -47,7 +47,7 @@ public struct JUnitReport: Sendable, Equatable {
             .init("result", ReportText.result(evaluation.exitCode)),
         ]
         return JUnitDocument(
-            name: "\(suiteName).\(ReportText.appName(summary))", seconds: Double(wallNs) / 1e9,
+            name: "\(suiteName).\(summary.run.displayName)", seconds: Double(wallNs) / 1e9,
             properties: properties, cases: cases(summary: summary, evaluation: evaluation)
         ).render()
     }

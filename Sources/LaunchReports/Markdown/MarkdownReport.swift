@@ -25,7 +25,7 @@ public struct MarkdownReport: Sendable, Equatable {
         let code = evaluation.status
         var out = "### LaunchProfiler: \(Self.icon(code)) \(ReportText.result(code))\n\n"
         out +=
-            "\(Self.escape(ReportText.appName(summary))) · \(Self.escape(summary.run.scenario.rawValue)) · \(ReportText.launchesLine(summary))\n\n"
+            "\(Self.escape(summary.run.displayName)) · \(Self.escape(summary.run.scenario.rawValue)) · \(ReportText.launchesLine(summary))\n\n"
         if let scenario = summary.scenarios[summary.run.scenario.rawValue], let timing = scenario.timing {
             out +=
                 "Timing launches: \(Self.escape(ReportText.timingLine(timing, profiledLaunches: scenario.completedLaunches))).\n\n"

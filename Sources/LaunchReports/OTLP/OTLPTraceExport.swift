@@ -57,7 +57,7 @@ public struct OTLPTraceExport: Sendable {
 
     private func resourceAttributes() -> [OTLPJSON.KeyValue] {
         var attributes = [
-            OTLPJSON.KeyValue("service.name", ReportText.appName(summary)),
+            OTLPJSON.KeyValue("service.name", summary.run.displayName),
             OTLPJSON.KeyValue("process.executable.path", summary.run.appPath),
             OTLPJSON.KeyValue("launchprof.scenario", summary.run.scenario.rawValue),
         ]

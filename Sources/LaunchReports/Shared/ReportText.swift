@@ -73,9 +73,4 @@ public enum ReportText {
             "time to ready \(MetricKind.time.format(timing.medianNs)), the median of \(timing.launches) \(plural) with no instruments; "
             + "the instruments added \(MetricKind.time.format(timing.instrumentsCostNs)) (\(percent)) in the \(profiledLaunches) profiled, which give the phases"
     }
-
-    /// The app's name: the last path component of the app path.
-    public static func appName(_ summary: RunSummary) -> String {
-        summary.run.appPath.split(separator: "/").last.map(String.init) ?? summary.run.appPath
-    }
 }

@@ -15,7 +15,7 @@ enum HistoryBaseline {
     {
         guard let location, let most = runCounts.max() else { return [:] }
         let filter = HistoryFilter(
-            app: URL(filePath: summary.run.appPath).lastPathComponent, scenario: summary.run.scenario.rawValue,
+            app: summary.run.displayName, scenario: summary.run.scenario.rawValue,
             machineClass: MachineFingerprint(summary.run.machine).machineClass, lastRuns: most, includeValues: true
         )
         guard let store = try? location.open() else { return [:] }

@@ -12,6 +12,8 @@ struct LaunchLoop {
     /// How many pre-main launches the run makes, one after each profiled launch until there are
     /// this many (``ProfilingPlan/preMainLaunches``); none without the audit module.
     var preMainLaunches = 0
+    /// The name the run was given, for `launches.json`.
+    var name: String?
     let folder: RunFolder
     let progress: (ProfilingEvent) -> Void
     /// When the run started, ISO 8601.
@@ -108,6 +110,7 @@ struct LaunchLoop {
             runs: session.results.count,
             warmup: session.warmup, date: date, launches: session.results.map(\.record)
         )
+        manifest.name = name
         manifest.timingLaunches = timingRecords
         manifest.preMainLaunches = preMainRecords
         manifest.warmupLaunches = session.warmUpResults.isEmpty ? nil : session.warmUpResults.map(\.record)

@@ -29,6 +29,10 @@ public struct ProfilingPlan: Sendable, Equatable {
     public var generator: String
     /// Where the run is recorded when it ends (`nil`: `--no-history`).
     public var history: HistoryRecording?
+    /// What reports, dashboards and the history call the program (`--name`); `nil`: the
+    /// executable's file name. Two commands of one program (`swift-format --version`,
+    /// `swift-format format big.swift`) need two names to be two series in the history.
+    public var name: String?
 
     /// Creates a plan.
     public init(

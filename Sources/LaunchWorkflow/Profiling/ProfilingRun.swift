@@ -38,6 +38,7 @@ public struct ProfilingRun: Sendable {
         var launches = LaunchLoop(
             session: session, timingLaunches: plan.timingLaunches, folder: folder, progress: progress)
         launches.preMainLaunches = plan.preMainLaunches
+        launches.name = plan.name
         try launches.warmUp()
         try launches.launch(plan.runs)
         try launches.time(plan.runs)

@@ -23,6 +23,13 @@ struct RunCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Measured launches.")
     var runs: Int = 10
 
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "What the reports, dashboards and the history call the program (default: its file name), as hyperfine's -n.",
+            valueName: "NAME"))
+    var name: String?
+
     @Option(name: .shortAndLong, help: "Launches before the measured ones, discarded.")
     var warmup: Int = 1
 
@@ -86,6 +93,7 @@ struct RunCommand: ParsableCommand {
         guard (0...most).contains(warmup) else {
             throw ValidationError("--warmup must be from 0 to \(most), not \(warmup).")
         }
+        if let name, name.allSatisfy(\.isWhitespace) { throw ValidationError("--name cannot be empty.") }
         guard (0...most).contains(preMainLaunches) else {
             throw ValidationError("--pre-main-launches must be from 0 to \(most), not \(preMainLaunches).")
         }
@@ -141,6 +149,7 @@ struct RunCommand: ParsableCommand {
         plan.history = try history.recording()
         plan.timingLaunches = timingLaunches
         plan.preMainLaunches = preMainLaunches
+        plan.name = name
         return plan
     }
 }
