@@ -60,6 +60,11 @@ struct DashboardExportTests {
         let manifest = try RunManifest.read(from: file("run").appendingPathComponent("launches.json"))
         #expect(manifest.name == "true-no-arguments")
         #expect(manifest.appPath.hasSuffix("/true"))
+        for (schema, name) in [("launches", "launches.json"), ("summary", "summary.json")] {
+            let path = file("run").appendingPathComponent(name)
+            let problems = try JSONSchemaValidator.validate([path], against: JSONSchemaValidator.schema(schema))
+            #expect(problems[path.path] == [], "\(name): \(problems)")
+        }
         let list = try BuiltProducts.launchprof(["history", "list", "--history", history])
         #expect(list.status == 0, "\(list.stderr)")
         #expect(list.stdout.contains("true-no-arguments"), "\(list.stdout)")
