@@ -169,6 +169,16 @@ static int64_t lp_audit_inspect(struct lp_audit_object *object) {
     return mapped;
 }
 
+// The executable's path as the kernel resolved it (the interpreter of a `#!` script, the
+// program a wrapper exec'd), or "/proc/self/exe" when it cannot be read.
+static const char *lp_audit_executable_path(void) {
+    static char path[4096];
+    long length = lp_audit_syscall(SYS_readlink, (long)"/proc/self/exe", (long)path, sizeof path - 1, 0, 0, 0);
+    if (length <= 0) return "/proc/self/exe";
+    path[length] = 0;
+    return path;
+}
+
 LP_AUDIT_EXPORT unsigned int la_objopen(struct link_map *map, Lmid_t lmid, uintptr_t *cookie) {
     (void)cookie;
     if (lp_audit_fd < 0 || lmid != LM_ID_BASE || lp_audit_object_count >= LP_AUDIT_MAX_OBJECTS) return 0;
@@ -187,7 +197,7 @@ LP_AUDIT_EXPORT unsigned int la_objopen(struct link_map *map, Lmid_t lmid, uintp
     lp_audit_field(-1);
     lp_audit_field(mapped);
     lp_audit_text(" ");
-    lp_audit_text(first && !name[0] ? "/proc/self/exe" : name);
+    lp_audit_text(first && !name[0] ? lp_audit_executable_path() : name);
     lp_audit_end();
     lp_audit_wrap_object(lp_audit_object_count - 1);
     return 0;  // no symbol-binding callbacks: they would slow every binding down

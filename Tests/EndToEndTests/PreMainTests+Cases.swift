@@ -56,4 +56,22 @@ extension PreMainTests {
         #expect(!linked.advice.contains { $0.kind == .staticSwiftRuntime || $0.kind == .foundationEssentials })
         #expect(linked.coverage >= 0.95, "\(linked.parts)")
     }
+
+    @Test("a #! script that execs /bin/true: the breakdown is true's, the shell is the earlier programs' part, advised")
+    func wrapperScript() throws {
+        let folder = try BuiltProducts.scratchFolder("premain")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("wrapper.sh")
+        try "#!/bin/sh\nexec /bin/true \"$@\"\n".write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        let summary = try Self.preMain(of: script.path, in: folder)
+        let program = URL(filePath: "/bin/true").resolvingSymlinksInPath().path
+        #expect(
+            summary.libraries.first { $0.origin == .executable }?.name == "true", "\(summary.libraries.map(\.name))")
+        let earlier = try #require(summary.parts.first { $0.name == "earlierPrograms" }, "\(summary.parts)")
+        #expect(earlier.medianNs > 0)
+        let advice = try #require(summary.advice.first { $0.kind == .execChain })
+        #expect(advice.change == program && advice.message.contains("another program"), "\(advice.message)")
+        #expect(summary.coverage >= 0.95, "\(summary.parts)")
+    }
 }

@@ -53,6 +53,34 @@ struct PreMainBreakdownTests {
         #expect(breakdown.coverage > 0.9999)
     }
 
+    @Test("a wrapper that execs the program: the breakdown is the last program's, the ones before are one part")
+    func execChain() throws {
+        let wrapper = [
+            Self.event(900, "start 400 8"),
+            Self.event(1_000, "object 450 -1 1200000 /usr/bin/dash"),
+            Self.event(1_100, "relocated 500 9"),
+            Self.event(1_150, "main 520 9"),
+        ]
+        let program = Self.events.map { event in
+            var later = event
+            later.timeNs += 5_000
+            return later
+        }
+        let breakdown = try #require(
+            PreMainBreakdown(events: wrapper + program, executable: "/bin/wrapper.sh", execEndNs: 800))
+        #expect(breakdown.earlierPrograms == PreMainEarlierPrograms(count: 1, firstLoaderStartNs: 900))
+        #expect(breakdown.objects.map(\.path) == ["/proc/self/exe", "/usr/lib/with space/libfoo.so"])
+        #expect(breakdown.loaderStartupNs == 100)
+        #expect(breakdown.earlierProgramsNs == 5_100)
+        let parts =
+            breakdown.execNs + breakdown.loaderStartupNs + breakdown.earlierProgramsNs + breakdown.loadingNs
+            + breakdown.relocationNs + breakdown.initializersNs + breakdown.betweenInitializersNs
+        #expect(parts == breakdown.totalNs)
+        #expect(
+            try #require(PreMainBreakdown(events: Self.events, executable: "/bin/tool", execEndNs: 800)).earlierPrograms
+                == nil)
+    }
+
     @Test("incomplete lines (no main: the program ended in an initializer) give no breakdown")
     func incomplete() {
         #expect(PreMainBreakdown(events: Array(Self.events.prefix(5)), executable: "/bin/tool", execEndNs: nil) == nil)

@@ -14,9 +14,15 @@ public enum PreMainAdvisor {
     ]
 
     /// Every piece of advice that applies, the largest saving first.
-    public static func advice(libraries: [PreMainLibrary], parts: [PreMainPart]) -> [PreMainAdvice] {
+    public static func advice(
+        libraries: [PreMainLibrary], parts: [PreMainPart], breakdowns: [PreMainBreakdown] = []
+    ) -> [PreMainAdvice] {
         let relocation = parts.first { $0.name == "relocation" }?.medianNs ?? 0
-        let found = [staticRuntime(libraries, relocationNs: relocation), foundation(libraries)].compactMap { $0 }
+        let earlier = parts.first { $0.name == "earlierPrograms" }?.medianNs ?? 0
+        let found = [
+            staticRuntime(libraries, relocationNs: relocation), foundation(libraries),
+            execChain(breakdowns, medianNs: earlier),
+        ].compactMap { $0 }
         return (found + slowInitializers(libraries)).sorted { $0.savingNs > $1.savingNs }
     }
 
@@ -50,6 +56,21 @@ public enum PreMainAdvisor {
         return PreMainAdvice(
             kind: .foundationEssentials, savingNs: load + initializers, libraries: icu.map(\.name), message: message,
             change: "import FoundationEssentials  // instead of: import Foundation")
+    }
+
+    /// A wrapper (a `#!` script, a version manager's shim) that execs the real program: the
+    /// programs before it take their whole run from every launch.
+    static func execChain(_ breakdowns: [PreMainBreakdown], medianNs: Double) -> PreMainAdvice? {
+        guard let wrapped = breakdowns.first(where: { $0.earlierPrograms != nil }),
+            let count = wrapped.earlierPrograms?.count, let program = wrapped.objects.first?.path
+        else { return nil }
+        let programs = count == 1 ? "another program" : "\(count) other programs"
+        let message =
+            "The launched command is a wrapper: \(programs) ran and exec'd the next before \(program) started, "
+            + "which took \(ms(medianNs)) of every launch before main (a #! script's interpreter, or a shim such as "
+            + "pyenv's or a shell launcher). Start \(program) directly, or make the wrapper exec it at once."
+        return PreMainAdvice(
+            kind: .execChain, savingNs: medianNs, libraries: [], message: message, change: program)
     }
 
     static func slowInitializers(_ libraries: [PreMainLibrary]) -> [PreMainAdvice] {

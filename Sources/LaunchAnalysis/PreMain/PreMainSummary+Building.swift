@@ -11,7 +11,7 @@ extension PreMainSummary {
         return PreMainSummary(
             launches: breakdowns.count, totalNs: Descriptive.median(breakdowns.map { Double($0.totalNs) }),
             parts: parts, coverage: Descriptive.median(breakdowns.map(\.coverage)), libraries: libraries,
-            advice: PreMainAdvisor.advice(libraries: libraries, parts: parts))
+            advice: PreMainAdvisor.advice(libraries: libraries, parts: parts, breakdowns: breakdowns))
     }
 
     /// The medians of each part.
@@ -24,9 +24,11 @@ extension PreMainSummary {
                 name: name, medianNs: Descriptive.median(breakdowns.map { Double(wall($0)) }),
                 medianCpuNs: cpuValues.count == breakdowns.count ? Descriptive.median(cpuValues) : nil)
         }
+        let wrapped = breakdowns.contains { $0.earlierPrograms != nil }
         return [
             part("exec", \.execNs),
             part("loaderStartup", \.loaderStartupNs),
+        ] + (wrapped ? [part("earlierPrograms", \.earlierProgramsNs)] : []) + [
             part("loading", \.loadingNs) { breakdown in
                 breakdown.objects.indices.reduce(Int64(0)) { sum, index in
                     guard let sum, let cpu = breakdown.loadCpuNs(of: index) else { return nil }

@@ -131,6 +131,8 @@ public struct PreMainAdvice: Codable, Sendable, Equatable {
         case foundationEssentials
         /// A library's (or the executable's) initializer is slow.
         case slowInitializer
+        /// The command is a wrapper that execs the real program: start that directly.
+        case execChain
     }
 
     /// What kind of change it is.

@@ -53,6 +53,7 @@ public enum PreMainSection {
         switch part {
         case "loaderStartup": "loader start-up"
         case "betweenInitializers": "between initializers"
+        case "earlierPrograms": "earlier programs"
         default: part
         }
     }

@@ -2,8 +2,11 @@ extension PreMainBreakdown {
     /// The breakdown from the audit module's `preMain` lines on the event socket
     /// (`lp_env.h`, ``ProbeEvent/Kind/preMain``), or nil when they are incomplete (the module
     /// was not loaded, or the program ended before `main`). `executable` replaces the
-    /// executable's placeholder path; `execEndNs` is the runner's reading of the exec's end.
+    /// executable's path when the program ran alone; `execEndNs` is the runner's reading of the
+    /// exec's end. When the program exec'd another (a wrapper script, a pyenv shim), each one
+    /// starts the loader again: the breakdown is the last one's, after ``earlierPrograms``.
     public init?(events: [ProbeEvent], executable: String, execEndNs: Int64?) {
+        var earlier: PreMainEarlierPrograms?
         var start: PreMainPoint?
         var relocated: PreMainPoint?
         var main: PreMainPoint?
@@ -15,11 +18,20 @@ extension PreMainBreakdown {
             guard let part = fields.first else { continue }
             let numbers = fields.dropFirst().prefix(4).map { Int64($0) }
             switch part {
-            case "start": start = Self.point(event.timeNs, numbers)
+            case "start":
+                if let previous = start {
+                    earlier = PreMainEarlierPrograms(
+                        count: (earlier?.count ?? 0) + 1,
+                        firstLoaderStartNs: earlier?.firstLoaderStartNs ?? previous.atNs)
+                    (objects, initializers, unwrapped, relocated, main) = ([], [], 0, nil, nil)
+                }
+                start = Self.point(event.timeNs, numbers)
             case "relocated": relocated = Self.point(event.timeNs, numbers)
             case "main": main = Self.point(event.timeNs, numbers)
             case "object":
-                if let object = Self.object(event.timeNs, fields, executable: objects.isEmpty ? executable : nil) {
+                if let object = Self.object(
+                    event.timeNs, fields, executable: objects.isEmpty && earlier == nil ? executable : nil)
+                {
                     objects.append(object)
                 }
             case "init":
@@ -33,6 +45,7 @@ extension PreMainBreakdown {
             execEndNs: execEndNs, loaderStart: start, objects: objects, relocated: relocated,
             initializers: initializers.filter { $0.object < objects.count }, main: main,
             unwrappedInitializers: unwrapped)
+        earlierPrograms = earlier
     }
 
     private static func point(_ time: Int64, _ numbers: [Int64?]) -> PreMainPoint? {

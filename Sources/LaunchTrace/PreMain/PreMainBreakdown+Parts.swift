@@ -1,10 +1,18 @@
 extension PreMainBreakdown {
     /// The kernel's exec: from the launch start to its end (or, unknown, to the loader's start).
-    public var execNs: Int64 { max(0, execEndNs ?? loaderStart.atNs) }
+    public var execNs: Int64 { max(0, execEndNs ?? firstLoaderStartNs) }
 
     /// From the exec's end to the loader running the audit module: the loader's own start-up,
     /// which includes loading the audit module (the breakdown's own cost).
-    public var loaderStartupNs: Int64 { max(0, loaderStart.atNs - execNs) }
+    public var loaderStartupNs: Int64 { max(0, firstLoaderStartNs - execNs) }
+
+    /// The programs that exec'd the next before this one: from the first one's loader start to
+    /// this one's (their whole runs and the execs), 0 when the program ran alone.
+    public var earlierProgramsNs: Int64 {
+        earlierPrograms.map { max(0, loaderStart.atNs - $0.firstLoaderStartNs) } ?? 0
+    }
+
+    private var firstLoaderStartNs: Int64 { earlierPrograms?.firstLoaderStartNs ?? loaderStart.atNs }
 
     /// The time the loader spent mapping object `index` (finding, opening, mapping it): from
     /// the previous object, or the loader's start, to it.
@@ -63,8 +71,8 @@ extension PreMainBreakdown {
     /// Launch start to `main`.
     public var totalNs: Int64 { main.atNs }
 
-    /// The share of the time to `main` that the named parts (exec, loader start-up, loading,
-    /// relocation, initializers, between initializers) cover.
+    /// The share of the time to `main` that the named parts (exec, loader start-up, earlier
+    /// programs, loading, relocation, initializers, between initializers) cover.
     public var coverage: Double {
         totalNs > 0 ? Double(totalNs - unattributedNs) / Double(totalNs) : 0
     }

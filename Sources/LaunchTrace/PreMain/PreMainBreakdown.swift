@@ -26,6 +26,10 @@ public struct PreMainBreakdown: Codable, Sendable, Equatable {
     /// Initializers the module could not wrap (beyond its 1,024), timed only as part of the rest.
     public var unwrappedInitializers: Int
 
+    /// The programs that ran before this one in the launch, each exec'ing the next (a `#!`
+    /// script's interpreter, a wrapper), or nil when the program ran alone.
+    public var earlierPrograms: PreMainEarlierPrograms?
+
     /// Creates a breakdown.
     public init(
         execEndNs: Int64?, loaderStart: PreMainPoint, objects: [PreMainObject], relocated: PreMainPoint,
@@ -124,4 +128,19 @@ public struct PreMainInitializer: Codable, Sendable, Equatable {
 
     /// Time off the CPU (blocked or waiting for a CPU).
     public var offCpuNs: Int64 { durationNs - onCpuNs }
+}
+
+/// The programs a launch ran before the one that reached `main` (each exec'd the next): how
+/// many, and when the first one's loader started.
+public struct PreMainEarlierPrograms: Codable, Sendable, Equatable {
+    /// How many programs exec'd the next before the last one.
+    public var count: Int
+    /// When the first program's loader started (from the launch start).
+    public var firstLoaderStartNs: Int64
+
+    /// Creates the record of earlier programs.
+    public init(count: Int, firstLoaderStartNs: Int64) {
+        self.count = count
+        self.firstLoaderStartNs = firstLoaderStartNs
+    }
 }
