@@ -68,6 +68,11 @@ extension MetricCatalog {
             .preMainLoaderStartup, .time, "The dynamic loader's own start-up, up to its audit module.",
             source: "preMain.loaderStart after the exec's end", preMain: { Double($0.loaderStartupNs) }),
         MetricDefinition(
+            .preMainEarlierPrograms, .time,
+            "Programs that exec'd the next before the one that reached main (a wrapper script, a shim).",
+            source: "preMain.earlierPrograms.firstLoaderStartNs to preMain.loaderStart",
+            preMain: { $0.earlierPrograms == nil ? nil : Double($0.earlierProgramsNs) }),
+        MetricDefinition(
             .preMainLoading, .time, "Finding, opening and mapping every object before main.",
             source: "preMain.objects[].mapped, from the loader's start to the last object",
             preMain: { Double($0.loadingNs) }),

@@ -34,6 +34,9 @@ extension MetricName {
     public static let preMainExec = MetricName(rawValue: "preMain.exec")
     /// The loader's own start-up, to the audit module (the pre-main breakdown).
     public static let preMainLoaderStartup = MetricName(rawValue: "preMain.loaderStartup")
+    /// The programs a wrapper ran, each exec'ing the next, before the one that reached `main`
+    /// (the pre-main breakdown; only when there were some).
+    public static let preMainEarlierPrograms = MetricName(rawValue: "preMain.earlierPrograms")
     /// Finding, opening and mapping every object (the pre-main breakdown).
     public static let preMainLoading = MetricName(rawValue: "preMain.loading")
     /// Symbol resolution and relocation of every object (the pre-main breakdown).
