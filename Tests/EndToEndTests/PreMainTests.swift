@@ -35,6 +35,13 @@ struct PreMainTests {
     static func preMain(of program: String, in folder: URL, environment: [String: String] = [:]) throws
         -> PreMainSummary
     {
+        try preMainRun(of: program, in: folder, environment: environment).summary
+    }
+
+    /// The pre-main summary of a run of `program` and its launches.json.
+    static func preMainRun(of program: String, in folder: URL, environment: [String: String] = [:]) throws
+        -> (summary: PreMainSummary, manifest: RunManifest)
+    {
         let run = folder.appendingPathComponent("run-\(UUID().uuidString)")
         let output = try BuiltProducts.launchprof(
             [
@@ -47,7 +54,28 @@ struct PreMainTests {
         // Its metrics are the pre-main launches', for budgets, history and compare.
         #expect(summary.metric(.preMainTotal, scenario: .warm)?.samples.count == 3)
         #expect(summary.metric(.library("libc.so.6", .load), scenario: .warm) != nil)
-        return try #require(summary.scenarios["warm"]?.preMain, "no pre-main summary:\n\(output.stdout)")
+        let manifest = try RunManifest.read(from: run.appendingPathComponent("launches.json"))
+        return (try #require(summary.scenarios["warm"]?.preMain, "no pre-main summary:\n\(output.stdout)"), manifest)
+    }
+
+    /// Each pre-main launch's longest initializer of `library`, as the audit module timed it.
+    static func initializerDurations(of library: String, in manifest: RunManifest) -> [Double] {
+        (manifest.preMainLaunches ?? []).compactMap { record in
+            guard let breakdown = record.preMain,
+                let index = breakdown.objects.firstIndex(where: { $0.name == library })
+            else { return nil }
+            return breakdown.initializers.filter { $0.object == index }.map { Double($0.durationNs) }.max()
+        }
+    }
+
+    /// Every wall time the fixture's initializer `name` reported of itself, one per process.
+    static func reportedWalls(_ name: String, in folder: URL) throws -> [Double] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(name + "-") }.compactMap
+        {
+            file in
+            try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                .split(whereSeparator: \.isWhitespace).first.flatMap { Double($0) }
+        }
     }
 
     /// The median of what the fixture's initializer `name` reported of itself: (wall, CPU).
