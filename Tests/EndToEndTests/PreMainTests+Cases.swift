@@ -77,7 +77,7 @@ extension PreMainTests {
         let program = URL(filePath: "/bin/true").resolvingSymlinksInPath().path
         #expect(
             summary.libraries.first { $0.origin == .executable }?.name == "true", "\(summary.libraries.map(\.name))")
-        let earlier = try #require(summary.parts.first { $0.name == "earlierPrograms" }, "\(summary.parts)")
+        let earlier = try #require(summary.parts.first { $0.name == .earlierPrograms }, "\(summary.parts)")
         #expect(earlier.medianNs > 0)
         let advice = try #require(summary.advice.first { $0.kind == .execChain })
         #expect(advice.change == program && advice.message.contains("another program"), "\(advice.message)")

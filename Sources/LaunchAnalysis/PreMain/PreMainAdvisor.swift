@@ -17,8 +17,8 @@ public enum PreMainAdvisor {
     public static func advice(
         libraries: [PreMainLibrary], parts: [PreMainPart], breakdowns: [PreMainBreakdown] = []
     ) -> [PreMainAdvice] {
-        let relocation = parts.first { $0.name == "relocation" }?.medianNs ?? 0
-        let earlier = parts.first { $0.name == "earlierPrograms" }?.medianNs ?? 0
+        let relocation = parts.first { $0.name == .relocation }?.medianNs ?? 0
+        let earlier = parts.first { $0.name == .earlierPrograms }?.medianNs ?? 0
         let found = [
             staticRuntime(libraries, relocationNs: relocation), foundation(libraries),
             execChain(breakdowns, medianNs: earlier),

@@ -16,7 +16,9 @@ extension PreMainSummary {
 
     /// The medians of each part.
     static func parts(of breakdowns: [PreMainBreakdown]) -> [PreMainPart] {
-        func part(_ name: String, _ wall: (PreMainBreakdown) -> Int64, _ cpu: ((PreMainBreakdown) -> Int64?)? = nil)
+        func part(
+            _ name: PreMainPart.Name, _ wall: (PreMainBreakdown) -> Int64, _ cpu: ((PreMainBreakdown) -> Int64?)? = nil
+        )
             -> PreMainPart
         {
             let cpuValues = cpu.map { read in breakdowns.compactMap { read($0).map(Double.init) } } ?? []
@@ -26,20 +28,20 @@ extension PreMainSummary {
         }
         let wrapped = breakdowns.contains { $0.earlierPrograms != nil }
         return [
-            part("exec", \.execNs),
-            part("loaderStartup", \.loaderStartupNs),
-        ] + (wrapped ? [part("earlierPrograms", \.earlierProgramsNs)] : []) + [
-            part("loading", \.loadingNs) { breakdown in
+            part(.exec, \.execNs),
+            part(.loaderStartup, \.loaderStartupNs),
+        ] + (wrapped ? [part(.earlierPrograms, \.earlierProgramsNs)] : []) + [
+            part(.loading, \.loadingNs) { breakdown in
                 breakdown.objects.indices.reduce(Int64(0)) { sum, index in
                     guard let sum, let cpu = breakdown.loadCpuNs(of: index) else { return nil }
                     return sum + cpu
                 }
             },
-            part("relocation", \.relocationNs, \.relocationCpuNs),
-            part("initializers", \.initializersNs) { breakdown in breakdown.initializers.reduce(0) { $0 + $1.onCpuNs }
+            part(.relocation, \.relocationNs, \.relocationCpuNs),
+            part(.initializers, \.initializersNs) { breakdown in breakdown.initializers.reduce(0) { $0 + $1.onCpuNs }
             },
-            part("betweenInitializers", \.betweenInitializersNs, \.betweenInitializersCpuNs),
-            part("unattributed", \.unattributedNs),
+            part(.betweenInitializers, \.betweenInitializersNs, \.betweenInitializersCpuNs),
+            part(.unattributed, \.unattributedNs),
         ]
     }
 

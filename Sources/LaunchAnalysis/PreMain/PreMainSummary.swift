@@ -34,16 +34,45 @@ public struct PreMainSummary: Codable, Sendable, Equatable {
 
 /// One part of the time before `main`, with its median.
 public struct PreMainPart: Codable, Sendable, Equatable {
-    /// The part's name: `exec`, `loaderStartup`, `loading`, `relocation`, `initializers`,
-    /// `betweenInitializers`, `unattributed`.
-    public var name: String
+    /// A part of the time to `main`, in launch order (docs/premain.md).
+    public enum Name: String, Codable, Sendable, CaseIterable {
+        /// The kernel's exec.
+        case exec
+        /// The loader's own start-up.
+        case loaderStartup
+        /// Programs that exec'd the next before the one that reached `main`.
+        case earlierPrograms
+        /// Mapping every object.
+        case loading
+        /// Symbol resolution and relocation.
+        case relocation
+        /// Every initializer.
+        case initializers
+        /// The loader's work between the initializers.
+        case betweenInitializers
+        /// Outside the timed initializers when some could not be wrapped.
+        case unattributed
+
+        /// The part's name for people (`loader start-up`).
+        public var words: String {
+            switch self {
+            case .loaderStartup: "loader start-up"
+            case .earlierPrograms: "earlier programs"
+            case .betweenInitializers: "between initializers"
+            default: rawValue
+            }
+        }
+    }
+
+    /// The part.
+    public var name: Name
     /// Median wall time.
     public var medianNs: Double
     /// Median main-thread CPU time in it, when the breakdown read the CPU clock.
     public var medianCpuNs: Double?
 
     /// Creates a part.
-    public init(name: String, medianNs: Double, medianCpuNs: Double? = nil) {
+    public init(name: Name, medianNs: Double, medianCpuNs: Double? = nil) {
         self.name = name
         self.medianNs = medianNs
         self.medianCpuNs = medianCpuNs

@@ -8,7 +8,7 @@ extension HTMLReport {
         guard let preMain = input.summary.scenarios[input.summary.run.scenario.rawValue]?.preMain else {
             return .fragment([])
         }
-        let parts = preMain.parts.map { "\(PreMainSection.words($0.name)) \(PreMainSection.ms($0.medianNs))" }
+        let parts = preMain.parts.map { "\($0.name.words) \(PreMainSection.ms($0.medianNs))" }
         let (shown, hidden) = PreMainSection.rows(preMain)
         var children: [HTMLNode] = [
             .el("summary", "\(PreMainSection.heading(preMain)): \(parts.joined(separator: " · "))"), .newline,

@@ -23,7 +23,7 @@ public enum PreMainSection {
 
     /// The parts of the time to main, on one line.
     static func partsLine(_ summary: PreMainSummary) -> String {
-        summary.parts.map { "\(words($0.name)) \(ms($0.medianNs))" }.joined(separator: " · ")
+        summary.parts.map { "\($0.name.words) \(ms($0.medianNs))" }.joined(separator: " · ")
     }
 
     /// The heading line.
@@ -46,15 +46,6 @@ public enum PreMainSection {
         case .executable: "\(library.name) (executable)"
         case .instrument: "\(library.name) (launchprof's tracer)"
         default: library.name
-        }
-    }
-
-    static func words(_ part: String) -> String {
-        switch part {
-        case "loaderStartup": "loader start-up"
-        case "betweenInitializers": "between initializers"
-        case "earlierPrograms": "earlier programs"
-        default: part
         }
     }
 

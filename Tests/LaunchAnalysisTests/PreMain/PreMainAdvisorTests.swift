@@ -14,7 +14,7 @@ struct PreMainAdvisorTests {
             initializersNs: initMs * 1e6, initializersCpuNs: initMs * 1e6, slowestInitializers: slowest)
     }
 
-    static let parts = [PreMainPart(name: "relocation", medianNs: 3e6)]
+    static let parts = [PreMainPart(name: .relocation, medianNs: 3e6)]
 
     @Test("the runtime as shared libraries: static linking, saving their loading and initializers")
     func staticRuntime() throws {
