@@ -67,7 +67,7 @@ struct WholeLaunchProfileTests {
             activity.blockingCalls.first { $0.function == blocking.function && $0.durationNs > 200_000_000 })
         #expect(within(5, call.durationNs, of: try trace.blockedNs()))
         // The profile saw the thread off the CPU for the call, with a stack in the app.
-        let during = profile.samples.filter {
+        let during = profile.mainThreadSamples.filter {
             $0.state == .blocked && $0.startNs >= call.startNs - 1_000_000
                 && $0.startNs < call.startNs + call.durationNs
         }
@@ -110,7 +110,7 @@ struct WholeLaunchProfileTests {
         let trace = try #require(output.trace)
         let profile = try #require(trace.profile)
         let end = try #require(trace.totals.timeToFirstFrameNs)
-        let before = profile.samples.filter { $0.startNs + $0.durationNs / 2 < end }
+        let before = profile.mainThreadSamples.filter { $0.startNs + $0.durationNs / 2 < end }
         let onCPU = before.filter { $0.state == .onCPU }.reduce(0) { $0 + $1.durationNs }
         let threadOnCPU = trace.phases.reduce(0) { $0 + $1.threadState.onCpuNs }
         // cpu-clock samples come every millisecond of CPU: within two periods and 3 %.

@@ -1,6 +1,7 @@
-// The whole-launch profile: Linux perf events opened by the runner on a child's main thread
-// before it execs, read from memory-mapped ring buffers while it runs. No signal reaches the
-// child: the kernel samples it.
+// The whole-launch profile: Linux perf events opened by the runner on a child before it execs,
+// inherited by every thread and process it starts, read from memory-mapped ring buffers (one
+// per CPU and event: the kernel maps no ring of an inherited per-thread event) while it runs.
+// No signal reaches the child: the kernel samples it.
 #ifndef LP_PERF_H
 #define LP_PERF_H
 
@@ -15,7 +16,7 @@ extern "C" {
 /// What to open.
 typedef struct lp_perf_config {
     uint64_t sample_period_ns;   // cpu-clock sampling period (1,000,000 = 1 kHz)
-    uint32_t ring_pages;         // data pages per ring buffer, a power of two
+    uint32_t ring_pages;         // data pages of all CPUs' rings of one event together (split per CPU)
     uint32_t stack_user_bytes;   // user stack copied with each sample (0 = none), a multiple of 8
     int32_t max_stack;           // deepest call chain kept (at most the kernel's limit)
 } lp_perf_config;
@@ -28,18 +29,22 @@ typedef struct lp_perf_ring {
     size_t data_size;
 } lp_perf_ring;
 
-/// The events of one profiled child.
+/// The most CPUs followed (CPUs numbered higher are not profiled).
+#define LP_PERF_MAX_CPUS 256
+
+/// The events of one profiled child, one ring per online CPU and event.
 typedef struct lp_perf_session {
-    lp_perf_ring cpu;        // cpu-clock samples with user call chains, mmap2/comm/exit records
-    lp_perf_ring switches;   // context-switch records; samples at switch-out when permitted
+    lp_perf_ring cpu[LP_PERF_MAX_CPUS];       // cpu-clock samples with user call chains, mmap2/comm/fork/exit records
+    lp_perf_ring switches[LP_PERF_MAX_CPUS];  // context-switch records; samples at switch-out when permitted
+    int32_t ring_count;      // rings per event (the online CPUs)
     int32_t switch_stacks;   // 1 when switch-out samples carry user stacks (needs kernel samples)
     int32_t kernel_samples;  // 1 when on-CPU time in system calls is sampled too
     int32_t error;           // errno of the step that failed, 0 on success
     const char *failed_step; // a static description of that step
 } lp_perf_session;
 
-/// Opens the events on thread `tid` (the child's main thread, before it execs); they are
-/// enabled by the kernel when the child execs. Returns 0, or -1 with `error` and `failed_step`
+/// Opens the events on thread `tid` (the child's main thread, before it execs), inherited by
+/// the threads and processes it creates; they are enabled by the kernel when the child execs. Returns 0, or -1 with `error` and `failed_step`
 /// set (EACCES/EPERM: perf_event_paranoid or a seccomp profile forbids it; ENOSYS/ENOENT: no
 /// perf events in this kernel). A failed session holds no descriptors.
 int lp_perf_open(pid_t tid, const lp_perf_config *config, lp_perf_session *session);
@@ -50,6 +55,10 @@ size_t lp_perf_read(lp_perf_ring *ring, uint8_t *dest, size_t capacity);
 
 /// The size of `ring`'s data area in bytes (a buffer of this size always takes one record).
 size_t lp_perf_ring_capacity(const lp_perf_ring *ring);
+
+/// The `index`th ring of the cpu-clock event (`switches` 0) or of the context-switch event
+/// (`switches` 1), or NULL past the last.
+lp_perf_ring *lp_perf_session_ring(lp_perf_session *session, int32_t switches, int32_t index);
 
 /// Whether this process may open the profile's events on its children: opens a disabled,
 /// user-space-only cpu-clock event on itself and closes it. Returns 0 or the errno.
@@ -66,6 +75,7 @@ enum {
     LP_PERF_RECORD_LOST = 2,
     LP_PERF_RECORD_EXIT = 4,
     LP_PERF_RECORD_COMM = 3,
+    LP_PERF_RECORD_FORK = 7,
     LP_PERF_MISC_SWITCH_OUT = 1 << 13,
     LP_PERF_MISC_SWITCH_OUT_PREEMPT = 1 << 14,
 };

@@ -301,7 +301,7 @@ struct WaterfallChart {
     private func stateTimeline(_ record: PhaseRecord, y: Double, x: (Double) -> Double) -> HTMLNode? {
         guard let profile = trace.profile, profile.source != .none, !profile.samples.isEmpty else { return nil }
         var runs: [(state: String, start: Int64, end: Int64)] = []
-        for sample in profile.samples.sorted(by: { $0.startNs < $1.startNs }) {
+        for sample in profile.mainThreadSamples.sorted(by: { $0.startNs < $1.startNs }) {
             let start = max(sample.startNs, record.startNs)
             let end = min(sample.startNs + sample.durationNs, record.endNs)
             guard end > start else { continue }

@@ -28,11 +28,17 @@ struct PerfRecordReader {
         case LP_PERF_RECORD_SAMPLE:
             return sample(&cursor).map(PerfRecord.sample)
         case LP_PERF_RECORD_SWITCH:
-            _ = cursor.u64()  // pid, tid
-            let time = Int64(bitPattern: cursor.u64() ?? 0)
-            guard Int(misc) & LP_PERF_MISC_SWITCH_OUT != 0 else { return .switchIn(timeNs: time) }
+            guard let thread = cursor.thread(), let time = cursor.u64().map(Int64.init(bitPattern:)) else { return nil }
+            guard Int(misc) & LP_PERF_MISC_SWITCH_OUT != 0 else { return .switchIn(thread: thread, timeNs: time) }
             let preempted = Int(misc) & LP_PERF_MISC_SWITCH_OUT_PREEMPT != 0
-            return .switchOut(timeNs: time, preempted: preempted)
+            return .switchOut(thread: thread, timeNs: time, preempted: preempted)
+        case LP_PERF_RECORD_FORK, LP_PERF_RECORD_EXIT:
+            return task(&cursor, isFork: Int(type) == LP_PERF_RECORD_FORK)
+        case LP_PERF_RECORD_COMM:
+            guard let thread = cursor.thread(), let name = cursor.cString(), cursor.thread() != nil,
+                let time = cursor.u64()
+            else { return nil }
+            return .name(thread: thread, name: name, timeNs: Int64(bitPattern: time))
         case LP_PERF_RECORD_MMAP2:
             return mapping(&cursor)
         case LP_PERF_RECORD_LOST:
@@ -43,8 +49,20 @@ struct PerfRecordReader {
         }
     }
 
+    /// A fork or exit record: pid, ppid, tid, ptid (u32 each), then the time.
+    private func task(_ cursor: inout PerfCursor, isFork: Bool) -> PerfRecord? {
+        guard let pid = cursor.u32(), let ppid = cursor.u32(), let tid = cursor.u32(), let ptid = cursor.u32(),
+            let time = cursor.u64()
+        else { return nil }
+        let thread = PerfThread(process: Int32(bitPattern: pid), id: Int32(bitPattern: tid))
+        let parent = PerfThread(process: Int32(bitPattern: ppid), id: Int32(bitPattern: ptid))
+        return isFork
+            ? .fork(thread: thread, parent: parent, timeNs: Int64(bitPattern: time))
+            : .exit(thread: thread, timeNs: Int64(bitPattern: time))
+    }
+
     private func sample(_ cursor: inout PerfCursor) -> PerfSample? {
-        guard cursor.u64() != nil, cursor.u64() != nil, let time = cursor.u64(), let period = cursor.u64(),
+        guard cursor.u64() != nil, let thread = cursor.thread(), let time = cursor.u64(), let period = cursor.u64(),
             let count = cursor.u64(), count < 4096
         else { return nil }
         var chain: [UInt64] = []
@@ -54,7 +72,7 @@ struct PerfRecordReader {
             if address < LP_PERF_CONTEXT_MAX { chain.append(address) }
         }
         var result = PerfSample(
-            timeNs: Int64(bitPattern: time), period: period, chain: chain, registers: nil, stack: [])
+            thread: thread, timeNs: Int64(bitPattern: time), period: period, chain: chain, registers: nil, stack: [])
         guard samplesCarryStack else { return result }
         if let abi = cursor.u64(), abi != 0, let bp = cursor.u64(), let sp = cursor.u64(), let ip = cursor.u64() {
             result.registers = (bp, sp, ip)
@@ -88,6 +106,12 @@ struct PerfCursor {
         guard offset + 8 <= bytes.count else { return nil }
         defer { offset += 8 }
         return bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    }
+
+    /// A pid and tid pair (u32 each).
+    mutating func thread() -> PerfThread? {
+        guard let pid = u32(), let tid = u32() else { return nil }
+        return PerfThread(process: Int32(bitPattern: pid), id: Int32(bitPattern: tid))
     }
 
     mutating func u32() -> UInt32? {

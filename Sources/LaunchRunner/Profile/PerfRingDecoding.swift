@@ -9,17 +9,19 @@ public enum PerfRingDecoding {
     /// samples carry registers and a stack copy when `samplesCarryStack`.
     ///
     /// - Parameters:
+    ///   - mainThread: the launched program's process id: its samples are the main thread's.
     ///   - launchStartNs: CLOCK_MONOTONIC at the launch's start; sample times become relative to it.
     ///   - endNs: CLOCK_MONOTONIC at the launch's end; an off-CPU interval still open then ends there.
     public static func profile(
-        cpu: [UInt8], switches: [UInt8], samplesCarryStack: Bool, samplePeriodNs: Int64,
+        cpu: [UInt8], switches: [UInt8], samplesCarryStack: Bool, samplePeriodNs: Int64, mainThread: Int32 = 0,
         launchStartNs: Int64, endNs: Int64, sampleLimit: Int = 200_000
     ) -> LaunchProfile {
         let reader = PerfRecordReader(samplesCarryStack: samplesCarryStack)
         let cpuRecords = cpu.withUnsafeBytes { reader.records(in: $0) }
         let switchRecords = switches.withUnsafeBytes { reader.records(in: $0) }
         var builder = ProfileBuilder(
-            launchStartNs: launchStartNs, endNs: endNs, samplePeriodNs: samplePeriodNs, sampleLimit: sampleLimit
+            mainThread: mainThread, launchStartNs: launchStartNs, endNs: endNs, samplePeriodNs: samplePeriodNs,
+            sampleLimit: sampleLimit
         )
         builder.add(cpu: cpuRecords, switches: switchRecords)
         return builder.build(offCPUStacks: samplesCarryStack)

@@ -2,8 +2,8 @@ import CLaunchRunner
 import LaunchTrace
 
 /// The runner's whole-launch profiler: perf events opened on a child's main thread before it
-/// execs, drained while the child runs, turned into a ``LaunchProfile`` when the launch ends.
-/// Used from the one thread that waits for the child.
+/// execs and inherited by every thread it starts, drained while the child runs, turned into a
+/// ``LaunchProfile`` when the launch ends. Used from the one thread that waits for the child.
 final class WholeLaunchProfiler {
     /// What the profiler takes.
     struct Settings: Equatable, Sendable {
@@ -21,9 +21,12 @@ final class WholeLaunchProfiler {
     private(set) var cpuRecords: [PerfRecord] = []
     private(set) var switchRecords: [PerfRecord] = []
 
-    /// Opens the events on `pid`'s main thread; they start when it execs.
+    private let pid: Int32
+
+    /// Opens the events on `pid`'s main thread (inherited by its threads); they start when it execs.
     init(pid: Int32, settings: Settings) throws(ProfilerUnavailable) {
         self.settings = settings
+        self.pid = pid
         var config = lp_perf_config(
             sample_period_ns: UInt64(1_000_000_000 / max(1, settings.rateHz)), ring_pages: 128,
             stack_user_bytes: UInt32(settings.stackBytes), max_stack: 127
@@ -32,28 +35,40 @@ final class WholeLaunchProfiler {
             throw ProfilerUnavailable(
                 errno: session.error, step: session.failed_step.map { String(cString: $0) } ?? "perf_event_open")
         }
-        buffer = [UInt8](repeating: 0, count: lp_perf_ring_capacity(&session.cpu))
+        buffer = [UInt8](repeating: 0, count: Self.capacity(lp_perf_session_ring(&session, 0, 0)))
     }
 
     deinit { lp_perf_close(&session) }
 
+    private static func capacity(_ ring: UnsafeMutablePointer<lp_perf_ring>?) -> Int {
+        ring.map { lp_perf_ring_capacity($0) } ?? 0
+    }
+
     /// The descriptors that become readable when a ring buffer fills past its watermark.
-    var descriptors: [Int32] { [session.cpu.fd, session.switches.fd].filter { $0 >= 0 } }
+    var descriptors: [Int32] {
+        (0..<session.ring_count).flatMap { index in
+            [Int32(0), 1].compactMap { lp_perf_session_ring(&session, $0, index)?.pointee.fd }
+        }
+        .filter { $0 >= 0 }
+    }
 
     /// Whether switch-out samples carry stacks.
     var offCPUStacks: Bool { session.switch_stacks != 0 }
 
     /// Moves every record out of the ring buffers.
     func drain() {
-        cpuRecords += read(&session.cpu, reader: PerfRecordReader(samplesCarryStack: settings.stackBytes > 0))
-        switchRecords += read(
-            &session.switches, reader: PerfRecordReader(samplesCarryStack: settings.stackBytes > 0 && offCPUStacks))
+        let cpuReader = PerfRecordReader(samplesCarryStack: settings.stackBytes > 0)
+        let switchReader = PerfRecordReader(samplesCarryStack: settings.stackBytes > 0 && offCPUStacks)
+        for index in 0..<session.ring_count {
+            if let ring = lp_perf_session_ring(&session, 0, index) { cpuRecords += read(ring, reader: cpuReader) }
+            if let ring = lp_perf_session_ring(&session, 1, index) { switchRecords += read(ring, reader: switchReader) }
+        }
     }
 
-    private func read(_ ring: inout lp_perf_ring, reader: PerfRecordReader) -> [PerfRecord] {
+    private func read(_ ring: UnsafeMutablePointer<lp_perf_ring>, reader: PerfRecordReader) -> [PerfRecord] {
         var records: [PerfRecord] = []
         while true {
-            let count = buffer.withUnsafeMutableBufferPointer { lp_perf_read(&ring, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBufferPointer { lp_perf_read(ring, $0.baseAddress, $0.count) }
             if count == 0 { return records }
             buffer.withUnsafeBytes { records += reader.records(in: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         }
@@ -63,7 +78,8 @@ final class WholeLaunchProfiler {
     func profile(launchStartNs: Int64, endNs: Int64) -> LaunchProfile {
         drain()
         var builder = ProfileBuilder(
-            launchStartNs: launchStartNs, endNs: endNs, samplePeriodNs: Int64(1_000_000_000 / max(1, settings.rateHz)),
+            mainThread: pid, launchStartNs: launchStartNs, endNs: endNs,
+            samplePeriodNs: Int64(1_000_000_000 / max(1, settings.rateHz)),
             sampleLimit: settings.sampleLimit
         )
         builder.add(cpu: cpuRecords, switches: switchRecords)

@@ -109,7 +109,7 @@ struct ProgramLaunch {
     /// is blocked.
     static func threadState(from profile: LaunchProfile?, startNs: Int64, endNs: Int64) -> ThreadState {
         var time: [ProfileSample.State: Int64] = [:]
-        for sample in profile?.samples ?? [] {
+        for sample in profile?.mainThreadSamples ?? [] {
             let overlap = min(endNs, sample.startNs + sample.durationNs) - max(startNs, sample.startNs)
             if overlap > 0 { time[sample.state, default: 0] += overlap }
         }

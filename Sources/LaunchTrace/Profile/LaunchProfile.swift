@@ -1,10 +1,11 @@
-/// The main thread's whole launch, profiled from outside the app: where its time went on the
-/// CPU and off it, from exec to the end of the launch, with no signal sent to the app.
+/// The whole launch of every thread, profiled from outside the app: where each thread's time
+/// went on the CPU and off it, from exec to the end of the launch, with no signal sent to the app.
 ///
-/// The runner opens Linux perf events on the child before it execs: a `cpu-clock` sampling
-/// event with user call chains for on-CPU time, and context-switch records for off-CPU
-/// intervals (with the user stack at which the thread blocked, where the kernel permits it).
-/// Each ``ProfileSample`` is a span of the main thread's time in one state, charged to one stack.
+/// The runner opens Linux perf events on the child before it execs, inherited by every thread
+/// (and process) it starts: a `cpu-clock` sampling event with user call chains for on-CPU time,
+/// and context-switch records for off-CPU intervals (with the user stack at which the thread
+/// blocked, where the kernel permits it). Each ``ProfileSample`` is a span of one thread's time
+/// in one state, charged to one stack; ``threads`` names the threads other than the main one.
 public struct LaunchProfile: Codable, Sendable, Equatable {
     /// Which profiler ran, and why it was that one.
     public var source: ProfileSource
@@ -16,8 +17,11 @@ public struct LaunchProfile: Codable, Sendable, Equatable {
     public var offCPUStacks: Bool
     /// Call chains, innermost frame first, shared by the samples that reference them.
     public var stacks: [[Address]]
-    /// The main thread's time, in time order.
+    /// Every thread's time, in time order (``ProfileSample/thread`` says whose).
     public var samples: [ProfileSample]
+    /// The threads the profile followed, the main thread first; empty when only the main
+    /// thread was followed.
+    public var threads: [ProfileThread]
     /// Executable mappings seen while the launch ran (from the kernel's mmap records).
     public var images: [LoadedImage]
     /// Records the kernel dropped because the ring buffer was full.
@@ -29,7 +33,7 @@ public struct LaunchProfile: Codable, Sendable, Equatable {
     public init(
         source: ProfileSource, fallbackReason: String? = nil, samplePeriodNs: Int64, offCPUStacks: Bool,
         stacks: [[Address]], samples: [ProfileSample], images: [LoadedImage], lostRecords: Int = 0,
-        droppedSamples: Int = 0
+        droppedSamples: Int = 0, threads: [ProfileThread] = []
     ) {
         self.source = source
         self.fallbackReason = fallbackReason
@@ -40,10 +44,32 @@ public struct LaunchProfile: Codable, Sendable, Equatable {
         self.images = images
         self.lostRecords = lostRecords
         self.droppedSamples = droppedSamples
+        self.threads = threads
     }
 
-    /// The total time of the samples in `state`, in nanoseconds.
-    public func totalNs(_ state: ProfileSample.State) -> Int64 {
-        samples.reduce(0) { $0 + ($1.state == state ? $1.durationNs : 0) }
+    /// Decodes a profile; one written before threads were followed has none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        source = try container.decode(ProfileSource.self, forKey: .source)
+        fallbackReason = try container.decodeIfPresent(String.self, forKey: .fallbackReason)
+        samplePeriodNs = try container.decode(Int64.self, forKey: .samplePeriodNs)
+        offCPUStacks = try container.decode(Bool.self, forKey: .offCPUStacks)
+        stacks = try container.decode([[Address]].self, forKey: .stacks)
+        samples = try container.decode([ProfileSample].self, forKey: .samples)
+        images = try container.decode([LoadedImage].self, forKey: .images)
+        lostRecords = try container.decode(Int.self, forKey: .lostRecords)
+        droppedSamples = try container.decode(Int.self, forKey: .droppedSamples)
+        threads = try container.decodeIfPresent([ProfileThread].self, forKey: .threads) ?? []
     }
+
+    /// The main thread's total time in `state`, in nanoseconds.
+    public func totalNs(_ state: ProfileSample.State) -> Int64 {
+        samples.reduce(0) { $0 + ($1.state == state && $1.isMainThread ? $1.durationNs : 0) }
+    }
+
+    /// The main thread's samples, in time order.
+    public var mainThreadSamples: [ProfileSample] { samples.filter(\.isMainThread) }
+
+    /// The thread with kernel id `id`, if the profile names it.
+    public func thread(_ id: Int32) -> ProfileThread? { threads.first { $0.id == id } }
 }

@@ -1,6 +1,6 @@
-/// A span of the main thread's time in one state, charged to one call chain.
+/// A span of one thread's time in one state, charged to one call chain.
 public struct ProfileSample: Codable, Sendable, Equatable {
-    /// What the main thread was doing.
+    /// What the thread was doing.
     public enum State: String, Codable, Sendable, CaseIterable {
         /// Running on a CPU (a cpu-clock sample, weighted by the sampling period).
         case onCPU
@@ -18,12 +18,19 @@ public struct ProfileSample: Codable, Sendable, Equatable {
     public var state: State
     /// Index into ``LaunchProfile/stacks``, or `nil` when no stack was taken.
     public var stack: Int?
+    /// The thread's kernel id (``ProfileThread/id``), or `nil` for the launched program's main
+    /// thread.
+    public var thread: Int32?
 
     /// Creates a sample.
-    public init(startNs: Int64, durationNs: Int64, state: State, stack: Int?) {
+    public init(startNs: Int64, durationNs: Int64, state: State, stack: Int?, thread: Int32? = nil) {
         self.startNs = startNs
         self.durationNs = durationNs
         self.state = state
         self.stack = stack
+        self.thread = thread
     }
+
+    /// Whether the sample is the main thread's.
+    public var isMainThread: Bool { thread == nil }
 }
