@@ -141,6 +141,16 @@ let package = Package(
         // With --phases it is a LaunchProbe program with phases of its own (database, migrations,
         // routes, bind), ready when it listens.
         .executableTarget(name: "FixtureServer", dependencies: ["LaunchProbe", "LaunchTrace"]),
+        // A command-line tool and server whose launches wait for other threads (Swift's
+        // cooperative pool, a joined pthread, SwiftNIO's event loops, linked statically),
+        // for the thread-following profile's tests.
+        .executableTarget(
+            name: "FixtureTool",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         // FixtureApp's work without frame pointers (and with garbage in RBP), for the samplers.
         .target(
             name: "CFixtureSupport",

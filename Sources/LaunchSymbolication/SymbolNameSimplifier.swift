@@ -27,10 +27,20 @@ public enum SymbolNameSimplifier {
         if demangled.contains(" value witness for ") {
             return Result(name: String(demangled.prefix(120)), module: nil, isCompilerGenerated: true)
         }
-        let bytes = Array(demangled.utf8)
+        let bytes = Array(withoutResumePartial(demangled).utf8)
         var result = simplify(bytes[...])
         if result.name.isEmpty { result.name = demangled }
         return result
+    }
+
+    /// An `async` function's continuations (`(1) await resume partial function for static
+    /// App.main() async -> ()`, `(2) suspend resume partial function for …`) are that function.
+    static func withoutResumePartial(_ demangled: String) -> String {
+        guard demangled.hasPrefix("(") else { return demangled }
+        for marker in [") await resume partial function for ", ") suspend resume partial function for "] {
+            if let range = demangled.range(of: marker) { return String(demangled[range.upperBound...]) }
+        }
+        return demangled
     }
 
     private static let droppedPrefixes: [String] = [

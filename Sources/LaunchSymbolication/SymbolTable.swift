@@ -106,6 +106,14 @@ public struct SymbolTable: Sendable, Equatable {
         return Match(index: index, name: name(at: index), start: entry.start, offset: address - entry.start)
     }
 
+    /// Every name in the table's string data that ends with `suffix` (a linear scan).
+    public func names(endingWith suffix: String) -> [String] {
+        names.split(separator: 0, omittingEmptySubsequences: true).compactMap { bytes in
+            let name = String(decoding: bytes, as: UTF8.self)
+            return name.hasSuffix(suffix) ? name : nil
+        }
+    }
+
     /// Whether any symbol's raw name contains `fragment` (a linear scan of the names).
     public func containsName(_ fragment: String) -> Bool {
         let needle = Array(fragment.utf8)

@@ -51,6 +51,7 @@ public final class Symbolicator {
     private var states: [ImageState] = []
     private var frames: [FrameKey: SymbolicatedFrame] = [:]
     private var fragmentCache: [String: Bool] = [:]
+    private var entryModules: [String: String?] = [:]
 
     /// Creates a symbolicator; by default it finds a symbolizer for file:line on this machine.
     public init(sourceLocator: SourceLocator? = SourceLocator.find()) {
@@ -83,7 +84,7 @@ public final class Symbolicator {
         var state = ImageState()
         if load {
             do {
-                state.image = try ELFImage(contentsOf: path)
+                state.image = Self.withSeparateDebugSymbols(try ELFImage(contentsOf: path))
             } catch let error as LaunchProfilerError {
                 problems[path] = error.message
             } catch {
@@ -92,6 +93,20 @@ public final class Symbolicator {
         }
         states.append(state)
         return id
+    }
+
+    /// Folder of the distribution's separate debug files, by build id (`libc6-dbg` puts libc's there).
+    public static let debugFileFolder = "/usr/lib/debug/.build-id"
+
+    /// `image` with the full symbol table of its separate debug file, when the image has only
+    /// its exported symbols (`.dynsym`: libc names no internal function such as
+    /// `__pthread_clockjoin_ex`) and the distribution's debug file for its build id is installed.
+    static func withSeparateDebugSymbols(_ image: ELFImage) -> ELFImage {
+        guard image.symbolSource != ".symtab", let id = image.buildID, id.count > 2 else { return image }
+        let path = "\(debugFileFolder)/\(id.prefix(2))/\(id.dropFirst(2)).debug"
+        guard let debug = try? ELFImage(contentsOf: path), debug.symbolSource == ".symtab", debug.symbols.count > 0
+        else { return image }
+        return ELFImage(path: image.path, buildID: id, symbols: debug.symbols, symbolSource: ".symtab of \(path)")
     }
 
     /// Resolves one address. `isReturnAddress` looks up the byte before it (the call
@@ -159,6 +174,27 @@ public final class Symbolicator {
         let found = states[id].image?.symbols.containsName(fragment) ?? false
         fragmentCache[key] = found
         return found
+    }
+
+    /// The Swift module whose code is the executable at `path`'s entry point: SwiftPM names the
+    /// entry point `<Module>_main` beside `main`. Nil for a program not written in Swift, one
+    /// built without SwiftPM, or one stripped of its symbol table.
+    public func entryModule(ofExecutable path: String) -> String? {
+        if let known = entryModules[path] { return known }
+        let module = findEntryModule(path)
+        entryModules[path] = .some(module)
+        return module
+    }
+
+    private func findEntryModule(_ path: String) -> String? {
+        let id = imageID(path, load: true)
+        guard let symbols = states[id].image?.symbols else { return nil }
+        // A module's mangled names start `$s<length><Module>`; a C function `dispatch_main` has none.
+        let modules = symbols.names(endingWith: "_main").map { String($0.dropLast(5)) }.filter { module in
+            !module.isEmpty && !module.hasPrefix("_") && !module.hasPrefix("$")
+                && module.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        }
+        return modules.first { symbols.containsName("$s\($0.utf8.count)\($0)") }
     }
 
     /// Adds file:line to every frame resolved so far that lacks one: one symbolizer process

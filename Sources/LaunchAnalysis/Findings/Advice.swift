@@ -13,6 +13,14 @@ public struct Advice: Codable, Sendable, Equatable {
         case useAsynchronousAPI
         /// Replace the blocking wait on a lock or semaphore with a callback.
         case replaceBlockingWait
+        /// A program's work that readiness waited for: do it after the program is ready, on
+        /// first use, or only the part readiness needs.
+        case deferUntilReady
+        /// A dependency's own work, with no call of the program's on the stack: nothing to
+        /// rewrite; see what the package lets the program configure.
+        case reviewDependency
+        /// Code that is not Swift (C, or a program written in another language): no rewrite applies.
+        case noRewrite
     }
 
     /// The kind of change.
@@ -21,7 +29,8 @@ public struct Advice: Codable, Sendable, Equatable {
     public var qos: String?
     /// One sentence for reports.
     public var summary: String
-    /// Code to write instead, e.g. `DispatchQueue.global(qos: .utility).async { CatalogStore.shared.load() }`.
+    /// Code to write instead, e.g. `DispatchQueue.global(qos: .utility).async { CatalogStore.shared.load() }`;
+    /// empty when no rewrite applies (the finding says why in ``summary``).
     public var rewrite: String
 
     /// Creates advice.

@@ -51,6 +51,17 @@ public struct Finding: Codable, Sendable, Equatable {
     public var resources: [String]
     /// A representative stack, innermost first.
     public var stack: [SymbolicatedFrame]
+    /// Whose code ``function`` is: the program's, or a dependency's when no frame of the
+    /// program was on the stack (nil in files written before it was recorded).
+    public var owner: CodeOwner?
+    /// The package ``function`` belongs to, when its source is in SwiftPM's checkouts.
+    public var package: String?
+    /// The dependency function the program's code called where the time was spent, with its
+    /// module: `MultiThreadedEventLoopGroup.init(numberOfThreads:) (NIOPosix)`.
+    public var callee: String?
+    /// The thread the work ran on (`a cooperative-pool thread`, `thread "NIO-ELT-0-#1"`), or
+    /// nil for the main thread.
+    public var thread: String?
 
     /// Creates a finding.
     public init(
@@ -58,7 +69,8 @@ public struct Finding: Codable, Sendable, Equatable {
         isAppCode: Bool, kind: BlockingKind, phase: LaunchPhase?, launches: Int, analyzedLaunches: Int,
         medianCostNs: Double, impactNs: Double, phaseShare: Double?, firstFrameShare: Double?, tracedCalls: Int,
         samples: Int, touchesUI: Bool, confidence: FindingConfidence, advice: Advice,
-        blockingFunctions: [String], resources: [String], stack: [SymbolicatedFrame]
+        blockingFunctions: [String], resources: [String], stack: [SymbolicatedFrame], owner: CodeOwner? = nil,
+        package: String? = nil, callee: String? = nil, thread: String? = nil
     ) {
         self.id = id
         self.scenario = scenario
@@ -83,6 +95,10 @@ public struct Finding: Codable, Sendable, Equatable {
         self.blockingFunctions = blockingFunctions
         self.resources = resources
         self.stack = stack
+        self.owner = owner
+        self.package = package
+        self.callee = callee
+        self.thread = thread
     }
 
     /// The function with its file and line: `CatalogStore.load() (CatalogStore.swift:18)`.

@@ -14,14 +14,20 @@ public enum FindingAdvisor {
     /// `shared` singleton, which the rewrite then calls the method on; `endpoint` says whether
     /// the launch ends at a first frame or at a program's readiness (a server has no screen);
     /// `waitsForMutex` says the lock waited for is a mutex another thread holds (no callback
-    /// replaces that wait).
+    /// replaces that wait); `context` says whose code it is, the dependency it called and the
+    /// thread it ran on: a dependency's own work and code that is not Swift get no rewrite, and a
+    /// program that ends at readiness gets advice without a screen or a main queue.
     public static func advice(
         function: String, fullName: String?, kind: BlockingKind, phase: LaunchPhase?, touchesUI: Bool,
         hasSharedInstance: Bool,
-        endpoint: LaunchEndpoint = .firstFrame, waitsForMutex: Bool = false
+        endpoint: LaunchEndpoint = .firstFrame, waitsForMutex: Bool = false, context: AdviceContext = AdviceContext()
     ) -> Advice {
+        if let advice = ownershipAdvice(function: function, kind: kind, context: context) { return advice }
         let call = callExpression(function: function, fullName: fullName, hasSharedInstance: hasSharedInstance)
-        if kind == .cpu, endpoint == .ready, !touchesUI { return programCPUAdvice(call: call, fullName: fullName) }
+        if endpoint == .ready {
+            return programAdvice(
+                call: call, fullName: fullName, kind: kind, waitsForMutex: waitsForMutex, context: context)
+        }
         if touchesUI {
             if phase?.isBeforeFirstFrame ?? true {
                 return Advice(
@@ -96,12 +102,12 @@ public enum FindingAdvisor {
 
     /// CPU work before a program is ready: start it concurrently and wait for it only where its
     /// result is needed, so readiness waits for the longest piece of work, not their sum.
-    static func programCPUAdvice(call: String, fullName: String?) -> Advice {
+    static func programCPUAdvice(call: String, fullName: String?, inCallee: String = "") -> Advice {
         let returnsValue = fullName.map { $0.contains(" -> ") && !$0.hasSuffix("-> ()") } ?? false
         return Advice(
             action: .moveToBackground, qos: "userInitiated",
             summary:
-                "CPU work on the main thread before the program is ready: start it concurrently and await its result only where it is needed, so readiness waits for the longest piece of work rather than the sum.",
+                "CPU work\(inCallee) on the main thread before the program is ready: start it concurrently (or after the program is ready, or on first use) and await its result only where it is needed, so readiness waits for the longest piece of work rather than the sum.",
             rewrite: returnsValue
                 ? "let pending = Task.detached(priority: .userInitiated) { \(call) }  // … then: let result = await pending.value"
                 : "Task.detached(priority: .userInitiated) { \(call) }"

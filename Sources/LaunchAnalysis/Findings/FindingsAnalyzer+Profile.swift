@@ -2,38 +2,41 @@ import LaunchSymbolication
 import LaunchTrace
 
 extension FindingsAnalyzer {
-    /// Findings from the whole-launch profile: every on-CPU and blocked span of the main thread
-    /// during the launch's phases, charged from its first millisecond.
+    /// Findings from the whole-launch profile: the work on the launch's critical path
+    /// (``CriticalPath``), on whichever thread it ran, charged from its first millisecond.
     ///
+    /// An on-CPU sample is charged whole to the phase in which it was taken, when its thread was
+    /// on the path then; a blocked span only for the time its thread waited for nothing in the
+    /// program (a thread's wait for another thread is that thread's work, found on it).
     /// Time the tracer timed exactly is not charged twice: a span inside a traced blocking call
     /// belongs to that call (with its resource), and with the tracer preloaded, a span in a
-    /// blocking libc call it interposes belongs to the tracer's records (those over the threshold
-    /// one by one, the shorter ones in aggregate). Runnable time (waiting for a CPU) is the
-    /// machine's, not the app's, and is never a finding.
+    /// blocking libc call it interposes belongs to the tracer's records. Runnable time (waiting
+    /// for a CPU) is the machine's, not the app's, and is never a finding.
     func profileFindings(trace: LaunchTrace, profile: LaunchProfile, map: ImageMap, symbolicator: Symbolicator)
         -> [LaunchFinding]
     {
-        let traced = TracedIntervals(trace.mainThread?.blockingCalls ?? [])
-        let tracerRan = trace.mainThread?.tracer != nil
+        let context = ProfileContext(trace: trace, profile: profile, map: map, symbolicator: symbolicator)
         var result: [LaunchFinding] = []
         for sample in profile.samples where sample.state != .runnable {
-            let parts = Self.phaseParts(startNs: sample.startNs, durationNs: sample.durationNs, in: trace)
-                .filter { !traced.contains($0.middleNs) }
-            guard !parts.isEmpty else { continue }
-            let frames = symbolicator.symbolicate(stack: profile.stack(of: sample), in: map, firstIsExact: true)
-            var (kind, function) = Self.classify(frames, offCPU: sample.state == .blocked)
-            // The tracer times every blocking call but a mutex's wait (it does not interpose the lock).
-            if tracerRan, kind != .cpu, kind != .pageFaults, !(function.map(FrameClassifier.isMutexLock) ?? false) {
+            let charged = context.chargedParts(of: sample)
+            guard !charged.isEmpty else { continue }
+            let frames = context.frames(of: sample)
+            var (kind, function) = Self.classify(frames, offCPU: sample.state == .blocked, ownership: ownership)
+            // The tracer times every main-thread blocking call but a mutex's wait (it does not interpose the lock).
+            if context.tracerRan, sample.isMainThread, kind != .cpu, kind != .pageFaults,
+                !(function.map(FrameClassifier.isMutexLock) ?? false)
+            {
                 continue
             }
             if sample.state == .blocked, kind == .cpu { kind = .pageFaults }
-            for part in parts {
-                if let found = finding(
-                    frames: frames, kind: kind, phase: part.phase, costNs: part.durationNs, tracedCalls: 0, samples: 1,
-                    blockingFunction: function, resource: nil, bytes: nil
-                ) {
-                    result.append(found)
-                }
+            for part in charged {
+                guard
+                    var found = finding(
+                        frames: frames, kind: kind, phase: part.phase, costNs: part.durationNs, tracedCalls: 0,
+                        samples: 1, blockingFunction: function, resource: nil, bytes: nil)
+                else { continue }
+                found.thread = context.threadLabel(of: sample, frames: frames)
+                result.append(found)
             }
         }
         return result
@@ -69,16 +72,19 @@ extension FindingsAnalyzer {
         }
     }
 
-    /// Where the main thread's on-CPU and blocked time before the first frame (or, for a launch
-    /// without one, during its phases) was charged, from the whole-launch profile.
+    /// Where the launch's critical path (on-CPU and blocked time before the first frame or, for a
+    /// launch without one, readiness or the end of its phases, on whichever thread) was charged,
+    /// from the whole-launch profile.
     public func attribution(in trace: LaunchTrace, symbolicator: Symbolicator) -> LaunchAttribution? {
         guard let profile = trace.profile, profile.source == .perf else { return nil }
+        let ownership = owning(trace, symbolicator: symbolicator).ownership
         let map = ImageMap(Self.images(of: trace))
-        let end = trace.totals.timeToFirstFrameNs ?? trace.phases.map(\.endNs).max() ?? 0
+        let context = ProfileContext(trace: trace, profile: profile, map: map, symbolicator: symbolicator)
         var attribution = LaunchAttribution()
-        for sample in profile.samples where sample.state != .runnable && sample.startNs + sample.durationNs / 2 < end {
-            let frames = symbolicator.symbolicate(stack: profile.stack(of: sample), in: map, firstIsExact: true)
-            attribution.add(Self.charge(sample.durationNs, to: frames))
+        for sample in profile.samples where sample.state != .runnable {
+            let charged = context.chargedParts(of: sample).reduce(0) { $0 + $1.durationNs }
+            guard charged > 0 else { continue }
+            attribution.add(Self.charge(charged, to: context.frames(of: sample), ownership: ownership))
         }
         return attribution
     }
@@ -86,8 +92,12 @@ extension FindingsAnalyzer {
     /// The attribution of `ns` to the frames of one stack: the app when one of its functions is
     /// on it; else the loader when the loader is running; else the library the program called
     /// into (the outermost library frame: `libsqlite3.so.0` for an `fdatasync` it issued, not libc).
-    static func charge(_ ns: Int64, to frames: [SymbolicatedFrame]) -> LaunchAttribution {
-        if FrameClassifier.attributionIndex(in: frames) != nil { return LaunchAttribution(appNs: ns) }
+    static func charge(_ ns: Int64, to frames: [SymbolicatedFrame], ownership: CodeOwnership = CodeOwnership())
+        -> LaunchAttribution
+    {
+        if let index = ownership.attributionIndex(in: frames), ownership.owner(of: frames[index]) == .program {
+            return LaunchAttribution(appNs: ns)
+        }
         guard let leaf = frames.first(where: { $0.image != nil }), let leafImage = leaf.image else {
             return LaunchAttribution(unattributedNs: ns)
         }

@@ -8,6 +8,13 @@ extension FindingsAnalyzer {
     /// impact first. Symbolicates every stack first, with file:line in one batch per image.
     public func findings(for summary: RunSummary, traces: [LaunchTrace], symbolicator: Symbolicator) -> RunFindings {
         symbolicator.prepare(traces)
+        let analyzer = traces.first.map { owning($0, symbolicator: symbolicator) } ?? self
+        return analyzer.ownedFindings(for: summary, traces: traces, symbolicator: symbolicator)
+    }
+
+    private func ownedFindings(for summary: RunSummary, traces: [LaunchTrace], symbolicator: Symbolicator)
+        -> RunFindings
+    {
         var launchesByScenario: [Scenario: [[LaunchFinding]]] = [:]
         var attribution: LaunchAttribution?
         for trace in traces where trace.mainThread != nil || trace.profile != nil {
@@ -67,9 +74,13 @@ extension FindingsAnalyzer {
                 advice: FindingAdvisor.advice(
                     function: first.function, fullName: first.fullName, kind: first.kind, phase: first.phase,
                     touchesUI: accumulator.touchesUI, hasSharedInstance: sharedInstance, endpoint: endpoint,
-                    waitsForMutex: accumulator.blockingFunctions.contains(where: FrameClassifier.isMutexLock)
+                    waitsForMutex: accumulator.blockingFunctions.contains(where: FrameClassifier.isMutexLock),
+                    context: AdviceContext(
+                        owner: first.owner, module: first.module, isSwift: first.module != nil,
+                        package: first.package, callee: first.callee, thread: first.thread)
                 ),
-                blockingFunctions: accumulator.blockingFunctions, resources: accumulator.resources, stack: first.stack
+                blockingFunctions: accumulator.blockingFunctions, resources: accumulator.resources, stack: first.stack,
+                owner: first.owner, package: first.package, callee: first.callee, thread: first.thread
             )
         }
         .sorted { ($0.impactNs, $1.id) > ($1.impactNs, $0.id) }

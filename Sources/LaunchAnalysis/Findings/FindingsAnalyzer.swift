@@ -23,16 +23,32 @@ public struct FindingsAnalyzer: Sendable, Equatable {
     public var maxStackFrames: Int
     /// Resources kept per finding.
     public var maxResources: Int
+    /// Whose code each frame is; with no program modules set, each launch's are read from its
+    /// executable (``CodeOwnership/init(trace:symbolicator:)``).
+    public var ownership: CodeOwnership
 
     /// Creates an analyzer.
-    public init(maxStackFrames: Int = 16, maxResources: Int = 5) {
+    public init(maxStackFrames: Int = 16, maxResources: Int = 5, ownership: CodeOwnership = CodeOwnership()) {
         self.maxStackFrames = maxStackFrames
         self.maxResources = maxResources
+        self.ownership = ownership
+    }
+
+    /// This analyzer with the program modules of `trace`'s executable, unless it has some already.
+    func owning(_ trace: LaunchTrace, symbolicator: Symbolicator) -> FindingsAnalyzer {
+        guard ownership.programModules.isEmpty else { return self }
+        var analyzer = self
+        analyzer.ownership = CodeOwnership(trace: trace, symbolicator: symbolicator)
+        return analyzer
     }
 
     /// The findings of one launch, merged by function, kind and phase, highest cost first.
     /// Empty when the trace has no main-thread activity.
     public func findings(in trace: LaunchTrace, symbolicator: Symbolicator) -> [LaunchFinding] {
+        owning(trace, symbolicator: symbolicator).ownedFindings(in: trace, symbolicator: symbolicator)
+    }
+
+    private func ownedFindings(in trace: LaunchTrace, symbolicator: Symbolicator) -> [LaunchFinding] {
         let map = ImageMap(Self.images(of: trace))
         var merged: [FindingKey: LaunchFinding] = [:]
         var order: [FindingKey] = []
@@ -97,7 +113,7 @@ public struct FindingsAnalyzer: Sendable, Equatable {
             for sample in stall.samples {
                 if let index = sample.blockingCall, activity.blockingCalls.indices.contains(index) { continue }
                 let frames = symbolicator.symbolicate(stack: sample.frames, in: map, firstIsExact: true)
-                let (kind, function) = Self.classify(frames)
+                let (kind, function) = Self.classify(frames, ownership: ownership)
                 if let found = finding(
                     frames: frames, kind: kind, phase: Self.phase(at: sample.timeNs, in: trace) ?? stall.phase,
                     costNs: share, tracedCalls: 0, samples: 1, blockingFunction: function, resource: nil, bytes: nil
@@ -121,13 +137,22 @@ public struct FindingsAnalyzer: Sendable, Equatable {
     /// the first known blocking function before the app's own code, else `.cpu`. `offCPU`: the
     /// thread was off the CPU there (a switch record), so a mutex lock on the stack is a wait for
     /// it, whatever futex function below it is named.
-    public static func classify(_ frames: [SymbolicatedFrame], offCPU: Bool = false) -> (BlockingKind, String?) {
-        let library = frames.prefix { !FrameClassifier.isAppCode($0) }.compactMap(\.symbol?.simple)
+    public static func classify(
+        _ frames: [SymbolicatedFrame], offCPU: Bool = false, ownership: CodeOwnership = CodeOwnership()
+    ) -> (BlockingKind, String?) {
+        let library = frames.prefix { !ownership.isProgramCode($0) }.compactMap(\.symbol?.simple)
         if offCPU, let lock = library.first(where: FrameClassifier.isMutexLock) { return (.lock, lock) }
         for name in library {
             if let kind = FrameClassifier.blockingKind(ofFunction: name) { return (kind, name) }
         }
         return (.cpu, nil)
+    }
+
+    /// A dependency's function for people, with its module: `MultiThreadedEventLoopGroup.init(numberOfThreads:) (NIOPosix)`.
+    static func calleeName(_ frame: SymbolicatedFrame) -> String {
+        let symbol = frame.inlinedSymbol ?? frame.symbol
+        let name = FrameClassifier.enclosingFunction(symbol?.simple ?? frame.displayName)
+        return symbol?.module.map { "\(name) (\($0))" } ?? name
     }
 
     /// The phase running at `timeNs`: the last phase starting at or before it, if the time
@@ -142,7 +167,7 @@ public struct FindingsAnalyzer: Sendable, Equatable {
         frames: [SymbolicatedFrame], kind: BlockingKind, phase: LaunchPhase?, costNs: Int64, tracedCalls: Int,
         samples: Int, blockingFunction: String?, resource: String?, bytes: Int64?
     ) -> LaunchFinding? {
-        guard let appIndex = FrameClassifier.attributionIndex(in: frames) else { return nil }
+        guard let appIndex = ownership.attributionIndex(in: frames) else { return nil }
         let attributed: SymbolicatedFrame? = frames[appIndex]
         let inner = frames[...appIndex]
         // Code inlined into the attributed frame names the function when it is the app's own
@@ -154,10 +179,13 @@ public struct FindingsAnalyzer: Sendable, Equatable {
         return LaunchFinding(
             function: FrameClassifier.enclosingFunction(symbol?.simple ?? attributed?.displayName ?? "(unnamed)"),
             fullName: symbol?.full, module: symbol?.module, location: location,
-            isAppCode: true, kind: kind, phase: phase, costNs: costNs, tracedCalls: tracedCalls,
+            isAppCode: attributed.map { ownership.owner(of: $0) == .program } ?? true, kind: kind, phase: phase,
+            costNs: costNs, tracedCalls: tracedCalls,
             samples: samples, touchesUI: inner.contains(where: FrameClassifier.isUIMethod),
             blockingFunctions: blockingFunction.map { [$0] } ?? [], resources: resource.map { [$0] } ?? [],
-            bytes: bytes, stack: Array(frames.prefix(maxStackFrames)), image: attributed?.image
+            bytes: bytes, stack: Array(frames.prefix(maxStackFrames)), image: attributed?.image,
+            owner: attributed.map(ownership.owner(of:)), package: attributed.flatMap(CodeOwnership.package(of:)),
+            callee: ownership.calledDependency(in: frames, below: appIndex).map(Self.calleeName)
         )
     }
 }

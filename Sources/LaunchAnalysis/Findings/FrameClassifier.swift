@@ -182,7 +182,9 @@ public enum FrameClassifier {
         // the profile's switch records time its waits.
         for name in [
             "sem_wait", "sem_timedwait", "sem_clockwait", "pthread_cond_wait", "pthread_cond_timedwait",
-            "pthread_cond_clockwait", "pthread_rwlock_rdlock", "pthread_rwlock_wrlock", "pthread_join", "futex_wait",
+            "pthread_cond_clockwait", "pthread_rwlock_rdlock", "pthread_rwlock_wrlock", "pthread_join",
+            "pthread_clockjoin_ex",
+            "pthread_timedjoin_np", "pthread_clockjoin_np", "futex_wait",
             "lll_lock_wait", "lll_lock_wait_private", "futex_abstimed_wait_cancelable", "futex_abstimed_wait_common",
             "new_sem_wait_slow", "dispatch_semaphore_wait", "_dispatch_semaphore_wait_slow", "_dispatch_sema4_wait",
             "dispatch_group_wait", "_dispatch_group_wait_slow", "dispatch_sync", "_dispatch_sync_f_slow",

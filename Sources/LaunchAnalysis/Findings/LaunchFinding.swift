@@ -1,8 +1,8 @@
 import LaunchSymbolication
 import LaunchTrace
 
-/// Main-thread work found in one launch: the blocking calls and stack samples of one
-/// function, kind and phase, merged.
+/// Work a launch waited for, found in one launch: the blocking calls and stack samples of one
+/// function, kind and phase, merged, on the main thread or on the thread it waited for.
 public struct LaunchFinding: Codable, Sendable, Equatable {
     /// The function the work is attributed to: the first frame in the app's own code
     /// (simplified name), or the innermost named frame when no frame is the app's.
@@ -38,12 +38,23 @@ public struct LaunchFinding: Codable, Sendable, Equatable {
     public var stack: [SymbolicatedFrame]
     /// Path of the image of the attributed frame.
     public var image: String?
+    /// Whose code ``function`` is (nil in findings made before it was recorded: the program's).
+    public var owner: CodeOwner?
+    /// The package ``function`` belongs to, when its source is in SwiftPM's checkouts.
+    public var package: String?
+    /// The dependency function the program's code called where the time was spent, with its
+    /// module: `MultiThreadedEventLoopGroup.init(numberOfThreads:) (NIOPosix)`.
+    public var callee: String?
+    /// The thread it ran on, for people (`a cooperative-pool thread`, `thread "NIO-ELT-0-#1"`),
+    /// or nil for the main thread.
+    public var thread: String?
 
     /// Creates a finding.
     public init(
         function: String, fullName: String?, module: String?, location: SourceLocation?, isAppCode: Bool,
         kind: BlockingKind, phase: LaunchPhase?, costNs: Int64, tracedCalls: Int, samples: Int, touchesUI: Bool,
-        blockingFunctions: [String], resources: [String], bytes: Int64?, stack: [SymbolicatedFrame], image: String?
+        blockingFunctions: [String], resources: [String], bytes: Int64?, stack: [SymbolicatedFrame], image: String?,
+        owner: CodeOwner? = nil, package: String? = nil, callee: String? = nil, thread: String? = nil
     ) {
         self.function = function
         self.fullName = fullName
@@ -61,6 +72,10 @@ public struct LaunchFinding: Codable, Sendable, Equatable {
         self.bytes = bytes
         self.stack = stack
         self.image = image
+        self.owner = owner
+        self.package = package
+        self.callee = callee
+        self.thread = thread
     }
 
     /// What findings are merged by: function, kind and phase.

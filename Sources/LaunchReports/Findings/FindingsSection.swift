@@ -62,22 +62,37 @@ public enum FindingsSection {
         return ", \(count) call\(count == 1 ? "" : "s") per launch\(functions)"
     }
 
+    /// Where a finding's time went, for people: the function with its file and line, the
+    /// dependency function it called, whose code it is when not the program's, and the thread
+    /// when not the main one: `App.configure() (App.swift:12) → MultiThreadedEventLoopGroup.init (NIOPosix)`,
+    /// `crunch() (Work.swift:8) on a cooperative-pool thread`.
+    public static func place(of finding: Finding) -> String {
+        var text = finding.functionWithLocation
+        if let callee = finding.callee { text += " → \(callee)" }
+        if finding.owner == .dependency {
+            text +=
+                " (\(finding.package ?? finding.module.map { "module \($0)" } ?? "a dependency"), no call of the program's)"
+        }
+        if let thread = finding.thread { text += " on \(thread)" }
+        return text
+    }
+
     /// The text section, ending with a newline; empty when there is nothing to show.
     public static func text(findings: RunFindings?, policyVerdicts: [PolicyVerdict], limit: Int = textLimit) -> String {
         var out = ""
         if let findings {
             let observed = findings.analyzedLaunches.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(
                 separator: ", ")
-            out += "Top main-thread findings (\(observed.isEmpty ? "no" : observed) launches observed):\n"
+            out += "Top findings (\(observed.isEmpty ? "no" : observed) launches observed):\n"
             let top = findings.top(limit)
             if top.isEmpty { out += "  none\n" }
             for (index, finding) in top.enumerated() {
                 out +=
-                    "\(String(repeating: " ", count: index < 9 ? 2 : 1))\(index + 1). \(finding.functionWithLocation)  \(finding.kind.rawValue)"
+                    "\(String(repeating: " ", count: index < 9 ? 2 : 1))\(index + 1). \(place(of: finding))  \(finding.kind.rawValue)"
                     + "  \(finding.phase?.rawValue ?? "unknown phase")  \(cost(finding, endpoint: findings.endpoint))"
                     + "  \(finding.launches)/\(finding.analyzedLaunches) launches, \(finding.confidence.rawValue) confidence"
                     + (finding.touchesUI ? ", touches UI" : "") + calls(finding) + "\n"
-                out += "     -> \(finding.advice.rewrite)\n"
+                out += "     -> \(finding.advice.rewrite.isEmpty ? finding.advice.summary : finding.advice.rewrite)\n"
             }
             if findings.findings.count > top.count {
                 out += "  … \(findings.findings.count - top.count) more in the JSON report.\n"
@@ -101,16 +116,18 @@ public enum FindingsSection {
     {
         var out = ""
         if let findings, !findings.findings.isEmpty {
-            out += "#### Main-thread findings\n\n"
+            out += "#### Findings\n\n"
             out += "| Cost | Kind | Phase | Function | Launches | Confidence | Advice |\n"
             out += "|---:|---|---|---|---:|---|---|\n"
             for finding in findings.top(limit) {
                 let cells = [
                     MarkdownReport.escape(cost(finding, endpoint: findings.endpoint)), finding.kind.rawValue,
                     finding.phase?.rawValue ?? "-",
-                    MarkdownReport.escape(finding.functionWithLocation),
+                    MarkdownReport.escape(place(of: finding)),
                     "\(finding.launches)/\(finding.analyzedLaunches)",
-                    finding.confidence.rawValue, MarkdownReport.escape(finding.advice.rewrite),
+                    finding.confidence.rawValue,
+                    MarkdownReport.escape(
+                        finding.advice.rewrite.isEmpty ? finding.advice.summary : finding.advice.rewrite),
                 ]
                 out += "| " + cells.joined(separator: " | ") + " |\n"
             }

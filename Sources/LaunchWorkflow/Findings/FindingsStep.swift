@@ -2,13 +2,14 @@ import LaunchAnalysis
 import LaunchSymbolication
 import LaunchTrace
 
-/// Turns the main-thread activity of a run's traces into findings with advice: symbolicates
+/// Turns the main-thread activity and the whole-launch profiles of a run's traces into findings
+/// with advice: symbolicates
 /// every stack (in the tool, after the launches), attributes and merges, and stores the
 /// result in the summary, where reports and the policy read it.
 public enum FindingsStep {
-    /// Sets `summary.findings` when any trace recorded main-thread activity.
+    /// Sets `summary.findings` when any trace recorded main-thread activity or a whole-launch profile.
     public static func attach(to summary: inout RunSummary, traces: [LaunchTrace]) {
-        guard traces.contains(where: { $0.mainThread != nil }) else { return }
+        guard traces.contains(where: { $0.mainThread != nil || $0.profile?.source == .perf }) else { return }
         let symbolicator = Symbolicator()
         symbolicator.prepare(traces)
         summary.findings = FindingsAnalyzer().findings(for: summary, traces: traces, symbolicator: symbolicator)

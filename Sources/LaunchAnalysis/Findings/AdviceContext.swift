@@ -1,0 +1,29 @@
+/// What advice needs to know about a finding beyond its function and kind: whose code it is,
+/// the dependency it called, the thread it ran on.
+public struct AdviceContext: Sendable, Equatable {
+    /// Whose code the finding's function is (nil: the program's).
+    public var owner: CodeOwner?
+    /// The function's Swift module, when known.
+    public var module: String?
+    /// Whether the function is Swift code (false: C, or another language's).
+    public var isSwift: Bool
+    /// The function's package, when known (`swift-nio`).
+    public var package: String?
+    /// The dependency function called where the time was spent (`MultiThreadedEventLoopGroup.init (NIOPosix)`).
+    public var callee: String?
+    /// The thread the work ran on, or nil for the main thread.
+    public var thread: String?
+
+    /// Creates a context.
+    public init(
+        owner: CodeOwner? = nil, module: String? = nil, isSwift: Bool = true, package: String? = nil,
+        callee: String? = nil, thread: String? = nil
+    ) {
+        self.owner = owner
+        self.module = module
+        self.isSwift = isSwift
+        self.package = package
+        self.callee = callee
+        self.thread = thread
+    }
+}

@@ -1,0 +1,93 @@
+import LaunchSymbolication
+import LaunchTrace
+
+/// Tells whose code a frame is (``CodeOwner``), for one program.
+///
+/// - A frame in a system library is the system's, or the toolchain's when the library is the
+///   Swift runtime's (`libswiftCore`, `libFoundation`, `libdispatch`, anything under
+///   `…/usr/lib/swift/`).
+/// - A frame in the program's executable (or its own libraries) is judged by its module: the
+///   toolchain's modules (`Swift`, `Foundation`, `Dispatch`, `LaunchKit`, …) are the toolchain's;
+///   a source file under `.build/checkouts/<package>/` is that dependency's; the module of the
+///   executable's entry point (``programModules``) is the program's; another module with its
+///   source outside the checkouts is the program's (a target of its own package); any other
+///   module is a dependency. With no entry module known, every module that is not the
+///   toolchain's counts as the program's, and so do C functions and unnamed frames.
+public struct CodeOwnership: Sendable, Equatable {
+    /// The program's own modules, when known (empty: unknown).
+    public var programModules: Set<String>
+
+    /// Creates an ownership for a program whose own modules are `programModules`.
+    public init(programModules: Set<String> = []) {
+        self.programModules = programModules
+    }
+
+    /// The ownership for the program of `trace`: its entry point's module, read from the
+    /// executable's symbol table.
+    public init(trace: LaunchTrace, symbolicator: Symbolicator) {
+        let module = symbolicator.entryModule(ofExecutable: trace.app.executablePath)
+        self.init(programModules: module.map { [$0] } ?? [])
+    }
+
+    /// Whose code `frame` is.
+    public func owner(of frame: SymbolicatedFrame) -> CodeOwner {
+        guard let image = frame.image else { return .system }
+        if FrameClassifier.isSystemImage(image) { return Self.isToolchainImage(image) ? .toolchain : .system }
+        guard let symbol = frame.symbol else { return .program }
+        if Self.package(of: frame) != nil { return .dependency }
+        guard let module = frame.inlinedSymbol?.module ?? symbol.module else {
+            return FrameClassifier.systemCPrefixes.contains { symbol.raw.hasPrefix($0) } ? .toolchain : .program
+        }
+        if FrameClassifier.systemModules.contains(module) { return .toolchain }
+        if programModules.isEmpty || programModules.contains(module) { return .program }
+        return frame.location != nil ? .program : .dependency
+    }
+
+    /// Whether `frame` is the program's own code that a finding can name: the program's, and
+    /// neither compiler-made nor a PLT stub (``FrameClassifier/isAppCode(_:)``).
+    public func isProgramCode(_ frame: SymbolicatedFrame) -> Bool {
+        FrameClassifier.isAppCode(frame) && owner(of: frame) == .program
+    }
+
+    /// Whether `frame` is a named function of a dependency (not compiler-made).
+    public func isDependencyCode(_ frame: SymbolicatedFrame) -> Bool {
+        guard let symbol = frame.symbol, !symbol.isCompilerGenerated, !FrameClassifier.isPLTStub(symbol) else {
+            return false
+        }
+        return owner(of: frame) == .dependency
+    }
+
+    /// The frame a finding is attributed to: the program's call site
+    /// (``FrameClassifier/attributionIndex(in:)`` among the program's own frames); when no frame
+    /// is the program's, the outermost frame of a dependency (the work is that package's own).
+    public func attributionIndex(in frames: [SymbolicatedFrame]) -> Int? {
+        let own = frames.indices.filter { isProgramCode(frames[$0]) && !FrameClassifier.isEntryPoint(frames[$0]) }
+        if let first = own.first {
+            return own.first { !FrameClassifier.isSerializationRequirement(frames[$0]) } ?? first
+        }
+        return frames.indices.last { isDependencyCode(frames[$0]) && !FrameClassifier.isEntryPoint(frames[$0]) }
+    }
+
+    /// The dependency function the program's frame at `index` called, where the time was spent:
+    /// the outermost dependency frame inside it (`MultiThreadedEventLoopGroup.init` under
+    /// `App.configure()`), or nil when the time was not spent in a dependency.
+    public func calledDependency(in frames: [SymbolicatedFrame], below index: Int) -> SymbolicatedFrame? {
+        guard index > 0, owner(of: frames[index]) == .program else { return nil }
+        return frames[..<index].last { isDependencyCode($0) }
+    }
+
+    /// The package a frame's source file belongs to, when it is under SwiftPM's checkouts
+    /// (`…/.build/checkouts/swift-nio/Sources/NIOPosix/…` → `swift-nio`).
+    public static func package(of frame: SymbolicatedFrame) -> String? {
+        guard let file = frame.location?.file, let range = file.range(of: "/.build/checkouts/") else { return nil }
+        return file[range.upperBound...].split(separator: "/").first.map(String.init)
+    }
+
+    /// Whether a system library is the Swift toolchain's runtime.
+    static func isToolchainImage(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return path.contains("/usr/lib/swift/")
+            || ["libswift", "libFoundation", "lib_Foundation", "libdispatch", "libBlocksRuntime", "libicu"]
+                .contains { name.hasPrefix($0) }
+    }
+}

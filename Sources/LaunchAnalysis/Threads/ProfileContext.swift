@@ -1,0 +1,91 @@
+import LaunchSymbolication
+import LaunchTrace
+
+/// What findings and attribution need to charge one launch's whole-launch profile: its
+/// critical path, the stacks symbolicated once, the traced calls, and the phases.
+final class ProfileContext {
+    let trace: LaunchTrace
+    let profile: LaunchProfile
+    let map: ImageMap
+    let symbolicator: Symbolicator
+    /// The launch's critical path.
+    private(set) var path: CriticalPath!
+    /// Whether the preloaded tracer ran (it times the main thread's blocking calls itself).
+    let tracerRan: Bool
+    private let traced: TracedIntervals
+    private var framesByStack: [Int: [SymbolicatedFrame]] = [:]
+
+    init(trace: LaunchTrace, profile: LaunchProfile, map: ImageMap, symbolicator: Symbolicator) {
+        self.trace = trace
+        self.profile = profile
+        self.map = map
+        self.symbolicator = symbolicator
+        tracerRan = trace.mainThread?.tracer != nil
+        traced = TracedIntervals(trace.mainThread?.blockingCalls ?? [])
+        let end = trace.totals.timeToFirstFrameNs ?? trace.phases.map(\.endNs).max() ?? 0
+        path = CriticalPath(profile: profile, endNs: end) { [unowned self] in self.isWakeable($0) }
+    }
+
+    /// The frames of a sample's stack, innermost first.
+    func frames(of sample: ProfileSample) -> [SymbolicatedFrame] {
+        guard let index = sample.stack else { return [] }
+        if let frames = framesByStack[index] { return frames }
+        let frames = symbolicator.symbolicate(stack: profile.stack(of: sample), in: map, firstIsExact: true)
+        framesByStack[index] = frames
+        return frames
+    }
+
+    /// Whether another thread of the program can have ended the wait of an off-CPU sample: not
+    /// a sleep, nor disk or network I/O, nor a page fault (a stack in no blocking function).
+    func isWakeable(_ sample: ProfileSample) -> Bool {
+        guard sample.stack != nil else { return true }
+        let (kind, _) = FindingsAnalyzer.classify(frames(of: sample), offCPU: true)
+        return kind == .lock || kind == .wait
+    }
+
+    /// The parts of a sample charged to the launch, by phase: an on-CPU sample whole, in the
+    /// phase it was taken in, when its thread was on the path then; a blocked span for its
+    /// overlap with its thread's blocked stretches of the path, split by phase.
+    func chargedParts(of sample: ProfileSample) -> [(phase: LaunchPhase?, durationNs: Int64)] {
+        let thread = sample.thread ?? path.mainThread
+        let end = sample.startNs + sample.durationNs
+        if sample.state == .onCPU {
+            guard path.segment(of: thread, at: end - 1)?.state == .running else { return [] }
+            if sample.isMainThread, traced.contains(end - 1) { return [] }
+            return [(FindingsAnalyzer.phase(at: end - 1, in: trace), sample.durationNs)]
+        }
+        var parts: [(phase: LaunchPhase?, durationNs: Int64)] = []
+        for (segment, _) in path.overlaps(of: thread, startNs: sample.startNs, endNs: end)
+        where segment.state == .blocked {
+            let from = max(sample.startNs, segment.startNs)
+            let to = min(end, segment.endNs)
+            for part in FindingsAnalyzer.phaseParts(startNs: from, durationNs: to - from, in: trace)
+            where !(sample.isMainThread && traced.contains(part.middleNs)) {
+                parts.append((part.phase, part.durationNs))
+            }
+        }
+        return parts
+    }
+
+    /// Who ran a sample, for people: nil for the main thread; `a cooperative-pool thread`
+    /// (Swift concurrency's jobs), `thread "NIO-ELT-0-#1"` (a thread the program named),
+    /// `a Dispatch worker thread`, or `thread 1234`.
+    func threadLabel(of sample: ProfileSample, frames: [SymbolicatedFrame]) -> String? {
+        guard let id = sample.thread else { return nil }
+        let names = frames.compactMap { $0.symbol?.raw }
+        if names.contains(where: { $0.hasPrefix("swift_job_run") || $0.contains("runJobInEstimatedContext") }) {
+            return "a cooperative-pool thread"
+        }
+        let programName = profile.threads.first?.name
+        if let name = profile.thread(id)?.name, name != programName, !Self.isDispatchName(name) {
+            return "thread \"\(name)\""
+        }
+        if names.contains(where: { $0.hasPrefix("_dispatch_worker_thread") }) { return "a Dispatch worker thread" }
+        return "thread \(id)"
+    }
+
+    /// libdispatch names its worker threads after the end of their queue's label (`oot.default-qos`).
+    static func isDispatchName(_ name: String) -> Bool {
+        name.hasSuffix("-qos") || name.hasSuffix("overcommit") || name.hasPrefix("com.apple.")
+    }
+}
