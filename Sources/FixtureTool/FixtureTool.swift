@@ -6,6 +6,7 @@
 //     FixtureTool join [--ms 60]
 //     FixtureTool background [--ms 40] [--background-ms 200]
 //     FixtureTool server [--threads 2] [--warm-ms 30] [--port 0]
+//     FixtureTool pipeline [--ms 60]
 //
 // Each prints `ready` when ready, then exits 0 (the server runs until SIGTERM or SIGINT); a bad
 // command line is one line on standard error and exit status 2.
@@ -35,6 +36,9 @@ struct FixtureTool {
         case .background: background(milliseconds: options["ms"], backgroundMilliseconds: options["background-ms"])
         case .server:
             Server.run(threads: options["threads"], warmMilliseconds: options["warm-ms"], port: options["port"])
+        case .pipeline:
+            Output.error("pipeline: \(Pipeline.prime(milliseconds: options["ms"]))")
+            Output.line("ready")
         }
     }
 

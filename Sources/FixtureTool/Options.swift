@@ -13,6 +13,9 @@ struct Options {
         case background
         /// A SwiftNIO server that warms every event loop before it binds.
         case server
+        /// Pushes messages through a SwiftNIO channel pipeline (a statically linked dependency
+        /// doing the work the program asked for), then ready.
+        case pipeline
 
         /// The options the mode takes (names without their dashes) and their defaults.
         var defaults: [String: Int] {
@@ -22,6 +25,7 @@ struct Options {
             case .join: ["ms": 60]
             case .background: ["ms": 40, "background-ms": 200]
             case .server: ["threads": 2, "warm-ms": 30, "port": 0]
+            case .pipeline: ["ms": 60]
             }
         }
     }

@@ -42,6 +42,24 @@ extension FindingsAnalyzer {
         return result
     }
 
+    /// The on-CPU time of one launch that was not on its critical path, by thread and function.
+    func backgroundWork(in trace: LaunchTrace, symbolicator: Symbolicator) -> [BackgroundKey: Int64] {
+        guard let profile = trace.profile, profile.source == .perf, !profile.threads.isEmpty else { return [:] }
+        let map = ImageMap(Self.images(of: trace))
+        let context = ProfileContext(trace: trace, profile: profile, map: map, symbolicator: symbolicator)
+        let end = trace.totals.timeToFirstFrameNs ?? trace.phases.map(\.endNs).max() ?? 0
+        var result: [BackgroundKey: Int64] = [:]
+        for sample in profile.samples where sample.state == .onCPU && sample.startNs + sample.durationNs <= end {
+            guard context.chargedParts(of: sample).isEmpty else { continue }
+            let frames = context.frames(of: sample)
+            let index = ownership.attributionIndex(in: frames) ?? frames.firstIndex { $0.symbol != nil }
+            let function = index.map { FrameClassifier.enclosingFunction(frames[$0].displayName) } ?? "(unnamed)"
+            let thread = context.threadLabel(of: sample, frames: frames) ?? "the main thread"
+            result[BackgroundKey(thread: thread, function: function), default: 0] += sample.durationNs
+        }
+        return result
+    }
+
     /// The parts of the span `[startNs, startNs + durationNs)` in each phase it overlaps: a
     /// sample's period that began in one phase and ended in the next is charged to each its own
     /// share, so no finding costs more than its phase lasted.
@@ -126,6 +144,12 @@ extension FindingsAnalyzer {
         let file = image.split(separator: "/").last.map(String.init) ?? image
         return file.hasPrefix("ld-linux") || file.hasPrefix("ld.so")
     }
+}
+
+/// A thread and function of background work.
+struct BackgroundKey: Hashable {
+    var thread: String
+    var function: String
 }
 
 extension LaunchProfile {

@@ -17,8 +17,12 @@ extension FindingsAnalyzer {
     {
         var launchesByScenario: [Scenario: [[LaunchFinding]]] = [:]
         var attribution: LaunchAttribution?
+        var background: [BackgroundKey: [Double]] = [:]
         for trace in traces where trace.mainThread != nil || trace.profile != nil {
             launchesByScenario[trace.scenario, default: []].append(findings(in: trace, symbolicator: symbolicator))
+            for (key, ns) in backgroundWork(in: trace, symbolicator: symbolicator) {
+                background[key, default: []].append(Double(ns))
+            }
             if let launch = self.attribution(in: trace, symbolicator: symbolicator) {
                 attribution = attribution ?? LaunchAttribution()
                 attribution?.add(launch)
@@ -40,7 +44,20 @@ extension FindingsAnalyzer {
         )
         result.attribution = attribution
         result.endpoint = endpoint
+        result.background = Self.background(background)
         return result
+    }
+
+    /// Background work over the launches, at least a millisecond per launch, largest first.
+    static func background(_ work: [BackgroundKey: [Double]]) -> [BackgroundWork]? {
+        guard !work.isEmpty else { return nil }
+        return work.map { key, times in
+            BackgroundWork(
+                thread: key.thread, function: key.function, medianCPUNs: Descriptive.median(times),
+                launches: times.count)
+        }
+        .filter { $0.medianCPUNs >= 1_000_000 }
+        .sorted { ($0.medianCPUNs, $1.function) > ($1.medianCPUNs, $0.function) }
     }
 
     /// Aggregates the per-launch findings of one scenario's launches.

@@ -14,6 +14,9 @@ public struct RunFindings: Codable, Sendable, Equatable {
     /// Where the main thread's on-CPU and blocked time before the first frame was charged,
     /// summed over the launches with a whole-launch profile (nil when none had one).
     public var attribution: LaunchAttribution?
+    /// CPU work the launches did not wait for, largest first (nil when no launch had a
+    /// whole-launch profile of every thread).
+    public var background: [BackgroundWork]?
     /// What the launches' end is called (nil in files written before it was recorded: the first frame).
     public var endpoint: LaunchEndpoint?
 

@@ -36,11 +36,18 @@ final class ProfileContext {
     }
 
     /// Whether another thread of the program can have ended the wait of an off-CPU sample: not
-    /// a sleep, nor disk or network I/O, nor a page fault (a stack in no blocking function).
+    /// a sleep, nor disk or network I/O, nor a page fault (a stack in no blocking function). A
+    /// wait in a libc function its symbols do not name (its futex internals, without libc's
+    /// debug symbols installed) counts as one another thread can end.
     func isWakeable(_ sample: ProfileSample) -> Bool {
         guard sample.stack != nil else { return true }
-        let (kind, _) = FindingsAnalyzer.classify(frames(of: sample), offCPU: true)
-        return kind == .lock || kind == .wait
+        let frames = frames(of: sample)
+        let (kind, _) = FindingsAnalyzer.classify(frames, offCPU: true)
+        if kind == .lock || kind == .wait { return true }
+        guard kind == .cpu, let leaf = frames.first, leaf.symbol == nil, let image = leaf.imageName else {
+            return false
+        }
+        return image.hasPrefix("libc.so") || image.hasPrefix("libc-")
     }
 
     /// The parts of a sample charged to the launch, by phase: an on-CPU sample whole, in the

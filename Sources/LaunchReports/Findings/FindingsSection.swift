@@ -77,6 +77,16 @@ public enum FindingsSection {
         return text
     }
 
+    /// One line naming the largest CPU work the launches did not wait for, or nil.
+    public static func backgroundLine(_ findings: RunFindings, limit: Int = 3) -> String? {
+        guard let work = findings.background, !work.isEmpty else { return nil }
+        let items = work.prefix(limit).map {
+            "\($0.function) on \($0.thread) \(ReportText.value($0.medianCPUNs, .time))"
+        }
+        return "Background CPU the launch did not wait for (median per launch, not findings): "
+            + items.joined(separator: ", ") + (work.count > limit ? ", and \(work.count - limit) more" : "") + "."
+    }
+
     /// The text section, ending with a newline; empty when there is nothing to show.
     public static func text(findings: RunFindings?, policyVerdicts: [PolicyVerdict], limit: Int = textLimit) -> String {
         var out = ""
@@ -102,6 +112,7 @@ public enum FindingsSection {
             {
                 out += line + "\n"
             }
+            if let line = backgroundLine(findings) { out += line + "\n" }
             for line in symbolicationLines(findings) { out += line + "\n" }
         }
         for verdict in policyVerdicts {

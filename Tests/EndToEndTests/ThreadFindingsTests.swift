@@ -1,0 +1,103 @@
+import Foundation
+import LaunchAnalysis
+import LaunchTestSupport
+import LaunchTrace
+import Testing
+
+/// Findings for programs whose launch waits for other threads, through the runner with the
+/// whole-launch profile on every thread: FixtureTool's `async` main awaiting Swift's
+/// cooperative pool, a joined pthread, a thread nobody waits for, SwiftNIO's event loops, and
+/// work done inside a statically linked dependency.
+@Suite("Findings on every thread", .serialized)
+struct ThreadFindingsTests {
+    /// The findings of three launches of `FixtureTool arguments`, ready at its `ready` line.
+    static func findings(_ arguments: [String]) throws -> RunFindings {
+        let folder = try BuiltProducts.scratchFolder("threads")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try BuiltProducts.launchprof(
+            [
+                "run", "--runs", "3", "--warmup", "0", "--no-history", "--output", folder.path,
+                "--ready-when", "stdout:^ready$", "--", BuiltProducts.path("FixtureTool"),
+            ] + arguments)
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        let summary = try RunSummary.read(from: folder.appendingPathComponent("summary.json"))
+        return try #require(summary.findings, "\(output.stdout)")
+    }
+
+    static func describe(_ findings: RunFindings) -> String {
+        findings.findings.map { "\($0.function) [\($0.thread ?? "main")] \($0.kind) \($0.medianCostNs / 1e6) ms" }
+            .joined(separator: "; ")
+    }
+
+    static func within(_ percent: Double, _ value: Double, of expected: Double) -> Bool {
+        abs(value - expected) <= expected * percent / 100
+    }
+
+    @Test("an async main awaiting CPU work on the cooperative pool: the work is found on its pool thread")
+    func asyncMain() throws {
+        let findings = try Self.findings(["async-cpu", "--ms", "100"])
+        let crunch = try #require(findings.findings.first, "\(Self.describe(findings))")
+        #expect(crunch.function == "crunch(milliseconds:)", "\(Self.describe(findings))")
+        #expect(crunch.thread == "a cooperative-pool thread")
+        #expect(crunch.kind == .cpu && crunch.owner == .program)
+        #expect(Self.within(10, crunch.medianCostNs, of: 100e6), "\(Self.describe(findings))")
+        #expect(crunch.advice.action == .deferUntilReady)
+        #expect(!findings.findings.contains { $0.function.contains("asyncCPU") && $0.medianCostNs > 10e6 })
+    }
+
+    @Test("a sleep after an await is blocked time on the thread that resumed, next to the work awaited")
+    func sleepAfterAwait() throws {
+        let findings = try Self.findings(["sleep-after-await", "--ms", "30", "--sleep-ms", "40"])
+        let settle = try #require(
+            findings.findings.first { $0.function == "settle(milliseconds:)" }, "\(Self.describe(findings))")
+        #expect(settle.kind == .sleep)
+        #expect(Self.within(10, settle.medianCostNs, of: 40e6), "\(Self.describe(findings))")
+        #expect(settle.advice.rewrite.isEmpty && !settle.advice.summary.contains("screen"))
+        let crunch = try #require(findings.findings.first { $0.function == "crunch(milliseconds:)" })
+        #expect(Self.within(15, crunch.medianCostNs, of: 30e6), "\(Self.describe(findings))")
+    }
+
+    @Test("a main thread joining a pthread: the worker's work is the finding, on the named worker thread")
+    func joinedWorker() throws {
+        let findings = try Self.findings(["join", "--ms", "60"])
+        let top = try #require(findings.findings.first, "\(Self.describe(findings))")
+        #expect(top.function == "workerCrunch(milliseconds:)", "\(Self.describe(findings))")
+        #expect(top.thread == "thread \"fixture-worker\"")
+        #expect(Self.within(10, top.medianCostNs, of: 60e6), "\(Self.describe(findings))")
+        // The main thread's wait in pthread_join is the worker's time, not a finding of its own.
+        #expect(!findings.findings.contains { $0.function.contains("join(") && $0.medianCostNs > 5e6 })
+    }
+
+    @Test("work on a thread the launch never waited for is background CPU, not a finding")
+    func backgroundThread() throws {
+        let findings = try Self.findings(["background", "--ms", "40", "--background-ms", "200"])
+        #expect(findings.findings.first?.function == "mainCrunch(milliseconds:)", "\(Self.describe(findings))")
+        #expect(!findings.findings.contains { $0.function == "backgroundSpin(milliseconds:)" })
+        let background = try #require(findings.background?.first { $0.function == "backgroundSpin(milliseconds:)" })
+        #expect(background.thread == "thread \"fixture-bg\"")
+        #expect(background.medianCPUNs > 20e6, "\(background)")
+    }
+
+    @Test("a server whose readiness waits for its event loops: the loops' work is found on their threads")
+    func serverEventLoops() throws {
+        let findings = try Self.findings(["server", "--threads", "2", "--warm-ms", "30"])
+        let warm = try #require(
+            findings.findings.first { $0.function == "warmEventLoop(milliseconds:)" }, "\(Self.describe(findings))")
+        #expect(warm.thread?.hasPrefix("thread \"NIO-ELT-") ?? false, "\(warm.thread ?? "main")")
+        #expect(Self.within(15, warm.medianCostNs, of: 30e6), "\(Self.describe(findings))")
+        #expect(!warm.advice.summary.contains("screen") && !warm.advice.rewrite.contains("DispatchQueue.main"))
+    }
+
+    @Test(
+        "time spent inside a statically linked dependency names the program's call and the dependency's function with its module"
+    )
+    func dependencyCall() throws {
+        let findings = try Self.findings(["pipeline", "--ms", "60"])
+        let top = try #require(findings.findings.first, "\(Self.describe(findings))")
+        #expect(top.function == "Pipeline.prime(milliseconds:)", "\(Self.describe(findings))")
+        #expect(top.owner == .program)
+        let callee = try #require(top.callee)
+        #expect(callee.hasSuffix("(NIOEmbedded)") || callee.hasSuffix("(NIOCore)"), "\(callee)")
+        #expect(top.advice.rewrite.contains("Pipeline.prime"))
+    }
+}
