@@ -53,7 +53,7 @@ struct GoldenTests {
         #expect(rendered.contains("<details><summary>Phase medians (warm, 5 launches)</summary>"))
     }
 
-    @Test("Folded stacks: root first, weights in microseconds, phases as roots")
+    @Test("Folded stacks: root first, weights in microseconds, phases then threads as roots")
     func folded() throws {
         let input = try ReportFixture.input()
         let rendered = FoldedStacks().render(input.profiles)
@@ -62,7 +62,9 @@ struct GoldenTests {
         for line in lines {
             let parts = line.split(separator: " ")
             #expect(Int(parts.last!) != nil, "\(line)")
-            #expect(line.hasPrefix("[didFinishLaunching];main;") || line.hasPrefix("[firstVisibleWindow];main;"))
+            #expect(
+                line.hasPrefix("[didFinishLaunching];main thread;main;")
+                    || line.hasPrefix("[firstVisibleWindow];main thread;main;"))
         }
         // Every microsecond of the profiles is there (each line rounds to whole microseconds).
         let total = lines.map { Int($0.split(separator: " ").last!)! }.reduce(0, +)
@@ -70,14 +72,15 @@ struct GoldenTests {
         #expect(abs(Int64(total) - expected) <= Int64(lines.count))
         goldens.assertMatches(rendered, "stacks.folded")
 
-        let onlyWindow = FoldedStacks(phaseRoots: false, phase: .firstVisibleWindow).render(input.profiles)
+        let onlyWindow = FoldedStacks(phaseRoots: false, threadRoots: false, phase: .firstVisibleWindow)
+            .render(input.profiles)
         #expect(
             onlyWindow.split(separator: "\n").allSatisfy {
                 $0.hasPrefix("main;") && $0.contains("RootViewController.viewDidLoad()")
             })
     }
 
-    @Test("speedscope: the published schema's fields, one sampled profile per launch")
+    @Test("speedscope: the published schema's fields, one sampled profile per thread of each launch")
     func speedscope() throws {
         let input = try ReportFixture.input()
         let rendered = try SpeedscopeReport(name: "SampleApp").render(input.profiles)
@@ -85,7 +88,9 @@ struct GoldenTests {
         #expect(object["$schema"] as? String == "https://www.speedscope.app/file-format-schema.json")
         let frames = try #require((object["shared"] as? [String: Any])?["frames"] as? [[String: Any]])
         let profiles = try #require(object["profiles"] as? [[String: Any]])
+        // The fixture's launches have main-thread samples only: one profile each.
         #expect(profiles.count == input.traces.count)
+        #expect(profiles.first?["name"] as? String == "SampleApp launch 1 · main thread")
         for profile in profiles {
             #expect(profile["type"] as? String == "sampled")
             #expect(profile["unit"] as? String == "microseconds")

@@ -45,7 +45,9 @@ struct StackRootingTests {
                 method: .ptrace, stallThresholdMs: 100, intervalMs: 10, signalsSent: 0, samplesTaken: 3)
         )
         var naming = Self.naming
-        let folded = FoldedStacks(phaseRoots: false).render([MainThreadProfile(trace: trace, naming: &naming)])
+        let folded = FoldedStacks(phaseRoots: false, threadRoots: false).render([
+            MainThreadProfile(trace: trace, naming: &naming)
+        ])
         let roots = Set(folded.split(separator: "\n").map { $0.split(separator: ";").first.map(String.init) ?? "" })
         #expect(roots == ["main"], "\(folded)")
         #expect(folded.contains("main;UIApplicationMain;LicenseCheck.verify();usleep() [sleep] 30000\n"))

@@ -14,6 +14,13 @@ extension FindingAdvisor {
                 rewrite: "")
         }
         guard !context.isSwift else { return nil }
+        if function.contains("+0x") {
+            return Advice(
+                action: .noRewrite, qos: nil,
+                summary:
+                    "\(function) has no name: its image has no symbol for it (a stripped build). Profile a build with symbols to see the function and what to do about it.",
+                rewrite: "")
+        }
         return Advice(
             action: .noRewrite, qos: nil,
             summary:

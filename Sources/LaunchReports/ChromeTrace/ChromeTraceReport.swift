@@ -5,9 +5,12 @@ import LaunchTrace
 ///
 /// Each launch is a process (pid = the launch's index, named by `process_name` metadata)
 /// with the tracks of ``ChromeTrack``: phases as complete events with the main-thread spans
-/// nested inside them, blocking calls and stalls as complete events of their own tracks, stack
-/// samples as instant events with the stack (innermost first) in `args.stack`, and marks as
-/// instants on the main track. Times are whole microseconds after the launch started: each
+/// nested inside them, blocking calls and stalls as complete events of their own tracks, stall
+/// samples (without the whole-launch profile) as instant events with the stack (innermost
+/// first) in `args.stack`, and marks as instants on the main track. With the whole-launch
+/// profile, each profiled thread also has a track of its on-CPU samples and blocked spans
+/// (from ``firstProfileTrack`` on), each named by its innermost function with its stack in
+/// `args.stack`: the samples the flame graphs weigh, on a timeline. Times are whole microseconds after the launch started: each
 /// start and end is rounded to the nearest microsecond and a duration is the difference, so
 /// adjacent phases stay adjacent and nested events nested, exactly as a JSON reader adds the
 /// numbers.
@@ -42,6 +45,7 @@ public struct ChromeTraceReport: Sendable, Equatable {
         var events = metadata(of: trace, pid: pid)
         events += mainThreadEvents(of: trace, pid: pid)
         if let activity = trace.mainThread { events += activityEvents(activity, pid: pid, profile: profile) }
+        if let profile { events += profileEvents(profile, pid: pid) }
         return events
     }
 

@@ -3,23 +3,28 @@ import LaunchTrace
 /// Folded stacks for `flamegraph.pl` and compatible tools: one line per distinct stack,
 /// `root;…;leaf weight`, root first, sorted.
 ///
-/// The weight is main-thread time in whole microseconds (a stall sample weighs the sampling
-/// interval, a blocking call its duration; see ``MainThreadProfile``). Each stack starts with
-/// its phase in brackets (`[didFinishLaunching]`) so the graph splits by phase, unless
-/// ``phaseRoots`` is false. Stacks of every given launch are added up.
+/// The weight is thread time in whole microseconds (an on-CPU sample weighs the sampling
+/// period, a blocked span or a blocking call its duration; see ``MainThreadProfile``). Each
+/// stack starts with its phase in brackets (`[didFinishLaunching]`) so the graph splits by
+/// phase, unless ``phaseRoots`` is false, then with its thread (`main thread`,
+/// `thread NIO-ELT-0-#1`) so it splits by thread, unless ``threadRoots`` is false. Stacks of
+/// every given launch are added up.
 ///
 /// ```swift
-/// let text = FoldedStacks().render(profiles)   // "[didFinishLaunching];main;…;read() [fileIO] 9500\n…"
+/// let text = FoldedStacks().render(profiles)   // "[didFinishLaunching];main thread;main;…;read() [fileIO] 9500\n…"
 /// ```
 public struct FoldedStacks: Sendable, Equatable {
     /// Whether each stack starts with a `[phase]` frame.
     public var phaseRoots: Bool
+    /// Whether each stack starts (under its phase) with its thread's frame.
+    public var threadRoots: Bool
     /// Only samples of this phase, or every sample when nil.
     public var phase: LaunchPhase?
 
     /// Creates a renderer.
-    public init(phaseRoots: Bool = true, phase: LaunchPhase? = nil) {
+    public init(phaseRoots: Bool = true, threadRoots: Bool = true, phase: LaunchPhase? = nil) {
         self.phaseRoots = phaseRoots
+        self.threadRoots = threadRoots
         self.phase = phase
     }
 
@@ -28,7 +33,7 @@ public struct FoldedStacks: Sendable, Equatable {
         var weights: [String: Int64] = [:]
         for profile in profiles {
             for sample in profile.samples where phase == nil || sample.phase == phase {
-                var names = profile.names(of: sample).map(Self.clean)
+                var names = (threadRoots ? profile.rootedNames(of: sample) : profile.names(of: sample)).map(Self.clean)
                 if phaseRoots { names.insert(Self.phaseFrame(sample.phase), at: 0) }
                 weights[names.joined(separator: ";"), default: 0] += sample.weightNs
             }

@@ -20,21 +20,18 @@ public struct SymbolicatorNaming: FrameNaming {
         self.symbolicator = symbolicator
     }
 
-    /// Resolves every stack address of `traces` and then their file:line in one symbolizer
-    /// pass per image, so the frames named afterwards carry source locations.
+    /// Resolves every stack address of `traces` (the whole-launch profile's and the main
+    /// thread's) and then their file:line in one symbolizer pass per image, so the frames named
+    /// afterwards carry source locations.
     public mutating func resolveSources(of traces: [LaunchTrace]) {
         for trace in traces {
-            guard let activity = trace.mainThread else { continue }
-            for call in activity.blockingCalls {
-                for address in call.stack { _ = frame(for: address, isReturnAddress: true, images: activity.images) }
+            let images = trace.stackImages
+            var addresses: [Address] = trace.wholeLaunchProfile?.stacks.flatMap { $0 } ?? []
+            if let activity = trace.mainThread {
+                addresses += activity.blockingCalls.flatMap(\.stack)
+                addresses += activity.stalls.flatMap { $0.samples.flatMap(\.frames) }
             }
-            for stall in activity.stalls {
-                for sample in stall.samples {
-                    for address in sample.frames {
-                        _ = frame(for: address, isReturnAddress: true, images: activity.images)
-                    }
-                }
-            }
+            for address in Set(addresses) { _ = frame(for: address, isReturnAddress: true, images: images) }
         }
         symbolicator.locateSources()
     }

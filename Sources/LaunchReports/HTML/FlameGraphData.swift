@@ -1,8 +1,10 @@
 import LaunchTrace
 
-/// The main-thread samples of every launch, as the HTML report's script reads them to draw
-/// the flame graph: frame names shared by index, and per sample its launch, phase, weight in
-/// microseconds and stack (root first).
+/// The samples of every launch (every profiled thread's, see ``MainThreadProfile``), as the
+/// HTML report's script reads them to draw the flame graph: frame names shared by index, and
+/// per sample its launch, phase, weight in microseconds and stack (root first), rooted in its
+/// thread's frame (`main thread`, `thread NAME`) so that the graph splits by thread under the
+/// phase frame the script puts on top.
 struct FlameGraphData: Encodable {
     struct Sample: Encodable {
         /// Launch index.
@@ -11,7 +13,7 @@ struct FlameGraphData: Encodable {
         var p: String
         /// Weight in microseconds.
         var w: Double
-        /// Frame indexes, root first.
+        /// Frame indexes, root first: the thread's frame, then the stack.
         var s: [Int]
     }
 
@@ -28,7 +30,7 @@ struct FlameGraphData: Encodable {
         var phases = Set<LaunchPhase>()
         for profile in profiles {
             for sample in profile.samples {
-                let stack = profile.names(of: sample).map { name -> Int in
+                let stack = profile.rootedNames(of: sample).map { name -> Int in
                     if let existing = index[name] { return existing }
                     index[name] = frames.count
                     frames.append(name)

@@ -3,7 +3,7 @@ import LaunchAnalysis
 import LaunchTrace
 
 /// Everything the visual reports draw from: the run summary, the verdicts, the traces of the
-/// completed launches and their named main-thread profiles.
+/// completed launches and their named stacks (every profiled thread's, see ``MainThreadProfile``).
 ///
 /// ```swift
 /// let traces = try RunFolder(url: folder).loadTraces()   // LaunchWorkflow
@@ -17,7 +17,8 @@ public struct ReportInput: Sendable {
     public var evaluation: BudgetEvaluation
     /// Traces of the completed launches, in launch order, each with its run index set.
     public var traces: [LaunchTrace]
-    /// The main-thread profile of each trace, in the same order.
+    /// The named stacks of each trace (the whole-launch profile's on every thread, else the
+    /// main thread's activity), in the same order.
     public var profiles: [MainThreadProfile]
 
     /// Creates an input, profiling each trace with `naming`.
