@@ -100,4 +100,37 @@ struct ThreadFindingsTests {
         #expect(callee.hasSuffix("(NIOEmbedded)") || callee.hasSuffix("(NIOCore)"), "\(callee)")
         #expect(top.advice.rewrite.contains("Pipeline.prime"))
     }
+
+    /// The toolchain's `swift-format`, found on the PATH.
+    static var swiftFormat: String? {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        return folders.map { "\($0)/swift-format" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    @Test(
+        "a program built with swift-argument-parser: its parsing is charged after main, never to a phase before it, and its folded stacks hold it",
+        .enabled(if: swiftFormat != nil, "swift-format is not on the PATH"))
+    func argumentParserProgram() throws {
+        let folder = try BuiltProducts.scratchFolder("argument-parser")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try BuiltProducts.launchprof([
+            "run", "--runs", "5", "--warmup", "1", "--no-history", "--output", folder.path, "--",
+            try #require(Self.swiftFormat), "--version",
+        ])
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        let summary = try RunSummary.read(from: folder.appendingPathComponent("summary.json"))
+        let findings = try #require(summary.findings).findings
+        let parser = findings.filter { $0.module == "ArgumentParser" }
+        #expect(!parser.isEmpty, "\(findings.map(\.function))")
+        // After main: in `main`, or in `exit` for the exit handlers the parser's `exit` runs.
+        let afterMain: Set<PhaseName> = [.main, .exit]
+        #expect(
+            parser.allSatisfy { afterMain.contains($0.phase ?? .exec) },
+            "\(parser.map { "\($0.function) \(String(describing: $0.phase))" })")
+        #expect(parser.allSatisfy { $0.owner == .dependency && $0.advice.rewrite.isEmpty })
+        let folded = try BuiltProducts.launchprof(["report", folder.path, "--format", "folded"]).stdout
+        let lines = folded.split(separator: "\n").filter { $0.contains("ParsableCommand") }
+        #expect(!lines.isEmpty, "\(folded.prefix(2000))")
+        #expect(lines.allSatisfy { $0.hasPrefix("[main];") || $0.hasPrefix("[exit];") }, "\(lines.prefix(5))")
+    }
 }

@@ -32,6 +32,8 @@ public final class LaunchSession {
     public let launcher: any Launcher
     private let layout: any LaunchFileLayout
     private var lastEviction: PageCacheEvictor.Report?
+    /// The adaptive on-CPU sampling rate for the next profiled launch, once one has run.
+    private var nextProfileRateHz: Int?
 
     /// Prepares a session: checks the executable and creates the layout's folder.
     ///
@@ -123,8 +125,12 @@ public final class LaunchSession {
     private func perform(_ specification: LaunchSpecification, index: Int, files: LaunchFiles) -> LaunchResult {
         let eviction = evictor?.evict()
         lastEviction = eviction
+        var specification = specification
+        let adaptive = specification.kind == .profiled && specification.instruments.adaptiveProfileRate
+        if adaptive { specification.instruments.profileRateHz = nextProfileRateHz ?? ProfileRate.initialHz }
         var result = launcher.launch(LaunchRequest(specification, files: files, index: index))
         result.record.evictedBytes = eviction?.evictedBytes
+        if adaptive, let rate = ProfileRate.next(after: result.trace?.profile) { nextProfileRateHz = rate }
         return result
     }
 }

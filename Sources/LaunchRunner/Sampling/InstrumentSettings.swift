@@ -19,8 +19,12 @@ public struct InstrumentSettings: Sendable, Equatable {
     public var blockingMs: Double?
     /// Whether launches get a whole-launch profile from perf events.
     public var profile: WholeLaunchProfileMode = .perf
-    /// The whole-launch profile's on-CPU sampling rate, in samples per second of CPU time.
+    /// The whole-launch profile's on-CPU sampling rate, in samples per second of CPU time: the
+    /// rate of every launch, or with ``adaptiveProfileRate`` the first launch's.
     public var profileRateHz: Int = InstrumentSettings.defaultProfileRateHz
+    /// Whether each launch's rate follows from the CPU time of the launch before it
+    /// (``ProfileRate``), so that a short launch gets enough samples to rank its functions.
+    public var adaptiveProfileRate = false
 
     /// The default on-CPU sampling rate (see Benchmarks/README.md for how it was chosen).
     public static let defaultProfileRateHz = 250

@@ -48,7 +48,7 @@ extension ProfilingPlan {
         var settings = [
             "runs": "\(runs)", "warmup": "\(warmup)", "timeoutSeconds": "\(launch.timeoutSeconds)",
             "sampler": instruments.sampler.rawValue, "profile": "\(instruments.profile)",
-            "profileRateHz": "\(instruments.profileRateHz)",
+            "profileRateHz": instruments.adaptiveProfileRate ? "adaptive" : "\(instruments.profileRateHz)",
         ]
         settings["exitAfter"] = launch.exitAfter?.rawValue
         settings["stallMs"] = instruments.stallMs.map(String.init)

@@ -28,9 +28,9 @@ struct InstrumentOptions: ParsableArguments {
 
     @Option(
         help:
-            "On-CPU samples per second of the main thread's CPU time in the whole-launch profile (default \(InstrumentSettings.defaultProfileRateHz))."
+            "On-CPU samples per second of each thread's CPU time in the whole-launch profile, for every launch (default: adaptive, about \(ProfileRate.targetSamples) samples per launch from the CPU time of the launch before, \(ProfileRate.minimumHz) to \(ProfileRate.maximumHz))."
     )
-    var profileRate: Int = InstrumentSettings.defaultProfileRateHz
+    var profileRate: Int?
 
     @Option(
         help:
@@ -59,7 +59,7 @@ struct InstrumentOptions: ParsableArguments {
         if let blockingMs, !(0...Double(day)).contains(blockingMs) {
             throw ValidationError("--blocking-ms must be from 0 to \(day) milliseconds, not \(blockingMs).")
         }
-        guard (1...10_000).contains(profileRate) else {
+        if let profileRate, !(1...10_000).contains(profileRate) {
             throw ValidationError("--profile-rate must be between 1 and 10000 samples per second, not \(profileRate).")
         }
     }
@@ -76,7 +76,8 @@ struct InstrumentOptions: ParsableArguments {
             preloadLibrary: library, auditLibrary: audit, sampler: sampler, stallMs: stallMs, sampleMs: sampleMs,
             blockingMs: blockingMs)
         settings.profile = profile
-        settings.profileRateHz = profileRate
+        settings.profileRateHz = profileRate ?? ProfileRate.initialHz
+        settings.adaptiveProfileRate = profileRate == nil
         return settings
     }
 }
