@@ -85,6 +85,6 @@ struct HTMLBrowserTests {
         #expect(attribute("data-ready", ofBodyIn: bare) == "ok")
         #expect(attribute("data-errors", ofBodyIn: bare) == nil)
         #expect(bare.contains("No budget rules were given"))
-        #expect(bare.contains("No main-thread samples or blocking calls for this selection."))
+        #expect(bare.contains("No samples or blocking calls for this selection."))
     }
 }

@@ -144,15 +144,21 @@ public enum FrameClassifier {
     }
 
     /// The mutex lock functions, by their base name (`cBaseName`).
-    static let mutexLocks: Set<String> = ["pthread_mutex_lock", "pthread_mutex_timedlock", "pthread_mutex_clocklock"]
+    /// With libc's debug symbols the wait itself is named: `__lll_lock_wait` under `___pthread_mutex_lock`.
+    static let mutexLocks: Set<String> = [
+        "pthread_mutex_lock", "pthread_mutex_timedlock", "pthread_mutex_clocklock", "pthread_mutex_lock_full",
+        "lll_lock_wait", "lll_lock_wait_private",
+    ]
 
     /// `__libc_read`, `__GI___poll`, `read_nocancel`, `pread64` → `read`, `poll`, `read`, `pread`.
     static func cBaseName(_ name: String) -> String {
         var base = Substring(name)
-        for prefix in ["__libc_", "__GI___libc_", "__GI___", "__GI_", "__"] where base.hasPrefix(prefix) {
+        for prefix in ["__libc_", "__GI___libc_", "__GI___", "__GI_"] where base.hasPrefix(prefix) {
             base = base.dropFirst(prefix.count)
             break
         }
+        // `__read`, and with libc's debug symbols `___pthread_mutex_lock`.
+        base = base.drop { $0 == "_" }
         for suffix in ["_nocancel", "64", "_time64"] where base.hasSuffix(suffix) {
             base = base.dropLast(suffix.count)
         }

@@ -11,7 +11,8 @@ public struct RunFindings: Codable, Sendable, Equatable {
     public var symbolicationProblems: [String: String]
     /// The external symbolizer used for file:line (`llvmSymbolizer`, `addr2line`), if any.
     public var sourceLocator: String?
-    /// Where the main thread's on-CPU and blocked time before the first frame was charged,
+    /// Where the on-CPU and blocked time the launches waited for (their critical path, on any
+    /// thread) before the first frame or readiness was charged,
     /// summed over the launches with a whole-launch profile (nil when none had one).
     public var attribution: LaunchAttribution?
     /// CPU work the launches did not wait for, largest first (nil when no launch had a

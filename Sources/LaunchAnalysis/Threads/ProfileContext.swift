@@ -38,8 +38,11 @@ final class ProfileContext {
     /// Whether another thread of the program can have ended the wait of an off-CPU sample: not
     /// a sleep, nor disk or network I/O, nor a page fault (a stack in no blocking function). A
     /// wait in a libc function its symbols do not name (its futex internals, without libc's
-    /// debug symbols installed) counts as one another thread can end.
+    /// debug symbols installed) counts as one another thread can end. In a LaunchKit app the
+    /// main thread's waits are findings themselves (the main thread must not block before the
+    /// first frame, whatever it waits for), so the path does not leave it there.
     func isWakeable(_ sample: ProfileSample) -> Bool {
+        if sample.isMainThread, LaunchEndpoint(interface: trace.app.interface) == .firstFrame { return false }
         guard sample.stack != nil else { return true }
         let frames = frames(of: sample)
         let (kind, _) = FindingsAnalyzer.classify(frames, offCPU: true)

@@ -34,7 +34,8 @@ public enum FindingsSection {
         return "\(tenths / 10).\(abs(tenths % 10)) %"
     }
 
-    /// One sentence on where the main thread's time before the first frame (or readiness) went:
+    /// One sentence on where the time the launch waited for before the first frame (or readiness)
+    /// went, on whichever thread (the critical path):
     /// the share charged to app functions, libraries (the three largest named) and the loader,
     /// and what is left unattributed (never with advice). Nil when there was no time to charge.
     public static func attributionLine(_ attribution: LaunchAttribution, endpoint: LaunchEndpoint? = nil) -> String? {
@@ -45,7 +46,7 @@ public enum FindingsSection {
         let named = libraries.prefix(3).map { "\($0.key) \(share($0.value))" }.joined(separator: ", ")
         let librariesTotal = libraries.reduce(0) { $0 + $1.value }
         return
-            "Attribution coverage \(percent(coverage)) of the main thread's on-CPU and blocked time before \((endpoint ?? .firstFrame).phrase): "
+            "Attribution coverage \(percent(coverage)) of the on-CPU and blocked time the launch waited for before \((endpoint ?? .firstFrame).phrase): "
             + "app functions \(share(attribution.appNs)), libraries \(share(librariesTotal))"
             + (named.isEmpty ? "" : " (\(named))") + ", loader \(share(attribution.loaderNs)); "
             + "unattributed \(share(attribution.unattributedNs)) (no stack or no known image)."

@@ -110,7 +110,7 @@ extension HTMLReport {
             return .fragment([.el("div", ["class": "finding card"], children: children), .newline])
         }
         return .fragment([
-            .el("h2", ["id": "findings"], "Main-thread findings"), .newline,
+            .el("h2", ["id": "findings"], "Findings"), .newline,
             .el("div", ["class": "findings"], children: [.newline] + cards), .newline,
             coverage.map { .el("p", ["class": "muted", "id": "attribution"], "\($0)") } ?? .fragment([]), .newline,
             .fragment(
@@ -156,11 +156,11 @@ extension HTMLReport {
 
     func flameSection(_ input: ReportInput) -> HTMLNode {
         .fragment([
-            .el("h2", ["id": "flame-graph"], "Main-thread flame graph"), .newline,
+            .el("h2", ["id": "flame-graph"], "Flame graph"), .newline,
             .el(
                 "p", ["class": "muted"],
-                "Stall samples (each weighs the sampling interval) and blocking calls (each weighs its duration), root at the top. Blocking calls end in a frame such as ",
-                .el("code", "read() [fileIO]"), "."),
+                "The whole-launch profile of every thread under its own root (on-CPU samples weigh their period; blocked time of the main thread, and of another thread while the launch waited for it, weighs its duration), with the tracer's blocking calls, root at the top. Blocking calls end in a frame such as ",
+                .el("code", "read() [fileIO]"), "; without a whole-launch profile, the stall sampler's samples."),
             .newline,
             .el(
                 "div", ["class": "flame-controls"],
@@ -168,7 +168,7 @@ extension HTMLReport {
                 .el("label", "Launch ", .el("select", ["id": "flame-run"]))),
             .newline,
             .el(
-                "div", ["id": "flame", "role": "img", "aria-label": "Flame graph of main-thread samples"],
+                "div", ["id": "flame", "role": "img", "aria-label": "Flame graph of the launch's samples"],
                 .el("noscript", .el("p", ["class": "muted"], "The flame graph needs JavaScript."))),
             .newline,
             .el("p", ["id": "flame-info", "class": "muted"]), .newline,

@@ -98,7 +98,7 @@ enum HTMLReportScript {
               var empty = document.createElement('p');
               empty.className = 'muted';
               empty.style.padding = '8px 12px';
-              empty.textContent = 'No main-thread samples or blocking calls for this selection.';
+              empty.textContent = 'No samples or blocking calls for this selection.';
               container.appendChild(empty);
               container.style.height = '';
               return;
@@ -116,7 +116,7 @@ enum HTMLReportScript {
               element.style.background = node.parent ? colour(node.name) : 'hsl(220, 10%, 80%)';
               element.textContent = node.name;
               var share = tree.weight > 0 ? (100 * node.weight / tree.weight).toFixed(1) : '0';
-              element.title = node.name + '\\n' + formatMs(node.weight) + ' of main-thread time (' + share + ' %)';
+              element.title = node.name + '\\n' + formatMs(node.weight) + ' of thread time (' + share + ' %)';
               element.addEventListener('click', function () { draw(node); });
               element.addEventListener('mouseenter', function () { info.textContent = element.title.replace('\\n', ' — '); });
               container.appendChild(element);
@@ -134,7 +134,7 @@ enum HTMLReportScript {
               });
             }
             layout(focus, ancestors.length, 0, 1);
-            info.textContent = 'Total ' + formatMs(tree.weight) + ' of main-thread time in ' + (focus === tree ? 'the selection' : focus.name) + '. Click a frame to zoom, an upper bar to zoom out.';
+            info.textContent = 'Total ' + formatMs(tree.weight) + ' of thread time in ' + (focus === tree ? 'the selection' : focus.name) + '. Click a frame to zoom, an upper bar to zoom out.';
           }
           function refresh() {
             tree = build();

@@ -13,7 +13,7 @@ struct ReportCommand: ParsableCommand {
             html: one self-contained page (waterfall, spread, stalls and blocking calls with their stacks, \
             flame graph, verdicts). markdown: a pull-request comment. chrome-trace: Trace Event JSON for \
             Perfetto UI or chrome://tracing. speedscope: a speedscope.app file. folded: folded stacks for \
-            flamegraph.pl, weights in microseconds of main-thread time.
+            flamegraph.pl, weights in microseconds of thread time (each thread under its own root).
 
             Verdicts come from --budgets, else from the run folder's verdicts.json (written by `launchprof run`).
             """
