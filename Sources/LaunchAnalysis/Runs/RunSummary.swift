@@ -24,7 +24,7 @@ public struct RunSummary: Codable, Sendable, Equatable {
     public var preMainLaunches: [LaunchRecord]?
     /// Per scenario name, the metrics of its completed launches.
     public var scenarios: [String: ScenarioSummary]
-    /// Main-thread findings with advice (see ``FindingsAnalyzer``); nil until computed, or
+    /// Findings with advice, on any thread the launch waited for (see ``FindingsAnalyzer``); nil until computed, or
     /// when no launch recorded main-thread activity.
     public var findings: RunFindings?
 

@@ -23,7 +23,7 @@ public struct ComparisonMarkdownReport: Sendable, Equatable {
         out += outcome.budgets.isEmpty ? "" : "\n"
         let side = outcome.findings
         out +=
-            "\n**Main-thread findings**: \(side.new.count) new in head, \(side.gone.count) gone, \(side.both.count) in both.\n"
+            "\n**Findings**: \(side.new.count) new in head, \(side.gone.count) gone, \(side.both.count) in both.\n"
         for finding in side.new.prefix(Self.listed) {
             out += "- new: \(e(finding.id)) (\(MetricKind.time.format(finding.medianCostNs)) per launch)\n"
         }

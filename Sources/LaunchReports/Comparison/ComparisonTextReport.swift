@@ -38,7 +38,7 @@ public struct ComparisonTextReport: Sendable, Equatable {
 
     private func findings(_ side: FindingsComparison) -> String {
         var out =
-            "\nMain-thread findings: \(side.new.count) new in head, \(side.gone.count) gone, \(side.both.count) in both.\n"
+            "\nFindings: \(side.new.count) new in head, \(side.gone.count) gone, \(side.both.count) in both.\n"
         let time = MetricKind.time
         for finding in side.new.prefix(5) {
             out += "  + \(finding.id) (\(time.format(finding.medianCostNs)) per launch)\n"
