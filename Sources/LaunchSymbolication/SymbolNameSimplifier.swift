@@ -33,9 +33,32 @@ public enum SymbolNameSimplifier {
         return result
     }
 
+    /// The optimizer's specializations (`function signature specialization <Arg[2] = …> of
+    /// generic specialization <(), ()> of closure #1 in f()`) are the function they specialize.
+    static func withoutSpecializationPrefixes(_ demangled: String) -> String {
+        var rest = Substring(demangled)
+        let kinds = [
+            "function signature specialization <", "generic specialization <", "generic partial specialization <",
+        ]
+        while let kind = kinds.first(where: { rest.hasPrefix($0) }) {
+            var depth = 0
+            var index = rest.index(rest.startIndex, offsetBy: kind.count - 1)
+            while index < rest.endIndex {
+                if rest[index] == "<" { depth += 1 }
+                if rest[index] == ">", index > rest.startIndex, rest[rest.index(before: index)] != "-" { depth -= 1 }
+                index = rest.index(after: index)
+                if depth == 0 { break }
+            }
+            guard depth == 0, rest[index...].hasPrefix(" of ") else { break }
+            rest = rest[rest.index(index, offsetBy: 4)...]
+        }
+        return String(rest)
+    }
+
     /// An `async` function's continuations (`(1) await resume partial function for static
     /// App.main() async -> ()`, `(2) suspend resume partial function for …`) are that function.
     static func withoutResumePartial(_ demangled: String) -> String {
+        let demangled = withoutSpecializationPrefixes(demangled)
         guard demangled.hasPrefix("(") else { return demangled }
         for marker in [") await resume partial function for ", ") suspend resume partial function for "] {
             if let range = demangled.range(of: marker) { return String(demangled[range.upperBound...]) }

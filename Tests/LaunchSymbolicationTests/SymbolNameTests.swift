@@ -92,4 +92,16 @@ struct SymbolNameTests {
         #expect(c.module == nil)
         #expect(SwiftDemangler.demangle("$sNotAValidMangling") == nil)
     }
+
+    @Test("an optimizer's specialization and an async function's continuation are the function they stand for")
+    func specializationsAndContinuations() {
+        let specialized = SymbolNameSimplifier.simplify(
+            "function signature specialization <Arg[2] = Owned To Guaranteed> of function signature specialization <Arg[1] = [Closure Propagated : $s7NIOCore15EventLoopFutureCyytGIegho_ytADIeghno_TR, Argument Types : [@escaping @callee_guaranteed @Sendable () -> (@owned NIOCore.EventLoopFuture<()>)]> of generic specialization <(), ()> of closure #1 @Sendable () -> NIOCore.CallbackList in NIOCore.EventLoopFuture._flatMap<A where A1: Swift.Sendable>(@Sendable (A) -> NIOCore.EventLoopFuture<A1>) -> NIOCore.EventLoopFuture<A1>"
+        )
+        #expect(specialized.module == "NIOCore", "\(specialized)")
+        #expect(specialized.name.hasPrefix("closure #1 in EventLoopFuture._flatMap"), "\(specialized.name)")
+        let resumed = SymbolName(raw: "$s11FixtureToolAAV4mainyyYaFZTY0_")
+        #expect(resumed.simple == "FixtureTool.main()", "\(resumed.simple)")
+        #expect(resumed.module == "FixtureTool")
+    }
 }

@@ -11,14 +11,17 @@ public struct AdviceContext: Sendable, Equatable {
     public var package: String?
     /// The dependency function called where the time was spent (`MultiThreadedEventLoopGroup.init (NIOPosix)`).
     public var callee: String?
+    /// For a dependency's own work, where the program's code called it (`main (main.swift:57)`).
+    public var caller: String?
     /// The thread the work ran on, or nil for the main thread.
     public var thread: String?
 
     /// Creates a context.
     public init(
         owner: CodeOwner? = nil, module: String? = nil, isSwift: Bool = true, package: String? = nil,
-        callee: String? = nil, thread: String? = nil
+        callee: String? = nil, caller: String? = nil, thread: String? = nil
     ) {
+        self.caller = caller
         self.owner = owner
         self.module = module
         self.isSwift = isSwift

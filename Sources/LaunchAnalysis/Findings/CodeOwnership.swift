@@ -12,7 +12,8 @@ import LaunchTrace
 ///   executable's entry point (``programModules``) is the program's; another module with its
 ///   source outside the checkouts is the program's (a target of its own package); any other
 ///   module is a dependency. With no entry module known, every module that is not the
-///   toolchain's counts as the program's, and so do C functions and unnamed frames.
+///   toolchain's counts as the program's, and so do C functions and unnamed frames; with one
+///   known, an unnamed frame is not the program's (it cannot be told apart).
 public struct CodeOwnership: Sendable, Equatable {
     /// The program's own modules, when known (empty: unknown).
     public var programModules: Set<String>
@@ -33,7 +34,9 @@ public struct CodeOwnership: Sendable, Equatable {
     public func owner(of frame: SymbolicatedFrame) -> CodeOwner {
         guard let image = frame.image else { return .system }
         if FrameClassifier.isSystemImage(image) { return Self.isToolchainImage(image) ? .toolchain : .system }
-        guard let symbol = frame.symbol else { return .program }
+        // An unnamed frame is the program's only when nothing tells its modules apart; else it is
+        // skipped for attribution, as a dependency's unnamed frame would be.
+        guard let symbol = frame.symbol else { return programModules.isEmpty ? .program : .dependency }
         if Self.package(of: frame) != nil { return .dependency }
         guard let module = frame.inlinedSymbol?.module ?? symbol.module else {
             return FrameClassifier.systemCPrefixes.contains { symbol.raw.hasPrefix($0) } ? .toolchain : .program
@@ -74,6 +77,13 @@ public struct CodeOwnership: Sendable, Equatable {
     public func calledDependency(in frames: [SymbolicatedFrame], below index: Int) -> SymbolicatedFrame? {
         guard index > 0, owner(of: frames[index]) == .program else { return nil }
         return frames[..<index].last { isDependencyCode($0) }
+    }
+
+    /// For a finding attributed to a dependency's frame at `index`, the program's entry point
+    /// above it (top-level code in `main.swift`, an `@main` type's `main()`), or nil.
+    public func entryCaller(in frames: [SymbolicatedFrame], above index: Int) -> SymbolicatedFrame? {
+        guard index + 1 < frames.count, owner(of: frames[index]) == .dependency else { return nil }
+        return frames[(index + 1)...].first { FrameClassifier.isEntryPoint($0) && owner(of: $0) == .program }
     }
 
     /// The package a frame's source file belongs to, when it is under SwiftPM's checkouts

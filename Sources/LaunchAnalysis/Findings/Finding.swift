@@ -59,6 +59,9 @@ public struct Finding: Codable, Sendable, Equatable {
     /// The dependency function the program's code called where the time was spent, with its
     /// module: `MultiThreadedEventLoopGroup.init(numberOfThreads:) (NIOPosix)`.
     public var callee: String?
+    /// For a dependency's own work, the program's code that called it: its entry point's
+    /// top-level code, with file and line when known (`main (main.swift:57)`).
+    public var caller: String?
     /// The thread the work ran on (`a cooperative-pool thread`, `thread "NIO-ELT-0-#1"`), or
     /// nil for the main thread.
     public var thread: String?
@@ -70,8 +73,9 @@ public struct Finding: Codable, Sendable, Equatable {
         medianCostNs: Double, impactNs: Double, phaseShare: Double?, firstFrameShare: Double?, tracedCalls: Int,
         samples: Int, touchesUI: Bool, confidence: FindingConfidence, advice: Advice,
         blockingFunctions: [String], resources: [String], stack: [SymbolicatedFrame], owner: CodeOwner? = nil,
-        package: String? = nil, callee: String? = nil, thread: String? = nil
+        package: String? = nil, callee: String? = nil, caller: String? = nil, thread: String? = nil
     ) {
+        self.caller = caller
         self.id = id
         self.scenario = scenario
         self.function = function

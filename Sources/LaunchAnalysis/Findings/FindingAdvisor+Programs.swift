@@ -9,8 +9,10 @@ extension FindingAdvisor {
             let owner = context.package ?? context.module.map { "the \($0) module" } ?? "a dependency"
             return Advice(
                 action: .reviewDependency, qos: nil,
-                summary:
-                    "This is \(owner)'s own work (\(function)) with no call of the program's on the stack, so there is no call site to rewrite: see whether the program can configure it (fewer threads, a lazy start) or start it later, and measure again.",
+                summary: context.caller.map {
+                    "This is \(owner)'s own work (\(function)), called from the program's \($0): change the call there (configure it, call it later or on first use, or start it concurrently), not the package, and measure again."
+                }
+                    ?? "This is \(owner)'s own work (\(function)) with no call of the program's on the stack, so there is no call site to rewrite: see whether the program can configure it or start it later, and measure again.",
                 rewrite: "")
         }
         guard !context.isSwift else { return nil }

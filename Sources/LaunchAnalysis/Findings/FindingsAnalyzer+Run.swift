@@ -94,10 +94,12 @@ extension FindingsAnalyzer {
                     waitsForMutex: accumulator.blockingFunctions.contains(where: FrameClassifier.isMutexLock),
                     context: AdviceContext(
                         owner: first.owner, module: first.module, isSwift: first.module != nil,
-                        package: first.package, callee: first.callee, thread: first.thread)
+                        package: first.package, callee: first.callee, caller: first.caller,
+                        thread: first.thread)
                 ),
                 blockingFunctions: accumulator.blockingFunctions, resources: accumulator.resources, stack: first.stack,
-                owner: first.owner, package: first.package, callee: first.callee, thread: first.thread
+                owner: first.owner, package: first.package, callee: first.callee, caller: first.caller,
+                thread: first.thread
             )
         }
         .sorted { ($0.impactNs, $1.id) > ($1.impactNs, $0.id) }

@@ -149,6 +149,15 @@ public struct FindingsAnalyzer: Sendable, Equatable {
     }
 
     /// A dependency's function for people, with its module: `MultiThreadedEventLoopGroup.init(numberOfThreads:) (NIOPosix)`.
+    /// The program's entry code for people: `top-level code (main.swift:57)`, `App.main()`.
+    static func callerName(_ frame: SymbolicatedFrame) -> String {
+        var name = frame.symbol?.simple ?? frame.displayName
+        if ["main", "async_Main"].contains(name) { name = "top-level code" }
+        guard let location = frame.location else { return name }
+        let file = location.file.split(separator: "/").last.map(String.init) ?? location.file
+        return "\(name) (\(file):\(location.line))"
+    }
+
     static func calleeName(_ frame: SymbolicatedFrame) -> String {
         let symbol = frame.inlinedSymbol ?? frame.symbol
         let name = FrameClassifier.enclosingFunction(symbol?.simple ?? frame.displayName)
@@ -185,7 +194,8 @@ public struct FindingsAnalyzer: Sendable, Equatable {
             blockingFunctions: blockingFunction.map { [$0] } ?? [], resources: resource.map { [$0] } ?? [],
             bytes: bytes, stack: Array(frames.prefix(maxStackFrames)), image: attributed?.image,
             owner: attributed.map(ownership.owner(of:)), package: attributed.flatMap(CodeOwnership.package(of:)),
-            callee: ownership.calledDependency(in: frames, below: appIndex).map(Self.calleeName)
+            callee: ownership.calledDependency(in: frames, below: appIndex).map(Self.calleeName),
+            caller: ownership.entryCaller(in: frames, above: appIndex).map(Self.callerName)
         )
     }
 }

@@ -45,6 +45,8 @@ public struct LaunchFinding: Codable, Sendable, Equatable {
     /// The dependency function the program's code called where the time was spent, with its
     /// module: `MultiThreadedEventLoopGroup.init(numberOfThreads:) (NIOPosix)`.
     public var callee: String?
+    /// For a dependency's own work, the program's code that called it (`main (main.swift:57)`).
+    public var caller: String?
     /// The thread it ran on, for people (`a cooperative-pool thread`, `thread "NIO-ELT-0-#1"`),
     /// or nil for the main thread.
     public var thread: String?
@@ -54,7 +56,8 @@ public struct LaunchFinding: Codable, Sendable, Equatable {
         function: String, fullName: String?, module: String?, location: SourceLocation?, isAppCode: Bool,
         kind: BlockingKind, phase: LaunchPhase?, costNs: Int64, tracedCalls: Int, samples: Int, touchesUI: Bool,
         blockingFunctions: [String], resources: [String], bytes: Int64?, stack: [SymbolicatedFrame], image: String?,
-        owner: CodeOwner? = nil, package: String? = nil, callee: String? = nil, thread: String? = nil
+        owner: CodeOwner? = nil, package: String? = nil, callee: String? = nil, caller: String? = nil,
+        thread: String? = nil
     ) {
         self.function = function
         self.fullName = fullName
@@ -75,6 +78,7 @@ public struct LaunchFinding: Codable, Sendable, Equatable {
         self.owner = owner
         self.package = package
         self.callee = callee
+        self.caller = caller
         self.thread = thread
     }
 

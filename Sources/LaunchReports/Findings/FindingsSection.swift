@@ -71,8 +71,8 @@ public enum FindingsSection {
         var text = finding.functionWithLocation
         if let callee = finding.callee { text += " → \(callee)" }
         if finding.owner == .dependency {
-            text +=
-                " (\(finding.package ?? finding.module.map { "module \($0)" } ?? "a dependency"), no call of the program's)"
+            let owner = finding.package ?? finding.module.map { "module \($0)" } ?? "a dependency"
+            text += " (\(owner), " + (finding.caller.map { "called from \($0)" } ?? "no call of the program's") + ")"
         }
         if let thread = finding.thread { text += " on \(thread)" }
         return text
