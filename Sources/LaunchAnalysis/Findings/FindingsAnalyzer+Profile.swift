@@ -50,7 +50,7 @@ extension FindingsAnalyzer {
         let end = trace.totals.timeToFirstFrameNs ?? trace.phases.map(\.endNs).max() ?? 0
         var result: [BackgroundKey: Int64] = [:]
         for sample in profile.samples where sample.state == .onCPU && sample.startNs + sample.durationNs <= end {
-            guard context.chargedParts(of: sample).isEmpty else { continue }
+            guard !context.isOnPath(sample) else { continue }
             let frames = context.frames(of: sample)
             let index = ownership.attributionIndex(in: frames) ?? frames.firstIndex { $0.symbol != nil }
             let function = index.map { FrameClassifier.enclosingFunction(frames[$0].displayName) } ?? "(unnamed)"

@@ -53,6 +53,12 @@ final class ProfileContext {
         return image.hasPrefix("libc.so") || image.hasPrefix("libc-")
     }
 
+    /// Whether an on-CPU sample was taken while its thread was on the critical path, running.
+    func isOnPath(_ sample: ProfileSample) -> Bool {
+        path.segment(of: sample.thread ?? path.mainThread, at: sample.startNs + sample.durationNs - 1)?.state
+            == .running
+    }
+
     /// The parts of a sample charged to the launch, by phase: an on-CPU sample whole, in the
     /// phase it was taken in, when its thread was on the path then; a blocked span for its
     /// overlap with its thread's blocked stretches of the path, split by phase.
@@ -60,7 +66,7 @@ final class ProfileContext {
         let thread = sample.thread ?? path.mainThread
         let end = sample.startNs + sample.durationNs
         if sample.state == .onCPU {
-            guard path.segment(of: thread, at: end - 1)?.state == .running else { return [] }
+            guard isOnPath(sample) else { return [] }
             if sample.isMainThread, traced.contains(end - 1) { return [] }
             return [(FindingsAnalyzer.phase(at: end - 1, in: trace), sample.durationNs)]
         }
