@@ -44,6 +44,9 @@ enum FixtureBehavior: Equatable {
     case cpuInViewDidLoad(milliseconds: Int)
     /// Names a class that exists but is not a UIApplicationDelegate.
     case wrongKindDelegate
+    /// Sleeps this long in didFinishLaunching only when the tracer is preloaded (a diagnosis
+    /// launch): an app the instruments slow down.
+    case slowerWhenTraced(milliseconds: Int)
 
     /// The behaviour chosen by the environment.
     static var current: FixtureBehavior {
@@ -51,7 +54,7 @@ enum FixtureBehavior: Equatable {
         guard let behavior = FixtureBehavior(raw) else {
             FileHandle.standardError.write(
                 Data(
-                    "FixtureApp: FIXTURE_BEHAVIOR=\(raw) is not one of normal, lifecycle, crash, crashOnRun:<n>, hang, noTrace, exitError, sleep:<ms>, sleepByRun:<odd>,<even>, spin:<ms>, work:<millions>, readChunks:<count> (of FIXTURE_FILE), cpuInViewDidLoad:<ms>, block:<call>:<ms> (call: \(BlockingCallKind.allCases.map(\.rawValue).joined(separator: ", "))), noFramePointers[:<ms>], badDelegate, wrongKindDelegate.\n"
+                    "FixtureApp: FIXTURE_BEHAVIOR=\(raw) is not one of normal, lifecycle, crash, crashOnRun:<n>, hang, noTrace, exitError, sleep:<ms>, sleepByRun:<odd>,<even>, spin:<ms>, work:<millions>, readChunks:<count> (of FIXTURE_FILE), cpuInViewDidLoad:<ms>, slowerWhenTraced:<ms>, block:<call>:<ms> (call: \(BlockingCallKind.allCases.map(\.rawValue).joined(separator: ", "))), noFramePointers[:<ms>], badDelegate, wrongKindDelegate.\n"
                         .utf8))
             exit(2)
         }
@@ -94,6 +97,8 @@ enum FixtureBehavior: Equatable {
         case ("work", let millions?) where millions >= 0: self = .work(millions: millions)
         case ("noFramePointers", let milliseconds?) where milliseconds >= 0:
             self = .noFramePointers(milliseconds: milliseconds)
+        case ("slowerWhenTraced", let milliseconds?) where milliseconds >= 0:
+            self = .slowerWhenTraced(milliseconds: milliseconds)
         case ("badDelegate", _): self = .badDelegate
         case ("wrongKindDelegate", _): self = .wrongKindDelegate
         default: return nil

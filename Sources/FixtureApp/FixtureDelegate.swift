@@ -39,6 +39,9 @@ final class FixtureDelegate: UIResponder, UIApplicationDelegate {
         case .work(let millions): FixtureWork.computeOnMain(millions: millions)
         case .block(let kind, let milliseconds): FixtureBlocking.perform(kind, milliseconds: milliseconds)
         case .noFramePointers(let milliseconds): FixtureBlocking.spinWithoutFramePointers(milliseconds)
+        case .slowerWhenTraced(let milliseconds):
+            let preload = ProcessInfo.processInfo.environment["LD_PRELOAD"] ?? ""
+            if preload.contains("LaunchPreload") { FixtureWork.sleepOnMain(milliseconds: milliseconds) }
         case .normal, .lifecycle, .badDelegate, .wrongKindDelegate, .readChunks, .cpuInViewDidLoad: break
         }
         if window == nil {

@@ -53,6 +53,9 @@ public struct LaunchConfiguration: Sendable, Equatable {
     /// Whether the profiler records anything.
     public var isRecording: Bool { environment.tracePath != nil }
 
+    /// Whether this is a measurement launch (``LaunchPurpose/measurement``): no main-thread instruments.
+    public var isMeasurement: Bool { environment.purpose == .measurement }
+
     /// The scenario recorded in the trace (`warm` unless the runner said otherwise).
     public var scenario: Scenario { environment.scenario ?? ProfilerEnvironment.defaultScenario }
 

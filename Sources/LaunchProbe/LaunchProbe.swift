@@ -54,8 +54,8 @@ public final class LaunchProbe: Sendable {
     ///   - configuration: what to record and where the launch ends.
     ///   - launchStartNs: the launch start; by default `LAUNCHPROF_SPAWN_NS` or the process start time.
     ///   - mainThreadInstruments: when recording, start the stall watchdog (a thread that pings the
-    ///     main queue) and report the preloaded blocking-call tracer. ``shared`` does; create the
-    ///     probe on the main thread then.
+    ///     main queue) and report the preloaded blocking-call tracer, except in a measurement
+    ///     launch. ``shared`` does; create the probe on the main thread then.
     public init(configuration: LaunchConfiguration, launchStartNs: Int64? = nil, mainThreadInstruments: Bool = false) {
         let createdCPUNs = ThreadCPUClock.nowNs()
         self.configuration = configuration
@@ -73,7 +73,7 @@ public final class LaunchProbe: Sendable {
         terminationHandler = Mutex(nil)
         mainThreadID = Atomic(configuration.isRecording ? lp_current_tid() : 0)
         instruments =
-            configuration.isRecording && mainThreadInstruments
+            configuration.isRecording && mainThreadInstruments && !configuration.isMeasurement
             ? MainThreadInstruments(configuration: configuration) : nil
         if configuration.isRecording {
             // Creating the probe (the thread-state reader, the watchdog) is the profiler's time.

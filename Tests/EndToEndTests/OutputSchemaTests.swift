@@ -32,7 +32,7 @@ struct OutputSchemaTests {
         let traces = try FileManager.default.contentsOfDirectory(at: run, includingPropertiesForKeys: nil).filter {
             $0.lastPathComponent.hasSuffix(".trace.json")
         }
-        #expect(traces.count == 2)
+        #expect(traces.count == 4, "two diagnosis launches' traces and two measurement launches'")
         try Self.expectValid(traces, "trace")
         try Self.expectValid([run.appendingPathComponent("launches.json")], "launches")
         try Self.expectValid([run.appendingPathComponent("summary.json")], "summary")

@@ -35,7 +35,9 @@ struct RunCommandTests {
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         #expect(output.stdout.contains("3 launches: 3 completed"))
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        #expect(files.filter { $0.hasSuffix(".trace.json") }.count == 3)
+        // Three diagnosis launches' traces and three measurement launches'.
+        #expect(files.filter { $0.hasPrefix("launch-") && $0.hasSuffix(".trace.json") }.count == 3)
+        #expect(files.filter { $0.hasPrefix("measure-") && $0.hasSuffix(".trace.json") }.count == 3)
         let manifest = try RunManifest.read(from: folder.appendingPathComponent("launches.json"))
         #expect(manifest.launches.map(\.outcome) == [.completed, .completed, .completed])
         let summary = try RunSummary.read(from: folder.appendingPathComponent("summary.json"))

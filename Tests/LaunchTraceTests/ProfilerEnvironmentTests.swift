@@ -6,7 +6,7 @@ struct ProfilerEnvironmentTests {
     static let everything = ProfilerEnvironment(
         tracePath: "/tmp/launch 1.trace.json", spawnNs: 123_456_789, exitAfter: .fullyDrawn, scenario: .cold,
         runIndex: 7, eventFD: 9, stallThresholdMs: 250, sampleIntervalMs: 5, samplerMethod: .ptrace,
-        stallFD: 11, blockingCallThresholdMs: 0.5
+        stallFD: 11, blockingCallThresholdMs: 0.5, purpose: .measurement
     )
 
     @Test("encoding then decoding gives the same value, with no warning")

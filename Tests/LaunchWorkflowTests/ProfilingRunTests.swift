@@ -47,8 +47,8 @@ struct ProfilingRunTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
         #expect(
             files == [
-                ".launchprof-run", "launch-001.trace.json", "launch-002.trace.json", "launches.json", "report.html",
-                "summary.json", "verdicts.json",
+                ".launchprof-run", "launch-001.trace.json", "launch-002.trace.json", "launches.json",
+                "measure-001.trace.json", "measure-002.trace.json", "report.html", "summary.json", "verdicts.json",
             ])
         #expect(try RunSummary.read(from: folder.summaryURL).launches.count == 2)
     }

@@ -52,7 +52,9 @@ struct ScriptedProfilingRunTests {
         #expect(added == [2, 1])
         #expect(result.summary.launches.map(\.index) == Array(1...6))
         #expect(result.evaluation.exitCode == .inconclusive)
-        #expect(launcher.requests.map(\.index) == [-1, 1, 2, 3, 4, 5, 6])
+        // Each diagnosis launch is followed by a measurement launch, which the budget is checked on.
+        #expect(launcher.requests.filter { $0.kind == .profiled }.map(\.index) == [-1, 1, 2, 3, 4, 5, 6])
+        #expect(launcher.requests.filter { $0.kind == .measurement }.map(\.index) == Array(1...6))
     }
 
     @Test("adaptive stopping stops at the first batch once every launch is clearly under the limit")
@@ -89,12 +91,12 @@ struct ScriptedProfilingRunTests {
     func interruptionStops() throws {
         let root = try ReportFixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
-        // The warm-up launch, then two measured ones.
-        let launcher = ScriptedLauncher(interruptAfter: (launches: 3, signal: SIGTERM)) { _ in .completed }
+        // The warm-up launch, then two diagnosis launches, each with its measurement launch.
+        let launcher = ScriptedLauncher(interruptAfter: (launches: 5, signal: SIGTERM)) { _ in .completed }
         let (result, _) = try Self.run(
             Self.plan(runs: 5, budgets: Self.budgets(#"{"schemaVersion": 1, "rules": []}"#, in: root)),
             launcher: launcher, in: root)
-        #expect(launcher.requests.count == 3)
+        #expect(launcher.requests.count == 5)
         #expect(result.interruptedBy == SIGTERM)
         #expect(result.exitStatus == .interrupted)
         #expect(try RunManifest.read(from: result.folder.manifestURL).launches.count == 2)
@@ -110,7 +112,11 @@ struct ScriptedProfilingRunTests {
         plan.launch.arguments = ["--flag"]
         plan.launch.timeoutSeconds = 7
         _ = try Self.run(plan, launcher: launcher, in: root)
-        #expect(launcher.requests.map(\.index) == [-1, -2, 1, 2])
-        #expect(launcher.requests.allSatisfy { $0.specification == plan.launch })
+        #expect(launcher.requests.map(\.index) == [-1, -2, 1, 1, 2, 2])
+        #expect(launcher.requests.filter { $0.kind == .profiled }.allSatisfy { $0.specification == plan.launch })
+        #expect(
+            launcher.requests.filter { $0.kind == .measurement }.allSatisfy {
+                $0.specification == plan.launch.of(kind: .measurement)
+            })
     }
 }

@@ -32,7 +32,8 @@ extension FindingsAnalyzer {
         var all: [Finding] = []
         for (scenario, launches) in launchesByScenario {
             all += aggregate(
-                launches, scenario: scenario, summary: summary, symbolicator: symbolicator, endpoint: endpoint)
+                launches, scenario: scenario, summary: summary, symbolicator: symbolicator, endpoint: endpoint,
+                medians: Self.medians(of: traces.filter { $0.scenario == scenario }))
         }
         all.sort { ($0.impactNs, $1.scenario, $1.id) > ($1.impactNs, $0.scenario, $0.id) }
         var result = RunFindings(
@@ -60,18 +61,33 @@ extension FindingsAnalyzer {
         .sorted { ($0.medianCPUNs, $1.function) > ($1.medianCPUNs, $0.function) }
     }
 
-    /// Aggregates the per-launch findings of one scenario's launches.
+    /// The median of every metric over `traces`: the launches findings come from, so that a
+    /// finding's share of its phase is of the same launches' phase (the summary's may be the
+    /// measurement launches', without the instruments).
+    static func medians(of traces: [LaunchTrace]) -> [MetricName: Double] {
+        var values: [MetricName: [Double]] = [:]
+        for trace in traces {
+            for (name, value) in MetricExtractor.values(of: trace) { values[name, default: []].append(value) }
+        }
+        return values.mapValues { Descriptive.median($0) }
+    }
+
+    /// Aggregates the per-launch findings of one scenario's launches; shares are of `medians`
+    /// (the same launches' metrics) when given, else of the summary's.
     public func aggregate(
         _ launches: [[LaunchFinding]], scenario: Scenario, summary: RunSummary?, symbolicator: Symbolicator?,
-        endpoint: LaunchEndpoint = .firstFrame
+        endpoint: LaunchEndpoint = .firstFrame, medians: [MetricName: Double] = [:]
     ) -> [Finding] {
         let accumulators = Self.accumulate(launches, maxResources: maxResources)
         let analyzed = launches.count
-        let firstFrameMedian = summary?.metric(.timeToFirstFrame, scenario: scenario)?.statistics.median
+        func typical(_ name: MetricName) -> Double? {
+            medians[name] ?? summary?.metric(name, scenario: scenario)?.statistics.median
+        }
+        let firstFrameMedian = typical(.timeToFirstFrame)
         return accumulators.values.map { accumulator in
             let first = accumulator.first
             let median = Descriptive.median(accumulator.costs)
-            let phaseMedian = first.phase.flatMap { summary?.metric(.phase($0), scenario: scenario)?.statistics.median }
+            let phaseMedian = first.phase.flatMap { typical(.phase($0)) }
             let sharedInstance = Self.hasSharedInstance(first, symbolicator: symbolicator)
             return Finding(
                 id: first.key.description, scenario: scenario.rawValue, function: first.function,
@@ -123,6 +139,7 @@ extension FindingsAnalyzer {
             samples += finding.samples
             touchesUI = touchesUI || finding.touchesUI
             if first.location == nil, finding.location != nil { first.location = finding.location }
+            if first.callee == nil { first.callee = finding.callee }
             for name in finding.blockingFunctions where !blockingFunctions.contains(name) {
                 blockingFunctions.append(name)
             }

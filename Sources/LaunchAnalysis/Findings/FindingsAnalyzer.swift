@@ -66,6 +66,7 @@ public struct FindingsAnalyzer: Sendable, Equatable {
             existing.samples += finding.samples
             existing.touchesUI = existing.touchesUI || finding.touchesUI
             if existing.location == nil { existing.location = finding.location }
+            if existing.callee == nil { existing.callee = finding.callee }
             for name in finding.blockingFunctions where !existing.blockingFunctions.contains(name) {
                 existing.blockingFunctions.append(name)
             }

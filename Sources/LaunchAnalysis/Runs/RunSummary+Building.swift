@@ -14,10 +14,13 @@ extension RunSummary {
     /// ```
     ///
     /// With `timing` records (timing launches), each scenario's `timeToReady` is theirs and
-    /// the scenario says what the instruments cost (``TimingLaunchesSummary``).
+    /// the scenario says what the instruments cost (``TimingLaunchesSummary``). With
+    /// `measurement` traces (an app's measurement launches, which write their own trace), every
+    /// metric they report but those only instruments make (``MetricName/needsDiagnosisLaunch``)
+    /// is theirs.
     public static func build(
         info: RunInfo, records: [LaunchRecord], traces: [LaunchTrace], timing: [LaunchRecord]? = nil,
-        preMain: [LaunchRecord]? = nil, bootstrap: Bootstrap = Bootstrap(),
+        measurement: [LaunchTrace] = [], preMain: [LaunchRecord]? = nil, bootstrap: Bootstrap = Bootstrap(),
         outliers: OutlierDetector = OutlierDetector()
     ) -> RunSummary {
         var info = info
@@ -42,7 +45,11 @@ extension RunSummary {
             if let launches = preMainValues[scenario] {
                 samples = samples.filter { !$0.key.isPreMainMetric }.merging(Self.samples(of: launches)) { $1 }
             }
-            let timingSummary = replaceTimeToReady(in: &samples, timing: timing, scenario: scenario)
+            let measured = measurement.filter { $0.scenario.rawValue == scenario }
+            let timingSummary =
+                measured.isEmpty
+                ? replaceTimeToReady(in: &samples, timing: timing, scenario: scenario)
+                : replaceMeasured(in: &samples, measurement: measured)
             let metrics = summaries(samples, phases: phases, bootstrap: bootstrap, outliers: outliers)
             var summary = ScenarioSummary(scenario: scenario, completedLaunches: launches.count, metrics: metrics)
             let scenarioTraces = traces.filter { $0.scenario.rawValue == scenario }
@@ -93,6 +100,24 @@ extension RunSummary {
             results.withLock { $0[item.name.rawValue] = summary }
         }
         return results.withLock { $0 }
+    }
+
+    /// Puts the measurement launches' values in place of the diagnosis launches' for every metric
+    /// they report but those only instruments make, and returns what the instruments cost the
+    /// launch's end (time to first frame, or to ready).
+    private static func replaceMeasured(
+        in samples: inout [MetricName: (values: [Double], indices: [Int])], measurement: [LaunchTrace]
+    ) -> TimingLaunchesSummary? {
+        let measured = Self.samples(
+            of: measurement.enumerated().map {
+                ($0.element.runIndex ?? $0.offset + 1, MetricExtractor.values(of: $0.element))
+            })
+        let end = [MetricName.timeToReady, .timeToFirstFrame].first { measured[$0] != nil && samples[$0] != nil }
+        let summary = end.flatMap {
+            TimingLaunchesSummary(timing: measured[$0]?.values ?? [], profiled: samples[$0]?.values ?? [], metric: $0)
+        }
+        for (name, series) in measured where !name.needsDiagnosisLaunch { samples[name] = series }
+        return summary
     }
 
     /// Puts the timing launches' times to ready of `scenario` in place of the profiled ones, and

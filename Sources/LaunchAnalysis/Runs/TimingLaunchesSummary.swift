@@ -19,10 +19,14 @@ public struct TimingLaunchesSummary: Codable, Sendable, Equatable {
     public var instrumentsCostNs: Double
     /// The same as a fraction of the timing median (0.05 for 5 %).
     public var instrumentsCostFraction: Double
+    /// The metric the medians are of, when not `timeToReady`: an app's measurement launches
+    /// compare `timeToFirstFrame`.
+    public var metric: MetricName?
 
     /// The summary of timing launches whose times to ready are `timing`, beside profiled
     /// launches whose times to ready are `profiled`; nil when either is empty.
-    public init?(timing: [Double], profiled: [Double]) {
+    public init?(timing: [Double], profiled: [Double], metric: MetricName? = nil) {
+        self.metric = metric == .timeToReady ? nil : metric
         guard !timing.isEmpty, !profiled.isEmpty else { return nil }
         launches = timing.count
         medianNs = Descriptive.median(timing)

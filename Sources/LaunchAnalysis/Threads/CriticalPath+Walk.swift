@@ -1,10 +1,6 @@
 import LaunchTrace
 
 extension CriticalPath {
-    /// How far before the end of a wait the thread that ended it may have stopped running: the
-    /// kernel's wake-up latency and the waker parking right after it posted.
-    static let wakeWindowNs: Int64 = 500_000
-
     /// The path of the launch that ended at `endNs` (nanoseconds since its start).
     ///
     /// - Parameter isWakeable: whether the off-CPU sample's wait can have been ended by another
@@ -88,14 +84,14 @@ extension CriticalPath {
             return (thread, off.startNs)
         }
 
-        /// The thread that ended `thread`'s wait: among the others, the one that ran last before
-        /// the wait ended (within ``wakeWindowNs``), and of those on a CPU then, the one that stopped
-        /// soonest after (a waker often parks or exits right after it posts).
+        /// The thread that ended `thread`'s wait: among the others that ran during it, the one that
+        /// ran last before the wait ended (on a busy machine the woken thread may wait for a CPU
+        /// long after the wake), and of those on a CPU then, the one that stopped soonest after (a
+        /// waker often parks or exits right after it posts).
         func waker(of thread: Int32, off: ThreadTimeline.OffCPU) -> (thread: Int32, timeNs: Int64)? {
             var best: (thread: Int32, timeNs: Int64, stopsNs: Int64)?
             for other in timeline.threads.keys where other != thread {
-                guard let last = timeline.lastRunningTime(of: other, atOrBefore: off.endNs),
-                    last >= max(off.startNs, off.endNs - CriticalPath.wakeWindowNs)
+                guard let last = timeline.lastRunningTime(of: other, atOrBefore: off.endNs), last >= off.startNs
                 else { continue }
                 let stops = timeline.runningStretch(of: other, at: last)?.endNs ?? last
                 let candidate = (thread: other, timeNs: last, stopsNs: stops)

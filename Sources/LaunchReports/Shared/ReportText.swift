@@ -69,8 +69,14 @@ public enum ReportText {
     public static func timingLine(_ timing: TimingLaunchesSummary, profiledLaunches: Int) -> String {
         let percent = String(format: "%.0f %%", 100 * timing.instrumentsCostFraction)
         let plural = timing.launches == 1 ? "launch" : "launches"
+        let cost = "the instruments added \(MetricKind.time.format(timing.instrumentsCostNs)) (\(percent))"
+        guard timing.metric == .timeToFirstFrame else {
+            return
+                "time to ready \(MetricKind.time.format(timing.medianNs)), the median of \(timing.launches) \(plural) with no instruments; "
+                + "\(cost) in the \(profiledLaunches) profiled, which give the phases"
+        }
         return
-            "time to ready \(MetricKind.time.format(timing.medianNs)), the median of \(timing.launches) \(plural) with no instruments; "
-            + "the instruments added \(MetricKind.time.format(timing.instrumentsCostNs)) (\(percent)) in the \(profiledLaunches) profiled, which give the phases"
+            "time to first frame \(MetricKind.time.format(timing.medianNs)), the median of \(timing.launches) measurement \(plural) (the probe's marks alone), which give every reported time; "
+            + "\(cost) in the \(profiledLaunches) diagnosis launches, which give the findings and profiles"
     }
 }

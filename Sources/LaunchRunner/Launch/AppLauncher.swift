@@ -113,7 +113,8 @@ public struct AppLauncher: Launcher {
         let launch = ProfilerEnvironment(
             tracePath: request.traceURL.path, exitAfter: request.exitAfter ?? request.scenario.defaultExitPoint,
             // Warm-up launches (-1, -2, …) have no run index.
-            scenario: request.scenario, runIndex: request.index > 0 ? request.index : nil
+            scenario: request.scenario, runIndex: request.index > 0 ? request.index : nil,
+            purpose: request.kind == .measurement ? .measurement : nil
         )
         environment.merge(launch.encode()) { _, new in new }
         environment[ToolVariable.owner.rawValue] = OrphanSweep.ownValue

@@ -47,7 +47,7 @@ public struct LaunchRequest: Sendable, Equatable {
         case .preMain:
             instruments = InstrumentSettings(auditLibrary: instruments.auditLibrary, sampler: .none)
             instruments.profile = .off
-        case .timing:
+        case .timing, .measurement:
             instruments = InstrumentSettings(sampler: .none)
             instruments.profile = .off
         }

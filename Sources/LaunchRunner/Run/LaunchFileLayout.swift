@@ -9,4 +9,11 @@ public protocol LaunchFileLayout: Sendable {
     func files(forLaunch index: Int) -> LaunchFiles
     /// The scratch files of the warm-up and timing launches, deleted after each one.
     var warmUpFiles: LaunchFiles { get }
+    /// The files of measurement launch `index` (1-based) of an app that writes its own trace.
+    func files(forMeasurement index: Int) -> LaunchFiles
+}
+
+extension LaunchFileLayout {
+    /// Without a place of their own, measurement launches write to the scratch files.
+    public func files(forMeasurement index: Int) -> LaunchFiles { warmUpFiles }
 }

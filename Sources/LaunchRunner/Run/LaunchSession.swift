@@ -94,15 +94,19 @@ public final class LaunchSession {
         return result
     }
 
-    /// Runs the next timing launch (``LaunchKind/timing``: no instruments, no file written) and
-    /// keeps its result. Its index counts the timing launches from 1.
+    /// Runs the next measurement launch and keeps its result among ``timingResults``: a timing
+    /// launch (``LaunchKind/timing``: no instruments, no file written) of a program that writes
+    /// no trace, or a measurement launch (``LaunchKind/measurement``: the probe's marks alone,
+    /// its trace kept) of an app that writes one. Its index counts these launches from 1.
     @discardableResult
-    public func timeNext() -> LaunchResult {
+    public func timeNext(kind: LaunchKind = .timing) -> LaunchResult {
         let index = timingResults.count + 1
-        // The warm-up's scratch files: a failed launch's record keeps the end of its standard error.
-        let files = layout.warmUpFiles
-        let result = perform(specification.of(kind: .timing), index: index, files: files)
-        try? FileManager.default.removeItem(at: files.stderrURL)
+        // A timing launch writes to the scratch files: a failed launch's record keeps the end of its standard error.
+        let files = kind == .measurement ? layout.files(forMeasurement: index) : layout.warmUpFiles
+        let result = perform(specification.of(kind: kind), index: index, files: files)
+        if kind != .measurement || result.record.outcome == .completed {
+            try? FileManager.default.removeItem(at: files.stderrURL)
+        }
         timingResults.append(result)
         return result
     }

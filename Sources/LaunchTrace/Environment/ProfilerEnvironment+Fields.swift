@@ -45,6 +45,7 @@ extension ProfilerEnvironment {
             .blockingMs, get: { $0.blockingCallThresholdMs }, set: { $0.blockingCallThresholdMs = $1 },
             "a non-negative number of milliseconds", "\(Int(defaultBlockingCallThresholdMs)) is used",
             parse: { Double($0).flatMap { $0 >= 0 ? $0 : nil } }),
+        choice(.purpose, get: { $0.purpose }, set: { $0.purpose = $1 }, "the launch is a diagnosis launch"),
     ]
 
     /// The generic field: `parse` returns `nil` for an invalid value.

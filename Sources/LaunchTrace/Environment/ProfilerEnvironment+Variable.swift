@@ -28,6 +28,8 @@ extension ProfilerEnvironment {
         case stallFD = "LAUNCHPROF_STALL_FD"
         /// ``ProfilerEnvironment/blockingCallThresholdMs``.
         case blockingMs = "LAUNCHPROF_BLOCKING_MS"
+        /// ``ProfilerEnvironment/purpose``.
+        case purpose = "LAUNCHPROF_PURPOSE"
 
         /// The prefix every variable shares; the runner does not pass its own on to the app.
         public static let prefix = "LAUNCHPROF_"

@@ -37,6 +37,9 @@ public struct ProfilerEnvironment: Sendable, Equatable {
     /// Threshold of the preloaded blocking-call tracer in milliseconds (`LAUNCHPROF_BLOCKING_MS`,
     /// read by libLaunchPreload.so).
     public var blockingCallThresholdMs: Double?
+    /// What the launch is for (`LAUNCHPROF_PURPOSE`); a measurement launch starts no main-thread
+    /// instruments. Not set: a diagnosis launch.
+    public var purpose: LaunchPurpose?
 
     /// The scenario when ``scenario`` is not set.
     public static let defaultScenario = Scenario.warm
@@ -53,8 +56,10 @@ public struct ProfilerEnvironment: Sendable, Equatable {
     public init(
         tracePath: String? = nil, spawnNs: Int64? = nil, exitAfter: ExitPoint? = nil, scenario: Scenario? = nil,
         runIndex: Int? = nil, eventFD: Int32? = nil, stallThresholdMs: Int? = nil, sampleIntervalMs: Int? = nil,
-        samplerMethod: SamplerMethod? = nil, stallFD: Int32? = nil, blockingCallThresholdMs: Double? = nil
+        samplerMethod: SamplerMethod? = nil, stallFD: Int32? = nil, blockingCallThresholdMs: Double? = nil,
+        purpose: LaunchPurpose? = nil
     ) {
+        self.purpose = purpose
         self.tracePath = tracePath
         self.spawnNs = spawnNs
         self.exitAfter = exitAfter

@@ -42,7 +42,10 @@ struct LaunchLoop {
     /// Whether launchprof was interrupted (SIGINT, SIGTERM, SIGHUP): no more launches start.
     var isInterrupted: Bool { session.interruption != nil }
 
-    /// Runs `count` more measured launches, stopping early when the run is interrupted.
+    /// Runs `count` more launches of each kind, interleaved, stopping early when the run is
+    /// interrupted: a diagnosis (profiled) launch, then, with ``timingLaunches``, a measurement
+    /// launch (a timing launch of a program that writes no trace, a measurement launch of an app
+    /// that writes one), and a pre-main launch until there are ``preMainLaunches``.
     ///
     /// - Throws: ``LaunchProfilerError`` when `launches.json` cannot be written (a full disk):
     ///   the launches before it are kept in the previous manifest.
@@ -50,6 +53,9 @@ struct LaunchLoop {
         for _ in 0..<count where !isInterrupted {
             let result = session.launchNext()
             if let trace = result.trace { traces.append(trace) }
+            if timingLaunches, !traces.isEmpty, !isInterrupted {
+                session.timeNext(kind: profilesProgram ? .timing : .measurement)
+            }
             if session.preMainResults.count < preMainLaunches, session.specification.instruments.auditLibrary != nil,
                 !isInterrupted
             {
@@ -58,16 +64,6 @@ struct LaunchLoop {
             try writeManifest()
             progress(.launched(result))
         }
-    }
-
-    /// After `count` profiled launches of a program that writes no trace, `count` timing
-    /// launches back to back (``ProfilingPlan/timingLaunches``): nothing is written between
-    /// them, so that they start as `hyperfine` starts a command, and the manifest after them.
-    func time(_ count: Int) throws {
-        guard timingLaunches, count > 0, !isInterrupted, profilesProgram else { return }
-        progress(.timing(launches: count))
-        for _ in 0..<count where !isInterrupted { session.timeNext() }
-        try writeManifest()
     }
 
     /// Whether every completed launch so far is of a program that writes no trace (the runner
@@ -93,7 +89,12 @@ struct LaunchLoop {
     func summary() -> RunSummary {
         RunSummary.build(
             info: manifest().info, records: session.results.map(\.record), traces: traces, timing: timingRecords,
-            preMain: preMainRecords)
+            measurement: measurementTraces, preMain: preMainRecords)
+    }
+
+    /// The traces of an app's measurement launches (a program's timing launches write none).
+    private var measurementTraces: [LaunchTrace] {
+        profilesProgram ? [] : session.timingResults.compactMap(\.trace)
     }
 
     private var preMainRecords: [LaunchRecord]? {

@@ -6,8 +6,6 @@ public enum ProfilingEvent: Sendable {
     case warmingUp(launches: Int)
     /// A measured launch ended.
     case launched(LaunchResult)
-    /// `count` timing launches start (a program that writes no trace: nothing loaded, only timed).
-    case timing(launches: Int)
     /// Adaptive stopping adds `count` launches: `inconclusive` verdicts after `launches`.
     case addingLaunches(count: Int, inconclusive: Int, launches: Int)
     /// The launches are over; findings and files follow.

@@ -41,7 +41,6 @@ public struct ProfilingRun: Sendable {
         launches.name = plan.name
         try launches.warmUp()
         try launches.launch(plan.runs)
-        try launches.time(plan.runs)
         var evaluation = plan.budgets.evaluate(launches.summary())
         while !launches.isInterrupted, let adaptive = plan.adaptive,
             case let batch = adaptive.nextBatch(after: session.results.count, evaluation: evaluation), batch > 0
@@ -50,7 +49,6 @@ public struct ProfilingRun: Sendable {
                 .addingLaunches(
                     count: batch, inconclusive: evaluation.inconclusiveVerdicts.count, launches: session.results.count))
             try launches.launch(batch)
-            try launches.time(batch)
             evaluation = plan.budgets.evaluate(launches.summary())
         }
         progress(.launchesFinished)

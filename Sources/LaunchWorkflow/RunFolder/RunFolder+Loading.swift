@@ -38,9 +38,20 @@ extension RunFolder {
         }
         return RunSummary.build(
             info: manifest.info, records: records, traces: traces, timing: manifest.timingLaunches,
-            preMain: manifest.preMainLaunches,
+            measurement: measurementTraces(manifest), preMain: manifest.preMainLaunches,
             bootstrap: bootstrap, outliers: outliers
         )
+    }
+
+    /// The traces an app's measurement launches kept (`measure-001.trace.json`, …); a program's
+    /// timing launches keep none. One that cannot be read is left out.
+    func measurementTraces(_ manifest: RunManifest) -> [LaunchTrace] {
+        (manifest.timingLaunches ?? []).compactMap { record in
+            guard record.outcome == .completed, let name = record.traceFile else { return nil }
+            var trace = try? LaunchTrace.read(from: url.appendingPathComponent(name))
+            if trace?.runIndex == nil { trace?.runIndex = record.index }
+            return trace
+        }
     }
 
     /// The traces of the completed launches, in launch order. A trace that cannot be read is

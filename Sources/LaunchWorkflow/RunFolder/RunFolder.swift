@@ -58,6 +58,11 @@ public struct RunFolder: Sendable, Equatable, LaunchFileLayout {
         files(named: String(format: "launch-%03d", index))
     }
 
+    /// The files of measurement launch `index` of an app that writes its own trace.
+    public func files(forMeasurement index: Int) -> LaunchFiles {
+        files(named: String(format: "measure-%03d", index))
+    }
+
     /// The warm-up launches' scratch files.
     public var warmUpFiles: LaunchFiles { files(named: Self.warmUpName) }
 

@@ -62,7 +62,7 @@ struct RunCommand: ParsableCommand {
     @Flag(
         inversion: .prefixedNo,
         help:
-            "For a program that writes no trace, as many launches again with no instruments at all, timed only, back to back: the time to ready is theirs, the phases and the profile the instrumented launches', and the report says what the instruments cost."
+            "Measurement launches, one after each instrumented (diagnosis) launch: a program's with no instruments at all, timed only (its time to ready is theirs); an app's that writes its own trace with the probe's marks alone (every reported phase, span and total is theirs). The diagnosis launches give the findings and profiles, and the report says what the instruments cost."
     )
     var timingLaunches = true
 

@@ -9,8 +9,6 @@ extension ProgressReporter {
             note("warming up: \(launches) launch\(launches == 1 ? "" : "es")")
         case .launched(let result):
             launched(result)
-        case .timing(let launches):
-            note("timing: \(launches) launch\(launches == 1 ? "" : "es") with no instruments, for the time to ready")
         case .addingLaunches(let count, let inconclusive, let launches):
             note("adaptive: \(inconclusive) verdict(s) inconclusive after \(launches) launches; adding \(count)")
             extend(by: count)
