@@ -46,13 +46,30 @@ struct ScriptedComparisonRunTests {
     func blocks(seed: UInt64) throws {
         let launcher = Self.launcher(baseMs: 100, headMs: 110)
         _ = try Self.compare(Self.plan(seed: seed), launcher)
-        let order = launcher.requests.map { $0.executable == Self.base ? "A" : "B" }
+        // Each diagnosis launch is followed by its build's measurement launch.
+        let diagnosis = launcher.requests.filter { $0.kind != .measurement }
+        #expect(launcher.requests.filter { $0.kind == .measurement }.count == diagnosis.count - 2)
+        let order = diagnosis.map { $0.executable == Self.base ? "A" : "B" }
         #expect(Array(order.prefix(2)) == ["A", "B"])
         let blocks = stride(from: 2, to: order.count, by: 4).map { order[$0..<min($0 + 4, order.count)].joined() }
         #expect(!blocks.isEmpty)
         #expect(blocks.allSatisfy { $0 == "ABBA" || $0 == "BAAB" }, "\(blocks)")
         var expected = BlockOrder(seed: seed)
         #expect(blocks == blocks.map { _ in expected.next().map { $0 == .base ? "A" : "B" }.joined() })
+    }
+
+    @Test("the measurement launches are compared: a head slower only under the instruments is not regressed")
+    func comparesMeasurementLaunches() throws {
+        // Head's diagnosis launches are 20 % slower; its measurement launches are as fast as base's.
+        let launcher = ScriptedLauncher { request in
+            let slower = request.executable == Self.head && request.kind != .measurement
+            return .completed(.didFinishLaunching, ms: (slower ? 120 : 100) + Double(request.index % 3) * 0.1)
+        }
+        let outcome = try Self.compare(Self.plan(maxRuns: 20), launcher).outcome
+        #expect(outcome.decision != .regressed, "\(outcome.test)")
+        var unmeasured = Self.plan(maxRuns: 20)
+        unmeasured.measurementLaunches = false
+        #expect(try Self.compare(unmeasured, launcher).outcome.decision == .regressed)
     }
 
     @Test("a head 10 % slower is regressed, its interval holding 10 %; 10 % faster is improved")

@@ -24,7 +24,8 @@ struct ComparisonLoops {
                 specification: plan.specification(of: build), warmup: plan.warmup, layout: buildFolder,
                 launcher: launcher
             )
-            return LaunchLoop(session: session, timingLaunches: false, folder: buildFolder, progress: { _ in })
+            return LaunchLoop(
+                session: session, timingLaunches: plan.measurementLaunches, folder: buildFolder, progress: { _ in })
         }
         base = try loop(.base)
         head = try loop(.head)
@@ -55,6 +56,13 @@ struct ComparisonLoops {
                 return nil
             }
             var measured = MetricExtractor.values(of: trace)
+            if let measurement = measurementValues(of: build) {
+                guard let measurement = measurement else {
+                    failedBuild = build
+                    return nil
+                }
+                for (name, value) in measurement where !name.needsDiagnosisLaunch { measured[name] = value }
+            }
             // A library one build does not load costs it nothing before main.
             for metric in metrics where metric.libraryMetric != nil && trace.preMain != nil && measured[metric] == nil {
                 measured[metric] = 0
@@ -62,6 +70,17 @@ struct ComparisonLoops {
             values[build, default: []].append(measured)
         }
         return (values[.base] ?? [], values[.head] ?? [])
+    }
+
+    /// The values of `build`'s last measurement launch: nil when it made none (measurement launches
+    /// off), `.some(nil)` when it failed. A program's gives its time to ready; an app's, what its
+    /// own trace reports.
+    private func measurementValues(of build: ComparisonBuild) -> [MetricName: Double]?? {
+        let loop = build == .base ? base : head
+        guard loop.timingLaunches, let result = loop.session.timingResults.last else { return nil }
+        guard result.record.outcome == .completed else { return .some(nil) }
+        if let trace = result.trace, !loop.profilesProgram { return MetricExtractor.values(of: trace) }
+        return [.timeToReady: Double(result.record.readyNs ?? result.record.wallNs)]
     }
 
     /// The result of one more launch of `build`, nil when none was made (interrupted).

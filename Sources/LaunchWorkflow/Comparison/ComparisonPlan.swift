@@ -25,6 +25,10 @@ public struct ComparisonPlan: Sendable, Equatable {
     public var seed: UInt64
     /// The budget file whose rules against `base` are checked, if any.
     public var budgets: BudgetFile?
+    /// Whether each diagnosis launch is followed by a measurement launch whose values the
+    /// sequential test compares (a program's with no instruments at all, an app's with the probe's
+    /// marks alone); without, the diagnosis launches' values are compared.
+    public var measurementLaunches = true
 
     /// Creates a plan; the metrics of the rules against base are compared too.
     public init(

@@ -39,6 +39,13 @@ struct CompareCommand: ParsableCommand {
     @OptionGroup(title: "Main-thread instruments")
     var instruments: InstrumentOptions
 
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "A measurement launch after each instrumented one, whose values are compared: a program's with no instruments at all, an app's with the probe's marks alone."
+    )
+    var timingLaunches = true
+
     @Argument(parsing: .postTerminator, help: "Arguments of both builds, after --.")
     var arguments: [String] = []
 
@@ -76,11 +83,13 @@ struct CompareCommand: ParsableCommand {
             )
         }
         let settings = ComparisonSettings(minEffect: builds.minEffect / 100, alpha: builds.alpha)
-        return ComparisonPlan(
+        var plan = ComparisonPlan(
             base: try specification(builds.base, try builds.environment(builds.baseEnv, option: "--base-env")),
             head: try specification(builds.head, try builds.environment(builds.headEnv, option: "--head-env")),
             warmup: warmup, metrics: builds.metrics, settings: settings, maxRuns: builds.maxRuns,
             seed: builds.seed ?? UInt64.random(in: 0...UInt64.max), budgets: budgetFile
         )
+        plan.measurementLaunches = timingLaunches
+        return plan
     }
 }
