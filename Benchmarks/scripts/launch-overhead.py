@@ -14,6 +14,8 @@ clone of lp_spawn.c and the whole-launch profile of lp_perf.c), with the app pin
 every side. Settings (SWIFT_BACKTRACE=enable=no on all, as the runner sets it with the tracer):
 
 - off:      nothing but the spawn clock, the exit point and the event socket
+- measurement: a measurement launch (`LAUNCHPROF_TRACE`, `LAUNCHPROF_PURPOSE=measurement`): the
+            probe's phase and span marks, thread state, totals and the trace; no watchdog
 - trace:    phases, thread state, spans and the trace (`LAUNCHPROF_TRACE`, no stall sampler)
 - tracer:   trace + the blocking-call tracer preloaded and recording (`LD_PRELOAD`)
 - profile:  the whole-launch profile alone (perf events at launchprof's default rate, read from
@@ -84,6 +86,7 @@ def settings(trace, preload, rate):
     tracer = [f"LD_PRELOAD={preload}"]
     return {
         "off": (0, common),
+        "measurement": (0, common + recording + ["LAUNCHPROF_PURPOSE=measurement"]),
         "trace": (0, common + recording),
         "tracer": (0, common + recording + tracer),
         "profile": (rate, common),
