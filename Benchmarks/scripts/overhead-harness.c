@@ -50,25 +50,35 @@ static char **child_environment(int argc, char **argv, int first, int last, int 
     return envp;
 }
 
+// Every ring of both events, one per CPU, as the runner drains them.
 static size_t drain(lp_perf_session *session, uint8_t *buffer, size_t capacity) {
     size_t total = 0, got;
-    while ((got = lp_perf_read(&session->cpu, buffer, capacity)) > 0) total += got;
-    while ((got = lp_perf_read(&session->switches, buffer, capacity)) > 0) total += got;
+    for (int32_t i = 0; i < session->ring_count; i++) {
+        for (int32_t kind = 0; kind < 2; kind++) {
+            lp_perf_ring *ring = lp_perf_session_ring(session, kind, i);
+            while ((got = lp_perf_read(ring, buffer, capacity)) > 0) total += got;
+        }
+    }
     return total;
 }
 
 /// Waits for the child, draining the profile's rings when they fill past their watermark.
 static int wait_child(pid_t pid, lp_perf_session *session, int profiled, size_t *bytes, struct rusage *usage) {
     int pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
-    size_t capacity = profiled ? lp_perf_ring_capacity(&session->cpu) : 0;
+    size_t capacity = profiled ? lp_perf_ring_capacity(lp_perf_session_ring(session, 0, 0)) : 0;
     uint8_t *buffer = profiled ? malloc(capacity) : NULL;
+    int rings = profiled ? session->ring_count * 2 : 0;
+    struct pollfd *fds = calloc((size_t)rings + 1, sizeof *fds);
     for (;;) {
-        struct pollfd fds[3] = {{pidfd, POLLIN, 0}, {profiled ? session->cpu.fd : -1, POLLIN, 0},
-                                {profiled ? session->switches.fd : -1, POLLIN, 0}};
-        if (poll(fds, 3, 1000) < 0 && errno != EINTR) break;
-        if (profiled && (fds[1].revents | fds[2].revents)) *bytes += drain(session, buffer, capacity);
+        fds[0] = (struct pollfd){pidfd, POLLIN, 0};
+        for (int i = 0; i < rings; i++) fds[i + 1] = (struct pollfd){lp_perf_session_ring(session, i % 2, i / 2)->fd, POLLIN, 0};
+        if (poll(fds, (nfds_t)rings + 1, 1000) < 0 && errno != EINTR) break;
+        int ready = 0;
+        for (int i = 1; i <= rings; i++) ready |= fds[i].revents;
+        if (ready) *bytes += drain(session, buffer, capacity);
         if (fds[0].revents) break;
     }
+    free(fds);
     int status = 0;
     while (wait4(pid, &status, 0, usage) < 0 && errno == EINTR) {}
     if (profiled) *bytes += drain(session, buffer, capacity);
