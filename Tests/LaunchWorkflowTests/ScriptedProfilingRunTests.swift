@@ -119,4 +119,21 @@ struct ScriptedProfilingRunTests {
                 $0.specification == plan.launch.of(kind: .measurement)
             })
     }
+
+    @Test("--diagnosis-launches 2 of 5: two diagnosis launches first, five measurement launches give the metrics")
+    func fewerDiagnosisLaunches() throws {
+        let root = try ReportFixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // Diagnosis launches 30 ms in didFinishLaunching, measurement launches 10 ms.
+        let launcher = ScriptedLauncher { .completed(.didFinishLaunching, ms: $0.kind == .measurement ? 10 : 30) }
+        var plan = Self.plan(runs: 5, budgets: try Self.budgets(#"{"schemaVersion": 1, "rules": []}"#, in: root))
+        plan.diagnosisLaunches = 2
+        let (result, events) = try Self.run(plan, launcher: launcher, in: root)
+        #expect(launcher.requests.filter { $0.kind == .profiled }.map(\.index) == [-1, 1, 2])
+        #expect(launcher.requests.filter { $0.kind == .measurement }.map(\.index) == Array(1...5))
+        #expect(result.summary.launches.count == 2 && result.traces.count == 2)
+        let phase = try #require(result.summary.metric(.phase(.didFinishLaunching), scenario: .warm))
+        #expect(phase.samples == [10_000_000, 10_000_000, 10_000_000, 10_000_000, 10_000_000])
+        #expect(events.filter { if case .launched = $0 { true } else { false } }.count == 5)
+    }
 }

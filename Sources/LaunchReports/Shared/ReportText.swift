@@ -8,12 +8,15 @@ public enum ReportText {
         .completed, .exitedWithError, .crashed, .timedOut, .noTrace, .invalidTrace, .spawnFailed, .exitedBeforeReady,
     ]
 
-    /// `20 launches: 19 completed, 1 crashed`.
+    /// `20 launches: 19 completed, 1 crashed`; with fewer diagnosis launches than measurement
+    /// launches, `3 launches: 3 completed, and 8 measurement launches`.
     public static func launchesLine(_ summary: RunSummary) -> String {
         let counts = summary.outcomeCounts
         let parts = outcomeOrder.compactMap { outcome in counts[outcome].map { "\($0) \(outcomeName(outcome))" } }
         let noun = summary.launches.count == 1 ? "launch" : "launches"
+        let measured = summary.timingLaunches?.count ?? 0
         return "\(summary.launches.count) \(noun)" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
+            + (measured > summary.launches.count ? ", and \(measured) measurement launches" : "")
     }
 
     /// A readable name of an outcome: `completed`, `exited with error`, `timed out`, …

@@ -12,6 +12,8 @@ struct LaunchLoop {
     /// How many pre-main launches the run makes, one after each profiled launch until there are
     /// this many (``ProfilingPlan/preMainLaunches``); none without the audit module.
     var preMainLaunches = 0
+    /// With measurement launches, the most diagnosis launches (nil: one per measurement launch).
+    var diagnosisLimit: Int?
     /// The name the run was given, for `launches.json`.
     var name: String?
     let folder: RunFolder
@@ -39,22 +41,39 @@ struct LaunchLoop {
         while session.warmUpNext() != nil { try writeManifest() }
     }
 
+    /// Whether the next launch is a diagnosis launch: always until one has given a trace (which
+    /// tells a program from an app), then until ``diagnosisLimit`` of them.
+    private var diagnoses: Bool {
+        !timingLaunches || traces.isEmpty || session.results.count < (diagnosisLimit ?? .max)
+    }
+
+    /// Launches measured so far: the measurement launches when there are any, else the diagnosis ones.
+    var measuredCount: Int {
+        session.timingResults.isEmpty ? session.results.count : session.timingResults.count
+    }
+
     /// Whether launchprof was interrupted (SIGINT, SIGTERM, SIGHUP): no more launches start.
     var isInterrupted: Bool { session.interruption != nil }
 
     /// Runs `count` more launches of each kind, interleaved, stopping early when the run is
-    /// interrupted: a diagnosis (profiled) launch, then, with ``timingLaunches``, a measurement
-    /// launch (a timing launch of a program that writes no trace, a measurement launch of an app
-    /// that writes one), and a pre-main launch until there are ``preMainLaunches``.
+    /// interrupted: a diagnosis (profiled) launch until there are ``diagnosisLimit``, then, with
+    /// ``timingLaunches``, a measurement launch (a timing launch of a program that writes no
+    /// trace, a measurement launch of an app that writes one), and a pre-main launch until there
+    /// are ``preMainLaunches``.
     ///
     /// - Throws: ``LaunchProfilerError`` when `launches.json` cannot be written (a full disk):
     ///   the launches before it are kept in the previous manifest.
     mutating func launch(_ count: Int) throws {
         for _ in 0..<count where !isInterrupted {
-            let result = session.launchNext()
-            if let trace = result.trace { traces.append(trace) }
+            var result: LaunchResult?
+            if diagnoses {
+                let diagnosed = session.launchNext()
+                if let trace = diagnosed.trace { traces.append(trace) }
+                result = diagnosed
+            }
             if timingLaunches, !traces.isEmpty, !isInterrupted {
-                session.timeNext(kind: profilesProgram ? .timing : .measurement)
+                let measured = session.timeNext(kind: profilesProgram ? .timing : .measurement)
+                result = result ?? measured
             }
             if session.preMainResults.count < preMainLaunches, session.specification.instruments.auditLibrary != nil,
                 !isInterrupted
@@ -62,7 +81,7 @@ struct LaunchLoop {
                 session.preMainNext()
             }
             try writeManifest()
-            progress(.launched(result))
+            if let result { progress(.launched(result)) }
         }
     }
 

@@ -10,10 +10,14 @@ public struct ProfilingPlan: Sendable, Equatable {
     public var runs: Int
     /// Launches before the measured ones, discarded.
     public var warmup: Int
-    /// For a program that writes no trace, as many timing launches as profiled ones
-    /// (``LaunchRunner/LaunchKind/timing``), which give the time to ready;
-    /// `--no-timing-launches` turns them off. LaunchKit and LaunchProbe apps have none.
+    /// Measurement launches, interleaved with the diagnosis launches: a program's timing launches
+    /// (``LaunchRunner/LaunchKind/timing``), an app's measurement launches
+    /// (``LaunchRunner/LaunchKind/measurement``), which give every reported time;
+    /// `--no-timing-launches` turns them off (then ``runs`` are all diagnosis launches).
     public var timingLaunches = true
+    /// With measurement launches, how many of the ``runs`` are preceded by a diagnosis launch
+    /// (the instruments: findings, profiles), from the first; nil: every one.
+    public var diagnosisLaunches: Int?
     /// Pre-main launches (``LaunchRunner/LaunchKind/preMain``: the loader's audit module alone),
     /// one after each profiled launch up to this many, which give the breakdown of the time
     /// before `main`; none without the audit module (`--no-pre-main`).

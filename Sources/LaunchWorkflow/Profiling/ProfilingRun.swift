@@ -38,16 +38,18 @@ public struct ProfilingRun: Sendable {
         var launches = LaunchLoop(
             session: session, timingLaunches: plan.timingLaunches, folder: folder, progress: progress)
         launches.preMainLaunches = plan.preMainLaunches
+        launches.diagnosisLimit = plan.diagnosisLaunches
         launches.name = plan.name
         try launches.warmUp()
         try launches.launch(plan.runs)
         var evaluation = plan.budgets.evaluate(launches.summary())
         while !launches.isInterrupted, let adaptive = plan.adaptive,
-            case let batch = adaptive.nextBatch(after: session.results.count, evaluation: evaluation), batch > 0
+            case let batch = adaptive.nextBatch(after: launches.measuredCount, evaluation: evaluation), batch > 0
         {
             progress(
                 .addingLaunches(
-                    count: batch, inconclusive: evaluation.inconclusiveVerdicts.count, launches: session.results.count))
+                    count: batch, inconclusive: evaluation.inconclusiveVerdicts.count, launches: launches.measuredCount)
+            )
             try launches.launch(batch)
             evaluation = plan.budgets.evaluate(launches.summary())
         }

@@ -20,8 +20,18 @@ struct RunCommand: ParsableCommand {
             """ + "\n\n" + ProfilerExitStatus.helpText
     )
 
-    @Option(name: .shortAndLong, help: "Measured launches.")
+    @Option(
+        name: .shortAndLong,
+        help:
+            "Measured launches: measurement launches, which give every reported time (with --no-timing-launches, the instrumented ones)."
+    )
     var runs: Int = 10
+
+    @Option(
+        help: ArgumentHelp(
+            "Diagnosis launches, which carry the instruments and give the findings and profiles: one before each of the first N measurement launches (default: every one).",
+            valueName: "N"))
+    var diagnosisLaunches: Int?
 
     @Option(
         name: .shortAndLong,
@@ -94,6 +104,9 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--warmup must be from 0 to \(most), not \(warmup).")
         }
         if let name, name.allSatisfy(\.isWhitespace) { throw ValidationError("--name cannot be empty.") }
+        if let diagnosisLaunches, !(1...runs).contains(diagnosisLaunches) {
+            throw ValidationError("--diagnosis-launches must be from 1 to --runs (\(runs)), not \(diagnosisLaunches).")
+        }
         guard (0...most).contains(preMainLaunches) else {
             throw ValidationError("--pre-main-launches must be from 0 to \(most), not \(preMainLaunches).")
         }
@@ -148,6 +161,7 @@ struct RunCommand: ParsableCommand {
         )
         plan.history = try history.recording()
         plan.timingLaunches = timingLaunches
+        plan.diagnosisLaunches = diagnosisLaunches
         plan.preMainLaunches = preMainLaunches
         plan.name = name
         return plan
