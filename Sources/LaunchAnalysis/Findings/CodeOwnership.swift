@@ -96,7 +96,7 @@ public struct CodeOwnership: Sendable, Equatable {
     /// Whether a system library is the Swift toolchain's runtime.
     static func isToolchainImage(_ path: String) -> Bool {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        return path.contains("/usr/lib/swift/")
+        return path.utf8.firstRange(of: "/usr/lib/swift/".utf8) != nil
             || ["libswift", "libFoundation", "lib_Foundation", "libdispatch", "libBlocksRuntime", "libicu"]
                 .contains { name.hasPrefix($0) }
     }

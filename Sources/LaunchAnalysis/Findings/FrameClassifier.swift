@@ -53,7 +53,10 @@ public enum FrameClassifier {
     /// Whether the file at `path` is a system library: under one of ``systemImageFolders`` (or
     /// a Swift runtime's `…/usr/lib/swift/` folder), or named like one of ``systemImagePrefixes``.
     public static func isSystemImage(_ path: String) -> Bool {
-        if systemImageFolders.contains(where: { path.hasPrefix($0) }) || path.contains("/usr/lib/swift/") {
+        // The standard library's search on UTF-8: Foundation's `contains` goes through NSString.
+        if systemImageFolders.contains(where: { path.hasPrefix($0) })
+            || path.utf8.firstRange(of: "/usr/lib/swift/".utf8) != nil
+        {
             return true
         }
         let name = path.split(separator: "/").last.map(String.init) ?? path
