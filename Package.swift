@@ -206,7 +206,8 @@ let package = Package(
         .testTarget(
             name: "LaunchWorkflowTests",
             dependencies: [
-                "LaunchWorkflow", "LaunchRunner", "LaunchAnalysis", "LaunchTrace", "LaunchTestSupport", "FixtureApp",
+                "LaunchWorkflow", "LaunchRunner", "LaunchAnalysis", "LaunchReports", "LaunchTrace", "LaunchTestSupport",
+                "FixtureApp",
                 "FixtureServer",
             ]
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAnalysis
+import LaunchReports
 import LaunchRunner
 import LaunchTestSupport
 import LaunchTrace
@@ -70,6 +71,27 @@ struct ScriptedComparisonRunTests {
         var unmeasured = Self.plan(maxRuns: 20)
         unmeasured.measurementLaunches = false
         #expect(try Self.compare(unmeasured, launcher).outcome.decision == .regressed)
+    }
+
+    @Test("a head with 10 ms more in one phase: the regression is localised to that phase, nothing else moved")
+    func localisesThePhase() throws {
+        let launcher = ScriptedLauncher { request in
+            let wobble = Double(request.index % 3) * 0.1
+            let extra = request.executable == Self.head ? 10.0 : 0
+            return .completed(phasesMs: [.binaryLoad: 20 + extra + wobble, .didFinishLaunching: 100 + wobble])
+        }
+        var plan = Self.plan(maxRuns: 24)
+        plan.metrics = [.timeToFirstFrame]
+        let outcome = try Self.compare(plan, launcher).outcome
+        #expect(outcome.decision == .regressed)
+        let parts = try #require(outcome.parts)
+        #expect(parts.count >= 4, "\(parts.test.metrics.map(\.metric))")
+        #expect(parts.moved.map(\.metric) == [.phase(.binaryLoad)], "\(parts.moved.map(\.metric))")
+        let moved = try #require(parts.moved.first)
+        #expect(moved.decision == .regressed && abs(moved.medianChange - 10_000_000) < 500_000, "\(moved.medianChange)")
+        let text = ComparisonTextReport().render(outcome)
+        #expect(text.contains("Where the time went") && text.contains("  binaryLoad regressed +10"), "\(text)")
+        #expect(ComparisonMarkdownReport().render(outcome).contains("- binaryLoad regressed +10"))
     }
 
     @Test("a head 10 % slower is regressed, its interval holding 10 %; 10 % faster is improved")

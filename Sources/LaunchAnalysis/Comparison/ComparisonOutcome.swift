@@ -25,6 +25,9 @@ public struct ComparisonOutcome: Codable, Sendable, Equatable {
     public var budgets: [BaseBudgetVerdict]
     /// The main-thread findings side by side.
     public var findings: FindingsComparison
+    /// Where the time went: every phase, span and part before `main`, compared on the same
+    /// blocks (nil in files written before it was recorded, or when no block completed).
+    public var parts: ComparisonParts?
 
     /// Creates an outcome.
     public init(

@@ -17,6 +17,7 @@ public struct ComparisonMarkdownReport: Sendable, Equatable {
             out +=
                 "| \(e(row.metric)) | \(row.decision.rawValue) | \(row.effect) | \(row.interval) | \(row.baseMedian) | \(row.headMedian) |\n"
         }
+        out += WhereTheTimeWent.markdown(outcome)
         for verdict in outcome.budgets {
             out += "\n- Budget \(e(verdict.rule.title)): **\(verdict.status.rawValue)**. \(e(verdict.message))"
         }

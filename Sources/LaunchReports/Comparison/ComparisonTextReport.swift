@@ -27,6 +27,8 @@ public struct ComparisonTextReport: Sendable, Equatable {
             )
         }
         out += table.render(colored: colored)
+        let parts = WhereTheTimeWent.lines(outcome)
+        if !parts.isEmpty { out += (out.hasSuffix("\n") ? "\n" : "\n\n") + parts.joined(separator: "\n") + "\n" }
         out += outcome.budgets.isEmpty ? "" : "\n"
         for verdict in outcome.budgets {
             out += "\nBudget \(verdict.rule.title): \(verdict.status.rawValue). \(verdict.message)"

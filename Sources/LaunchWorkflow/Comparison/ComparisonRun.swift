@@ -43,16 +43,22 @@ public struct ComparisonRun: Sendable {
         if plan.warmup > 0 { progress(.warmingUp(launchesPerBuild: plan.warmup)) }
         try loops.warmUp()
         var test = SequentialComparison(metrics: plan.metrics, settings: plan.settings)
+        var parts: ComparisonParts?
         var order = BlockOrder(seed: plan.seed)
         while !isDecided(test), loops.failedBuild == nil, launcher.interruption == nil,
             loops.launches(of: .base) + 2 <= plan.maxRuns
         {
             guard let block = try loops.runBlock(order.next()) else { break }
             test.add(base: block.base, head: block.head)
+            if parts == nil {
+                let names = (block.base + block.head).flatMap(\.keys)
+                parts = ComparisonParts(names: names, compared: plan.metrics, settings: plan.settings)
+            }
+            parts?.add(base: block.base, head: block.head)
             progress(.blockFinished(test))
         }
         progress(.launchesFinished)
-        return try finish(loops: loops, test: test)
+        return try finish(loops: loops, test: test, parts: parts)
     }
 
     /// Whether every metric and every rule against base is decided.
@@ -64,18 +70,21 @@ public struct ComparisonRun: Sendable {
     }
 
     /// Findings, rule verdicts and the files.
-    private func finish(loops: ComparisonLoops, test: SequentialComparison) throws -> ComparisonRunResult {
+    private func finish(loops: ComparisonLoops, test: SequentialComparison, parts: ComparisonParts?) throws
+        -> ComparisonRunResult
+    {
         let base = loops.summary(of: .base)
         let head = loops.summary(of: .head)
         try base.write(to: folder.buildFolder(.base).summaryURL)
         try head.write(to: folder.buildFolder(.head).summaryURL)
-        let outcome = ComparisonOutcome(
+        var outcome = ComparisonOutcome(
             base: described(plan.base, launches: base.launches.count, build: .base),
             head: described(plan.head, launches: head.launches.count, build: .head),
             scenario: plan.base.scenario, seed: plan.seed, test: test, failedBuild: loops.failedBuild,
             budgets: plan.baseRules.map { BaseBudgetVerdict(rule: $0, test: test, scenario: plan.base.scenario) },
             findings: FindingsComparison(base: base.findings, head: head.findings)
         )
+        outcome.parts = parts
         try outcome.write(to: folder.comparisonURL)
         return ComparisonRunResult(outcome: outcome, baseSummary: base, headSummary: head, folder: folder)
     }

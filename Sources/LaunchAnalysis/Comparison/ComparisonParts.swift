@@ -1,0 +1,37 @@
+import LaunchTrace
+
+/// Where a comparison's time went: every part of the launch (``MetricName/isLaunchPart``)
+/// compared with the same sequential test on the same blocks as the decision, at the error rate
+/// split over the parts, so that a regression is localised to the parts that moved.
+public struct ComparisonParts: Codable, Sendable, Equatable {
+    /// The parts' test.
+    public private(set) var test: SequentialComparison
+
+    /// The parts among `names` (the metrics one block measured), less those the decision compares.
+    public init(names: some Sequence<MetricName>, compared: [MetricName], settings: ComparisonSettings) {
+        let parts = Set(names).filter { $0.isLaunchPart }.subtracting(compared).sorted()
+        test = SequentialComparison(metrics: parts, settings: settings)
+    }
+
+    /// Adds one block, as ``SequentialComparison/add(base:head:)``.
+    public mutating func add(base: [[MetricName: Double]], head: [[MetricName: Double]]) {
+        test.add(base: base, head: head)
+    }
+
+    /// The parts that moved (regressed or improved), the largest change of the median first.
+    public var moved: [MetricComparison] {
+        test.metrics.filter { $0.decision == .regressed || $0.decision == .improved }
+            .sorted { abs($0.medianChange) > abs($1.medianChange) }
+    }
+
+    /// The parts compared.
+    public var count: Int { test.metrics.count }
+}
+
+extension MetricComparison {
+    /// Head's median minus base's, in the metric's unit.
+    public var medianChange: Double {
+        guard !baseSamples.isEmpty, !headSamples.isEmpty else { return 0 }
+        return Descriptive.median(headSamples) - Descriptive.median(baseSamples)
+    }
+}

@@ -1,0 +1,39 @@
+import LaunchAnalysis
+import LaunchTrace
+
+/// "Where the time went" of a comparison: the parts of the launch that moved (phases, spans,
+/// parts before `main`), each with the change of its median, its effect and interval, in text
+/// and in Markdown (a pull-request comment).
+public enum WhereTheTimeWent {
+    /// One line per part that moved, largest change first, after a heading line; a sentence
+    /// when nothing moved; empty when the comparison compared no parts.
+    public static func lines(_ outcome: ComparisonOutcome) -> [String] {
+        guard let parts = outcome.parts, parts.count > 0 else { return [] }
+        let moved = parts.moved
+        let heading =
+            "Where the time went (\(parts.count) part\(parts.count == 1 ? "" : "s") of the launch compared on the same blocks):"
+        guard !moved.isEmpty else {
+            return [heading, "  no phase, span or part before main moved beyond the margin."]
+        }
+        return [heading] + moved.map(line) + ["  nothing else moved beyond the margin."]
+    }
+
+    /// `  binaryLoad regressed +10.1 ms (+58.2 %, +50.1 % … +66.0 % (95%)): 17.3 ms → 27.4 ms`.
+    static func line(_ comparison: MetricComparison) -> String {
+        let row = ComparisonRow(comparison)
+        let kind = MetricCatalog.kind(of: comparison.metric) ?? .time
+        let sign = comparison.medianChange >= 0 ? "+" : "−"
+        let change = sign + kind.format(abs(comparison.medianChange))
+        return
+            "  \(row.metric) \(row.decision.rawValue) \(change) (\(row.effect), \(row.interval)): \(row.baseMedian) → \(row.headMedian)"
+    }
+
+    /// The Markdown section, ending with a newline; empty when there are no parts.
+    public static func markdown(_ outcome: ComparisonOutcome) -> String {
+        let lines = lines(outcome)
+        guard let heading = lines.first else { return "" }
+        return "\n**\(MarkdownReport.escape(String(heading.dropLast())))**\n\n"
+            + lines.dropFirst().map { "- " + MarkdownReport.escape($0.trimmingCharacters(in: .whitespaces)) }
+            .joined(separator: "\n") + "\n"
+    }
+}
