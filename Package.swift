@@ -223,7 +223,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "LaunchTrace", "LaunchAnalysis", "launchprof", "SampleApp", "SeedApp", "FixtureApp",
-                "LaunchTestSupport", "FixtureServer",
+                "LaunchTestSupport", "FixtureServer", "FixtureTool",
             ],
             resources: [.copy("Fixtures")]
         ),

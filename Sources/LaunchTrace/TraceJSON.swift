@@ -17,6 +17,16 @@ public enum TraceJSON {
         try AtomicFile.write(data, to: url)
     }
 
+    /// Encodes `value` with `$schema` naming its schema as its first key.
+    public static func encode<T: Encodable>(_ value: T, schema: JSONSchemaName) throws -> Data {
+        try makeEncoder().encode(SchemaTagged(schema: schema, value: value))
+    }
+
+    /// Writes `value` as ``write(_:to:)`` does, with `$schema` naming its schema.
+    public static func write<T: Encodable>(_ value: T, schema: JSONSchemaName, to url: URL) throws {
+        try AtomicFile.write(try encode(value, schema: schema) + Data("\n".utf8), to: url)
+    }
+
     /// Reads and decodes a JSON file, turning decoding failures into a ``LaunchProfilerError``
     /// that names the file, the JSON path and what was expected.
     public static func read<T: Decodable>(_ type: T.Type, from url: URL) throws -> T {
@@ -77,8 +87,8 @@ extension LaunchTrace {
         return trace
     }
 
-    /// Writes the trace atomically as sorted, pretty-printed JSON.
+    /// Writes the trace atomically as sorted, pretty-printed JSON, with its `$schema`.
     public func write(to url: URL) throws {
-        try TraceJSON.write(self, to: url)
+        try TraceJSON.write(self, schema: .trace, to: url)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchTestSupport
+import LaunchTrace
 import Testing
 
 /// Every JSON file a real run writes validates against its schema in `schemas/` (Python
@@ -84,6 +85,14 @@ struct OutputSchemaTests {
     {
         let problems = try JSONSchemaValidator.validate(files, against: JSONSchemaValidator.schema(schema))
         for file in files {
+            // Every file names its schema: the published copy of the one it is validated against.
+            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+            #expect(
+                // A saved baseline is a run summary.
+                object?["$schema"] as? String
+                    == JSONSchemaName(rawValue: schema == "baseline" ? "summary" : schema)?.url,
+                "\(file.lastPathComponent): $schema is \(String(describing: object?["$schema"]))",
+                sourceLocation: sourceLocation)
             let found = problems[file.path] ?? ["not validated"]
             #expect(
                 found.isEmpty, "\(file.lastPathComponent) against schemas/\(schema).schema.json: \(found.prefix(5))",

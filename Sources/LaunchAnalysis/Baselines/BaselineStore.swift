@@ -39,7 +39,7 @@ public struct BaselineStore: Sendable, Equatable {
         guard Self.isValidName(name) else { throw LaunchProfilerError.invalidBaselineName(name) }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try TraceJSON.write(summary, to: url(of: name))
+            try TraceJSON.write(summary, schema: .summary, to: url(of: name))
         } catch {
             throw LaunchProfilerError.baselineNotWritable(
                 name: name, path: url(of: name).path, reason: "\(error.localizedDescription)")

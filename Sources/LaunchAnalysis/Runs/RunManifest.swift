@@ -73,6 +73,6 @@ public struct RunManifest: Codable, Sendable, Equatable {
 
     /// Writes the manifest atomically as sorted, pretty-printed JSON.
     public func write(to url: URL) throws {
-        try TraceJSON.write(self, to: url)
+        try TraceJSON.write(self, schema: .launches, to: url)
     }
 }

@@ -16,6 +16,6 @@ extension RunSummary {
 
     /// Writes the summary atomically as sorted, pretty-printed JSON.
     public func write(to url: URL) throws {
-        try TraceJSON.write(self, to: url)
+        try TraceJSON.write(self, schema: .summary, to: url)
     }
 }

@@ -38,11 +38,10 @@ public struct HistoryExport: Codable, Sendable, Equatable {
         }
     }
 
-    /// Sorted, pretty JSON.
+    /// Sorted, pretty JSON, with its `$schema`.
     static func json(_ runs: [HistoryRun]) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(HistoryExport(runs: runs))) ?? Data(), as: UTF8.self) + "\n"
+        let data = try? TraceJSON.encode(HistoryExport(runs: runs), schema: .historyExport)
+        return String(decoding: data ?? Data(), as: UTF8.self) + "\n"
     }
 
     /// The CSV columns.

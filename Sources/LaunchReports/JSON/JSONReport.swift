@@ -33,11 +33,11 @@ public struct JSONReport: Codable, Sendable, Equatable {
 
     /// The report as sorted, pretty-printed JSON, ending with a newline.
     public func render() throws -> String {
-        String(decoding: try TraceJSON.makeEncoder().encode(self), as: UTF8.self) + "\n"
+        String(decoding: try TraceJSON.encode(self, schema: .verdicts), as: UTF8.self) + "\n"
     }
 
     /// Writes the report atomically.
     public func write(to url: URL) throws {
-        try TraceJSON.write(self, to: url)
+        try TraceJSON.write(self, schema: .verdicts, to: url)
     }
 }

@@ -140,7 +140,9 @@ struct ReportTests {
         #expect(decoded.exitCode == .budgetExceeded)
         #expect(text.contains("\"schemaVersion\" : 1"))
         let keys = text.split(separator: "\n").prefix(5).map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(keys[1].hasPrefix("\"evaluation\""))
+        // `$schema` first, naming the published schema; then the keys in order.
+        #expect(keys[1] == "\"$schema\" : \"\(JSONSchemaName.verdicts.url)\",")
+        #expect(keys[2].hasPrefix("\"evaluation\""))
     }
 
     @Test(
