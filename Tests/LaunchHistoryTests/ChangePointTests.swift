@@ -89,4 +89,29 @@ struct ChangePointTests {
         #expect(abs(change.effect - 0.10) < 0.03)
         #expect(change.medianAfter > change.medianBefore)
     }
+
+    @Test("a change of time to first frame lists the parts that moved with it, and no others")
+    func partsThatMovedWith() {
+        // Twenty nights; from night 10 on, binaryLoad takes 10 ms more and so does the first frame.
+        func series(_ metric: String, _ value: (Int) -> Double) -> MetricSeries {
+            let points = (0..<20).map { night in
+                let median = value(night) + Double(night % 3) * 0.1e6
+                return SeriesPoint(
+                    recordedAt: "2026-11-\(String(format: "%02d", night + 1))T02:00:00Z", runKey: "run\(night)",
+                    commit: "c\(night)", median: median, p10: median, p90: median, count: 20)
+            }
+            return MetricSeries(
+                key: SeriesKey(app: "SampleApp", scenario: "warm", machineClass: "vm", metric: metric), points: points)
+        }
+        let all = [
+            series("timeToFirstFrame") { $0 < 10 ? 140e6 : 150e6 },
+            series("binaryLoad") { $0 < 10 ? 12e6 : 22e6 },
+            series("didFinishLaunching") { _ in 120e6 },
+        ]
+        let changes = TrendAnalysis().changes(in: all)
+        let first = changes.first { $0.series.metric == "timeToFirstFrame" }
+        #expect(first?.index == 10)
+        #expect(first?.movedWith.count == 1 && first?.movedWith.first?.hasPrefix("binaryLoad +") == true, "\(changes)")
+        #expect(changes.first { $0.series.metric == "binaryLoad" }?.movedWith == [])
+    }
 }

@@ -1,4 +1,6 @@
+import Foundation
 import LaunchAnalysis
+import LaunchTrace
 
 /// A change point in a series, as `history trend` reports it.
 public struct TrendChange: Codable, Sendable, Equatable {
@@ -20,6 +22,10 @@ public struct TrendChange: Codable, Sendable, Equatable {
     public var effect: Double
     /// The t-test's p-value.
     public var pValue: Double
+    /// The parts of the launch (phases, spans, parts before `main`) of the same app, scenario and
+    /// machine class whose own series changed at the same run (or the one next to it), with their
+    /// effect: `binaryLoad +58.2 %`. Empty when none did, or for a part's own change.
+    public var movedWith: [String] = []
 
     /// The change `point` of `series`, whose neighbours are at `bounds` (previous, next).
     init(series: MetricSeries, point: DetectedChangePoint, previous: Int, next: Int) {
@@ -60,8 +66,21 @@ public struct TrendAnalysis: Sendable {
         changes(in: MetricSeries.all(in: runs))
     }
 
-    /// The change points of every series in `series`, series after series.
+    /// The change points of every series in `series`, series after series; each change of a
+    /// metric that is not itself a part of the launch lists the parts that moved with it.
     public func changes(in series: [MetricSeries]) -> [TrendChange] {
-        series.flatMap(changes(in:))
+        let all = series.flatMap(changes(in:))
+        return all.map { change in
+            guard !MetricName(rawValue: change.series.metric).isLaunchPart else { return change }
+            var change = change
+            change.movedWith = all.filter { other in
+                other.series.app == change.series.app && other.series.scenario == change.series.scenario
+                    && other.series.machineClass == change.series.machineClass
+                    && MetricName(rawValue: other.series.metric).isLaunchPart && abs(other.index - change.index) <= 1
+            }
+            .sorted { abs($0.effect) > abs($1.effect) }
+            .map { "\($0.series.metric) \(String(format: "%+.1f %%", $0.effect * 100))" }
+            return change
+        }
     }
 }

@@ -34,10 +34,15 @@ enum HistoryText {
             return """
                 \(change.series): \(direction) \(String(format: "%+.1f %%", change.effect * 100)) at run \(change.index) (\(change.recordedAt)), \
                 commits \(short(change.commitBefore))..\(short(change.commitAfter)), median \(format(change.medianBefore)) -> \(format(change.medianAfter)), \
-                p = \(String(format: "%.2g", change.pValue))
+                p = \(String(format: "%.2g", change.pValue))\(moved(change))
 
                 """
         }.joined()
+    }
+
+    /// `; moved with it: binaryLoad +58.2 %`, or nothing.
+    static func moved(_ change: TrendChange) -> String {
+        change.movedWith.isEmpty ? "" : "; moved with it: " + change.movedWith.joined(separator: ", ")
     }
 
     /// Sorted, pretty JSON of the change points.
