@@ -24,6 +24,13 @@ public struct ComparisonParts: Codable, Sendable, Equatable {
             .sorted { abs($0.medianChange) > abs($1.medianChange) }
     }
 
+    /// The parts one build measured and the other did not (a library only one of them loads),
+    /// largest median first.
+    public var inOneBuild: [MetricComparison] {
+        test.metrics.filter { $0.baseSamples.isEmpty != $0.headSamples.isEmpty }
+            .sorted { abs($0.medianChange) > abs($1.medianChange) }
+    }
+
     /// The parts compared.
     public var count: Int { test.metrics.count }
 }
@@ -31,7 +38,8 @@ public struct ComparisonParts: Codable, Sendable, Equatable {
 extension MetricComparison {
     /// Head's median minus base's, in the metric's unit.
     public var medianChange: Double {
-        guard !baseSamples.isEmpty, !headSamples.isEmpty else { return 0 }
-        return Descriptive.median(headSamples) - Descriptive.median(baseSamples)
+        let base = baseSamples.isEmpty ? 0 : Descriptive.median(baseSamples)
+        let head = headSamples.isEmpty ? 0 : Descriptive.median(headSamples)
+        return head - base
     }
 }
