@@ -28,6 +28,9 @@ public struct ComparisonOutcome: Codable, Sendable, Equatable {
     /// Where the time went: every phase, span and part before `main`, compared on the same
     /// blocks (nil in files written before it was recorded, or when no block completed).
     public var parts: ComparisonParts?
+    /// The functions whose cost per launch moved (the differential profile), largest first; nil
+    /// in files written before it was recorded.
+    public var functions: [FunctionChange]?
 
     /// Creates an outcome.
     public init(

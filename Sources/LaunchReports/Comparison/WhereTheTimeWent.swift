@@ -8,6 +8,26 @@ public enum WhereTheTimeWent {
     /// One line per part that moved, largest change first, after a heading line; a sentence
     /// when nothing moved; empty when the comparison compared no parts.
     public static func lines(_ outcome: ComparisonOutcome) -> [String] {
+        let parts = partLines(outcome)
+        let functions = functionLines(outcome)
+        return parts + (parts.isEmpty || functions.isEmpty ? [] : [""]) + functions
+    }
+
+    /// The functions whose cost per launch moved, after a heading line; empty when none did.
+    static func functionLines(_ outcome: ComparisonOutcome) -> [String] {
+        guard let functions = outcome.functions, !functions.isEmpty else { return [] }
+        let time = MetricKind.time
+        return ["Functions whose cost per launch moved (Mann-Whitney, the diagnosis launches):"]
+            + functions.prefix(10).map { change in
+                let sign = change.shiftNs >= 0 ? "+" : "−"
+                let thread = change.thread.map { " on \($0)" } ?? ""
+                return
+                    "  \(change.function)\(thread) \(sign)\(time.format(abs(change.shiftNs))) per launch: \(time.format(change.baseMedianNs)) → \(time.format(change.headMedianNs)) (p = \(String(format: "%.2g", change.pValue)))"
+            }
+    }
+
+    /// The parts that moved, after a heading line.
+    static func partLines(_ outcome: ComparisonOutcome) -> [String] {
         guard let parts = outcome.parts, parts.count > 0 else { return [] }
         let moved = parts.moved
         let heading =
@@ -38,12 +58,14 @@ public enum WhereTheTimeWent {
             "  \(row.metric) \(row.decision.rawValue) \(change) (\(row.effect), \(row.interval)): \(row.baseMedian) → \(row.headMedian)"
     }
 
-    /// The Markdown section, ending with a newline; empty when there are no parts.
+    /// The Markdown sections (the parts, the functions), ending with a newline; empty when there is nothing.
     public static func markdown(_ outcome: ComparisonOutcome) -> String {
-        let lines = lines(outcome)
-        guard let heading = lines.first else { return "" }
-        return "\n**\(MarkdownReport.escape(String(heading.dropLast())))**\n\n"
-            + lines.dropFirst().map { "- " + MarkdownReport.escape($0.trimmingCharacters(in: .whitespaces)) }
-            .joined(separator: "\n") + "\n"
+        [partLines(outcome), functionLines(outcome)].map { lines -> String in
+            guard let heading = lines.first else { return "" }
+            return "\n**\(MarkdownReport.escape(String(heading.dropLast())))**\n\n"
+                + lines.dropFirst().map { "- " + MarkdownReport.escape($0.trimmingCharacters(in: .whitespaces)) }
+                .joined(separator: "\n") + "\n"
+        }
+        .joined()
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LaunchAnalysis
 import LaunchRunner
+import LaunchSymbolication
 import LaunchTrace
 
 /// The launch loops of both builds of a comparison, each into its own run folder.
@@ -91,6 +92,16 @@ struct ComparisonLoops {
         let result = (build == .base ? base : head).session.results.last
         if let result { progress(.launched(build, result)) }
         return result
+    }
+
+    /// The functions whose cost per launch moved from base's diagnosis launches to head's.
+    func functionChanges() -> [FunctionChange] {
+        let symbolicator = Symbolicator()
+        symbolicator.prepare(base.traces + head.traces)
+        let analyzer = FindingsAnalyzer()
+        return FunctionChange.changes(
+            base: base.traces.map { analyzer.findings(in: $0, symbolicator: symbolicator) },
+            head: head.traces.map { analyzer.findings(in: $0, symbolicator: symbolicator) })
     }
 
     /// The summary of `build`'s launches, with its findings.

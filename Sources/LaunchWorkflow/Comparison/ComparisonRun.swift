@@ -85,6 +85,7 @@ public struct ComparisonRun: Sendable {
             findings: FindingsComparison(base: base.findings, head: head.findings)
         )
         outcome.parts = parts
+        outcome.functions = loops.functionChanges()
         try outcome.write(to: folder.comparisonURL)
         return ComparisonRunResult(outcome: outcome, baseSummary: base, headSummary: head, folder: folder)
     }

@@ -1,0 +1,34 @@
+import LaunchTrace
+import Testing
+
+@testable import LaunchAnalysis
+
+/// The differential profile of a comparison on deterministic per-launch findings.
+@Suite("Functions whose cost moved")
+struct FunctionChangeTests {
+    static func finding(_ function: String, ms: Double, kind: BlockingKind = .cpu) -> LaunchFinding {
+        LaunchFinding(
+            function: function, fullName: nil, module: "App", location: nil, isAppCode: true, kind: kind,
+            phase: .didFinishLaunching, costNs: Int64(ms * 1e6), tracedCalls: 0, samples: 1, touchesUI: false,
+            blockingFunctions: [], resources: [], bytes: nil, stack: [], image: nil)
+    }
+
+    @Test("a function 10 ms costlier in every head launch moved; one that did not, and noise, did not")
+    func movedAndSame() {
+        let base = (0..<8).map { i in [Self.finding("parse()", ms: 20 + Double(i % 3)), Self.finding("load()", ms: 5)] }
+        let head = (0..<8).map { i in [Self.finding("parse()", ms: 30 + Double(i % 3)), Self.finding("load()", ms: 5)] }
+        let changes = FunctionChange.changes(base: base, head: head)
+        #expect(changes.map(\.function) == ["parse()"])
+        #expect(abs((changes.first?.shiftNs ?? 0) - 10_000_000) < 1, "\(changes)")
+        #expect((changes.first?.pValue ?? 1) < 0.05 / 2)
+    }
+
+    @Test("a function only head has is a change from nothing; too few launches decide nothing")
+    func newInHead() {
+        let base = (0..<6).map { _ in [Self.finding("load()", ms: 5)] }
+        let head = (0..<6).map { _ in [Self.finding("load()", ms: 5), Self.finding("warm()", ms: 12, kind: .fileIO)] }
+        let changes = FunctionChange.changes(base: base, head: head)
+        #expect(changes.map(\.function) == ["warm()"] && changes.first?.baseMedianNs == 0)
+        #expect(FunctionChange.changes(base: Array(base.prefix(2)), head: Array(head.prefix(2))).isEmpty)
+    }
+}
