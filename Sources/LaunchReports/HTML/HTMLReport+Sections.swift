@@ -48,7 +48,10 @@ extension HTMLReport {
         ]
         if let scenario = summary.scenarios[summary.run.scenario.rawValue], let timing = scenario.timing {
             meta.append(
-                ("Timing launches", "\(ReportText.timingLine(timing, profiledLaunches: scenario.completedLaunches))"))
+                (
+                    "Timing launches",
+                    "\(ReportText.timingLine(timing, profiledLaunches: scenario.completedLaunches)); \(ReportText.kindsLine(scenario) ?? "")"
+                ))
         }
         if let machine = summary.run.machine ?? trace?.machine {
             let memory = String(format: "%.1f GB", Double(machine.memoryBytes) / 1e9)

@@ -69,6 +69,26 @@ public enum ReportText {
 
     /// `time to ready 1.69 ms, the median of 20 launches with no instruments; the instruments
     /// added 0.64 ms (38 %) in the 20 profiled launches, which give the phases`.
+    /// Which metrics of `scenario` came from which kind of launch: a program's measurement
+    /// launches give its time to ready, its diagnosis launches the rest; an app's measurement
+    /// launches give every metric but those only instruments make. Nil without measurement launches.
+    public static func kindsLine(_ scenario: ScenarioSummary) -> String? {
+        guard let timing = scenario.timing else { return nil }
+        if timing.metric == nil {
+            return "from the measurement launches: timeToReady; every other metric from the diagnosis launches"
+        }
+        // A family once: `blockingTime.*`, not each of its kinds.
+        let families = [MetricName.blockingTimePrefix, MetricName.blockingCallsPrefix]
+        let diagnosed = Set(
+            scenario.metrics.keys.filter { MetricName(rawValue: $0).needsDiagnosisLaunch }.map { name in
+                families.first { name.hasPrefix($0) }.map { $0 + "*" } ?? name
+            }
+        ).sorted()
+        guard !diagnosed.isEmpty else { return "every metric from the measurement launches" }
+        return
+            "from the diagnosis launches: \(diagnosed.joined(separator: ", ")); every other metric from the measurement launches"
+    }
+
     public static func timingLine(_ timing: TimingLaunchesSummary, profiledLaunches: Int) -> String {
         let percent = String(format: "%.0f %%", 100 * timing.instrumentsCostFraction)
         let plural = timing.launches == 1 ? "launch" : "launches"

@@ -23,6 +23,7 @@ public struct TextReport: Sendable, Equatable {
             guard let timing = scenario.timing else { continue }
             let label = summary.scenarios.count > 1 ? "\(scenario.scenario): " : ""
             out += "  \(label)\(ReportText.timingLine(timing, profiledLaunches: scenario.completedLaunches))\n"
+            if let kinds = ReportText.kindsLine(scenario) { out += "  \(label)\(kinds)\n" }
         }
         let failed =
             summary.launches.map { ("launch", $0) } + (summary.timingLaunches ?? []).map { ("timing launch", $0) }
