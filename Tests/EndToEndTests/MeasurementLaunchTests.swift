@@ -36,6 +36,9 @@ struct MeasurementLaunchTests {
         #expect(sleep.launches == 4 && (sleep.phaseShare ?? 2) <= 1, "\(sleep)")
         #expect(warm.timing?.metric == .timeToFirstFrame && (warm.timing?.instrumentsCostNs ?? 0) > 15_000_000)
         #expect(output.stdout.contains("measurement launches (the probe's marks alone)"), "\(output.stdout)")
+        #expect(
+            output.stdout.contains("from the diagnosis launches: blockingCalls.*, blockingTime.*, profilerOverhead"),
+            "\(output.stdout)")
         // Interleaved: diagnosis, measurement, diagnosis, … by their start on one clock.
         let order = (diagnosed.map { ($0.clock.launchStartNs, "d") } + measured.map { ($0.clock.launchStartNs, "m") })
             .sorted { $0.0 < $1.0 }.map(\.1).joined()
