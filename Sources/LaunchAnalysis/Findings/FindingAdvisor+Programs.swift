@@ -16,11 +16,11 @@ extension FindingAdvisor {
                 rewrite: "")
         }
         guard !context.isSwift else { return nil }
-        if function.contains("+0x") {
+        if function.hasSuffix(" (no symbol)") || function.contains("+0x") {
             return Advice(
                 action: .noRewrite, qos: nil,
                 summary:
-                    "\(function) has no name: its image has no symbol for it (a stripped build). Profile a build with symbols to see the function and what to do about it.",
+                    "\(function): the image has no symbol for this code (a stripped build). Profile a build with symbols, or install its debug symbols (a distribution's -dbg package puts them under /usr/lib/debug/.build-id, which launchprof reads), to see the functions and what to do about them.",
                 rewrite: "")
         }
         return Advice(

@@ -150,6 +150,13 @@ public struct FindingsAnalyzer: Sendable, Equatable {
     }
 
     /// A dependency's function for people, with its module: `MultiThreadedEventLoopGroup.init(numberOfThreads:) (NIOPosix)`.
+    /// What a finding without a function name is called: one per image (`python3.11 (no symbol)`),
+    /// so that the samples of a stripped program add up to one finding, not one per address.
+    static func unnamed(_ frame: SymbolicatedFrame?) -> String {
+        guard let frame else { return "(unnamed)" }
+        return frame.imageName.map { "\($0) (no symbol)" } ?? frame.displayName
+    }
+
     /// The program's entry code for people: `top-level code (main.swift:57)`, `App.main()`.
     static func callerName(_ frame: SymbolicatedFrame) -> String {
         var name = frame.symbol?.simple ?? frame.displayName
@@ -187,7 +194,7 @@ public struct FindingsAnalyzer: Sendable, Equatable {
         var location = attributed?.location
         if inlinedAppSymbol == nil, location?.inlinedFunction != nil { location = nil }
         return LaunchFinding(
-            function: FrameClassifier.enclosingFunction(symbol?.simple ?? attributed?.displayName ?? "(unnamed)"),
+            function: FrameClassifier.enclosingFunction(symbol?.simple ?? Self.unnamed(attributed)),
             fullName: symbol?.full, module: symbol?.module, location: location,
             isAppCode: attributed.map { ownership.owner(of: $0) == .program } ?? true, kind: kind, phase: phase,
             costNs: costNs, tracedCalls: tracedCalls,
