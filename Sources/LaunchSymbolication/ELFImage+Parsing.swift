@@ -92,7 +92,25 @@ struct ELFReader {
         let sourceName = table.type == Self.symtab ? ".symtab" : ".dynsym"
         let (entries, names) = try functionSymbols(in: table, named: sourceName, sections: sections)
         let symbols = try withPLTStubs(entries: entries, names: names, sections: sections)
-        return ELFImage(path: path, buildID: buildID, symbols: symbols, symbolSource: sourceName)
+        var image = ELFImage(path: path, buildID: buildID, symbols: symbols, symbolSource: sourceName)
+        image.linkBase = (try? linkBase()) ?? 0
+        return image
+    }
+
+    /// The first loadable segment's virtual address less its file offset: where the file's first
+    /// byte is linked (0 for position-independent files).
+    func linkBase() throws -> UInt64 {
+        let table = try read(UInt64.self, at: 0x20)
+        let size = UInt64(try read(UInt16.self, at: 0x36))
+        let count = UInt64(try read(UInt16.self, at: 0x38))
+        for index in 0..<count {
+            let header = table + index * size
+            guard try read(UInt32.self, at: header) == 1 else { continue }  // PT_LOAD
+            let offset = try read(UInt64.self, at: header + 8)
+            let address = try read(UInt64.self, at: header + 16)
+            return address >= offset ? address - offset : 0
+        }
+        return 0
     }
 
     /// Checks the ELF64 little-endian header.

@@ -13,6 +13,10 @@ public struct ELFImage: Sendable, Equatable {
     public var symbols: SymbolTable
     /// Which table the symbols came from: `.symtab`, `.dynsym`, or `none` for a stripped file.
     public var symbolSource: String
+    /// The virtual address the file's first byte is linked at: 0 for a position-independent
+    /// file (a library, a PIE executable), `0x400000` for a classic executable (`ET_EXEC`, such as
+    /// Debian's `python3.11`), whose symbols are absolute addresses.
+    public var linkBase: UInt64 = 0
 
     /// Creates an image description.
     public init(path: String, buildID: String?, symbols: SymbolTable, symbolSource: String) {

@@ -106,7 +106,9 @@ public final class Symbolicator {
         let path = "\(debugFileFolder)/\(id.prefix(2))/\(id.dropFirst(2)).debug"
         guard let debug = try? ELFImage(contentsOf: path), debug.symbolSource == ".symtab", debug.symbols.count > 0
         else { return image }
-        return ELFImage(path: image.path, buildID: id, symbols: debug.symbols, symbolSource: ".symtab of \(path)")
+        var named = ELFImage(path: image.path, buildID: id, symbols: debug.symbols, symbolSource: ".symtab of \(path)")
+        named.linkBase = image.linkBase
+        return named
     }
 
     /// Resolves one address. `isReturnAddress` looks up the byte before it (the call
@@ -136,7 +138,7 @@ public final class Symbolicator {
                 problems[loaded.path] =
                     "The file's build id \(actual) differs from the launch's \(expected); the binary was rebuilt after the launch, so its frames are not named."
                 states[id].image = nil
-            } else if let index = image.symbols.index(containing: lookup) {
+            } else if let index = image.symbols.index(containing: lookup &+ image.linkBase) {
                 let name: SymbolName
                 if let cached = states[id].names[index] {
                     name = cached
@@ -145,7 +147,7 @@ public final class Symbolicator {
                     states[id].names[index] = name
                 }
                 frame.symbol = name
-                frame.symbolOffset = lookup - image.symbols.entries[index].start
+                frame.symbolOffset = lookup &+ image.linkBase &- image.symbols.entries[index].start
             }
         }
         if sourceLocator != nil, states[id].image != nil, states[id].locations[lookup] == nil {

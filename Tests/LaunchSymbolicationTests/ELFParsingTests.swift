@@ -114,4 +114,35 @@ struct PLTStubTests {
         #expect(swiftStub.simple == "CatalogStore.load()@plt")
         #expect(!FrameClassifier.isAppSymbol(swiftStub))
     }
+
+    @Test("a classic executable (ET_EXEC, not position-independent) is named at its absolute addresses")
+    func nonPositionIndependent() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("elf-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = folder.appendingPathComponent("fixed.c")
+        try Data("int work(int x) { return x * 3; }\nint main(void) { return work(1) - 3; }\n".utf8).write(to: source)
+        let output = folder.appendingPathComponent("fixed").path
+        let clang = Process()
+        clang.executableURL = URL(filePath: "/usr/bin/env")
+        clang.arguments = ["clang", "-O1", "-no-pie", "-fno-pie", source.path, "-o", output]
+        try clang.run()
+        clang.waitUntilExit()
+        try #require(clang.terminationStatus == 0)
+        let image = try ELFImage(contentsOf: output)
+        #expect(image.linkBase == 0x400000)
+        let work = try #require(
+            image.symbols.entries.indices.first { image.symbols.name(at: $0) == "work" }.map {
+                image.symbols.entries[$0]
+            })
+        // Mapped where it is linked: the load address is the link base, the frame the function.
+        let symbolicator = Symbolicator(sourceLocator: nil)
+        let map = ImageMap([
+            LoadedImage(
+                path: output, loadAddress: Address(0x400000), textStart: Address(work.start),
+                textEnd: Address(work.start + 64), buildID: nil)
+        ])
+        let frame = symbolicator.symbolicate(Address(work.start + 2), in: map, isReturnAddress: false)
+        #expect(frame.symbol?.raw == "work", "\(frame)")
+    }
 }
