@@ -33,7 +33,9 @@ extension PreMainTests {
             }
         }
         #expect(abs(spin.medianCpuNs - spinTruth.cpu) <= 0.1 * spinTruth.cpu, "\(spin) against \(spinTruth)")
-        #expect(!spin.isMostlyBlocked)
+        // On a CPU unless the machine was so busy that the spin waited for one most of the time:
+        // the state agrees with the initializer's own clocks.
+        #expect(spin.isMostlyBlocked == (spinTruth.cpu < spinTruth.wall / 2), "\(spin) against \(spinTruth)")
         #expect(nap.isMostlyBlocked && nap.medianCpuNs < 0.1 * nap.medianNs, "\(nap)")
         let advised = summary.advice.filter { $0.kind == .slowInitializer }.map(\.libraries)
         #expect(advised == [["libspin.so"], ["libnap.so"]])
