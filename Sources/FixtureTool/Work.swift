@@ -1,7 +1,9 @@
 // The work FixtureTool's launches wait for: each function spins until its thread has used the
 // given CPU time (CLOCK_THREAD_CPUTIME_ID, so a busy machine does not shorten it), hashing in
 // its own loop so that samples land in the function itself, and returns the hash so the work
-// cannot be optimised away. `settle` sleeps instead.
+// cannot be optimised away. `settle` sleeps instead. The loops are written out in each function on
+// purpose: a shared helper, even inlined, is named by the debug information's inline records, and
+// the findings would name it instead of the function each test expects.
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

@@ -28,23 +28,32 @@ public enum FindingAdvisor {
             return programAdvice(
                 call: call, fullName: fullName, kind: kind, waitsForMutex: waitsForMutex, context: context)
         }
-        if touchesUI {
-            if phase?.isBeforeFirstFrame ?? true {
-                return Advice(
-                    action: .deferUntilAfterFirstFrame, qos: nil,
-                    summary:
-                        "It touches UI objects, so it must stay on the main queue: do it after the first frame (from viewDidAppear(_:) or applicationDidBecomeActive(_:)), not on a global queue.",
-                    rewrite:
-                        "DispatchQueue.main.async { \(call) }  // from viewDidAppear(_:) or applicationDidBecomeActive(_:)"
-                )
-            }
+        if touchesUI { return uiAdvice(call: call, phase: phase) }
+        return appAdvice(call: call, fullName: fullName, kind: kind, waitsForMutex: waitsForMutex)
+    }
+
+    /// A LaunchKit app's work that touches UI objects: it stays on the main queue, after the
+    /// first frame.
+    static func uiAdvice(call: String, phase: LaunchPhase?) -> Advice {
+        if phase?.isBeforeFirstFrame ?? true {
             return Advice(
                 action: .deferUntilAfterFirstFrame, qos: nil,
                 summary:
-                    "It touches UI objects after the first frame: keep it on the main queue, but split it into short blocks so the app stays responsive.",
-                rewrite: "DispatchQueue.main.async { \(call) }  // one short piece per block"
+                    "It touches UI objects, so it must stay on the main queue: do it after the first frame (from viewDidAppear(_:) or applicationDidBecomeActive(_:)), not on a global queue.",
+                rewrite:
+                    "DispatchQueue.main.async { \(call) }  // from viewDidAppear(_:) or applicationDidBecomeActive(_:)"
             )
         }
+        return Advice(
+            action: .deferUntilAfterFirstFrame, qos: nil,
+            summary:
+                "It touches UI objects after the first frame: keep it on the main queue, but split it into short blocks so the app stays responsive.",
+            rewrite: "DispatchQueue.main.async { \(call) }  // one short piece per block"
+        )
+    }
+
+    /// A LaunchKit app's main-thread work by its kind: to a global queue, or no wait on the main thread.
+    static func appAdvice(call: String, fullName: String?, kind: BlockingKind, waitsForMutex: Bool) -> Advice {
         let returnsValue = fullName.map { $0.contains(" -> ") && !$0.hasSuffix("-> ()") } ?? false
         switch kind {
         case .fileIO, .network, .pageFaults:

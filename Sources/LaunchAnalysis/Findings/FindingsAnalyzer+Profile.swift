@@ -12,12 +12,9 @@ extension FindingsAnalyzer {
     /// belongs to that call (with its resource), and with the tracer preloaded, a span in a
     /// blocking libc call it interposes belongs to the tracer's records. Runnable time (waiting
     /// for a CPU) is the machine's, not the app's, and is never a finding.
-    func profileFindings(trace: LaunchTrace, profile: LaunchProfile, map: ImageMap, symbolicator: Symbolicator)
-        -> [LaunchFinding]
-    {
-        let context = ProfileContext(trace: trace, profile: profile, map: map, symbolicator: symbolicator)
+    func profileFindings(_ context: ProfileContext) -> [LaunchFinding] {
         var result: [LaunchFinding] = []
-        for sample in profile.samples where sample.state != .runnable {
+        for sample in context.profile.samples where sample.state != .runnable {
             let charged = context.chargedParts(of: sample)
             guard !charged.isEmpty else { continue }
             let frames = context.frames(of: sample)
@@ -43,10 +40,10 @@ extension FindingsAnalyzer {
     }
 
     /// The on-CPU time of one launch that was not on its critical path, by thread and function.
-    func backgroundWork(in trace: LaunchTrace, symbolicator: Symbolicator) -> [BackgroundKey: Int64] {
-        guard let profile = trace.profile, profile.source == .perf, !profile.threads.isEmpty else { return [:] }
-        let map = ImageMap(Self.images(of: trace))
-        let context = ProfileContext(trace: trace, profile: profile, map: map, symbolicator: symbolicator)
+    func backgroundWork(_ context: ProfileContext) -> [BackgroundKey: Int64] {
+        let trace = context.trace
+        let profile = context.profile
+        guard !profile.threads.isEmpty else { return [:] }
         let end = trace.totals.timeToFirstFrameNs ?? trace.phases.map(\.endNs).max() ?? 0
         var result: [BackgroundKey: Int64] = [:]
         for sample in profile.samples where sample.state == .onCPU && sample.startNs + sample.durationNs <= end {
@@ -94,12 +91,15 @@ extension FindingsAnalyzer {
     /// launch without one, readiness or the end of its phases, on whichever thread) was charged,
     /// from the whole-launch profile.
     public func attribution(in trace: LaunchTrace, symbolicator: Symbolicator) -> LaunchAttribution? {
-        guard let profile = trace.profile, profile.source == .perf else { return nil }
-        let ownership = owning(trace, symbolicator: symbolicator).ownership
-        let map = ImageMap(Self.images(of: trace))
-        let context = ProfileContext(trace: trace, profile: profile, map: map, symbolicator: symbolicator)
+        ProfileContext.of(trace, symbolicator: symbolicator).map {
+            owning(trace, symbolicator: symbolicator).attribution($0)
+        }
+    }
+
+    /// The attribution of one launch's whole-launch profile, with its `context`.
+    func attribution(_ context: ProfileContext) -> LaunchAttribution {
         var attribution = LaunchAttribution()
-        for sample in profile.samples where sample.state != .runnable {
+        for sample in context.profile.samples where sample.state != .runnable {
             let charged = context.chargedParts(of: sample).reduce(0) { $0 + $1.durationNs }
             guard charged > 0 else { continue }
             attribution.add(Self.charge(charged, to: context.frames(of: sample), ownership: ownership))

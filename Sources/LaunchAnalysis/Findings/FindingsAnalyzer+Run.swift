@@ -19,14 +19,14 @@ extension FindingsAnalyzer {
         var attribution: LaunchAttribution?
         var background: [BackgroundKey: [Double]] = [:]
         for trace in traces where trace.mainThread != nil || trace.profile != nil {
-            launchesByScenario[trace.scenario, default: []].append(findings(in: trace, symbolicator: symbolicator))
-            for (key, ns) in backgroundWork(in: trace, symbolicator: symbolicator) {
-                background[key, default: []].append(Double(ns))
-            }
-            if let launch = self.attribution(in: trace, symbolicator: symbolicator) {
-                attribution = attribution ?? LaunchAttribution()
-                attribution?.add(launch)
-            }
+            // The critical path and the symbolicated stacks, once per launch for all three.
+            let context = ProfileContext.of(trace, symbolicator: symbolicator)
+            launchesByScenario[trace.scenario, default: []].append(
+                findings(in: trace, symbolicator: symbolicator, context: context))
+            guard let context else { continue }
+            for (key, ns) in backgroundWork(context) { background[key, default: []].append(Double(ns)) }
+            attribution = attribution ?? LaunchAttribution()
+            attribution?.add(self.attribution(context))
         }
         let endpoint = LaunchEndpoint(traces: traces)
         var all: [Finding] = []

@@ -45,10 +45,13 @@ public struct FindingsAnalyzer: Sendable, Equatable {
     /// The findings of one launch, merged by function, kind and phase, highest cost first.
     /// Empty when the trace has no main-thread activity.
     public func findings(in trace: LaunchTrace, symbolicator: Symbolicator) -> [LaunchFinding] {
-        owning(trace, symbolicator: symbolicator).ownedFindings(in: trace, symbolicator: symbolicator)
+        let analyzer = owning(trace, symbolicator: symbolicator)
+        return analyzer.findings(
+            in: trace, symbolicator: symbolicator, context: ProfileContext.of(trace, symbolicator: symbolicator))
     }
 
-    private func ownedFindings(in trace: LaunchTrace, symbolicator: Symbolicator) -> [LaunchFinding] {
+    /// The findings of one launch with its whole-launch profile's `context`, when it has one.
+    func findings(in trace: LaunchTrace, symbolicator: Symbolicator, context: ProfileContext?) -> [LaunchFinding] {
         let map = ImageMap(Self.images(of: trace))
         var merged: [FindingKey: LaunchFinding] = [:]
         var order: [FindingKey] = []
@@ -89,10 +92,8 @@ public struct FindingsAnalyzer: Sendable, Equatable {
                 ))
         }
         for finding in shortCallFindings(trace: trace, map: map, symbolicator: symbolicator) { add(finding) }
-        if let profile = trace.profile, profile.source == .perf {
-            for finding in profileFindings(trace: trace, profile: profile, map: map, symbolicator: symbolicator) {
-                add(finding)
-            }
+        if let context {
+            for finding in profileFindings(context) { add(finding) }
         } else if let activity {
             for finding in stallFindings(trace: trace, activity: activity, map: map, symbolicator: symbolicator) {
                 add(finding)

@@ -15,6 +15,14 @@ final class ProfileContext {
     private let traced: TracedIntervals
     private var framesByStack: [Int: [SymbolicatedFrame]] = [:]
 
+    /// The context of `trace`'s whole-launch profile, or nil when it has no perf profile.
+    static func of(_ trace: LaunchTrace, symbolicator: Symbolicator) -> ProfileContext? {
+        guard let profile = trace.profile, profile.source == .perf else { return nil }
+        return ProfileContext(
+            trace: trace, profile: profile, map: ImageMap(FindingsAnalyzer.images(of: trace)),
+            symbolicator: symbolicator)
+    }
+
     init(trace: LaunchTrace, profile: LaunchProfile, map: ImageMap, symbolicator: Symbolicator) {
         self.trace = trace
         self.profile = profile
