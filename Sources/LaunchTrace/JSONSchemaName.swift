@@ -13,6 +13,8 @@ public enum JSONSchemaName: String, Sendable, CaseIterable {
     case trace
     /// `history export --format json`.
     case historyExport = "history-export"
+    /// `bisect.json` and `bisect --format json`.
+    case bisect
 
     /// Where the schema is published: the repository's `schemas/` folder on its main branch.
     public static let publishedFolder = "https://raw.githubusercontent.com/launchprofiler/launchprofiler/main/schemas/"

@@ -13,9 +13,8 @@ struct LaunchProf: ParsableCommand {
         discussion: ProfilerExitStatus.helpText,
         version: "0.1.0",
         subcommands: [
-            RunCommand.self, CompareCommand.self, CheckCommand.self, TraceCommand.self, BaselineCommand.self,
-            ReportCommand.self,
-            HistoryCommand.self,
+            RunCommand.self, CompareCommand.self, BisectCommand.self, CheckCommand.self, TraceCommand.self,
+            BaselineCommand.self, ReportCommand.self, HistoryCommand.self,
         ]
     )
 

@@ -8,14 +8,19 @@ public enum WhereTheTimeWent {
     /// One line per part that moved, largest change first, after a heading line; a sentence
     /// when nothing moved; empty when the comparison compared no parts.
     public static func lines(_ outcome: ComparisonOutcome) -> [String] {
-        let parts = partLines(outcome)
-        let functions = functionLines(outcome)
-        return parts + (parts.isEmpty || functions.isEmpty ? [] : [""]) + functions
+        lines(parts: outcome.parts, functions: outcome.functions)
+    }
+
+    /// The lines of `parts` and `functions` (a bisect step's), as ``lines(_:)``.
+    public static func lines(parts: ComparisonParts?, functions: [FunctionChange]?) -> [String] {
+        let partLines = partLines(parts)
+        let functionLines = functionLines(functions)
+        return partLines + (partLines.isEmpty || functionLines.isEmpty ? [] : [""]) + functionLines
     }
 
     /// The functions whose cost per launch moved, after a heading line; empty when none did.
-    static func functionLines(_ outcome: ComparisonOutcome) -> [String] {
-        guard let functions = outcome.functions, !functions.isEmpty else { return [] }
+    static func functionLines(_ functions: [FunctionChange]?) -> [String] {
+        guard let functions, !functions.isEmpty else { return [] }
         let time = MetricKind.time
         return ["Functions whose cost per launch moved (Mann-Whitney, the diagnosis launches):"]
             + functions.prefix(10).map { change in
@@ -27,8 +32,8 @@ public enum WhereTheTimeWent {
     }
 
     /// The parts that moved, after a heading line.
-    static func partLines(_ outcome: ComparisonOutcome) -> [String] {
-        guard let parts = outcome.parts, parts.count > 0 else { return [] }
+    static func partLines(_ parts: ComparisonParts?) -> [String] {
+        guard let parts, parts.count > 0 else { return [] }
         let moved = parts.moved
         let heading =
             "Where the time went (\(parts.count) part\(parts.count == 1 ? "" : "s") of the launch compared on the same blocks):"
@@ -60,7 +65,12 @@ public enum WhereTheTimeWent {
 
     /// The Markdown sections (the parts, the functions), ending with a newline; empty when there is nothing.
     public static func markdown(_ outcome: ComparisonOutcome) -> String {
-        [partLines(outcome), functionLines(outcome)].map { lines -> String in
+        markdown(parts: outcome.parts, functions: outcome.functions)
+    }
+
+    /// The Markdown sections of `parts` and `functions` (a bisect step's), as ``markdown(_:)``.
+    public static func markdown(parts: ComparisonParts?, functions: [FunctionChange]?) -> String {
+        [partLines(parts), functionLines(functions)].map { lines -> String in
             guard let heading = lines.first else { return "" }
             return "\n**\(MarkdownReport.escape(String(heading.dropLast())))**\n\n"
                 + lines.dropFirst().map { "- " + MarkdownReport.escape($0.trimmingCharacters(in: .whitespaces)) }

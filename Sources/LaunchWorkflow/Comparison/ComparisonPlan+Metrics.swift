@@ -26,8 +26,10 @@ extension ComparisonPlan {
         var plan = self
         if [.exited, .readyConditionMet].contains(trace.ending.reason) {
             plan.metrics = [.timeToReady]
-            plan.base = base.of(kind: .timing)
-            plan.head = head.of(kind: .timing)
+            if !diagnosesPrograms {
+                plan.base = base.of(kind: .timing)
+                plan.head = head.of(kind: .timing)
+            }
         } else {
             plan.metrics = trace.app.interface == .none ? [.timeToReady] : [.timeToFirstFrame]
         }

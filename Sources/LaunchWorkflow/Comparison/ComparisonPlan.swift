@@ -29,6 +29,10 @@ public struct ComparisonPlan: Sendable, Equatable {
     /// sequential test compares (a program's with no instruments at all, an app's with the probe's
     /// marks alone); without, the diagnosis launches' values are compared.
     public var measurementLaunches = true
+    /// Whether a program that is not a LaunchKit app gets diagnosis launches too (each followed by
+    /// the measurement launch whose time is compared), so that the comparison names the functions
+    /// whose cost moved; off, such a program runs with no instruments at all (the fastest decision).
+    public var diagnosesPrograms = false
 
     /// Creates a plan; the metrics of the rules against base are compared too.
     public init(

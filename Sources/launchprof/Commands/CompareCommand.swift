@@ -20,6 +20,9 @@ struct CompareCommand: ParsableCommand {
 
     @OptionGroup var builds: ComparisonOptions
 
+    @OptionGroup(title: "Sequential test")
+    var test: SequentialTestOptions
+
     @Option(name: .shortAndLong, help: "Launches of each build before the measured ones, discarded.")
     var warmup: Int = 1
 
@@ -58,7 +61,7 @@ struct CompareCommand: ParsableCommand {
         try LaunchGuard.install()
         let folder = try RunFolder.create(at: output)
         let progress = ProgressReporter(
-            total: builds.maxRuns * 2, interactive: Terminal.stderrIsTerminal, totalIsMaximum: true)
+            total: test.maxRuns * 2, interactive: Terminal.stderrIsTerminal, totalIsMaximum: true)
         let result = try launch.aroundLaunches {
             try ComparisonRun(plan: plan, folder: folder).run { event in
                 if case .launched(let build, let launch) = event { progress.launched(launch, label: build.rawValue) }
@@ -82,12 +85,11 @@ struct CompareCommand: ParsableCommand {
                 readiness: readinessSettings, instruments: instrumentSettings
             )
         }
-        let settings = ComparisonSettings(minEffect: builds.minEffect / 100, alpha: builds.alpha)
         var plan = ComparisonPlan(
             base: try specification(builds.base, try builds.environment(builds.baseEnv, option: "--base-env")),
             head: try specification(builds.head, try builds.environment(builds.headEnv, option: "--head-env")),
-            warmup: warmup, metrics: builds.metrics, settings: settings, maxRuns: builds.maxRuns,
-            seed: builds.seed ?? UInt64.random(in: 0...UInt64.max), budgets: budgetFile
+            warmup: warmup, metrics: test.metrics, settings: test.settings, maxRuns: test.maxRuns,
+            seed: test.seed ?? UInt64.random(in: 0...UInt64.max), budgets: budgetFile
         )
         plan.measurementLaunches = timingLaunches
         return plan

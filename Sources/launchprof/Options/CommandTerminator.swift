@@ -21,6 +21,7 @@ enum CommandTerminator {
         "run": (RunCommand.self, "the program to profile and its arguments", false),
         "trace": (TraceCommand.self, "the program to trace and its arguments", false),
         "compare": (CompareCommand.self, "the arguments of both builds", true),
+        "bisect": (BisectCommand.self, "the program and its arguments", false),
     ]
 
     /// Throws a usage error when `arguments` (launchprof's, without its own path) name `run`,

@@ -1,0 +1,68 @@
+import LaunchTrace
+
+/// The result of `launchprof bisect`, written as `bisect.json` after every step: what was
+/// searched, the good commit's build, every step, and the conclusion with the first bad commit's
+/// effect and what moved in it.
+public struct BisectOutcome: Codable, Sendable, Equatable {
+    /// The format version this library writes.
+    public static let currentSchemaVersion = 1
+
+    /// Format version.
+    public var schemaVersion = BisectOutcome.currentSchemaVersion
+    /// What was searched and how.
+    public var settings: BisectSettings
+    /// The commits after the good one through the bad one, oldest first.
+    public var commits: [BisectCommit]
+    /// The good commit.
+    public var good: BisectCommit
+    /// The good commit's build (every step compares against it), once built.
+    public var goodBuild: BisectBuild?
+    /// The steps in the order they ran.
+    public var steps: [BisectStep]
+    /// What the steps conclude.
+    public var conclusion: BisectConclusion
+
+    /// Creates an outcome with no steps yet.
+    public init(settings: BisectSettings, good: BisectCommit, commits: [BisectCommit]) {
+        self.settings = settings
+        self.good = good
+        self.commits = commits
+        self.steps = []
+        self.conclusion = BisectConclusion(kind: .interrupted, commits: commits.map(\.hash))
+    }
+
+    /// The search with every step's verdict recorded.
+    public var search: BisectSearch {
+        var search = BisectSearch(commits: commits.map(\.hash))
+        for step in steps { search.record(step.verdict, of: step.commit) }
+        return search
+    }
+
+    /// The commit with `hash`, if it is in the range.
+    public func commit(_ hash: String) -> BisectCommit? {
+        commits.first { $0.hash == hash } ?? (hash == good.hash ? good : nil)
+    }
+
+    /// The step that measured `hash`, if any.
+    public func step(of hash: String) -> BisectStep? {
+        steps.last { $0.commit == hash }
+    }
+
+    /// The first bad commit's step, when the bisect found one.
+    public var culprit: BisectStep? {
+        conclusion.kind == .found ? conclusion.commits.first.flatMap(step(of:)) : nil
+    }
+
+    /// How many commits were built, the good one included.
+    public var builds: Int { steps.count + (goodBuild == nil ? 0 : 1) }
+
+    /// 0 when one commit was found; 4 when the bisect stopped undecided, found only a set of
+    /// candidates or did not reproduce the regression; 130 when it was interrupted.
+    public var exitCode: ProfilerExitStatus {
+        switch conclusion.kind {
+        case .found: .success
+        case .oneOf, .undecided, .notReproduced: .inconclusive
+        case .interrupted: .interrupted
+        }
+    }
+}

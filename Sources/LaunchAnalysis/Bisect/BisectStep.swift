@@ -1,0 +1,37 @@
+import LaunchTrace
+
+/// One step of a bisect: a commit built, compared against the good commit, and judged.
+public struct BisectStep: Codable, Sendable, Equatable {
+    /// The commit's full hash.
+    public var commit: String
+    /// What the step said of it.
+    public var verdict: BisectVerdict
+    /// Why, in a sentence (the decision and effect, or why it was skipped).
+    public var reason: String
+    /// The build.
+    public var build: BisectBuild
+    /// The comparison's folder relative to the bisect's folder (`comparison.json`, `base/`,
+    /// `head/`), when it was compared.
+    public var folder: String?
+    /// Every compared metric against the good commit, when it was compared.
+    public var metrics: [MetricComparison]
+    /// Every phase, span and part before `main` compared on the same blocks.
+    public var parts: ComparisonParts?
+    /// The functions whose cost per launch moved.
+    public var functions: [FunctionChange]?
+
+    /// Creates a step.
+    public init(
+        commit: String, verdict: BisectVerdict, reason: String, build: BisectBuild, folder: String? = nil,
+        metrics: [MetricComparison] = [], parts: ComparisonParts? = nil, functions: [FunctionChange]? = nil
+    ) {
+        self.commit = commit
+        self.verdict = verdict
+        self.reason = reason
+        self.build = build
+        self.folder = folder
+        self.metrics = metrics
+        self.parts = parts
+        self.functions = functions
+    }
+}

@@ -1,0 +1,39 @@
+import LaunchAnalysis
+
+/// The sentences that say what a bisect concluded, shared by its text and Markdown reports.
+enum BisectHeadline {
+    /// One sentence per conclusion; commits as `<short hash> "<subject>"`.
+    static func sentence(_ outcome: BisectOutcome, name: (BisectCommit) -> String) -> String {
+        let commits = outcome.conclusion.commits.compactMap(outcome.commit)
+        let list = commits.map(name).joined(separator: ", ")
+        let bad = outcome.commit(outcome.settings.bad).map(name) ?? String(outcome.settings.bad.prefix(10))
+        switch outcome.conclusion.kind {
+        case .found:
+            return "The first bad commit is \(list)."
+        case .oneOf:
+            return "The first bad commit is one of \(list): the commits between them did not build or launch."
+        case .undecided:
+            return
+                "A step was not decided at \(outcome.settings.maxRuns) launches per build; the first bad commit is one of \(commits.count): \(list). Nothing is guessed: rerun with more --max-runs or a larger --min-effect."
+        case .notReproduced:
+            return "The bad commit \(bad) is not slower than the good commit \(name(outcome.good)): there is nothing to bisect."
+        case .interrupted:
+            return "Interrupted with \(commits.count) commit\(commits.count == 1 ? "" : "s") left: \(list)."
+        }
+    }
+
+    /// "7 commits after 9f8e7d6c5b (good) through 1a2b3c4d5e (bad); 4 builds, the good commit's included."
+    static func range(_ outcome: BisectOutcome) -> String {
+        let count = outcome.commits.count
+        return
+            "\(count) commit\(count == 1 ? "" : "s") after \(outcome.good.shortHash) (good) through \(String(outcome.settings.bad.prefix(10))) (bad); \(outcome.builds) build\(outcome.builds == 1 ? "" : "s"), the good commit's included."
+    }
+
+    /// The culprit's effect on each compared metric, one line each.
+    static func effects(_ step: BisectStep) -> [String] {
+        step.metrics.map { metric in
+            let row = ComparisonRow(metric)
+            return "\(row.metric) \(row.decision.rawValue) \(row.effect) (\(row.interval)): \(row.baseMedian) → \(row.headMedian)"
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import CLaunchRunner
+import Foundation
+import LaunchTrace
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A build command run for `launchprof bisect`: `/bin/sh -c COMMAND` in a directory, in a
+/// process group of its own, its output and errors in one log file. An interruption of
+/// launchprof (``RunInterruption``) ends the build and everything it started; a fatal signal of
+/// launchprof kills its process group.
+///
+/// ```swift
+/// let build = try BuildCommand(command: "swift build -c release", directory: worktree, log: logURL).run()
+/// if build.status != .succeeded { … }
+/// ```
+public struct BuildCommand: Sendable, Equatable {
+    /// The shell command.
+    public var command: String
+    /// The directory it runs in.
+    public var directory: URL
+    /// The file that receives its standard output and standard error (created or truncated).
+    public var log: URL
+
+    /// Creates a build command.
+    public init(command: String, directory: URL, log: URL) {
+        self.command = command
+        self.directory = directory
+        self.log = log
+    }
+
+    /// Runs the command to its end, or until launchprof is interrupted.
+    ///
+    /// - Throws: ``LaunchProfilerError`` when the shell cannot be started at all.
+    public func run() throws(LaunchProfilerError) -> BuildResult {
+        // `cd` first (the runner starts children in its own directory), then the user's command
+        // with its errors in the same log.
+        let script = "cd -- \"$1\" || exit 125; exec 2>&1; exec /bin/sh -c \"$2\""
+        let started = lp_monotonic_ns()
+        let child = try ChildProcess(
+            executable: "/bin/sh", arguments: ["-c", script, "sh", directory.path, command],
+            environment: ProcessInfo.processInfo.environment, inheritedFD: -1, stdoutPath: log.path,
+            stderrPath: "/dev/null", timingOnly: true
+        )
+        let result = child.wait(deadlineNs: nil)
+        let seconds = { Double(lp_monotonic_ns() - started) / 1e9 }
+        switch result {
+        case .exited(.exited(0)):
+            child.killLeftovers(marker: nil, childrenBefore: nil)
+            return BuildResult(status: .succeeded, seconds: seconds())
+        case .exited(.exited(let code)):
+            child.killLeftovers(marker: nil, childrenBefore: nil)
+            return BuildResult(status: .failed, exitStatus: code, seconds: seconds())
+        case .exited(.signaled(let signal)):
+            child.killLeftovers(marker: nil, childrenBefore: nil)
+            return BuildResult(status: .failed, signal: signal, seconds: seconds())
+        case .interrupted, .deadlinePassed, .conditionMet:
+            _ = child.kill()
+            child.killLeftovers(marker: nil, childrenBefore: nil)
+            return BuildResult(status: .interrupted, seconds: seconds())
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import LaunchAnalysis
+import LaunchWorkflow
+
+/// The lines `launchprof bisect` writes to standard error as it goes: each build, each step's
+/// verdict and how many commits are left.
+struct BisectProgress: Sendable {
+    /// Writes the line of `event`, if it has one.
+    func report(_ event: BisectEvent) {
+        switch event {
+        case .started(let commits):
+            Terminal.printError("launchprof: bisecting \(commits) commit\(commits == 1 ? "" : "s").")
+        case .building(let commit, let isGood):
+            Terminal.printError("launchprof: building \(commit.shortHash) \"\(commit.subject)\"\(isGood ? " (good)" : "")…")
+        case .built(let commit, let result):
+            Terminal.printError(
+                "launchprof: \(commit.shortHash) build \(result.description) in \(String(format: "%.1f", result.seconds)) s.")
+        case .comparing(let commit, .warmingUp):
+            Terminal.printError("launchprof: comparing \(commit.shortHash) against the good commit…")
+        case .comparing:
+            break
+        case .stepFinished(let step, let left):
+            Terminal.printError(
+                "launchprof: \(step.commit.prefix(10)) is \(step.verdict.rawValue). \(step.reason) \(left) commit\(left == 1 ? "" : "s") left."
+            )
+        }
+    }
+}
