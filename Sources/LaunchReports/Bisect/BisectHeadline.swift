@@ -16,7 +16,8 @@ enum BisectHeadline {
             return
                 "A step was not decided at \(outcome.settings.maxRuns) launches per build; the first bad commit is one of \(commits.count): \(list). Nothing is guessed: rerun with more --max-runs or a larger --min-effect."
         case .notReproduced:
-            return "The bad commit \(bad) is not slower than the good commit \(name(outcome.good)): there is nothing to bisect."
+            return
+                "The bad commit \(bad) is not slower than the good commit \(name(outcome.good)): there is nothing to bisect."
         case .interrupted:
             return "Interrupted with \(commits.count) commit\(commits.count == 1 ? "" : "s") left: \(list)."
         }
@@ -33,7 +34,8 @@ enum BisectHeadline {
     static func effects(_ step: BisectStep) -> [String] {
         step.metrics.map { metric in
             let row = ComparisonRow(metric)
-            return "\(row.metric) \(row.decision.rawValue) \(row.effect) (\(row.interval)): \(row.baseMedian) → \(row.headMedian)"
+            return
+                "\(row.metric) \(row.decision.rawValue) \(row.effect) (\(row.interval)): \(row.baseMedian) → \(row.headMedian)"
         }
     }
 }

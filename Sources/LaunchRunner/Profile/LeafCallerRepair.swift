@@ -34,7 +34,26 @@ struct LeafCallerRepair {
         if intact, !lacksFramePointers(leaf) { found = Array(found.prefix(1)) }
         if !intact { rest = [] }
         if let last = found.last, last == rest.first { found.removeLast() }
+        if intact { rest = repairingMiddle(rest, sample: sample, frame: registers.bp - registers.sp) }
         return [leaf] + found + rest
+    }
+
+    /// The chain after the leaf with the caller of its second frame put back, when that frame
+    /// keeps no frame pointer: the leaf (the vDSO's `clock_gettime`) kept one, so the chain
+    /// reaches libc's wrapper that called it, and then the wrapper's caller's caller, since the
+    /// wrapper left the frame-pointer register at its caller's frame. The lost return address
+    /// lies between the leaf's frame record and the next one (`frame` is the leaf's frame
+    /// pointer as an offset into the copied stack).
+    private func repairingMiddle(_ rest: [UInt64], sample: PerfSample, frame: UInt64) -> [UInt64] {
+        guard let second = rest.first, lacksFramePointers(second), frame + 16 <= UInt64(sample.stack.count),
+            let registers = sample.registers
+        else { return rest }
+        let saved = sample.stack.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: Int(frame), as: UInt64.self) }
+        guard saved > registers.bp else { return rest }
+        let end = Int(min(saved - registers.sp, UInt64(sample.stack.count)))
+        var middle = returnAddresses(in: sample.stack, from: Int(frame) + 16, upTo: end)
+        if let last = middle.last, rest.count > 1, last == rest[1] { middle.removeLast() }
+        return [second] + middle + rest.dropFirst()
     }
 
     private func lacksFramePointers(_ address: UInt64) -> Bool {
@@ -43,10 +62,10 @@ struct LeafCallerRepair {
         return Self.codeWithoutFramePointers.contains { name.hasPrefix($0) }
     }
 
-    private func returnAddresses(in stack: [UInt8], upTo limit: Int) -> [UInt64] {
+    private func returnAddresses(in stack: [UInt8], from start: Int = 0, upTo limit: Int) -> [UInt64] {
         var found: [UInt64] = []
         stack.withUnsafeBytes { bytes in
-            var offset = 0
+            var offset = start
             while offset + 8 <= limit {
                 let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                 if validator.isReturnAddress(word) { found.append(word) }

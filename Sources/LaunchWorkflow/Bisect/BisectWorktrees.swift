@@ -32,7 +32,9 @@ public final class BisectWorktrees: Sendable {
         }
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         created.withLock { $0.append(url) }
-        try repository.git(["worktree", "add", "--quiet", "--detach", "--lock", "--reason", Self.lockReason, url.path, commit])
+        try repository.git([
+            "worktree", "add", "--quiet", "--detach", "--lock", "--reason", Self.lockReason, url.path, commit,
+        ])
         return url
     }
 

@@ -10,10 +10,12 @@ struct BisectProgress: Sendable {
         case .started(let commits):
             Terminal.printError("launchprof: bisecting \(commits) commit\(commits == 1 ? "" : "s").")
         case .building(let commit, let isGood):
-            Terminal.printError("launchprof: building \(commit.shortHash) \"\(commit.subject)\"\(isGood ? " (good)" : "")…")
+            Terminal.printError(
+                "launchprof: building \(commit.shortHash) \"\(commit.subject)\"\(isGood ? " (good)" : "")…")
         case .built(let commit, let result):
             Terminal.printError(
-                "launchprof: \(commit.shortHash) build \(result.description) in \(String(format: "%.1f", result.seconds)) s.")
+                "launchprof: \(commit.shortHash) build \(result.description) in \(String(format: "%.1f", result.seconds)) s."
+            )
         case .comparing(let commit, .warmingUp):
             Terminal.printError("launchprof: comparing \(commit.shortHash) against the good commit…")
         case .comparing:
