@@ -28,14 +28,16 @@ public enum ProfilerExitStatus: Int32, Codable, Sendable, CaseIterable {
     /// What the status means, in the words of the commands' help.
     public var meaning: String {
         switch self {
-        case .success: "every budget passed"
+        case .success: "every budget passed (bisect: the first bad commit was found)"
         case .usageError: "usage or internal error"
         case .budgetExceeded: "a budget was exceeded (compare: head regressed)"
         case .launchFailed:
             "a launch crashed, hung or gave an invalid trace (more than --allow-failed), or none completed (compare: a build failed to launch)"
-        case .inconclusive: "inconclusive (the spread straddles a limit; compare: undecided at --max-runs)"
+        case .inconclusive:
+            "inconclusive (the spread straddles a limit; compare: undecided at --max-runs; bisect: a step undecided, only candidates left, or the bad commit not slower)"
         case .historyNotRecorded: "the run history could not be opened or written"
-        case .interrupted: "interrupted by SIGINT, SIGTERM or SIGHUP (the launches so far are kept)"
+        case .interrupted:
+            "interrupted by SIGINT, SIGTERM or SIGHUP (the launches so far are kept; bisect: --resume goes on)"
         }
     }
 

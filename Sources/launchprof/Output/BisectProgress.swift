@@ -14,7 +14,7 @@ struct BisectProgress: Sendable {
                 "launchprof: building \(commit.shortHash) \"\(commit.subject)\"\(isGood ? " (good)" : "")…")
         case .built(let commit, let result):
             Terminal.printError(
-                "launchprof: \(commit.shortHash) build \(result.description) in \(String(format: "%.1f", result.seconds)) s."
+                "launchprof: \(commit.shortHash) build \(result.description) in \(String(format: "%.2f", result.seconds)) s."
             )
         case .comparing(let commit, .warmingUp):
             Terminal.printError("launchprof: comparing \(commit.shortHash) against the good commit…")
