@@ -113,5 +113,13 @@ struct ChangePointTests {
         #expect(first?.index == 10)
         #expect(first?.movedWith.count == 1 && first?.movedWith.first?.hasPrefix("binaryLoad +") == true, "\(changes)")
         #expect(changes.first { $0.series.metric == "binaryLoad" }?.movedWith == [])
+        // The command that finds the commit of the change in its range, ready to paste.
+        #expect(
+            first?.bisectCommand()
+                == "launchprof bisect --good c9 --bad c10 --build 'swift build -c release' --metric timeToFirstFrame -- .build/release/SampleApp"
+        )
+        #expect(
+            first?.bisectCommand(build: "make app", program: "./app")
+                == "launchprof bisect --good c9 --bad c10 --build 'make app' --metric timeToFirstFrame -- ./app")
     }
 }

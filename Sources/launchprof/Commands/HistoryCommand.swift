@@ -81,6 +81,15 @@ struct HistoryCommand: ParsableCommand {
         @Flag(help: "Print JSON instead of text.")
         var json = false
 
+        @Option(help: ArgumentHelp("The build command of each change point's bisect command.", valueName: "COMMAND"))
+        var bisectBuild = TrendChange.defaultBisectBuild
+
+        @Option(
+            help: ArgumentHelp(
+                "The program of each change point's bisect command (default: .build/release/<app>).", valueName: "PATH")
+        )
+        var bisectProgram: String?
+
         func run() throws {
             let history = try store.openForReading()
             defer { history.close() }
@@ -88,7 +97,8 @@ struct HistoryCommand: ParsableCommand {
                 options: ChangePointOptions(
                     window: window, maxPValue: pValue, minEffect: minEffect, minSegment: minSegment))
             let changes = analysis.changes(in: try history.series(matching: filter.filter()))
-            print(json ? HistoryText.json(changes) : HistoryText.changes(changes), terminator: "")
+            let text = HistoryText.changes(changes, build: bisectBuild, program: bisectProgram)
+            print(json ? HistoryText.json(changes) : text, terminator: "")
         }
     }
 }

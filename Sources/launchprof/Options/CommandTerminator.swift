@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LaunchTrace
 
 /// The check that `run`, `trace` and `compare` are given `--` before the program to launch
 /// (the builds' arguments, for `compare`), made before ArgumentParser reads the command line.
@@ -44,7 +45,7 @@ enum CommandTerminator {
             }
             let corrected = Array(arguments[..<index]) + ["--"] + Array(arguments[index...])
             throw CLIError(
-                "put -- before \(command.what) (launchprof reads what comes before -- as its own options): launchprof \(corrected.map(shellQuoted).joined(separator: " "))"
+                "put -- before \(command.what) (launchprof reads what comes before -- as its own options): launchprof \(ShellWord.line(corrected))"
             )
         }
     }
@@ -70,13 +71,5 @@ enum CommandTerminator {
             }
         }
         return (takeValue, flags)
-    }
-
-    /// `argument` as a POSIX shell reads it back: unchanged when it needs no quoting.
-    static func shellQuoted(_ argument: String) -> String {
-        let plain = CharacterSet(
-            charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+@%")
-        if !argument.isEmpty && argument.unicodeScalars.allSatisfy(plain.contains) { return argument }
-        return "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -27,15 +27,16 @@ enum HistoryText {
     }
 
     /// One paragraph per change point.
-    static func changes(_ changes: [TrendChange]) -> String {
+    static func changes(_ changes: [TrendChange], build: String, program: String?) -> String {
         guard !changes.isEmpty else { return "No change points.\n" }
         return changes.map { change in
+            let bisect = change.bisectCommand(build: build, program: program).map { "  find the commit: \($0)\n" } ?? ""
             let direction = change.effect > 0 ? "up" : "down"
             return """
                 \(change.series): \(direction) \(String(format: "%+.1f %%", change.effect * 100)) at run \(change.index) (\(change.recordedAt)), \
                 commits \(short(change.commitBefore))..\(short(change.commitAfter)), median \(format(change.medianBefore)) -> \(format(change.medianAfter)), \
                 p = \(String(format: "%.2g", change.pValue))\(moved(change))
-
+                \(bisect)
                 """
         }.joined()
     }
