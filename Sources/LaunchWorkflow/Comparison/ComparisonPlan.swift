@@ -33,6 +33,8 @@ public struct ComparisonPlan: Sendable, Equatable {
     /// the measurement launch whose time is compared), so that the comparison names the functions
     /// whose cost moved; off, such a program runs with no instruments at all (the fastest decision).
     public var diagnosesPrograms = false
+    /// The tool and version named in `comparison.html`.
+    public var generator = "launchprof"
 
     /// Creates a plan; the metrics of the rules against base are compared too.
     public init(

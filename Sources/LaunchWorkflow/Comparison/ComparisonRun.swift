@@ -87,6 +87,7 @@ public struct ComparisonRun: Sendable {
         outcome.parts = parts
         outcome.functions = loops.functionChanges()
         try outcome.write(to: folder.comparisonURL)
+        try ComparisonPage(folder: folder, generator: plan.generator).write(outcome)
         return ComparisonRunResult(outcome: outcome, baseSummary: base, headSummary: head, folder: folder)
     }
 

@@ -92,6 +92,7 @@ struct CompareCommand: ParsableCommand {
             seed: test.seed ?? UInt64.random(in: 0...UInt64.max), budgets: budgetFile
         )
         plan.measurementLaunches = timingLaunches
+        plan.generator = LaunchProf.generator
         return plan
     }
 }
