@@ -56,7 +56,7 @@ struct ComparisonRunTests {
             "interval \(interval), true effect \(trueEffect)")
     }
 
-    @Test("a rule against base: +3% fails a 10 % regression; files are comparison.json, base/ and head/")
+    @Test("a rule against base: +3% fails a 10 % regression; files are comparison.json, comparison.html, base/ and head/")
     func budgetAgainstBase() throws {
         let json =
             #"{"schemaVersion": 1, "rules": [{"metric": "didFinishLaunching", "limit": "+3%", "baseline": "base"}]}"#
@@ -72,7 +72,7 @@ struct ComparisonRunTests {
         #expect(outcome.exitCode == .budgetExceeded)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
         // The folder's claim (`.launchprof-run`, created exclusively) and the comparison's files.
-        #expect(files == [".launchprof-run", "base", "comparison.json", "head"])
+        #expect(files == [".launchprof-run", "base", "comparison.html", "comparison.json", "head"])
         #expect(FileManager.default.fileExists(atPath: folder.buildFolder(.head).summaryURL.path))
     }
 }
