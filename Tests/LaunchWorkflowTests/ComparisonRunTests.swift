@@ -56,7 +56,8 @@ struct ComparisonRunTests {
             "interval \(interval), true effect \(trueEffect)")
     }
 
-    @Test("a rule against base: +3% fails a 10 % regression; files are comparison.json, comparison.html, base/ and head/")
+    @Test(
+        "a rule against base: +3% fails a 10 % regression; files are comparison.json, comparison.html, base/ and head/")
     func budgetAgainstBase() throws {
         let json =
             #"{"schemaVersion": 1, "rules": [{"metric": "didFinishLaunching", "limit": "+3%", "baseline": "base"}]}"#
