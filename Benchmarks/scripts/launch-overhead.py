@@ -16,6 +16,8 @@ every side. Settings (SWIFT_BACKTRACE=enable=no on all, as the runner sets it wi
 - off:      nothing but the spawn clock, the exit point and the event socket
 - measurement: a measurement launch (`LAUNCHPROF_TRACE`, `LAUNCHPROF_PURPOSE=measurement`): the
             probe's phase and span marks, thread state, totals and the trace; no watchdog
+- padded:   off with three more variables of measurement's sizes that nothing reads (the control
+            for the environment's size)
 - trace:    phases, thread state, spans and the trace (`LAUNCHPROF_TRACE`, no stall sampler)
 - tracer:   trace + the blocking-call tracer preloaded and recording (`LD_PRELOAD`)
 - profile:  the whole-launch profile alone (perf events at launchprof's default rate, read from
@@ -80,6 +82,12 @@ def default_profile_rate():
     return int(match.group(1))
 
 
+def padded(assignment):
+    """`assignment` renamed to a variable no one reads, the same length."""
+    name, value = assignment.split("=", 1)
+    return "X" * len(name) + "=" + value
+
+
 def settings(trace, preload, rate):
     common = list(APP_ASSIGNMENTS)
     recording = [f"LAUNCHPROF_TRACE={trace}", "LAUNCHPROF_SAMPLER=none"]
@@ -87,6 +95,9 @@ def settings(trace, preload, rate):
     return {
         "off": (0, common),
         "measurement": (0, common + recording + ["LAUNCHPROF_PURPOSE=measurement"]),
+        # The control of measurement: off with three more variables of the same sizes, names
+        # the probe does not read (the environment's size alone).
+        "padded": (0, common + [padded(a) for a in recording + ["LAUNCHPROF_PURPOSE=measurement"]]),
         "trace": (0, common + recording),
         "tracer": (0, common + recording + tracer),
         "profile": (rate, common),
