@@ -106,6 +106,11 @@ public struct SymbolTable: Sendable, Equatable {
         return Match(index: index, name: name(at: index), start: entry.start, offset: address - entry.start)
     }
 
+    /// The start address of the symbol named exactly `name`, if the table has one (a linear scan).
+    public func start(ofSymbolNamed name: String) -> UInt64? {
+        entries.indices.first { self.name(at: $0) == name }.map { entries[$0].start }
+    }
+
     /// Every name in the table's string data that ends with `suffix` (a linear scan).
     public func names(endingWith suffix: String) -> [String] {
         names.split(separator: 0, omittingEmptySubsequences: true).compactMap { bytes in

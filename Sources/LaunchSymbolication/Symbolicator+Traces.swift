@@ -4,12 +4,14 @@ extension Symbolicator {
     /// Resolves every address of the traces' main-thread activity, then adds file:line with
     /// one symbolizer process per image: afterwards every lookup of these addresses is a
     /// cache hit with its location.
-    public func prepare(_ traces: [LaunchTrace]) {
+    /// With `locating` false the locations wait for a later ``locateSources()``, so that more
+    /// stacks share its one symbolizer pass per image.
+    public func prepare(_ traces: [LaunchTrace], locating: Bool = true) {
         for trace in traces {
             guard let activity = trace.mainThread else { continue }
             _ = symbolicate(activity)
         }
-        locateSources()
+        if locating { locateSources() }
     }
 
     /// The symbolicated stacks of one launch's activity. Blocking-call stacks are return

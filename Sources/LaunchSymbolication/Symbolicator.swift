@@ -1,4 +1,6 @@
+import Dispatch
 import LaunchTrace
+import Synchronization
 
 /// Resolves raw addresses of a launch into function names (and file:line), after the launch,
 /// in the tool. Each image's ELF symbol table is read once and kept sorted; each resolved
@@ -188,6 +190,18 @@ public final class Symbolicator {
         return module
     }
 
+    /// The source file of the function named `symbol` in the image at `path` (its first line's
+    /// file, from the debug information), or nil without symbols, debug information or a
+    /// ``sourceLocator``.
+    public func sourceFile(ofSymbol symbol: String, inImage path: String) -> String? {
+        let id = imageID(path, load: true)
+        guard let locator = sourceLocator, let image = states[id].image,
+            let start = image.symbols.start(ofSymbolNamed: symbol)
+        else { return nil }
+        let offset = start &- image.linkBase
+        return locator.locate([offset], in: path)[offset]?.file
+    }
+
     private func findEntryModule(_ path: String) -> String? {
         let id = imageID(path, load: true)
         guard let symbols = states[id].image?.symbols else { return nil }
@@ -204,10 +218,18 @@ public final class Symbolicator {
     /// carry the locations. Does nothing without a ``sourceLocator``.
     public func locateSources() {
         guard let locator = sourceLocator else { return }
-        for (path, id) in imageIDs where !states[id].pendingLocations.isEmpty {
-            let pending = Array(states[id].pendingLocations)
-            states[id].pendingLocations = []
-            let found = locator.locateReporting(pending, in: path)
+        let work = imageIDs.filter { !states[$0.value].pendingLocations.isEmpty }
+            .map { (path: $0.key, id: $0.value, addresses: Array(states[$0.value].pendingLocations)) }
+        for item in work { states[item.id].pendingLocations = [] }
+        // The symbolizer processes read each image's debug information on their own: run them
+        // side by side, one per CPU.
+        let results = Mutex<[Int: SourceLocator.Result]>([:])
+        DispatchQueue.concurrentPerform(iterations: work.count) { index in
+            let found = locator.locateReporting(work[index].addresses, in: work[index].path)
+            results.withLock { $0[index] = found }
+        }
+        for (index, found) in results.withLock({ $0 }) {
+            let (path, id) = (work[index].path, work[index].id)
             states[id].locations.merge(found.locations) { first, _ in first }
             if let problem = found.problem, sourceProblems[path] == nil { sourceProblems[path] = problem }
         }

@@ -1,5 +1,6 @@
 import LaunchSymbolication
 import LaunchTrace
+import Synchronization
 
 /// Tells whose code a frame is (``CodeOwner``), for one program.
 ///
@@ -10,24 +11,40 @@ import LaunchTrace
 ///   toolchain's modules (`Swift`, `Foundation`, `Dispatch`, `LaunchKit`, …) are the toolchain's;
 ///   a source file under `.build/checkouts/<package>/` is that dependency's; the module of the
 ///   executable's entry point (``programModules``) is the program's; another module with its
-///   source outside the checkouts is the program's (a target of its own package); any other
-///   module is a dependency. With no entry module known, every module that is not the
+///   source in the entry point's package (``programRoot``) is the program's (a target of its own
+///   package); any other module is a dependency (built from `.build/checkouts/`, or elsewhere, as
+///   the toolchain's swift-format was built with swift-argument-parser beside it). With no entry module known, every module that is not the
 ///   toolchain's counts as the program's, and so do C functions and unnamed frames; with one
 ///   known, an unnamed frame is not the program's (it cannot be told apart).
 public struct CodeOwnership: Sendable, Equatable {
     /// The program's own modules, when known (empty: unknown).
     public var programModules: Set<String>
+    /// The folder of the program's own sources (the package holding its entry point's file),
+    /// when the debug information names that file: a module's frame with a source under it is
+    /// the program's (another target of its package), one with a source elsewhere a
+    /// dependency's, wherever that dependency was built.
+    public var programRoot: String?
 
-    /// Creates an ownership for a program whose own modules are `programModules`.
-    public init(programModules: Set<String> = []) {
+    /// Creates an ownership for a program whose own modules are `programModules`, its sources
+    /// under `programRoot`.
+    public init(programModules: Set<String> = [], programRoot: String? = nil) {
         self.programModules = programModules
+        self.programRoot = programRoot
     }
 
     /// The ownership for the program of `trace`: its entry point's module, read from the
     /// executable's symbol table.
     public init(trace: LaunchTrace, symbolicator: Symbolicator) {
-        let module = symbolicator.entryModule(ofExecutable: trace.app.executablePath)
-        self.init(programModules: module.map { [$0] } ?? [])
+        let path = trace.app.executablePath
+        let module = symbolicator.entryModule(ofExecutable: path)
+        let entryFile = module.flatMap { symbolicator.sourceFile(ofSymbol: "\($0)_main", inImage: path) }
+        self.init(programModules: module.map { [$0] } ?? [], programRoot: entryFile.map(Self.packageRoot(of:)))
+    }
+
+    /// The package folder of a source file: what precedes its last `/Sources/`, else its folder.
+    public static func packageRoot(of file: String) -> String {
+        if let range = file.range(of: "/Sources/", options: .backwards) { return String(file[..<range.lowerBound]) }
+        return String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)])
     }
 
     /// Whose code `frame` is.
@@ -43,7 +60,8 @@ public struct CodeOwnership: Sendable, Equatable {
         }
         if FrameClassifier.systemModules.contains(module) { return .toolchain }
         if programModules.isEmpty || programModules.contains(module) { return .program }
-        return frame.location != nil ? .program : .dependency
+        guard let file = frame.location?.file, let programRoot else { return .dependency }
+        return file.hasPrefix(programRoot + "/") ? .program : .dependency
     }
 
     /// Whether `frame` is the program's own code that a finding can name: the program's, and
@@ -95,9 +113,16 @@ public struct CodeOwnership: Sendable, Equatable {
 
     /// Whether a system library is the Swift toolchain's runtime.
     static func isToolchainImage(_ path: String) -> Bool {
+        if let known = toolchainImages.withLock({ $0[path] }) { return known }
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        return path.utf8.firstRange(of: "/usr/lib/swift/".utf8) != nil
+        let verdict =
+            FrameClassifier.isInSwiftRuntimeFolder(path)
             || ["libswift", "libFoundation", "lib_Foundation", "libdispatch", "libBlocksRuntime", "libicu"]
                 .contains { name.hasPrefix($0) }
+        toolchainImages.withLock { $0[path] = verdict }
+        return verdict
     }
+
+    /// The verdicts of ``isToolchainImage(_:)`` so far, by path (decided once per image).
+    private static let toolchainImages = Mutex<[String: Bool]>([:])
 }

@@ -7,9 +7,22 @@ extension FindingsAnalyzer {
     /// of time to first frame's medians (from `summary`), a confidence and advice; highest
     /// impact first. Symbolicates every stack first, with file:line in one batch per image.
     public func findings(for summary: RunSummary, traces: [LaunchTrace], symbolicator: Symbolicator) -> RunFindings {
-        symbolicator.prepare(traces)
+        Self.prepare(traces, symbolicator: symbolicator)
         let analyzer = traces.first.map { owning($0, symbolicator: symbolicator) } ?? self
         return analyzer.ownedFindings(for: summary, traces: traces, symbolicator: symbolicator)
+    }
+
+    /// Symbolicates every stack the findings read (the main-thread activity's and the
+    /// whole-launch profile's, with the keys ``ProfileContext`` looks them up by), then adds
+    /// file:line in one symbolizer pass per image.
+    static func prepare(_ traces: [LaunchTrace], symbolicator: Symbolicator) {
+        symbolicator.prepare(traces, locating: false)
+        for trace in traces {
+            guard let profile = trace.profile, profile.source == .perf else { continue }
+            let map = ImageMap(images(of: trace))
+            for stack in profile.stacks { _ = symbolicator.symbolicate(stack: stack, in: map, firstIsExact: true) }
+        }
+        symbolicator.locateSources()
     }
 
     private func ownedFindings(for summary: RunSummary, traces: [LaunchTrace], symbolicator: Symbolicator)

@@ -1,5 +1,6 @@
 import LaunchSymbolication
 import LaunchTrace
+import Synchronization
 
 /// Decides what a symbolicated frame is: system or app code, a known blocking function, a
 /// method of a UI object.
@@ -52,15 +53,28 @@ public enum FrameClassifier {
 
     /// Whether the file at `path` is a system library: under one of ``systemImageFolders`` (or
     /// a Swift runtime's `…/usr/lib/swift/` folder), or named like one of ``systemImagePrefixes``.
+    /// Decided once per path: findings ask for every frame of every sample, and a launch has a
+    /// few dozen images.
     public static func isSystemImage(_ path: String) -> Bool {
-        // The standard library's search on UTF-8: Foundation's `contains` goes through NSString.
-        if systemImageFolders.contains(where: { path.hasPrefix($0) })
-            || path.utf8.firstRange(of: "/usr/lib/swift/".utf8) != nil
-        {
-            return true
-        }
+        if let known = systemImages.withLock({ $0[path] }) { return known }
+        let verdict = decideSystemImage(path)
+        systemImages.withLock { $0[path] = verdict }
+        return verdict
+    }
+
+    /// The verdicts of ``isSystemImage(_:)`` so far, by path.
+    private static let systemImages = Mutex<[String: Bool]>([:])
+
+    private static func decideSystemImage(_ path: String) -> Bool {
+        if systemImageFolders.contains(where: { path.hasPrefix($0) }) || isInSwiftRuntimeFolder(path) { return true }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return systemImagePrefixes.contains { name.hasPrefix($0) }
+    }
+
+    /// Whether `path` is in a Swift runtime's `…/usr/lib/swift/` folder.
+    static func isInSwiftRuntimeFolder(_ path: String) -> Bool {
+        // The standard library's search on UTF-8: Foundation's `contains` goes through NSString.
+        path.utf8.firstRange(of: "/usr/lib/swift/".utf8) != nil
     }
 
     /// Whether the frame is the app's own code: in an image that is not a system library,
@@ -220,6 +234,17 @@ public enum FrameClassifier {
     /// Whether the frame is a method of a UI object (see the type's documentation).
     public static func isUIMethod(_ frame: SymbolicatedFrame) -> Bool {
         guard let symbol = frame.symbol, symbol.module != nil else { return false }
+        if let known = uiMethods.withLock({ $0[symbol.raw] }) { return known }
+        let verdict = decideUIMethod(symbol)
+        uiMethods.withLock { $0[symbol.raw] = verdict }
+        return verdict
+    }
+
+    /// The verdicts of ``isUIMethod(_:)`` so far, by raw symbol (each function decided once, not
+    /// at every frame of every sample).
+    private static let uiMethods = Mutex<[String: Bool]>([:])
+
+    private static func decideUIMethod(_ symbol: SymbolName) -> Bool {
         var name = Substring(symbol.simple)
         while name.hasPrefix("closure #") || name.hasPrefix("implicit closure #") {
             guard let range = name.range(of: " in ") else { break }

@@ -26,12 +26,20 @@ public struct SymbolicatorNaming: FrameNaming {
     public mutating func resolveSources(of traces: [LaunchTrace]) {
         for trace in traces {
             let images = trace.stackImages
-            var addresses: [Address] = trace.wholeLaunchProfile?.stacks.flatMap { $0 } ?? []
+            // Looked up as the reports name them: a sample's first frame is the interrupted
+            // instruction, every other frame a return address.
+            var stacks: [(stack: [Address], firstIsExact: Bool)] =
+                trace.wholeLaunchProfile?.stacks.map { ($0, true) } ?? []
             if let activity = trace.mainThread {
-                addresses += activity.blockingCalls.flatMap(\.stack)
-                addresses += activity.stalls.flatMap { $0.samples.flatMap(\.frames) }
+                stacks += activity.blockingCalls.map { ($0.stack, false) }
+                stacks += activity.stalls.flatMap { $0.samples.map { ($0.frames, true) } }
             }
-            for address in Set(addresses) { _ = frame(for: address, isReturnAddress: true, images: images) }
+            var seen: Set<[Address]> = []
+            for (stack, firstIsExact) in stacks where seen.insert(stack).inserted {
+                for (index, address) in stack.enumerated() {
+                    _ = frame(for: address, isReturnAddress: !(firstIsExact && index == 0), images: images)
+                }
+            }
         }
         symbolicator.locateSources()
     }

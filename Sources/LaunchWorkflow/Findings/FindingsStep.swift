@@ -8,9 +8,10 @@ import LaunchTrace
 /// result in the summary, where reports and the policy read it.
 public enum FindingsStep {
     /// Sets `summary.findings` when any trace recorded main-thread activity or a whole-launch profile.
-    public static func attach(to summary: inout RunSummary, traces: [LaunchTrace]) {
+    public static func attach(
+        to summary: inout RunSummary, traces: [LaunchTrace], symbolicator: Symbolicator = Symbolicator()
+    ) {
         guard traces.contains(where: { $0.mainThread != nil || $0.profile?.source == .perf }) else { return }
-        let symbolicator = Symbolicator()
         symbolicator.prepare(traces)
         summary.findings = FindingsAnalyzer().findings(for: summary, traces: traces, symbolicator: symbolicator)
     }

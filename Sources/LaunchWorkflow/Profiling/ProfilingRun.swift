@@ -2,6 +2,7 @@ import Foundation
 import LaunchAnalysis
 import LaunchReports
 import LaunchRunner
+import LaunchSymbolication
 import LaunchTrace
 
 /// The whole `launchprof run` workflow: warm-up, the measured launches (rewriting
@@ -42,7 +43,9 @@ public struct ProfilingRun: Sendable {
         launches.name = plan.name
         try launches.warmUp()
         try launches.launch(plan.runs)
-        var evaluation = plan.budgets.evaluate(launches.summary())
+        // The summary (its bootstrap intervals) is built once per batch and kept for the finish.
+        var summary = launches.summary()
+        var evaluation = plan.budgets.evaluate(summary)
         while !launches.isInterrupted, let adaptive = plan.adaptive,
             case let batch = adaptive.nextBatch(after: launches.measuredCount, evaluation: evaluation), batch > 0
         {
@@ -51,13 +54,14 @@ public struct ProfilingRun: Sendable {
                     count: batch, inconclusive: evaluation.inconclusiveVerdicts.count, launches: launches.measuredCount)
             )
             try launches.launch(batch)
-            evaluation = plan.budgets.evaluate(launches.summary())
+            summary = launches.summary()
+            evaluation = plan.budgets.evaluate(summary)
         }
         progress(.launchesFinished)
         var notes: [ProfilingNote] = []
         if let evictions = EvictionSummary(session) { notes.append(.evictions(evictions)) }
         for note in notes { progress(.note(note)) }
-        return try finish(summary: launches.summary(), traces: launches.traces, notes: notes, progress: progress)
+        return try finish(summary: summary, traces: launches.traces, notes: notes, progress: progress)
     }
 
     /// Findings, verdicts and the run's files.
@@ -66,13 +70,16 @@ public struct ProfilingRun: Sendable {
     ) throws -> ProfilingResult {
         var summary = summary
         var notes = notes
-        FindingsStep.attach(to: &summary, traces: traces)
+        // One symbolicator for the findings and the report: each image's symbols are read once.
+        let symbolicator = Symbolicator()
+        FindingsStep.attach(to: &summary, traces: traces, symbolicator: symbolicator)
         let evaluation = plan.budgets.evaluate(summary)
         try summary.write(to: folder.summaryURL)
         try JSONReport(summary: summary, evaluation: evaluation).write(to: folder.verdictsURL)
         do {
             try RunReport.writeHTML(
-                summary: summary, evaluation: evaluation, traces: traces, generator: plan.generator, to: folder)
+                summary: summary, evaluation: evaluation, traces: traces, generator: plan.generator, to: folder,
+                symbolicator: symbolicator)
         } catch {
             let note = ProfilingNote.reportNotWritten(reason: "\(error)")
             notes.append(note)

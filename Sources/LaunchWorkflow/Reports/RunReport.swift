@@ -67,22 +67,22 @@ public struct RunReport: Sendable {
     /// Writes `report.html` of a run that just finished into its folder.
     public static func writeHTML(
         summary: RunSummary, evaluation: BudgetEvaluation, traces: [LaunchTrace], generator: String,
-        to folder: RunFolder
+        to folder: RunFolder, symbolicator: Symbolicator = Symbolicator()
     ) throws {
-        let input = try input(summary: summary, evaluation: evaluation, traces: traces)
+        let input = try input(summary: summary, evaluation: evaluation, traces: traces, symbolicator: symbolicator)
         let html = try HTMLReport(generator: generator).render(input)
         try AtomicFile.write(Data(html.utf8), to: folder.reportURL)
     }
 
     /// The report input, with frames named from a symbol map file or by the symbolicator.
     public static func input(
-        summary: RunSummary, evaluation: BudgetEvaluation, traces: [LaunchTrace], symbolsPath: String? = nil
+        summary: RunSummary, evaluation: BudgetEvaluation, traces: [LaunchTrace], symbolsPath: String? = nil,
+        symbolicator: Symbolicator = Symbolicator()
     ) throws -> ReportInput {
         if let symbolsPath {
             var naming = try SymbolMapNaming(contentsOf: URL(filePath: symbolsPath))
             return ReportInput(summary: summary, evaluation: evaluation, traces: traces, naming: &naming)
         }
-        let symbolicator = Symbolicator()
         var summary = summary
         if summary.findings == nil {
             summary.findings = FindingsAnalyzer().findings(for: summary, traces: traces, symbolicator: symbolicator)

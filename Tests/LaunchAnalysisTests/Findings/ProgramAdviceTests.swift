@@ -39,6 +39,25 @@ struct ProgramAdviceTests {
         #expect(CodeOwnership().owner(of: Self.stack[1]) == .program)
     }
 
+    @Test("another module of the program's own package is the program's; one built elsewhere is a dependency")
+    func packageRoot() {
+        #expect(CodeOwnership.packageRoot(of: "/srv/app/Sources/App/main.swift") == "/srv/app")
+        let ownership = CodeOwnership(programModules: ["App"], programRoot: "/srv/app")
+        // NIOPosix's frame with a source in the program's package (a target of its own) …
+        let own = Self.frame(
+            "$s8NIOPosix27MultiThreadedEventLoopGroupC15numberOfThreadsACSi_tcfc",
+            file: "/srv/app/Sources/NIOPosix/Group.swift")
+        #expect(ownership.owner(of: own) == .program)
+        // … and with one from another checkout on the build machine (the toolchain's
+        // swift-format was built with swift-argument-parser beside it), or none.
+        let elsewhere = Self.frame(
+            "$s8NIOPosix27MultiThreadedEventLoopGroupC15numberOfThreadsACSi_tcfc",
+            file: "/home/build/swift-nio/Sources/NIOPosix/Group.swift")
+        #expect(ownership.owner(of: elsewhere) == .dependency)
+        #expect(ownership.owner(of: Self.stack[1]) == .dependency)
+        #expect(CodeOwnership(programModules: ["App"]).owner(of: own) == .dependency)
+    }
+
     @Test("a finding is the program's call site, naming the dependency function and module the time was spent in")
     func callSiteAndCallee() throws {
         let ownership = CodeOwnership(programModules: ["App"])
