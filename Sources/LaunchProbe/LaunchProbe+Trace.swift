@@ -9,8 +9,8 @@ extension LaunchProbe {
         let recorder = state.recorder
         let executable = ProcessFacts.executablePath()
         let startSource: LaunchClockInfo.StartSource = configuration.spawnNs != nil ? .spawn : .processStart
-        var instruments = ["phases"]
-        if state.reader?.hasSchedstat == true { instruments.append("threadState") }
+        var instruments = [ProfilerInfo.Instrument.phases.rawValue]
+        if state.reader?.hasSchedstat == true { instruments.append(ProfilerInfo.Instrument.threadState.rawValue) }
         return LaunchTrace(
             app: AppInfo(
                 name: state.appName ?? URL(filePath: executable).lastPathComponent,
@@ -19,7 +19,7 @@ extension LaunchProbe {
                 infoPlistPath: state.infoPlistPath
             ),
             pid: getpid(),
-            mainThreadID: state.reader?.threadID ?? lp_current_tid(),
+            mainThreadID: state.reader?.threadID ?? state.launchThreadID ?? lp_current_tid(),
             scenario: configuration.scenario,
             runIndex: configuration.runIndex,
             machine: ProcessFacts.machine(),

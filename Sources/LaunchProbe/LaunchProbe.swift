@@ -40,7 +40,8 @@ public final class LaunchProbe: Sendable {
     struct State: ~Copyable {
         var recorder: PhaseRecorder
         var reader: ThreadStateReader?
-        var launchThreadFixed = false
+        /// The thread that recorded the first phase boundary (the launch thread), once it has.
+        var launchThreadID: Int32?
         var overheadNs: Int64 = 0
         var finished = false
         var appName: String?
@@ -57,7 +58,9 @@ public final class LaunchProbe: Sendable {
     ///     main queue) and report the preloaded blocking-call tracer, except in a measurement
     ///     launch. ``shared`` does; create the probe on the main thread then.
     public init(configuration: LaunchConfiguration, launchStartNs: Int64? = nil, mainThreadInstruments: Bool = false) {
-        let createdCPUNs = ThreadCPUClock.nowNs()
+        // A measurement launch carries the marks alone: no thread state, no CPU clock (a system call).
+        let measuresItself = configuration.isRecording && !configuration.isMeasurement
+        let createdCPUNs = measuresItself ? ThreadCPUClock.nowNs() : 0
         self.configuration = configuration
         for warning in configuration.warnings {
             FileHandle.standardError.write(Data("LaunchProbe: \(warning)\n".utf8))
@@ -69,13 +72,13 @@ public final class LaunchProbe: Sendable {
         }
         // Open the thread-state reader now, outside any phase; the first boundary replaces it
         // if the launch runs on another thread than the one that created the probe.
-        state = Mutex(State(recorder: recorder, reader: configuration.isRecording ? ThreadStateReader() : nil))
+        state = Mutex(State(recorder: recorder, reader: measuresItself ? ThreadStateReader() : nil))
         terminationHandler = Mutex(nil)
         mainThreadID = Atomic(configuration.isRecording ? lp_current_tid() : 0)
         instruments =
             configuration.isRecording && mainThreadInstruments && !configuration.isMeasurement
             ? MainThreadInstruments(configuration: configuration) : nil
-        if configuration.isRecording {
+        if measuresItself {
             // Creating the probe (the thread-state reader, the watchdog) is the profiler's time.
             state.withLock { $0.overheadNs += ThreadCPUClock.nowNs() - createdCPUNs }
         }
@@ -136,14 +139,15 @@ public final class LaunchProbe: Sendable {
         _ update: (inout PhaseRecorder, Int64, ThreadCounters) -> Void
     ) {
         guard configuration.isRecording else { return }
-        let cpuNs = ThreadCPUClock.nowNs()
+        let measurement = configuration.isMeasurement
+        let cpuNs = measurement ? 0 : ThreadCPUClock.nowNs()
         let now = MonotonicClock.nowNs()
         instruments?.heartbeat(atNs: now)
         state.withLock { state in
             let counters = counters(&state)
             update(&state.recorder, now, counters)
             send(ProbeEvent(kind: kind, timeNs: now - state.recorder.launchStartNs, name: name))
-            state.overheadNs += ThreadCPUClock.nowNs() - cpuNs
+            if !measurement { state.overheadNs += ThreadCPUClock.nowNs() - cpuNs }
         }
     }
 
@@ -151,11 +155,12 @@ public final class LaunchProbe: Sendable {
     /// ends the launch here when `LAUNCHPROF_EXIT_AFTER=fullyDrawn`.
     public func reportFullyDrawn() {
         if configuration.isRecording {
-            let cpuNs = ThreadCPUClock.nowNs()
+            let measurement = configuration.isMeasurement
+            let cpuNs = measurement ? 0 : ThreadCPUClock.nowNs()
             let now = MonotonicClock.nowNs()
             state.withLock { state in
                 state.recorder.fullyDrawn(atNs: now)
-                state.overheadNs += ThreadCPUClock.nowNs() - cpuNs
+                if !measurement { state.overheadNs += ThreadCPUClock.nowNs() - cpuNs }
             }
         }
         if configuration.exitAfter == .fullyDrawn { finishAndExit(.exitAfterFullyDrawn) }
@@ -271,8 +276,10 @@ public final class LaunchProbe: Sendable {
             let activity = instruments.finish(trace: trace)
             trace.mainThread = activity
             trace.profiler.mainThreadNs += activity.tracer?.ownNs ?? 0
-            if activity.tracer != nil { trace.profiler.instruments.append("blockingCalls") }
-            trace.profiler.instruments.append("stallSampler")
+            if activity.tracer != nil {
+                trace.profiler.instruments.append(ProfilerInfo.Instrument.blockingCalls.rawValue)
+            }
+            trace.profiler.instruments.append(ProfilerInfo.Instrument.stallSampler.rawValue)
         }
         do {
             try trace.write(to: URL(filePath: path))
@@ -308,14 +315,16 @@ public final class LaunchProbe: Sendable {
         line.withUTF8 { bytes in _ = lp_send_nosignal(fd, bytes.baseAddress, UInt(bytes.count)) }
     }
 
-    /// Reads the launch thread's counters. The launch thread is the one that records the
-    /// first phase boundary; its reader is made then, or at init when that is the same thread.
+    /// Reads the launch thread's counters (zero in a measurement launch, which reads none). The
+    /// launch thread is the one that records the first phase boundary; its reader is made then, or
+    /// at init when that is the same thread.
     private func counters(_ state: inout State) -> ThreadCounters {
-        if !state.launchThreadFixed {
-            if state.reader?.threadID != lp_current_tid() { state.reader = ThreadStateReader() }
-            mainThreadID.store(lp_current_tid(), ordering: .relaxed)
-            state.launchThreadFixed = true
+        if state.launchThreadID == nil {
+            let thread = lp_current_tid()
+            if state.reader != nil, state.reader?.threadID != thread { state.reader = ThreadStateReader() }
+            mainThreadID.store(thread, ordering: .relaxed)
+            state.launchThreadID = thread
         }
-        return state.reader!.read()
+        return state.reader?.read() ?? .zero
     }
 }

@@ -13,8 +13,23 @@ public struct ProfilerInfo: Codable, Sendable, Equatable {
     public var mainThreadNs: Int64
     /// How many phase boundaries, spans and marks were recorded.
     public var recordedEvents: Int
-    /// Instruments that ran, e.g. `["phases", "threadState"]`.
+    /// Instruments that ran, e.g. `["phases", "threadState"]` (``Instrument``'s raw values).
     public var instruments: [String]
+
+    /// The instruments a trace can name in ``instruments``.
+    public enum Instrument: String, Sendable, CaseIterable {
+        /// Phase and span marks, totals and the exit point: every launch that writes a trace.
+        case phases
+        /// The main thread's state at each phase boundary (schedstat, rusage): diagnosis launches only.
+        case threadState
+        /// The preloaded blocking-call tracer.
+        case blockingCalls
+        /// The stall watchdog and its sampler.
+        case stallSampler
+    }
+
+    /// Whether `instrument` ran in the launch.
+    public func ran(_ instrument: Instrument) -> Bool { instruments.contains(instrument.rawValue) }
 
     /// Creates profiler information.
     public init(version: String, mainThreadNs: Int64, recordedEvents: Int, instruments: [String]) {

@@ -37,8 +37,15 @@ struct MeasurementLaunchTests {
         #expect(warm.timing?.metric == .timeToFirstFrame && (warm.timing?.instrumentsCostNs ?? 0) > 15_000_000)
         #expect(output.stdout.contains("measurement launches (the probe's marks alone)"), "\(output.stdout)")
         #expect(
-            output.stdout.contains("from the diagnosis launches: blockingCalls.*, blockingTime.*, profilerOverhead"),
-            "\(output.stdout)")
+            output.stdout.contains(
+                "from the diagnosis launches: <phase>.blocked, <phase>.onCpu, <phase>.runnable, blockingCalls.*, "
+                    + "blockingTime.*, mainThreadBlocked, mainThreadOnCpu, mainThreadRunnable, majorFaults, minorFaults, "
+                    + "profilerOverhead; every other metric from the measurement launches"), "\(output.stdout)")
+        // A measurement launch reads no thread state: the main thread's state is the diagnosis launches'.
+        #expect(measured.allSatisfy { !$0.profiler.ran(.threadState) })
+        #expect(diagnosed.allSatisfy { $0.profiler.ran(.threadState) })
+        let onCpu = try #require(warm.metrics[MetricName.mainThreadOnCpu.rawValue])
+        #expect(onCpu.samples.count == 4 && onCpu.samples.allSatisfy { $0 > 0 }, "\(onCpu.samples)")
         // Interleaved: diagnosis, measurement, diagnosis, … by their start on one clock.
         let order = (diagnosed.map { ($0.clock.launchStartNs, "d") } + measured.map { ($0.clock.launchStartNs, "m") })
             .sorted { $0.0 < $1.0 }.map(\.1).joined()

@@ -77,11 +77,12 @@ public enum ReportText {
         if timing.metric == nil {
             return "from the measurement launches: timeToReady; every other metric from the diagnosis launches"
         }
-        // A family once: `blockingTime.*`, not each of its kinds.
+        // A family once: `blockingTime.*` and `<phase>.onCpu`, not each of its members.
         let families = [MetricName.blockingTimePrefix, MetricName.blockingCallsPrefix]
         let diagnosed = Set(
             scenario.metrics.keys.filter { MetricName(rawValue: $0).needsDiagnosisLaunch }.map { name in
-                families.first { name.hasPrefix($0) }.map { $0 + "*" } ?? name
+                if let part = MetricName(rawValue: name).phaseMetric?.part { return "<phase>.\(part.rawValue)" }
+                return families.first { name.hasPrefix($0) }.map { $0 + "*" } ?? name
             }
         ).sorted()
         guard !diagnosed.isEmpty else { return "every metric from the measurement launches" }

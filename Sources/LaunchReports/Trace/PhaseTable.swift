@@ -72,11 +72,16 @@ public struct PhaseTable: Sendable {
             let state = record.threadState
             var name = record.phase.rawValue
             if record.phase == .binaryLoad, trace.clock.binaryLoadIsLowResolution { name += " (~10 ms resolution)" }
-            rows.append([
-                name, Self.ms(record.startNs), Self.ms(record.durationNs), Self.ms(state.onCpuNs),
-                Self.ms(state.runnableNs), Self.ms(state.blockedNs),
-                "\(state.minorFaults)/\(state.majorFaults)", "\(state.voluntarySwitches)/\(state.involuntarySwitches)",
-            ])
+            // A measurement launch reads no thread state: its columns say so, not zero.
+            let measured = trace.profiler.ran(.threadState)
+            rows.append(
+                [name, Self.ms(record.startNs), Self.ms(record.durationNs)]
+                    + (measured
+                        ? [
+                            Self.ms(state.onCpuNs), Self.ms(state.runnableNs), Self.ms(state.blockedNs),
+                            "\(state.minorFaults)/\(state.majorFaults)",
+                            "\(state.voluntarySwitches)/\(state.involuntarySwitches)",
+                        ] : Array(repeating: "-", count: 5)))
         }
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         var out = ""
