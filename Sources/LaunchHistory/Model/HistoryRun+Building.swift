@@ -21,16 +21,29 @@ extension HistoryRun {
         )
     }
 
-    /// Every metric with at least one value, ordered by scenario then metric.
+    /// Every metric with at least one value, ordered by scenario then metric, then the cost per
+    /// launch of the run's ``functionsRecorded`` highest-impact findings that are not of low
+    /// confidence (``LaunchAnalysis/MetricName/function(_:)``), so that a change of the launch
+    /// can name the functions that moved with it.
     static func metrics(of summary: RunSummary) -> [HistoryMetric] {
-        summary.scenarios.keys.sorted().flatMap { scenario in
+        let measured = summary.scenarios.keys.sorted().flatMap { scenario in
             let metrics = summary.scenarios[scenario]!.metrics
             return metrics.keys.sorted().compactMap { name -> HistoryMetric? in
                 let samples = metrics[name]!.samples
                 return samples.isEmpty ? nil : HistoryMetric(scenario: scenario, metric: name, values: samples)
             }
         }
+        let findings = (summary.findings?.findings ?? []).filter { $0.confidence != .low }
+            .sorted { $0.impactNs > $1.impactNs }.prefix(functionsRecorded)
+        return measured
+            + findings.map {
+                HistoryMetric(
+                    scenario: $0.scenario, metric: MetricName.function($0.id).rawValue, values: [$0.medianCostNs])
+            }
     }
+
+    /// How many of a run's findings the history keeps the cost of.
+    public static let functionsRecorded = 10
 
     /// `date` as ISO 8601 in UTC with milliseconds, which sorts as text.
     public static func timestamp(_ date: Date) -> String {

@@ -67,20 +67,51 @@ public struct TrendAnalysis: Sendable {
     }
 
     /// The change points of every series in `series`, series after series; each change of a
-    /// metric that is not itself a part of the launch lists the parts that moved with it.
+    /// metric that is not itself a part of the launch lists the parts that moved with it (at the
+    /// same run or the one next to it), then the functions. A function's own series (its cost
+    /// per launch, ``LaunchAnalysis/MetricName/isFunctionCost``) is never a change of its own.
     public func changes(in series: [MetricSeries]) -> [TrendChange] {
         let all = series.flatMap(changes(in:))
-        return all.map { change in
+        let bySeries = Dictionary(series.map { ($0.key, $0) }) { first, _ in first }
+        return all.filter { !MetricName(rawValue: $0.series.metric).isFunctionCost }.map { change in
             guard !MetricName(rawValue: change.series.metric).isLaunchPart else { return change }
+            let runs = bySeries[change.series].map { Self.runsAround(change.index, in: $0) } ?? []
             var change = change
-            change.movedWith = all.filter { other in
-                other.series.app == change.series.app && other.series.scenario == change.series.scenario
+            let moved = all.filter { other in
+                let name = MetricName(rawValue: other.series.metric)
+                return other.series.app == change.series.app && other.series.scenario == change.series.scenario
                     && other.series.machineClass == change.series.machineClass
-                    && MetricName(rawValue: other.series.metric).isLaunchPart && abs(other.index - change.index) <= 1
+                    && (name.isLaunchPart || name.isFunctionCost) && runs.contains(other.recordedAt)
             }
-            .sorted { abs($0.effect) > abs($1.effect) }
-            .map { "\($0.series.metric) \(String(format: "%+.1f %%", $0.effect * 100))" }
+            let parts = moved.filter { !MetricName(rawValue: $0.series.metric).isFunctionCost }
+            change.movedWith =
+                (parts.sorted { abs($0.effect) > abs($1.effect) }
+                + moved.filter {
+                    MetricName(rawValue: $0.series.metric).isFunctionCost
+                }.sorted { abs($0.medianAfter - $0.medianBefore) > abs($1.medianAfter - $1.medianBefore) })
+                .map { "\($0.series.metric) \(String(format: "%+.1f %%", $0.effect * 100))" }
+            change.movedWith += Self.newFunctions(at: runs, of: change, in: series)
             return change
         }
+    }
+
+    /// The functions first seen at the change (their series begins at one of `runs`, after the
+    /// change's series had at least two runs): `function:cpu:main:Cache.prime() new, 20.1 ms`.
+    static func newFunctions(at runs: Set<String>, of change: TrendChange, in series: [MetricSeries]) -> [String] {
+        guard change.index >= 2 else { return [] }
+        return series.filter { other in
+            other.key.app == change.series.app && other.key.scenario == change.series.scenario
+                && other.key.machineClass == change.series.machineClass
+                && MetricName(rawValue: other.key.metric).isFunctionCost
+                && other.points.first.map { runs.contains($0.recordedAt) } == true
+        }
+        .map { ($0.key.metric, Descriptive.median($0.points.map(\.median))) }
+        .sorted { $0.1 > $1.1 }
+        .map { "\($0.0) new, \(String(format: "%.1f ms", $0.1 / 1e6))" }
+    }
+
+    /// When the runs at `index` and next to it in `series` were recorded.
+    static func runsAround(_ index: Int, in series: MetricSeries) -> Set<String> {
+        Set(series.points[max(0, index - 1)...min(series.points.count - 1, index + 1)].map(\.recordedAt))
     }
 }

@@ -28,7 +28,8 @@ public struct TrendDashboard: Sendable {
 
     /// The page.
     public func render() -> String {
-        let series = MetricSeries.all(in: runs)
+        // A function's cost per launch is named in the changes it moved with, not charted.
+        let series = MetricSeries.all(in: runs).filter { !MetricName(rawValue: $0.key.metric).isFunctionCost }
         let body: HTMLNode = .el(
             "body", ["data-series": "\(series.count)", "data-changes": "\(changes.count)"],
             children: [
