@@ -57,10 +57,20 @@ struct PreloadLibrary: BuildToolPlugin {
     /// Flags for one library: the audit module needs no C library at all (it runs in the
     /// loader's audit namespace, where a libc of its own would be mapped and relocated before
     /// `main` in every launch), so it is built freestanding and must link with nothing left
-    /// undefined.
+    /// undefined but what the loader itself exports (`__libc_stack_end`: where the process's
+    /// arguments, environment and auxiliary vector begin).
     static let extraFlags: [String: [String]] = [
-        "CLaunchAudit": ["-nostdlib", "-ffreestanding", "-fno-stack-protector", "-fno-builtin", "-Wl,-z,defs"]
+        "CLaunchAudit": [
+            "-nostdlib", "-ffreestanding", "-fno-stack-protector", "-fno-builtin", "-Wl,-z,defs", "-l:" + loaderName,
+        ]
     ]
+
+    /// The file name of glibc's dynamic loader on this architecture.
+    #if arch(arm64)
+        static let loaderName = "ld-linux-aarch64.so.1"
+    #else
+        static let loaderName = "ld-linux-x86-64.so.2"
+    #endif
 
     /// The public header folders of the target and of the C targets it depends on.
     static func headerFolders(of module: ClangSourceModuleTarget) -> [URL] {

@@ -3,27 +3,30 @@
 // when each object is mapped (la_objopen, in load order), when every object is mapped and
 // relocated (la_activity CONSISTENT: glibc relocates before it reports the namespace consistent),
 // each initializer (DT_INIT and every DT_INIT_ARRAY entry) on the wall clock and the thread's CPU
-// clock, and the hand-over to `main` (la_preinit, which glibc calls from __libc_start_main after
+// time (its CPU clock), and the hand-over to `main` (la_preinit, which glibc calls from __libc_start_main after
 // the executable's own initializers).
 //
 // The initializers are wrapped as each object is mapped, before relocation, in the object's own
 // .dynamic section (writable until relocation makes it read-only): DT_INIT is pointed at a
 // wrapper, and DT_INIT_ARRAY at a table of wrappers in this module, one per entry, each of which
 // calls the original entry (relocated by the time it runs). No page protection is changed. A
-// wrapper reads the thread's CPU clock once, after its initializer: the one before it ended
-// where this one began, but for the loader's few instructions in between.
+// wrapper reads the thread's CPU time only after an initializer of 20 us or more: the one before
+// it ended where this one began, but for the loader's few instructions in between.
 //
-// The lines (lp_env.h, LP_EVENT_PRE_MAIN) are kept in a static buffer and sent on the runner's
-// event socket in one write at la_preinit. The module runs in the loader's audit namespace: it
-// touches nothing of the program but the slots it patches, allocates nothing, and reports only
-// from the launched process (the leader of its process group), as the tracer's milestones do.
+// Everything it measures is kept as fixed-size records (lp_premain_abi.h), formatted by the
+// runner, and sent on the runner's event socket in one write at la_preinit. The module runs in
+// the loader's audit namespace: it touches nothing of the program but the slots it patches,
+// allocates nothing, and reports only from the launched process (the leader of its process
+// group), as the tracer's milestones do.
 #define _GNU_SOURCE
 #include "AuditRuntime.h"
 #include "lp_env.h"
+#include "lp_premain_abi.h"
 
 #include <elf.h>
 #include <link.h>
 #include <stdint.h>
+#include <sys/auxv.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 
@@ -31,6 +34,9 @@
 #define LP_AUDIT_MAX_OBJECTS 512
 #define LP_AUDIT_MAX_INITS 1024
 #define LP_AUDIT_BUFFER (256 * 1024)
+// An initializer shorter than this is not timed on the CPU (a system call): its CPU time is sent
+// as -1, and the time it took is counted as on a CPU by the next one that is timed.
+#define LP_AUDIT_CPU_MIN_NS 20000
 
 typedef void (*lp_init_function)(int, char **, char **);
 
@@ -43,24 +49,24 @@ struct lp_audit_init {
     lp_init_function function;  // DT_INIT: the function; an array entry: NULL, read from `entry`
     const uintptr_t *entry;     // the original init array slot, relocated by the time it is read
     int object;
-    const char *how;
+    uint32_t kind;              // LP_PREMAIN_INIT or LP_PREMAIN_ARRAY_INIT
 };
 
 static int lp_audit_fd = -1;
 static int64_t lp_audit_spawn_ns;
+static uintptr_t lp_audit_loader_base;  // AT_BASE: where the loader itself is mapped
 static int lp_audit_loaded_sent;
 static struct lp_audit_object lp_audit_objects[LP_AUDIT_MAX_OBJECTS];
 static int lp_audit_object_count;
 static struct lp_audit_init lp_audit_inits[LP_AUDIT_MAX_INITS];
 static int lp_audit_init_count;
 static lp_init_function lp_audit_slots[LP_AUDIT_MAX_INITS];
-static int64_t lp_audit_last_cpu = -1;     // the thread's CPU time at the last reading
-static int64_t lp_audit_last_cpu_at;       // and when it was read
-// An initializer shorter than this is not timed on the CPU clock (a system call here): its CPU
-// time is sent as -1, and the time it took is counted as on a CPU by the next one that is timed.
-#define LP_AUDIT_CPU_MIN_NS 20000
-static char lp_audit_buffer[LP_AUDIT_BUFFER];
-static size_t lp_audit_length;
+static int64_t lp_audit_last_cpu = -1;  // the thread's CPU time at the last reading
+static int64_t lp_audit_last_cpu_at;    // and when it was read
+// The records, after room for the line that announces them (written last, just before them).
+#define LP_AUDIT_HEADER 64
+static _Alignas(8) char lp_audit_buffer[LP_AUDIT_BUFFER];
+static size_t lp_audit_length = LP_AUDIT_HEADER;
 
 static void lp_audit_wrap_object(int index);
 
@@ -74,60 +80,49 @@ static int64_t lp_audit_parse(const char *text, int *ok) {
     return value;
 }
 
-// MARK: Lines
+// MARK: Records
 
-static void lp_audit_text(const char *text) {
-    for (const char *c = text; *c && lp_audit_length < LP_AUDIT_BUFFER - 1; c++) {
-        char byte = *c;
-        lp_audit_buffer[lp_audit_length++] = (byte == '\n') ? ' ' : byte;
-    }
+// Appends a record of `kind` at `at` with `values` and `text` (NULL: none) after it.
+static void lp_audit_record(uint32_t kind, int64_t at, int64_t a, int64_t b, int64_t c, int64_t d, const char *text) {
+    size_t length = 0;
+    while (text && text[length]) length++;
+    size_t padded = (length + 7) & ~(size_t)7;
+    if (lp_audit_length + sizeof(struct lp_premain_record) + padded > LP_AUDIT_BUFFER) return;
+    struct lp_premain_record *record = (struct lp_premain_record *)(lp_audit_buffer + lp_audit_length);
+    *record = (struct lp_premain_record){kind, (uint32_t)padded, at - lp_audit_spawn_ns, {a, b, c, d}};
+    char *bytes = (char *)(record + 1);
+    for (size_t i = 0; i < padded; i++) bytes[i] = i < length ? text[i] : 0;
+    lp_audit_length += sizeof(struct lp_premain_record) + padded;
 }
 
-static void lp_audit_number(int64_t value) {
+// A point of the launch now, with the thread's CPU time (returned) and minor faults.
+static int64_t lp_audit_point(uint32_t kind, int64_t at) {
+    int64_t cpu = lp_audit_cpu_ns();
+    lp_audit_record(kind, at, cpu, lp_audit_minor_faults(), 0, 0, 0);
+    return cpu;
+}
+
+// Sends `preMainRecords <bytes>\n` and the records in one write.
+static void lp_audit_flush(void) {
+    size_t records = lp_audit_length - LP_AUDIT_HEADER;
+    char line[LP_AUDIT_HEADER];
+    size_t length = 0;
+    for (const char *c = LP_EVENT_PRE_MAIN_RECORDS " "; *c; c++) line[length++] = *c;
     char digits[24];
     int count = 0;
-    if (lp_audit_length + 24 >= LP_AUDIT_BUFFER) return;
-    if (value < 0) { lp_audit_buffer[lp_audit_length++] = '-'; value = -value; }
-    do { digits[count++] = (char)('0' + value % 10); value /= 10; } while (value > 0);
-    while (count > 0) lp_audit_buffer[lp_audit_length++] = digits[--count];
-}
-
-// `preMain <time> <part>` and the fields that follow, each after a space.
-static void lp_audit_begin(int64_t at, const char *part) {
-    if (lp_audit_length + 128 >= LP_AUDIT_BUFFER) return;
-    lp_audit_text(LP_EVENT_PRE_MAIN " ");
-    lp_audit_number(at - lp_audit_spawn_ns);
-    lp_audit_text(" ");
-    lp_audit_text(part);
-}
-
-static void lp_audit_field(int64_t value) {
-    lp_audit_text(" ");
-    lp_audit_number(value);
-}
-
-static void lp_audit_end(void) {
-    if (lp_audit_length < LP_AUDIT_BUFFER) lp_audit_buffer[lp_audit_length++] = '\n';
-}
-
-static void lp_audit_point(const char *part) {
-    int64_t at = lp_audit_now();
-    int64_t cpu = lp_audit_cpu_ns();
-    lp_audit_begin(at, part);
-    lp_audit_field(cpu);
-    lp_audit_field(lp_audit_minor_faults());
-    lp_audit_end();
-}
-
-static void lp_audit_flush(void) {
-    size_t sent = 0;
-    while (lp_audit_fd >= 0 && sent < lp_audit_length) {
-        long n = lp_audit_syscall(SYS_sendto, lp_audit_fd, (long)(lp_audit_buffer + sent),
-                                  (long)(lp_audit_length - sent), MSG_NOSIGNAL | MSG_DONTWAIT, 0, 0);
+    do { digits[count++] = (char)('0' + records % 10); records /= 10; } while (records > 0);
+    while (count > 0) line[length++] = digits[--count];
+    line[length++] = '\n';
+    char *start = lp_audit_buffer + LP_AUDIT_HEADER - length;
+    for (size_t i = 0; i < length; i++) start[i] = line[i];
+    size_t total = lp_audit_length - (size_t)(start - lp_audit_buffer), sent = 0;
+    while (lp_audit_fd >= 0 && sent < total) {
+        long n = lp_audit_syscall(SYS_sendto, lp_audit_fd, (long)(start + sent), (long)(total - sent),
+                                  MSG_NOSIGNAL, 0, 0);
         if (n <= 0) break;
         sent += (size_t)n;
     }
-    lp_audit_length = 0;
+    lp_audit_length = LP_AUDIT_HEADER;
 }
 
 // MARK: The audit interface
@@ -142,41 +137,33 @@ LP_AUDIT_EXPORT unsigned int la_version(unsigned int version) {
     if (ok_fd && ok_spawn && fd <= 65535 && lp_audit_is_group_leader()) {
         lp_audit_fd = (int)fd;
         lp_audit_spawn_ns = spawn;
-        lp_audit_point("start");
+        lp_audit_use_vdso(lp_audit_auxv(AT_SYSINFO_EHDR));
+        lp_audit_loader_base = lp_audit_auxv(AT_BASE);
+        lp_audit_point(LP_PREMAIN_START, lp_audit_now());
     }
     return version < LAV_CURRENT ? version : LAV_CURRENT;
 }
 
-// The program headers of an object, from its ELF header at its base (a non-PIE executable's base
-// is 0 and its header is elsewhere: its size is not read).
-static const ElfW(Phdr) *lp_audit_phdrs(struct link_map *map, size_t *count) {
+// The bytes an object maps (its PT_LOAD segments), from its ELF header at its base (a non-PIE
+// executable's base is 0 and its header is elsewhere: its size is not read).
+static int64_t lp_audit_mapped_bytes(const struct link_map *map) {
     const ElfW(Ehdr) *header = (const ElfW(Ehdr) *)map->l_addr;
     if (map->l_addr == 0 || header->e_ident[EI_MAG0] != ELFMAG0 || header->e_ident[EI_MAG1] != ELFMAG1
         || header->e_ident[EI_MAG2] != ELFMAG2 || header->e_ident[EI_MAG3] != ELFMAG3)
-        return NULL;
-    *count = header->e_phnum;
-    return (const ElfW(Phdr) *)(map->l_addr + header->e_phoff);
-}
-
-// The bytes the object maps (its PT_LOAD segments).
-static int64_t lp_audit_inspect(struct lp_audit_object *object) {
-    size_t count = 0;
-    const ElfW(Phdr) *phdrs = lp_audit_phdrs(object->map, &count);
+        return 0;
+    const ElfW(Phdr) *phdrs = (const ElfW(Phdr) *)(map->l_addr + header->e_phoff);
     int64_t mapped = 0;
-    for (size_t i = 0; phdrs && i < count; i++) {
+    for (size_t i = 0; i < header->e_phnum; i++) {
         if (phdrs[i].p_type == PT_LOAD) mapped += (int64_t)phdrs[i].p_memsz;
     }
     return mapped;
 }
 
-// The executable's path as the kernel resolved it (the interpreter of a `#!` script, the
-// program a wrapper exec'd), or "/proc/self/exe" when it cannot be read.
+// The executable's path as it was exec'd (AT_EXECFN: the runner resolves its links), or
+// "/proc/self/exe" when the kernel gave none.
 static const char *lp_audit_executable_path(void) {
-    static char path[4096];
-    long length = lp_audit_syscall(SYS_readlink, (long)"/proc/self/exe", (long)path, sizeof path - 1, 0, 0, 0);
-    if (length <= 0) return "/proc/self/exe";
-    path[length] = 0;
-    return path;
+    const char *path = (const char *)lp_audit_auxv(AT_EXECFN);
+    return path ? path : "/proc/self/exe";
 }
 
 LP_AUDIT_EXPORT unsigned int la_objopen(struct link_map *map, Lmid_t lmid, uintptr_t *cookie) {
@@ -187,18 +174,14 @@ LP_AUDIT_EXPORT unsigned int la_objopen(struct link_map *map, Lmid_t lmid, uintp
     struct lp_audit_object *object = &lp_audit_objects[lp_audit_object_count++];
     object->map = map;
     const char *name = map->l_name ? map->l_name : "";
-    object->skipped = lp_audit_contains(name, "ld-linux") || lp_audit_contains(name, "linux-vdso");
-    int64_t mapped = lp_audit_inspect(object);
-    if (object->map->l_addr != 0 && lp_audit_contains(name, "linux-vdso")) lp_audit_use_vdso(object->map->l_addr);
-    // The CPU clock and the fault count are system calls here: read at the start, relocation
-    // and main only, not for each object.
-    lp_audit_begin(at, "object");
-    lp_audit_field(-1);
-    lp_audit_field(-1);
-    lp_audit_field(mapped);
-    lp_audit_text(" ");
-    lp_audit_text(first && !name[0] ? lp_audit_executable_path() : name);
-    lp_audit_end();
+    // The loader (mapped at AT_BASE) and the vDSO (named by the loader, without a path) have no
+    // initializer to wrap.
+    object->skipped = (lp_audit_loader_base != 0 && map->l_addr == lp_audit_loader_base)
+        || (name[0] != '/' && lp_audit_named(name, "linux-vdso"));
+    // The CPU time and the fault count are system calls: read at the start, relocation and main
+    // only, not for each object.
+    lp_audit_record(LP_PREMAIN_OBJECT, at, lp_audit_mapped_bytes(map), 0, 0, 0,
+                    first && !name[0] ? lp_audit_executable_path() : name);
     lp_audit_wrap_object(lp_audit_object_count - 1);
     return 0;  // no symbol-binding callbacks: they would slow every binding down
 }
@@ -224,29 +207,31 @@ static void lp_audit_run(int index, int argc, char **argv, char **envp) {
             lp_audit_last_cpu_at = lp_audit_now();
         }
     }
-    lp_audit_begin(start, "init");
-    lp_audit_field(end - start);
-    lp_audit_field(cpu);
-    lp_audit_field(init->object);
-    lp_audit_field((int64_t)((uintptr_t)function - lp_audit_objects[init->object].map->l_addr));
-    lp_audit_text(" ");
-    lp_audit_text(init->how);
-    lp_audit_end();
+    int64_t offset = (int64_t)((uintptr_t)function - lp_audit_objects[init->object].map->l_addr);
+    lp_audit_record(init->kind, start, end - start, cpu, init->object, offset, 0);
 }
 
-// 1,024 wrappers, one per initializer: lp_audit_w00000 … lp_audit_w01777, each passing its own
-// name as an octal literal, which is also its position in the table below.
-#define LP_W1(n) static void lp_audit_w##n(int c, char **v, char **e) { lp_audit_run(n, c, v, e); }
-#define LP_W8(n) LP_W1(n##0) LP_W1(n##1) LP_W1(n##2) LP_W1(n##3) LP_W1(n##4) LP_W1(n##5) LP_W1(n##6) LP_W1(n##7)
-#define LP_W64(n) LP_W8(n##0) LP_W8(n##1) LP_W8(n##2) LP_W8(n##3) LP_W8(n##4) LP_W8(n##5) LP_W8(n##6) LP_W8(n##7)
-#define LP_W512(n) LP_W64(n##0) LP_W64(n##1) LP_W64(n##2) LP_W64(n##3) LP_W64(n##4) LP_W64(n##5) LP_W64(n##6) LP_W64(n##7)
-LP_W512(00) LP_W512(01)
+// The wrappers: 1,024 stubs of 16 bytes in a row, the k-th passing k to lp_audit_entry with the
+// initializer's own arguments. An initializer's wrapper is then at lp_audit_stubs + 16 k, with no
+// table of addresses (a table would be 1,024 relocations for the loader to apply to this module).
+#define LP_AUDIT_STUB_SIZE 16
+#if defined(__x86_64__)
+#define LP_AUDIT_STUB "movl $k, %ecx\n jmp lp_audit_entry\n"
+#elif defined(__aarch64__)
+#define LP_AUDIT_STUB "mov w3, #k\n b lp_audit_entry\n"
+#endif
+__asm__(".text\n .p2align 4\n .globl lp_audit_stubs\n .hidden lp_audit_stubs\n lp_audit_stubs:\n .set k, 0\n"
+        " .rept 1024\n .p2align 4\n " LP_AUDIT_STUB " .set k, k + 1\n .endr\n");
+extern const char lp_audit_stubs[] LP_AUDIT_HIDDEN;
 
-#define LP_R1(n) lp_audit_w##n,
-#define LP_R8(n) LP_R1(n##0) LP_R1(n##1) LP_R1(n##2) LP_R1(n##3) LP_R1(n##4) LP_R1(n##5) LP_R1(n##6) LP_R1(n##7)
-#define LP_R64(n) LP_R8(n##0) LP_R8(n##1) LP_R8(n##2) LP_R8(n##3) LP_R8(n##4) LP_R8(n##5) LP_R8(n##6) LP_R8(n##7)
-#define LP_R512(n) LP_R64(n##0) LP_R64(n##1) LP_R64(n##2) LP_R64(n##3) LP_R64(n##4) LP_R64(n##5) LP_R64(n##6) LP_R64(n##7)
-static const lp_init_function lp_audit_wrappers[LP_AUDIT_MAX_INITS] = {LP_R512(00) LP_R512(01)};
+// Where the stubs go: the k-th initializer, with its own arguments.
+LP_AUDIT_HIDDEN __attribute__((used)) void lp_audit_entry(int argc, char **argv, char **envp, long k) {
+    lp_audit_run((int)k, argc, argv, envp);
+}
+
+static lp_init_function lp_audit_wrapper(int k) {
+    return (lp_init_function)(uintptr_t)(lp_audit_stubs + (size_t)k * LP_AUDIT_STUB_SIZE);
+}
 
 // Points the object's DT_INIT at a wrapper and its DT_INIT_ARRAY at a table of wrappers, one per
 // entry, before relocation; an object whose initializers do not all fit is left as it is.
@@ -262,23 +247,22 @@ static void lp_audit_wrap_object(int index) {
     size_t entries = (array && size) ? size->d_un.d_val / sizeof(uintptr_t) : 0;
     uintptr_t base = object->map->l_addr;
     if (lp_audit_init_count + (init != NULL) + (int)entries > LP_AUDIT_MAX_INITS) {
-        lp_audit_begin(lp_audit_now(), "dropped");
-        lp_audit_field((init != NULL) + (int64_t)entries);
-        lp_audit_end();
+        lp_audit_record(LP_PREMAIN_DROPPED, lp_audit_now(), (init != NULL) + (int64_t)entries, 0, 0, 0, 0);
         return;
     }
     if (init) {
         int k = lp_audit_init_count++;
-        lp_audit_inits[k] = (struct lp_audit_init){(lp_init_function)(base + init->d_un.d_ptr), NULL, index, "init"};
-        init->d_un.d_ptr = (uintptr_t)lp_audit_wrappers[k] - base;
+        lp_audit_inits[k] =
+            (struct lp_audit_init){(lp_init_function)(base + init->d_un.d_ptr), NULL, index, LP_PREMAIN_INIT};
+        init->d_un.d_ptr = (uintptr_t)lp_audit_wrapper(k) - base;
     }
     if (entries == 0) return;
     const uintptr_t *original = (const uintptr_t *)(base + array->d_un.d_ptr);
     int first = lp_audit_init_count;
     for (size_t i = 0; i < entries; i++) {
         int k = lp_audit_init_count++;
-        lp_audit_inits[k] = (struct lp_audit_init){NULL, &original[i], index, "array"};
-        lp_audit_slots[k] = lp_audit_wrappers[k];
+        lp_audit_inits[k] = (struct lp_audit_init){NULL, &original[i], index, LP_PREMAIN_ARRAY_INIT};
+        lp_audit_slots[k] = lp_audit_wrapper(k);
     }
     array->d_un.d_ptr = (uintptr_t)&lp_audit_slots[first] - base;
 }
@@ -287,15 +271,14 @@ LP_AUDIT_EXPORT void la_activity(uintptr_t *cookie, unsigned int flag) {
     (void)cookie;
     if (lp_audit_fd < 0 || flag != LA_ACT_CONSISTENT || lp_audit_loaded_sent || lp_audit_object_count == 0) return;
     lp_audit_loaded_sent = 1;
-    lp_audit_point("relocated");
-    lp_audit_last_cpu = lp_audit_cpu_ns();
     lp_audit_last_cpu_at = lp_audit_now();
+    lp_audit_last_cpu = lp_audit_point(LP_PREMAIN_RELOCATED, lp_audit_last_cpu_at);
 }
 
 LP_AUDIT_EXPORT void la_preinit(uintptr_t *cookie) {
     (void)cookie;
     if (lp_audit_fd < 0) return;
-    lp_audit_point("main");
+    lp_audit_point(LP_PREMAIN_MAIN, lp_audit_now());
     lp_audit_flush();
     lp_audit_fd = -1;
 }

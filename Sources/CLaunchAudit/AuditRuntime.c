@@ -1,3 +1,4 @@
+#define _GNU_SOURCE
 // libLaunchAudit.so's system interface without the C library (AuditRuntime.h).
 #include "AuditRuntime.h"
 
@@ -5,6 +6,8 @@
 #include <fcntl.h>
 #include <sys/syscall.h>
 #include <time.h>
+#include <sys/resource.h>
+#include <link.h>
 
 typedef int (*lp_clock_gettime_function)(int, struct timespec *);
 
@@ -34,20 +37,6 @@ long lp_audit_syscall(long number, long a, long b, long c, long d, long e, long 
 #else
 #error "libLaunchAudit.so makes its system calls directly: x86_64 and aarch64 only"
 #endif
-}
-
-// The whole of a small /proc/self file into `buffer`; its length, or -1.
-static long lp_read_file(const char *path, char *buffer, long capacity) {
-    long fd = lp_audit_syscall(SYS_openat, AT_FDCWD, (long)path, O_RDONLY | O_CLOEXEC, 0, 0, 0);
-    if (fd < 0) return -1;
-    long total = 0;
-    while (total < capacity) {
-        long n = lp_audit_syscall(SYS_read, fd, (long)(buffer + total), capacity - total, 0, 0, 0);
-        if (n <= 0) break;
-        total += n;
-    }
-    lp_audit_syscall(SYS_close, fd, 0, 0, 0, 0, 0);
-    return total;
 }
 
 static int lp_equal(const char *a, const char *b) {
@@ -99,26 +88,38 @@ int64_t lp_audit_now(void) { return lp_clock(CLOCK_MONOTONIC); }
 int64_t lp_audit_cpu_ns(void) { return lp_clock(CLOCK_THREAD_CPUTIME_ID); }
 
 int64_t lp_audit_minor_faults(void) {
-    long usage[18];  // struct rusage: two timevals (4 longs), then 14 longs, ru_minflt the 5th of them
-    return lp_audit_syscall(SYS_getrusage, 1 /* RUSAGE_THREAD */, (long)usage, 0, 0, 0, 0) == 0 ? usage[8] : -1;
+    struct rusage usage;
+    return lp_audit_syscall(SYS_getrusage, RUSAGE_THREAD, (long)&usage, 0, 0, 0, 0) == 0 ? usage.ru_minflt : -1;
+}
+
+// The process's initial stack, as the kernel laid it out: argc, argv, NULL, envp, NULL, auxv.
+// glibc's loader records where it begins before it loads any audit module.
+extern void *__libc_stack_end;
+
+static char **lp_environment(void) {
+    long *stack = (long *)__libc_stack_end;
+    return stack ? (char **)(stack + 1 + stack[0] + 1) : 0;
+}
+
+uintptr_t lp_audit_auxv(unsigned long type) {
+    char **entry = lp_environment();
+    if (!entry) return 0;
+    while (*entry) entry++;
+    for (const uintptr_t *aux = (const uintptr_t *)(entry + 1); aux[0] != AT_NULL; aux += 2) {
+        if (aux[0] == type) return aux[1];
+    }
+    return 0;
 }
 
 int lp_audit_getenv(const char *name, char *out, size_t capacity) {
-    static char environment[64 * 1024];
-    static long length = -2;
-    if (length == -2) length = lp_read_file("/proc/self/environ", environment, (long)sizeof environment - 1);
-    for (long at = 0; length > 0 && at < length;) {
-        const char *entry = environment + at, *n = name;
-        long end = at;
-        while (end < length && environment[end]) end++;
-        while (*n && *entry == *n) { entry++; n++; }
-        if (!*n && *entry == '=') {
-            size_t i = 0;
-            for (entry++; *entry && i + 1 < capacity; entry++) out[i++] = *entry;
-            out[i] = 0;
-            return 1;
-        }
-        at = end + 1;
+    for (char **entry = lp_environment(); entry && *entry; entry++) {
+        const char *text = *entry, *n = name;
+        while (*n && *text == *n) { text++; n++; }
+        if (*n || *text != '=') continue;
+        size_t i = 0;
+        for (text++; *text && i + 1 < capacity; text++) out[i++] = *text;
+        out[i] = 0;
+        return 1;
     }
     return 0;
 }
@@ -128,11 +129,11 @@ int lp_audit_is_group_leader(void) {
     return pid == lp_audit_syscall(SYS_getpgid, 0, 0, 0, 0, 0, 0);
 }
 
-int lp_audit_contains(const char *text, const char *fragment) {
-    for (; *text; text++) {
-        const char *a = text, *b = fragment;
-        while (*a && *b && *a == *b) { a++; b++; }
-        if (!*b) return 1;
+int lp_audit_named(const char *path, const char *prefix) {
+    const char *base = path;
+    for (const char *c = path; *c; c++) {
+        if (*c == '/') base = c + 1;
     }
-    return 0;
+    while (*prefix && *base == *prefix) { base++; prefix++; }
+    return !*prefix;
 }

@@ -25,8 +25,9 @@
 #define LP_EVENT_MAIN_ENDED "mainEnded"
 
 
-// The pre-main breakdown's lines (libLaunchAudit.so, loaded with LD_AUDIT), one kind on the event
-// socket: `preMain <timeNs> <part> <fields…>`, sent in one write just before `main`. The parts:
+// The pre-main breakdown's lines: the runner reads the audit module's records (lp_premain_abi.h,
+// sent in one write just before `main`) into these, one kind of event, `preMain <timeNs> <part>
+// <fields…>`, from which LaunchTrace builds the breakdown. The parts:
 //   start <cpuNs> <minorFaults>                       the loader runs the audit module (la_version)
 //   object -1 -1 <mappedBytes> <path>                 an object is mapped (la_objopen), in load order
 //   relocated <cpuNs> <minorFaults>                   every object is mapped and relocated

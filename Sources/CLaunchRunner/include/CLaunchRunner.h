@@ -9,6 +9,7 @@
 
 #include "lp_clock.h"
 #include "lp_preload_abi.h"
+#include "lp_premain_abi.h"
 #include "lp_sample.h"
 #include "lp_spawn.h"
 #include "lp_perf.h"

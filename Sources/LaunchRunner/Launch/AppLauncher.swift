@@ -219,10 +219,22 @@ public struct AppLauncher: Launcher {
         // The runner sees the exec's end when it next runs: never after the loader's own start.
         if var preMain = PreMainBreakdown(events: result.events, executable: request.executable, execEndNs: execEndNs) {
             preMain.execEndNs = min(execEndNs, preMain.loaderStart.atNs)
+            if preMain.earlierPrograms != nil, let program = preMain.objects.first?.path {
+                // The audit module names the last program of an exec chain as it was exec'd.
+                preMain.objects[0].path = Self.resolvedProgramPath(program)
+            }
             trace.preMain = preMain
             changed = true
         }
         if changed, (try? trace.write(to: request.traceURL)) != nil { result.trace = trace }
+    }
+
+    /// A program's path as it was exec'd (the auxiliary vector's AT_EXECFN), made absolute from the
+    /// runner's working directory (the launch's) and with its links resolved, as the kernel names the
+    /// executable (`/usr/bin/true` for `/bin/true` where /bin links to /usr/bin).
+    static func resolvedProgramPath(_ path: String) -> String {
+        let folder = URL(filePath: FileManager.default.currentDirectoryPath, directoryHint: .isDirectory)
+        return URL(filePath: path, relativeTo: folder).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     /// The profile record of a launch that ran without perf events: which sampler stood in, and why.
