@@ -40,6 +40,13 @@ extension PreMainTests {
         let advised = summary.advice.filter { $0.kind == .slowInitializer }.map(\.libraries)
         #expect(advised == [["libspin.so"], ["libnap.so"]])
         #expect(summary.coverage >= 0.95, "\(summary.parts)")
+        // The library it links and never calls: found by the loader, advised with its cost.
+        let idle = try #require(summary.libraries.first { $0.name == "libidle.so" })
+        #expect(idle.unused == true && idle.initializersNs >= 500_000, "\(idle)")
+        #expect(summary.libraries.filter { $0.unused == true }.map(\.name) == ["libidle.so"])
+        let unused = try #require(summary.advice.first { $0.kind == .unusedLibrary })
+        #expect(unused.libraries == ["libidle.so"] && unused.savingNs >= 500_000, "\(unused)")
+        #expect(unused.change == "-Wl,--as-needed")
     }
 
     @Test(
@@ -60,7 +67,12 @@ extension PreMainTests {
         let advice = try #require(shared.advice.first { $0.kind == .staticSwiftRuntime })
         #expect(advice.change == "swift build -c release --static-swift-stdlib")
         #expect(advice.savingNs > 0 && Set(advice.libraries) == Set(runtime))
-        #expect(shared.advice.contains { $0.kind == .foundationEssentials })
+        // print and ProcessInfo are the standard library's and FoundationEssentials': the loader
+        // finds libFoundation.so linked but unused, and the advice says so.
+        #expect(shared.libraries.first { $0.name == "libFoundation.so" }?.unused == true)
+        let essentials = try #require(shared.advice.first { $0.kind == .foundationEssentials })
+        #expect(essentials.message.contains("None of the executable's symbols binds to libFoundation.so"))
+        #expect(!shared.advice.contains { $0.kind == .unusedLibrary }, "\(shared.advice.map(\.message))")
 
         let linked = try Self.preMain(of: folder.appendingPathComponent("hello-static").path, in: folder)
         #expect(!linked.libraries.contains { $0.origin == .swiftRuntime }, "\(linked.libraries.map(\.name))")

@@ -17,17 +17,20 @@ struct PreMainTests {
         try #require(output.status == 0, "\(tool) \(arguments.joined(separator: " ")): \(output.stderr)")
     }
 
-    /// The C program and its two libraries, built in `folder`.
+    /// The C program, its two libraries and one more it links but never calls, built in `folder`.
     static func buildInitializerProgram(in folder: URL) throws -> String {
         let source = { (name: String) in fixtures.appendingPathComponent(name).path }
-        for library in ["spin", "nap"] {
+        for library in ["spin", "nap", "idle"] {
             try compile(
                 "clang", ["-shared", "-fPIC", "-O1", "-g", source("\(library).c"), "-o", "lib\(library).so"], in: folder
             )
         }
         try compile(
-            "clang", [source("main.c"), "-L.", "-lspin", "-lnap", "-Wl,-rpath,\(folder.path)", "-o", "initprog"],
-            in: folder)
+            "clang",
+            [
+                source("main.c"), "-L.", "-Wl,--no-as-needed", "-lspin", "-lnap", "-lidle", "-Wl,-rpath,\(folder.path)",
+                "-o", "initprog",
+            ], in: folder)
         return folder.appendingPathComponent("initprog").path
     }
 

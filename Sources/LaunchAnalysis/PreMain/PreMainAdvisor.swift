@@ -3,7 +3,8 @@ import LaunchTrace
 /// The advice about what happens before `main`, each piece only where it applies and with the
 /// time it would remove as measured: the Swift runtime loaded as shared libraries, Foundation
 /// (with ICU) where FoundationEssentials could do, an initializer of the program's own that is
-/// slow. A statically linked program loads no runtime library and so gets no static-link advice.
+/// slow, a wrapper that execs the program, libraries the executable links but never binds to. A
+/// statically linked program loads no runtime library and so gets no static-link advice.
 public enum PreMainAdvisor {
     /// An initializer is worth advice from this median wall time.
     public static let slowInitializerNs = 1_000_000.0
@@ -21,7 +22,7 @@ public enum PreMainAdvisor {
         let earlier = parts.first { $0.name == .earlierPrograms }?.medianNs ?? 0
         let found = [
             staticRuntime(libraries, relocationNs: relocation), foundation(libraries),
-            execChain(breakdowns, medianNs: earlier),
+            execChain(breakdowns, medianNs: earlier), unusedLibraries(libraries),
         ].compactMap { $0 }
         return (found + slowInitializers(libraries)).sorted { $0.savingNs > $1.savingNs }
     }
@@ -49,10 +50,15 @@ public enum PreMainAdvisor {
         let icu = libraries.filter { foundationOnly.contains($0.name) }
         guard icu.contains(where: { $0.name == "libFoundation.so" }) else { return nil }
         let (load, initializers, bytes) = cost(icu)
+        let unused =
+            icu.first { $0.name == "libFoundation.so" }?.unused == true
+            ? " None of the executable's symbols binds to libFoundation.so (the dynamic loader's own check): "
+                + "what it uses is FoundationEssentials'." : ""
         let message =
             "The program imports Foundation, which loads \(list(icu.map(\.name))) (\(format(bytes: bytes)) mapped, "
-            + "most of it ICU): \(ms(load + initializers)) before main. Where it needs only FoundationEssentials' types "
-            + "(Data, Date, URL, UUID, JSONEncoder and JSONDecoder, …), importing FoundationEssentials instead removes it."
+            + "most of it ICU): \(ms(load + initializers)) before main.\(unused) Where it needs only FoundationEssentials' "
+            + "types (Data, Date, URL, UUID, JSONEncoder and JSONDecoder, …), importing FoundationEssentials instead "
+            + "removes it."
         return PreMainAdvice(
             kind: .foundationEssentials, savingNs: load + initializers, libraries: icu.map(\.name), message: message,
             change: "import FoundationEssentials  // instead of: import Foundation")
@@ -71,6 +77,33 @@ public enum PreMainAdvisor {
             + "pyenv's or a shell launcher). Start \(program) directly, or make the wrapper exec it at once."
         return PreMainAdvice(
             kind: .execChain, savingNs: medianNs, libraries: [], message: message, change: program)
+    }
+
+    /// The C library's own companions, which compilers link by themselves (swiftc links `-lm`,
+    /// `-lpthread`, `-ldl` and `-lutil` into every program, the last three now empty stubs): a
+    /// program cannot drop them and they cost little, so they get no advice.
+    static let linkedByTheCompiler: Set<String> = ["libm.so.6", "libpthread.so.0", "libdl.so.2", "libutil.so.1"]
+
+    /// Libraries the executable depends on directly but binds none of the symbols of: loaded,
+    /// relocated and initialized for nothing. The Swift runtime's are left to the static-link
+    /// and FoundationEssentials advice (a Swift program cannot unlink them one by one).
+    static func unusedLibraries(_ libraries: [PreMainLibrary]) -> PreMainAdvice? {
+        let unused = libraries.filter { library in
+            library.unused == true && library.origin != .swiftRuntime && !linkedByTheCompiler.contains(library.name)
+        }
+        guard !unused.isEmpty else { return nil }
+        let (load, initializers, _) = cost(unused)
+        let names = unused.map(\.name)
+        let them = unused.count == 1 ? "it" : "them"
+        let message =
+            "The executable links \(list(names)) but binds none of \(unused.count == 1 ? "its" : "their") symbols "
+            + "(the dynamic loader's own check, as `ldd -u` makes it): loading \(them) took \(ms(load)) and "
+            + "\(unused.count == 1 ? "its" : "their") initializers \(ms(initializers)) before main, and the libraries "
+            + "only \(them) need come on top. Remove \(them) from the link (linking C or C++: pass -Wl,--as-needed "
+            + "before \(them), and the linker leaves out what nothing uses)."
+        return PreMainAdvice(
+            kind: .unusedLibrary, savingNs: load + initializers, libraries: names, message: message,
+            change: "-Wl,--as-needed", savingIsLowerBound: true)
     }
 
     static func slowInitializers(_ libraries: [PreMainLibrary]) -> [PreMainAdvice] {

@@ -60,6 +60,18 @@ extension PreMainSummary {
             }
         }
         var symbols = InitializerNames()
-        return order.compactMap { samples[$0]?.library(names: &symbols) }
+        let unused = unusedNames(of: breakdowns)
+        return order.compactMap { name in
+            guard var library = samples[name]?.library(names: &symbols) else { return nil }
+            if unused?.contains(name) == true, library.origin != .executable { library.unused = true }
+            return library
+        }
+    }
+
+    /// The file names of the libraries the loader found unused, nil when no breakdown says.
+    static func unusedNames(of breakdowns: [PreMainBreakdown]) -> Set<String>? {
+        let checked = breakdowns.compactMap(\.unusedLibraries)
+        guard !checked.isEmpty else { return nil }
+        return Set(checked.joined().map { $0.split(separator: "/").last.map(String.init) ?? $0 })
     }
 }

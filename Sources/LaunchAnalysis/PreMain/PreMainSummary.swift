@@ -97,6 +97,10 @@ public struct PreMainLibrary: Codable, Sendable, Equatable {
     public var initializersCpuNs: Double
     /// Its initializers that took longest (median), at most three, slowest first.
     public var slowestInitializers: [PreMainFunction]
+    /// True when the executable depends on it directly but binds none of its symbols (the
+    /// loader's own check, ``LaunchTrace/PreMainBreakdown/unusedLibraries``); nil when that was
+    /// not checked or it is used.
+    public var unused: Bool?
 
     /// Creates a library.
     public init(
@@ -162,6 +166,8 @@ public struct PreMainAdvice: Codable, Sendable, Equatable {
         case slowInitializer
         /// The command is a wrapper that execs the real program: start that directly.
         case execChain
+        /// Libraries the executable links but binds no symbol of.
+        case unusedLibrary
     }
 
     /// What kind of change it is.

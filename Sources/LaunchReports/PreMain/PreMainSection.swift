@@ -40,13 +40,16 @@ public enum PreMainSection {
         return "\(function.function) \(ms(function.medianNs)) (\(state))"
     }
 
-    /// An object's name with its origin when that says more than the name.
+    /// An object's name with its origin when that says more than the name, and whether the
+    /// executable uses it at all.
     static func label(_ library: PreMainLibrary) -> String {
-        switch library.origin {
-        case .executable: "\(library.name) (executable)"
-        case .instrument: "\(library.name) (launchprof's tracer)"
-        default: library.name
-        }
+        let name =
+            switch library.origin {
+            case .executable: "\(library.name) (executable)"
+            case .instrument: "\(library.name) (launchprof's tracer)"
+            default: library.name
+            }
+        return library.unused == true ? name + " (unused)" : name
     }
 
     static func ms(_ nanoseconds: Double) -> String { MetricKind.time.format(nanoseconds) }

@@ -32,6 +32,8 @@ public final class LaunchSession {
     public let launcher: any Launcher
     private let layout: any LaunchFileLayout
     private var lastEviction: PageCacheEvictor.Report?
+    /// The loader's answer on unused direct dependencies, once asked (``preMainNext()``).
+    private var unusedLibrariesChecked: [String]??
     /// The adaptive on-CPU sampling rate for the next profiled launch, once one has run.
     private var nextProfileRateHz: Int?
 
@@ -118,12 +120,28 @@ public final class LaunchSession {
         let index = preMainResults.count + 1
         let files = layout.warmUpFiles
         var result = perform(specification.of(kind: .preMain), index: index, files: files)
-        result.record.preMain = result.trace?.preMain
+        result.record.preMain = result.trace?.preMain.map { breakdown in
+            var breakdown = breakdown
+            breakdown.unusedLibraries = unusedLibraries(of: breakdown)
+            return breakdown
+        }
         result.record.traceFile = nil
         try? FileManager.default.removeItem(at: files.traceURL)
         try? FileManager.default.removeItem(at: files.stderrURL)
         preMainResults.append(result)
         return result
+    }
+
+    /// The program's direct dependencies that none of its symbols bind to, asked of its loader
+    /// (the object the breakdown names `ld-…`) once per session; nil when it cannot tell.
+    private func unusedLibraries(of breakdown: PreMainBreakdown) -> [String]? {
+        if let checked = unusedLibrariesChecked { return checked }
+        guard let program = breakdown.objects.first?.path,
+            let loader = breakdown.objects.dropFirst().first(where: { $0.name.hasPrefix("ld-") })?.path
+        else { return nil }
+        let found = UnusedDependencies.of(executable: program, loader: loader, environment: specification.environment)
+        unusedLibrariesChecked = .some(found)
+        return found
     }
 
     private func perform(_ specification: LaunchSpecification, index: Int, files: LaunchFiles) -> LaunchResult {

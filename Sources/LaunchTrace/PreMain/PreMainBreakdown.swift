@@ -30,6 +30,10 @@ public struct PreMainBreakdown: Codable, Sendable, Equatable {
     /// script's interpreter, a wrapper), or nil when the program ran alone.
     public var earlierPrograms: PreMainEarlierPrograms?
 
+    /// The paths of the executable's direct dependencies that none of its symbols bind to (the
+    /// dynamic loader's own check, as `ldd -u` makes it), or nil when it was not made.
+    public var unusedLibraries: [String]?
+
     /// Creates a breakdown.
     public init(
         execEndNs: Int64?, loaderStart: PreMainPoint, objects: [PreMainObject], relocated: PreMainPoint,

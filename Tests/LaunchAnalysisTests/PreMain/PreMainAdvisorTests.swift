@@ -57,4 +57,37 @@ struct PreMainAdvisorTests {
         #expect(advice[0].message.contains("spin_init, an initializer of libspin.so, ran 20.0 ms on a CPU"))
         #expect(advice[1].message.contains("nap_init, an initializer of the executable tool, waited 10.0 ms"))
     }
+
+    @Test(
+        "libraries linked but never bound to: advised with their cost; the compiler's own -lm and the runtime's are not"
+    )
+    func unusedLibraries() throws {
+        func unused(_ library: PreMainLibrary) -> PreMainLibrary {
+            var library = library
+            library.unused = true
+            return library
+        }
+        let libraries = [
+            Self.library("tool", .executable, loadMs: 0.1, initMs: 0),
+            Self.library("libswiftCore.so", .swiftRuntime, loadMs: 0.5, initMs: 0.4),
+            unused(Self.library("libFoundation.so", .swiftRuntime, loadMs: 0.3, initMs: 0.2)),
+            unused(Self.library("libm.so.6", .system, loadMs: 0.1, initMs: 0)),
+            unused(Self.library("libsqlite3.so.0", .system, loadMs: 0.4, initMs: 0.1)),
+            unused(Self.library("libidle.so", .program, loadMs: 0.2, initMs: 0.3)),
+        ]
+        let advice = PreMainAdvisor.advice(libraries: libraries, parts: Self.parts)
+        let found = try #require(advice.first { $0.kind == .unusedLibrary })
+        #expect(found.libraries == ["libsqlite3.so.0", "libidle.so"])
+        #expect(abs(found.savingNs - 1.0e6) < 1 && found.savingIsLowerBound)
+        #expect(found.message.contains("binds none of their symbols"), "\(found.message)")
+        let foundation = try #require(advice.first { $0.kind == .foundationEssentials })
+        #expect(foundation.message.contains("None of the executable's symbols binds to libFoundation.so"))
+        // Used libraries (unused nil) are never advised.
+        let used = libraries.map { library -> PreMainLibrary in
+            var library = library
+            library.unused = nil
+            return library
+        }
+        #expect(!PreMainAdvisor.advice(libraries: used, parts: Self.parts).contains { $0.kind == .unusedLibrary })
+    }
 }
