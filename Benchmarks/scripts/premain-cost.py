@@ -15,7 +15,9 @@ median time to main less the cost).
 
 Then the cross-check: `launchprof trace` of the program gives the breakdown's relocation, and
 LD_DEBUG=statistics the loader's own count of relocation cycles, turned into time with the TSC
-frequency measured here (clock cycles over a 200 ms sleep).
+frequency measured here (clock cycles over a 200 ms sleep). And, when valgrind is installed, the
+instructions the module adds to the whole launch (callgrind, one launch each way: a count that does
+not drift with the machine, as the wall times do; system calls and page faults are not in it).
 
 Needs a release build (`swift build -c release`) for launchprof and libLaunchAudit.so.
 """
@@ -51,6 +53,23 @@ def wall_ns(harness, program, audit):
     if result.returncode != 0 or len(fields) < 2:
         sys.exit(f"a launch of {program[0]} failed: {result.stderr.strip()}")
     return int(fields[1]), (int(fields[3]) + int(fields[4])) * 1000
+
+
+def instructions(program, audit):
+    """The instructions callgrind counts for one launch of `program` (with the module when `audit`),
+    run as a pre-main launch is: its own process group, the event socket and the spawn clock set."""
+    import socket
+    ours, theirs = socket.socketpair()
+    environment = {**os.environ, "LAUNCHPROF_EVENT_FD": str(theirs.fileno()), "LAUNCHPROF_SPAWN_NS": "1"}
+    if audit:
+        environment["LD_AUDIT"] = AUDIT
+    result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *program],
+                            env=environment, pass_fds=[theirs.fileno()], preexec_fn=os.setpgrp,
+                            capture_output=True, text=True)
+    ours.close()
+    theirs.close()
+    match = re.search(r"I\s+refs:\s+([\d,]+)", result.stderr)
+    return int(match.group(1).replace(",", "")) if match else None
 
 
 def tsc_hz(folder):
@@ -117,6 +136,11 @@ def main():
         cpu_low, cpu_high = round_interval(lambda picks: statistics.mean([cpu_differences[i] for i in picks]), rounds)
         print(f"  CPU time added (user and system, mean): {statistics.mean(cpu_differences) / 1e3:+.1f} us "
               f"(95 % interval {cpu_low / 1e3:+.1f} to {cpu_high / 1e3:+.1f} us)")
+        if subprocess.run(["sh", "-c", "command -v valgrind"], capture_output=True).returncode == 0:
+            plain_count, audited_count = instructions(program, False), instructions(program, True)
+            if plain_count and audited_count:
+                print(f"  instructions added (callgrind, the whole launch): {audited_count - plain_count:+,} "
+                      f"({100 * (audited_count - plain_count) / plain_count:+.2f} % of {plain_count:,})")
         hz = tsc_hz(folder)
         loader = loader_relocation_ns(program, hz)
         print(f"  relocation: breakdown {relocation / 1e6:.3f} ms (median of 11 pre-main launches); "

@@ -10,7 +10,7 @@
 // .dynamic section (writable until relocation makes it read-only): DT_INIT is pointed at a
 // wrapper, and DT_INIT_ARRAY at a table of wrappers in this module, one per entry, each of which
 // calls the original entry (relocated by the time it runs). No page protection is changed. A
-// wrapper reads the thread's CPU time only after an initializer of 20 us or more: the one before
+// wrapper reads the thread's CPU time only after an initializer of 250 us or more: the one before
 // it ended where this one began, but for the loader's few instructions in between.
 //
 // Everything it measures is kept as fixed-size records (lp_premain_abi.h), formatted by the
@@ -36,7 +36,7 @@
 #define LP_AUDIT_BUFFER (256 * 1024)
 // An initializer shorter than this is not timed on the CPU (a system call): its CPU time is sent
 // as -1, and the time it took is counted as on a CPU by the next one that is timed.
-#define LP_AUDIT_CPU_MIN_NS 20000
+#define LP_AUDIT_CPU_MIN_NS 250000
 
 typedef void (*lp_init_function)(int, char **, char **);
 

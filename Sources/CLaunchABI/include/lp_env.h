@@ -33,7 +33,7 @@
 //   relocated <cpuNs> <minorFaults>                   every object is mapped and relocated
 //                                                     (la_activity CONSISTENT); initializers next
 //   init <durationNs> <cpuNs> <object> <offset> <how> an initializer ran (its start time; cpuNs -1
-//                                                     for one under 20 us, not timed on the CPU): the
+//                                                     for one under 250 us, not timed on the CPU): the
 //                                                     object's load-order index, the function's
 //                                                     offset from the object's base, `array`
 //                                                     (DT_INIT_ARRAY) or `init` (DT_INIT)

@@ -107,7 +107,7 @@ public struct PreMainInitializer: Codable, Sendable, Equatable {
     public var startNs: Int64
     /// Wall time.
     public var durationNs: Int64
-    /// The main thread's CPU time in it, or -1 when it was not read: an initializer under 20 µs
+    /// The main thread's CPU time in it, or -1 when it was not read: an initializer under 250 µs
     /// is not timed on the CPU clock (a system call), and counts as on a CPU.
     public var cpuNs: Int64
     /// The function's name, when the tool found it in the object's symbols.
