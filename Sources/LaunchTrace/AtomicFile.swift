@@ -7,31 +7,50 @@ import Foundation
 /// Writes files so that a reader sees either the old file or the whole new one, never half,
 /// and a crash or power loss after the write cannot lose it: a temporary file beside the
 /// destination, created exclusively, written, fsynced, renamed over the destination, and the
-/// folder fsynced.
+/// folder fsynced. The files a run rewrites between its launches are written without the
+/// fsyncs (`durable: false`: a journal commit still in flight slowed the next launch of a 1.7 ms
+/// program by 9 %) and made durable together once the launches are over (``sync(folder:)``); a
+/// launchprof that is killed loses none of them (they are in the page cache), a power loss
+/// during the launches may lose the last ones.
 ///
 /// ```swift
 /// try AtomicFile.write(Data("{}\n".utf8), to: URL(filePath: "summary.json"))
 /// ```
 public enum AtomicFile {
-    /// Writes `data` to `url` atomically and durably.
+    /// Writes `data` to `url` atomically, and durably unless `durable` is false (then a later
+    /// ``sync(folder:)`` makes it so).
     ///
     /// - Throws: ``LaunchProfilerError`` (code ``LaunchProfilerError/Code/writeFailed``) naming
     ///   the file and the reason (`The disk is full.` for ENOSPC); the destination is unchanged.
-    public static func write(_ data: Data, to url: URL) throws {
+    public static func write(_ data: Data, to url: URL, durable: Bool = true) throws {
         let directory = url.deletingLastPathComponent()
         let name = ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let temporary = directory.appendingPathComponent(name).path
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw LaunchProfilerError.writeFailed(url.path, errno: errno) }
         var failure = writeAll(data, to: fd)
-        if failure == 0, fsync(fd) != 0 { failure = errno }
+        if failure == 0, durable, fsync(fd) != 0 { failure = errno }
         if close(fd) != 0, failure == 0 { failure = errno }
         if failure == 0, rename(temporary, url.path) != 0 { failure = errno }
         guard failure == 0 else {
             unlink(temporary)
             throw LaunchProfilerError.writeFailed(url.path, errno: failure)
         }
-        syncFolder(directory.path)
+        if durable { syncFolder(directory.path) }
+    }
+
+    /// Makes the files in `folder` durable, those written with `durable: false` included (each
+    /// file fsynced: after the first, the journal holds the others' data too), and its entries.
+    public static func sync(folder: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names {
+            let fd = open(folder.appendingPathComponent(name).path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            guard fd >= 0 else { continue }
+            var status = stat()
+            if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG { _ = fsync(fd) }
+            close(fd)
+        }
+        syncFolder(folder.path)
     }
 
     /// Creates the folder `path` exclusively: fails with EEXIST when it exists, so two

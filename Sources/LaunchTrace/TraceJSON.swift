@@ -22,9 +22,12 @@ public enum TraceJSON {
         try makeEncoder().encode(SchemaTagged(schema: schema, value: value))
     }
 
-    /// Writes `value` as ``write(_:to:)`` does, with `$schema` naming its schema.
-    public static func write<T: Encodable>(_ value: T, schema: JSONSchemaName, to url: URL) throws {
-        try AtomicFile.write(try encode(value, schema: schema) + Data("\n".utf8), to: url)
+    /// Writes `value` as ``write(_:to:)`` does, with `$schema` naming its schema; durably unless
+    /// `durable` is false (``AtomicFile/write(_:to:durable:)``).
+    public static func write<T: Encodable>(_ value: T, schema: JSONSchemaName, to url: URL, durable: Bool = true)
+        throws
+    {
+        try AtomicFile.write(try encode(value, schema: schema) + Data("\n".utf8), to: url, durable: durable)
     }
 
     /// Reads and decodes a JSON file, turning decoding failures into a ``LaunchProfilerError``
@@ -87,8 +90,9 @@ extension LaunchTrace {
         return trace
     }
 
-    /// Writes the trace atomically as sorted, pretty-printed JSON, with its `$schema`.
-    public func write(to url: URL) throws {
-        try TraceJSON.write(self, schema: .trace, to: url)
+    /// Writes the trace atomically as sorted, pretty-printed JSON, with its `$schema`; durably
+    /// unless `durable` is false (``AtomicFile/write(_:to:durable:)``).
+    public func write(to url: URL, durable: Bool = true) throws {
+        try TraceJSON.write(self, schema: .trace, to: url, durable: durable)
     }
 }

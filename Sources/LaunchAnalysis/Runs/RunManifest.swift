@@ -71,8 +71,9 @@ public struct RunManifest: Codable, Sendable, Equatable {
         try SchemaVersionCheck.read(RunManifest.self, from: url, expected: currentSchemaVersion, what: "run manifest")
     }
 
-    /// Writes the manifest atomically as sorted, pretty-printed JSON.
-    public func write(to url: URL) throws {
-        try TraceJSON.write(self, schema: .launches, to: url)
+    /// Writes the manifest atomically as sorted, pretty-printed JSON; durably unless `durable` is
+    /// false (rewritten between launches, ``LaunchTrace/AtomicFile/write(_:to:durable:)``).
+    public func write(to url: URL, durable: Bool = true) throws {
+        try TraceJSON.write(self, schema: .launches, to: url, durable: durable)
     }
 }

@@ -108,7 +108,7 @@ extension AppLauncher {
         // A timing launch's record holds all it measured; no file is written between them.
         if request.timingOnly { return trace }
         do {
-            try trace.write(to: request.traceURL)
+            try trace.write(to: request.traceURL, durable: false)
             record.traceFile = request.traceURL.lastPathComponent
             return trace
         } catch {

@@ -82,13 +82,18 @@ public final class LaunchSession {
         return result
     }
 
-    /// Runs the next measured launch and keeps its result.
+    /// Runs the next measured launch and keeps its result. `meanwhile` runs as soon as the
+    /// launch's process has ended, before its profile and trace are read and its trace file is
+    /// written: a measurement launch started there follows this one with no gap (``PendingLaunch``).
     @discardableResult
-    public func launchNext() -> LaunchResult {
+    public func launchNext(meanwhile: () -> Void = {}) -> LaunchResult {
         let index = results.count + 1
         let files = layout.files(forLaunch: index)
-        let result = perform(specification, index: index, files: files)
-        if let eviction = lastEviction { evictions.append(eviction) }
+        let started = start(specification, index: index, files: files)
+        let eviction = lastEviction
+        meanwhile()
+        let result = finish(started)
+        if let eviction { evictions.append(eviction) }
         if result.record.outcome == .completed || (try? Data(contentsOf: files.stderrURL))?.isEmpty == true {
             try? FileManager.default.removeItem(at: files.stderrURL)
         }
@@ -103,7 +108,8 @@ public final class LaunchSession {
     @discardableResult
     public func timeNext(kind: LaunchKind = .timing) -> LaunchResult {
         let index = timingResults.count + 1
-        // A timing launch writes to the scratch files: a failed launch's record keeps the end of its standard error.
+        // A measurement launch of an app writes its standard error to its own file: a failed one's record
+        // keeps its end (a program's timing launch sends it to /dev/null, AppLauncher.stderrPath).
         let files = kind == .measurement ? layout.files(forMeasurement: index) : layout.warmUpFiles
         let result = perform(specification.of(kind: kind), index: index, files: files)
         if kind != .measurement || result.record.outcome == .completed {
@@ -145,14 +151,30 @@ public final class LaunchSession {
     }
 
     private func perform(_ specification: LaunchSpecification, index: Int, files: LaunchFiles) -> LaunchResult {
+        finish(start(specification, index: index, files: files))
+    }
+
+    /// A launch started and ended, what it left not yet read (``Launcher/start(_:)``).
+    private struct Started {
+        let pending: PendingLaunch
+        let eviction: PageCacheEvictor.Report?
+        let adaptive: Bool
+    }
+
+    private func start(_ specification: LaunchSpecification, index: Int, files: LaunchFiles) -> Started {
         let eviction = evictor?.evict()
         lastEviction = eviction
         var specification = specification
         let adaptive = specification.kind == .profiled && specification.instruments.adaptiveProfileRate
         if adaptive { specification.instruments.profileRateHz = nextProfileRateHz ?? ProfileRate.initialHz }
-        var result = launcher.launch(LaunchRequest(specification, files: files, index: index))
-        result.record.evictedBytes = eviction?.evictedBytes
-        if adaptive, let rate = ProfileRate.next(after: result.trace?.profile) { nextProfileRateHz = rate }
+        let pending = launcher.start(LaunchRequest(specification, files: files, index: index))
+        return Started(pending: pending, eviction: eviction, adaptive: adaptive)
+    }
+
+    private func finish(_ started: Started) -> LaunchResult {
+        var result = started.pending.complete()
+        result.record.evictedBytes = started.eviction?.evictedBytes
+        if started.adaptive, let rate = ProfileRate.next(after: result.trace?.profile) { nextProfileRateHz = rate }
         return result
     }
 }

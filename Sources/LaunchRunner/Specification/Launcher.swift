@@ -13,6 +13,11 @@ public protocol Launcher: Sendable {
     /// missing trace are results, never thrown.
     func launch(_ request: LaunchRequest) -> LaunchResult
 
+    /// Performs one launch up to the end of its process and returns what is left to do on its
+    /// records (``PendingLaunch``), so that another launch can start first. By default the whole
+    /// ``launch(_:)``.
+    func start(_ request: LaunchRequest) -> PendingLaunch
+
     /// Refuses, before any launch, a specification this launcher cannot launch at all (a
     /// missing or non-executable program).
     ///
@@ -22,4 +27,11 @@ public protocol Launcher: Sendable {
     /// The signal that interrupted the run (SIGINT, SIGTERM, SIGHUP), or `nil` while it may go on:
     /// no launch starts after it is set.
     var interruption: Int32? { get }
+}
+
+extension Launcher {
+    /// The whole launch at once (``launch(_:)``), nothing left pending.
+    public func start(_ request: LaunchRequest) -> PendingLaunch {
+        PendingLaunch(result: launch(request))
+    }
 }

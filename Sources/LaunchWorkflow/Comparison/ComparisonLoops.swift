@@ -38,6 +38,12 @@ struct ComparisonLoops {
         try head.warmUp()
     }
 
+    /// Makes both builds' folders durable once the launches are over (``LaunchLoop/makeDurable()``).
+    func makeDurable() {
+        base.makeDurable()
+        head.makeDurable()
+    }
+
     /// Measured launches of `build` so far.
     func launches(of build: ComparisonBuild) -> Int {
         (build == .base ? base : head).session.results.count

@@ -57,6 +57,7 @@ public struct ComparisonRun: Sendable {
             parts?.add(base: block.base, head: block.head)
             progress(.blockFinished(test))
         }
+        loops.makeDurable()
         progress(.launchesFinished)
         return try finish(loops: loops, test: test, parts: parts)
     }

@@ -66,15 +66,23 @@ struct LaunchLoop {
     mutating func launch(_ count: Int) throws {
         for _ in 0..<count where !isInterrupted {
             var result: LaunchResult?
+            var measured: LaunchResult?
+            // Once a trace has told a program from an app, the measurement launch starts as soon as
+            // the diagnosis launch's process has ended, before its profile and trace are read.
+            let session = session
+            let kind: LaunchKind = profilesProgram ? .timing : .measurement
+            let measuresMeanwhile = timingLaunches && !traces.isEmpty
             if diagnoses {
-                let diagnosed = session.launchNext()
+                let diagnosed = session.launchNext(meanwhile: {
+                    if measuresMeanwhile, session.interruption == nil { measured = session.timeNext(kind: kind) }
+                })
                 if let trace = diagnosed.trace { traces.append(trace) }
                 result = diagnosed
             }
-            if timingLaunches, !traces.isEmpty, !isInterrupted {
-                let measured = session.timeNext(kind: profilesProgram ? .timing : .measurement)
-                result = result ?? measured
+            if timingLaunches, !traces.isEmpty, measured == nil, !isInterrupted {
+                measured = session.timeNext(kind: profilesProgram ? .timing : .measurement)
             }
+            result = result ?? measured
             if session.preMainResults.count < preMainLaunches, session.specification.instruments.auditLibrary != nil,
                 !isInterrupted
             {
@@ -93,7 +101,7 @@ struct LaunchLoop {
 
     private func writeManifest() throws {
         do {
-            try manifest().write(to: folder.manifestURL)
+            try manifest().write(to: folder.manifestURL, durable: false)
         } catch {
             let kept = "The launches measured before it are kept in the folder."
             if let error = error as? LaunchProfilerError { throw error.adding(kept) }
@@ -102,6 +110,13 @@ struct LaunchLoop {
                 context: .init(file: folder.manifestURL.path)
             )
         }
+    }
+
+    /// Makes the folder's files durable once the launches are over: its traces and `launches.json`
+    /// are written without fsync between launches (``LaunchTrace/AtomicFile``), where a journal
+    /// commit in flight would slow the next launch.
+    func makeDurable() {
+        AtomicFile.sync(folder: folder.directory)
     }
 
     /// The summary of the launches so far.

@@ -57,6 +57,7 @@ public struct ProfilingRun: Sendable {
             summary = launches.summary()
             evaluation = plan.budgets.evaluate(summary)
         }
+        launches.makeDurable()
         progress(.launchesFinished)
         var notes: [ProfilingNote] = []
         if let evictions = EvictionSummary(session) { notes.append(.evictions(evictions)) }
