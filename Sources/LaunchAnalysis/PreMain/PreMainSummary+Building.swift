@@ -14,6 +14,19 @@ extension PreMainSummary {
             advice: PreMainAdvisor.advice(libraries: libraries, parts: parts, breakdowns: breakdowns))
     }
 
+    /// The median wall time of the completed pre-main launches of `scenario` less that of its
+    /// completed measurement launches; nil without both.
+    static func instrumentCost(preMain: [LaunchRecord], measurement: [LaunchRecord], scenario: String) -> Double? {
+        func median(_ records: [LaunchRecord]) -> Double? {
+            let walls = records.filter { $0.scenario.rawValue == scenario && $0.outcome == .completed }.map {
+                Double($0.wallNs)
+            }
+            return walls.isEmpty ? nil : Descriptive.median(walls)
+        }
+        guard let audited = median(preMain), let plain = median(measurement) else { return nil }
+        return audited - plain
+    }
+
     /// The medians of each part.
     static func parts(of breakdowns: [PreMainBreakdown]) -> [PreMainPart] {
         func part(

@@ -17,6 +17,11 @@ public struct PreMainSummary: Codable, Sendable, Equatable {
     public var libraries: [PreMainLibrary]
     /// What would shorten the time before `main`, largest saving first.
     public var advice: [PreMainAdvice]
+    /// How much longer the pre-main launches (the loader's audit module alone) took than the
+    /// measurement launches of the same run, median against median: what the breakdown cost
+    /// (a program's measurement launches count its process creation too, about 0.1 ms, which the
+    /// gated pre-main launches leave out). Nil without measurement launches.
+    public var instrumentCostNs: Double?
 
     /// Creates a summary.
     public init(

@@ -57,6 +57,8 @@ extension RunSummary {
             summary.preMain = PreMainSummary.build(
                 breakdowns: (preMain ?? []).filter { $0.scenario.rawValue == scenario }.compactMap(\.preMain)
                     + scenarioTraces.compactMap(\.preMain))
+            summary.preMain?.instrumentCostNs = PreMainSummary.instrumentCost(
+                preMain: preMain ?? [], measurement: timing ?? [], scenario: scenario)
             summary.timing = timingSummary
             scenarios[scenario] = summary
         }

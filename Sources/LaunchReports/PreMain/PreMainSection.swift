@@ -21,9 +21,12 @@ public enum PreMainSection {
         return (shown, summary.libraries.count - shown.count)
     }
 
-    /// The parts of the time to main, on one line.
+    /// The parts of the time to main, on one line, then what measuring them cost.
     static func partsLine(_ summary: PreMainSummary) -> String {
-        summary.parts.map { "\($0.name.words) \(ms($0.medianNs))" }.joined(separator: " · ")
+        let parts = summary.parts.map { "\($0.name.words) \(ms($0.medianNs))" }.joined(separator: " · ")
+        guard let cost = summary.instrumentCostNs else { return parts }
+        return parts
+            + " (the audit module made these launches \(ms(max(0, cost))) longer than the measurement launches)"
     }
 
     /// The heading line.

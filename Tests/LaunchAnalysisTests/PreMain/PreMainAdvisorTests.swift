@@ -91,3 +91,25 @@ struct PreMainAdvisorTests {
         #expect(!PreMainAdvisor.advice(libraries: used, parts: Self.parts).contains { $0.kind == .unusedLibrary })
     }
 }
+
+/// What the breakdown cost, as every report states it: the pre-main launches against the
+/// measurement launches of the same run.
+@Suite("PreMainSummary.instrumentCost")
+struct PreMainInstrumentCostTests {
+    static func record(_ index: Int, wallMs: Double, outcome: LaunchRecord.Outcome = .completed) -> LaunchRecord {
+        LaunchRecord(index: index, scenario: .warm, outcome: outcome, wallNs: Int64(wallMs * 1e6))
+    }
+
+    @Test("the median of the completed pre-main launches less that of the completed measurement launches")
+    func cost() throws {
+        let preMain = [
+            Self.record(1, wallMs: 6.3), Self.record(2, wallMs: 6.1), Self.record(3, wallMs: 9, outcome: .crashed),
+        ]
+        let measurement = [Self.record(1, wallMs: 6.0), Self.record(2, wallMs: 5.8), Self.record(3, wallMs: 6.2)]
+        let cost = try #require(
+            PreMainSummary.instrumentCost(preMain: preMain, measurement: measurement, scenario: "warm"))
+        #expect(abs(cost - 0.2e6) < 1)
+        #expect(PreMainSummary.instrumentCost(preMain: preMain, measurement: [], scenario: "warm") == nil)
+        #expect(PreMainSummary.instrumentCost(preMain: preMain, measurement: measurement, scenario: "cold") == nil)
+    }
+}
