@@ -25,8 +25,8 @@ public enum PreMainSection {
     static func partsLine(_ summary: PreMainSummary) -> String {
         let parts = summary.parts.map { "\($0.name.words) \(ms($0.medianNs))" }.joined(separator: " · ")
         guard let cost = summary.instrumentCostNs else { return parts }
-        return parts
-            + " (the audit module made these launches \(ms(max(0, cost))) longer than the measurement launches)"
+        let made = cost > 0 ? "\(ms(cost)) longer than" : "no longer than"
+        return parts + " (the audit module made these launches \(made) the measurement launches, medians)"
     }
 
     /// The heading line.

@@ -67,14 +67,21 @@ struct LaunchLoop {
         for _ in 0..<count where !isInterrupted {
             var result: LaunchResult?
             var measured: LaunchResult?
-            // Once a trace has told a program from an app, the measurement launch starts as soon as
-            // the diagnosis launch's process has ended, before its profile and trace are read.
+            var preMainDone = false
+            // Once a trace has told a program from an app, the measurement launch and then the
+            // pre-main launch start as soon as the diagnosis launch's process has ended, before its
+            // profile and trace are read: each follows a launch with no gap (``PendingLaunch``).
             let session = session
             let kind: LaunchKind = profilesProgram ? .timing : .measurement
             let measuresMeanwhile = timingLaunches && !traces.isEmpty
+            let preMainDue = preMainIsDue
             if diagnoses {
                 let diagnosed = session.launchNext(meanwhile: {
-                    if measuresMeanwhile, session.interruption == nil { measured = session.timeNext(kind: kind) }
+                    guard measuresMeanwhile, session.interruption == nil else { return }
+                    measured = session.timeNext(kind: kind)
+                    guard preMainDue, session.interruption == nil else { return }
+                    session.preMainNext()
+                    preMainDone = true
                 })
                 if let trace = diagnosed.trace { traces.append(trace) }
                 result = diagnosed
@@ -83,14 +90,15 @@ struct LaunchLoop {
                 measured = session.timeNext(kind: profilesProgram ? .timing : .measurement)
             }
             result = result ?? measured
-            if session.preMainResults.count < preMainLaunches, session.specification.instruments.auditLibrary != nil,
-                !isInterrupted
-            {
-                session.preMainNext()
-            }
+            if !preMainDone, preMainIsDue, !isInterrupted { session.preMainNext() }
             try writeManifest()
             if let result { progress(.launched(result)) }
         }
+    }
+
+    /// Whether a pre-main launch is still to come (``preMainLaunches``, with the audit module).
+    private var preMainIsDue: Bool {
+        session.preMainResults.count < preMainLaunches && session.specification.instruments.auditLibrary != nil
     }
 
     /// Whether every completed launch so far is of a program that writes no trace (the runner
