@@ -90,8 +90,19 @@ public struct AppLauncher: Launcher {
         let end = wait(for: child, request: request, channels: channels, profiler: profiler, readiness: readiness)
         let marker = request.timingOnly ? nil : ProfilerEnvironment.Variable.trace.assignment(request.traceURL.path)
         let leftovers = child.killLeftovers(marker: marker, childrenBefore: childrenBefore)
-        let failure = profileFailure
-        return PendingLaunch { [profiler] in
+        return finishing(
+            request, child: child, end: end, leftovers: leftovers,
+            collected: (profiler, profileFailure, readiness, channels))
+    }
+
+    /// What is left of a launch once its process has ended: its profile read from the perf rings,
+    /// its trace read and classified, the trace file written.
+    private func finishing(
+        _ request: LaunchRequest, child: ChildProcess, end: LaunchEnd, leftovers: Int,
+        collected: (WholeLaunchProfiler?, String?, ReadinessWatcher?, LaunchChannels)
+    ) -> PendingLaunch {
+        let (profiler, failure, readiness, channels) = collected
+        return PendingLaunch {
             let profile =
                 profiler.map {
                     $0.profile(launchStartNs: child.spawnNs, endNs: readiness?.readyAtNs ?? child.exitNs)
