@@ -55,7 +55,9 @@ public struct AppLauncher: Launcher {
         } catch {
             return PendingLaunch(result: .failedToStart(request, message: error.description))
         }
-        let channels = LaunchChannels(stallSampling: request.effectiveInstruments.effectiveSampler == .ptrace)
+        // A timing launch inherits no descriptor of the runner's: it gets no event socket either.
+        let channels = LaunchChannels(
+            events: !request.timingOnly, stallSampling: request.effectiveInstruments.effectiveSampler == .ptrace)
         let childrenBefore = Set(LaunchLeftovers.children(of: getpid()))
         var profiler: WholeLaunchProfiler?
         var profileFailure: String? = request.timingOnly ? nil : request.effectiveInstruments.profileUnavailableReason

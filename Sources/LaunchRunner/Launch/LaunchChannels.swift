@@ -19,9 +19,10 @@ final class LaunchChannels {
     private let stallRunnerEnd: Int32
     private var appEndsOpen = true
 
-    /// Makes the sockets; a socket that cannot be made is left out (-1).
-    init(stallSampling: Bool) {
-        (eventRunnerEnd, eventAppEnd) = Self.pair()
+    /// Makes the sockets (the event socket only with `events`, the stall socket only with
+    /// `stallSampling`); a socket that cannot be made is left out (-1).
+    init(events: Bool = true, stallSampling: Bool) {
+        (eventRunnerEnd, eventAppEnd) = events ? Self.pair() : (-1, -1)
         (stallRunnerEnd, stallAppEnd) = stallSampling ? Self.pair() : (-1, -1)
         stallSampler = stallRunnerEnd >= 0 ? RemoteStallSampler(fd: stallRunnerEnd) : nil
     }
