@@ -90,15 +90,21 @@ struct BisectCommandTests {
         let repository = try Self.makeRepository(in: scratch.appendingPathComponent("repo"))
         let marker = scratch.appendingPathComponent("slow-builds")
         try Data().write(to: marker)
-        // The good commit builds at once; a candidate's build sleeps while the marker exists.
+        let building = scratch.appendingPathComponent("candidate-building")
+        // The good commit builds at once; a candidate's build says so, then sleeps while the marker
+        // exists. (The test waits for that file, not for `git worktree list`: a list run while git
+        // is still adding a worktree can fail on its half-written folder.)
         let build =
-            "clang -O1 -o app app.c && if [ \"$(git rev-parse HEAD)\" != \(repository.commits[0]) ] && [ -e \(marker.path) ]; then sleep 61.5; fi"
+            "clang -O1 -o app app.c && if [ \"$(git rev-parse HEAD)\" != \(repository.commits[0]) ] && [ -e \(marker.path) ]; then touch \(building.path); sleep 61.5; fi"
         let output = scratch.appendingPathComponent("out")
         let process = try BuiltProducts.startLaunchprof(
             Self.arguments(repository, build: build, output: output), in: repository.folder)
         let deadline = Date().addingTimeInterval(60)
-        while try repository.worktrees().count < 3, Date() < deadline, process.process.isRunning { usleep(50_000) }
-        usleep(500_000)
+        while !FileManager.default.fileExists(atPath: building.path), Date() < deadline, process.process.isRunning {
+            usleep(50_000)
+        }
+        #expect(FileManager.default.fileExists(atPath: building.path), "no candidate's build started")
+        usleep(200_000)
         process.process.interrupt()
         let interrupted = try process.wait(timeout: 60)
         #expect(interrupted.status == 130, "\(interrupted.stdout)\(interrupted.stderr)")
