@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdlib.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -282,56 +283,94 @@ static int lp_spawn_await_gate(lp_spawned *spawned) {
     return failure;
 }
 
-// In the runner: the pipes, the child's mapping and the child (`ungated`: it execs without
-// waiting at the gate); `start_ns` is read just before the child is created. Returns 0 or an
-// errno (nothing left behind).
-static int lp_spawn_start(const lp_spawn_request *request, int ungated, lp_spawned *spawned, int64_t *start_ns) {
+// In the runner: everything the child needs before it is created (its descriptors, the two
+// pipes, its stack with its arguments, the signals to reset), so that a launch can be made ready
+// while another runs and start the moment that one ends. Returns 0 or an errno (nothing left
+// behind).
+int lp_spawn_stage(const lp_spawn_request *request, int ungated, lp_spawn_staged *staged) {
+    memset(staged, 0, sizeof *staged);
     if (request->inherited_count > LP_MAX_INHERITED) return EINVAL;
-    int stdio[3], gate[2], status[2];
-    int failure = lp_open_stdio(stdio, request);
+    int failure = lp_open_stdio(staged->stdio, request);
     if (failure) return failure;
-    if (pipe2(gate, O_CLOEXEC) != 0) {
+    if (pipe2(staged->gate, O_CLOEXEC) != 0) {
         failure = errno;
-        lp_close_stdio(stdio);
+        lp_close_stdio(staged->stdio);
         return failure;
     }
-    if (pipe2(status, O_CLOEXEC) != 0) {
+    if (pipe2(staged->status, O_CLOEXEC) != 0) {
         failure = errno;
-        close(gate[0]);
-        close(gate[1]);
-        lp_close_stdio(stdio);
+        close(staged->gate[0]);
+        close(staged->gate[1]);
+        lp_close_stdio(staged->stdio);
         return failure;
     }
-    size_t size = sizeof(lp_child_args) + LP_CHILD_STACK;
-    void *mapping = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
-    if (mapping == MAP_FAILED) mapping = NULL;
-    lp_child_args *args = mapping ? mapping : &(lp_child_args){0};
-    lp_child_fill(args, request, ungated, gate, status);
-    memcpy(args->stdio, stdio, sizeof stdio);
-    *start_ns = lp_spawn_clock_ns();
-    pid_t pid = lp_child_start(args, mapping, size);
-    int saved = errno;
-    lp_close_stdio(stdio);
-    close(gate[0]);
-    close(status[1]);
-    if (pid < 0) {
-        close(gate[1]);
-        close(status[0]);
-        if (mapping) munmap(mapping, size);
-        return saved;
+    staged->ready = 1;   // from here on, lp_spawn_unstage releases what is held
+    staged->size = sizeof(lp_child_args) + LP_CHILD_STACK;
+    staged->mapping = mmap(NULL, staged->size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+    if (staged->mapping == MAP_FAILED) staged->mapping = NULL;
+    // Without a mapping the child is forked (its copy of the arguments is its own).
+    lp_child_args *args = staged->mapping ? staged->mapping : calloc(1, sizeof(lp_child_args));
+    if (!args) {
+        lp_spawn_unstage(staged);
+        return ENOMEM;
     }
-    spawned->pid = pid;
-    spawned->gate_fd = gate[1];
-    spawned->status_fd = status[0];
-    spawned->child_stack = mapping;
-    spawned->child_stack_size = size;
+    lp_child_fill(args, request, ungated, staged->gate, staged->status);
+    memcpy(args->stdio, staged->stdio, sizeof staged->stdio);
+    staged->args = args;
     return 0;
 }
 
+void lp_spawn_unstage(lp_spawn_staged *staged) {
+    if (!staged->ready) return;
+    lp_close_stdio(staged->stdio);
+    close(staged->gate[0]);
+    close(staged->gate[1]);
+    close(staged->status[0]);
+    close(staged->status[1]);
+    if (staged->mapping) munmap(staged->mapping, staged->size);
+    else free(staged->args);
+    memset(staged, 0, sizeof *staged);
+}
+
+// In the runner: creates the staged child; `start_ns` is read just before. Returns 0 or an
+// errno (the staging released either way, what the child needs handed to `spawned`).
+static int lp_spawn_go(lp_spawn_staged *staged, lp_spawned *spawned, int64_t *start_ns) {
+    if (!staged->ready) return EINVAL;
+    lp_child_args *args = staged->args;
+    *start_ns = lp_spawn_clock_ns();
+    pid_t pid = lp_child_start(args, staged->mapping, staged->size);
+    int saved = errno;
+    lp_close_stdio(staged->stdio);
+    close(staged->gate[0]);
+    close(staged->status[1]);
+    if (!staged->mapping) free(args);
+    if (pid < 0) {
+        close(staged->gate[1]);
+        close(staged->status[0]);
+        if (staged->mapping) munmap(staged->mapping, staged->size);
+        memset(staged, 0, sizeof *staged);
+        return saved;
+    }
+    spawned->pid = pid;
+    spawned->gate_fd = staged->gate[1];
+    spawned->status_fd = staged->status[0];
+    spawned->child_stack = staged->mapping;
+    spawned->child_stack_size = staged->mapping ? staged->size : 0;
+    memset(staged, 0, sizeof *staged);
+    return 0;
+}
+
+// In the runner: stages and creates the child at once.
+static int lp_spawn_start(const lp_spawn_request *request, int ungated, lp_spawned *spawned, int64_t *start_ns) {
+    lp_spawn_staged staged;
+    int failure = lp_spawn_stage(request, ungated, &staged);
+    return failure ? failure : lp_spawn_go(&staged, spawned, start_ns);
+}
+
 int lp_spawn_gated(const lp_spawn_request *request, lp_spawned *spawned) {
-    int64_t ignored;
-    int failure = lp_spawn_start(request, 0, spawned, &ignored);
-    return failure ? failure : lp_spawn_await_gate(spawned);
+    lp_spawn_staged staged;
+    int failure = lp_spawn_stage(request, 0, &staged);
+    return failure ? failure : lp_spawn_staged_gated(&staged, spawned);
 }
 
 // In the runner: reads the status pipe until exec (end of file) or a failure (an errno).
@@ -351,7 +390,19 @@ static void lp_spawn_await_exec(lp_spawned *spawned, int32_t *exec_errno) {
 }
 
 int lp_spawn_now(const lp_spawn_request *request, lp_spawned *spawned, int64_t *start_ns, int32_t *exec_errno) {
-    int failure = lp_spawn_start(request, 1, spawned, start_ns);
+    lp_spawn_staged staged;
+    int failure = lp_spawn_stage(request, 1, &staged);
+    return failure ? failure : lp_spawn_staged_now(&staged, spawned, start_ns, exec_errno);
+}
+
+int lp_spawn_staged_gated(lp_spawn_staged *staged, lp_spawned *spawned) {
+    int64_t ignored;
+    int failure = lp_spawn_go(staged, spawned, &ignored);
+    return failure ? failure : lp_spawn_await_gate(spawned);
+}
+
+int lp_spawn_staged_now(lp_spawn_staged *staged, lp_spawned *spawned, int64_t *start_ns, int32_t *exec_errno) {
+    int failure = lp_spawn_go(staged, spawned, start_ns);
     if (failure) return failure;
     close(spawned->gate_fd);
     spawned->gate_fd = -1;

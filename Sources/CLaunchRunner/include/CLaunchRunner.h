@@ -27,6 +27,11 @@ int lp_pidfd_open(pid_t pid);
 /// `pidfd` (close-on-exec), or -1 with errno. Used to ask a child's socket whether it listens.
 int lp_pidfd_getfd(int pidfd, int targetfd);
 
+/// The children of every thread of process `pid` (`/proc/PID/task/TID/children`), at most
+/// `capacity` of them written to `children`. Returns how many, or -1 when they could not be read
+/// whole (no /proc, a list longer than the buffer).
+int lp_children_of(pid_t pid, pid_t *children, int capacity);
+
 // MARK: Remote sampler (ptrace + libunwind-ptrace, loaded with dlopen)
 
 typedef struct lp_remote_sampler lp_remote_sampler;

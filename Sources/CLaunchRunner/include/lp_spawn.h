@@ -37,6 +37,28 @@ typedef struct lp_spawned {
     size_t child_stack_size;
 } lp_spawned;
 
+/// A launch made ready before its time (lp_spawn_stage): the child's descriptors open, the
+/// gate and status pipes made, its stack mapped with its arguments, the signals it resets
+/// listed. Creating the child from it is one clock reading and a clone.
+typedef struct lp_spawn_staged {
+    void *args;          // the child's arguments (at the start of `mapping`, or allocated)
+    void *mapping;       // the child's stack, or NULL (the child is then forked)
+    size_t size;
+    int stdio[3];
+    int gate[2];
+    int status[2];
+    int ready;
+} lp_spawn_staged;
+/// Makes everything ready for a child of `request` (`ungated`: it will exec without waiting at
+/// the gate); the request's strings must outlive the staging. Returns 0, or an errno (nothing
+/// left open).
+int lp_spawn_stage(const lp_spawn_request *request, int ungated, lp_spawn_staged *staged);
+/// Releases a staging that was never started (its descriptors closed, its stack unmapped).
+void lp_spawn_unstage(lp_spawn_staged *staged);
+/// lp_spawn_gated from a staging made with `ungated` 0; the staging is consumed either way.
+int lp_spawn_staged_gated(lp_spawn_staged *staged, lp_spawned *spawned);
+/// lp_spawn_now from a staging made with `ungated` 1; the staging is consumed either way.
+int lp_spawn_staged_now(lp_spawn_staged *staged, lp_spawned *spawned, int64_t *start_ns, int32_t *exec_errno);
 /// Starts a child and returns once it waits at the gate, its descriptors prepared. Returns 0,
 /// or an errno when clone, a pipe or the child's preparation (its output files) failed.
 int lp_spawn_gated(const lp_spawn_request *request, lp_spawned *spawned);

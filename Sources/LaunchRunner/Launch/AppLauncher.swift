@@ -40,66 +40,12 @@ public struct AppLauncher: Launcher {
     /// Performs one launch until its process has ended and been reaped, its leftovers ended;
     /// reading its profile and trace and writing the trace file are left to ``PendingLaunch/complete()``.
     public func start(_ request: LaunchRequest) -> PendingLaunch {
-        guard access(request.executable, X_OK) == 0 else {
-            return PendingLaunch(
-                result: .failedToStart(
-                    request, message: LaunchProfilerError.notExecutable(path: request.executable).description))
-        }
-        try? FileManager.default.removeItem(at: request.traceURL)
-        if let failure = PrepareCommand.run(request.prepareCommand) {
-            return PendingLaunch(result: .failedToStart(request, message: failure))
-        }
-        let readiness: ReadinessWatcher?
-        do throws(LaunchProfilerError) {
-            readiness = try Self.readinessWatcher(for: request)
-        } catch {
-            return PendingLaunch(result: .failedToStart(request, message: error.description))
-        }
-        // A timing launch inherits no descriptor of the runner's: it gets no event socket either.
-        let channels = LaunchChannels(
-            events: !request.timingOnly, stallSampling: request.effectiveInstruments.effectiveSampler == .ptrace)
-        let childrenBefore = Set(LaunchLeftovers.children(of: getpid()))
-        var profiler: WholeLaunchProfiler?
-        var profileFailure: String? = request.timingOnly ? nil : request.effectiveInstruments.profileUnavailableReason
-        let child: ChildProcess
-        do throws(LaunchProfilerError) {
-            child = try ChildProcess(
-                executable: request.executable, arguments: request.arguments,
-                environment: environment(for: request, stallSocket: channels.stallAppEnd >= 0).merging(
-                    readiness?.environment ?? [:]
-                ) { $1 },
-                // A timing launch gets none of the runner's descriptors.
-                inheritedFD: request.timingOnly ? -1 : channels.eventAppEnd,
-                stdoutPath: readiness?.stdoutPath ?? (request.showOutput ? "/dev/stdout" : "/dev/null"),
-                stderrPath: readiness?.stderrPath ?? Self.stderrPath(for: request),
-                stallFD: request.timingOnly ? -1 : channels.stallAppEnd, timingOnly: request.timingOnly
-            ) { pid in
-                // The child holds its copies: closing ours now keeps the work out of the launch.
-                channels.closeAppEnds()
-                readiness?.closeAppEnds()
-                guard request.effectiveInstruments.usesPerfProfile, !request.timingOnly else { return }
-                do throws(ProfilerUnavailable) {
-                    profiler = try WholeLaunchProfiler(
-                        pid: pid, settings: .init(rateHz: request.effectiveInstruments.profileRateHz))
-                } catch {
-                    profileFailure = PerfAvailability.reason(forErrno: error.errno, step: error.step)
-                }
-            }
-        } catch {
-            channels.closeAppEnds()
-            return PendingLaunch(result: .failedToStart(request, message: error.description))
-        }
-        let end = wait(for: child, request: request, channels: channels, profiler: profiler, readiness: readiness)
-        let marker = request.timingOnly ? nil : ProfilerEnvironment.Variable.trace.assignment(request.traceURL.path)
-        let leftovers = child.killLeftovers(marker: marker, childrenBefore: childrenBefore)
-        return finishing(
-            request, child: child, end: end, leftovers: leftovers,
-            collected: (profiler, profileFailure, readiness, channels))
+        stage(request).start()
     }
 
     /// What is left of a launch once its process has ended: its profile read from the perf rings,
     /// its trace read and classified, the trace file written.
-    private func finishing(
+    func finishing(
         _ request: LaunchRequest, child: ChildProcess, end: LaunchEnd, leftovers: Int,
         collected: (WholeLaunchProfiler?, String?, ReadinessWatcher?, LaunchChannels)
     ) -> PendingLaunch {
@@ -119,7 +65,7 @@ public struct AppLauncher: Launcher {
     }
 
     /// The watcher of the request's readiness condition, when it is watched while the program runs.
-    private static func readinessWatcher(for request: LaunchRequest) throws(LaunchProfilerError) -> ReadinessWatcher? {
+    static func readinessWatcher(for request: LaunchRequest) throws(LaunchProfilerError) -> ReadinessWatcher? {
         guard request.readiness.watchesWhileRunning else { return nil }
         return try ReadinessWatcher(condition: request.readiness.condition ?? .exit, stderrFile: request.stderrURL.path)
     }
@@ -151,7 +97,7 @@ public struct AppLauncher: Launcher {
     /// after the grace period). The event socket is read only after the launch, or (resume)
     /// until the app is active: waiting on it would wake the runner at every phase, and the
     /// woken runner can preempt the app's main thread on a busy machine.
-    private func wait(
+    func wait(
         for child: ChildProcess, request: LaunchRequest, channels: LaunchChannels, profiler: WholeLaunchProfiler?,
         readiness: ReadinessWatcher?
     ) -> LaunchEnd {

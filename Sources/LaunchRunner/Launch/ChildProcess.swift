@@ -41,39 +41,29 @@ final class ChildProcess {
     /// - Parameters:
     ///   - inheritedFD: a descriptor the child keeps open (the event socket), or -1.
     ///   - stdoutPath, stderrPath: files for the child's output (`/dev/null` to discard).
-    init(
+    convenience init(
         executable: String, arguments: [String], environment: [String: String],
         inheritedFD: Int32, stdoutPath: String, stderrPath: String, stallFD: Int32 = -1, timingOnly: Bool = false,
         beforeExec: (pid_t) -> Void = { _ in }
     ) throws(LaunchProfilerError) {
-        typealias Variable = ProfilerEnvironment.Variable
-        let inherited = [inheritedFD, stallFD].filter { $0 >= 0 }
-        var envStrings = environment.filter { $0.key != Variable.spawnNs.rawValue }.map { "\($0.key)=\($0.value)" }
-        if inheritedFD >= 0 { envStrings.append(Variable.eventFD.assignment(String(inheritedFD))) }
-        if stallFD >= 0 { envStrings.append(Variable.stallFD.assignment(String(stallFD))) }
-        // `NAME=` and room for any Int64 count of nanoseconds, filled in by the child at release.
-        let spawnEntry = Variable.spawnNs.assignment(String(repeating: "0", count: 20))
-        let strings = CStringArray([executable] + arguments)
-        let envp = CStringArray(envStrings + (timingOnly ? [] : [spawnEntry]))
+        let staged = try StagedChild(
+            executable: executable, arguments: arguments, environment: environment, inheritedFD: inheritedFD,
+            stdoutPath: stdoutPath, stderrPath: stderrPath, stallFD: stallFD, timingOnly: timingOnly)
+        try self.init(staged: staged, beforeExec: beforeExec)
+    }
+
+    /// Creates the child made ready in `staged` (which it consumes), as
+    /// ``init(executable:arguments:environment:inheritedFD:stdoutPath:stderrPath:stallFD:timingOnly:beforeExec:)`` does.
+    init(staged: StagedChild, beforeExec: (pid_t) -> Void = { _ in }) throws(LaunchProfilerError) {
+        let executable = staged.executable
+        let timingOnly = staged.timingOnly
         var spawned = lp_spawned()
         var start: Int64 = 0
         var execError: Int32 = 0
-        let status = inherited.withUnsafeBufferPointer { fds in
-            var request = lp_spawn_request(
-                path: strings[0], argv: strings.argv, envp: envp.argv,
-                clock_digits: timingOnly ? nil : envp[envStrings.count].map { $0 + spawnEntry.utf8.count - 20 },
-                stdout_path: nil, stderr_path: nil, inherited_fds: fds.baseAddress,
-                inherited_count: Int32(fds.count), new_process_group: 1
-            )
-            return stdoutPath.withCString { out in
-                stderrPath.withCString { err in
-                    request.stdout_path = out
-                    request.stderr_path = err
-                    return timingOnly
-                        ? lp_spawn_now(&request, &spawned, &start, &execError) : lp_spawn_gated(&request, &spawned)
-                }
-            }
-        }
+        let status =
+            timingOnly
+            ? lp_spawn_staged_now(&staged.staging, &spawned, &start, &execError)
+            : lp_spawn_staged_gated(&staged.staging, &spawned)
         guard status == 0 else {
             throw LaunchProfilerError.spawnFailed(executable: executable, reason: String(cString: strerror(status)))
         }

@@ -163,6 +163,14 @@ struct LaunchLeftovers {
 
     /// The children of every thread of `pid` (`/proc/PID/task/TID/children`).
     static func children(of pid: pid_t) -> [pid_t] {
+        var buffer = [pid_t](repeating: 0, count: 256)
+        let count = lp_children_of(pid, &buffer, Int32(buffer.count))
+        if count >= 0 { return Array(buffer[0..<Int(count)]) }
+        return childrenReadByFoundation(of: pid)
+    }
+
+    /// ``children(of:)`` when the C reader could not read the lists whole.
+    private static func childrenReadByFoundation(of pid: pid_t) -> [pid_t] {
         guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return [] }
         return tasks.flatMap { task -> [pid_t] in
             guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/task/\(task)/children") else {

@@ -89,7 +89,7 @@ public final class LaunchSession {
     public func launchNext(meanwhile: () -> Void = {}) -> LaunchResult {
         let index = results.count + 1
         let files = layout.files(forLaunch: index)
-        let started = start(specification, index: index, files: files)
+        let started = start(stage(specification, index: index, files: files))
         let eviction = lastEviction
         meanwhile()
         let result = finish(started)
@@ -107,13 +107,25 @@ public final class LaunchSession {
     /// its trace kept) of an app that writes one. Its index counts these launches from 1.
     @discardableResult
     public func timeNext(kind: LaunchKind = .timing) -> LaunchResult {
+        timeNext(stageTiming(kind: kind))
+    }
+
+    /// Makes the next measurement launch ready (``StagedLaunch``) to start with ``timeNext(_:)``,
+    /// for instance the moment a diagnosis launch ends.
+    public func stageTiming(kind: LaunchKind = .timing) -> Staged {
         let index = timingResults.count + 1
         // A measurement launch of an app writes its standard error to its own file: a failed one's record
         // keeps its end (a program's timing launch sends it to /dev/null, AppLauncher.stderrPath).
         let files = kind == .measurement ? layout.files(forMeasurement: index) : layout.warmUpFiles
-        let result = perform(specification.of(kind: kind), index: index, files: files)
-        if kind != .measurement || result.record.outcome == .completed {
-            try? FileManager.default.removeItem(at: files.stderrURL)
+        return stage(specification.of(kind: kind), index: index, files: files)
+    }
+
+    /// Runs the measurement launch made ready by ``stageTiming(kind:)``, as ``timeNext(kind:)`` does.
+    @discardableResult
+    public func timeNext(_ staged: Staged) -> LaunchResult {
+        let result = finish(start(staged))
+        if staged.kind != .measurement || result.record.outcome == .completed {
+            try? FileManager.default.removeItem(at: staged.files.stderrURL)
         }
         timingResults.append(result)
         return result
@@ -123,17 +135,26 @@ public final class LaunchSession {
     /// and keeps its result, the breakdown in its record. Its index counts them from 1.
     @discardableResult
     public func preMainNext() -> LaunchResult {
-        let index = preMainResults.count + 1
-        let files = layout.warmUpFiles
-        var result = perform(specification.of(kind: .preMain), index: index, files: files)
+        preMainNext(stagePreMain())
+    }
+
+    /// Makes the next pre-main launch ready to start with ``preMainNext(_:)``.
+    public func stagePreMain() -> Staged {
+        stage(specification.of(kind: .preMain), index: preMainResults.count + 1, files: layout.warmUpFiles)
+    }
+
+    /// Runs the pre-main launch made ready by ``stagePreMain()``, as ``preMainNext()`` does.
+    @discardableResult
+    public func preMainNext(_ staged: Staged) -> LaunchResult {
+        var result = finish(start(staged))
         result.record.preMain = result.trace?.preMain.map { breakdown in
             var breakdown = breakdown
             breakdown.unusedLibraries = unusedLibraries(of: breakdown)
             return breakdown
         }
         result.record.traceFile = nil
-        try? FileManager.default.removeItem(at: files.traceURL)
-        try? FileManager.default.removeItem(at: files.stderrURL)
+        try? FileManager.default.removeItem(at: staged.files.traceURL)
+        try? FileManager.default.removeItem(at: staged.files.stderrURL)
         preMainResults.append(result)
         return result
     }
@@ -151,7 +172,17 @@ public final class LaunchSession {
     }
 
     private func perform(_ specification: LaunchSpecification, index: Int, files: LaunchFiles) -> LaunchResult {
-        finish(start(specification, index: index, files: files))
+        finish(start(stage(specification, index: index, files: files)))
+    }
+
+    /// A launch of the session made ready (``stageTiming(kind:)``, ``stagePreMain()``), to be
+    /// started once; one not started releases what it holds when it goes.
+    public struct Staged {
+        /// The kind of launch.
+        public let kind: LaunchKind
+        let files: LaunchFiles
+        let launch: StagedLaunch
+        let adaptive: Bool
     }
 
     /// A launch started and ended, what it left not yet read (``Launcher/start(_:)``).
@@ -161,14 +192,19 @@ public final class LaunchSession {
         let adaptive: Bool
     }
 
-    private func start(_ specification: LaunchSpecification, index: Int, files: LaunchFiles) -> Started {
-        let eviction = evictor?.evict()
-        lastEviction = eviction
+    private func stage(_ specification: LaunchSpecification, index: Int, files: LaunchFiles) -> Staged {
         var specification = specification
         let adaptive = specification.kind == .profiled && specification.instruments.adaptiveProfileRate
         if adaptive { specification.instruments.profileRateHz = nextProfileRateHz ?? ProfileRate.initialHz }
-        let pending = launcher.start(LaunchRequest(specification, files: files, index: index))
-        return Started(pending: pending, eviction: eviction, adaptive: adaptive)
+        let launch = launcher.stage(LaunchRequest(specification, files: files, index: index))
+        return Staged(kind: specification.kind, files: files, launch: launch, adaptive: adaptive)
+    }
+
+    /// Starts a staged launch, the page cache evicted first in the cold scenario.
+    private func start(_ staged: Staged) -> Started {
+        let eviction = evictor?.evict()
+        lastEviction = eviction
+        return Started(pending: staged.launch.start(), eviction: eviction, adaptive: staged.adaptive)
     }
 
     private func finish(_ started: Started) -> LaunchResult {

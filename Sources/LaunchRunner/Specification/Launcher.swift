@@ -18,6 +18,10 @@ public protocol Launcher: Sendable {
     /// ``launch(_:)``.
     func start(_ request: LaunchRequest) -> PendingLaunch
 
+    /// Makes a launch ready to start (``StagedLaunch``) without starting it, so that it can start
+    /// the moment another launch ends. By default nothing is done before ``start(_:)``.
+    func stage(_ request: LaunchRequest) -> StagedLaunch
+
     /// Refuses, before any launch, a specification this launcher cannot launch at all (a
     /// missing or non-executable program).
     ///
@@ -33,5 +37,10 @@ extension Launcher {
     /// The whole launch at once (``launch(_:)``), nothing left pending.
     public func start(_ request: LaunchRequest) -> PendingLaunch {
         PendingLaunch(result: launch(request))
+    }
+
+    /// The launch, made ready only when it starts.
+    public func stage(_ request: LaunchRequest) -> StagedLaunch {
+        StagedLaunch { start(request) }
     }
 }

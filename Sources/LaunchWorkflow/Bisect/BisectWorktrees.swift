@@ -27,7 +27,7 @@ public final class BisectWorktrees: Sendable {
     public func worktree(_ name: String, at commit: String) throws -> URL {
         let url = root.appendingPathComponent(name, isDirectory: true)
         if created.withLock({ $0.contains(url) }) {
-            try GitRepository.git(["checkout", "--quiet", "--force", "--detach", commit], in: url)
+            _ = try GitRepository.git(["checkout", "--quiet", "--force", "--detach", commit], in: url)
             return url
         }
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)

@@ -69,18 +69,20 @@ struct LaunchLoop {
             var measured: LaunchResult?
             var preMainDone = false
             // Once a trace has told a program from an app, the measurement launch and then the
-            // pre-main launch start as soon as the diagnosis launch's process has ended, before its
-            // profile and trace are read: each follows a launch with no gap (``PendingLaunch``).
+            // pre-main launch are made ready before the diagnosis launch starts, and start as
+            // soon as its process has ended, before its profile and trace are read: each follows
+            // a launch with no gap (``StagedLaunch``, ``PendingLaunch``).
             let session = session
-            let kind: LaunchKind = profilesProgram ? .timing : .measurement
-            let measuresMeanwhile = timingLaunches && !traces.isEmpty
-            let preMainDue = preMainIsDue
+            let measuresMeanwhile = diagnoses && timingLaunches && !traces.isEmpty
+            let measurement =
+                measuresMeanwhile ? session.stageTiming(kind: profilesProgram ? .timing : .measurement) : nil
+            let preMain = measuresMeanwhile && preMainIsDue ? session.stagePreMain() : nil
             if diagnoses {
                 let diagnosed = session.launchNext(meanwhile: {
-                    guard measuresMeanwhile, session.interruption == nil else { return }
-                    measured = session.timeNext(kind: kind)
-                    guard preMainDue, session.interruption == nil else { return }
-                    session.preMainNext()
+                    guard let measurement, session.interruption == nil else { return }
+                    measured = session.timeNext(measurement)
+                    guard let preMain, session.interruption == nil else { return }
+                    session.preMainNext(preMain)
                     preMainDone = true
                 })
                 if let trace = diagnosed.trace { traces.append(trace) }

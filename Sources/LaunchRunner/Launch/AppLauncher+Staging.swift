@@ -1,0 +1,103 @@
+import CLaunchRunner
+import Foundation
+import LaunchTrace
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension AppLauncher {
+    /// What a launch holds between being made ready and being started.
+    private struct Ready {
+        let request: LaunchRequest
+        let child: StagedChild
+        let readiness: ReadinessWatcher?
+        let channels: LaunchChannels
+        let childrenBefore: Set<pid_t>
+    }
+
+    /// Makes a launch ready to start (``StagedLaunch``): its program checked, its environment,
+    /// descriptors, sockets and the child's stack made, so that starting it is a clock reading
+    /// and a clone. A launch with a `--prepare` command is made ready when it starts, after the
+    /// command, as hyperfine runs it just before its launch.
+    public func stage(_ request: LaunchRequest) -> StagedLaunch {
+        guard request.prepareCommand != nil else { return ready(request) }
+        return StagedLaunch {
+            if let failure = PrepareCommand.run(request.prepareCommand) {
+                return PendingLaunch(result: .failedToStart(request, message: failure))
+            }
+            return self.ready(request).start()
+        }
+    }
+
+    private func ready(_ request: LaunchRequest) -> StagedLaunch {
+        guard access(request.executable, X_OK) == 0 else {
+            return StagedLaunch(
+                result: .failedToStart(
+                    request, message: LaunchProfilerError.notExecutable(path: request.executable).description))
+        }
+        try? FileManager.default.removeItem(at: request.traceURL)
+        let readiness: ReadinessWatcher?
+        do throws(LaunchProfilerError) {
+            readiness = try Self.readinessWatcher(for: request)
+        } catch {
+            return StagedLaunch(result: .failedToStart(request, message: error.description))
+        }
+        // A timing launch inherits no descriptor of the runner's: it gets no event socket either.
+        let channels = LaunchChannels(
+            events: !request.timingOnly, stallSampling: request.effectiveInstruments.effectiveSampler == .ptrace)
+        let childrenBefore = Set(LaunchLeftovers.children(of: getpid()))
+        do throws(LaunchProfilerError) {
+            let child = try StagedChild(
+                executable: request.executable, arguments: request.arguments,
+                environment: environment(for: request, stallSocket: channels.stallAppEnd >= 0).merging(
+                    readiness?.environment ?? [:]
+                ) { $1 },
+                // A timing launch gets none of the runner's descriptors.
+                inheritedFD: request.timingOnly ? -1 : channels.eventAppEnd,
+                stdoutPath: readiness?.stdoutPath ?? (request.showOutput ? "/dev/stdout" : "/dev/null"),
+                stderrPath: readiness?.stderrPath ?? Self.stderrPath(for: request),
+                stallFD: request.timingOnly ? -1 : channels.stallAppEnd, timingOnly: request.timingOnly)
+            let ready = Ready(
+                request: request, child: child, readiness: readiness, channels: channels,
+                childrenBefore: childrenBefore)
+            return StagedLaunch { self.run(ready) }
+        } catch {
+            channels.closeAppEnds()
+            return StagedLaunch(result: .failedToStart(request, message: error.description))
+        }
+    }
+
+    /// Creates the child made ready, opens its perf events at the gate, waits for its end and
+    /// ends its leftovers.
+    private func run(_ ready: Ready) -> PendingLaunch {
+        let (request, channels, readiness) = (ready.request, ready.channels, ready.readiness)
+        var profiler: WholeLaunchProfiler?
+        var profileFailure: String? = request.timingOnly ? nil : request.effectiveInstruments.profileUnavailableReason
+        let child: ChildProcess
+        do throws(LaunchProfilerError) {
+            child = try ChildProcess(staged: ready.child) { pid in
+                // The child holds its copies: closing ours now keeps the work out of the launch.
+                channels.closeAppEnds()
+                readiness?.closeAppEnds()
+                guard request.effectiveInstruments.usesPerfProfile, !request.timingOnly else { return }
+                do throws(ProfilerUnavailable) {
+                    profiler = try WholeLaunchProfiler(
+                        pid: pid, settings: .init(rateHz: request.effectiveInstruments.profileRateHz))
+                } catch {
+                    profileFailure = PerfAvailability.reason(forErrno: error.errno, step: error.step)
+                }
+            }
+        } catch {
+            channels.closeAppEnds()
+            return PendingLaunch(result: .failedToStart(request, message: error.description))
+        }
+        let end = wait(for: child, request: request, channels: channels, profiler: profiler, readiness: readiness)
+        profiler?.stop()
+        let marker = request.timingOnly ? nil : ProfilerEnvironment.Variable.trace.assignment(request.traceURL.path)
+        let leftovers = child.killLeftovers(marker: marker, childrenBefore: ready.childrenBefore)
+        return finishing(
+            request, child: child, end: end, leftovers: leftovers,
+            collected: (profiler, profileFailure, readiness, channels))
+    }
+}

@@ -1,0 +1,72 @@
+import CLaunchRunner
+import LaunchTrace
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A child process made ready before its time (`lp_spawn_stage`): its argument and environment
+/// strings copied, its standard descriptors opened, its pipes and stack made, the signals it
+/// resets listed. ``ChildProcess/init(staged:beforeExec:)`` then creates it with one clock
+/// reading and a clone, so a launch made ready while another runs starts as soon as that one
+/// has ended. A staging never started releases what it holds when it goes.
+final class StagedChild {
+    /// The program.
+    let executable: String
+    /// Whether the child execs at once, without the gate (a timing launch).
+    let timingOnly: Bool
+    private let strings: CStringArray
+    private let envp: CStringArray
+    var staging = lp_spawn_staged()
+
+    /// Makes ready a child of `executable` with `arguments` and `environment` (see
+    /// ``ChildProcess/init(executable:arguments:environment:inheritedFD:stdoutPath:stderrPath:stallFD:timingOnly:beforeExec:)``).
+    ///
+    /// - Throws: ``LaunchProfilerError`` (`spawnFailed`) when a descriptor, a pipe or the stack cannot be made.
+    init(
+        executable: String, arguments: [String], environment: [String: String], inheritedFD: Int32,
+        stdoutPath: String, stderrPath: String, stallFD: Int32, timingOnly: Bool
+    ) throws(LaunchProfilerError) {
+        typealias Variable = ProfilerEnvironment.Variable
+        self.executable = executable
+        self.timingOnly = timingOnly
+        let inherited = [inheritedFD, stallFD].filter { $0 >= 0 }
+        var envStrings = environment.filter { $0.key != Variable.spawnNs.rawValue }.map { "\($0.key)=\($0.value)" }
+        if inheritedFD >= 0 { envStrings.append(Variable.eventFD.assignment(String(inheritedFD))) }
+        if stallFD >= 0 { envStrings.append(Variable.stallFD.assignment(String(stallFD))) }
+        // `NAME=` and room for any Int64 count of nanoseconds, filled in by the child at release.
+        let spawnEntry = Variable.spawnNs.assignment(String(repeating: "0", count: 20))
+        strings = CStringArray([executable] + arguments)
+        envp = CStringArray(envStrings + (timingOnly ? [] : [spawnEntry]))
+        let clockDigits = timingOnly ? nil : envp[envStrings.count].map { $0 + spawnEntry.utf8.count - 20 }
+        let status = Self.stage(
+            &staging, path: strings[0], argv: strings.argv, envp: envp.argv, clockDigits: clockDigits,
+            inherited: inherited, output: (stdoutPath, stderrPath), ungated: timingOnly)
+        guard status == 0 else {
+            throw LaunchProfilerError.spawnFailed(executable: executable, reason: String(cString: strerror(status)))
+        }
+    }
+
+    deinit {
+        lp_spawn_unstage(&staging)
+    }
+
+    private static func stage(
+        _ staging: inout lp_spawn_staged, path: UnsafeMutablePointer<CChar>?,
+        argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+        envp: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, clockDigits: UnsafeMutablePointer<CChar>?,
+        inherited: [Int32], output: (String, String), ungated: Bool
+    ) -> Int32 {
+        inherited.withUnsafeBufferPointer { fds in
+            output.0.withCString { out in
+                output.1.withCString { err in
+                    var request = lp_spawn_request(
+                        path: path, argv: argv, envp: envp, clock_digits: clockDigits, stdout_path: out,
+                        stderr_path: err, inherited_fds: fds.baseAddress, inherited_count: Int32(fds.count),
+                        new_process_group: 1)
+                    return lp_spawn_stage(&request, ungated ? 1 : 0, &staging)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import LaunchTrace
+
+/// A launch made ready to start (``Launcher/stage(_:)``): everything that can be done before its
+/// process is created is done, so that it starts at once when asked, in particular right after
+/// another launch has ended (``LaunchSession/launchNext(meanwhile:)``). A staged launch that is
+/// never started releases what it holds when it goes.
+///
+/// ```swift
+/// let next = launcher.stage(request)
+/// let pending = next.start()
+/// ```
+public final class StagedLaunch {
+    private enum State {
+        case ready(() -> PendingLaunch)
+        case started(PendingLaunch)
+    }
+
+    private var state: State
+
+    /// A launch that `begin` starts, once, on the first ``start()``.
+    public init(begin: @escaping () -> PendingLaunch) {
+        state = .ready(begin)
+    }
+
+    /// A launch that already has its result (it cannot start: its program is not executable).
+    public init(result: LaunchResult) {
+        state = .started(PendingLaunch(result: result))
+    }
+
+    /// Starts the launch (the first time) and returns it once its process has ended.
+    public func start() -> PendingLaunch {
+        switch state {
+        case .started(let pending):
+            return pending
+        case .ready(let begin):
+            let pending = begin()
+            state = .started(pending)
+            return pending
+        }
+    }
+}

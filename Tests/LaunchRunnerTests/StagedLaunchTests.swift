@@ -1,0 +1,62 @@
+import Foundation
+import LaunchTrace
+import Testing
+
+@testable import LaunchRunner
+
+/// Launches made ready ahead (``StagedLaunch``): what a measurement launch that follows a
+/// diagnosis launch at once relies on.
+@Suite("Staged launches")
+struct StagedLaunchTests {
+    /// The descriptors of this process that name `path`.
+    static func descriptors(naming path: String) -> Int {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return entries.filter {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == path
+        }
+        .count
+    }
+
+    @Test("a launch made ready before another runs starts after it as its own request says, its file held until then")
+    func stagedAcrossAnotherLaunch() throws {
+        let folder = try AppLauncherTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let other = folder.appendingPathComponent("b", isDirectory: true)
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        let staged = AppLauncher().stage(AppLauncherTests.request("echo staged >&2", in: other))
+        let stderr = other.appendingPathComponent("t.stderr.txt").path
+        #expect(Self.descriptors(naming: stderr) == 1)
+        let first = AppLauncher().launch(AppLauncherTests.request("exit 0", in: folder))
+        #expect(first.record.exitStatus == 0)
+        let second = staged.start().complete()
+        #expect(second.record.exitStatus == 0)
+        #expect(try String(contentsOfFile: stderr, encoding: .utf8) == "staged\n")
+        #expect(Self.descriptors(naming: stderr) == 0)
+        // Started once: asking again gives the same launch, not another.
+        #expect(staged.start().complete().record == second.record)
+    }
+
+    @Test("a launch made ready and never started closes what it held")
+    func neverStarted() throws {
+        let folder = try AppLauncherTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stderr = folder.appendingPathComponent("t.stderr.txt").path
+        do {
+            let staged = AppLauncher().stage(AppLauncherTests.request("exit 0", in: folder))
+            #expect(Self.descriptors(naming: stderr) == 1)
+            withExtendedLifetime(staged) {}
+        }
+        #expect(Self.descriptors(naming: stderr) == 0)
+    }
+
+    @Test("a program that is not executable is refused when it is made ready, without a process")
+    func notExecutable() throws {
+        let folder = try AppLauncherTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var request = AppLauncherTests.request("exit 0", in: folder)
+        request.executable = folder.appendingPathComponent("missing").path
+        let result = AppLauncher().stage(request).start().complete()
+        #expect(result.record.outcome == .spawnFailed)
+        #expect(result.record.message?.contains("missing") == true)
+    }
+}
