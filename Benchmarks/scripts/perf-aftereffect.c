@@ -6,7 +6,8 @@
 // what happens to the first launch's events:
 //   plain   the first launch is not profiled at all;
 //   before  its events are closed (rings unmapped) before the timing launch starts;
-//   after   its events stay open until the timing launch has ended.
+//   after   its events stay open until the timing launch has ended;
+//   primer  its events are closed, then a launch with no instruments (untimed) comes between.
 // Prints the median time of the timing launches in milliseconds.
 //
 //     cc -O2 -o /tmp/perf-aftereffect Benchmarks/scripts/perf-aftereffect.c Sources/CLaunchRunner/lp_spawn.c \
@@ -93,16 +94,18 @@ static int64_t timing(char **command) {
 
 int main(int argc, char **argv) {
     if (argc < 5 || strcmp(argv[3], "--") != 0) {
-        fprintf(stderr, "usage: perf-aftereffect N plain|before|after -- COMMAND [ARGS...]\n");
+        fprintf(stderr, "usage: perf-aftereffect N plain|before|after|primer -- COMMAND [ARGS...]\n");
         return 2;
     }
     int count = atoi(argv[1]);
-    int plain = strcmp(argv[2], "plain") == 0, before = strcmp(argv[2], "before") == 0;
+    int plain = strcmp(argv[2], "plain") == 0, primer = strcmp(argv[2], "primer") == 0;
+    int before = primer || strcmp(argv[2], "before") == 0;
     int64_t *times = calloc((size_t)count, sizeof *times);
     for (int i = 0; i < count; i++) {
         lp_perf_session session = {0};
         if (diagnosis(argv + 4, plain, &session) != 0) { fprintf(stderr, "perf-aftereffect: a launch failed\n"); return 1; }
         if (before && !plain) lp_perf_close(&session);
+        if (primer && timing(argv + 4) < 0) { fprintf(stderr, "perf-aftereffect: a launch failed\n"); return 1; }
         if ((times[i] = timing(argv + 4)) < 0) { fprintf(stderr, "perf-aftereffect: a launch failed\n"); return 1; }
         if (!plain) lp_perf_close(&session);
     }

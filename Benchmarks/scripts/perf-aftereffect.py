@@ -3,7 +3,7 @@
 runner's own spawn and perf session (perf-aftereffect.c), in one session: rounds of blocks of RUNS
 pairs in a new random order, one block per mode (plain: the first launch of each pair not
 profiled; before: its events closed before the timed launch starts; after: closed once it has
-ended). Printed per mode: the median of the timed launches, and the median of the per-round
+ended; primer: closed, then an untimed launch with no instruments before the timed one). Printed per mode: the median of the timed launches, and the median of the per-round
 ratios to the plain block's median, with a bootstrap 95 % interval.
 
     Benchmarks/scripts/perf-aftereffect.py [--rounds 20] [--runs 10] -- COMMAND [ARGS]
@@ -13,7 +13,7 @@ import argparse, os, random, statistics, subprocess, sys, tempfile
 from resampling import round_interval
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-MODES = ["plain", "before", "after"]
+MODES = ["plain", "before", "after", "primer"]
 
 
 def build(folder):

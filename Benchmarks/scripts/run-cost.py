@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """What `launchprof run` costs beyond its launches: its wall time for a run against the sum of
-the wall times of every launch it made (diagnosis, measurement, pre-main and warm-up launches,
+the wall times of every launch it made (diagnosis, measurement, primer, pre-main and warm-up launches,
 from launches.json), the rest being its fixed setup and finish (finding the instruments, the
 symbolization and findings, the reports; `--no-history`, so no history write).
 
@@ -20,7 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 def launches_ns(folder):
     manifest = json.load(open(os.path.join(folder, "launches.json")))
-    kinds = ["launches", "timingLaunches", "preMainLaunches", "warmupLaunches"]
+    kinds = ["launches", "timingLaunches", "preMainLaunches", "warmupLaunches", "primerLaunches"]
     return sum(record["wallNs"] for kind in kinds for record in (manifest.get(kind) or []))
 
 

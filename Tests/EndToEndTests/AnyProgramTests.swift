@@ -28,6 +28,12 @@ struct AnyProgramTests {
             from: folder.appendingPathComponent(try #require(summary.launches[0].traceFile)))
         #expect(trace.memory.peakResidentBytes > 0 && trace.memory.peakResidentBytes < 16_000_000, "\(trace.memory)")
         try Self.expectTimingLaunches(summary, folder: folder, stdout: output.stdout)
+        // A primer launch before each measurement launch that follows a diagnosis launch shorter
+        // than 50 ms (the first measurement launch follows the first diagnosis launch's processing).
+        let manifest = try RunManifest.read(from: folder.appendingPathComponent("launches.json"))
+        let short = summary.launches.dropLast().filter { $0.wallNs < 50_000_000 }.count
+        #expect((manifest.primerLaunches ?? []).count == short, "\(summary.launches.map(\.wallNs))")
+        #expect(manifest.primerLaunches?.allSatisfy { $0.outcome == .completed && $0.traceFile == nil } != false)
     }
 
     /// As many timing launches as profiled ones: recorded, without trace files; the time to

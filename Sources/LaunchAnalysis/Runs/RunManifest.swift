@@ -42,6 +42,10 @@ public struct RunManifest: Codable, Sendable, Equatable {
     public var preMainLaunches: [LaunchRecord]?
     /// The warm-up launches (indices -1, -2, …; their traces are not kept), as far as they went.
     public var warmupLaunches: [LaunchRecord]?
+    /// The primer launches, when the run made them: a launch with no instruments, never measured,
+    /// just before each measurement launch of a short program, so that it follows a launch
+    /// with no instruments as hyperfine's launches do; their indices count from 1 on their own.
+    public var primerLaunches: [LaunchRecord]?
 
     /// Creates a manifest.
     public init(

@@ -22,6 +22,8 @@ public final class LaunchSession {
     /// Results of the pre-main launches so far (``preMainNext()``), in order; each record holds
     /// its breakdown.
     public private(set) var preMainResults: [LaunchResult] = []
+    /// Results of the primer launches so far (``primeNext(_:meanwhile:)``), in order.
+    public private(set) var primerResults: [LaunchResult] = []
     /// Results of the warm-up launches so far, in order; their traces are not kept.
     public private(set) var warmUpResults: [LaunchResult] = []
     /// Cold scenario: the evictor used before each launch.
@@ -128,6 +130,25 @@ public final class LaunchSession {
             try? FileManager.default.removeItem(at: staged.files.stderrURL)
         }
         timingResults.append(result)
+        return result
+    }
+
+    /// Makes the next primer launch ready (``primeNext(_:meanwhile:)``): a timing launch whose
+    /// result is kept apart, never measured. Its index counts them from 1.
+    public func stagePrimer() -> Staged {
+        stage(specification.of(kind: .timing), index: primerResults.count + 1, files: layout.warmUpFiles)
+    }
+
+    /// Runs a primer launch, and `meanwhile` as soon as its process has ended: a measurement
+    /// launch of a short program started there follows a launch with no instruments, as
+    /// hyperfine's launches follow one another, and not the diagnosis launch, whose perf events
+    /// and traces leave the next launch a few per cent slower (Benchmarks/scripts/perf-aftereffect.py).
+    @discardableResult
+    public func primeNext(_ staged: Staged, meanwhile: () -> Void) -> LaunchResult {
+        let started = start(staged)
+        meanwhile()
+        let result = finish(started)
+        primerResults.append(result)
         return result
     }
 
