@@ -98,6 +98,22 @@ struct AnyProgramTests {
             "\(output.stdout)")
     }
 
+    @Test("more than 60 launches need no --max-runs; a --max-runs below --runs is a usage error naming both")
+    func manyRuns() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try BuiltProducts.launchprof([
+            "run", "--runs", "61", "--warmup", "0", "--diagnosis-launches", "1", "--no-pre-main", "--no-history",
+            "--output", folder.path, "--", "/bin/true",
+        ])
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        let manifest = try RunManifest.read(from: folder.appendingPathComponent("launches.json"))
+        #expect(manifest.timingLaunches?.count == 61 && manifest.launches.count == 1)
+        let refused = try BuiltProducts.launchprof(["run", "--runs", "20", "--max-runs", "10", "--", "/bin/true"])
+        #expect(refused.status == ProfilerExitStatus.usageError.rawValue)
+        #expect(refused.stderr.contains("--max-runs must be from --runs (20) to 100000, not 10."), "\(refused.stderr)")
+    }
+
     @Test("a bad readiness condition is a usage error naming the value and the forms")
     func badCondition() throws {
         let output = try BuiltProducts.launchprof(["run", "--ready-when", "port:http", "--", "git", "--version"])

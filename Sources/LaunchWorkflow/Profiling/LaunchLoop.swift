@@ -21,6 +21,8 @@ struct LaunchLoop {
     /// When the run started, ISO 8601.
     let date = ISO8601DateFormatter().string(from: Date())
     private(set) var traces: [LaunchTrace] = []
+    /// Encodes `launches.json`, each record once.
+    private let manifestEncoder = RunManifestEncoder()
 
     init(session: LaunchSession, timingLaunches: Bool, folder: RunFolder, progress: @escaping (ProfilingEvent) -> Void)
     {
@@ -127,7 +129,7 @@ struct LaunchLoop {
 
     private func writeManifest() throws {
         do {
-            try manifest().write(to: folder.manifestURL, durable: false)
+            try AtomicFile.write(try manifestEncoder.encode(manifest()), to: folder.manifestURL, durable: false)
         } catch {
             let kept = "The launches measured before it are kept in the folder."
             if let error = error as? LaunchProfilerError { throw error.adding(kept) }

@@ -16,8 +16,14 @@ public struct ProfilingPlan: Sendable, Equatable {
     /// `--no-timing-launches` turns them off (then ``runs`` are all diagnosis launches).
     public var timingLaunches = true
     /// With measurement launches, how many of the ``runs`` are preceded by a diagnosis launch
-    /// (the instruments: findings, profiles), from the first; nil: every one.
+    /// (the instruments: findings, profiles), from the first; nil: ``defaultDiagnosisLaunches``
+    /// (every one in a run of at most that many).
     public var diagnosisLaunches: Int?
+
+    /// The default number of diagnosis launches: enough for the findings' medians, and a fixed
+    /// cost, so that a longer run adds only measurement launches (Benchmarks/README.md, the
+    /// run's own cost).
+    public static let defaultDiagnosisLaunches = 10
     /// Pre-main launches (``LaunchRunner/LaunchKind/preMain``: the loader's audit module alone),
     /// one after each profiled launch up to this many, which give the breakdown of the time
     /// before `main`; none without the audit module (`--no-pre-main`).

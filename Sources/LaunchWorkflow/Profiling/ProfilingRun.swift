@@ -39,7 +39,7 @@ public struct ProfilingRun: Sendable {
         var launches = LaunchLoop(
             session: session, timingLaunches: plan.timingLaunches, folder: folder, progress: progress)
         launches.preMainLaunches = plan.preMainLaunches
-        launches.diagnosisLimit = plan.diagnosisLaunches
+        launches.diagnosisLimit = plan.diagnosisLaunches ?? ProfilingPlan.defaultDiagnosisLaunches
         launches.name = plan.name
         try launches.warmUp()
         try launches.launch(plan.runs)

@@ -29,7 +29,7 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Diagnosis launches, which carry the instruments and give the findings and profiles: one before each of the first N measurement launches (default: every one).",
+            "Diagnosis launches, which carry the instruments and give the findings and profiles: one before each of the first N measurement launches (default: 10, every one in a run of at most 10).",
             valueName: "N"))
     var diagnosisLaunches: Int?
 
@@ -66,8 +66,8 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Add launches until every verdict is decisive or --max-runs is reached.")
     var adaptive = false
 
-    @Option(help: "With --adaptive: the most measured launches.")
-    var maxRuns: Int = 60
+    @Option(help: "With --adaptive: the most measured launches (default: 60, or --runs when more).")
+    var maxRuns: Int?
 
     @Flag(
         inversion: .prefixedNo,
@@ -110,8 +110,8 @@ struct RunCommand: ParsableCommand {
         guard (0...most).contains(preMainLaunches) else {
             throw ValidationError("--pre-main-launches must be from 0 to \(most), not \(preMainLaunches).")
         }
-        guard (runs...most).contains(maxRuns) else {
-            throw ValidationError("--max-runs must be from --runs to \(most), not \(maxRuns).")
+        if let maxRuns, !(runs...most).contains(maxRuns) {
+            throw ValidationError("--max-runs must be from --runs (\(runs)) to \(most), not \(maxRuns).")
         }
         guard allowFailed >= 0 else { throw ValidationError("--allow-failed cannot be negative, not \(allowFailed).") }
     }
@@ -156,7 +156,7 @@ struct RunCommand: ParsableCommand {
         )
         var plan = ProfilingPlan(
             launch: specification, runs: runs, warmup: warmup,
-            adaptive: adaptive ? AdaptiveStopping(maxRuns: maxRuns) : nil,
+            adaptive: adaptive ? AdaptiveStopping(maxRuns: maxRuns ?? max(60, runs)) : nil,
             budgets: check, generator: LaunchProf.generator
         )
         plan.history = try history.recording()
