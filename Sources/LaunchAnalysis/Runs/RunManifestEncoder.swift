@@ -15,6 +15,8 @@ import LaunchTrace
 public final class RunManifestEncoder {
     /// Each list's records and their indented texts, as last encoded.
     private var cache: [String: [(record: LaunchRecord, text: String)]] = [:]
+    /// The manifest without its records, and its text, as last encoded.
+    private var skeleton: (manifest: RunManifest, text: String)?
     private let encoder = TraceJSON.makeEncoder()
 
     /// Creates an encoder with nothing encoded yet.
@@ -24,22 +26,22 @@ public final class RunManifestEncoder {
     ///
     /// - Throws: an `EncodingError` (a value JSON cannot hold).
     public func encode(_ manifest: RunManifest) throws -> Data {
-        var skeleton = manifest
+        var bare = manifest
         let lists: [(key: String, records: [LaunchRecord]?)] = [  // sorted by key
             ("launches", manifest.launches), ("preMainLaunches", manifest.preMainLaunches),
             ("primerLaunches", manifest.primerLaunches), ("timingLaunches", manifest.timingLaunches),
             ("warmupLaunches", manifest.warmupLaunches),
         ]
-        skeleton.launches = []
-        skeleton.preMainLaunches = skeleton.preMainLaunches.map { _ in [] }
-        skeleton.primerLaunches = skeleton.primerLaunches.map { _ in [] }
-        skeleton.timingLaunches = skeleton.timingLaunches.map { _ in [] }
-        skeleton.warmupLaunches = skeleton.warmupLaunches.map { _ in [] }
+        bare.launches = []
+        bare.preMainLaunches = bare.preMainLaunches.map { _ in [] }
+        bare.primerLaunches = bare.primerLaunches.map { _ in [] }
+        bare.timingLaunches = bare.timingLaunches.map { _ in [] }
+        bare.warmupLaunches = bare.warmupLaunches.map { _ in [] }
         // The lists in the order the sorted keys put them; each one's empty array, as the encoder
         // writes it at the top level (no string value holds these newlines unescaped), is
         // replaced by its records' texts. Native strings throughout: Foundation's search and
         // its UTF-16 strings cost more than the encoding saved.
-        var rest = Substring(String(decoding: try TraceJSON.encode(skeleton, schema: .launches), as: UTF8.self))
+        var rest = Substring(try text(of: bare))
         var pieces: [String] = []
         for (key, records) in lists {
             guard let records, !records.isEmpty,
@@ -54,6 +56,14 @@ public final class RunManifestEncoder {
         pieces.append(String(rest))
         pieces.append("\n")
         return Data(pieces.joined().utf8)
+    }
+
+    /// The skeleton's text, encoded again only when it changed.
+    private func text(of manifest: RunManifest) throws -> String {
+        if let skeleton, skeleton.manifest == manifest { return skeleton.text }
+        let text = String(decoding: try TraceJSON.encode(manifest, schema: .launches), as: UTF8.self)
+        skeleton = (manifest, text)
+        return text
     }
 
     /// The records' texts, indented for the top level's arrays; those unchanged since the last

@@ -73,9 +73,7 @@ public struct AppLauncher: Launcher {
     /// The environment of one launch: the runner's own, less its `LAUNCHPROF_` variables, plus
     /// the instruments' and the request's.
     func environment(for request: LaunchRequest, stallSocket: Bool) -> [String: String] {
-        var environment = ProcessInfo.processInfo.environment.filter {
-            !$0.key.hasPrefix(ProfilerEnvironment.Variable.prefix)
-        }
+        var environment = Self.runnerEnvironment
         if request.timingOnly { return environment.merging(request.environment) { _, new in new } }
         var instruments = request.effectiveInstruments
         if instruments.sampler == .ptrace, !stallSocket { instruments.sampler = .signal }
@@ -90,6 +88,12 @@ public struct AppLauncher: Launcher {
         environment.merge(launch.encode()) { _, new in new }
         environment[ToolVariable.owner.rawValue] = OrphanSweep.ownValue
         return environment
+    }
+
+    /// The runner's environment less its `LAUNCHPROF_` variables, read once per process (launchprof
+    /// never changes its own environment).
+    static let runnerEnvironment = ProcessInfo.processInfo.environment.filter {
+        !$0.key.hasPrefix(ProfilerEnvironment.Variable.prefix)
     }
 
     /// Waits for the launch to end (driving the resume scenario's signals), killing it at the
