@@ -30,18 +30,38 @@ struct PreloadLibrary: BuildToolPlugin {
         let libraryName = Self.libraryName(of: target.name)
         let output = context.pluginWorkDirectoryURL.appending(path: libraryName)
         let compiler = try context.tool(named: "clang")
+        let arguments = Self.compilerArguments(
+            sources: sources, headerFolders: headerFolders, output: output,
+            extraFlags: Self.extraFlags[target.name] ?? [])
+        guard target.name == "CLaunchAudit" else {
+            return [
+                .buildCommand(
+                    displayName: "Linking \(libraryName) (C only, no Swift runtime)", executable: compiler.url,
+                    arguments: arguments, inputFiles: sources + headers, outputFiles: [output])
+            ]
+        }
+        let stub = context.pluginWorkDirectoryURL.appending(path: "libloader-stub.so").path(percentEncoded: false)
         return [
             .buildCommand(
-                displayName: "Linking \(libraryName) (C only, no Swift runtime)",
-                executable: compiler.url,
-                arguments: Self.compilerArguments(
-                    sources: sources, headerFolders: headerFolders, output: output,
-                    extraFlags: Self.extraFlags[target.name] ?? []),
-                inputFiles: sources + headers,
-                outputFiles: [output]
-            )
+                displayName: "Linking \(libraryName) (freestanding, needs the loader by its path)",
+                executable: URL(filePath: "/bin/sh"),
+                arguments: ["-c", Self.auditScript, "sh", compiler.url.path(percentEncoded: false), stub] + arguments,
+                inputFiles: sources + headers, outputFiles: [output])
         ]
     }
+
+    /// Links the audit module against a stub of the loader whose soname is the loader's path,
+    /// so that the module's one dependency (`DT_NEEDED`) is that path: the loader opens it
+    /// directly, where a bare name made it search the program's run paths and its cache first
+    /// (16 system calls before `main` in every pre-main launch of a Swift program, 11 of them
+    /// failed opens). Arguments: the compiler, the stub's path, then the module's compiler arguments.
+    static let auditScript = """
+        set -e
+        cc="$1"; stub="$2"; shift 2
+        printf 'void *__libc_stack_end;\\n' > "$stub.c"
+        "$cc" -shared -nostdlib -fPIC -Wl,-soname,\(loaderPath) -o "$stub" "$stub.c"
+        exec "$cc" "$@" "$stub"
+        """
 
     /// `clang -shared`: position independent, optimised, frame pointers kept (the tracer walks
     /// them from its interposers), a build id for the image map, libc only.
@@ -58,18 +78,18 @@ struct PreloadLibrary: BuildToolPlugin {
     /// loader's audit namespace, where a libc of its own would be mapped and relocated before
     /// `main` in every launch), so it is built freestanding and must link with nothing left
     /// undefined but what the loader itself exports (`__libc_stack_end`: where the process's
-    /// arguments, environment and auxiliary vector begin).
+    /// arguments, environment and auxiliary vector begin; ``auditScript`` adds the loader).
     static let extraFlags: [String: [String]] = [
         "CLaunchAudit": [
-            "-nostdlib", "-ffreestanding", "-fno-stack-protector", "-fno-builtin", "-Wl,-z,defs", "-l:" + loaderName,
+            "-nostdlib", "-ffreestanding", "-fno-stack-protector", "-fno-builtin", "-Wl,-z,defs",
         ]
     ]
 
-    /// The file name of glibc's dynamic loader on this architecture.
+    /// The path of glibc's dynamic loader on this architecture (the programs' `PT_INTERP`).
     #if arch(arm64)
-        static let loaderName = "ld-linux-aarch64.so.1"
+        static let loaderPath = "/lib/ld-linux-aarch64.so.1"
     #else
-        static let loaderName = "ld-linux-x86-64.so.2"
+        static let loaderPath = "/lib64/ld-linux-x86-64.so.2"
     #endif
 
     /// The public header folders of the target and of the C targets it depends on.
