@@ -111,8 +111,13 @@ struct LaunchLoop {
     /// Whether the next measurement launch gets a primer launch (``LaunchSession/primeNext(_:meanwhile:)``):
     /// a program (a timing launch) whose last diagnosis launch took less than ``primerBelowNs``,
     /// where what the diagnosis launch leaves (about 40 µs, Benchmarks/README.md) is over 0.1 %.
+    /// Not with a `--prepare` command or in the cold scenario: there the measurement launch
+    /// follows the command or the eviction, by design.
     private var needsPrimer: Bool {
-        guard profilesProgram, let last = session.results.last?.record, last.outcome == .completed else { return false }
+        let specification = session.specification
+        guard profilesProgram, specification.prepareCommand == nil, specification.scenario != .cold,
+            let last = session.results.last?.record, last.outcome == .completed
+        else { return false }
         return last.wallNs < Self.primerBelowNs
     }
 
