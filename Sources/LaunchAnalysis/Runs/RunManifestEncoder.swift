@@ -26,24 +26,14 @@ public final class RunManifestEncoder {
     ///
     /// - Throws: an `EncodingError` (a value JSON cannot hold).
     public func encode(_ manifest: RunManifest) throws -> Data {
-        var bare = manifest
-        let lists: [(key: String, records: [LaunchRecord]?)] = [  // sorted by key
-            ("launches", manifest.launches), ("preMainLaunches", manifest.preMainLaunches),
-            ("primerLaunches", manifest.primerLaunches), ("timingLaunches", manifest.timingLaunches),
-            ("warmupLaunches", manifest.warmupLaunches),
-        ]
-        bare.launches = []
-        bare.preMainLaunches = bare.preMainLaunches.map { _ in [] }
-        bare.primerLaunches = bare.primerLaunches.map { _ in [] }
-        bare.timingLaunches = bare.timingLaunches.map { _ in [] }
-        bare.warmupLaunches = bare.warmupLaunches.map { _ in [] }
+        let bare = manifest.withoutRecords
         // The lists in the order the sorted keys put them; each one's empty array, as the encoder
         // writes it at the top level (no string value holds these newlines unescaped), is
         // replaced by its records' texts. Native strings throughout: Foundation's search and
         // its UTF-16 strings cost more than the encoding saved.
         var rest = Substring(try text(of: bare))
         var pieces: [String] = []
-        for (key, records) in lists {
+        for (key, records) in manifest.recordLists {
             guard let records, !records.isEmpty,
                 let empty = rest.firstRange(of: "\n  \"\(key)\" : [\n\n  ]")
             else { continue }
