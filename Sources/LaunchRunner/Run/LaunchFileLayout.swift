@@ -11,9 +11,21 @@ public protocol LaunchFileLayout: Sendable {
     var warmUpFiles: LaunchFiles { get }
     /// The files of measurement launch `index` (1-based) of an app that writes its own trace.
     func files(forMeasurement index: Int) -> LaunchFiles
+    /// The scratch files of the pre-main launches, deleted after each one: apart from
+    /// ``warmUpFiles``, as a pre-main launch is made ready while a timing launch runs.
+    var preMainFiles: LaunchFiles { get }
 }
 
 extension LaunchFileLayout {
     /// Without a place of their own, measurement launches write to the scratch files.
     public func files(forMeasurement index: Int) -> LaunchFiles { warmUpFiles }
+
+    /// Without a place of their own, pre-main launches write beside the warm-up launches'
+    /// scratch files, under their own names.
+    public var preMainFiles: LaunchFiles {
+        let folder = warmUpFiles.traceURL.deletingLastPathComponent()
+        return LaunchFiles(
+            traceURL: folder.appendingPathComponent("premain.trace.json"),
+            stderrURL: folder.appendingPathComponent("premain.stderr.txt"))
+    }
 }

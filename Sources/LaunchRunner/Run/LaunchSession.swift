@@ -161,7 +161,7 @@ public final class LaunchSession {
 
     /// Makes the next pre-main launch ready to start with ``preMainNext(_:)``.
     public func stagePreMain() -> Staged {
-        stage(specification.of(kind: .preMain), index: preMainResults.count + 1, files: layout.warmUpFiles)
+        stage(specification.of(kind: .preMain), index: preMainResults.count + 1, files: layout.preMainFiles)
     }
 
     /// Runs the pre-main launch made ready by ``stagePreMain()``, as ``preMainNext()`` does.

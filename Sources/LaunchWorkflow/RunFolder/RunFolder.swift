@@ -27,6 +27,7 @@ public struct RunFolder: Sendable, Equatable, LaunchFileLayout {
     static let traceExtension = "trace.json"
     static let stderrExtension = "stderr.txt"
     static let warmUpName = "warmup"
+    static let preMainName = "premain"
     /// The file a run creates exclusively in its folder to claim it (holding its pid).
     static let claimName = ".launchprof-run"
 
@@ -65,6 +66,9 @@ public struct RunFolder: Sendable, Equatable, LaunchFileLayout {
 
     /// The warm-up launches' scratch files.
     public var warmUpFiles: LaunchFiles { files(named: Self.warmUpName) }
+
+    /// The pre-main launches' scratch files.
+    public var preMainFiles: LaunchFiles { files(named: Self.preMainName) }
 
     /// The files of a launch named `name` in this folder.
     func files(named name: String) -> LaunchFiles {
