@@ -111,11 +111,13 @@ struct LaunchLoop {
     /// Whether the next measurement launch gets a primer launch (``LaunchSession/primeNext(_:meanwhile:)``):
     /// a program (a timing launch) whose last diagnosis launch took less than ``primerBelowNs``,
     /// where what the diagnosis launch leaves (about 40 µs, Benchmarks/README.md) is over 0.1 %.
-    /// Not with a `--prepare` command or in the cold scenario: there the measurement launch
-    /// follows the command or the eviction, by design.
+    /// Not with a `--prepare` command or in the cold scenario (there the measurement launch
+    /// follows the command or the eviction, by design), nor with `--show-output` (whose user
+    /// reads each measurement launch's output once).
     private var needsPrimer: Bool {
         let specification = session.specification
         guard profilesProgram, specification.prepareCommand == nil, specification.scenario != .cold,
+            !specification.showOutput,
             let last = session.results.last?.record, last.outcome == .completed
         else { return false }
         return last.wallNs < Self.primerBelowNs
