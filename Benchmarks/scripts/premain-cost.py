@@ -10,8 +10,9 @@ set), once uninstrumented and once with LD_AUDIT=libLaunchAudit.so (the pre-main
 only instrument), and takes release-to-exit wall times. The module acts only before main (its
 one write is at la_preinit), so the difference of the two is what it adds to the time before
 main. Printed: both medians, the median of the per-round differences with a 95 % bootstrap
-interval over rounds, and that as a share of the uninstrumented time to main (the breakdown's
-median time to main less the cost).
+interval over rounds, and that as a share of the uninstrumented time to main (the plain launches'
+median wall time times the share of the launch before main in the breakdown's pre-main launches,
+the cost taken out of both).
 
 Then the cross-check: `launchprof trace` of the program gives the breakdown's relocation, and
 LD_DEBUG=statistics the loader's own count of relocation cycles, turned into time with the TSC
@@ -96,15 +97,18 @@ def loader_relocation_ns(program, hz):
 
 
 def breakdown_relocation_ns(program, folder):
-    """Median relocation and time to main of the breakdown, from `launchprof run`'s pre-main launches."""
+    """Median relocation and time to main of the breakdown, and the pre-main launches' median wall
+    time, from `launchprof run`'s 11 pre-main launches."""
     run = os.path.join(folder, "run")
     subprocess.run([os.path.join(RELEASE, "launchprof"), "run", "--runs", "11", "--pre-main-launches", "11",
                     "--no-timing-launches", "--no-history", "--output", run, "--", *program],
                    check=True, capture_output=True)
     with open(os.path.join(run, "summary.json")) as file:
         summary = json.load(file)
+    with open(os.path.join(run, "launches.json")) as file:
+        walls = [launch["wallNs"] for launch in json.load(file)["preMainLaunches"]]
     parts = {part["name"]: part["medianNs"] for part in summary["scenarios"]["warm"]["preMain"]["parts"]}
-    return parts["relocation"], summary["scenarios"]["warm"]["preMain"]["totalNs"]
+    return parts["relocation"], summary["scenarios"]["warm"]["preMain"]["totalNs"], statistics.median(walls)
 
 
 def main():
@@ -123,9 +127,12 @@ def main():
         plain, audited = [p[0] for p in plain], [a[0] for a in audited]
         differences = [a - p for a, p in zip(audited, plain)]
         low, high = round_interval(lambda picks: statistics.median([differences[i] for i in picks]), rounds)
-        relocation, to_main = breakdown_relocation_ns(program, folder)
+        relocation, to_main, premain_wall = breakdown_relocation_ns(program, folder)
         cost = statistics.median(differences)
-        uninstrumented_main = to_main - cost
+        # The time to main of this session's plain launches: their median wall time times the
+        # share of the launch before main in launchprof's pre-main launches (both of the same
+        # launches, so that the machine's drift between the rounds and that run cancels).
+        uninstrumented_main = statistics.median(plain) * (to_main - cost) / (premain_wall - cost)
         print(f"{os.path.basename(program[0])}: {rounds} rounds, plain and audited launches in random order")
         print(f"  plain    median {statistics.median(plain) / 1e6:.3f} ms")
         print(f"  audited  median {statistics.median(audited) / 1e6:.3f} ms")
