@@ -10,60 +10,15 @@
 //   primer  its events are closed, then a launch with no instruments (untimed) comes between.
 // Prints the median time of the timing launches in milliseconds.
 //
-//     cc -O2 -o /tmp/perf-aftereffect Benchmarks/scripts/perf-aftereffect.c Sources/CLaunchRunner/lp_spawn.c \
+//     cc -O2 -o /tmp/perf-aftereffect Benchmarks/scripts/perf-aftereffect.c Sources/CLaunchRunner/lp_spawn.c
 //        Sources/CLaunchRunner/lp_perf.c -I Sources/CLaunchRunner/include -I Sources/CLaunchABI/include
 //     /tmp/perf-aftereffect N MODE -- /usr/bin/git --version
 #define _GNU_SOURCE
+#include "launch-timing.h"
 #include "lp_perf.h"
-#include "lp_spawn.h"
 
-#include <poll.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
-
-extern char **environ;
-
-static int64_t now_ns(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1000000000LL + t.tv_nsec;
-}
-
-static int compare(const void *a, const void *b) {
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
-static lp_spawn_request request_for(char **command) {
-    lp_spawn_request request = {0};
-    request.path = command[0];
-    request.argv = command;
-    request.envp = environ;
-    request.stdout_path = "/dev/null";
-    request.stderr_path = "/dev/null";
-    return request;
-}
-
-// Waits for the child (poll on a pidfd, then wait4) and returns when it was reaped.
-static int64_t reap(lp_spawned *spawned) {
-    int pidfd = (int)syscall(SYS_pidfd_open, spawned->pid, 0);
-    struct pollfd ready = {pidfd, POLLIN, 0};
-    poll(&ready, 1, -1);
-    int status;
-    struct rusage usage;
-    wait4(spawned->pid, &status, 0, &usage);
-    int64_t end = now_ns();
-    close(pidfd);
-    if (spawned->status_fd >= 0) close(spawned->status_fd);
-    lp_spawn_release_stack(spawned);
-    return end;
-}
 
 // The first launch of a pair: profiled (its session left open in `session`) unless `plain`.
 static int diagnosis(char **command, int plain, lp_perf_session *session) {
@@ -83,15 +38,6 @@ static int diagnosis(char **command, int plain, lp_perf_session *session) {
     return exec_errno == 0 ? 0 : -1;
 }
 
-static int64_t timing(char **command) {
-    lp_spawn_request request = request_for(command);
-    lp_spawned spawned = {0};
-    int64_t start;
-    int32_t exec_errno;
-    if (lp_spawn_now(&request, &spawned, &start, &exec_errno) != 0 || exec_errno != 0) return -1;
-    return reap(&spawned) - start;
-}
-
 int main(int argc, char **argv) {
     if (argc < 5 || strcmp(argv[3], "--") != 0) {
         fprintf(stderr, "usage: perf-aftereffect N plain|before|after|primer -- COMMAND [ARGS...]\n");
@@ -105,11 +51,11 @@ int main(int argc, char **argv) {
         lp_perf_session session = {0};
         if (diagnosis(argv + 4, plain, &session) != 0) { fprintf(stderr, "perf-aftereffect: a launch failed\n"); return 1; }
         if (before && !plain) lp_perf_close(&session);
-        if (primer && timing(argv + 4) < 0) { fprintf(stderr, "perf-aftereffect: a launch failed\n"); return 1; }
-        if ((times[i] = timing(argv + 4)) < 0) { fprintf(stderr, "perf-aftereffect: a launch failed\n"); return 1; }
+        if (primer && timed_launch(argv + 4) < 0) { fprintf(stderr, "perf-aftereffect: a launch failed\n"); return 1; }
+        if ((times[i] = timed_launch(argv + 4)) < 0) { fprintf(stderr, "perf-aftereffect: a launch failed\n"); return 1; }
         if (!plain) lp_perf_close(&session);
     }
-    qsort(times, (size_t)count, sizeof *times, compare);
+    qsort(times, (size_t)count, sizeof *times, compare_ns);
     printf("%.4f\n", times[count / 2] / 1e6);
     return 0;
 }

@@ -360,13 +360,6 @@ static int lp_spawn_go(lp_spawn_staged *staged, lp_spawned *spawned, int64_t *st
     return 0;
 }
 
-// In the runner: stages and creates the child at once.
-static int lp_spawn_start(const lp_spawn_request *request, int ungated, lp_spawned *spawned, int64_t *start_ns) {
-    lp_spawn_staged staged;
-    int failure = lp_spawn_stage(request, ungated, &staged);
-    return failure ? failure : lp_spawn_go(&staged, spawned, start_ns);
-}
-
 int lp_spawn_gated(const lp_spawn_request *request, lp_spawned *spawned) {
     lp_spawn_staged staged;
     int failure = lp_spawn_stage(request, 0, &staged);

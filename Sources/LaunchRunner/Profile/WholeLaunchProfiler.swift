@@ -20,7 +20,7 @@ final class WholeLaunchProfiler {
     private var buffer: [UInt8]
     private(set) var cpuRecords: [PerfRecord] = []
     private(set) var switchRecords: [PerfRecord] = []
-    /// What ``stop()`` copied out of the rings, not yet decoded.
+    /// Whole records copied out of the rings, not yet decoded.
     private var copied: (cpu: [[UInt8]], switches: [[UInt8]]) = ([], [])
 
     private let pid: Int32
@@ -59,27 +59,29 @@ final class WholeLaunchProfiler {
 
     /// Moves every record out of the ring buffers (and out of what ``stop()`` copied).
     func drain() {
+        copyRings()
         let cpuReader = PerfRecordReader(samplesCarryStack: settings.stackBytes > 0)
         let switchReader = PerfRecordReader(samplesCarryStack: settings.stackBytes > 0 && offCPUStacks)
         for chunk in copied.cpu { cpuRecords += chunk.withUnsafeBytes { cpuReader.records(in: $0) } }
         for chunk in copied.switches { switchRecords += chunk.withUnsafeBytes { switchReader.records(in: $0) } }
         copied = ([], [])
-        for index in 0..<session.ring_count {
-            if let ring = lp_perf_session_ring(&session, 0, index) { cpuRecords += read(ring, reader: cpuReader) }
-            if let ring = lp_perf_session_ring(&session, 1, index) { switchRecords += read(ring, reader: switchReader) }
-        }
     }
 
     /// Copies what the rings hold, undecoded, and closes the events, as soon as the launch has
     /// ended and before the next one starts: while they are open, events that follow context
     /// switches, mmaps, execs and forks make the kernel run perf's hooks for every process on
-    /// the machine (the next launch of `git --version` was 6 % slower, Benchmarks/README.md).
+    /// the machine, and the next launch is slower (`Benchmarks/scripts/perf-aftereffect.py`).
     func stop() {
+        copyRings()
+        lp_perf_close(&session)
+    }
+
+    /// Moves the rings' whole records into ``copied``, undecoded.
+    private func copyRings() {
         for index in 0..<session.ring_count {
             if let ring = lp_perf_session_ring(&session, 0, index) { copied.cpu += copy(ring) }
             if let ring = lp_perf_session_ring(&session, 1, index) { copied.switches += copy(ring) }
         }
-        lp_perf_close(&session)
     }
 
     private func copy(_ ring: UnsafeMutablePointer<lp_perf_ring>) -> [[UInt8]] {
@@ -88,15 +90,6 @@ final class WholeLaunchProfiler {
             let count = buffer.withUnsafeMutableBufferPointer { lp_perf_read(ring, $0.baseAddress, $0.count) }
             if count == 0 { return chunks }
             chunks.append(Array(buffer[0..<count]))
-        }
-    }
-
-    private func read(_ ring: UnsafeMutablePointer<lp_perf_ring>, reader: PerfRecordReader) -> [PerfRecord] {
-        var records: [PerfRecord] = []
-        while true {
-            let count = buffer.withUnsafeMutableBufferPointer { lp_perf_read(ring, $0.baseAddress, $0.count) }
-            if count == 0 { return records }
-            buffer.withUnsafeBytes { records += reader.records(in: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         }
     }
 

@@ -110,7 +110,8 @@ struct LaunchLoop {
 
     /// Whether the next measurement launch gets a primer launch (``LaunchSession/primeNext(_:meanwhile:)``):
     /// a program (a timing launch) whose last diagnosis launch took less than ``primerBelowNs``,
-    /// where what the diagnosis launch leaves (about 40 µs, Benchmarks/README.md) is over 0.1 %.
+    /// where what the diagnosis launch leaves (1 to 2 % of a 1.6 ms launch,
+    /// `Benchmarks/scripts/perf-aftereffect.py`) is still over 0.05 %.
     /// Not with a `--prepare` command or in the cold scenario (there the measurement launch
     /// follows the command or the eviction, by design), nor with `--show-output` (whose user
     /// reads each measurement launch's output once).
