@@ -222,7 +222,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "LaunchTrace", "LaunchAnalysis", "launchprof", "SampleApp", "SeedApp", "FixtureApp",
+                "LaunchTrace", "LaunchAnalysis", "LaunchWorkflow", "launchprof", "SampleApp", "SeedApp", "FixtureApp",
                 "LaunchTestSupport", "FixtureServer", "FixtureTool",
             ],
             resources: [.copy("Fixtures")]

@@ -4,16 +4,21 @@ the wall times of every launch it made (diagnosis, measurement, primer, pre-main
 from launches.json), the rest being its fixed setup and finish (finding the instruments, the
 symbolization and findings, the reports; `--no-history`, so no history write).
 
-    Benchmarks/scripts/run-cost.py [--runs 20] [--repeats 3] [--launchprof PATH] -- PROGRAM [ARGS]
+    Benchmarks/scripts/run-cost.py [--runs 20 [--runs 100]] [--repeats 3] [--launchprof PATH] -- PROGRAM [ARGS]
 
 Prints, per repeat and as medians: the run's wall time, the launches' sum, their ratio, and the
 rest (wall minus sum), split where it goes: the setup before the first launch (from the
 process's start to the first launch's start, read from its trace on the same monotonic clock,
-less the warm-up launch), the launch loop (from the first launch's start to the last rewrite of
-launches.json, against the launches' own wall times: the runner's work between launches), and the
-finish after it (the findings and symbolization, the reports).
+less the warm-up launch), the launch loop (from the first launch's start to the write of
+launches.json after the last launch, against the launches' own wall times: the runner's work
+between launches), and the finish after it (the findings and symbolization, the reports).
+
+With two or more sizes (`--runs 20 --runs 100`, each repeat runs every size in turn), it also
+fits wall = fixed + slope x launches over every run (least squares) and prints the slope, what
+each second of launches costs the run, with a 95 % bootstrap interval (runs resampled within
+each size), and the fixed part: the issue's target is slope <= 1.1.
 """
-import argparse, json, os, statistics, subprocess, sys, tempfile, time
+import argparse, json, os, random, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -48,9 +53,28 @@ def one_run(launchprof, runs, program):
                          "loopLaunches": total - warmup}
 
 
+def fit(points):
+    """Least-squares (slope, intercept) of wall against launches."""
+    xs, ys = [p[1] for p in points], [p[0] for p in points]
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+    return slope, my - slope * mx
+
+
+def print_fit(by_size):
+    points = [p for runs in by_size.values() for p in runs]
+    slope, fixed = fit(points)
+    rng = random.Random(1)
+    slopes = sorted(fit([p for runs in by_size.values() for p in rng.choices(runs, k=len(runs))])[0]
+                    for _ in range(2000))
+    print(f"fit over {len(points)} runs at sizes {sorted(by_size)}: slope {slope:.3f} "
+          f"(95 % {slopes[50]:.3f} to {slopes[1949]:.3f}) seconds of run per second of launches, "
+          f"fixed {fixed / 1e6:.1f} ms")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--runs", type=int, action="append")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--launchprof", default=os.path.join(ROOT, ".build", "release", "launchprof"))
     parser.add_argument("program", nargs=argparse.REMAINDER)
@@ -59,23 +83,28 @@ def main():
     if not program:
         sys.exit("run-cost.py: name the program after --")
     print(time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "load average", os.getloadavg())
-    results = []
+    sizes = args.runs or [20]
+    by_size = {size: [] for size in sizes}
     for repeat in range(args.repeats):
-        wall, total, parts = one_run(args.launchprof, args.runs, program)
-        results.append((wall, total, parts))
-        print(f"  run {repeat + 1}: wall {wall / 1e6:.1f} ms, launches {total / 1e6:.1f} ms, "
-              f"ratio {wall / total:.3f}, rest {(wall - total) / 1e6:.1f} ms; setup {parts['setup'] / 1e6:.1f} ms, "
-              f"loop {parts['loop'] / 1e6:.1f} ms for {parts['loopLaunches'] / 1e6:.1f} ms of launches "
-              f"(ratio {parts['loop'] / parts['loopLaunches']:.3f}), finish {parts['finish'] / 1e6:.1f} ms")
-    wall = statistics.median(r[0] for r in results)
-    total = statistics.median(r[1] for r in results)
-    rest = statistics.median(r[0] - r[1] for r in results)
-    loop_ratio = statistics.median(r[2]["loop"] / r[2]["loopLaunches"] for r in results)
-    setup = statistics.median(r[2]["setup"] for r in results)
-    finish = statistics.median(r[2]["finish"] for r in results)
-    print(f"median: wall {wall / 1e6:.1f} ms, launches {total / 1e6:.1f} ms, rest {rest / 1e6:.1f} ms; "
-          f"setup {setup / 1e6:.1f} ms, loop/launches {loop_ratio:.3f}, finish {finish / 1e6:.1f} ms")
-
+        for size in sizes:
+            wall, total, parts = one_run(args.launchprof, size, program)
+            by_size[size].append((wall, total, parts))
+            print(f"  --runs {size}, run {repeat + 1}: wall {wall / 1e6:.1f} ms, launches {total / 1e6:.1f} ms, "
+                  f"ratio {wall / total:.3f}, rest {(wall - total) / 1e6:.1f} ms; setup {parts['setup'] / 1e6:.1f} ms, "
+                  f"loop {parts['loop'] / 1e6:.1f} ms for {parts['loopLaunches'] / 1e6:.1f} ms of launches "
+                  f"(ratio {parts['loop'] / parts['loopLaunches']:.3f}), finish {parts['finish'] / 1e6:.1f} ms")
+    for size, results in by_size.items():
+        wall = statistics.median(r[0] for r in results)
+        total = statistics.median(r[1] for r in results)
+        rest = statistics.median(r[0] - r[1] for r in results)
+        loop_ratio = statistics.median(r[2]["loop"] / r[2]["loopLaunches"] for r in results)
+        setup = statistics.median(r[2]["setup"] for r in results)
+        finish = statistics.median(r[2]["finish"] for r in results)
+        print(f"median at --runs {size}: wall {wall / 1e6:.1f} ms, launches {total / 1e6:.1f} ms, "
+              f"rest {rest / 1e6:.1f} ms; setup {setup / 1e6:.1f} ms, loop/launches {loop_ratio:.3f}, "
+              f"finish {finish / 1e6:.1f} ms")
+    if len(sizes) > 1:
+        print_fit(by_size)
 
 if __name__ == "__main__":
     main()

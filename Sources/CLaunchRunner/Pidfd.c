@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 int lp_pidfd_open(pid_t pid) {
@@ -55,4 +56,13 @@ int lp_children_of(pid_t pid, pid_t *children, int capacity) {
     }
     closedir(tasks);
     return count < capacity ? count : -1;
+}
+
+int lp_has_no_children(void) {
+    siginfo_t info;
+    int result;
+    do {
+        result = waitid(P_ALL, 0, &info, WEXITED | WSTOPPED | WCONTINUED | WNOHANG | WNOWAIT | __WALL);
+    } while (result != 0 && errno == EINTR);
+    return result != 0 && errno == ECHILD;
 }

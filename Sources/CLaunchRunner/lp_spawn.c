@@ -292,7 +292,9 @@ int lp_spawn_stage(const lp_spawn_request *request, int ungated, lp_spawn_staged
     if (request->inherited_count > LP_MAX_INHERITED) return EINVAL;
     int failure = lp_open_stdio(staged->stdio, request);
     if (failure) return failure;
-    if (pipe2(staged->gate, O_CLOEXEC) != 0) {
+    // An ungated child (a timing launch) execs at once: it has no gate to wait at.
+    staged->gate[0] = staged->gate[1] = -1;
+    if (!ungated && pipe2(staged->gate, O_CLOEXEC) != 0) {
         failure = errno;
         lp_close_stdio(staged->stdio);
         return failure;

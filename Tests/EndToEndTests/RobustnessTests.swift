@@ -2,6 +2,7 @@ import Foundation
 import LaunchAnalysis
 import LaunchTestSupport
 import LaunchTrace
+import LaunchWorkflow
 import Synchronization
 import Testing
 
@@ -204,6 +205,36 @@ struct RobustnessTests {
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("run/launches.json").path))
     }
 
+    @Test("SIGKILL after launches ended: every one of them is kept (the journal), and report reads them")
+    func killedAfterLaunches() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = folder.appendingPathComponent("run")
+        let process = try BuiltProducts.startLaunchprof(
+            ["run", "--runs", "500", "--no-history", "--output", run.path, "--", "/bin/sh", "-c", "sleep 0.005"])
+        let journal = run.appendingPathComponent("launches.journal")
+        func measured() -> Int {
+            let text = (try? String(contentsOf: journal, encoding: .utf8)) ?? ""
+            // Whole lines only: a line the kill cut short is not a launch the folder keeps.
+            return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().filter {
+                $0.contains("\"list\":\"timingLaunches\"")
+            }.count
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while measured() < 5, Date() < deadline, process.process.isRunning { usleep(20_000) }
+        Glibc.kill(process.process.processIdentifier, SIGKILL)
+        _ = try process.wait(timeout: 30)
+        let kept = measured()
+        #expect(kept >= 5, "the run made \(kept) measurement launches before it was killed")
+        // launches.json was written before the first launch; the journal holds the rest.
+        #expect(try RunManifest.read(from: run.appendingPathComponent("launches.json")).launches.isEmpty)
+        let report = try BuiltProducts.launchprof(["report", "--format", "markdown", run.path])
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(
+            report.stdout.contains("the median of \(kept) launches with no instruments"), "\(report.stdout.prefix(400))"
+        )
+    }
+
     @Test(
         "SIGTERM during the timing launches: the profiled launch kept, the timing launch recorded as interrupted, nothing left"
     )
@@ -324,7 +355,7 @@ struct RobustnessTests {
         #expect(check.status == ProfilerExitStatus.launchFailed.rawValue, "\(check.stdout)\(check.stderr)")
     }
 
-    @Test("a full small tmpfs gives a clear error and keeps what was written")
+    @Test("a full small tmpfs gives a clear error and keeps what was written (launches.json and its journal)")
     func fullDisk() throws {
         let mountPoint = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: mountPoint) }
@@ -343,7 +374,7 @@ struct RobustnessTests {
         #expect(output.status != 0, "\(output.stdout)\(output.stderr)")
         #expect(output.stderr.contains("The disk is full"), "\(output.stderr)")
         #expect(!output.stderr.contains("NSCocoaErrorDomain"), "\(output.stderr)")
-        let manifest = try RunManifest.read(from: run.appendingPathComponent("launches.json"))
+        let manifest = try RunFolder(url: run).readManifest()
         #expect(!manifest.launches.isEmpty)
     }
 }

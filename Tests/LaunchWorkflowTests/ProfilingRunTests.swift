@@ -24,22 +24,27 @@ struct ProfilingRunTests {
         try BudgetCheck(budgetsPath: nil, baseline: nil, store: BaselineStore(directory: RunFolder.defaultBaselinesURL))
     }
 
-    @Test("two launches leave the run's files, and launches.json is rewritten after each launch")
+    @Test("two launches leave the run's files; each launch is in the folder's manifest as soon as it ends")
     func filesAndManifest() throws {
         let root = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = try RunFolder.create(at: root.appendingPathComponent("run").path)
         var manifestCounts: [Int] = []
+        var journals: [Bool] = []
         var events: [String] = []
         let result = try ProfilingRun(
             plan: Self.plan(runs: 2, behavior: "sleep:5", budgets: Self.noBudgets()), folder: folder
         ).run { event in
             events.append("\(event)".prefix { $0 != "(" }.description)
             if case .launched = event {
-                manifestCounts.append((try? RunManifest.read(from: folder.manifestURL))?.launches.count ?? 0)
+                // As a reader after a SIGKILL would find it: launches.json and the journal.
+                manifestCounts.append((try? folder.readManifest())?.launches.count ?? 0)
+                journals.append(FileManager.default.fileExists(atPath: folder.journalURL.path))
             }
         }
         #expect(manifestCounts == [1, 2])
+        #expect(journals == [true, true])
+        #expect(try RunManifest.read(from: folder.manifestURL).launches.count == 2)
         #expect(events == ["warmingUp", "launched", "launched", "launchesFinished"])
         #expect(result.summary.completedLaunchCount == 2)
         #expect(result.traces.count == 2)

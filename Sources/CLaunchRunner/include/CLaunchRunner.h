@@ -32,6 +32,11 @@ int lp_pidfd_getfd(int pidfd, int targetfd);
 /// whole (no /proc, a list longer than the buffer).
 int lp_children_of(pid_t pid, pid_t *children, int capacity);
 
+/// Whether the calling process has no child at all, in any thread, live or not yet reaped
+/// (`waitid(P_ALL, …, WNOHANG | WNOWAIT)` fails with ECHILD): one system call where listing
+/// the children reads a file per thread. Returns 1 or 0.
+int lp_has_no_children(void);
+
 // MARK: Remote sampler (ptrace + libunwind-ptrace, loaded with dlopen)
 
 typedef struct lp_remote_sampler lp_remote_sampler;

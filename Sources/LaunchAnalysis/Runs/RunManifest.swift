@@ -61,29 +61,6 @@ public struct RunManifest: Codable, Sendable, Equatable {
         self.launches = launches
     }
 
-    /// The lists of launch records by their JSON keys, in the keys' sorted order
-    /// (``RunManifestEncoder``).
-    var recordLists: [(key: String, records: [LaunchRecord]?)] {
-        [
-            (CodingKeys.launches.stringValue, launches), (CodingKeys.preMainLaunches.stringValue, preMainLaunches),
-            (CodingKeys.primerLaunches.stringValue, primerLaunches),
-            (CodingKeys.timingLaunches.stringValue, timingLaunches),
-            (CodingKeys.warmupLaunches.stringValue, warmupLaunches),
-        ]
-        .sorted { $0.key < $1.key }
-    }
-
-    /// The manifest with every list of records empty (absent ones left absent).
-    var withoutRecords: RunManifest {
-        var bare = self
-        bare.launches = []
-        bare.preMainLaunches = preMainLaunches.map { _ in [] }
-        bare.primerLaunches = primerLaunches.map { _ in [] }
-        bare.timingLaunches = timingLaunches.map { _ in [] }
-        bare.warmupLaunches = warmupLaunches.map { _ in [] }
-        return bare
-    }
-
     /// The run information of the manifest (without the machine, which comes from a trace).
     public var info: RunInfo {
         var info = RunInfo(appPath: appPath, scenario: scenario, runs: runs, warmup: warmup, date: date)
@@ -99,7 +76,7 @@ public struct RunManifest: Codable, Sendable, Equatable {
     }
 
     /// Writes the manifest atomically as sorted, pretty-printed JSON; durably unless `durable` is
-    /// false (rewritten between launches, ``LaunchTrace/AtomicFile/write(_:to:durable:)``).
+    /// false (the folder is made durable after, ``LaunchTrace/AtomicFile/write(_:to:durable:)``).
     public func write(to url: URL, durable: Bool = true) throws {
         try TraceJSON.write(self, schema: .launches, to: url, durable: durable)
     }

@@ -36,7 +36,7 @@ extension AppLauncher {
                 result: .failedToStart(
                     request, message: LaunchProfilerError.notExecutable(path: request.executable).description))
         }
-        try? FileManager.default.removeItem(at: request.traceURL)
+        unlink(request.traceURL.path)
         let readiness: ReadinessWatcher?
         do throws(LaunchProfilerError) {
             readiness = try Self.readinessWatcher(for: request)
@@ -46,7 +46,7 @@ extension AppLauncher {
         // A timing launch inherits no descriptor of the runner's: it gets no event socket either.
         let channels = LaunchChannels(
             events: !request.timingOnly, stallSampling: request.effectiveInstruments.effectiveSampler == .ptrace)
-        let childrenBefore = Set(LaunchLeftovers.children(of: getpid()))
+        let childrenBefore = Set(LaunchLeftovers.ownChildren())
         do throws(LaunchProfilerError) {
             let child = try StagedChild(
                 executable: request.executable, arguments: request.arguments,

@@ -12,7 +12,9 @@ import LaunchTrace
 /// SIGKILL and those that are launchprof's children are reaped.
 ///
 /// As the subreaper, launchprof keeps every live descendant in its own process tree, so only
-/// that tree is read (`/proc/PID/task/TID/children`): a few files when nothing is left, where
+/// that tree is read (`/proc/PID/task/TID/children`), and not even that when launchprof has no
+/// child at all (one `waitid`, the common case between two launches: listing the children of
+/// its six threads took 60 microseconds, a twentieth of a short program's launch), where
 /// reading every process's `stat` and `environ` took the kernel long enough to slow the next
 /// launch of a 1.5 ms program by about 8 % (Benchmarks/README.md). Without the subreaper (a
 /// library user that did not install ``RunInterruption``), or when the launch's group has a
@@ -70,6 +72,9 @@ struct LaunchLeftovers {
     func find() -> [Entry] {
         let me = getpid()
         if lp_is_child_subreaper() != 0 {
+            // As the subreaper, launchprof is an ancestor of every process the launch left: with no
+            // child at all and no member of the group left, there is nothing to look for.
+            if Self.hasNoChildren, Glibc.kill(-group, 0) != 0 { return [] }
             let found = members(among: Self.descendants(of: me), subreaper: true)
             // A member of the group outside the tree (or a walk that raced a fork) sends the
             // search to every process.
@@ -159,6 +164,15 @@ struct LaunchLeftovers {
             pending += children(of: pid)
         }
         return found
+    }
+
+    /// Whether launchprof has no child at all (one `waitid`, ``lp_has_no_children``).
+    static var hasNoChildren: Bool { lp_has_no_children() != 0 }
+
+    /// launchprof's own children: none when it has none (one system call), else those of every
+    /// thread (``children(of:)``).
+    static func ownChildren() -> [pid_t] {
+        hasNoChildren ? [] : children(of: getpid())
     }
 
     /// The children of every thread of `pid` (`/proc/PID/task/TID/children`).

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Where one launch writes its trace and its standard error.
 public struct LaunchFiles: Sendable, Equatable {
     /// The trace file the app writes (`LAUNCHPROF_TRACE`).
@@ -11,5 +15,17 @@ public struct LaunchFiles: Sendable, Equatable {
     public init(traceURL: URL, stderrURL: URL) {
         self.traceURL = traceURL
         self.stderrURL = stderrURL
+    }
+
+    /// Deletes the trace file, if there is one: one `unlink`, where `FileManager.removeItem`
+    /// reads the file's status and the working directory first (between two launches of a
+    /// short program, each call counts).
+    func deleteTrace() {
+        unlink(traceURL.path)
+    }
+
+    /// Deletes the standard error file, if there is one (as ``deleteTrace()``).
+    func deleteStderr() {
+        unlink(stderrURL.path)
     }
 }

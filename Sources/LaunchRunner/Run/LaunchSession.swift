@@ -33,6 +33,10 @@ public final class LaunchSession {
     /// What performs the launches.
     public let launcher: any Launcher
     private let layout: any LaunchFileLayout
+    /// The layout's scratch files, named once (``LaunchFileLayout/warmUpFiles``,
+    /// ``LaunchFileLayout/preMainFiles``): each timing launch uses them.
+    private let scratchFiles: LaunchFiles
+    private let preMainFiles: LaunchFiles
     private var lastEviction: PageCacheEvictor.Report?
     /// The loader's answer on unused direct dependencies, once asked (``preMainNext()``).
     private var unusedLibrariesChecked: [String]??
@@ -57,6 +61,8 @@ public final class LaunchSession {
         self.warmup = warmup
         self.launcher = launcher
         self.layout = layout
+        scratchFiles = layout.warmUpFiles
+        preMainFiles = layout.preMainFiles
         evictor = specification.scenario == .cold ? PageCacheEvictor(executable: specification.executable) : nil
     }
 
@@ -75,11 +81,11 @@ public final class LaunchSession {
     @discardableResult
     public func warmUpNext() -> LaunchResult? {
         guard warmUpResults.count < warmup, interruption == nil else { return nil }
-        let files = layout.warmUpFiles
+        let files = scratchFiles
         var result = perform(specification, index: -(warmUpResults.count + 1), files: files)
         result.record.traceFile = nil
-        try? FileManager.default.removeItem(at: files.traceURL)
-        try? FileManager.default.removeItem(at: files.stderrURL)
+        files.deleteTrace()
+        files.deleteStderr()
         warmUpResults.append(result)
         return result
     }
@@ -97,7 +103,7 @@ public final class LaunchSession {
         let result = finish(started)
         if let eviction { evictions.append(eviction) }
         if result.record.outcome == .completed || (try? Data(contentsOf: files.stderrURL))?.isEmpty == true {
-            try? FileManager.default.removeItem(at: files.stderrURL)
+            files.deleteStderr()
         }
         results.append(result)
         return result
@@ -118,7 +124,7 @@ public final class LaunchSession {
         let index = timingResults.count + 1
         // A measurement launch of an app writes its standard error to its own file: a failed one's record
         // keeps its end (a program's timing launch sends it to /dev/null, AppLauncher.stderrPath).
-        let files = kind == .measurement ? layout.files(forMeasurement: index) : layout.warmUpFiles
+        let files = kind == .measurement ? layout.files(forMeasurement: index) : scratchFiles
         return stage(specification.of(kind: kind), index: index, files: files)
     }
 
@@ -127,7 +133,7 @@ public final class LaunchSession {
     public func timeNext(_ staged: Staged) -> LaunchResult {
         let result = finish(start(staged))
         if staged.kind != .measurement || result.record.outcome == .completed {
-            try? FileManager.default.removeItem(at: staged.files.stderrURL)
+            staged.files.deleteStderr()
         }
         timingResults.append(result)
         return result
@@ -136,7 +142,7 @@ public final class LaunchSession {
     /// Makes the next primer launch ready (``primeNext(_:meanwhile:)``): a timing launch whose
     /// result is kept apart, never measured. Its index counts them from 1.
     public func stagePrimer() -> Staged {
-        stage(specification.of(kind: .timing), index: primerResults.count + 1, files: layout.warmUpFiles)
+        stage(specification.of(kind: .timing), index: primerResults.count + 1, files: scratchFiles)
     }
 
     /// Runs a primer launch, and `meanwhile` as soon as its process has ended: a measurement
@@ -161,7 +167,7 @@ public final class LaunchSession {
 
     /// Makes the next pre-main launch ready to start with ``preMainNext(_:)``.
     public func stagePreMain() -> Staged {
-        stage(specification.of(kind: .preMain), index: preMainResults.count + 1, files: layout.preMainFiles)
+        stage(specification.of(kind: .preMain), index: preMainResults.count + 1, files: preMainFiles)
     }
 
     /// Runs the pre-main launch made ready by ``stagePreMain()``, as ``preMainNext()`` does.
@@ -174,8 +180,8 @@ public final class LaunchSession {
             return breakdown
         }
         result.record.traceFile = nil
-        try? FileManager.default.removeItem(at: staged.files.traceURL)
-        try? FileManager.default.removeItem(at: staged.files.stderrURL)
+        staged.files.deleteTrace()
+        staged.files.deleteStderr()
         preMainResults.append(result)
         return result
     }

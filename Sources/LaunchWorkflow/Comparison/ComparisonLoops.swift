@@ -33,15 +33,16 @@ struct ComparisonLoops {
     }
 
     /// The warm-up launches of both builds.
-    func warmUp() throws {
+    mutating func warmUp() throws {
         try base.warmUp()
         try head.warmUp()
     }
 
-    /// Makes both builds' folders durable once the launches are over (``LaunchLoop/makeDurable()``).
-    func makeDurable() {
-        base.makeDurable()
-        head.makeDurable()
+    /// Writes both builds' `launches.json` whole and makes their folders durable once the
+    /// launches are over (``LaunchLoop/finish()``).
+    func finish() throws {
+        try base.finish()
+        try head.finish()
     }
 
     /// Measured launches of `build` so far.

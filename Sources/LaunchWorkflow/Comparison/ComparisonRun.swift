@@ -57,7 +57,7 @@ public struct ComparisonRun: Sendable {
             parts?.add(base: block.base, head: block.head)
             progress(.blockFinished(test))
         }
-        loops.makeDurable()
+        try loops.finish()
         progress(.launchesFinished)
         return try finish(loops: loops, test: test, parts: parts)
     }

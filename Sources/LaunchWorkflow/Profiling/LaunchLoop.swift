@@ -3,8 +3,10 @@ import LaunchAnalysis
 import LaunchRunner
 import LaunchTrace
 
-/// The launches of a profiling run: each one reported, its trace kept, and `launches.json`
-/// rewritten after it, so an interrupted run keeps what it measured.
+/// The launches of a profiling run: each one reported, its trace kept, and its record appended
+/// to the run's journal as soon as it ends (``LaunchAnalysis/RunJournal``), so a run killed at
+/// any point keeps what it measured; `launches.json` is written whole before the first launch
+/// and after the last (``finish()``).
 struct LaunchLoop {
     let session: LaunchSession
     /// Whether a program that writes no trace gets timing launches (``ProfilingPlan/timingLaunches``).
@@ -21,8 +23,10 @@ struct LaunchLoop {
     /// When the run started, ISO 8601.
     let date = ISO8601DateFormatter().string(from: Date())
     private(set) var traces: [LaunchTrace] = []
-    /// Encodes `launches.json`, each record once.
-    private let manifestEncoder = RunManifestEncoder()
+    /// The run's journal, from the first launch to ``finish()``.
+    private var journal: RunJournal?
+    /// How many records of each list the journal holds.
+    private var journalled: [RunManifest.RecordList: Int] = [:]
 
     init(session: LaunchSession, timingLaunches: Bool, folder: RunFolder, progress: @escaping (ProfilingEvent) -> Void)
     {
@@ -32,15 +36,16 @@ struct LaunchLoop {
         self.progress = progress
     }
 
-    /// The warm-up launches, their traces discarded; `launches.json` is written before the
-    /// first and after each, so a run interrupted in its warm-up keeps a valid manifest.
+    /// Writes `launches.json` and creates the journal, then makes the warm-up launches, their
+    /// traces discarded and their records journalled.
     ///
-    /// - Throws: ``LaunchProfilerError`` when `launches.json` cannot be written.
-    func warmUp() throws {
+    /// - Throws: ``LaunchProfilerError`` when `launches.json` or the journal cannot be written.
+    mutating func warmUp() throws {
         try writeManifest()
+        journal = try RunJournal(creating: folder.journalURL)
         guard session.warmup > 0 else { return }
         progress(.warmingUp(launches: session.warmup))
-        while session.warmUpNext() != nil { try writeManifest() }
+        while session.warmUpNext() != nil { try journalNew() }
     }
 
     /// Whether the next launch is a diagnosis launch: always until one has given a trace (which
@@ -63,8 +68,8 @@ struct LaunchLoop {
     /// trace, a measurement launch of an app that writes one), and a pre-main launch until there
     /// are ``preMainLaunches``.
     ///
-    /// - Throws: ``LaunchProfilerError`` when `launches.json` cannot be written (a full disk):
-    ///   the launches before it are kept in the previous manifest.
+    /// - Throws: ``LaunchProfilerError`` when the journal cannot be written (a full disk): the
+    ///   launches before it are kept in it.
     mutating func launch(_ count: Int) throws {
         for _ in 0..<count where !isInterrupted {
             var result: LaunchResult?
@@ -100,7 +105,7 @@ struct LaunchLoop {
             }
             result = result ?? measured
             if !preMainDone, preMainIsDue, !isInterrupted { session.preMainNext() }
-            try writeManifest()
+            try journalNew()
             if let result { progress(.launched(result)) }
         }
     }
@@ -135,24 +140,60 @@ struct LaunchLoop {
         !traces.isEmpty && traces.allSatisfy { [.exited, .readyConditionMet].contains($0.ending.reason) }
     }
 
-    private func writeManifest() throws {
+    /// Appends the records of the launches made since the last call to the journal.
+    private mutating func journalNew() throws {
+        var entries: [RunJournalEntry] = []
+        for list in RunManifest.RecordList.allCases {
+            let all = results(list)
+            let done = journalled[list, default: 0]
+            guard all.count > done else { continue }
+            entries += all[done...].map { RunJournalEntry(list: list, record: $0.record) }
+            journalled[list] = all.count
+        }
         do {
-            try AtomicFile.write(try manifestEncoder.encode(manifest()), to: folder.manifestURL, durable: false)
+            try journal?.append(entries)
         } catch {
-            let kept = "The launches measured before it are kept in the folder."
-            if let error = error as? LaunchProfilerError { throw error.adding(kept) }
-            throw LaunchProfilerError(
-                .writeFailed, "The run manifest cannot be written: \(LaunchProfilerError.describe(error)) \(kept)",
-                context: .init(file: folder.manifestURL.path)
-            )
+            throw Self.keeping(error, file: folder.journalURL, "The launch records cannot be written")
         }
     }
 
-    /// Makes the folder's files durable once the launches are over: its traces and `launches.json`
-    /// are written without fsync between launches (``LaunchTrace/AtomicFile``), where a journal
-    /// commit in flight would slow the next launch.
-    func makeDurable() {
+    /// The session's results of `list`.
+    private func results(_ list: RunManifest.RecordList) -> [LaunchResult] {
+        switch list {
+        case .launches: session.results
+        case .timingLaunches: session.timingResults
+        case .preMainLaunches: session.preMainResults
+        case .warmupLaunches: session.warmUpResults
+        case .primerLaunches: session.primerResults
+        }
+    }
+
+    /// Writes `launches.json` whole, removes the journal, and makes the folder's files durable:
+    /// its traces and `launches.json` are written without fsync between launches
+    /// (``LaunchTrace/AtomicFile``), where a journal commit in flight would slow the next launch.
+    ///
+    /// - Throws: ``LaunchProfilerError`` when `launches.json` cannot be written (the journal is
+    ///   kept, and the folder's reader merges it).
+    func finish() throws {
+        try writeManifest()
+        journal?.remove()
         AtomicFile.sync(folder: folder.directory)
+    }
+
+    private func writeManifest() throws {
+        do {
+            try manifest().write(to: folder.manifestURL, durable: false)
+        } catch {
+            throw Self.keeping(error, file: folder.manifestURL, "The run manifest cannot be written")
+        }
+    }
+
+    /// `error` of writing `file`, saying the launches measured before it are kept.
+    private static func keeping(_ error: any Error, file: URL, _ what: String) -> LaunchProfilerError {
+        let kept = "The launches measured before it are kept in the folder."
+        if let error = error as? LaunchProfilerError { return error.adding(kept) }
+        return LaunchProfilerError(
+            .writeFailed, "\(what): \(LaunchProfilerError.describe(error)) \(kept)", context: .init(file: file.path))
     }
 
     /// The summary of the launches so far.

@@ -5,8 +5,8 @@ import LaunchRunner
 import LaunchSymbolication
 import LaunchTrace
 
-/// The whole `launchprof run` workflow: warm-up, the measured launches (rewriting
-/// `launches.json` after each), adaptive stopping, the eviction summary, findings, and
+/// The whole `launchprof run` workflow: warm-up, the measured launches (each one's record
+/// journalled as it ends), adaptive stopping, the eviction summary, findings, and
 /// `summary.json`, `verdicts.json` and `report.html` in the run folder.
 ///
 /// ```swift
@@ -57,7 +57,7 @@ public struct ProfilingRun: Sendable {
             summary = launches.summary()
             evaluation = plan.budgets.evaluate(summary)
         }
-        launches.makeDurable()
+        try launches.finish()
         progress(.launchesFinished)
         var notes: [ProfilingNote] = []
         if let evictions = EvictionSummary(session) { notes.append(.evictions(evictions)) }

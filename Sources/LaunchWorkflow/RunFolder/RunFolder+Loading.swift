@@ -18,7 +18,7 @@ extension RunFolder {
     public func loadSummary(bootstrap: Bootstrap = Bootstrap(), outliers: OutlierDetector = OutlierDetector()) throws
         -> RunSummary
     {
-        let manifest = try RunManifest.read(from: manifestURL)
+        let manifest = try readManifest()
         var records = manifest.launches
         var traces: [LaunchTrace] = []
         for i in records.indices where records[i].outcome == .completed {
@@ -59,7 +59,7 @@ extension RunFolder {
     ///
     /// - Throws: ``TraceFileError`` when `launches.json` is missing or invalid.
     public func loadTraces() throws -> [LaunchTrace] {
-        let manifest = try RunManifest.read(from: manifestURL)
+        let manifest = try readManifest()
         return manifest.launches.compactMap { record -> LaunchTrace? in
             guard record.outcome == .completed, let name = record.traceFile,
                 var trace = try? LaunchTrace.read(from: url.appendingPathComponent(name))
@@ -67,6 +67,17 @@ extension RunFolder {
             if trace.runIndex == nil { trace.runIndex = record.index }
             return trace
         }
+    }
+
+    /// The run's manifest: `launches.json`, with the records of its journal merged when the run
+    /// was killed before it wrote the last ones there (``LaunchAnalysis/RunManifest/merging(_:)``).
+    ///
+    /// - Throws: ``LaunchProfilerError`` when `launches.json` is missing or invalid, or a line of
+    ///   the journal is (its number named).
+    public func readManifest() throws -> RunManifest {
+        let manifest = try RunManifest.read(from: manifestURL)
+        guard FileManager.default.fileExists(atPath: journalURL.path) else { return manifest }
+        return manifest.merging(try RunJournal.read(from: journalURL))
     }
 
     /// The verdicts `launchprof run` saved in `verdicts.json`, or nil when there are none.

@@ -2,7 +2,7 @@ import Foundation
 import LaunchRunner
 
 /// A run folder and the only owner of its layout: the dated folders under `.launchprof/runs`
-/// and their `latest` link, every file name inside (`launches.json`, `summary.json`,
+/// and their `latest` link, every file name inside (`launches.json`, `launches.journal`, `summary.json`,
 /// `verdicts.json`, `report.html`, `launch-NNN.trace.json`), and the default baselines folder.
 ///
 /// ```swift
@@ -21,6 +21,7 @@ public struct RunFolder: Sendable, Equatable, LaunchFileLayout {
     public static let latestPath = "\(runsRoot)/\(latestLinkName)"
 
     static let manifestName = "launches.json"
+    static let journalName = "launches.journal"
     static let summaryName = "summary.json"
     static let verdictsName = "verdicts.json"
     static let reportName = "report.html"
@@ -42,8 +43,12 @@ public struct RunFolder: Sendable, Equatable, LaunchFileLayout {
         self.url = url
     }
 
-    /// `launches.json`: the manifest, rewritten after every launch.
+    /// `launches.json`: the manifest, written before the first launch and after the last
+    /// (read it with ``readManifest()``, which merges the journal of a run that was killed).
     public var manifestURL: URL { url.appendingPathComponent(Self.manifestName) }
+    /// `launches.journal`: each launch's record as it ended, until `launches.json` holds them all
+    /// (``LaunchAnalysis/RunJournal``).
+    public var journalURL: URL { url.appendingPathComponent(Self.journalName) }
     /// `summary.json`: statistics, samples and findings.
     public var summaryURL: URL { url.appendingPathComponent(Self.summaryName) }
     /// `verdicts.json`: the summary with the budget verdicts.
