@@ -33,7 +33,7 @@ typedef struct lp_spawned {
     int gate_fd;     // the runner writes the clock reading here to release the child
     int status_fd;   // EOF when exec succeeded; an errno when it failed
     int64_t exec_done_ns;   // CLOCK_MONOTONIC when the runner saw the status pipe close (exec done)
-    void *child_stack;      // the child's stack and arguments (lp_spawn_release_stack unmaps it)
+    void *child_stack;      // the child's stack and arguments (lp_spawn_release_stack gives it back)
     size_t child_stack_size;
 } lp_spawned;
 
@@ -77,7 +77,8 @@ int64_t lp_spawn_release(lp_spawned *spawned, int32_t *exec_errno);
 /// reaped); `exec_errno` is as for lp_spawn_release.
 int lp_spawn_now(const lp_spawn_request *request, lp_spawned *spawned, int64_t *start_ns, int32_t *exec_errno);
 
-/// Unmaps the stack the child ran on before exec (once it has exec'd or exited).
+/// Gives back the stack the child ran on before exec (once it has exec'd or been reaped), kept
+/// for the next launch.
 void lp_spawn_release_stack(lp_spawned *spawned);
 
 /// Ends a child that never passed the gate (kills and reaps it).

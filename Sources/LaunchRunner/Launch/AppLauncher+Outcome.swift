@@ -27,7 +27,8 @@ extension AppLauncher {
         var trace: LaunchTrace?
         if let failure = failure(request: request, end: end, readiness: readiness, lastPhase: lastPhase) {
             (record.outcome, record.message) = failure
-        } else if !FileManager.default.fileExists(atPath: request.traceURL.path) {
+        } else if request.timingOnly || !FileManager.default.fileExists(atPath: request.traceURL.path) {
+            // A timing launch is told of no trace file (none of the runner's variables): none is looked for.
             if end.isInstrumented, readiness?.readyAtNs == nil {
                 record.outcome = .noTrace
                 record.message =
