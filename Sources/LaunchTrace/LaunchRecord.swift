@@ -64,6 +64,14 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
     /// A pre-main launch's breakdown of the time before `main`, when the audit module sent it.
     public var preMain: PreMainBreakdown?
 
+    /// The record's JSON keys, named for ``compactJSON(nestedWith:)``; a property left out here
+    /// would not be encoded (`LaunchRecordCompactJSONTests` checks a record with every property
+    /// set comes back whole).
+    enum CodingKeys: String, CodingKey {
+        case index, scenario, outcome, exitStatus, signal, wallNs, traceFile, message, lastPhase, stderrTail
+        case evictedBytes, readyWhen, readyNs, shutdown, stdoutTail, leftoverProcesses, preMain
+    }
+
     /// Creates a launch record.
     public init(
         index: Int, scenario: Scenario, outcome: Outcome, exitStatus: Int32? = nil, signal: Int32? = nil,

@@ -43,9 +43,9 @@ public final class RunJournal {
     /// - Throws: ``LaunchProfilerError`` naming the file and the reason (`The disk is full.`).
     public func append(_ entries: [RunJournalEntry]) throws {
         guard !entries.isEmpty else { return }
-        var data = Data()
-        for entry in entries { data.append(try line(entry)) }
-        let failure = data.withUnsafeBytes { buffer -> Int32 in
+        var bytes: [UInt8] = []
+        for entry in entries { bytes += try line(entry) }
+        let failure = bytes.withUnsafeBytes { buffer -> Int32 in
             var offset = 0
             while offset < buffer.count {
                 let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
@@ -57,14 +57,14 @@ public final class RunJournal {
         if failure != 0 { throw LaunchProfilerError.writeFailed(url.path, errno: failure) }
     }
 
-    /// The entry's line: its record encoded by itself, between the entry's other two keys in
-    /// their sorted order, byte for byte what encoding the entry gives (`RunJournalTests`) for
-    /// the cost of encoding the record alone.
-    func line(_ entry: RunJournalEntry) throws -> Data {
+    /// The entry's line: its keys in their sorted order, the record written directly
+    /// (``LaunchTrace/LaunchRecord/compactJSON(nestedWith:)``), byte for byte what encoding the
+    /// entry with `JSONEncoder` gives (`RunJournalTests`).
+    func line(_ entry: RunJournalEntry) throws -> [UInt8] {
         typealias Key = RunJournalEntry.CodingKeys
-        var line = Data("{\"\(Key.list.stringValue)\":\"\(entry.list.rawValue)\",\"\(Key.record.stringValue)\":".utf8)
-        line.append(try encoder.encode(entry.record))
-        line.append(contentsOf: ",\"\(Key.schemaVersion.stringValue)\":\(entry.schemaVersion)}\n".utf8)
+        var line = Array("{\"\(Key.list.stringValue)\":\"\(entry.list.rawValue)\",\"\(Key.record.stringValue)\":".utf8)
+        line += try entry.record.compactJSON(nestedWith: encoder)
+        line += ",\"\(Key.schemaVersion.stringValue)\":\(entry.schemaVersion)}\n".utf8
         return line
     }
 

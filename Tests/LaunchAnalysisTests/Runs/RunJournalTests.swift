@@ -62,7 +62,7 @@ struct RunJournalTests {
         for list in RunManifest.RecordList.allCases {
             let entry = RunJournalEntry(list: list, record: record)
             let expected = try encoder.encode(entry) + Data("\n".utf8)
-            let line = try journal.line(entry)
+            let line = Data(try journal.line(entry))
             #expect(line == expected, "\(String(decoding: line, as: UTF8.self))")
         }
     }

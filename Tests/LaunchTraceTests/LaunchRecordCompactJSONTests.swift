@@ -1,0 +1,52 @@
+import Foundation
+import LaunchTrace
+import Testing
+
+@Suite("A launch record's compact JSON (a line of a run's journal)")
+struct LaunchRecordCompactJSONTests {
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    /// A record with every property set, its strings holding what JSON must escape.
+    static func everything() throws -> LaunchRecord {
+        let controls = String((0..<0x20).map { Character(Unicode.Scalar(UInt8($0))) })
+        var record = LaunchRecord(
+            index: -2, scenario: .cold, outcome: .exitedBeforeReady, exitStatus: 3, signal: 9,
+            wallNs: Int64.max, traceFile: "launch-002.trace.json", message: "\"quoted\" back\\slash a/b \(controls)",
+            lastPhase: "didFinishLaunching", stderrTail: "é ✓ 🚀\u{7F}", evictedBytes: 0)
+        record.readyWhen = .stdout("listening on \"0.0.0.0\"")
+        record.readyNs = 1
+        record.shutdown = LaunchShutdown(
+            method: .killedAfterGrace, gracePeriodNs: 5_000_000_000, durationNs: 5_001_000_000, signal: 9)
+        record.stdoutTail = ""
+        record.leftoverProcesses = 2
+        record.preMain = try #require(
+            PreMainBreakdown(events: PreMainBreakdownTests.events, executable: "/bin/tool", execEndNs: 800))
+        return record
+    }
+
+    @Test("every property of the test's record is set (a new one must be added here and to compactJSON)")
+    func everyPropertySet() throws {
+        let unset = Mirror(reflecting: try Self.everything()).children.filter { child in
+            let value = Mirror(reflecting: child.value)
+            return value.displayStyle == .optional && value.children.isEmpty
+        }
+        #expect(unset.isEmpty, "unset: \(unset.map { $0.label ?? "?" })")
+    }
+
+    @Test("byte for byte what JSONEncoder writes with sorted keys, and decoded back whole", arguments: [true, false])
+    func sameAsJSONEncoder(full: Bool) throws {
+        let record =
+            full
+            ? try Self.everything() : LaunchRecord(index: 7, scenario: .warm, outcome: .completed, wallNs: 1_650_000)
+        let compact = Data(try record.compactJSON(nestedWith: Self.encoder))
+        let expected = try Self.encoder.encode(record)
+        #expect(
+            compact == expected,
+            "\(String(decoding: compact, as: UTF8.self))\n\(String(decoding: expected, as: UTF8.self))")
+        #expect(try JSONDecoder().decode(LaunchRecord.self, from: compact) == record)
+    }
+}
