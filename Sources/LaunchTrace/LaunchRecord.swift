@@ -64,7 +64,7 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
     /// A pre-main launch's breakdown of the time before `main`, when the audit module sent it.
     public var preMain: PreMainBreakdown?
 
-    /// The record's JSON keys, named for ``compactJSON(nestedWith:)``; a property left out here
+    /// The record's JSON keys, named for ``json(nestedWith:indent:)``; a property left out here
     /// would not be encoded (`LaunchRecordCompactJSONTests` checks a record with every property
     /// set comes back whole).
     enum CodingKeys: String, CodingKey {

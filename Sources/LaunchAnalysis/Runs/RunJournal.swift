@@ -58,12 +58,12 @@ public final class RunJournal {
     }
 
     /// The entry's line: its keys in their sorted order, the record written directly
-    /// (``LaunchTrace/LaunchRecord/compactJSON(nestedWith:)``), byte for byte what encoding the
+    /// (``LaunchTrace/LaunchRecord/json(nestedWith:indent:)``), byte for byte what encoding the
     /// entry with `JSONEncoder` gives (`RunJournalTests`).
     func line(_ entry: RunJournalEntry) throws -> [UInt8] {
         typealias Key = RunJournalEntry.CodingKeys
         var line = Array("{\"\(Key.list.stringValue)\":\"\(entry.list.rawValue)\",\"\(Key.record.stringValue)\":".utf8)
-        line += try entry.record.compactJSON(nestedWith: encoder)
+        line += try entry.record.json(nestedWith: encoder)
         line += ",\"\(Key.schemaVersion.stringValue)\":\(entry.schemaVersion)}\n".utf8
         return line
     }

@@ -37,6 +37,13 @@ extension RunManifest {
         }
     }
 
+    /// The manifest with every list of records empty (absent ones left absent).
+    var withoutRecords: RunManifest {
+        var bare = self
+        for list in RecordList.allCases where bare[list] != nil { bare[list] = [] }
+        return bare
+    }
+
     /// The manifest with the records a run's journal holds beyond it: each list that the
     /// journal holds more records of is the journal's (a run killed before it wrote its last
     /// `launches.json` journalled every launch since the first).

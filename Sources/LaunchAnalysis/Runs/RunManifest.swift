@@ -78,6 +78,6 @@ public struct RunManifest: Codable, Sendable, Equatable {
     /// Writes the manifest atomically as sorted, pretty-printed JSON; durably unless `durable` is
     /// false (the folder is made durable after, ``LaunchTrace/AtomicFile/write(_:to:durable:)``).
     public func write(to url: URL, durable: Bool = true) throws {
-        try TraceJSON.write(self, schema: .launches, to: url, durable: durable)
+        try AtomicFile.write(RunManifestEncoder.encode(self), to: url, durable: durable)
     }
 }

@@ -1,16 +1,18 @@
 import Foundation
 
 extension LaunchRecord {
-    /// The record as compact JSON with sorted keys: byte for byte what `JSONEncoder` with
-    /// `[.sortedKeys, .withoutEscapingSlashes]` writes (`LaunchRecordCompactJSONTests`), written
-    /// directly. A run's journal appends a record after every launch, where `JSONEncoder` took
-    /// 25 microseconds of the runner's time between two launches of a short program (a fifth of
-    /// all of it, `Benchmarks/scripts/runner-period.py`). The nested values (the readiness
-    /// condition, the shutdown, the pre-main breakdown) are encoded by `encoder`.
+    /// The record's JSON with sorted keys, written directly: compact (`indent` nil) as a line of a
+    /// run's journal, or pretty printed as an element of an array `indent` levels deep, as in
+    /// `launches.json`. Byte for byte what `JSONEncoder` writes with `.sortedKeys`,
+    /// `.withoutEscapingSlashes` and, when pretty, `.prettyPrinted` (`LaunchRecordJSONTests`);
+    /// `JSONEncoder` took 25 microseconds a record (85 pretty printed), a fifth of the runner's
+    /// time between two launches of a short program (`Benchmarks/scripts/runner-period.py`).
+    /// The nested values (the readiness condition, the shutdown, the pre-main breakdown) are
+    /// encoded by `encoder`, which must be configured to match.
     ///
     /// - Throws: what `encoder` throws for a nested value.
-    public func compactJSON(nestedWith encoder: JSONEncoder) throws -> [UInt8] {
-        var json = CompactJSONObject()
+    public func json(nestedWith encoder: JSONEncoder, indent: Int? = nil) throws -> [UInt8] {
+        var json = JSONObjectWriter(indent: indent)
         json.add(CodingKeys.evictedBytes, evictedBytes)
         json.add(CodingKeys.exitStatus, exitStatus)
         json.add(CodingKeys.index, index)
@@ -33,12 +35,17 @@ extension LaunchRecord {
 }
 
 /// A JSON object written member by member, in the order they are added (the caller adds them
-/// in the keys' sorted order); absent values are left out, as `JSONEncoder` leaves out nil.
-struct CompactJSONObject {
+/// in the keys' sorted order), compact or pretty printed as `JSONEncoder` prints; absent
+/// values are left out, as `JSONEncoder` leaves out nil.
+struct JSONObjectWriter {
     private var bytes: [UInt8] = [0x7B]
+    /// The object's depth when pretty printed, or nil.
+    private let indent: Int?
+    private var empty = true
 
-    init() {
-        bytes.reserveCapacity(256)
+    init(indent: Int?) {
+        self.indent = indent
+        bytes.reserveCapacity(indent == nil ? 256 : 512)
     }
 
     mutating func add(_ key: some CodingKey, _ value: (some BinaryInteger)?) {
@@ -53,22 +60,41 @@ struct CompactJSONObject {
         Self.append(string: value, to: &bytes)
     }
 
+    /// A nested value, as `encoder` writes it, its lines indented to the member's depth.
     mutating func add(_ key: some CodingKey, _ value: (some Encodable)?, _ encoder: JSONEncoder) throws {
         guard let value else { return }
         member(key)
-        bytes += try encoder.encode(value)
+        let text = try encoder.encode(value)
+        guard let indent else {
+            bytes += text
+            return
+        }
+        let margin = [UInt8](repeating: 0x20, count: (indent + 1) * 2)
+        for byte in text {
+            bytes.append(byte)
+            if byte == 0x0A { bytes += margin }
+        }
     }
 
     /// The object's text.
     mutating func finished() -> [UInt8] {
+        if let indent {
+            bytes.append(0x0A)
+            if !empty { bytes += [UInt8](repeating: 0x20, count: indent * 2) }
+        }
         bytes.append(0x7D)
         return bytes
     }
 
     private mutating func member(_ key: some CodingKey) {
-        if bytes.count > 1 { bytes.append(0x2C) }
+        if !empty { bytes.append(0x2C) }
+        empty = false
+        if let indent {
+            bytes.append(0x0A)
+            bytes += [UInt8](repeating: 0x20, count: (indent + 1) * 2)
+        }
         Self.append(string: key.stringValue, to: &bytes)
-        bytes.append(0x3A)
+        bytes += indent == nil ? [0x3A] : [0x20, 0x3A, 0x20]
     }
 
     /// `value` as a JSON string, escaped as `JSONEncoder` escapes it: quotes, backslashes and

@@ -2,13 +2,14 @@ import Foundation
 import LaunchTrace
 import Testing
 
-@Suite("A launch record's compact JSON (a line of a run's journal)")
-struct LaunchRecordCompactJSONTests {
+@Suite("A launch record's JSON, written directly (a journal's line, an element of launches.json)")
+struct LaunchRecordJSONTests {
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }()
+    static let prettyEncoder = TraceJSON.makeEncoder()
 
     /// A record with every property set, its strings holding what JSON must escape.
     static func everything() throws -> LaunchRecord {
@@ -28,7 +29,7 @@ struct LaunchRecordCompactJSONTests {
         return record
     }
 
-    @Test("every property of the test's record is set (a new one must be added here and to compactJSON)")
+    @Test("every property of the test's record is set (a new one must be added here and to LaunchRecord.json)")
     func everyPropertySet() throws {
         let unset = Mirror(reflecting: try Self.everything()).children.filter { child in
             let value = Mirror(reflecting: child.value)
@@ -37,16 +38,23 @@ struct LaunchRecordCompactJSONTests {
         #expect(unset.isEmpty, "unset: \(unset.map { $0.label ?? "?" })")
     }
 
-    @Test("byte for byte what JSONEncoder writes with sorted keys, and decoded back whole", arguments: [true, false])
+    @Test(
+        "byte for byte what JSONEncoder writes with sorted keys, compact or pretty, and decoded back whole",
+        arguments: [true, false])
     func sameAsJSONEncoder(full: Bool) throws {
         let record =
             full
             ? try Self.everything() : LaunchRecord(index: 7, scenario: .warm, outcome: .completed, wallNs: 1_650_000)
-        let compact = Data(try record.compactJSON(nestedWith: Self.encoder))
+        let compact = Data(try record.json(nestedWith: Self.encoder))
         let expected = try Self.encoder.encode(record)
         #expect(
             compact == expected,
             "\(String(decoding: compact, as: UTF8.self))\n\(String(decoding: expected, as: UTF8.self))")
         #expect(try JSONDecoder().decode(LaunchRecord.self, from: compact) == record)
+        let pretty = Data(try record.json(nestedWith: Self.prettyEncoder, indent: 0))
+        let expectedPretty = try Self.prettyEncoder.encode(record)
+        #expect(
+            pretty == expectedPretty,
+            "\(String(decoding: pretty, as: UTF8.self))\n\(String(decoding: expectedPretty, as: UTF8.self))")
     }
 }
