@@ -64,18 +64,20 @@ def slope(by_size, wall="wall", total="total"):
 
 
 def print_fit(by_size):
-    rng = random.Random(1)
-    slopes = []
-    for _ in range(2000):
-        resampled = {size: rng.choices(runs, k=len(runs)) for size, runs in by_size.items()}
-        slopes.append(slope(resampled))
-    slopes.sort()
+    def interval(wall, total):
+        rng = random.Random(1)
+        slopes = sorted(slope({size: rng.choices(runs, k=len(runs)) for size, runs in by_size.items()}, wall, total)
+                        for _ in range(2000))
+        return slopes[50], slopes[1949]
     small, large = min(by_size), max(by_size)
     fixed = statistics.median(r["wall"] for r in by_size[small]) - slope(by_size) * statistics.median(
         r["total"] for r in by_size[small])
+    low, high = interval("wall", "total")
+    loop_low, loop_high = interval("loop", "loopLaunches")
     print(f"from --runs {small} to --runs {large} (medians of {len(by_size[small])} runs each): each second of "
-          f"launches added {slope(by_size):.3f} s to the run (95 % {slopes[50]:.3f} to {slopes[1949]:.3f}), "
-          f"fixed {fixed / 1e6:.1f} ms; the loop alone: {slope(by_size, 'loop', 'loopLaunches'):.3f}")
+          f"launches added {slope(by_size):.3f} s to the run (95 % {low:.3f} to {high:.3f}), "
+          f"fixed {fixed / 1e6:.1f} ms; the loop alone: {slope(by_size, 'loop', 'loopLaunches'):.3f} "
+          f"(95 % {loop_low:.3f} to {loop_high:.3f})")
 
 
 def main():

@@ -8,7 +8,10 @@ wall time of those launches as the tool recorded it, and their difference, the r
 per launch outside the launch. The issue's target for the run's own cost (slope <= 1.1,
 run-cost.py) asks this difference to be at most a tenth of a launch.
 
-    Benchmarks/scripts/runner-period.py [--rounds 5] [--runs 300] [--launchprof PATH]
+    Benchmarks/scripts/runner-period.py [--rounds 5] [--runs 300] [--launchprof PATH] [-- COMMAND [ARGS]]
+
+With a command, start-stamp stamps its start and then execs the command (an absolute path): each
+launch is the command's plus a stamp, and the time between launches is the runner's alone.
 """
 import argparse, json, os, statistics, subprocess, sys, tempfile, time
 
@@ -29,8 +32,9 @@ def periods(stamps, skip):
 
 
 def launchprof_round(launchprof, program, runs, folder):
+    """`program` is the stamp program and its command, a list."""
     stamps, run = os.path.join(folder, "lp.txt"), os.path.join(folder, "run")
-    subprocess.run([launchprof, "run", "--runs", str(runs), "--no-history", "--output", run, "--", program],
+    subprocess.run([launchprof, "run", "--runs", str(runs), "--no-history", "--output", run, "--", *program],
                    env={**os.environ, "STAMP_FILE": stamps}, capture_output=True, check=True)
     manifest = json.load(open(os.path.join(run, "launches.json")))
     # After the last diagnosis launch, only measurement launches, back to back: the last
@@ -43,7 +47,8 @@ def launchprof_round(launchprof, program, runs, folder):
 
 def hyperfine_round(program, runs, folder):
     stamps, export = os.path.join(folder, "hf.txt"), os.path.join(folder, "hf.json")
-    subprocess.run(["hyperfine", "-N", "--runs", str(runs), "--warmup", "3", "--export-json", export, program],
+    subprocess.run(["hyperfine", "-N", "--runs", str(runs), "--warmup", "3", "--export-json", export,
+                    " ".join(program)],
                    env={**os.environ, "STAMP_FILE": stamps}, capture_output=True, check=True)
     times = json.load(open(export))["results"][0]["times"]
     return statistics.median(periods(stamps, 3 + runs // 2)), statistics.median(times[runs // 2:]) * 1e6
@@ -54,9 +59,12 @@ def main():
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--runs", type=int, default=300)
     parser.add_argument("--launchprof", default=os.path.join(ROOT, ".build", "release", "launchprof"))
+    parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
-    program = build(tempfile.mkdtemp())
-    print(time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "load average", os.getloadavg())
+    command = args.command[1:] if args.command[:1] == ["--"] else args.command
+    program = [build(tempfile.mkdtemp())] + command
+    print(time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "load average", os.getloadavg(),
+          "command:", " ".join(command) or "(the stamp alone)")
     results = {"launchprof": [], "hyperfine": []}
     for round in range(args.rounds):
         for tool in (["launchprof", "hyperfine"] if round % 2 == 0 else ["hyperfine", "launchprof"]):
