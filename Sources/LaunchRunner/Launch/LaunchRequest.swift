@@ -14,6 +14,9 @@ public struct LaunchRequest: Sendable, Equatable {
     public var stderrURL: URL
     /// Index of the launch in its run (warm-up launches count from 0 down, as -1, -2, …).
     public var index: Int
+    /// Whether a timing launch's result is its record alone (a program's measurement or primer
+    /// launch, whose time to ready is all that is read): no trace is built for it.
+    public var recordOnly = false
 
     /// Creates a request.
     public init(_ specification: LaunchSpecification, traceURL: URL, stderrURL: URL, index: Int) {

@@ -125,7 +125,7 @@ public final class LaunchSession {
         // A measurement launch of an app writes its standard error to its own file: a failed one's record
         // keeps its end (a program's timing launch sends it to /dev/null, AppLauncher.stderrPath).
         let files = kind == .measurement ? layout.files(forMeasurement: index) : scratchFiles
-        return stage(specification.of(kind: kind), index: index, files: files)
+        return stage(specification.of(kind: kind), index: index, files: files, recordOnly: kind == .timing)
     }
 
     /// Runs the measurement launch made ready by ``stageTiming(kind:)``, as ``timeNext(kind:)`` does.
@@ -142,7 +142,7 @@ public final class LaunchSession {
     /// Makes the next primer launch ready (``primeNext(_:meanwhile:)``): a timing launch whose
     /// result is kept apart, never measured. Its index counts them from 1.
     public func stagePrimer() -> Staged {
-        stage(specification.of(kind: .timing), index: primerResults.count + 1, files: scratchFiles)
+        stage(specification.of(kind: .timing), index: primerResults.count + 1, files: scratchFiles, recordOnly: true)
     }
 
     /// Runs a primer launch, and `meanwhile` as soon as its process has ended: a measurement
@@ -219,11 +219,16 @@ public final class LaunchSession {
         let adaptive: Bool
     }
 
-    private func stage(_ specification: LaunchSpecification, index: Int, files: LaunchFiles) -> Staged {
+    /// Makes a launch ready; `recordOnly`: its result is its record alone (``LaunchRequest/recordOnly``).
+    private func stage(_ specification: LaunchSpecification, index: Int, files: LaunchFiles, recordOnly: Bool = false)
+        -> Staged
+    {
         var specification = specification
         let adaptive = specification.kind == .profiled && specification.instruments.adaptiveProfileRate
         if adaptive { specification.instruments.profileRateHz = nextProfileRateHz ?? ProfileRate.initialHz }
-        let launch = launcher.stage(LaunchRequest(specification, files: files, index: index))
+        var request = LaunchRequest(specification, files: files, index: index)
+        request.recordOnly = recordOnly
+        let launch = launcher.stage(request)
         return Staged(kind: specification.kind, files: files, launch: launch, adaptive: adaptive)
     }
 
