@@ -314,10 +314,6 @@ static int lp_spawn_await_gate(lp_spawned *spawned) {
     return failure;
 }
 
-// In the runner: everything the child needs before it is created (its descriptors, the two
-// pipes, its stack with its arguments, the signals to reset), so that a launch can be made ready
-// while another runs and start the moment that one ends. Returns 0 or an errno (nothing left
-// behind).
 // The child's stack and arguments (a mapping of one size), kept for the next launch once a
 // child has exec'd or been reaped: a launch then makes no mmap and no munmap, and its child
 // finds the stack's pages already there.
@@ -335,6 +331,10 @@ static void lp_give_back_stack(void *mapping, size_t size) {
     if (!atomic_compare_exchange_strong(&lp_spare_stack, &expected, mapping)) munmap(mapping, size);
 }
 
+// In the runner: everything the child needs before it is created (its descriptors, its status
+// pipe and, gated, its gate, its stack with its arguments, the signals to reset), so that a launch can be made ready
+// while another runs and start the moment that one ends. Returns 0 or an errno (nothing left
+// behind).
 int lp_spawn_stage(const lp_spawn_request *request, int ungated, lp_spawn_staged *staged) {
     memset(staged, 0, sizeof *staged);
     if (request->inherited_count > LP_MAX_INHERITED) return EINVAL;

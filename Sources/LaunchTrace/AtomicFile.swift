@@ -59,8 +59,9 @@ public enum AtomicFile {
         mkdir(path, 0o777) == 0 ? 0 : errno
     }
 
-    /// Writes every byte; returns 0 or the errno value.
-    private static func writeAll(_ data: Data, to fd: Int32) -> Int32 {
+    /// Writes every byte of `data` to `fd` (a write cut short or interrupted goes on); returns 0
+    /// or the errno value.
+    public static func writeAll(_ data: Data, to fd: Int32) -> Int32 {
         data.withUnsafeBytes { buffer -> Int32 in
             var offset = 0
             while offset < buffer.count {

@@ -65,7 +65,7 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
     public var preMain: PreMainBreakdown?
 
     /// The record's JSON keys, named for ``json(nestedWith:indent:)``; a property left out here
-    /// would not be encoded (`LaunchRecordCompactJSONTests` checks a record with every property
+    /// would not be encoded (`LaunchRecordJSONTests` checks a record with every property
     /// set comes back whole).
     enum CodingKeys: String, CodingKey {
         case index, scenario, outcome, exitStatus, signal, wallNs, traceFile, message, lastPhase, stderrTail

@@ -45,15 +45,7 @@ public final class RunJournal {
         guard !entries.isEmpty else { return }
         var bytes: [UInt8] = []
         for entry in entries { bytes += try line(entry) }
-        let failure = bytes.withUnsafeBytes { buffer -> Int32 in
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0, errno != EINTR { return errno }
-                if n > 0 { offset += n }
-            }
-            return 0
-        }
+        let failure = AtomicFile.writeAll(Data(bytes), to: fd)
         if failure != 0 { throw LaunchProfilerError.writeFailed(url.path, errno: failure) }
     }
 
@@ -83,24 +75,13 @@ public final class RunJournal {
         lines.removeLast()  // what follows the last newline: nothing, or a torn line
         return try lines.enumerated().map { number, line in
             do {
-                return try entry(Data(line), file: url.path)
+                return try SchemaVersionCheck.decode(
+                    RunJournalEntry.self, from: Data(line), file: url.path,
+                    expected: RunJournalEntry.currentSchemaVersion, what: "run journal")
             } catch var error as LaunchProfilerError {
                 error.context.line = number + 1
                 throw error
             }
         }
-    }
-
-    private struct SchemaVersionOnly: Decodable { var schemaVersion: Int? }
-
-    private static func entry(_ line: Data, file: String) throws -> RunJournalEntry {
-        let version = try TraceJSON.decode(SchemaVersionOnly.self, from: line, file: file).schemaVersion
-        guard version == RunJournalEntry.currentSchemaVersion else {
-            throw LaunchProfilerError.invalidFile(
-                file, at: "schemaVersion",
-                "The value \(version.map(String.init) ?? "(missing)") is not supported; this version of LaunchProfiler reads run journal schema version \(RunJournalEntry.currentSchemaVersion)."
-            )
-        }
-        return try TraceJSON.decode(RunJournalEntry.self, from: line, file: file)
     }
 }

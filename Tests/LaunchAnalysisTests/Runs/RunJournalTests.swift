@@ -17,12 +17,17 @@ struct RunJournalTests {
             launches: launches)
     }
 
+    /// A new journal in a new folder (removed with the folder).
+    static func newJournal() throws -> (folder: URL, journal: RunJournal) {
+        let folder = try Fixtures.temporaryDirectory()
+        return (folder, try RunJournal(creating: folder.appendingPathComponent("launches.journal")))
+    }
+
     @Test("appended lines read back in order, each valid against launches-journal.schema.json")
     func roundTrip() throws {
-        let folder = try Fixtures.temporaryDirectory()
+        let (folder, journal) = try Self.newJournal()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let url = folder.appendingPathComponent("launches.journal")
-        let journal = try RunJournal(creating: url)
+        let url = journal.url
         let entries = [
             RunJournalEntry(list: .launches, record: Self.record(1)),
             RunJournalEntry(list: .primerLaunches, record: Self.record(1)),
@@ -48,9 +53,8 @@ struct RunJournalTests {
 
     @Test("a line is byte for byte the entry's sorted JSON, whatever the record holds")
     func lineIsTheEntrysJSON() throws {
-        let folder = try Fixtures.temporaryDirectory()
+        let (folder, journal) = try Self.newJournal()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let journal = try RunJournal(creating: folder.appendingPathComponent("launches.journal"))
         var record = LaunchRecord(
             index: 7, scenario: .cold, outcome: .crashed, exitStatus: nil, signal: 11, wallNs: 12_345_678,
             traceFile: "launch-007.trace.json", message: "Killed by \"SIGSEGV\"\n\tat /usr/lib/x: é ✓ \u{1}",
@@ -69,10 +73,9 @@ struct RunJournalTests {
 
     @Test("a last line cut short by a kill is left out; a bad line before it is an error naming its line")
     func tornAndBadLines() throws {
-        let folder = try Fixtures.temporaryDirectory()
+        let (folder, journal) = try Self.newJournal()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let url = folder.appendingPathComponent("launches.journal")
-        let journal = try RunJournal(creating: url)
+        let url = journal.url
         try journal.append([RunJournalEntry(list: .launches, record: Self.record(1))])
         let handle = try FileHandle(forWritingTo: url)
         try handle.seekToEnd()
