@@ -59,4 +59,28 @@ struct StagedLaunchTests {
         #expect(result.record.outcome == .spawnFailed)
         #expect(result.record.message?.contains("missing") == true)
     }
+
+    @Test("a signal the runner ignores is at its default in the launch, read from the kernel's list at each launch")
+    func ignoredSignalReset() throws {
+        let folder = try AppLauncherTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = "grep '^SigIgn:' /proc/self/status >&2"
+        let request = AppLauncherTests.request(script, in: folder)
+        let before = try Self.ignoredSignals(of: AppLauncher().launch(request), in: folder)
+        // Ignored after the first launch: the second sees it (no list kept from the first).
+        let previous = signal(SIGUSR2, SIG_IGN)
+        defer { signal(SIGUSR2, previous) }
+        let after = try Self.ignoredSignals(of: AppLauncher().launch(request), in: folder)
+        #expect(before & (1 << (UInt64(SIGUSR2) - 1)) == 0)
+        #expect(after & (1 << (UInt64(SIGUSR2) - 1)) == 0)
+        #expect(after == before)
+    }
+
+    /// The `SigIgn` mask the launch's script wrote to its standard error file.
+    private static func ignoredSignals(of result: LaunchResult, in folder: URL) throws -> UInt64 {
+        #expect(result.record.exitStatus == 0)
+        let text = try String(contentsOf: folder.appendingPathComponent("t.stderr.txt"), encoding: .utf8)
+        let mask = text.split(separator: "\t").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        return try #require(mask.flatMap { UInt64($0, radix: 16) }, "no SigIgn line in \(text)")
+    }
 }

@@ -36,7 +36,8 @@ extension AppLauncher {
                 result: .failedToStart(
                     request, message: LaunchProfilerError.notExecutable(path: request.executable).description))
         }
-        unlink(request.traceURL.path)
+        // A timing launch writes no trace (it gets no trace path): nothing of an earlier one to remove.
+        if !request.timingOnly { unlink(request.traceURL.path) }
         let readiness: ReadinessWatcher?
         do throws(LaunchProfilerError) {
             readiness = try Self.readinessWatcher(for: request)
@@ -47,6 +48,7 @@ extension AppLauncher {
         let channels = LaunchChannels(
             events: !request.timingOnly, stallSampling: request.effectiveInstruments.effectiveSampler == .ptrace)
         let childrenBefore = Set(LaunchLeftovers.ownChildren())
+        let stderrPath = readiness?.stderrPath ?? Self.stderrPath(for: request)
         do throws(LaunchProfilerError) {
             let child = try StagedChild(
                 executable: request.executable, arguments: request.arguments,
@@ -56,12 +58,12 @@ extension AppLauncher {
                 // A timing launch gets none of the runner's descriptors.
                 inheritedFD: request.timingOnly ? -1 : channels.eventAppEnd,
                 stdoutPath: readiness?.stdoutPath ?? (request.showOutput ? "/dev/stdout" : "/dev/null"),
-                stderrPath: readiness?.stderrPath ?? Self.stderrPath(for: request),
+                stderrPath: stderrPath,
                 stallFD: request.timingOnly ? -1 : channels.stallAppEnd, timingOnly: request.timingOnly)
             let ready = Ready(
                 request: request, child: child, readiness: readiness, channels: channels,
                 childrenBefore: childrenBefore)
-            return StagedLaunch { self.run(ready) }
+            return StagedLaunch(mayLeaveStderrFile: !stderrPath.hasPrefix("/dev/")) { self.run(ready) }
         } catch {
             channels.closeAppEnds()
             return StagedLaunch(result: .failedToStart(request, message: error.description))

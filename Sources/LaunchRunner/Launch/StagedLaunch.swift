@@ -17,14 +17,21 @@ public final class StagedLaunch {
 
     private var state: State
 
+    /// Whether the launch may leave a standard error file for its session to delete; false for a
+    /// launch whose standard error goes to `/dev/null`, which saves the runner an `unlink` between
+    /// two launches.
+    public let mayLeaveStderrFile: Bool
+
     /// A launch that `begin` starts, once, on the first ``start()``.
-    public init(begin: @escaping () -> PendingLaunch) {
+    public init(mayLeaveStderrFile: Bool = true, begin: @escaping () -> PendingLaunch) {
         state = .ready(begin)
+        self.mayLeaveStderrFile = mayLeaveStderrFile
     }
 
     /// A launch that already has its result (it cannot start: its program is not executable).
     public init(result: LaunchResult) {
         state = .started(PendingLaunch(result: result))
+        mayLeaveStderrFile = false
     }
 
     /// Starts the launch (the first time) and returns it once its process has ended.

@@ -132,7 +132,7 @@ public final class LaunchSession {
     @discardableResult
     public func timeNext(_ staged: Staged) -> LaunchResult {
         let result = finish(start(staged))
-        if staged.kind != .measurement || result.record.outcome == .completed {
+        if staged.launch.mayLeaveStderrFile, staged.kind != .measurement || result.record.outcome == .completed {
             staged.files.deleteStderr()
         }
         timingResults.append(result)
