@@ -18,8 +18,9 @@
 #include <unistd.h>
 
 // How the child is made: clone(CLONE_VM) onto a stack of its own, sharing the runner's memory
-// until it execs, like posix_spawn but without suspending the runner (which opens perf events on
-// the child while it waits at the gate). A fork would copy the runner's page tables, and the
+// until it execs, like posix_spawn but, for a gated child, without suspending the runner (which
+// opens perf events on the child while it waits at the gate); an ungated one (a timing launch) is
+// created with CLONE_VFORK as posix_spawn's is. A fork would copy the runner's page tables, and the
 // child's exec would then spend time proportional to the runner's size tearing them down:
 // measured as part of the launch (Benchmarks/scripts/spawn-cost.c: with a 30 MB parent,
 // `git --version` took 2.8 to 5.1 ms from the gate forked, 1.9 ms cloned). Sharing
@@ -80,8 +81,9 @@ typedef struct lp_child_args {
     int32_t new_process_group;
     int32_t ungated;
     int gate_fd;
-    int status_fd;
-    int runner_ends[2];   // the runner's ends of the two pipes, closed in the child
+    int status_fd;        // -1 for a child created with CLONE_VFORK: its failure is written to `failure`
+    int32_t failure;      // the errno of the step that failed, written by a vforked child before it exits
+    int runner_ends[2];   // the runner's ends of the two pipes, closed in the child (-1: none)
     long runner_pid;      // the runner: if it is gone before the child's death signal is set, exit
 } lp_child_args;
 
@@ -97,7 +99,9 @@ __attribute__((noreturn)) static void lp_child_exit(int code) {
 
 __attribute__((noreturn)) static void lp_child_fail(const lp_child_args *args, long result) {
     int32_t code = (int32_t)-result;
-    lp_raw(SYS_write, args->status_fd, (long)&code, sizeof code, 0);
+    // A vforked child shares the runner's memory and the runner waits until it has exited.
+    if (args->status_fd < 0) ((lp_child_args *)args)->failure = code;
+    else lp_raw(SYS_write, args->status_fd, (long)&code, sizeof code, 0);
     lp_child_exit(127);
 }
 
@@ -142,8 +146,8 @@ static void lp_child_write_digits(char *digits, int64_t value) {
 
 static void lp_child_prepare(const lp_child_args *args) {
     // Without the runner's end of the gate, the child sees end-of-file if the runner gives up.
-    lp_raw(SYS_close, args->runner_ends[0], 0, 0, 0);
-    lp_raw(SYS_close, args->runner_ends[1], 0, 0, 0);
+    if (args->runner_ends[0] >= 0) lp_raw(SYS_close, args->runner_ends[0], 0, 0, 0);
+    if (args->runner_ends[1] >= 0) lp_raw(SYS_close, args->runner_ends[1], 0, 0, 0);
     // The launch dies with launchprof, whatever kills it (SIGKILL included): the kernel sends it
     // SIGKILL when the runner thread that started it ends. A runner already gone is checked after.
     lp_raw(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0);
@@ -314,6 +318,7 @@ static void lp_child_fill(lp_child_args *args, const lp_spawn_request *request, 
     args->ungated = ungated;
     args->gate_fd = gate[0];
     args->status_fd = status[1];
+    args->failure = 0;   // the mapping may be an earlier launch's
     args->runner_ends[0] = gate[1];
     args->runner_ends[1] = status[0];
     args->runner_pid = getpid();
@@ -328,7 +333,8 @@ static pid_t lp_child_start(lp_child_args *args, void *mapping, size_t size) {
     pid_t pid;
     if (LP_SHARED_MEMORY_CHILD && mapping) {
         uintptr_t top = ((uintptr_t)mapping + size) & ~(uintptr_t)15;
-        pid = clone(lp_child_main, (void *)top, CLONE_VM | SIGCHLD, args);
+        int vfork = args->status_fd < 0 ? CLONE_VFORK : 0;
+        pid = clone(lp_child_main, (void *)top, CLONE_VM | vfork | SIGCHLD, args);
     } else {
         pid = fork();
         if (pid == 0) lp_child_main(args);
@@ -380,26 +386,24 @@ static void lp_give_back_stack(void *mapping, size_t size) {
 // behind).
 int lp_spawn_stage(const lp_spawn_request *request, int ungated, lp_spawn_staged *staged) {
     memset(staged, 0, sizeof *staged);
+    staged->gate[0] = staged->gate[1] = staged->status[0] = staged->status[1] = -1;
     if (request->inherited_count > LP_MAX_INHERITED) return EINVAL;
     int failure = lp_open_stdio(staged->stdio, request);
     if (failure) return failure;
-    // An ungated child (a timing launch) execs at once: it has no gate to wait at.
-    staged->gate[0] = staged->gate[1] = -1;
-    if (!ungated && pipe2(staged->gate, O_CLOEXEC) != 0) {
-        failure = errno;
-        lp_close_stdio(staged->stdio);
-        return failure;
-    }
-    if (pipe2(staged->status, O_CLOEXEC) != 0) {
-        failure = errno;
-        close(staged->gate[0]);
-        close(staged->gate[1]);
-        lp_close_stdio(staged->stdio);
-        return failure;
-    }
     staged->ready = 1;   // from here on, lp_spawn_unstage releases what is held
     staged->size = sizeof(lp_child_args) + LP_CHILD_STACK;
     staged->mapping = lp_take_stack(staged->size);
+    // An ungated child (a timing launch) execs at once: it has no gate to wait at. Made on a
+    // stack of its own, it is created with CLONE_VFORK, as posix_spawn makes its child: the
+    // runner resumes when it has exec'd or exited, and a failure is written into its arguments,
+    // so it needs no status pipe either (a pipe made and closed was 5 microseconds of the
+    // runner's time between two launches of a short program).
+    int vfork = ungated && LP_SHARED_MEMORY_CHILD && staged->mapping;
+    if ((!ungated && pipe2(staged->gate, O_CLOEXEC) != 0) || (!vfork && pipe2(staged->status, O_CLOEXEC) != 0)) {
+        failure = errno;
+        lp_spawn_unstage(staged);
+        return failure;
+    }
     // Without a mapping the child is forked (its copy of the arguments is its own).
     lp_child_args *args = staged->mapping ? staged->mapping : calloc(1, sizeof(lp_child_args));
     if (!args) {
@@ -415,10 +419,10 @@ int lp_spawn_stage(const lp_spawn_request *request, int ungated, lp_spawn_staged
 void lp_spawn_unstage(lp_spawn_staged *staged) {
     if (!staged->ready) return;
     lp_close_stdio(staged->stdio);
-    close(staged->gate[0]);
-    close(staged->gate[1]);
-    close(staged->status[0]);
-    close(staged->status[1]);
+    for (int i = 0; i < 2; i++) {
+        if (staged->gate[i] >= 0) close(staged->gate[i]);
+        if (staged->status[i] >= 0) close(staged->status[i]);
+    }
     if (staged->mapping) lp_give_back_stack(staged->mapping, staged->size);
     else free(staged->args);
     memset(staged, 0, sizeof *staged);
@@ -432,13 +436,16 @@ static int lp_spawn_go(lp_spawn_staged *staged, lp_spawned *spawned, int64_t *st
     *start_ns = lp_spawn_clock_ns();
     pid_t pid = lp_child_start(args, staged->mapping, staged->size);
     int saved = errno;
+    // A vforked child has exec'd or exited by now: its failure, if any, is in its arguments.
+    spawned->exec_done_ns = staged->status[0] < 0 ? lp_spawn_clock_ns() : 0;
+    spawned->exec_errno = staged->status[0] < 0 ? args->failure : 0;
     lp_close_stdio(staged->stdio);
     if (staged->gate[0] >= 0) close(staged->gate[0]);   // an ungated child has no gate
-    close(staged->status[1]);
+    if (staged->status[1] >= 0) close(staged->status[1]);
     if (!staged->mapping) free(args);
     if (pid < 0) {
-        close(staged->gate[1]);
-        close(staged->status[0]);
+        if (staged->gate[1] >= 0) close(staged->gate[1]);
+        if (staged->status[0] >= 0) close(staged->status[0]);
         if (staged->mapping) lp_give_back_stack(staged->mapping, staged->size);
         memset(staged, 0, sizeof *staged);
         return saved;
@@ -460,6 +467,10 @@ int lp_spawn_gated(const lp_spawn_request *request, lp_spawned *spawned) {
 
 // In the runner: reads the status pipe until exec (end of file) or a failure (an errno).
 static void lp_spawn_await_exec(lp_spawned *spawned, int32_t *exec_errno) {
+    if (spawned->status_fd < 0) {   // vforked: lp_spawn_go has read both
+        *exec_errno = spawned->exec_errno;
+        return;
+    }
     int32_t code = 0;
     ssize_t n;
     do { n = read(spawned->status_fd, &code, sizeof code); } while (n < 0 && errno == EINTR);

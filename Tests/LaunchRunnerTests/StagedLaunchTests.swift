@@ -83,4 +83,29 @@ struct StagedLaunchTests {
         let mask = text.split(separator: "\t").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         return try #require(mask.flatMap { UInt64($0, radix: 16) }, "no SigIgn line in \(text)")
     }
+
+    @Test("a timing launch (created with CLONE_VFORK, no status pipe) whose exec fails is a spawn failure naming why")
+    func timingLaunchExecFails() throws {
+        let folder = try AppLauncherTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Executable, so it is made ready, but neither an ELF file nor a script: exec fails (ENOEXEC).
+        let program = folder.appendingPathComponent("not-a-program")
+        try Data([0x00, 0x01, 0x02, 0x03]).write(to: program)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
+        var request = AppLauncherTests.request("exit 0", in: folder)
+        request.executable = program.path
+        request.arguments = []
+        request.kind = .timing
+        for _ in 0..<2 {  // the second reuses the first's stack, where its failure was written
+            let failed = AppLauncher().launch(request)
+            #expect(failed.record.outcome == .spawnFailed)
+            #expect(failed.record.message?.contains("Exec format error") == true)
+        }
+        // And the next timing launch of a real program, on the same stack, is not taken for a failure.
+        var good = AppLauncherTests.request("exit 3", in: folder)
+        good.kind = .timing
+        let result = AppLauncher().launch(good)
+        #expect(result.record.exitStatus == 3)
+        #expect(result.record.outcome != .spawnFailed)
+    }
 }

@@ -33,6 +33,7 @@ typedef struct lp_spawned {
     int gate_fd;     // the runner writes the clock reading here to release the child
     int status_fd;   // EOF when exec succeeded; an errno when it failed
     int64_t exec_done_ns;   // CLOCK_MONOTONIC when the runner saw the status pipe close (exec done)
+    int32_t exec_errno;     // a vforked child's failure (it has no status pipe), else 0
     void *child_stack;      // the child's stack and arguments (lp_spawn_release_stack gives it back)
     size_t child_stack_size;
 } lp_spawned;
