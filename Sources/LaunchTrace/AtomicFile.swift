@@ -61,7 +61,7 @@ public enum AtomicFile {
 
     /// Writes every byte of `data` to `fd` (a write cut short or interrupted goes on); returns 0
     /// or the errno value.
-    public static func writeAll(_ data: Data, to fd: Int32) -> Int32 {
+    public static func writeAll(_ data: some ContiguousBytes, to fd: Int32) -> Int32 {
         data.withUnsafeBytes { buffer -> Int32 in
             var offset = 0
             while offset < buffer.count {

@@ -45,7 +45,7 @@ public final class RunJournal {
         guard !entries.isEmpty else { return }
         var bytes: [UInt8] = []
         for entry in entries { bytes += try line(entry) }
-        let failure = AtomicFile.writeAll(Data(bytes), to: fd)
+        let failure = AtomicFile.writeAll(bytes, to: fd)
         if failure != 0 { throw LaunchProfilerError.writeFailed(url.path, errno: failure) }
     }
 
@@ -53,11 +53,26 @@ public final class RunJournal {
     /// (``LaunchTrace/LaunchRecord/json(nestedWith:indent:)``), byte for byte what encoding the
     /// entry with `JSONEncoder` gives (`RunJournalTests`).
     func line(_ entry: RunJournalEntry) throws -> [UInt8] {
-        typealias Key = RunJournalEntry.CodingKeys
-        var line = Array("{\"\(Key.list.stringValue)\":\"\(entry.list.rawValue)\",\"\(Key.record.stringValue)\":".utf8)
+        var line = Self.linePrefixes[entry.list] ?? []
         line += try entry.record.json(nestedWith: encoder)
-        line += ",\"\(Key.schemaVersion.stringValue)\":\(entry.schemaVersion)}\n".utf8
+        let current = entry.schemaVersion == RunJournalEntry.currentSchemaVersion
+        line += current ? Self.lineSuffix : Self.suffix(entry.schemaVersion)
         return line
+    }
+
+    /// What every line of a list starts with, up to its record: made once, not at every launch.
+    private static let linePrefixes = Dictionary(
+        uniqueKeysWithValues: RunManifest.RecordList.allCases.map { list in
+            typealias Key = RunJournalEntry.CodingKeys
+            let prefix = "{\"\(Key.list.stringValue)\":\"\(list.rawValue)\",\"\(Key.record.stringValue)\":"
+            return (list, Array(prefix.utf8))
+        })
+
+    /// What a line ends with after its record, for the current schema version.
+    private static let lineSuffix = suffix(RunJournalEntry.currentSchemaVersion)
+
+    private static func suffix(_ schemaVersion: Int) -> [UInt8] {
+        Array(",\"\(RunJournalEntry.CodingKeys.schemaVersion.stringValue)\":\(schemaVersion)}\n".utf8)
     }
 
     /// Removes the journal once `launches.json` holds every record.

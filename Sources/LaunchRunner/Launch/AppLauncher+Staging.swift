@@ -52,9 +52,8 @@ extension AppLauncher {
         do throws(LaunchProfilerError) {
             let child = try StagedChild(
                 executable: request.executable, arguments: request.arguments,
-                environment: environment(for: request, stallSocket: channels.stallAppEnd >= 0).merging(
-                    readiness?.environment ?? [:]
-                ) { $1 },
+                environment: launchEnvironment(
+                    for: request, stallSocket: channels.stallAppEnd >= 0, readiness: readiness),
                 // A timing launch gets none of the runner's descriptors.
                 inheritedFD: request.timingOnly ? -1 : channels.eventAppEnd,
                 stdoutPath: readiness?.stdoutPath ?? (request.showOutput ? "/dev/stdout" : "/dev/null"),
@@ -68,6 +67,15 @@ extension AppLauncher {
             channels.closeAppEnds()
             return StagedLaunch(result: .failedToStart(request, message: error.description))
         }
+    }
+
+    /// The launch's environment (``environment(for:stallSocket:)``) and the readiness watcher's.
+    private func launchEnvironment(for request: LaunchRequest, stallSocket: Bool, readiness: ReadinessWatcher?)
+        -> [String: String]
+    {
+        let environment = environment(for: request, stallSocket: stallSocket)
+        guard let readiness, !readiness.environment.isEmpty else { return environment }
+        return environment.merging(readiness.environment) { $1 }
     }
 
     /// Creates the child made ready, opens its perf events at the gate, waits for its end and

@@ -74,7 +74,11 @@ public struct AppLauncher: Launcher {
     /// the instruments' and the request's.
     func environment(for request: LaunchRequest, stallSocket: Bool) -> [String: String] {
         var environment = Self.runnerEnvironment
-        if request.timingOnly { return environment.merging(request.environment) { _, new in new } }
+        if request.timingOnly {
+            // The runner's own, unchanged when the request adds nothing: the staging then finds its
+            // C strings made already (``StagedChild``) without comparing every variable.
+            return request.environment.isEmpty ? environment : environment.merging(request.environment) { $1 }
+        }
         var instruments = request.effectiveInstruments
         if instruments.sampler == .ptrace, !stallSocket { instruments.sampler = .signal }
         environment.merge(instruments.environment(inheriting: environment)) { _, new in new }
