@@ -16,6 +16,33 @@ extension RunSummary {
 
     /// Writes the summary atomically as sorted, pretty-printed JSON.
     public func write(to url: URL) throws {
-        try TraceJSON.write(self, schema: .summary, to: url)
+        try AtomicFile.write(encodedJSON() + Data("\n".utf8), to: url)
+    }
+
+    /// The summary's JSON, byte for byte `TraceJSON.encode(self, schema: .summary)`, its launch
+    /// records written directly (``RecordListSplicer``).
+    public func encodedJSON() throws -> Data {
+        let (bare, lists) = withoutRecordLists
+        return Data(try RecordListSplicer.splice(TraceJSON.encode(bare, schema: .summary), lists: lists))
+    }
+
+    /// The summary with its lists of launch records empty, and the lists by key in their sorted
+    /// order (for ``RecordListSplicer``, also where the summary is part of another document).
+    public var withoutRecordLists: (bare: RunSummary, lists: [(key: String, records: [LaunchRecord])]) {
+        var bare = self
+        bare.launches = []
+        if bare.preMainLaunches != nil { bare.preMainLaunches = [] }
+        if bare.timingLaunches != nil { bare.timingLaunches = [] }
+        let lists: [(key: String, records: [LaunchRecord])] = [
+            (RecordListKey.launches.rawValue, launches),
+            (RecordListKey.preMainLaunches.rawValue, preMainLaunches ?? []),
+            (RecordListKey.timingLaunches.rawValue, timingLaunches ?? []),
+        ]
+        return (bare, lists)
+    }
+
+    /// The keys of the summary's lists of launch records, as its coding names them.
+    private enum RecordListKey: String {
+        case launches, preMainLaunches, timingLaunches
     }
 }

@@ -33,11 +33,23 @@ public struct JSONReport: Codable, Sendable, Equatable {
 
     /// The report as sorted, pretty-printed JSON, ending with a newline.
     public func render() throws -> String {
-        String(decoding: try TraceJSON.encode(self, schema: .verdicts), as: UTF8.self) + "\n"
+        String(decoding: try encodedJSON(), as: UTF8.self)
     }
 
     /// Writes the report atomically.
     public func write(to url: URL) throws {
-        try TraceJSON.write(self, schema: .verdicts, to: url)
+        try AtomicFile.write(encodedJSON(), to: url)
+    }
+
+    /// Byte for byte `TraceJSON.encode(self, schema: .verdicts)` and a newline, the summary's
+    /// launch records written directly (``LaunchAnalysis/RecordListSplicer``).
+    private func encodedJSON() throws -> Data {
+        var bare = self
+        let lists: [(key: String, records: [LaunchRecord])]
+        (bare.summary, lists) = summary.withoutRecordLists
+        var bytes = try RecordListSplicer.splice(
+            TraceJSON.encode(bare, schema: .verdicts), parent: [CodingKeys.summary.stringValue], lists: lists)
+        bytes.append(0x0A)
+        return Data(bytes)
     }
 }

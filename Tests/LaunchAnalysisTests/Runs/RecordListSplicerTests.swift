@@ -1,0 +1,62 @@
+import Foundation
+import LaunchReports
+import LaunchTrace
+import Testing
+
+@testable import LaunchAnalysis
+
+/// `summary.json` and `verdicts.json` with their launch records written directly: byte for byte
+/// what encoding the whole document gives, whatever lists are present.
+@Suite("RecordListSplicer")
+struct RecordListSplicerTests {
+    /// A summary of a real-looking run, its record lists as given (records with every nested value).
+    static func summary(timing: [LaunchRecord]?, preMain: [LaunchRecord]?) -> RunSummary {
+        var summary = EvaluatorTests.summary(count: 4)
+        summary.launches = summary.launches.map { record in
+            var record = record
+            record.message = "line 1\n\"line\" 2 a/b"
+            return record
+        }
+        summary.timingLaunches = timing
+        summary.preMainLaunches = preMain
+        return summary
+    }
+
+    static let variants: [(timing: [LaunchRecord]?, preMain: [LaunchRecord]?)] = [
+        ((1...3).map { RunManifestEncoderTests.record($0) }, [RunManifestEncoderTests.record(1, outcome: .crashed)]),
+        ((1...3).map { RunManifestEncoderTests.record($0) }, nil),
+        ([], []),
+        (nil, nil),
+    ]
+
+    @Test("summary.json: byte for byte TraceJSON's encoding of the whole summary")
+    func summaryMatches() throws {
+        for variant in Self.variants {
+            let summary = Self.summary(timing: variant.timing, preMain: variant.preMain)
+            let expected = try TraceJSON.encode(summary, schema: .summary)
+            #expect(try summary.encodedJSON() == expected)
+        }
+    }
+
+    @Test("verdicts.json: byte for byte TraceJSON's encoding of the whole report, the summary nested")
+    func reportMatches() throws {
+        for variant in Self.variants {
+            let summary = Self.summary(timing: variant.timing, preMain: variant.preMain)
+            let budgets = try EvaluatorTests.budgets(#"{"metric": "didFinishLaunching", "limit": "250ms"}"#)
+            let evaluation = EvaluatorTests.evaluator.evaluate(budgets, summary: summary)
+            let report = JSONReport(summary: summary, evaluation: evaluation)
+            let expected = String(decoding: try TraceJSON.encode(report, schema: .verdicts), as: UTF8.self) + "\n"
+            #expect(try report.render() == expected)
+        }
+    }
+
+    @Test("a list whose empty array is not where it should be is an error naming it, not a wrong file")
+    func missingList() throws {
+        let encoded = Data("{\n  \"other\" : [\n\n  ]\n}".utf8)
+        #expect {
+            _ = try RecordListSplicer.splice(encoded, lists: [("launches", [RunManifestEncoderTests.record(1)])])
+        } throws: { error in
+            "\(error)".contains("no empty list \"launches\"")
+        }
+    }
+}
