@@ -101,6 +101,12 @@ struct StagedLaunchTests {
             #expect(failed.record.outcome == .spawnFailed)
             #expect(failed.record.message?.contains("Exec format error") == true)
         }
+        // A program gone since the launches that checked it: its exec names it and why.
+        request.executable = folder.appendingPathComponent("gone").path
+        let gone = AppLauncher().launch(request)
+        #expect(gone.record.outcome == .spawnFailed)
+        #expect(gone.record.message?.contains("gone") == true)
+        #expect(gone.record.message?.contains("No such file or directory") == true)
         // And the next timing launch of a real program, on the same stack, is not taken for a failure.
         var good = AppLauncherTests.request("exit 3", in: folder)
         good.kind = .timing

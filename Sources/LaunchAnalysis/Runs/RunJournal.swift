@@ -53,20 +53,20 @@ public final class RunJournal {
     /// (``LaunchTrace/LaunchRecord/json(nestedWith:indent:)``), byte for byte what encoding the
     /// entry with `JSONEncoder` gives (`RunJournalTests`).
     func line(_ entry: RunJournalEntry) throws -> [UInt8] {
-        var line = Self.linePrefixes[entry.list] ?? []
+        var line = Self.linePrefixes[RunManifest.RecordList.allCases.firstIndex(of: entry.list) ?? 0]
         line += try entry.record.json(nestedWith: encoder)
         let current = entry.schemaVersion == RunJournalEntry.currentSchemaVersion
         line += current ? Self.lineSuffix : Self.suffix(entry.schemaVersion)
         return line
     }
 
-    /// What every line of a list starts with, up to its record: made once, not at every launch.
-    private static let linePrefixes = Dictionary(
-        uniqueKeysWithValues: RunManifest.RecordList.allCases.map { list in
-            typealias Key = RunJournalEntry.CodingKeys
-            let prefix = "{\"\(Key.list.stringValue)\":\"\(list.rawValue)\",\"\(Key.record.stringValue)\":"
-            return (list, Array(prefix.utf8))
-        })
+    /// What every line of a list starts with, up to its record, in the order of the lists'
+    /// cases: made once, not at every launch.
+    private static let linePrefixes = RunManifest.RecordList.allCases.map { list in
+        typealias Key = RunJournalEntry.CodingKeys
+        let prefix = "{\"\(Key.list.stringValue)\":\"\(list.rawValue)\",\"\(Key.record.stringValue)\":"
+        return Array(prefix.utf8)
+    }
 
     /// What a line ends with after its record, for the current schema version.
     private static let lineSuffix = suffix(RunJournalEntry.currentSchemaVersion)

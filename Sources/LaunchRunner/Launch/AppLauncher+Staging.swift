@@ -31,7 +31,9 @@ extension AppLauncher {
     }
 
     private func ready(_ request: LaunchRequest) -> StagedLaunch {
-        guard access(request.executable, X_OK) == 0 else {
+        // A timing launch follows the launches that checked its program: a program gone since
+        // fails its exec, a spawn failure naming the program and why, without this path lookup.
+        guard request.timingOnly || access(request.executable, X_OK) == 0 else {
             return StagedLaunch(
                 result: .failedToStart(
                     request, message: LaunchProfilerError.notExecutable(path: request.executable).description))
