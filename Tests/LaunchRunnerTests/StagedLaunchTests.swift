@@ -114,4 +114,24 @@ struct StagedLaunchTests {
         #expect(result.record.exitStatus == 3)
         #expect(result.record.outcome != .spawnFailed)
     }
+
+    @Test("a timing launch's program has /dev/null on 0, 1 and 2 and no other descriptor of the runner's")
+    func timingLaunchDescriptors() throws {
+        let folder = try AppLauncherTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let listing = folder.appendingPathComponent("fds.txt")
+        // `ls` lists the shell's descriptors (not its own): what the shell was given, and 3.
+        let script = "exec 3>'\(listing.path)'; ls -l /proc/$$/fd >&3"
+        var request = AppLauncherTests.request(script, in: folder)
+        request.kind = .timing
+        for _ in 0..<2 {  // the second launch after the first: nothing of the first left open either
+            #expect(AppLauncher().launch(request).record.exitStatus == 0)
+            let text = try String(contentsOf: listing, encoding: .utf8)
+            let descriptors = text.split(separator: "\n").filter { $0.contains(" -> ") }.map { line in
+                line.split(separator: " ").suffix(3).joined(separator: " ")
+            }
+            let expected = ["0 -> /dev/null", "1 -> /dev/null", "2 -> /dev/null", "3 -> \(listing.path)"]
+            #expect(descriptors.sorted() == expected)
+        }
+    }
 }
