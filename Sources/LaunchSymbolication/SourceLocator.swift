@@ -146,20 +146,24 @@ public struct SourceLocator: Sendable, Equatable {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
+        let timeout = TimeoutFlag()
+        let data: Data
+        let watchdog: any DispatchSourceTimer
+        do {
+            (data, watchdog) = try process.runUntilExit {
+                let pid = process.processIdentifier
+                let watchdog = DispatchSource.makeTimerSource(queue: .global())
+                watchdog.schedule(deadline: .now() + timeoutSeconds)
+                watchdog.setEventHandler {
+                    timeout.fired.store(true, ordering: .relaxed)
+                    kill(pid, SIGKILL)
+                }
+                watchdog.resume()
+                return (output.fileHandleForReading.readDataToEndOfFile(), watchdog)
+            }
+        } catch {
             return (nil, "\(program) could not be started: \(LaunchProfilerError.describe(error))")
         }
-        let pid = process.processIdentifier
-        let timeout = TimeoutFlag()
-        let watchdog = DispatchSource.makeTimerSource(queue: .global())
-        watchdog.schedule(deadline: .now() + timeoutSeconds)
-        watchdog.setEventHandler {
-            timeout.fired.store(true, ordering: .relaxed)
-            kill(pid, SIGKILL)
-        }
-        watchdog.resume()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
         watchdog.cancel()
         if timeout.fired.load(ordering: .relaxed) {
             return (nil, "\(program) did not finish within \(Self.seconds(timeoutSeconds)) s and was stopped.")

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTrace
 
 /// The commit and branch a run measured: from `--commit`/`--branch`, else git, else the
 /// usual CI variables.
@@ -47,9 +48,8 @@ public struct SourceRevision: Codable, Sendable, Equatable {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        guard let data = try? process.runUntilExit(meanwhile: { pipe.fileHandleForReading.readDataToEndOfFile() })
+        else { return nil }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return process.terminationStatus == 0 && !text.isEmpty ? text : nil
     }

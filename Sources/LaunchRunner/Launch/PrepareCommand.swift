@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTrace
 
 #if canImport(Glibc)
     import Glibc
@@ -16,11 +17,10 @@ public enum PrepareCommand {
         process.arguments = ["-c", command]
         process.standardInput = FileHandle.nullDevice
         do {
-            try process.run()
+            try process.runUntilExit()
         } catch {
             return "The \(role) command could not be started: \(error.localizedDescription)"
         }
-        process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let how =
                 process.terminationReason == .exit

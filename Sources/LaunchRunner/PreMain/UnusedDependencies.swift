@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTrace
 
 /// The direct dependencies of a dynamically linked program that none of its symbols bind to, as
 /// the system's dynamic loader decides it (what `ldd -u` prints): the loader maps and relocates
@@ -30,11 +31,14 @@ public enum UnusedDependencies {
         process.standardOutput = output
         process.standardError = output
         process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
         let deadline = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds, execute: deadline)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data: Data
+        do {
+            data = try process.runUntilExit {
+                DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds, execute: deadline)
+                return output.fileHandleForReading.readDataToEndOfFile()
+            }
+        } catch { return nil }
         deadline.cancel()
         return parse(String(decoding: data, as: UTF8.self), status: process.terminationStatus)
     }

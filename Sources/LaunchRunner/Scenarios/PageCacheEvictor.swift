@@ -1,4 +1,5 @@
 import Foundation
+import LaunchTrace
 
 #if canImport(Glibc)
     import Glibc
@@ -82,9 +83,8 @@ public struct PageCacheEvictor: Sendable {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return [] }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        guard let data = try? process.runUntilExit(meanwhile: { pipe.fileHandleForReading.readDataToEndOfFile() })
+        else { return [] }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
             // "\tlibfoo.so.1 => /usr/lib/libfoo.so.1 (0x…)" or "\t/lib64/ld-linux-x86-64.so.2 (0x…)"
             let text = line.trimmingCharacters(in: .whitespaces)

@@ -64,12 +64,15 @@ public struct GitRepository: Sendable, Equatable {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        do { try process.run() } catch {
+        let data: Data
+        let message: Data
+        do {
+            (data, message) = try process.runUntilExit {
+                (output.fileHandleForReading.readDataToEndOfFile(), errors.fileHandleForReading.readDataToEndOfFile())
+            }
+        } catch {
             throw LaunchProfilerError.workflow("git cannot be started: \(error.localizedDescription)")
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
         let trimmed = { (data: Data) in
             String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
