@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A function's name in three forms: as in the symbol table, demangled, and simplified
 /// for people (`CatalogStore.load()`), with the module it belongs to.
 public struct SymbolName: Codable, Sendable, Equatable, Hashable {
@@ -32,6 +34,20 @@ public struct SymbolName: Codable, Sendable, Equatable, Hashable {
     /// SymbolName(raw: "read@plt").simple                              // "read@plt" (a PLT stub)
     /// ```
     public init(raw: String) {
+        if let known = Self.named.withLock({ $0[raw] }) {
+            self = known
+            return
+        }
+        self.init(demangling: raw)
+        Self.named.withLock { [self] in $0[raw] = self }
+    }
+
+    /// The names made so far, by raw name: a frame's inlined function is named again each time
+    /// the findings ask for it, at every frame of every sample (a tenth of SampleApp's findings
+    /// went to demangling the same names).
+    private static let named = Mutex<[String: SymbolName]>([:])
+
+    private init(demangling raw: String) {
         if raw.hasSuffix("@plt"), raw.count > 4 {
             // A PLT stub, named after its target: made by the linker, never the app's code.
             let target = SymbolName(raw: String(raw.dropLast(4)))

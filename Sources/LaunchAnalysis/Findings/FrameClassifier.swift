@@ -147,6 +147,18 @@ public enum FrameClassifier {
     /// `nanosleep`, `sem_wait`, `DispatchSemaphore.wait()`, …), or nil; a PLT stub
     /// (`read@plt`) is its target's.
     public static func blockingKind(ofFunction name: String) -> BlockingKind? {
+        if let known = blockingKinds.withLock({ $0[name] }) { return known }
+        let kind = decideBlockingKind(name)
+        blockingKinds.withLock { $0[name] = .some(kind) }
+        return kind
+    }
+
+    /// The answers of ``blockingKind(ofFunction:)`` so far, by function name: findings ask at
+    /// every frame of every sample, and a launch names a few thousand functions (a tenth of
+    /// SampleApp's findings went to splitting the same names again).
+    private static let blockingKinds = Mutex<[String: BlockingKind?]>([:])
+
+    private static func decideBlockingKind(_ name: String) -> BlockingKind? {
         let name = name.hasSuffix("@plt") ? String(name.dropLast(4)) : name
         if let kind = cFunctions[cBaseName(name)] { return kind }
         let swiftName = name.split(separator: "(").first.map(String.init) ?? name
