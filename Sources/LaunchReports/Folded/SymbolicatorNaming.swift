@@ -14,6 +14,15 @@ public struct SymbolicatorNaming: FrameNaming {
     public let symbolicator: Symbolicator
     private var images: [LoadedImage] = []
     private var map = ImageMap([])
+    /// The frames named so far for the current images, by address and whether it is a return
+    /// address: a launch's samples repeat the same few thousand addresses (naming each again
+    /// was most of the time SampleApp's report took to build its profiles).
+    private var named: [NamedKey: ProfileFrame] = [:]
+
+    private struct NamedKey: Hashable {
+        let address: Address
+        let isReturnAddress: Bool
+    }
 
     /// Creates a naming that resolves through `symbolicator`.
     public init(symbolicator: Symbolicator) {
@@ -42,6 +51,7 @@ public struct SymbolicatorNaming: FrameNaming {
             }
         }
         symbolicator.locateSources()
+        named = [:]  // named before their file:line was known
     }
 
     /// The symbolicated frame as reports show it.
@@ -49,9 +59,16 @@ public struct SymbolicatorNaming: FrameNaming {
         if images != self.images {
             self.images = images
             map = ImageMap(images)
+            named = [:]
         }
+        let key = NamedKey(address: address, isReturnAddress: isReturnAddress)
+        if let known = named[key] { return known }
         let frame = symbolicator.symbolicate(address, in: map, isReturnAddress: isReturnAddress)
-        if frame.symbol == nil { return ImageOffsetNaming.frame(for: address, images: images) }
-        return ProfileFrame(name: frame.displayName, file: frame.location?.file, line: frame.location?.line)
+        let profileFrame =
+            frame.symbol == nil
+            ? ImageOffsetNaming.frame(for: address, images: images)
+            : ProfileFrame(name: frame.displayName, file: frame.location?.file, line: frame.location?.line)
+        named[key] = profileFrame
+        return profileFrame
     }
 }
