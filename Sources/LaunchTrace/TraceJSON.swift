@@ -22,6 +22,22 @@ public enum TraceJSON {
         try makeEncoder().encode(SchemaTagged(schema: schema, value: value))
     }
 
+    /// `json`, an object as ``makeEncoder()`` prints it (without `$schema`), with `$schema`
+    /// naming `schema` as its first key: byte for byte what ``encode(_:schema:)`` gives for
+    /// the same value (`$` sorts before every key this project writes).
+    ///
+    /// - Throws: ``LaunchProfilerError`` when `json` is not a pretty-printed object with members.
+    public static func tagging(_ json: [UInt8], schema: JSONSchemaName) throws -> [UInt8] {
+        guard json.starts(with: Array("{\n".utf8)), json.count > 3 else {
+            throw LaunchProfilerError(.writeFailed, "The JSON to tag with its schema is not an object with members.")
+        }
+        var tagged = Array("{\n  \"$schema\" : ".utf8)
+        tagged += try makeEncoder().encode(schema.url)
+        tagged += Array(",\n".utf8)
+        tagged += json.dropFirst(2)
+        return tagged
+    }
+
     /// Writes `value` as ``write(_:to:)`` does, with `$schema` naming its schema; durably unless
     /// `durable` is false (``AtomicFile/write(_:to:durable:)``).
     public static func write<T: Encodable>(_ value: T, schema: JSONSchemaName, to url: URL, durable: Bool = true)

@@ -14,16 +14,25 @@ extension RunSummary {
         return summary
     }
 
-    /// Writes the summary atomically as sorted, pretty-printed JSON.
-    public func write(to url: URL) throws {
-        try AtomicFile.write(encodedJSON() + Data("\n".utf8), to: url)
+    /// Writes the summary atomically as sorted, pretty-printed JSON; `json`, when given, is
+    /// its ``untaggedJSON()`` made already (the verdicts hold the same).
+    public func write(to url: URL, json: [UInt8]? = nil) throws {
+        var bytes = try TraceJSON.tagging(json ?? untaggedJSON(), schema: .summary)
+        bytes.append(0x0A)
+        try AtomicFile.write(Data(bytes), to: url)
     }
 
     /// The summary's JSON, byte for byte `TraceJSON.encode(self, schema: .summary)`, its launch
     /// records written directly (``RecordListSplicer``).
     public func encodedJSON() throws -> Data {
+        Data(try TraceJSON.tagging(untaggedJSON(), schema: .summary))
+    }
+
+    /// The summary's JSON without `$schema`, as `TraceJSON.makeEncoder()` prints it, its launch
+    /// records written directly: what `summary.json` and `verdicts.json` both hold, encoded once.
+    public func untaggedJSON() throws -> [UInt8] {
         let (bare, lists) = withoutRecordLists
-        return Data(try RecordListSplicer.splice(TraceJSON.encode(bare, schema: .summary), lists: lists))
+        return try RecordListSplicer.splice(TraceJSON.makeEncoder().encode(bare), lists: lists)
     }
 
     /// The summary with its lists of launch records empty, and the lists by key in their sorted

@@ -36,20 +36,45 @@ public struct JSONReport: Codable, Sendable, Equatable {
         String(decoding: try encodedJSON(), as: UTF8.self)
     }
 
-    /// Writes the report atomically.
-    public func write(to url: URL) throws {
-        try AtomicFile.write(encodedJSON(), to: url)
+    /// Writes the report atomically; `summaryJSON`, when given, is the summary's
+    /// ``LaunchAnalysis/RunSummary/untaggedJSON()`` made already (for `summary.json`).
+    public func write(to url: URL, summaryJSON: [UInt8]? = nil) throws {
+        try AtomicFile.write(encodedJSON(summaryJSON: summaryJSON), to: url)
     }
 
-    /// Byte for byte `TraceJSON.encode(self, schema: .verdicts)` and a newline, the summary's
-    /// launch records written directly (``LaunchAnalysis/RecordListSplicer``).
-    private func encodedJSON() throws -> Data {
-        var bare = self
-        let lists: [(key: String, records: [LaunchRecord])]
-        (bare.summary, lists) = summary.withoutRecordLists
-        var bytes = try RecordListSplicer.splice(
-            TraceJSON.encode(bare, schema: .verdicts), parent: [CodingKeys.summary.stringValue], lists: lists)
-        bytes.append(0x0A)
+    /// Encodes the report; without its summary when the encoder's ``omitsSummary`` is true.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(exitCode, forKey: .exitCode)
+        try container.encode(isDecisive, forKey: .isDecisive)
+        try container.encode(evaluation, forKey: .evaluation)
+        guard encoder.userInfo[Self.omitsSummary] as? Bool != true else { return }
+        try container.encode(summary, forKey: .summary)
+    }
+
+    /// The encoder setting that leaves the summary out (``encode(to:)``).
+    static let omitsSummary = CodingUserInfoKey(rawValue: "JSONReport.omitsSummary")!
+
+    /// Byte for byte `TraceJSON.encode(self, schema: .verdicts)` and a newline: the rest of the
+    /// report encoded, and the summary, its launch records written directly, as its last member
+    /// (`summary` sorts after the report's other keys).
+    private func encodedJSON(summaryJSON: [UInt8]? = nil) throws -> Data {
+        let encoder = TraceJSON.makeEncoder()
+        encoder.userInfo[Self.omitsSummary] = true
+        var bytes = try TraceJSON.tagging(Array(encoder.encode(self)), schema: .verdicts)
+        guard bytes.suffix(2) == [0x0A, 0x7D] else {
+            throw LaunchProfilerError(.writeFailed, "The report's JSON does not end with its object's brace.")
+        }
+        bytes.removeLast(2)
+        bytes += ",\n  \"\(CodingKeys.summary.stringValue)\" : ".utf8
+        // One level deeper: two more spaces on every line but an empty one (an empty array's).
+        let summaryBytes = try summaryJSON ?? summary.untaggedJSON()
+        for (index, byte) in summaryBytes.enumerated() {
+            bytes.append(byte)
+            if byte == 0x0A, index + 1 < summaryBytes.count, summaryBytes[index + 1] != 0x0A { bytes += [0x20, 0x20] }
+        }
+        bytes += "\n}\n".utf8
         return Data(bytes)
     }
 }

@@ -75,8 +75,10 @@ public struct ProfilingRun: Sendable {
         let symbolicator = Symbolicator()
         FindingsStep.attach(to: &summary, traces: traces, symbolicator: symbolicator)
         let evaluation = plan.budgets.evaluate(summary)
-        try summary.write(to: folder.summaryURL)
-        try JSONReport(summary: summary, evaluation: evaluation).write(to: folder.verdictsURL)
+        // summary.json and verdicts.json hold the same summary: encoded once.
+        let summaryJSON = try summary.untaggedJSON()
+        try summary.write(to: folder.summaryURL, json: summaryJSON)
+        try JSONReport(summary: summary, evaluation: evaluation).write(to: folder.verdictsURL, summaryJSON: summaryJSON)
         do {
             try RunReport.writeHTML(
                 summary: summary, evaluation: evaluation, traces: traces, generator: plan.generator, to: folder,
@@ -94,7 +96,8 @@ public struct ProfilingRun: Sendable {
         // Every output prints the status the command returns (an interruption, the history).
         if result.exitStatus != result.evaluation.exitCode {
             result.evaluation.runStatus = result.exitStatus
-            try JSONReport(summary: summary, evaluation: result.evaluation).write(to: folder.verdictsURL)
+            try JSONReport(summary: summary, evaluation: result.evaluation).write(
+                to: folder.verdictsURL, summaryJSON: summaryJSON)
         }
         return result
     }
