@@ -20,19 +20,23 @@ let rounds = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 
 var polled: [Double] = []
 var handled: [Double] = []
 for _ in 0..<rounds {
-    polled.append(milliseconds {
-        let process = process()
-        try? process.run()
-        process.waitUntilExit()
-    })
-    handled.append(milliseconds {
-        let process = process()
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try? process.run()
-        exited.wait()
-    })
+    polled.append(
+        milliseconds {
+            let process = process()
+            try? process.run()
+            process.waitUntilExit()
+        })
+    handled.append(
+        milliseconds {
+            let process = process()
+            let exited = DispatchSemaphore(value: 0)
+            process.terminationHandler = { _ in exited.signal() }
+            try? process.run()
+            exited.wait()
+        })
 }
 let median = { (values: [Double]) in values.sorted()[values.count / 2] }
-print(String(format: "/bin/true, %d rounds: waitUntilExit() median %.1f ms, termination handler median %.1f ms",
-             rounds, median(polled), median(handled)))
+print(
+    String(
+        format: "/bin/true, %d rounds: waitUntilExit() median %.1f ms, termination handler median %.1f ms",
+        rounds, median(polled), median(handled)))
