@@ -9,8 +9,15 @@ one-look test (a t interval at the same alpha, the same decision rule) reaches t
 power for the same effect, and prints both.
 
     python3 Benchmarks/scripts/compare-simulation.py            # the figure in Benchmarks/README.md
+
+With --blocks, the blocks are not synthetic but this machine's: the block log-ratios of real
+comparisons (their comparison.json, `launchprof compare` of a program with itself), pooled,
+centred and drawn with replacement, head's shifted by the effect:
+
+    python3 Benchmarks/scripts/compare-simulation.py --blocks RUN1/comparison.json RUN2/comparison.json …
 """
 import argparse
+import json
 import math
 import random
 import statistics
@@ -44,6 +51,21 @@ def decide(lower, upper, margin):
 
 
 ARGS = None
+POOL = None
+
+
+def real_blocks(files, metric):
+    """The block log-ratios (head's faster launch over base's) of `metric` in comparison.json files, centred."""
+    values = []
+    for name in files:
+        with open(name) as file:
+            metrics = json.load(file)["test"]["metrics"]
+        chosen = next((m for m in metrics if m["metric"] == metric), metrics[0])
+        base, head = chosen["baseSamples"], chosen["headSamples"]
+        for i in range(0, min(len(base), len(head)) - 1, 2):
+            values.append(math.log(min(head[i], head[i + 1])) - math.log(min(base[i], base[i + 1])))
+    centre = statistics.fmean(values)
+    return [value - centre for value in values]
 
 
 def launch(rng, effect, noise, drift):
@@ -56,6 +78,8 @@ def launch(rng, effect, noise, drift):
 
 
 def block(rng, effect, noise, index):
+    if POOL:
+        return rng.choice(POOL) + math.log(1 + effect)
     drift = 0.03 * math.sin(index / 7)
     b1, h1, h2, b2 = (launch(rng, effect if h else 0, noise, drift) for h in (0, 1, 1, 0))
     if ARGS.block == "mean":
@@ -98,9 +122,14 @@ def main():
     parser.add_argument("--no-small-sample-factor", action="store_true", help="the plain asymptotic sequence")
     parser.add_argument("--interference", action="store_true", help="a quarter of launches +6 %% on average, one in fifty +90 %%")
     parser.add_argument("--block", choices=["min", "mean"], default="min", help="block value: faster launch per build (compare's) or the mean")
+    parser.add_argument("--blocks", nargs="+", metavar="COMPARISON_JSON", help="draw blocks from real comparisons of a program with itself")
+    parser.add_argument("--metric", default="timeToReady", help="the metric whose blocks --blocks reads")
     args = parser.parse_args()
-    global ARGS
+    global ARGS, POOL
     ARGS = args
+    if args.blocks:
+        POOL = real_blocks(args.blocks, args.metric)
+        print(f"{len(POOL)} real blocks of {args.metric} from {len(args.blocks)} comparisons, standard deviation {statistics.stdev(POOL):.1%}")
     rng = random.Random(args.seed)
     print(f"block {args.block}, interference {args.interference}, noise {args.noise:.1%}, alpha {args.alpha}, min effect {args.min_effect:.0%}, {args.repetitions} repetitions each")
     print("| head vs base | decided as expected | false 'regressed' | mean launches, both builds (sequential) | fixed launches for the same power | saved |")
@@ -111,7 +140,8 @@ def main():
         false_regressed = sum(d == "regressed" for d, _ in runs) / len(runs)
         mean_blocks = statistics.fmean(b for _, b in runs)
         if effect == 0:
-            print(f"| {effect:+.0%} | {power:.1%} same | {false_regressed:.1%} | {mean_blocks * 4:.0f} | - | - |")
+            either = sum(d in ("regressed", "improved") for d, _ in runs) / len(runs)
+            print(f"| {effect:+.0%} | {power:.1%} same ({either:.1%} decided either way) | {false_regressed:.1%} | {mean_blocks * 4:.0f} | - | - |")
             continue
         need = next((n for n in range(2, 201) if sum(fixed(rng, effect, n, args) == expected for _ in range(400)) / 400 >= power), None)
         need_text = f"{need * 4}" if need else "> 800"
