@@ -65,15 +65,7 @@ struct JSONObjectWriter {
         guard let value else { return }
         member(key)
         let text = try encoder.encode(value)
-        guard let indent else {
-            bytes += text
-            return
-        }
-        let margin = [UInt8](repeating: 0x20, count: (indent + 1) * 2)
-        for byte in text {
-            bytes.append(byte)
-            if byte == 0x0A { bytes += margin }
-        }
+        bytes += indent.map { TraceJSON.nested(text, levels: $0 + 1) } ?? Array(text)
     }
 
     /// The object's text.

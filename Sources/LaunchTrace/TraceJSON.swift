@@ -38,6 +38,22 @@ public enum TraceJSON {
         return tagged
     }
 
+    /// `json` as ``makeEncoder()`` prints it, nested `levels` deeper: two more spaces per level at
+    /// the start of every line but the first and the empty ones (an empty array's), as the
+    /// encoder prints the same value inside another.
+    public static func nested(_ json: some Collection<UInt8>, levels: Int) -> [UInt8] {
+        let margin = [UInt8](repeating: 0x20, count: 2 * levels)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(json.count + json.count / 8)
+        var previous: UInt8 = 0
+        for byte in json {
+            if previous == 0x0A, byte != 0x0A { bytes += margin }
+            bytes.append(byte)
+            previous = byte
+        }
+        return bytes
+    }
+
     /// Writes `value` as ``write(_:to:)`` does, with `$schema` naming its schema; durably unless
     /// `durable` is false (``AtomicFile/write(_:to:durable:)``).
     public static func write<T: Encodable>(_ value: T, schema: JSONSchemaName, to url: URL, durable: Bool = true)

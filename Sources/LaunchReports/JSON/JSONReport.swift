@@ -68,12 +68,7 @@ public struct JSONReport: Codable, Sendable, Equatable {
         }
         bytes.removeLast(2)
         bytes += ",\n  \"\(CodingKeys.summary.stringValue)\" : ".utf8
-        // One level deeper: two more spaces on every line but an empty one (an empty array's).
-        let summaryBytes = try summaryJSON ?? summary.untaggedJSON()
-        for (index, byte) in summaryBytes.enumerated() {
-            bytes.append(byte)
-            if byte == 0x0A, index + 1 < summaryBytes.count, summaryBytes[index + 1] != 0x0A { bytes += [0x20, 0x20] }
-        }
+        bytes += TraceJSON.nested(try summaryJSON ?? summary.untaggedJSON(), levels: 1)
         bytes += "\n}\n".utf8
         return Data(bytes)
     }
