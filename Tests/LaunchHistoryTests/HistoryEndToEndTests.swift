@@ -100,7 +100,7 @@ struct HistoryEndToEndTests {
 enum Python {
     static func run(_ script: String, _ arguments: [String], input: String = "") throws -> ProductProcess.Output {
         let process = Process()
-        process.executableURL = URL(filePath: "/usr/bin/python3")
+        process.executableURL = URL(filePath: TestPython.path)
         process.arguments = ["-c", script] + arguments
         let stdin = Pipe()
         let stdout = Pipe()

@@ -67,6 +67,7 @@ public struct FindingsAnalyzer: Sendable, Equatable {
             existing.costNs += finding.costNs
             existing.tracedCalls += finding.tracedCalls
             existing.samples += finding.samples
+            existing.measuredNs += finding.measuredNs
             existing.touchesUI = existing.touchesUI || finding.touchesUI
             if existing.location == nil { existing.location = finding.location }
             if existing.callee == nil { existing.callee = finding.callee }

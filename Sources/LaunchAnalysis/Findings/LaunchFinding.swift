@@ -26,6 +26,10 @@ public struct LaunchFinding: Codable, Sendable, Equatable {
     public var tracedCalls: Int
     /// Stack samples attributed to it.
     public var samples: Int
+    /// Of ``costNs``, the time measured whole rather than estimated from samples: off-CPU
+    /// intervals timed from the switch-out to the switch-in (the whole-launch profile's context
+    /// switches) and the tracer's calls.
+    public var measuredNs: Int64 = 0
     /// Whether the work runs in a method of a UI object (it cannot leave the main queue).
     public var touchesUI: Bool
     /// The blocking library functions involved (`read`, `fsync`), in order of first appearance.

@@ -32,13 +32,22 @@ extension MetricCatalog {
             source: "phases[].threadState.runnableNs before the first frame"
         ) { stateBeforeFirstFrame($0).map { Double($0.runnableNs) } },
         MetricDefinition(
-            .majorFaults, .count, "Major page faults on the main thread before first frame.",
-            source: "phases[].threadState.majorFaults before the first frame"
-        ) { stateBeforeFirstFrame($0).map { Double($0.majorFaults) } },
+            .majorFaults, .count, "Major page faults on the main thread before first frame (a probe's trace only).",
+            source: "phases[].threadState.majorFaults before the first frame, when profiler.instruments has threadState"
+        ) { countedBeforeFirstFrame($0).map { Double($0.majorFaults) } },
         MetricDefinition(
-            .minorFaults, .count, "Minor page faults on the main thread before first frame.",
-            source: "phases[].threadState.minorFaults before the first frame"
-        ) { stateBeforeFirstFrame($0).map { Double($0.minorFaults) } },
+            .minorFaults, .count, "Minor page faults on the main thread before first frame (a probe's trace only).",
+            source: "phases[].threadState.minorFaults before the first frame, when profiler.instruments has threadState"
+        ) { countedBeforeFirstFrame($0).map { Double($0.minorFaults) } },
+        MetricDefinition(
+            .processCpuTime, .time, "CPU time of the whole process, user and system, to its end.",
+            source: "launch record usage.userCpuNs + usage.systemCpuNs (wait4)", usage: { Double($0.cpuNs) }),
+        MetricDefinition(
+            .processMajorFaults, .count, "Major page faults of the whole process, to its end.",
+            source: "launch record usage.majorFaults (wait4)", usage: { Double($0.majorFaults) }),
+        MetricDefinition(
+            .processMinorFaults, .count, "Minor page faults of the whole process, to its end.",
+            source: "launch record usage.minorFaults (wait4)", usage: { Double($0.minorFaults) }),
         MetricDefinition(
             .peakMemory, .bytes, "Peak resident set size at the end of the launch.", source: "memory.peakResidentBytes"
         ) { Double($0.memory.peakResidentBytes) },
@@ -95,6 +104,13 @@ extension MetricCatalog {
 
     private static func stateBeforeFirstFrame(_ trace: LaunchTrace) -> ThreadState? {
         beforeFirstFrame(trace)?.reduce(ThreadState.zero) { $0 + $1.threadState }
+    }
+
+    /// The main thread's state before the first frame with its counters (faults, switches),
+    /// which only the probe reads (`getrusage(RUSAGE_THREAD)`): nil for a trace the runner built
+    /// for a program, whose phases' counters were not measured.
+    private static func countedBeforeFirstFrame(_ trace: LaunchTrace) -> ThreadState? {
+        trace.profiler.ran(.threadState) ? stateBeforeFirstFrame(trace) : nil
     }
 
     private static func resumeInterval(_ trace: LaunchTrace, to mark: String) -> Double? {

@@ -17,6 +17,12 @@ extension MetricName {
     public static let majorFaults = MetricName(rawValue: "majorFaults")
     /// Minor page faults on the main thread before the first frame.
     public static let minorFaults = MetricName(rawValue: "minorFaults")
+    /// CPU time of the whole process, user and system, from `wait4` (every kind of launch).
+    public static let processCpuTime = MetricName(rawValue: "process.cpuTime")
+    /// Major page faults of the whole process, from `wait4` (every kind of launch).
+    public static let processMajorFaults = MetricName(rawValue: "process.majorFaults")
+    /// Minor page faults of the whole process, from `wait4` (every kind of launch).
+    public static let processMinorFaults = MetricName(rawValue: "process.minorFaults")
     /// Peak resident set size at the end of the launch.
     public static let peakMemory = MetricName(rawValue: "peakMemory")
     /// Time the profiler spent on the main thread.
