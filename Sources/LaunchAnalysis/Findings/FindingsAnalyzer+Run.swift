@@ -125,7 +125,7 @@ extension FindingsAnalyzer {
                     context: AdviceContext(
                         owner: first.owner, module: first.module, isSwift: first.module != nil,
                         package: first.package, callee: first.callee, caller: first.caller,
-                        thread: first.thread)
+                        thread: first.thread, mayMissFrame: first.mayMissFrame)
                 ),
                 blockingFunctions: accumulator.blockingFunctions, resources: accumulator.resources, stack: first.stack,
                 owner: first.owner, package: first.package, callee: first.callee, caller: first.caller,
