@@ -50,6 +50,21 @@ struct HeadlineRow {
         return Swift.abs(latest.median - previous.median) / spread
     }
 
+    /// The smallest relative change of a mover, and of a time mover the smallest part of the
+    /// endpoint metric's latest median it must move by.
+    static let moverEffect = 0.05, moverShareOfEndpoint = 0.01
+
+    /// Whether the latest run's change is worth a headline row: at least 5 % of the run before,
+    /// and for a time at least 1 % of the endpoint's latest median (a library's initializers
+    /// moving 29 ns are not news when the launch takes milliseconds).
+    func matters(against endpointMedian: Double?) -> Bool {
+        guard let latest, let previous else { return false }
+        let delta = Swift.abs(latest.median - previous.median)
+        guard previous.median == 0 || delta >= Self.moverEffect * Swift.abs(previous.median) else { return false }
+        guard series.key.kind == .time, let endpointMedian else { return true }
+        return delta >= Self.moverShareOfEndpoint * endpointMedian
+    }
+
     /// The verdict: against the budget when one covers the metric's median or p90, else
     /// whether the run moved beyond the previous run's spread.
     func verdict(limits: [(value: Double, statistic: String, text: String)]) -> (text: String, style: String) {

@@ -14,10 +14,13 @@ struct TrendChart {
     var changes: [TrendChange]
     /// The absolute budget limits on it: value and `median <= 5ms`.
     var limits: [(value: Double, text: String)]
+    /// Change points of other series of the same app, scenario and machine class, drawn faintly
+    /// where this series has none (an endpoint chart shows where its parts changed).
+    var related: [TrendChange] = []
 
     /// Size of the chart and of its margins, in SVG units.
     static let width = 760.0, height = 236.0
-    static let left = 72.0, right = 20.0, top = 24.0, bottom = 46.0
+    static let left = 72.0, right = 40.0, top = 24.0, bottom = 46.0
 
     /// The kind of the series' values (time when the catalogue does not know it).
     var kind: MetricKind { series.key.kind ?? .count }
@@ -34,7 +37,8 @@ struct TrendChart {
     func node() -> HTMLNode {
         let scale = scale
         var nodes = valueAxis(scale) + runAxis(scale)
-        nodes += [band(scale), median(scale)] + limitNodes(scale) + changeNodes(scale) + pointNodes(scale)
+        nodes += [band(scale), median(scale)] + limitNodes(scale) + relatedNodes(scale) + changeNodes(scale)
+        nodes += pointNodes(scale)
         return .el(
             "svg",
             [
@@ -170,6 +174,37 @@ struct TrendChart {
                         "class": "change-label", "x": x, "y": TrendChartScale.px(scale.top - 12),
                         "text-anchor": "middle",
                     ], .text(label)),
+            ]
+        }
+    }
+
+    /// A faint dotted line where other series of the launch changed and this one did not,
+    /// titled with what changed there.
+    func relatedNodes(_ scale: TrendChartScale) -> [HTMLNode] {
+        let own = Set(changes.map(\.index))
+        let byIndex = Dictionary(grouping: related.filter { !own.contains($0.index) }, by: \.index)
+        return byIndex.keys.sorted().flatMap { index -> [HTMLNode] in
+            let there = byIndex[index] ?? []
+            let x = TrendChartScale.px(scale.x(Double(index) - 0.5))
+            let range = "\(Self.shortCommit(there[0].commitBefore))..\(Self.shortCommit(there[0].commitAfter))"
+            let what = there.map { "\($0.series.metric) \($0.movement)" }.joined(separator: "; ")
+            return [
+                .el(
+                    "line",
+                    [
+                        "class": "related-change", "data-index": "\(index)", "x1": x, "x2": x,
+                        "y1": TrendChartScale.px(scale.top - 8), "y2": TrendChartScale.px(scale.bottom),
+                    ], .el("title", .text("\(range): \(what)"))),
+                .el(
+                    "text",
+                    [
+                        "class": "related-label", "x": x, "y": TrendChartScale.px(scale.top - 12),
+                        "text-anchor": "middle",
+                    ],
+                    .text(
+                        "\(range): \(there[0].series.metric) \(there[0].movement)\(there.count > 1 ? " and \(there.count - 1) more" : "")"
+                    )
+                ),
             ]
         }
     }

@@ -16,9 +16,10 @@ extension TrendDashboard {
             !limits(for: one.key).isEmpty && !rows.contains { $0.series.key == one.key }
         }
         rows += budgeted.map { HeadlineRow(series: $0, reason: .budget) }
+        let endpointMedian = endpoints.first?.points.last?.median
         let movers = series.filter { one in !rows.contains { $0.series.key == one.key } }
             .map { HeadlineRow(series: $0, reason: .mover) }
-            .filter { $0.movement != 0 }
+            .filter { $0.movement != 0 && $0.matters(against: endpointMedian) }
             .sorted { $0.size > $1.size }
         return rows + movers.prefix(Self.moverCount)
     }
@@ -71,5 +72,32 @@ extension TrendDashboard {
         "series-"
             + String(
                 "\(key.app)-\(key.scenario)-\(key.metric)".map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "-" })
+    }
+
+    /// How many change points the first screen lists.
+    static let summarizedChanges = 8
+
+    /// The change points on the first screen, each linked to its chart: the endpoint metrics'
+    /// first, then the other metrics', then the parts of the launch', latest first in each.
+    func changeSummary() -> HTMLNode {
+        guard !changes.isEmpty else { return .fragment([]) }
+        let rank = { (change: TrendChange) -> Int in
+            if MetricName.launchTotals.contains(MetricName(rawValue: change.series.metric)) { return 0 }
+            return Self.isPart(change.series.metric) ? 2 : 1
+        }
+        let ordered = changes.enumerated().sorted { lhs, rhs in
+            (rank(lhs.element), -lhs.element.index, lhs.offset) < (rank(rhs.element), -rhs.element.index, rhs.offset)
+        }.map(\.element)
+        var items: [HTMLNode] = ordered.prefix(Self.summarizedChanges).map { change in
+            .el(
+                "li", .el("a", ["href": "#\(Self.anchor(change.series))"], .text(label(change.series))),
+                .text(
+                    ": \(change.movement), commits \(TrendChart.shortCommit(change.commitBefore))..\(TrendChart.shortCommit(change.commitAfter))"
+                ))
+        }
+        if changes.count > Self.summarizedChanges {
+            items.append(.el("li", .text("and \(changes.count - Self.summarizedChanges) more, under their charts")))
+        }
+        return .fragment([.el("h2", "Change points"), .el("ul", ["class": "change-summary"], children: items)])
     }
 }

@@ -5,8 +5,9 @@ import LaunchTrace
 
 extension TrendDashboard {
     /// One series: a title, its chart, and its change points with their bisect commands.
-    func section(_ series: MetricSeries) -> HTMLNode {
+    func section(_ series: MetricSeries, withRelated: Bool = false) -> HTMLNode {
         let marked = changes.filter { $0.series == series.key }
+        let related = withRelated ? self.related(to: series.key) : []
         let unit =
             series.key.kind.map {
                 " (\($0 == .count ? "count" : $0.unit(for: series.points.last?.median ?? 0).symbol))"
@@ -19,9 +20,29 @@ extension TrendDashboard {
             ],
             children: [
                 .el("h3", .text(label(series.key) + unit)),
-                TrendChart(series: series, changes: marked, limits: limits(for: series.key)).node(),
+                TrendChart(series: series, changes: marked, limits: limits(for: series.key), related: related).node(),
                 .el("ul", ["class": "changes"], children: marked.map(changeItem)),
             ])
+    }
+
+    /// The change points of the other series of `key`'s app, scenario and machine class, but
+    /// the parts of the launch when a metric of the whole launch changed there too.
+    func related(to key: SeriesKey) -> [TrendChange] {
+        let others = changes.filter { change in
+            change.series != key && change.series.app == key.app && change.series.scenario == key.scenario
+                && change.series.machineClass == key.machineClass
+        }
+        let wholes = others.filter { !Self.isPart($0.series.metric) }
+        return others.filter { change in
+            !Self.isPart(change.series.metric) || !wholes.contains { $0.index == change.index }
+        }
+    }
+
+    /// Whether a metric is a part of the launch: a phase, a phase's thread state, a span, a
+    /// part of the time before `main`.
+    static func isPart(_ metric: String) -> Bool {
+        let name = MetricName(rawValue: metric)
+        return name.isLaunchPart || (name.phaseMetric != nil && !name.hasReservedPhasePrefix)
     }
 
     /// A change point: where, how much, and the command that finds its commit.
@@ -73,7 +94,7 @@ extension TrendDashboard {
             .el(
                 "details", ["class": "group", "data-group": group.name],
                 children: [.el("summary", .text("\(group.name): \(group.series.count) series"))]
-                    + group.series.map(section))
+                    + group.series.map { section($0) })
         }
         if !still.isEmpty {
             let list = still.map { "\(label($0.key)) \($0.key.format($0.points.first?.median ?? 0))" }

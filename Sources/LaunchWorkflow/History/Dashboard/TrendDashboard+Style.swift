@@ -29,8 +29,11 @@ extension TrendDashboard {
             circle.run:hover { r: 6; fill: #0b3d6b; }
             .change-point { stroke: #c0392b; stroke-width: 1.5; stroke-dasharray: 4 3; }
             .change-label { font-size: 11px; fill: #c0392b; font-weight: 600; }
+            .related-change { stroke: #c0392b; stroke-width: 1; stroke-dasharray: 1 3; opacity: 0.8; }
+            .related-label { font-size: 11px; fill: #a0514a; }
             .limit { stroke: #e67e22; stroke-width: 1.2; stroke-dasharray: 6 2; }
             .limit-label { font-size: 11px; fill: #b35a00; }
+            ul.change-summary li { margin: 2px 0; }
             ul.changes { margin: 4px 0; padding-left: 20px; }
             li.change { color: #8e2a1f; margin: 2px 0; }
             li.change code { color: #222; background: #f2f2f2; padding: 1px 4px; font-size: 12px; }

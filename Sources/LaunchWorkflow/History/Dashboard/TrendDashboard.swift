@@ -54,8 +54,9 @@ public struct TrendDashboard: Sendable {
             children: [
                 .el("h1", "Launch trends"),
                 .el("p", ["class": "summary"], .text(summary(series))),
-                changePointNote(series), headlineTable(headline),
-                .el("h2", "Headline metrics"), .lines(headline.map { section($0.series) }),
+                changePointNote(series), headlineTable(headline), changeSummary(),
+                .el("h2", "Headline metrics"),
+                .lines(headline.map { section($0.series, withRelated: $0.reason == .endpoint) }),
                 restSections(rest),
             ])
         let head: HTMLNode = .el(
