@@ -32,7 +32,7 @@ enum HistoryText {
         return changes.map { change in
             let bisect = change.bisectCommand(build: build, program: program).map { "  find the commit: \($0)\n" } ?? ""
             return """
-                \(change.series): \(change.movement), at run \(change.index) (\(change.recordedAt)), \
+                \(change.series): \(change.movement), at run \(change.index + 1) (\(change.recordedAt)), \
                 commits \(short(change.commitBefore))..\(short(change.commitAfter)), \
                 p = \(String(format: "%.2g", change.pValue))\(moved(change))
                 \(bisect)

@@ -35,11 +35,14 @@ struct HeadlineRow {
         return "\(TrendChange.percent(latest.median / previous.median - 1)) (\(signed))"
     }
 
-    /// Whether the latest median left the previous run's p10–p90 range: +1 above, −1 below, 0 not.
+    /// Whether the latest median left both the previous run's p10–p90 and the range of every
+    /// earlier run's median (a new high or low, not one more wander inside the noise seen
+    /// before): +1 above, −1 below, 0 not.
     var movement: Int {
         guard let latest, let previous else { return 0 }
-        if latest.median > previous.p90 { return 1 }
-        if latest.median < previous.p10 { return -1 }
+        let earlier = series.points.dropLast().map(\.median)
+        if latest.median > previous.p90 && latest.median > (earlier.max() ?? 0) { return 1 }
+        if latest.median < previous.p10 && latest.median < (earlier.min() ?? 0) { return -1 }
         return 0
     }
 
