@@ -71,10 +71,25 @@ struct TrendChart {
         }
     }
 
-    /// The run axis: a tick per run, and at most about ten labels, each its date and commit.
-    func runAxis(_ scale: TrendChartScale) -> [HTMLNode] {
+    /// Widest a run label may be, in SVG units (`11-27 02:40` at the tick font's size).
+    static let runLabelWidth = 84.0
+
+    /// The runs labelled on the run axis: every `k`th, so labels do not overlap, and the last
+    /// one when it is not too close to the one before.
+    func labelledRuns(_ scale: TrendChartScale) -> [Int] {
         let count = series.points.count
-        let every = max(1, Int((Double(count) / 10).rounded(.up)))
+        let fitting = max(2, Int((scale.right - scale.left) / Self.runLabelWidth) + 1)
+        let every = max(1, Int((Double(count) / Double(fitting)).rounded(.up)))
+        var runs = Array(stride(from: 0, to: count, by: every))
+        if let last = runs.last, last != count - 1 {
+            if (count - 1 - last) * 2 < every { runs.removeLast() }
+            runs.append(count - 1)
+        }
+        return runs
+    }
+
+    /// The run axis: a tick per labelled run, each label its date and commit.
+    func runAxis(_ scale: TrendChartScale) -> [HTMLNode] {
         let baseline = TrendChartScale.px(scale.bottom)
         var nodes: [HTMLNode] = [
             .el(
@@ -84,7 +99,7 @@ struct TrendChart {
                     "y1": baseline, "y2": baseline,
                 ])
         ]
-        for index in series.points.indices where index % every == 0 || index == count - 1 {
+        for index in labelledRuns(scale) {
             let x = TrendChartScale.px(scale.x(Double(index)))
             let point = series.points[index]
             nodes.append(
