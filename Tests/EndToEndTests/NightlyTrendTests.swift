@@ -36,14 +36,10 @@ struct NightlyTrendTests {
         // of c1 to c4, the 3 ms sleep from c5 on. (Whether the detector calls it a change point
         // depends on the machine's noise; ChangePointTests and TrendDashboardTests check that on
         // fixed inputs.)
-        let blocked = try BuiltProducts.launchprof(
-            ["history", "show", "--history", folder.appendingPathComponent("h.sqlite").path, "mainThreadBlocked"])
-        let medians = blocked.stdout.split(separator: "\n").filter { $0.hasPrefix("20") }.map {
-            $0.components(separatedBy: "  ").filter { !$0.isEmpty }[2].trimmingCharacters(in: .whitespaces)
-        }
-        #expect(medians.prefix(4).allSatisfy { $0 == "0 ns" }, "\(blocked.stdout)")
+        let (medians, shown) = try Self.medians("mainThreadBlocked", in: folder)
+        #expect(medians.prefix(4).allSatisfy { $0 == "0 ns" }, "\(shown)")
         let after = medians.dropFirst(4).compactMap { Double($0.replacingOccurrences(of: " ms", with: "")) }
-        #expect(after.count == 4 && after.allSatisfy { $0 >= 3.0 }, "\(blocked.stdout)")
+        #expect(after.count == 4 && after.allSatisfy { $0 >= 3.0 }, "\(shown)")
         let page = folder.appendingPathComponent("trends.html")
         let output = try Chromium.run(["--dump-dom", page.absoluteString])
         let dom = output.stdout
@@ -55,5 +51,15 @@ struct NightlyTrendTests {
         #expect(chart.contains("<tspan class=\"commit\" x=") && chart.contains(">c8</tspan>"), "runs by commit")
         #expect(!dom.contains("data-metric=\"exec.blocked\" data-scenario"), "no chart of an all-zero series")
         #expect(dom.contains("exec.blocked 0 ns"), "named in the line of series that never moved")
+    }
+
+    /// The medians `history show METRIC` prints for the history in `folder`, and all it printed.
+    static func medians(_ metric: String, in folder: URL) throws -> ([String], String) {
+        let shown = try BuiltProducts.launchprof(
+            ["history", "show", "--history", folder.appendingPathComponent("h.sqlite").path, metric])
+        let medians = shown.stdout.split(separator: "\n").filter { $0.hasPrefix("20") }.map {
+            $0.components(separatedBy: "  ").filter { !$0.isEmpty }[2].trimmingCharacters(in: .whitespaces)
+        }
+        return (medians, shown.stdout)
     }
 }
