@@ -138,4 +138,20 @@ struct TrendDashboardTests {
         #expect(dom.contains("data-runs-needed=\"6\""), "14 runs needed, 8 recorded")
         #expect(dom.contains("launchprof history report --min-segment 4"))
     }
+
+    @Test("budgeted metrics join the headline with their verdict against the limit, drawn and labelled on the chart")
+    func budgetedHeadline() throws {
+        let runs = NightlyHistory.runs()
+        let budgets = try BudgetFile.parse(
+            Data(
+                #"{"schemaVersion": 1, "rules": [{"metric": "timeToReady", "statistic": "median", "limit": "2ms", "scenario": "warm"}, {"metric": "peakMemory", "statistic": "p90", "limit": "8MB", "scenario": "warm"}]}"#
+                    .utf8), file: "budgets.json")
+        let dom = try Self.dom(of: TrendDashboard(runs: runs, changes: [], budgets: budgets).render())
+        let rows = try Self.matches(#"<tr data-metric="([^"]+)""#, in: dom)
+        #expect(rows == ["timeToReady", "peakMemory"], "\(rows)")
+        #expect(dom.contains("<td class=\"verdict bad\">over budget (median &lt;= 2ms)</td>"), "timeToReady is 3.9 ms")
+        #expect(dom.contains("within noise, within budget</td>"), "peakMemory is 1.3 MB")
+        let chart = try #require(Self.section("timeToReady", in: dom))
+        #expect(chart.contains("<text class=\"limit-label\"") && chart.contains(">budget: median &lt;= 2ms</text>"))
+    }
 }
