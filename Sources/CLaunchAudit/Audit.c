@@ -13,6 +13,13 @@
 // wrapper reads the thread's CPU time only after an initializer of 250 us or more: the one before
 // it ended where this one began, but for the loader's few instructions in between.
 //
+// Each object's relocation is timed by a mark at its end: as the object is mapped, its PLT
+// relocation table (DT_JMPREL, the last the loader applies to it) is copied into memory of the
+// module's own with one more entry, an IRELATIVE relocation whose resolver is a stub here; the
+// loader calls it when it has applied every other relocation of the object, and the stub records
+// the time and points DT_JMPREL back at the original (the loader binds lazy calls through it
+// after main). The copies are unmapped once every object is relocated.
+//
 // Everything it measures is kept as fixed-size records (lp_premain_abi.h), formatted by the
 // runner, and sent on the runner's event socket in one write at la_preinit. The module runs in
 // the loader's audit namespace: it touches nothing of the program but the slots it patches,
@@ -27,6 +34,7 @@
 #include <link.h>
 #include <stdint.h>
 #include <sys/auxv.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 
@@ -43,6 +51,12 @@ typedef void (*lp_init_function)(int, char **, char **);
 struct lp_audit_object {
     struct link_map *map;
     int skipped;  // the loader itself or the vDSO: no initializer to wrap
+    // The relocation mark: the dynamic entries redirected to the copy, and their original values.
+    ElfW(Dyn) *jmprel, *pltrelsz;
+    uintptr_t jmprel_value;
+    uintptr_t pltrelsz_value;
+    int marked;   // its PLT relocations were copied with the mark after them
+    int reached;  // the loader reached the mark (and the entries are restored)
 };
 
 struct lp_audit_init {
@@ -69,6 +83,14 @@ static _Alignas(8) char lp_audit_buffer[LP_AUDIT_BUFFER];
 static size_t lp_audit_length = LP_AUDIT_HEADER;
 
 static void lp_audit_wrap_object(int index);
+static void lp_audit_mark_object(int index);
+
+// The copies of the objects' PLT relocation tables, each with its mark (one mapping, unmapped
+// when every object is relocated).
+#define LP_AUDIT_SCRATCH ((size_t)8 << 20)
+static char *lp_audit_scratch;
+static size_t lp_audit_scratch_used;
+static uintptr_t lp_audit_mark_sink;  // where the marks' IRELATIVE relocations write
 
 static int64_t lp_audit_parse(const char *text, int *ok) {
     int64_t value = 0;
@@ -183,6 +205,7 @@ LP_AUDIT_EXPORT unsigned int la_objopen(struct link_map *map, Lmid_t lmid, uintp
     lp_audit_record(LP_PREMAIN_OBJECT, at, lp_audit_mapped_bytes(map), 0, 0, 0,
                     first && !name[0] ? lp_audit_executable_path() : name);
     lp_audit_wrap_object(lp_audit_object_count - 1);
+    lp_audit_mark_object(lp_audit_object_count - 1);
     return 0;  // no symbol-binding callbacks: they would slow every binding down
 }
 
@@ -217,9 +240,14 @@ static void lp_audit_run(int index, int argc, char **argv, char **envp) {
 #define LP_AUDIT_STUB_SIZE 16
 #if defined(__x86_64__)
 #define LP_AUDIT_STUB "movl $k, %ecx\n jmp lp_audit_entry\n"
+#define LP_AUDIT_MARK_STUB "movl $k, %ecx\n jmp lp_audit_mark_entry\n"
+#define LP_AUDIT_IRELATIVE R_X86_64_IRELATIVE
 #elif defined(__aarch64__)
 #define LP_AUDIT_STUB "mov w3, #k\n b lp_audit_entry\n"
+#define LP_AUDIT_MARK_STUB "mov w3, #k\n b lp_audit_mark_entry\n"
+#define LP_AUDIT_IRELATIVE R_AARCH64_IRELATIVE
 #endif
+#define LP_AUDIT_MARKS 512
 __asm__(".text\n .p2align 4\n .globl lp_audit_stubs\n .hidden lp_audit_stubs\n lp_audit_stubs:\n .set k, 0\n"
         " .rept 1024\n .p2align 4\n " LP_AUDIT_STUB " .set k, k + 1\n .endr\n");
 extern const char lp_audit_stubs[] LP_AUDIT_HIDDEN;
@@ -267,10 +295,77 @@ static void lp_audit_wrap_object(int index) {
     array->d_un.d_ptr = (uintptr_t)&lp_audit_slots[first] - base;
 }
 
+// MARK: Relocation marks
+
+// The marks' resolvers: 512 stubs of 16 bytes in a row, as the initializers' (the loader calls an
+// IRELATIVE resolver with no arguments of ours; the k-th passes k as the fourth).
+__asm__(".text\n .p2align 4\n .globl lp_audit_mark_stubs\n .hidden lp_audit_mark_stubs\n lp_audit_mark_stubs:\n"
+        " .set k, 0\n .rept 512\n .p2align 4\n " LP_AUDIT_MARK_STUB " .set k, k + 1\n .endr\n");
+extern const char lp_audit_mark_stubs[] LP_AUDIT_HIDDEN;
+
+// The loader has applied every relocation of object k but its mark: record the time, and point
+// its DT_JMPREL back at the original table.
+LP_AUDIT_HIDDEN __attribute__((used)) uintptr_t lp_audit_mark_entry(long a, long b, long c, long k) {
+    (void)a, (void)b, (void)c;
+    lp_audit_record(LP_PREMAIN_OBJECT_RELOCATED, lp_audit_now(), k, 0, 0, 0, 0);
+    struct lp_audit_object *object = &lp_audit_objects[k];
+    object->jmprel->d_un.d_ptr = object->jmprel_value;
+    object->pltrelsz->d_un.d_val = object->pltrelsz_value;
+    object->reached = 1;
+    return 0;
+}
+
+// Copies object `index`'s PLT relocations (RELA) into the scratch mapping with the mark after
+// them, and points its DT_JMPREL and DT_PLTRELSZ at the copy (the loader has read its dynamic
+// section by now: DT_JMPREL holds the table's address). An object without PLT relocations, or
+// beyond the mapping, is not marked: its relocation is timed with the next marked object's.
+static void lp_audit_mark_object(int index) {
+    struct lp_audit_object *object = &lp_audit_objects[index];
+    if (object->skipped || object->map->l_ld == NULL || index >= LP_AUDIT_MARKS) return;
+    ElfW(Dyn) *jmprel = NULL, *size = NULL, *kind = NULL;
+    for (ElfW(Dyn) *entry = object->map->l_ld; entry->d_tag != DT_NULL; entry++) {
+        if (entry->d_tag == DT_JMPREL) jmprel = entry;
+        if (entry->d_tag == DT_PLTRELSZ) size = entry;
+        if (entry->d_tag == DT_PLTREL) kind = entry;
+    }
+    if (!jmprel || !size || !kind || kind->d_un.d_val != DT_RELA || size->d_un.d_val % sizeof(ElfW(Rela))) return;
+    size_t bytes = size->d_un.d_val;
+    if (!lp_audit_scratch) {
+        long mapped = lp_audit_syscall(SYS_mmap, 0, (long)LP_AUDIT_SCRATCH, PROT_READ | PROT_WRITE,
+                                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (mapped < 0 && mapped > -4096) return;
+        lp_audit_scratch = (char *)mapped;
+    }
+    if (lp_audit_scratch_used + bytes + sizeof(ElfW(Rela)) > LP_AUDIT_SCRATCH) return;
+    uint64_t *copy = (uint64_t *)(lp_audit_scratch + lp_audit_scratch_used);
+    const uint64_t *original = (const uint64_t *)jmprel->d_un.d_ptr;
+    for (size_t i = 0; i < bytes / 8; i++) copy[i] = original[i];
+    ElfW(Rela) *mark = (ElfW(Rela) *)((char *)copy + bytes);
+    uintptr_t base = object->map->l_addr;
+    mark->r_offset = (uintptr_t)&lp_audit_mark_sink - base;
+    mark->r_info = ELF64_R_INFO(0, LP_AUDIT_IRELATIVE);
+    mark->r_addend = (int64_t)((uintptr_t)(lp_audit_mark_stubs + (size_t)index * LP_AUDIT_STUB_SIZE) - base);
+    lp_audit_scratch_used += (bytes + sizeof(ElfW(Rela)) + 15) & ~(size_t)15;
+    *object = (struct lp_audit_object){object->map, object->skipped, jmprel, size, jmprel->d_un.d_ptr, bytes, 1, 0};
+    jmprel->d_un.d_ptr = (uintptr_t)copy;
+    size->d_un.d_val = bytes + sizeof(ElfW(Rela));
+}
+
+// Unmaps the copies once the loader has reached every mark (else they stay: a table still points there).
+static void lp_audit_release_marks(void) {
+    if (!lp_audit_scratch) return;
+    for (int i = 0; i < lp_audit_object_count; i++) {
+        if (lp_audit_objects[i].marked && !lp_audit_objects[i].reached) return;
+    }
+    lp_audit_syscall(SYS_munmap, (long)lp_audit_scratch, (long)LP_AUDIT_SCRATCH, 0, 0, 0, 0);
+    lp_audit_scratch = 0;
+}
+
 LP_AUDIT_EXPORT void la_activity(uintptr_t *cookie, unsigned int flag) {
     (void)cookie;
     if (lp_audit_fd < 0 || flag != LA_ACT_CONSISTENT || lp_audit_loaded_sent || lp_audit_object_count == 0) return;
     lp_audit_loaded_sent = 1;
+    lp_audit_release_marks();
     lp_audit_last_cpu_at = lp_audit_now();
     lp_audit_last_cpu = lp_audit_point(LP_PREMAIN_RELOCATED, lp_audit_last_cpu_at);
 }
