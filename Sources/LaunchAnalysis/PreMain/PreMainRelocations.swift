@@ -48,6 +48,14 @@ public enum PreMainRelocations {
         }
     }
 
+    /// The order the loader searches the objects in: load order, but the loader itself, which
+    /// the audit module sees second, comes where the breadth-first search of the executable's
+    /// dependencies finds it, after the libraries that need it (taken here as last).
+    static func searchOrder(_ names: [String]) -> [Int] {
+        let isLoader = names.map { $0.hasPrefix("ld-linux") || $0.hasPrefix("ld64.so") }
+        return names.indices.filter { !isLoader[$0] } + names.indices.filter { isLoader[$0] }
+    }
+
     /// One object's counts and its lookups replayed over `files` in load order.
     static func relocation(of file: ELFRelocations, at index: Int, among files: [ELFRelocations?], names: [String])
         -> PreMainRelocation
@@ -55,11 +63,12 @@ public enum PreMainRelocations {
         var searched = 0
         var own = 0
         var sources: [String: Int] = [:]
+        let scope = searchOrder(names)
         for (symbol, lookups) in file.lookups {
             var position = 0
             var definer: Int?
-            for (candidate, other) in files.enumerated() {
-                guard let other else { continue }
+            for candidate in scope {
+                guard let other = files[candidate] else { continue }
                 position += 1
                 if other.exports.contains(symbol) {
                     definer = candidate

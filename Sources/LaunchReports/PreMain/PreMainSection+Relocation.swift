@@ -15,27 +15,28 @@ extension PreMainSection {
                 .prefix(maxRelocationRows))
     }
 
-    /// The line that splits the timed relocation by kind, nil without any relocation counted.
+    /// The line that splits the timed relocation by object and kind, nil without any relocation
+    /// counted: the objects' medians, split by kind (estimated), and the rest.
     static func relocationLine(_ summary: PreMainSummary) -> String? {
         let relocations = summary.libraries.compactMap(\.relocation)
         guard let total = summary.parts.first(where: { $0.name == .relocation }),
             relocations.contains(where: { $0.relocationNs > 0 })
         else { return nil }
-        let timed = relocations.filter { $0.timedNs != nil }.count
         let relative = relocations.reduce(0.0) { $0 + $1.estimatedRelativeNs }
         let symbol = relocations.reduce(0.0) { $0 + $1.estimatedSymbolNs }
-        let relatives = relocations.reduce(0) { $0 + $1.relative }
-        let pages = relocations.reduce(0) { $0 + $1.writtenPages }
-        let symbols = relocations.reduce(0) { $0 + $1.symbolBeforeMain }
-        let lookups = relocations.reduce(0) { $0 + $1.lookups }
+        let timed = relocations.filter { $0.timedNs != nil }.count
+        let onCpu = total.medianCpuNs.map { " (on a CPU \(ms($0)))" } ?? ""
         let objects =
             timed > 0
-            ? "\(timed) objects timed one by one, the others estimated from their counts"
-            : "by object estimated from the counts"
-        return "relocation \(ms(total.medianNs)) (\(objects)): relative relocations about \(ms(relative)) "
-            + "(\(count(relatives))), symbol relocations about \(ms(symbol)) (\(count(symbols)), \(count(lookups)) "
-            + "lookups); \(count(pages)) pages written, each a copy-on-write page fault; the split by kind is "
-            + "estimated from the counts (docs/premain.md)"
+            ? "\(timed) objects timed one by one, their medians \(ms(relative + symbol))"
+            : "the objects' shares, estimated from their counts, \(ms(relative + symbol))"
+        let rest = max(0, total.medianNs - relative - symbol)
+        return "relocation \(ms(total.medianNs))\(onCpu): \(objects), of it relative relocations about "
+            + "\(ms(relative)) (\(count(relocations.reduce(0) { $0 + $1.relative }))) and symbol relocations about "
+            + "\(ms(symbol)) (\(count(relocations.reduce(0) { $0 + $1.symbolBeforeMain })), "
+            + "\(count(relocations.reduce(0) { $0 + $1.lookups })) lookups), the split by kind estimated from the "
+            + "counts; \(count(relocations.reduce(0) { $0 + $1.writtenPages })) pages written, each a copy-on-write "
+            + "page fault; the rest, \(ms(rest)), the loader's own and any time off the CPU (docs/premain.md)"
     }
 
     /// The relocation table's header.
