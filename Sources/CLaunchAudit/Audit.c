@@ -14,11 +14,13 @@
 // it ended where this one began, but for the loader's few instructions in between.
 //
 // Each object's relocation is timed by a mark at its end: as the object is mapped, its PLT
-// relocation table (DT_JMPREL, the last the loader applies to it) is copied into memory of the
-// module's own with one more entry, an IRELATIVE relocation whose resolver is a stub here; the
-// loader calls it when it has applied every other relocation of the object, and the stub records
-// the time and points DT_JMPREL back at the original (the loader binds lazy calls through it
-// after main). The copies are unmapped once every object is relocated.
+// relocation table (DT_JMPREL, the last the loader applies to it) is given one more entry, an
+// IRELATIVE relocation whose resolver is a stub here, in a place of the module's own (a small
+// table is copied; a larger one's pages are moved with mremap, the original range left mapped,
+// and only the page of its end is copied, on the write); the loader calls the stub when it has
+// applied every other relocation of the object, and the stub records the time and points
+// DT_JMPREL back at the original (the loader binds lazy calls through it after main). The copies
+// and moved pages are unmapped once every object is relocated.
 //
 // Everything it measures is kept as fixed-size records (lp_premain_abi.h), formatted by the
 // runner, and sent on the runner's event socket in one write at la_preinit. The module runs in
@@ -57,6 +59,8 @@ struct lp_audit_object {
     uintptr_t pltrelsz_value;
     int marked;   // its PLT relocations were copied with the mark after them
     int reached;  // the loader reached the mark (and the entries are restored)
+    uintptr_t moved;      // the table's pages moved to a mapping of their own (0: copied)
+    size_t moved_bytes;
 };
 
 struct lp_audit_init {
@@ -85,9 +89,10 @@ static size_t lp_audit_length = LP_AUDIT_HEADER;
 static void lp_audit_wrap_object(int index);
 static void lp_audit_mark_object(int index);
 
-// The copies of the objects' PLT relocation tables, each with its mark (one mapping, unmapped
-// when every object is relocated).
+// The copies of the small PLT relocation tables, each with its mark (one mapping, unmapped when
+// every object is relocated). A larger table's pages are moved instead (no copy).
 #define LP_AUDIT_SCRATCH ((size_t)8 << 20)
+#define LP_AUDIT_COPY_MAX 8192
 static char *lp_audit_scratch;
 static size_t lp_audit_scratch_used;
 static uintptr_t lp_audit_mark_sink;  // where the marks' IRELATIVE relocations write
@@ -315,10 +320,48 @@ LP_AUDIT_HIDDEN __attribute__((used)) uintptr_t lp_audit_mark_entry(long a, long
     return 0;
 }
 
-// Copies object `index`'s PLT relocations (RELA) into the scratch mapping with the mark after
-// them, and points its DT_JMPREL and DT_PLTRELSZ at the copy (the loader has read its dynamic
-// section by now: DT_JMPREL holds the table's address). An object without PLT relocations, or
-// beyond the mapping, is not marked: its relocation is timed with the next marked object's.
+// A larger table with room for its mark, without copying it: its pages moved to a mapping of
+// their own (mremap with MREMAP_DONTUNMAP: the original range stays mapped and refaults from the
+// file), the page of its end made writable there (only that page is copied, on the write).
+// Returns where the table now is, or 0 (then it is copied).
+static uintptr_t lp_audit_move_table(struct lp_audit_object *object, uintptr_t table, size_t bytes) {
+    uintptr_t first = table & ~(uintptr_t)4095;
+    uintptr_t end = (table + bytes + sizeof(ElfW(Rela)) + 4095) & ~(uintptr_t)4095;
+    long moved = lp_audit_syscall(SYS_mremap, (long)first, (long)(end - first), (long)(end - first),
+                                  MREMAP_MAYMOVE | MREMAP_DONTUNMAP, 0, 0);
+    if (moved < 0 && moved > -4096) return 0;
+    uintptr_t tail = ((uintptr_t)moved + (table + bytes - first)) & ~(uintptr_t)4095;
+    if (lp_audit_syscall(SYS_mprotect, (long)tail, (long)((uintptr_t)moved + (end - first) - tail),
+                         PROT_READ | PROT_WRITE, 0, 0, 0) != 0) {
+        lp_audit_syscall(SYS_munmap, moved, (long)(end - first), 0, 0, 0, 0);
+        return 0;
+    }
+    object->moved = (uintptr_t)moved;
+    object->moved_bytes = end - first;
+    return (uintptr_t)moved + (table - first);
+}
+
+// A copy of a small table in the scratch mapping, with room for its mark; 0 when it is full.
+static uintptr_t lp_audit_copy_table(uintptr_t table, size_t bytes) {
+    if (!lp_audit_scratch) {
+        long mapped = lp_audit_syscall(SYS_mmap, 0, (long)LP_AUDIT_SCRATCH, PROT_READ | PROT_WRITE,
+                                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (mapped < 0 && mapped > -4096) return 0;
+        lp_audit_scratch = (char *)mapped;
+    }
+    if (lp_audit_scratch_used + bytes + sizeof(ElfW(Rela)) > LP_AUDIT_SCRATCH) return 0;
+    uint64_t *copy = (uint64_t *)(lp_audit_scratch + lp_audit_scratch_used);
+    const uint64_t *original = (const uint64_t *)table;
+    for (size_t i = 0; i < bytes / 8; i++) copy[i] = original[i];
+    lp_audit_scratch_used += (bytes + sizeof(ElfW(Rela)) + 15) & ~(size_t)15;
+    return (uintptr_t)copy;
+}
+
+// Puts object `index`'s PLT relocations (RELA) where the mark can follow them (moved or copied),
+// writes the mark, and points its DT_JMPREL and DT_PLTRELSZ there (the loader has read its
+// dynamic section by now: DT_JMPREL holds the table's address). An object without PLT
+// relocations, or whose table could be neither moved nor copied, is not marked: its relocation is
+// timed with the next marked object's.
 static void lp_audit_mark_object(int index) {
     struct lp_audit_object *object = &lp_audit_objects[index];
     if (object->skipped || object->map->l_ld == NULL || index >= LP_AUDIT_MARKS) return;
@@ -330,34 +373,35 @@ static void lp_audit_mark_object(int index) {
     }
     if (!jmprel || !size || !kind || kind->d_un.d_val != DT_RELA || size->d_un.d_val % sizeof(ElfW(Rela))) return;
     size_t bytes = size->d_un.d_val;
-    if (!lp_audit_scratch) {
-        long mapped = lp_audit_syscall(SYS_mmap, 0, (long)LP_AUDIT_SCRATCH, PROT_READ | PROT_WRITE,
-                                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-        if (mapped < 0 && mapped > -4096) return;
-        lp_audit_scratch = (char *)mapped;
-    }
-    if (lp_audit_scratch_used + bytes + sizeof(ElfW(Rela)) > LP_AUDIT_SCRATCH) return;
-    uint64_t *copy = (uint64_t *)(lp_audit_scratch + lp_audit_scratch_used);
-    const uint64_t *original = (const uint64_t *)jmprel->d_un.d_ptr;
-    for (size_t i = 0; i < bytes / 8; i++) copy[i] = original[i];
-    ElfW(Rela) *mark = (ElfW(Rela) *)((char *)copy + bytes);
+    uintptr_t table = bytes > LP_AUDIT_COPY_MAX ? lp_audit_move_table(object, jmprel->d_un.d_ptr, bytes) : 0;
+    if (!table) table = lp_audit_copy_table(jmprel->d_un.d_ptr, bytes);
+    if (!table) return;
+    ElfW(Rela) *mark = (ElfW(Rela) *)(table + bytes);
     uintptr_t base = object->map->l_addr;
     mark->r_offset = (uintptr_t)&lp_audit_mark_sink - base;
     mark->r_info = ELF64_R_INFO(0, LP_AUDIT_IRELATIVE);
     mark->r_addend = (int64_t)((uintptr_t)(lp_audit_mark_stubs + (size_t)index * LP_AUDIT_STUB_SIZE) - base);
-    lp_audit_scratch_used += (bytes + sizeof(ElfW(Rela)) + 15) & ~(size_t)15;
-    *object = (struct lp_audit_object){object->map, object->skipped, jmprel, size, jmprel->d_un.d_ptr, bytes, 1, 0};
-    jmprel->d_un.d_ptr = (uintptr_t)copy;
+    object->jmprel = jmprel;
+    object->pltrelsz = size;
+    object->jmprel_value = jmprel->d_un.d_ptr;
+    object->pltrelsz_value = bytes;
+    object->marked = 1;
+    jmprel->d_un.d_ptr = table;
     size->d_un.d_val = bytes + sizeof(ElfW(Rela));
 }
 
-// Unmaps the copies once the loader has reached every mark (else they stay: a table still points there).
+// Unmaps the copies and the moved tables once the loader has reached every mark (else they stay:
+// a table still points there).
 static void lp_audit_release_marks(void) {
-    if (!lp_audit_scratch) return;
     for (int i = 0; i < lp_audit_object_count; i++) {
         if (lp_audit_objects[i].marked && !lp_audit_objects[i].reached) return;
     }
-    lp_audit_syscall(SYS_munmap, (long)lp_audit_scratch, (long)LP_AUDIT_SCRATCH, 0, 0, 0, 0);
+    for (int i = 0; i < lp_audit_object_count; i++) {
+        struct lp_audit_object *object = &lp_audit_objects[i];
+        if (object->moved) lp_audit_syscall(SYS_munmap, (long)object->moved, (long)object->moved_bytes, 0, 0, 0, 0);
+        object->moved = 0;
+    }
+    if (lp_audit_scratch) lp_audit_syscall(SYS_munmap, (long)lp_audit_scratch, (long)LP_AUDIT_SCRATCH, 0, 0, 0, 0);
     lp_audit_scratch = 0;
 }
 
