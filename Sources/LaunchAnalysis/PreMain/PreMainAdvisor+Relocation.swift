@@ -53,7 +53,8 @@ extension PreMainAdvisor {
             + "takes about \(ms(saving)) less; the \(count(relocation.relativePages)) pages they write stay."
         return PreMainAdvice(
             kind: .packRelativeRelocations, savingNs: saving, libraries: [library.name], message: message,
-            change: "swift build -c release -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs  (C: -fuse-ld=lld -Wl,-z,pack-relative-relocs; gold cannot)",
+            change: "swift build -c release -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs  "
+                + "(C: -fuse-ld=lld -Wl,-z,pack-relative-relocs; gold cannot)",
             estimate: measureWith("with and without -z pack-relative-relocs"))
     }
 
