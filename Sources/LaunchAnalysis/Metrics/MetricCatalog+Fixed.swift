@@ -89,6 +89,16 @@ extension MetricCatalog {
             .preMainRelocation, .time, "Symbol resolution and relocation of every object before main.",
             source: "preMain: the last object mapped to relocated", preMain: { Double($0.relocationNs) }),
         MetricDefinition(
+            .preMainRelocationRelative, .time,
+            "The relative relocations' part of the relocation before main (each object's time split by its counts).",
+            source: "preMain.objects[].relocatedNs, split by the objects' relocation counts",
+            preMain: { relocationKind($0, relative: true) }),
+        MetricDefinition(
+            .preMainRelocationSymbol, .time,
+            "The symbol relocations' part of the relocation before main (each object's time split by its counts).",
+            source: "preMain.objects[].relocatedNs, split by the objects' relocation counts",
+            preMain: { relocationKind($0, relative: false) }),
+        MetricDefinition(
             .preMainInitializers, .time, "Every initializer before main, the executable's included.",
             source: "preMain.initializers[].durationNs, summed", preMain: { Double($0.initializersNs) }),
         MetricDefinition(
@@ -122,5 +132,13 @@ extension MetricCatalog {
     private static func sampled(_ trace: LaunchTrace) -> MainThreadActivity? {
         guard let activity = trace.mainThread, activity.sampler.method != .none else { return nil }
         return activity
+    }
+
+    /// The relative (or symbol) relocations' estimated share of a breakdown's relocation, nil
+    /// when no object's relocations could be counted.
+    private static func relocationKind(_ breakdown: PreMainBreakdown, relative: Bool) -> Double? {
+        let relocations = PreMainRelocations.estimated(for: breakdown).compactMap { $0 }
+        guard relocations.contains(where: { $0.relocationNs > 0 }) else { return nil }
+        return relocations.reduce(0) { $0 + (relative ? $1.estimatedRelativeNs : $1.estimatedSymbolNs) }
     }
 }

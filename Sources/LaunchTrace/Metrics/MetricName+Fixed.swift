@@ -47,6 +47,10 @@ extension MetricName {
     public static let preMainLoading = MetricName(rawValue: "preMain.loading")
     /// Symbol resolution and relocation of every object (the pre-main breakdown).
     public static let preMainRelocation = MetricName(rawValue: "preMain.relocation")
+    /// The relative relocations' estimated share of the relocation (the pre-main breakdown).
+    public static let preMainRelocationRelative = MetricName(rawValue: "preMain.relocation.relative")
+    /// The symbol relocations' estimated share of the relocation (the pre-main breakdown).
+    public static let preMainRelocationSymbol = MetricName(rawValue: "preMain.relocation.symbol")
     /// Every initializer of every object, the executable's included (the pre-main breakdown).
     public static let preMainInitializers = MetricName(rawValue: "preMain.initializers")
     /// Launch start to `main` (the pre-main breakdown).
