@@ -127,7 +127,7 @@ public enum ReportText {
 
     /// What the instruments added, with its interval, or that it cannot be told from the noise.
     static func instrumentsCost(_ timing: TimingLaunchesSummary) -> String {
-        let format = MetricKind.time.format
+        let format: (Double) -> String = { MetricKind.time.format($0) }
         guard let interval = timing.instrumentsCostInterval else {
             return "the instruments' cost cannot be told with so few launches"
         }
