@@ -101,7 +101,16 @@ public struct CodeOwnership: Sendable, Equatable {
             FrameClassifier.isEntryPoint(frames[index]), frames[index].symbol?.simple.hasPrefix("__libc") == false,
             !StackRooting.startFunctions.contains(frames[index].symbol?.simple ?? "")
         else { return nil }
-        return frames[..<index].allSatisfy { owner(of: $0) == .system } ? index : nil
+        return frames[..<index].allSatisfy(Self.isCLibrary) ? index : nil
+    }
+
+    /// Whether the frame is in the C library (or the profiler's interposer in front of it): what
+    /// a tail-called helper's last call reaches (`usleep`, `read`). Another library the entry
+    /// point called (`sqlite3_exec`) is a call of its own, charged to that library.
+    static func isCLibrary(_ frame: SymbolicatedFrame) -> Bool {
+        guard let image = frame.image else { return false }
+        let file = image.split(separator: "/").last.map(String.init) ?? image
+        return file.hasPrefix("libc.so") || file.hasPrefix("libpthread.so") || file.hasPrefix("libLaunchPreload")
     }
 
     /// Whether the frame at `index` was chosen by ``tailCallEntryIndex(in:)``.
