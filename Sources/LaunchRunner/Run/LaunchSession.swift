@@ -102,7 +102,7 @@ public final class LaunchSession {
         meanwhile()
         let result = finish(started)
         if let eviction { evictions.append(eviction) }
-        if result.record.outcome == .completed || (try? Data(contentsOf: files.stderrURL))?.isEmpty == true {
+        if result.record.outcome == .completed || OutputCapture(url: files.stderrURL).size == 0 {
             files.deleteStderr()
         }
         results.append(result)
