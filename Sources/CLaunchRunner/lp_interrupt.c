@@ -152,6 +152,10 @@ int lp_interrupt_install(void) {
     sigprocmask(SIG_UNBLOCK, &unblock, NULL);
     int failed = lp_install(SIGCONT, lp_on_continue, NULL);
     if (failed) return failed;
+    // Blocked by a parent too (Foundation's Process), the handler would never run.
+    sigemptyset(&unblock);
+    sigaddset(&unblock, SIGCONT);
+    sigprocmask(SIG_UNBLOCK, &unblock, NULL);
     const int fatal[] = {SIGSEGV, SIGILL, SIGTRAP, SIGBUS, SIGABRT, SIGFPE};
     sigemptyset(&unblock);
     for (unsigned i = 0; i < sizeof fatal / sizeof *fatal; i++) {

@@ -29,7 +29,8 @@ struct HostileWaitTests {
         let run = folder.appendingPathComponent("run")
         let result = try HostileRun.launchprof(
             [
-                "run", "--runs", "1", "--warmup", "0", "--no-history", "--pre-main-launches", "0", "--ready-when", "stdout:\(pattern)",
+                "run", "--runs", "1", "--warmup", "0", "--no-history", "--pre-main-launches", "0", "--ready-when",
+                "stdout:\(pattern)",
                 "--timeout", "3", "--output", run.path, "--", app,
             ], patience: 30)
         #expect(!result.hung, "launchprof was still running 30 s after a 3 s timeout")
@@ -116,13 +117,14 @@ struct HostileWaitTests {
     func stoppedAndContinued() throws {
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let app = try HostileRun.script("sleep 2", in: folder)
+        let app = try HostileRun.script("sleep 4", in: folder)
         let started = try BuiltProducts.startLaunchprof(
             [
                 "run", "--runs", "1", "--warmup", "0", "--no-timing-launches", "--no-history", "--output",
                 folder.appendingPathComponent("run").path, "--", app,
             ])
-        usleep(700_000)
+        // Once the handlers are installed (the launch is running by then).
+        usleep(2_000_000)
         kill(started.process.processIdentifier, SIGSTOP)
         usleep(300_000)
         kill(started.process.processIdentifier, SIGCONT)
