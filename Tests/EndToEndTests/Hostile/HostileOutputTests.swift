@@ -26,10 +26,15 @@ struct HostileOutputTests {
             (["--export-markdown", "/"], [:]),
             ([], ["GITHUB_STEP_SUMMARY": "/"]),
             ([], ["GITHUB_STEP_SUMMARY": "/nonexistent-folder/summary.md"]),
+            // A named pipe no one reads (made by the test): opening it for writing would wait for ever.
+            ([], ["GITHUB_STEP_SUMMARY": "@fifo"]),
         ])
     func failingOutput(arguments: [String], environment: [String: String]) throws {
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("summary.fifo").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let environment = environment.mapValues { $0 == "@fifo" ? fifo : $0 }
         let run = folder.appendingPathComponent("run")
         let result = try BuiltProducts.launchprof(
             ["run", "--runs", "1", "--warmup", "0", "--no-history", "--output", run.path] + arguments + [
