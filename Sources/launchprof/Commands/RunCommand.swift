@@ -58,7 +58,7 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         help:
-            "Folder for the run's files (default: \(RunFolder.runsRoot)/<date-time>, linked as \(RunFolder.latestPath))."
+            "Folder for the run's files: a new or empty one (default: \(RunFolder.runsRoot)/<date-time>, linked as \(RunFolder.latestPath))."
     )
     var output: String?
 
