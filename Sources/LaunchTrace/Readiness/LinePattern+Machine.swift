@@ -48,7 +48,9 @@ extension LinePattern {
                     stack.removeAll(keepingCapacity: true)
                     return true
                 case .jump(let target): stack.append(target)
-                case .split(let first, let second): stack += [second, first]
+                case .split(let first, let second):
+                    stack.append(second)
+                    stack.append(first)
                 case .assertion(let assertion): if holds(assertion, at: position) { stack.append(pc + 1) }
                 case .character: list.append(pc)
                 }
