@@ -76,7 +76,12 @@ public final class SQLiteHistoryStore: HistoryStore {
         } catch {
             throw Self.mapped(error, path: path, opening: true)
         }
-        try checkSchema()
+        do throws(LaunchProfilerError) {
+            try checkSchema()
+        } catch {
+            close()
+            throw error
+        }
     }
 
     /// Waits for another connection's lock in steps of ``busyStepMicroseconds``, up to
@@ -117,14 +122,19 @@ public final class SQLiteHistoryStore: HistoryStore {
         }
         var configuration = Configuration()
         configuration.readonly = true
+        // A reader of a WAL database creates its -wal and -shm; they are removed if this one did.
+        let sidecars = SQLiteSidecars(database: path)
+        let sidecarsAreOurs = !sidecars.exist
         let kind: SQLiteIdentity.Kind
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
-            defer { try? queue.close() }
             kind = try queue.read { try SQLiteIdentity.kind(of: $0) }
+            try queue.close()
         } catch {
+            if sidecarsAreOurs { sidecars.removeIfUnused() }
             throw Self.mapped(error, path: path, opening: true)
         }
+        if sidecarsAreOurs { sidecars.removeIfUnused() }
         try SQLiteIdentity.check(kind, path: path)
     }
 

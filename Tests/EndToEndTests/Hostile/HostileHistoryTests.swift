@@ -38,6 +38,8 @@ struct HostileHistoryTests {
             ["CREATE TABLE contacts (name TEXT)", "INSERT INTO contacts VALUES ('Ada')"],
             ["PRAGMA application_id = 252006674", "CREATE TABLE blob (x)"],
             ["PRAGMA application_id = 1", "CREATE TABLE history_schema (version INTEGER)"],
+            // In WAL mode, as a launchprof history is: a reader's -wal and -shm are not left beside it.
+            ["PRAGMA journal_mode = WAL", "CREATE TABLE notes (body TEXT)", "INSERT INTO notes VALUES ('x')"],
         ])
     func foreignDatabase(statements: [String]) throws {
         let folder = try BuiltProducts.scratchFolder()
