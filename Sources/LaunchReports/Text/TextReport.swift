@@ -30,7 +30,7 @@ public struct TextReport: Sendable, Equatable {
         for (noun, record) in failed where record.outcome != .completed {
             out +=
                 "  \(noun) \(record.index): \(ReportText.outcomeName(record.outcome))"
-                + (record.message.map { ": \($0)" } ?? "") + "\n"
+                + (record.message.map { ": \(TerminalText.escaped($0))" } ?? "") + "\n"
         }
         out += "\n" + verdictTable(summary: summary, evaluation: evaluation)
         let notes = verdictNotes(evaluation) + Self.noiseNotes(summary: summary, evaluation: evaluation)
