@@ -270,6 +270,7 @@ if Context.environment["LAUNCHPROF_FUZZ"] != nil {
         ("FuzzELF", ["LaunchSymbolication"]),
         ("FuzzInfoPlist", ["LaunchKit"]),
         ("FuzzStoryboard", ["LaunchKit"]),
+        ("FuzzReadiness", ["LaunchTrace"]),
     ]
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))
     for target in fuzzTargets {

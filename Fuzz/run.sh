@@ -4,7 +4,7 @@
 # (.build/fuzz-corpus/TARGET), never into the repository; a crash leaves its input in
 # .build/fuzz-artifacts/TARGET and makes this script fail.
 #
-#     Fuzz/run.sh FuzzBudgets 600      # FuzzBudgets, FuzzTrace, FuzzELF, FuzzInfoPlist, FuzzStoryboard
+#     Fuzz/run.sh FuzzBudgets 600      # FuzzBudgets, FuzzTrace, FuzzELF, FuzzInfoPlist, FuzzStoryboard, FuzzReadiness
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:?usage: Fuzz/run.sh TARGET SECONDS}

@@ -14,6 +14,7 @@
 
 static volatile sig_atomic_t lp_caught_signal = 0;
 static volatile sig_atomic_t lp_active_group = 0;
+static volatile sig_atomic_t lp_continued = 0;
 static int lp_pipe[2] = {-1, -1};
 static struct sigaction lp_previous_fatal[NSIG];
 
@@ -27,6 +28,12 @@ static void lp_on_interrupt(int sig) {
         (void)ignored;
     }
     errno = saved;
+}
+
+// Async-signal-safe: counts the times launchprof was continued after a stop (SIGSTOP, SIGTSTP).
+static void lp_on_continue(int sig) {
+    (void)sig;
+    lp_continued = lp_continued + 1;
 }
 
 // Async-signal-safe, like everything the fatal handler calls: open, read, getdents64, kill,
@@ -143,6 +150,12 @@ int lp_interrupt_install(void) {
     // A parent may have started launchprof with these blocked (Foundation's Process does):
     // blocked, they would stay pending and the run could not be interrupted.
     sigprocmask(SIG_UNBLOCK, &unblock, NULL);
+    int failed = lp_install(SIGCONT, lp_on_continue, NULL);
+    if (failed) return failed;
+    // Blocked by a parent too (Foundation's Process), the handler would never run.
+    sigemptyset(&unblock);
+    sigaddset(&unblock, SIGCONT);
+    sigprocmask(SIG_UNBLOCK, &unblock, NULL);
     const int fatal[] = {SIGSEGV, SIGILL, SIGTRAP, SIGBUS, SIGABRT, SIGFPE};
     sigemptyset(&unblock);
     for (unsigned i = 0; i < sizeof fatal / sizeof *fatal; i++) {
@@ -157,5 +170,7 @@ int lp_interrupt_install(void) {
 int lp_interrupt_fd(void) { return lp_pipe[0]; }
 
 int lp_interrupt_signal(void) { return (int)lp_caught_signal; }
+
+int lp_interrupt_continued(void) { return (int)lp_continued; }
 
 void lp_interrupt_set_active_group(pid_t group) { lp_active_group = (sig_atomic_t)group; }

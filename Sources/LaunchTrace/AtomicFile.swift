@@ -41,10 +41,14 @@ public enum AtomicFile {
 
     /// Makes the files in `folder` durable, those written with `durable: false` included (each
     /// file fsynced: after the first, the journal holds the others' data too), and its entries.
+    /// An entry that is not a regular file is skipped without waiting: each is opened with
+    /// `O_NONBLOCK` (a named pipe with no writer would otherwise block the open for ever, and the
+    /// open restarts after every signal) and checked with `fstat` before anything else.
     public static func sync(folder: URL) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for name in names {
-            let fd = open(folder.appendingPathComponent(name).path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            let path = folder.appendingPathComponent(name).path
+            let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY)
             guard fd >= 0 else { continue }
             var status = stat()
             if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG { _ = fsync(fd) }

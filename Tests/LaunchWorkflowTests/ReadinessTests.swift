@@ -67,6 +67,9 @@ struct ReadinessTests {
             let condition = {
                 if case .port = condition { return ReadyCondition.port(port) } else { return condition }
             }()
+            // The server writes the file whatever the condition; launchprof refuses a `file:` path
+            // that exists before the launch (it removes only what a `file:` launch created).
+            try? FileManager.default.removeItem(atPath: file)
             let result = AppLauncher().launch(Self.request(condition, arguments: arguments, in: folder))
             let record = result.record
             #expect(record.outcome == .completed, "\(condition): \(record.message ?? "")")
@@ -79,6 +82,9 @@ struct ReadinessTests {
             #expect(trace.phases.map(\.phase) == [.exec, .loader, .main], "\(condition)")
             #expect(trace.totals.timeToReadyNs == ready)
             #expect(Self.nothingLeft(of: trace.pid), "\(condition): a process of the launch is still running")
+            if case .file = condition {
+                #expect(!FileManager.default.fileExists(atPath: file), "removed after the launch")
+            }
         }
     }
 

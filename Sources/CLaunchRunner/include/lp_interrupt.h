@@ -19,6 +19,8 @@ int lp_interrupt_install(void);
 int lp_interrupt_fd(void);
 /// The first interrupting signal caught (SIGINT, SIGTERM, SIGHUP), or 0.
 int lp_interrupt_signal(void);
+/// How many times launchprof was continued (SIGCONT) after a stop since lp_interrupt_install.
+int lp_interrupt_continued(void);
 /// Whether this process is the subreaper of its descendants' orphans (PR_GET_CHILD_SUBREAPER):
 /// then every live descendant of a launch stays in launchprof's process tree.
 int lp_is_child_subreaper(void);

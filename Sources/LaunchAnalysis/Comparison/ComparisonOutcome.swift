@@ -21,6 +21,9 @@ public struct ComparisonOutcome: Codable, Sendable, Equatable {
     public var test: SequentialComparison
     /// The build a launch of which failed, ending the comparison, if any.
     public var failedBuild: ComparisonBuild?
+    /// The signal (SIGINT, SIGTERM, SIGHUP) that interrupted the comparison, if one did: the
+    /// launches so far are kept and compared, and the exit status is 130.
+    public var interruptedBy: Int32?
     /// The verdicts of budget rules against base.
     public var budgets: [BaseBudgetVerdict]
     /// The main-thread findings side by side.
@@ -50,9 +53,10 @@ public struct ComparisonOutcome: Codable, Sendable, Equatable {
     /// The overall decision (see ``SequentialComparison/decision``).
     public var decision: ComparisonDecision { test.decision }
 
-    /// 3 when a build failed to launch; 2 when a metric regressed or an error-level rule
+    /// 130 when interrupted; 3 when a build failed to launch; 2 when a metric regressed or an error-level rule
     /// against base failed; 4 when a metric (or such a rule) is inconclusive; else 0.
     public var exitCode: ProfilerExitStatus {
+        if interruptedBy != nil { return .interrupted }
         if failedBuild != nil { return .launchFailed }
         let errors = budgets.filter { $0.rule.level == .error }.map(\.status)
         if decision == .regressed || errors.contains(.fail) { return .budgetExceeded }

@@ -5,6 +5,8 @@ extension LaunchProfilerError.Code {
     public static let historyUnavailable = Self("historyUnavailable")
     /// The history file is not a SQLite database or is damaged; it is left untouched.
     public static let historyCorrupt = Self("historyCorrupt")
+    /// The SQLite file is a database of something else, not a launchprof history; it is left untouched.
+    public static let historyForeign = Self("historyForeign")
     /// The store's schema is newer than this launchprof understands.
     public static let historySchemaTooNew = Self("historySchemaTooNew")
     /// A query or write on the history store failed.
@@ -29,6 +31,15 @@ extension LaunchProfilerError {
             .historyCorrupt,
             "The run history \(path) is not a valid SQLite database (\(reason)); it was left untouched. Move it aside to start a new history, or point --history elsewhere.",
             context: Context(file: path, reason: reason, mentionsLocation: true)
+        )
+    }
+
+    /// The SQLite database at `path` is not a launchprof history: `what` says what it is.
+    public static func historyForeign(_ path: String, what: String) -> Self {
+        Self(
+            .historyForeign,
+            "The run history \(path) is a SQLite database of something else (\(what)); launchprof does not add its tables to another program's database and left it untouched. Point --history at a new file or a launchprof history.",
+            context: Context(file: path, reason: what, mentionsLocation: true)
         )
     }
 

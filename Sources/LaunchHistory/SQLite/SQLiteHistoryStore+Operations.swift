@@ -7,6 +7,9 @@ extension SQLiteHistoryStore {
     func migrate() throws(LaunchProfilerError) {
         let location = self.location
         try write { db in
+            let kind = try SQLiteIdentity.kind(of: db)
+            try SQLiteIdentity.check(kind, path: location)
+            if kind != .history { try db.execute(sql: "PRAGMA application_id = \(SQLiteIdentity.applicationID)") }
             try db.execute(sql: "CREATE TABLE IF NOT EXISTS history_schema (version INTEGER NOT NULL)")
             let found = try Int.fetchOne(db, sql: "SELECT MAX(version) FROM history_schema") ?? 0
             guard found <= HistorySchema.current else {
@@ -27,6 +30,7 @@ extension SQLiteHistoryStore {
         let found: Int
         do {
             found = try pool.read { db in
+                try SQLiteIdentity.check(try SQLiteIdentity.kind(of: db), path: location)
                 guard try db.tableExists("history_schema") else { return 0 }
                 return try Int.fetchOne(db, sql: "SELECT MAX(version) FROM history_schema") ?? 0
             }

@@ -9,8 +9,8 @@ import LaunchTrace
 public final class SQLiteHistoryStore: HistoryStore {
     /// The file's path.
     public let location: String
-    /// The connection pool.
-    let pool: DatabasePool
+    /// The connections: a pool, or one read-only connection to a history on read-only media.
+    let pool: any DatabaseWriter
     /// The statements, in SQLite's dialect.
     let sql = HistorySQL(dialect: .sqlite)
     /// Whether the store was opened read-only (``init(readingFrom:)``).
@@ -36,6 +36,8 @@ public final class SQLiteHistoryStore: HistoryStore {
         isReadOnly = false
         sidecarsAreOurs = false
         try Self.checkHeader(path)
+        // Before the pool opens it (which would switch it to WAL): another program's database is refused.
+        try Self.checkIdentity(path)
         var configuration = Configuration()
         configuration.busyMode = Self.busyMode(giveUp: giveUp)
         do {
@@ -67,11 +69,19 @@ public final class SQLiteHistoryStore: HistoryStore {
         configuration.readonly = true
         configuration.busyMode = .timeout(Self.busyTimeoutSeconds)
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
+            pool =
+                try Self.isOnReadOnlyMedia(path)
+                ? DatabaseQueue(path: Self.immutableURI(path), configuration: configuration)
+                : DatabasePool(path: path, configuration: configuration)
         } catch {
             throw Self.mapped(error, path: path, opening: true)
         }
-        try checkSchema()
+        do throws(LaunchProfilerError) {
+            try checkSchema()
+        } catch {
+            close()
+            throw error
+        }
     }
 
     /// Waits for another connection's lock in steps of ``busyStepMicroseconds``, up to
@@ -87,6 +97,46 @@ public final class SQLiteHistoryStore: HistoryStore {
 
     /// How long one wait for a lock lasts before `giveUp` is asked again.
     static let busyStepMicroseconds: UInt32 = 10_000
+
+    /// Whether `path` is on a file system mounted read-only, where SQLite cannot create the
+    /// `-shm` file a WAL reader needs.
+    static func isOnReadOnlyMedia(_ path: String) -> Bool {
+        var info = statvfs()
+        return statvfs(path, &info) == 0 && info.f_flag & UInt(ST_RDONLY) != 0
+    }
+
+    /// The URI that opens `path` as SQLite's `immutable` file: no lock, no `-shm`, no journal
+    /// (nothing can change a file on read-only media through this mount).
+    static func immutableURI(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return "file:\(absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute)?immutable=1"
+    }
+
+    /// Refuses another program's SQLite database (``SQLiteIdentity``), read through a
+    /// read-only connection that changes nothing in it.
+    static func checkIdentity(_ path: String) throws(LaunchProfilerError) {
+        guard let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > 0 else {
+            return
+        }
+        var configuration = Configuration()
+        configuration.readonly = true
+        // A reader of a WAL database creates its -wal and -shm; they are removed if this one did.
+        let sidecars = SQLiteSidecars(database: path)
+        let sidecarsAreOurs = !sidecars.exist
+        let kind: SQLiteIdentity.Kind
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            kind = try queue.read { try SQLiteIdentity.kind(of: $0) }
+            try queue.close()
+        } catch {
+            if sidecarsAreOurs { sidecars.removeIfUnused() }
+            throw Self.mapped(error, path: path, opening: true)
+        }
+        if sidecarsAreOurs { sidecars.removeIfUnused() }
+        try SQLiteIdentity.check(kind, path: path)
+    }
 
     /// Refuses a non-empty file whose first bytes are not SQLite's header.
     static func checkHeader(_ path: String) throws(LaunchProfilerError) {

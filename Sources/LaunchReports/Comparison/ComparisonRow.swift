@@ -51,6 +51,9 @@ public struct ComparisonRow: Sendable, Equatable {
 
     /// One line saying what the comparison decided and how many launches it took.
     public static func headline(_ outcome: ComparisonOutcome) -> String {
+        if outcome.interruptedBy != nil {
+            return "interrupted after \(outcome.base.launches) base and \(outcome.head.launches) head launches"
+        }
         if let failed = outcome.failedBuild {
             return
                 "\(failed.rawValue) failed to launch after \(outcome.base.launches) base and \(outcome.head.launches) head launches"

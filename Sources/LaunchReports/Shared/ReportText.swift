@@ -67,7 +67,7 @@ public enum ReportText {
     public static func result(_ code: ProfilerExitStatus) -> String {
         switch code {
         case .success: "pass"
-        case .usageError: "usage error"
+        case .usageError: "error (an output could not be written)"
         case .budgetExceeded: "budget exceeded"
         case .launchFailed: "launches failed (more than --allow-failed) or none completed"
         case .inconclusive: "inconclusive"

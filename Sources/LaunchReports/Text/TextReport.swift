@@ -18,7 +18,7 @@ public struct TextReport: Sendable, Equatable {
     /// Renders the report, ending with a newline.
     public func render(summary: RunSummary, evaluation: BudgetEvaluation) -> String {
         var out =
-            "LaunchProfiler: \(summary.run.displayName) (\(summary.run.scenario)), \(ReportText.launchesLine(summary))\n"
+            "LaunchProfiler: \(TerminalText.escaped(summary.run.displayName)) (\(summary.run.scenario)), \(ReportText.launchesLine(summary))\n"
         for scenario in summary.scenarios.values.sorted(by: { $0.scenario < $1.scenario }) {
             guard let timing = scenario.timing else { continue }
             let label = summary.scenarios.count > 1 ? "\(scenario.scenario): " : ""
@@ -30,7 +30,7 @@ public struct TextReport: Sendable, Equatable {
         for (noun, record) in failed where record.outcome != .completed {
             out +=
                 "  \(noun) \(record.index): \(ReportText.outcomeName(record.outcome))"
-                + (record.message.map { ": \($0)" } ?? "") + "\n"
+                + (record.message.map { ": \(TerminalText.escaped($0))" } ?? "") + "\n"
         }
         out += "\n" + verdictTable(summary: summary, evaluation: evaluation)
         let notes = verdictNotes(evaluation) + Self.noiseNotes(summary: summary, evaluation: evaluation)

@@ -1,3 +1,5 @@
+import LaunchTrace
+
 /// A plain-text table with columns padded to their widest cell.
 ///
 /// Colour is applied after padding, so escape codes never break the alignment.
@@ -25,7 +27,8 @@ public struct TextTable: Sendable, Equatable {
     /// Appends a row, optionally with a style per cell.
     public mutating func append(_ row: [String], styles rowStyles: [ANSIStyle?]? = nil) {
         precondition(row.count == header.count, "A row needs one cell per column.")
-        rows.append(row)
+        // A control character in a cell (a name's newline) would break the columns or the terminal.
+        rows.append(row.map { TerminalText.escaped($0) })
         styles.append(rowStyles ?? Array(repeating: nil, count: row.count))
     }
 

@@ -121,7 +121,7 @@ final class ChildProcess {
                 return .exited(drainEvents(eventFD, eventOpen, &buffer, onEvents, noteExit(status: status)))
             }
             if let termination = reap(blocking: false) {
-                _ = readiness?.service(pid: pid, pidfd: pidfd)
+                _ = readiness?.service(pid: pid, pidfd: pidfd, deadlineNs: deadlineNs)
                 return .exited(drainEvents(eventFD, eventOpen, &buffer, onEvents, termination))
             }
             guard var timeout = remainingMs(until: deadlineNs) else { return .deadlinePassed }
@@ -146,7 +146,9 @@ final class ChildProcess {
             {
                 stallSampler.readAvailable()
             }
-            if let readiness, readiness.service(pid: pid, pidfd: pidfd), untilReady { return .conditionMet }
+            if let readiness, readiness.service(pid: pid, pidfd: pidfd, deadlineNs: deadlineNs), untilReady {
+                return .conditionMet
+            }
             if ready > 0, eventOpen, let slot = fds.last, slot.fd == eventFD, slot.revents != 0 {
                 let n = read(eventFD, &buffer, buffer.count)
                 if n > 0 {

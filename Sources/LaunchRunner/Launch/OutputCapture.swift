@@ -21,10 +21,12 @@ struct OutputCapture {
     /// Bytes kept at each end of a large file.
     var keptBytes = 64 * 1024
 
-    /// The file's size in bytes, or nil when it cannot be read.
+    /// The file's size in bytes, or nil when it cannot be read or is not a regular file (the
+    /// program may have put a named pipe there, which a read would wait on for ever).
     var size: Int? {
         var info = stat()
-        return stat(url.path, &info) == 0 ? Int(info.st_size) : nil
+        guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
     }
 
     /// Rewrites the file as its head and tail when it is larger than twice ``keptBytes``.

@@ -32,6 +32,10 @@ public enum RunInterruption {
         return caught == 0 ? nil : caught
     }
 
+    /// How many times launchprof was stopped (SIGSTOP, SIGTSTP, Ctrl-Z) and continued since
+    /// ``install()``: a launch running meanwhile counts the pause in its times.
+    public static var continuedCount: Int { Int(lp_interrupt_continued()) }
+
     /// The descriptor that becomes readable when the run is interrupted, or -1.
     static var fd: Int32 { lp_interrupt_fd() }
 }

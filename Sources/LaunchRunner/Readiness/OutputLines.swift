@@ -7,20 +7,30 @@ import LaunchTrace
 
 /// The program's output read from a pipe, line by line, against a `stdout:`/`stderr:`
 /// pattern; the error stream is copied on to its file, and the last 2 KiB are kept.
+///
+/// Nothing here can hold the runner's wait: the pattern is a ``LinePattern`` (linear time, no
+/// backtracking), a line is matched on its first ``maximumLineBytes`` bytes, one call reads at
+/// most ``maximumBytesPerCall`` (a program that writes without pause still lets the wait check
+/// its deadline and signals), and a match gives up as soon as `shouldStop` says so.
 final class OutputLines {
     /// The runner's end of the pipe (non-blocking).
     let fd: Int32
-    private let regex: Regex<AnyRegexOutput>?
+    private let pattern: LinePattern?
     private let copy: FileHandle?
     private var pending: [UInt8] = []
+    private var skippingLongLine = false
     private var kept: [UInt8] = []
     private var matched = false
     private static let keptBytes = 2048
+    /// The part of a line that is matched; the rest of a longer line is skipped.
+    static let maximumLineBytes = 65536
+    /// The most one call reads before it returns to the wait.
+    static let maximumBytesPerCall = 1 << 20
 
     /// Reads `fd`, matching lines against `pattern`; copies what it reads to `copyTo` if given.
     init(fd: Int32, pattern: String, copyTo path: String?) {
         self.fd = fd
-        regex = try? Regex(pattern)
+        self.pattern = try? LinePattern(pattern)
         if let path, FileManager.default.createFile(atPath: path, contents: nil) {
             copy = FileHandle(forWritingAtPath: path)
         } else {
@@ -33,16 +43,19 @@ final class OutputLines {
         try? copy?.close()
     }
 
-    /// Reads everything available; true once a line has matched.
-    func readAvailable() -> Bool {
+    /// Reads what is available (up to ``maximumBytesPerCall``); true once a line has matched.
+    /// `shouldStop` (the launch's deadline passed, the run interrupted) abandons a match.
+    func readAvailable(shouldStop: () -> Bool = { false }) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 8192)
-        while true {
+        var total = 0
+        while total < Self.maximumBytesPerCall, !shouldStop() {
             let n = read(fd, &buffer, buffer.count)
             guard n > 0 else { break }
+            total += n
             let chunk = buffer[0..<n]
             copy?.write(Data(chunk))
             kept = Array((kept + chunk).suffix(Self.keptBytes))
-            if !matched { scan(chunk) }
+            if !matched { scan(chunk, shouldStop: shouldStop) }
         }
         return matched
     }
@@ -53,15 +66,27 @@ final class OutputLines {
         return text.isEmpty ? nil : text
     }
 
-    private func scan(_ chunk: ArraySlice<UInt8>) {
+    private func scan(_ chunk: ArraySlice<UInt8>, shouldStop: () -> Bool) {
         pending.append(contentsOf: chunk)
-        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-            let line = String(decoding: pending[..<newline], as: UTF8.self)
-            pending.removeSubrange(...newline)
-            if let regex, (try? regex.firstMatch(in: line)) != nil {
-                matched = true
+        while !matched {
+            if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let wasSkipping = skippingLongLine
+                skippingLongLine = false
+                if !wasSkipping { match(pending[..<newline], shouldStop: shouldStop) }
+                pending.removeSubrange(...newline)
+            } else if pending.count >= Self.maximumLineBytes {
+                if !skippingLongLine { match(pending[..<Self.maximumLineBytes], shouldStop: shouldStop) }
+                skippingLongLine = true
+                pending.removeAll(keepingCapacity: true)
+            } else {
                 return
             }
         }
+    }
+
+    private func match(_ line: ArraySlice<UInt8>, shouldStop: () -> Bool) {
+        guard let pattern else { return }
+        let scalars = String(decoding: line, as: UTF8.self).unicodeScalars.map(\.value)
+        if pattern.matches(scalars: scalars, shouldStop: shouldStop) == true { matched = true }
     }
 }

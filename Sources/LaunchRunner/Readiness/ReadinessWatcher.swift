@@ -25,9 +25,11 @@ final class ReadinessWatcher {
     private var output: OutputLines?
     private var notify: NotifySocket?
     private var pipeWriteEnd: Int32 = -1
+    private var readyFile: String?
 
     /// Prepares the watch: a pipe for an output condition (the error stream still reaches
-    /// `stderrFile`), a bound socket for `notify`, the file of `file:` removed.
+    /// `stderrFile`), a bound socket for `notify`; the path of `file:` must not exist
+    /// (``ReadyFile``), and what the program creates there is removed when the watch ends.
     init(condition: ReadyCondition, stderrFile: String) throws(LaunchProfilerError) {
         self.condition = condition
         var stdoutPath = "/dev/null"
@@ -51,7 +53,8 @@ final class ReadinessWatcher {
             notify = socket
             environment[ReadyCondition.notifySocketVariable] = socket.path
         case .file(let path):
-            unlink(path)
+            try ReadyFile.checkAbsent(path)
+            readyFile = path
         case .exit, .port:
             break
         }
@@ -62,6 +65,7 @@ final class ReadinessWatcher {
 
     deinit {
         closeAppEnds()
+        if let readyFile { ReadyFile.removeCreated(readyFile) }
     }
 
     /// The descriptors to wait on (the pipe, the notify socket).
@@ -81,9 +85,11 @@ final class ReadinessWatcher {
         pipeWriteEnd = -1
     }
 
-    /// Reads what arrived and checks the condition; true once it is met.
-    func service(pid: pid_t, pidfd: Int32) -> Bool {
-        let lineSeen = output?.readAvailable() ?? false
+    /// Reads what arrived and checks the condition; true once it is met. Reading and matching
+    /// the output give up once `deadlineNs` (CLOCK_MONOTONIC) passes or the run is interrupted.
+    func service(pid: pid_t, pidfd: Int32, deadlineNs: Int64? = nil) -> Bool {
+        let shouldStop = { RunInterruption.signal != nil || deadlineNs.map { lp_monotonic_ns() >= $0 } == true }
+        let lineSeen = output?.readAvailable(shouldStop: shouldStop) ?? false
         let notified = notify?.readAvailable() ?? false
         guard readyAtNs == nil else { return true }
         let met: Bool

@@ -152,7 +152,8 @@ public final class LaunchSession {
             staged.files.deleteTrace()
             staged.files.deleteStderr()
         case .diagnosis:
-            if completed || (try? Data(contentsOf: staged.files.stderrURL))?.isEmpty == true {
+            // Its size, not its bytes: a named pipe the program put there must not block the run.
+            if completed || OutputCapture(url: staged.files.stderrURL).size == 0 {
                 staged.files.deleteStderr()
             }
         case .measurement, .primer:

@@ -16,7 +16,7 @@ public enum ProgramCheck {
     ///   and the path in its context.
     public static func check(_ path: String) throws(LaunchProfilerError) {
         var status = stat()
-        guard stat(path, &status) == 0 else { throw refusal(path, "does not exist") }
+        guard stat(path, &status) == 0 else { throw refusal(path, unreachable(errno)) }
         guard status.st_mode & S_IFMT != S_IFDIR else { throw refusal(path, "is a directory, not a program") }
         guard status.st_mode & S_IFMT == S_IFREG else { throw refusal(path, "is not a regular file") }
         guard access(path, X_OK) == 0 else {
@@ -24,6 +24,17 @@ public enum ProgramCheck {
         }
         if let interpreter = interpreter(of: path), access(interpreter, X_OK) != 0 {
             throw refusal(path, "is a script whose interpreter \(interpreter) does not exist or is not executable")
+        }
+    }
+
+    /// Why `stat` could not reach a path, as the end of a sentence.
+    static func unreachable(_ code: Int32) -> String {
+        switch code {
+        case ELOOP: "is a symbolic link that leads back to itself (too many levels of symbolic links)"
+        case EACCES: "cannot be reached: a folder on its path cannot be searched (permission denied)"
+        case ENOTDIR: "does not exist (a part of its path is a file, not a folder)"
+        case ENAMETOOLONG: "is too long a path for the system"
+        default: "does not exist"
         }
     }
 

@@ -28,8 +28,7 @@ extension ReadyCondition {
 
     /// Whether `line` matches a `stdout:` or `stderr:` pattern.
     public static func line(_ line: Substring, matches pattern: String) -> Bool {
-        guard let regex = try? Regex(pattern) else { return false }
-        return (try? regex.firstMatch(in: line)) != nil
+        (try? LinePattern(pattern))?.matches(line) ?? false
     }
 
     private static func split(_ text: String) -> (String, String?) {
@@ -38,11 +37,13 @@ extension ReadyCondition {
     }
 
     private static func checkPattern(_ pattern: String, in text: String) throws(LaunchProfilerError) {
-        do {
-            _ = try Regex(pattern)
+        do throws(LinePattern.SyntaxError) {
+            _ = try LinePattern(pattern)
         } catch {
             throw invalid(
-                text, "The text after the colon is a regular expression; this one does not compile: \(error).")
+                text,
+                "The text after the colon is a regular expression (matched in linear time, without backtracking); "
+                    + "this one cannot be read: \(error.description)")
         }
     }
 

@@ -28,12 +28,15 @@ public struct StepSummary: Sendable, Equatable {
     /// - Throws: ``LaunchProfilerError`` naming the file when it cannot be written.
     public func append(summary: RunSummary, evaluation: BudgetEvaluation) throws {
         let markdown = MarkdownReport().render(summary: summary, evaluation: evaluation) + "\n"
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        // O_NONBLOCK: a named pipe with no reader fails at once (ENXIO) instead of waiting for one.
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o644)
         guard fd >= 0 else {
+            let reason = errno == ENXIO ? "it is a named pipe with no reader" : String(cString: strerror(errno))
             throw LaunchProfilerError.workflow(
-                "Cannot open the GitHub step summary \(path) (\(Self.variable)) for appending: \(String(cString: strerror(errno)))."
+                "Cannot open the GitHub step summary \(path) (\(Self.variable)) for appending: \(reason)."
             )
         }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         do {
             try handle.write(contentsOf: Data(markdown.utf8))

@@ -86,6 +86,7 @@ public struct ComparisonRun: Sendable {
             findings: FindingsComparison(base: base.findings, head: head.findings)
         )
         outcome.parts = parts
+        outcome.interruptedBy = launcher.interruption
         outcome.functions = loops.functionChanges()
         try outcome.write(to: folder.comparisonURL)
         try ComparisonPage(folder: folder, generator: plan.generator).write(outcome)

@@ -15,6 +15,7 @@ extension RunFolder {
     public static func create(at requested: String?, root: URL = URL(filePath: runsRoot)) throws -> RunFolder {
         if let requested {
             let folder = RunFolder(url: URL(filePath: requested))
+            try folder.refuseForeignContents()
             try folder.createDirectory()
             try folder.claim()
             return folder
@@ -29,6 +30,20 @@ extension RunFolder {
             unlink(temporary.path)
         }
         return folder
+    }
+
+    /// Refuses an existing folder that holds anything and is not a run: launchprof writes only
+    /// into folders it created or empty ones, never among a user's files (where the summary of a
+    /// run could replace one of theirs, or a named pipe hold the end of the run).
+    private func refuseForeignContents() throws {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path), !names.isEmpty,
+            !names.contains(Self.claimName)
+        else { return }
+        let shown = names.sorted().prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
+        throw LaunchProfilerError.workflow(
+            "The output folder \(url.path) already exists and holds \(names.count) "
+                + "\(names.count == 1 ? "entry" : "entries") that are not a launchprof run (\(shown)\(names.count > 3 ? ", …" : "")); "
+                + "launchprof writes only into a new or empty folder; name a new folder.")
     }
 
     /// Creates ``claimName`` exclusively (it holds launchprof's pid).

@@ -27,6 +27,6 @@ extension LaunchProfilerError {
 
     /// The codes of a history store that cannot be opened, read or written.
     static let historyCodes: Set<Code> = [
-        .historyUnavailable, .historyCorrupt, .historySchemaTooNew, .historyQueryFailed,
+        .historyUnavailable, .historyCorrupt, .historyForeign, .historySchemaTooNew, .historyQueryFailed,
     ]
 }

@@ -32,15 +32,15 @@ struct CheckCommand: ParsableCommand {
         check.allowedFailures = allowFailed
         let location = try RunFolder.locate(runFolder)
         let summary = try SummaryLoader.load(location)
-        let evaluation = check.evaluate(summary)
+        var evaluation = check.evaluate(summary)
+        let traces = exports.exportOtlp == nil ? [] : ((try? RunFolder(url: location).loadTraces()) ?? [])
+        let failures = ResultOutputs(exports: exports, traces: traces).write(
+            summary: summary, evaluation: &evaluation)
         print(
             try format.format.render(summary: summary, evaluation: evaluation, colored: Terminal.stdoutIsTerminal),
             terminator: "")
-        let traces = exports.exportOtlp == nil ? [] : ((try? RunFolder(url: location).loadTraces()) ?? [])
-        try exports.write(summary: summary, evaluation: evaluation, traces: traces)
-        try StepSummary(environment: ProcessInfo.processInfo.environment)?.append(
-            summary: summary, evaluation: evaluation)
-        let code = evaluation.exitCode
+        ResultOutputs.report(failures)
+        let code = evaluation.status
         if code != .success { throw ExitCode(code.rawValue) }
     }
 }

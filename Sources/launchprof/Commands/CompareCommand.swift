@@ -70,6 +70,12 @@ struct CompareCommand: ParsableCommand {
         }
         print(try format.format.render(comparison: result.outcome, colored: Terminal.stdoutIsTerminal), terminator: "")
         if format.format == .text { print("\nComparison folder: \(folder.url.path)") }
+        if let signal = result.outcome.interruptedBy {
+            FileHandle.standardError.write(
+                Data(
+                    "launchprof: interrupted by signal \(signal); the launches so far are in \(folder.url.path).\n".utf8
+                ))
+        }
         let code = result.outcome.exitCode
         if code != .success { throw ExitCode(code.rawValue) }
     }

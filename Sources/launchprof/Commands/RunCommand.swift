@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchAnalysis
+import LaunchReports
 import LaunchRunner
 import LaunchWorkflow
 
@@ -20,8 +21,10 @@ struct RunCommand: ParsableCommand {
             """ + "\n\n" + ProfilerExitStatus.helpText
     )
 
+    // `.unconditional`: `--runs -1` is the value -1 (refused by validate() with the range), not a
+    // missing value followed by an option -1.
     @Option(
-        name: .shortAndLong,
+        name: .shortAndLong, parsing: .unconditional,
         help:
             "Measured launches: measurement launches, which give every reported time (with --no-timing-launches, the instrumented ones)."
     )
@@ -40,7 +43,7 @@ struct RunCommand: ParsableCommand {
             valueName: "NAME"))
     var name: String?
 
-    @Option(name: .shortAndLong, help: "Launches before the measured ones, discarded.")
+    @Option(name: .shortAndLong, parsing: .unconditional, help: "Launches before the measured ones, discarded.")
     var warmup: Int = 1
 
     @OptionGroup var launch: ProgramLaunchOptions
@@ -55,7 +58,7 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         help:
-            "Folder for the run's files (default: \(RunFolder.runsRoot)/<date-time>, linked as \(RunFolder.latestPath))."
+            "Folder for the run's files: a new or empty one (default: \(RunFolder.runsRoot)/<date-time>, linked as \(RunFolder.latestPath))."
     )
     var output: String?
 
@@ -121,20 +124,30 @@ struct RunCommand: ParsableCommand {
         try LaunchGuard.install()
         let folder = try RunFolder.create(at: output)
         let progress = ProgressReporter(total: runs, interactive: Terminal.stderrIsTerminal)
-        let result = try launch.aroundLaunches {
+        var result = try launch.aroundLaunches {
             try ProfilingRun(plan: plan, folder: folder).run(progress: progress.show)
+        }
+        let failures = ResultOutputs(exports: exports, traces: result.traces).write(
+            summary: result.summary, evaluation: &result.evaluation)
+        var code = result.exitStatus
+        if !failures.isEmpty {
+            code = result.evaluation.status
+            try? JSONReport(summary: result.summary, evaluation: result.evaluation).write(to: folder.verdictsURL)
         }
         print(
             try format.format.render(
                 summary: result.summary, evaluation: result.evaluation, colored: Terminal.stdoutIsTerminal),
             terminator: "")
-        try exports.write(summary: result.summary, evaluation: result.evaluation, traces: result.traces)
-        try StepSummary(environment: ProcessInfo.processInfo.environment)?.append(
-            summary: result.summary, evaluation: result.evaluation)
         if format.format == .text {
             print("\nRun folder: \(folder.url.path)")
         }
-        let code = result.exitStatus
+        ResultOutputs.report(failures)
+        if RunInterruption.continuedCount > 0 {
+            FileHandle.standardError.write(
+                Data(
+                    "launchprof: note: launchprof was stopped and continued \(RunInterruption.continuedCount) time(s) during the run (SIGSTOP or SIGTSTP, then SIGCONT); a launch running meanwhile counts the pause in its times.\n"
+                        .utf8))
+        }
         if let signal = result.interruptedBy {
             FileHandle.standardError.write(
                 Data(

@@ -7,7 +7,9 @@ struct ProgramLaunchOptions: ParsableArguments {
     @Option(help: "Scenario: warm, cold (page cache evicted before each launch) or resume (background and back).")
     var scenario: Scenario = .warm
 
-    @Option(help: "Seconds after which a launch that has not ended is killed and reported as timed out.")
+    @Option(
+        parsing: .unconditional,
+        help: "Seconds after which a launch that has not ended is killed and reported as timed out.")
     var timeout: Double = LaunchSpecification.defaultTimeoutSeconds
 
     @Option(

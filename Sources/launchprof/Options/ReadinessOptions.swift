@@ -12,14 +12,24 @@ struct ReadinessOptions: ParsableArguments {
         ))
     var readyWhen: String?
 
-    @Option(help: "Seconds between SIGTERM and SIGKILL when the runner ends a ready program.")
+    @Option(
+        parsing: .unconditional,
+        help: "Seconds between SIGTERM and SIGKILL when the runner ends a ready program (at most a day, as --timeout).")
     var gracePeriod: Double = ReadinessSettings.defaultGracePeriodSeconds
 
     func validate() throws {
-        guard gracePeriod >= 0 else {
-            throw ValidationError("--grace-period must be zero or a positive number of seconds.")
+        // The same cap as --timeout: a program that ignores SIGTERM is killed within a day at most.
+        guard gracePeriod >= 0, gracePeriod <= LaunchOptions.maximumTimeout else {
+            throw ValidationError(
+                "--grace-period must be a number of seconds from 0 to \(Int(LaunchOptions.maximumTimeout)) (one day); \(gracePeriod) is not."
+            )
         }
-        _ = try settings()
+        let checked = try settings()
+        do throws(LaunchProfilerError) {
+            try checked.checkBeforeLaunch()
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     /// The runner's settings for these options.

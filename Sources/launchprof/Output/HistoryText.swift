@@ -1,5 +1,6 @@
 import Foundation
 import LaunchHistory
+import LaunchTrace
 
 /// The text `history list`, `show` and `trend` print.
 enum HistoryText {
@@ -23,7 +24,8 @@ enum HistoryText {
                 series.key.format(point.p10), series.key.format(point.p90), "\(point.count)",
             ]
         }
-        return "\(series.key)\n" + table([["recorded", "commit", "median", "p10", "p90", "n"]] + rows)
+        return "\(TerminalText.escaped("\(series.key)"))\n"
+            + table([["recorded", "commit", "median", "p10", "p90", "n"]] + rows)
     }
 
     /// One paragraph per change point.
@@ -58,6 +60,9 @@ enum HistoryText {
 
     /// Columns padded to their widest cell.
     static func table(_ rows: [[String]]) -> String {
+        // User text (a run's name, a branch) is escaped: a newline or an escape sequence in a
+        // cell would break the columns or reach the terminal.
+        let rows = rows.map { $0.map { TerminalText.escaped($0) } }
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
             row.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
