@@ -8,6 +8,11 @@ extension MetricCatalog {
             .timeToFirstFrame, .time, "Launch start to the first committed frame.", source: "totals.timeToFirstFrameNs"
         ) { $0.totals.timeToFirstFrameNs.map(Double.init) },
         MetricDefinition(
+            .timeToFirstWindow, .time,
+            "Launch start to the program's first top-level window shown on the display, as the display server saw it.",
+            source: "totals.timeToFirstWindowNs"
+        ) { $0.totals.timeToFirstWindowNs.map(Double.init) },
+        MetricDefinition(
             .timeToActive, .time, "Launch start to the end of applicationDidBecomeActive.",
             source: "totals.timeToActiveNs"
         ) { $0.totals.timeToActiveNs.map(Double.init) },

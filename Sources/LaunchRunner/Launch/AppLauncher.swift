@@ -67,7 +67,9 @@ public struct AppLauncher: Launcher {
     /// The watcher of the request's readiness condition, when it is watched while the program runs.
     static func readinessWatcher(for request: LaunchRequest) throws(LaunchProfilerError) -> ReadinessWatcher? {
         guard request.readiness.watchesWhileRunning else { return nil }
-        return try ReadinessWatcher(condition: request.readiness.condition ?? .exit, stderrFile: request.stderrURL.path)
+        return try ReadinessWatcher(
+            condition: request.readiness.condition ?? .exit, stderrFile: request.stderrURL.path,
+            display: request.readiness.display)
     }
 
     /// The environment of one launch: the runner's own, less its `LAUNCHPROF_` variables, plus

@@ -1,0 +1,156 @@
+import Foundation
+import LaunchAnalysis
+import LaunchTestSupport
+import LaunchTrace
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// GUI programs on a headless display: `--ready-when window|frame` with `--display x11`, on a
+/// client of the tests' own whose times are known (FixtureWindow) and on programs nobody here
+/// wrote (xeyes, xclock, xterm, gtk4-demo); the display's life (nothing left running, no lock
+/// file or socket), interruption, and a missing server.
+@Suite("GUI programs on a headless display", .serialized)
+struct DisplayProgramTests {
+    /// A value every process of one test carries in its environment (launchprof passes its own
+    /// environment to the display server and the launches): what is left running is found by it.
+    static func marker() -> (name: String, value: String) {
+        ("LAUNCHPROF_TEST_DISPLAY_MARK", UUID().uuidString)
+    }
+
+    /// The processes whose environment holds `name=value`, as `pid command` lines.
+    static func processes(carrying marker: (name: String, value: String)) -> [String] {
+        let needle = Data("\(marker.name)=\(marker.value)".utf8)
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap { Int32($0) } ?? []
+        return pids.compactMap { pid in
+            guard pid != getpid(), let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ"),
+                environ.range(of: needle) != nil
+            else { return nil }
+            let comm = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "?"
+            return "\(pid) \(comm.trimmingCharacters(in: .whitespacesAndNewlines))"
+        }
+    }
+
+    /// The lock files and sockets of X displays, to compare before and after a run.
+    static func xDisplayFiles() -> Set<String> {
+        let locks = ((try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []).filter {
+            $0.hasPrefix(".X") && $0.hasSuffix("-lock")
+        }
+        let sockets = (try? FileManager.default.contentsOfDirectory(atPath: "/tmp/.X11-unix")) ?? []
+        return Set(locks.map { "/tmp/\($0)" } + sockets.map { "/tmp/.X11-unix/\($0)" })
+    }
+
+    /// Whether `program` is installed (the tests of programs nobody here wrote need it).
+    static func installed(_ program: String) -> Bool {
+        ["/usr/bin", "/usr/local/bin", "/bin"].contains { access("\($0)/\(program)", X_OK) == 0 }
+    }
+
+    /// launchprof with the test's marker and no display of the test runner's.
+    static func launchprof(_ arguments: [String], marker: (name: String, value: String)) throws
+        -> ProductProcess.Output
+    {
+        try BuiltProducts.launchprof(
+            arguments, environment: [marker.name: marker.value, "DISPLAY": "", "WAYLAND_DISPLAY": ""], timeout: 240)
+    }
+
+    @Test("a client that maps at 30 ms and draws 60 ms later: the two metrics as far apart as it measured, within 10 %")
+    func windowThenFrame() throws {
+        let folder = try BuiltProducts.scratchFolder("display")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let times = folder.appendingPathComponent("times.txt")
+        let marker = Self.marker()
+        let filesBefore = Self.xDisplayFiles()
+        let output = try Self.launchprof(
+            [
+                "trace", "--json", "--ready-when", "frame", "--display", "x11", "--",
+                BuiltProducts.path("FixtureWindow"), "--map-ms", "30", "--draw-ms", "60", "--times", times.path,
+            ], marker: marker)
+        #expect(output.status == 0, "\(output.stderr)")
+        let trace = try LaunchTrace.decode(Data(output.stdout.utf8), file: "stdout")
+        let window = try #require(trace.totals.timeToFirstWindowNs)
+        let frame = try #require(trace.totals.timeToFirstFrameNs)
+        #expect(trace.totals.timeToReadyNs == frame)
+        let measured = try String(contentsOf: times, encoding: .utf8).split(separator: " ").compactMap {
+            $0.split(separator: "=").last.flatMap { Int64($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+        let fixtureGap = Double(measured[1] - measured[0])
+        let observedGap = Double(frame - window)
+        #expect(
+            abs(observedGap - fixtureGap) <= 0.1 * fixtureGap, "observed \(observedGap) ns, fixture \(fixtureGap) ns")
+        #expect(trace.phases.map(\.phase).suffix(3) == [.main, .firstWindow, .firstFrame], "\(trace.phases)")
+        #expect(Self.processes(carrying: marker).isEmpty, "\(Self.processes(carrying: marker))")
+        #expect(Self.xDisplayFiles().subtracting(filesBefore).isEmpty)
+    }
+
+    @Test(
+        "programs nobody here wrote on Xvfb: both metrics in summary.json, exit 0, nothing left running",
+        arguments: [["xeyes"], ["xclock"], ["xterm", "-e", "sleep", "60"]])
+    func realPrograms(_ command: [String]) throws {
+        try #require(Self.installed(command[0]), "\(command[0]) is not installed (x11-apps, xterm)")
+        let folder = try BuiltProducts.scratchFolder("display")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let marker = Self.marker()
+        let filesBefore = Self.xDisplayFiles()
+        let output = try Self.launchprof(
+            ["run", "--runs", "2", "--warmup", "0", "--ready-when", "frame", "--output", folder.path, "--"] + command,
+            marker: marker)
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        let summary = try RunSummary.read(from: folder.appendingPathComponent("summary.json"))
+        let warm = try #require(summary.scenarios[Scenario.warm.rawValue])
+        let window = try #require(warm.metrics[MetricName.timeToFirstWindow.rawValue], "\(warm.metrics.keys)")
+        let frame = try #require(warm.metrics[MetricName.timeToFirstFrame.rawValue])
+        #expect(window.samples.allSatisfy { $0 > 0 } && frame.statistics.median >= window.statistics.median)
+        #expect(warm.metrics[MetricName.phase(.firstWindow).rawValue] != nil)
+        #expect(Self.processes(carrying: marker).isEmpty, "\(Self.processes(carrying: marker))")
+        #expect(Self.xDisplayFiles().subtracting(filesBefore).isEmpty)
+    }
+
+    @Test("gtk4-demo on Xvfb: its first window and frame, nothing left running")
+    func gtkOnX11() throws {
+        try #require(Self.installed("gtk4-demo"), "gtk4-demo is not installed (gtk-4-examples)")
+        let marker = Self.marker()
+        let output = try Self.launchprof(
+            ["trace", "--json", "--ready-when", "frame", "--display", "x11", "--timeout", "60", "--", "gtk4-demo"],
+            marker: marker)
+        #expect(output.status == 0, "\(output.stderr)")
+        let trace = try LaunchTrace.decode(Data(output.stdout.utf8), file: "stdout")
+        let window = try #require(trace.totals.timeToFirstWindowNs)
+        #expect(try #require(trace.totals.timeToFirstFrameNs) >= window)
+        #expect(Self.processes(carrying: marker).isEmpty, "\(Self.processes(carrying: marker))")
+    }
+
+    @Test("interrupted while waiting for a window: the launch, Xvfb and its files are gone")
+    func interrupted() throws {
+        let marker = Self.marker()
+        let filesBefore = Self.xDisplayFiles()
+        let folder = try BuiltProducts.scratchFolder("display")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = try BuiltProducts.startLaunchprof(
+            [
+                "run", "--runs", "1", "--warmup", "0", "--ready-when", "window", "--output", folder.path, "--", "sleep",
+                "60",
+            ],
+            environment: [marker.name: marker.value, "DISPLAY": "", "WAYLAND_DISPLAY": ""])
+        // Until the launch runs on the display (Xvfb and the sleep both carry the marker).
+        let deadline = Date().addingTimeInterval(30)
+        while Self.processes(carrying: marker).count < 2, Date() < deadline { usleep(50_000) }
+        #expect(Self.processes(carrying: marker).count >= 2, "\(Self.processes(carrying: marker))")
+        process.process.interrupt()
+        _ = try process.wait(timeout: 60)
+        #expect(Self.processes(carrying: marker).isEmpty, "\(Self.processes(carrying: marker))")
+        #expect(Self.xDisplayFiles().subtracting(filesBefore).isEmpty)
+    }
+
+    @Test("no Xvfb installed: a clear error naming the package, exit 1")
+    func missingServer() throws {
+        let marker = Self.marker()
+        let output = try BuiltProducts.launchprof(
+            ["trace", "--ready-when", "window", "--display", "x11", "--", "/bin/true"],
+            environment: [marker.name: marker.value, "PATH": "/nonexistent"])
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("Xvfb is not installed"), "\(output.stderr)")
+        #expect(output.stderr.contains("apt-get install xvfb"), "\(output.stderr)")
+    }
+}
