@@ -15,9 +15,10 @@ import Testing
 @Suite("GUI programs on a headless display", .serialized)
 struct DisplayProgramTests {
     /// A value every process of one test carries in its environment (launchprof passes its own
-    /// environment to the display server and the launches): what is left running is found by it.
+    /// environment, less its `LAUNCHPROF_` variables, to the display server and the launches):
+    /// what is left running is found by it.
     static func marker() -> (name: String, value: String) {
-        ("LAUNCHPROF_TEST_DISPLAY_MARK", UUID().uuidString)
+        ("DISPLAY_TEST_MARK", UUID().uuidString)
     }
 
     /// The processes whose environment holds `name=value`, as `pid command` lines.
@@ -133,10 +134,12 @@ struct DisplayProgramTests {
                 "60",
             ],
             environment: [marker.name: marker.value, "DISPLAY": "", "WAYLAND_DISPLAY": ""])
-        // Until the launch runs on the display (Xvfb and the sleep both carry the marker).
-        let deadline = Date().addingTimeInterval(30)
-        while Self.processes(carrying: marker).count < 2, Date() < deadline { usleep(50_000) }
-        #expect(Self.processes(carrying: marker).count >= 2, "\(Self.processes(carrying: marker))")
+        // Until the launch runs on the display (launchprof, Xvfb and the program carry the marker).
+        let deadline = Date().addingTimeInterval(60)
+        let launched = { Self.processes(carrying: marker).contains { $0.hasSuffix(" sleep") } }
+        while !launched(), Date() < deadline { usleep(50_000) }
+        #expect(launched(), "\(Self.processes(carrying: marker))")
+        #expect(Self.processes(carrying: marker).contains { $0.hasSuffix(" Xvfb") })
         process.process.interrupt()
         _ = try process.wait(timeout: 60)
         #expect(Self.processes(carrying: marker).isEmpty, "\(Self.processes(carrying: marker))")
