@@ -5,7 +5,9 @@ extension MetricCatalog {
     /// `MetricName+Fixed.swift`, the contract). Adding one is adding a row here.
     public static let fixed: [MetricDefinition] = [
         MetricDefinition(
-            .timeToFirstFrame, .time, "Launch start to the first committed frame.", source: "totals.timeToFirstFrameNs"
+            .timeToFirstFrame, .time,
+            "Launch start to the first frame: a LaunchKit app's first committed frame, a program's first frame on the display (--ready-when frame).",
+            source: "totals.timeToFirstFrameNs"
         ) { $0.totals.timeToFirstFrameNs.map(Double.init) },
         MetricDefinition(
             .timeToFirstWindow, .time,
