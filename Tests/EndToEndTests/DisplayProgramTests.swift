@@ -122,6 +122,56 @@ struct DisplayProgramTests {
         #expect(Self.processes(carrying: marker).isEmpty, "\(Self.processes(carrying: marker))")
     }
 
+    /// The runtime folders of headless Wayland displays in /tmp.
+    static func waylandFolders() -> Set<String> {
+        Set(
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []).filter {
+                $0.hasPrefix("launchprof-wayland-")
+            })
+    }
+
+    @Test("gtk4-demo under --display wayland: its first window and frame through the proxy, nothing left")
+    func gtkOnWayland() throws {
+        try #require(Self.installed("gtk4-demo") && Self.installed("weston"), "gtk4-demo or weston is not installed")
+        let marker = Self.marker()
+        let foldersBefore = Self.waylandFolders()
+        let output = try Self.launchprof(
+            ["trace", "--json", "--ready-when", "frame", "--display", "wayland", "--timeout", "60", "--", "gtk4-demo"],
+            marker: marker)
+        #expect(output.status == 0, "\(output.stderr)")
+        let trace = try LaunchTrace.decode(Data(output.stdout.utf8), file: "stdout")
+        let window = try #require(trace.totals.timeToFirstWindowNs)
+        #expect(try #require(trace.totals.timeToFirstFrameNs) > window)
+        #expect(trace.phases.map(\.phase).suffix(3) == [.main, .firstWindow, .firstFrame], "\(trace.phases)")
+        #expect(Self.processes(carrying: marker).isEmpty, "\(Self.processes(carrying: marker))")
+        #expect(Self.waylandFolders().subtracting(foldersBefore).isEmpty)
+    }
+
+    @Test("launchprof killed (SIGKILL) during a launch: the keeper ends Xvfb, the launch ends with launchprof")
+    func killed() throws {
+        let marker = Self.marker()
+        let filesBefore = Self.xDisplayFiles()
+        let folder = try BuiltProducts.scratchFolder("display")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = try BuiltProducts.startLaunchprof(
+            [
+                "run", "--runs", "1", "--warmup", "0", "--ready-when", "window", "--output", folder.path, "--", "sleep",
+                "60",
+            ],
+            environment: [marker.name: marker.value, "DISPLAY": "", "WAYLAND_DISPLAY": ""])
+        let launched = { Self.processes(carrying: marker).contains { $0.hasSuffix(" sleep") } }
+        let deadline = Date().addingTimeInterval(60)
+        while !launched(), Date() < deadline { usleep(50_000) }
+        #expect(launched(), "\(Self.processes(carrying: marker))")
+        kill(process.process.processIdentifier, SIGKILL)
+        _ = try process.wait(timeout: 60)
+        // The keeper sees its control pipe close: SIGTERM to Xvfb, which removes its lock and socket.
+        let gone = Date().addingTimeInterval(10)
+        while !Self.processes(carrying: marker).isEmpty, Date() < gone { usleep(50_000) }
+        #expect(Self.processes(carrying: marker).isEmpty, "\(Self.processes(carrying: marker))")
+        #expect(Self.xDisplayFiles().subtracting(filesBefore).isEmpty)
+    }
+
     @Test("interrupted while waiting for a window: the launch, Xvfb and its files are gone")
     func interrupted() throws {
         let marker = Self.marker()
