@@ -158,10 +158,13 @@ static int32_t lp_xwindow_pid(lp_xobserver *o, xcb_window_t window) {
 
 /// The window's slot, made (with its client's pid and whether it is the launch's) when new.
 static int lp_xslot(lp_xobserver *o, xcb_window_t window, pid_t target) {
-    for (int i = 0; i < o->count; i++)
+    int free_slot = -1;
+    for (int i = 0; i < o->count; i++) {
         if (o->windows[i].window == window) return i;
-    if (o->count == LP_XWINDOWS) return -1;
-    int i = o->count++;
+        if (o->windows[i].window == 0 && free_slot < 0) free_slot = i;
+    }
+    if (free_slot < 0 && o->count == LP_XWINDOWS) return -1;
+    int i = free_slot >= 0 ? free_slot : o->count++;
     o->windows[i].window = window;
     o->windows[i].pid = lp_xwindow_pid(o, window);
     o->windows[i].ours = o->windows[i].pid > 0 && lp_is_descendant(o->windows[i].pid, target);
@@ -265,8 +268,16 @@ static void lp_xmapped(lp_xobserver *o, int slot, lp_xmilestones *m, int64_t now
 
 static void lp_xevent(lp_xobserver *o, xcb_generic_event_t *event, pid_t pid, lp_xmilestones *m, int64_t now) {
     uint8_t type = event->response_type & 0x7f;
-    if (type == XCB_CREATE_NOTIFY) {
+    if (type == XCB_DESTROY_NOTIFY) {
+        // A client's resource ids are used again by the next client: a destroyed window's slot goes.
+        xcb_destroy_notify_event_t *e = (xcb_destroy_notify_event_t *)event;
+        for (int i = 0; i < o->count; i++)
+            if (o->windows[i].window == e->window) o->windows[i].window = 0;
+    } else if (type == XCB_CREATE_NOTIFY) {
         xcb_create_notify_event_t *e = (xcb_create_notify_event_t *)event;
+        // A new window: whatever an earlier window of this id was, this one is looked up again.
+        for (int i = 0; i < o->count; i++)
+            if (o->windows[i].window == e->window) o->windows[i].window = 0;
         if (e->override_redirect) return;
         int slot = lp_xslot(o, e->window, pid);
         if (slot >= 0 && o->windows[slot].ours) {

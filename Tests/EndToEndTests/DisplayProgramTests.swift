@@ -95,7 +95,7 @@ struct DisplayProgramTests {
         let marker = Self.marker()
         let filesBefore = Self.xDisplayFiles()
         let output = try Self.launchprof(
-            ["run", "--runs", "2", "--warmup", "0", "--ready-when", "frame", "--output", folder.path, "--"] + command,
+            ["run", "--runs", "2", "--warmup", "1", "--ready-when", "frame", "--output", folder.path, "--"] + command,
             marker: marker)
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         let summary = try RunSummary.read(from: folder.appendingPathComponent("summary.json"))
@@ -104,6 +104,11 @@ struct DisplayProgramTests {
         let frame = try #require(warm.metrics[MetricName.timeToFirstFrame.rawValue])
         #expect(window.samples.allSatisfy { $0 > 0 } && frame.statistics.median >= window.statistics.median)
         #expect(warm.metrics[MetricName.phase(.firstWindow).rawValue] != nil)
+        // The measurement launches, made ready while a diagnosis launch ran, see their own windows
+        // (a new client's windows may have the ids an ended one's had).
+        let timing = try #require(summary.timingLaunches)
+        #expect(
+            timing.count == 2 && timing.allSatisfy { $0.outcome == .completed && $0.firstFrameNs != nil }, "\(timing)")
         #expect(Self.processes(carrying: marker).isEmpty, "\(Self.processes(carrying: marker))")
         #expect(Self.xDisplayFiles().subtracting(filesBefore).isEmpty)
     }
