@@ -127,6 +127,45 @@ struct DisplayProgramTests {
         #expect(Self.processes(carrying: marker).isEmpty, "\(Self.processes(carrying: marker))")
     }
 
+    /// The GTK 4 fixture with `workMs` of CPU in its `activate` handler, built into `folder` with
+    /// the system's C compiler (frame pointers and debug info, as a profiled build has).
+    static func gtkFixture(workMs: Int, in folder: URL) throws -> String {
+        let source = BuiltProducts.fixtures.appendingPathComponent("gtk-activate-work.c").path
+        let output = folder.appendingPathComponent("gtk-activate-\(workMs)").path
+        let build = try BuiltProducts.run(
+            "/bin/sh",
+            [
+                "-c",
+                "cc -O1 -g -fno-omit-frame-pointer -DWORK_MS=\(workMs) -o \(output) \(source) "
+                    + "$(pkg-config --cflags --libs gtk4)",
+            ])
+        try #require(build.status == 0, "\(build.stderr)")
+        return output
+    }
+
+    @Test("a GTK 4 app with 300 ms of CPU in activate: the work named with its cost before the first frame")
+    func gtkActivateWork() throws {
+        let pkgConfig = try BuiltProducts.run("/bin/sh", ["-c", "pkg-config --exists gtk4"])
+        try #require(pkgConfig.status == 0, "GTK 4's headers are not installed (libgtk-4-dev)")
+        let folder = try BuiltProducts.scratchFolder("display")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = try Self.gtkFixture(workMs: 300, in: folder)
+        let marker = Self.marker()
+        let output = try Self.launchprof(
+            [
+                "run", "--runs", "3", "--warmup", "1", "--ready-when", "frame", "--display", "x11", "--timeout", "60",
+                "--output", folder.appendingPathComponent("run").path, "--", app,
+            ], marker: marker)
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        let summary = try RunSummary.read(from: folder.appendingPathComponent("run/summary.json"))
+        let findings = try #require(summary.findings?.findings, "\(output.stdout)")
+        let work = try #require(findings.first, "\(output.stdout)")
+        #expect(work.function == "build_catalog_index", "\(output.stdout)")
+        #expect(work.kind == .cpu && work.phase == .main && work.medianCostNs > 50_000_000, "\(work)")
+        #expect(output.stdout.contains("build_catalog_index (gtk-activate-work.c:"), "\(output.stdout)")
+        #expect(Self.processes(carrying: marker).isEmpty, "\(Self.processes(carrying: marker))")
+    }
+
     /// The runtime folders of headless Wayland displays in /tmp.
     static func waylandFolders() -> Set<String> {
         Set(
