@@ -166,6 +166,28 @@ struct DisplayProgramTests {
         #expect(Self.processes(carrying: marker).isEmpty, "\(Self.processes(carrying: marker))")
     }
 
+    @Test("the GTK 4 app against a build with a tenth of the work: compare decides and names the function")
+    func gtkCompare() throws {
+        let pkgConfig = try BuiltProducts.run("/bin/sh", ["-c", "pkg-config --exists gtk4"])
+        try #require(pkgConfig.status == 0, "GTK 4's headers are not installed (libgtk-4-dev)")
+        let folder = try BuiltProducts.scratchFolder("display")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let slow = try Self.gtkFixture(workMs: 300, in: folder)
+        let fast = try Self.gtkFixture(workMs: 30, in: folder)
+        let marker = Self.marker()
+        let output = try Self.launchprof(
+            [
+                "compare", "--base", slow, "--head", fast, "--ready-when", "frame", "--display", "x11", "--timeout",
+                "60", "--max-runs", "12", "--metric", "timeToFirstFrame", "--output",
+                folder.appendingPathComponent("compare").path,
+            ], marker: marker)
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains("timeToFirstFrame  improved"), "\(output.stdout)")
+        #expect(output.stdout.contains("  main improved"), "\(output.stdout)")
+        #expect(output.stdout.contains("  build_catalog_index −"), "\(output.stdout)")
+        #expect(Self.processes(carrying: marker).isEmpty, "\(Self.processes(carrying: marker))")
+    }
+
     /// The runtime folders of headless Wayland displays in /tmp.
     static func waylandFolders() -> Set<String> {
         Set(
