@@ -99,8 +99,8 @@ static void lp_keeper_remove(const char *path) {
 
 /// The keeper's life: start the server, wait for the control pipe to close, end the server,
 /// remove what it left behind.
-static void lp_keeper_main(
-    const char *path, char *const argv[], char *const envp[], int log_fd, char *const cleanup[], int grace_ms) {
+static void lp_keeper_main(const char *path, char *const argv[], char *const envp[], int log_fd, const char *log_path,
+                           char *const cleanup[], int grace_ms) {
     signal(SIGINT, SIG_IGN);
     signal(SIGHUP, SIG_IGN);
     signal(SIGTERM, SIG_IGN);
@@ -112,12 +112,16 @@ static void lp_keeper_main(
     if (log_fd >= 0) close(log_fd);
     int server_running = server > 0;
     struct pollfd control = {LP_KEEP_CONTROL, POLLIN, 0};
+    int closed = 0;
     for (;;) {
         int n = poll(&control, 1, 100);
         if (n > 0) {
             char byte;
             ssize_t got = read(LP_KEEP_CONTROL, &byte, 1);
-            if (got <= 0 && !(got < 0 && errno == EINTR)) break;
+            if (got <= 0 && !(got < 0 && errno == EINTR)) {
+                closed = 1;
+                break;
+            }
         }
         int status;
         if (server_running && waitpid(server, &status, WNOHANG) == server) {
@@ -131,6 +135,8 @@ static void lp_keeper_main(
     for (int i = 0; cleanup && cleanup[i]; i++) {
         lp_keeper_remove(cleanup[i]);
     }
+    // A server that ended by itself leaves its log for the runner to show; else it goes too.
+    if (closed && log_path) unlink(log_path);
     _exit(0);
 }
 
@@ -156,7 +162,7 @@ pid_t lp_display_start(
         int log_copy = log_fd >= 0 ? dup2(log_fd, LP_KEEP_READY + 1) : -1;
         syscall(SYS_close_range, 3, LP_KEEP_CONTROL - 1, 0);
         syscall(SYS_close_range, LP_KEEP_READY + 2, ~0U, 0);
-        lp_keeper_main(path, argv, envp, log_copy, cleanup, grace_ms);
+        lp_keeper_main(path, argv, envp, log_copy, log_path, cleanup, grace_ms);
     }
     close(control[0]);
     if (log_fd >= 0) close(log_fd);

@@ -34,10 +34,11 @@ struct DisplayProgramTests {
         }
     }
 
-    /// The lock files and sockets of X displays, to compare before and after a run.
+    /// The lock files and sockets of X displays and the headless servers' logs, to compare before
+    /// and after a run.
     static func xDisplayFiles() -> Set<String> {
         let locks = ((try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []).filter {
-            $0.hasPrefix(".X") && $0.hasSuffix("-lock")
+            ($0.hasPrefix(".X") && $0.hasSuffix("-lock")) || $0.hasPrefix("launchprof-xvfb-")
         }
         let sockets = (try? FileManager.default.contentsOfDirectory(atPath: "/tmp/.X11-unix")) ?? []
         return Set(locks.map { "/tmp/\($0)" } + sockets.map { "/tmp/.X11-unix/\($0)" })

@@ -33,7 +33,7 @@ final class DisplayObserver {
         switch endpoint.server {
         case .x11:
             guard let observer = lp_xobserver_open(endpoint.name, frames ? 1 : 0, &error, error.count) else {
-                throw LaunchProfilerError.displayNotObservable(String(cString: error))
+                throw LaunchProfilerError.displayNotObservable(Self.text(error))
             }
             self.observer = observer
             environment = [:]
@@ -44,11 +44,16 @@ final class DisplayObserver {
             }
             let name = "launchprof-\(getpid())-\(Self.proxies.add(1, ordering: .relaxed).newValue)"
             guard let proxy = lp_wlproxy_open(folder, endpoint.name, name, &error, error.count) else {
-                throw LaunchProfilerError.displayNotObservable(String(cString: error))
+                throw LaunchProfilerError.displayNotObservable(Self.text(error))
             }
             observer = proxy
             environment = [DisplayEndpoint.waylandVariable: name]
         }
+    }
+
+    /// The sentence a C function wrote into `buffer`.
+    private static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     deinit {
