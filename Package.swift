@@ -152,6 +152,9 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
+        // A plain X11 client (C, libxcb by dlopen) that maps its window and draws into it at
+        // times the tests choose, for the display's readiness tests.
+        .executableTarget(name: "FixtureWindow"),
         // FixtureApp's work without frame pointers (and with garbage in RBP), for the samplers.
         .target(
             name: "CFixtureSupport",
@@ -223,7 +226,8 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "LaunchTrace", "LaunchAnalysis", "LaunchWorkflow", "launchprof", "SampleApp", "SeedApp", "FixtureApp",
-                "LaunchTestSupport", "FixtureServer", "FixtureTool", "LaunchSymbolication", "LaunchReports",
+                "LaunchTestSupport", "FixtureServer", "FixtureTool", "FixtureWindow", "LaunchSymbolication",
+                "LaunchReports",
             ],
             resources: [.copy("Fixtures")]
         ),

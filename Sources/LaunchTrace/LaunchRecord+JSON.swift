@@ -15,6 +15,8 @@ extension LaunchRecord {
         var json = JSONObjectWriter(indent: indent)
         json.add(CodingKeys.evictedBytes, evictedBytes)
         json.add(CodingKeys.exitStatus, exitStatus)
+        json.add(CodingKeys.firstFrameNs, firstFrameNs)
+        json.add(CodingKeys.firstWindowNs, firstWindowNs)
         json.add(CodingKeys.index, index)
         json.add(CodingKeys.lastPhase, lastPhase)
         json.add(CodingKeys.leftoverProcesses, leftoverProcesses)

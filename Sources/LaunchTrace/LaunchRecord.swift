@@ -53,6 +53,13 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
     public var readyWhen: ReadyCondition?
     /// When the program became ready, in nanoseconds after the launch started.
     public var readyNs: Int64?
+    /// When the display showed the program's first top-level window (`--ready-when window` or
+    /// `frame`), in nanoseconds after the launch started: a measurement launch's
+    /// `timeToFirstWindow`.
+    public var firstWindowNs: Int64?
+    /// When the display had the first frame of the program's window (`--ready-when frame`), in
+    /// nanoseconds after the launch started: a measurement launch's `timeToFirstFrame`.
+    public var firstFrameNs: Int64?
     /// How the runner ended a program that was ready and still running.
     public var shutdown: LaunchShutdown?
     /// The last lines the program wrote to standard output, when the runner read it (a
@@ -73,6 +80,7 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case index, scenario, outcome, exitStatus, signal, wallNs, traceFile, message, lastPhase, stderrTail
         case evictedBytes, readyWhen, readyNs, shutdown, stdoutTail, leftoverProcesses, preMain, usage
+        case firstWindowNs, firstFrameNs
     }
 
     /// Creates a launch record.

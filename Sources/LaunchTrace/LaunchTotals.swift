@@ -8,6 +8,9 @@ public struct LaunchTotals: Codable, Sendable, Equatable {
     public var timeToActiveNs: Int64?
     /// Spawn to the app's `reportFullyDrawn()` call.
     public var timeToFullDisplayNs: Int64?
+    /// Spawn to the program's first top-level window shown on the display (mapped on X11, its
+    /// toplevel configured on Wayland), as the display server saw it.
+    public var timeToFirstWindowNs: Int64?
     /// Spawn to readiness: the runner's `--ready-when` condition, the exit of a program that
     /// writes no trace, or LaunchProbe's `ready()`.
     public var timeToReadyNs: Int64?

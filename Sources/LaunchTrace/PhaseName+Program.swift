@@ -12,6 +12,16 @@ extension PhaseName {
     /// until the runner reaps the process (exit handlers, destructors, the kernel's teardown).
     public static let exit = PhaseName("exit")
 
+    /// A program that writes no trace, ready by the display (`--ready-when window|frame`): from
+    /// the creation of its first top-level window (X11; on Wayland its first connection to the
+    /// compositor) until the display shows that window. `main` then ends where this begins.
+    public static let firstWindow = PhaseName("firstWindow")
+    /// A program that writes no trace, ready by its first frame: from its first window shown
+    /// until the display has the first frame of its content.
+    public static let firstFrame = PhaseName("firstFrame")
+
     /// The phases the runner records for a program that writes no trace, in launch order.
     public static let program: [PhaseName] = [.exec, .loader, .main, .exit]
+    /// The phases a program ready by the display has after `main`, in launch order.
+    public static let display: [PhaseName] = [.firstWindow, .firstFrame]
 }

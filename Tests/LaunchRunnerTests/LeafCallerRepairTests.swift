@@ -56,6 +56,29 @@ struct LeafCallerRepairTests {
         #expect(chain == [vdso + 0x10, libc + 0x305, app + 0x105, app + 0x205])
     }
 
+    @Test("rbp below the stack pointer (a program built without frame pointers): the chain is kept, no trap")
+    func framePointerBelowStackPointer() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repair-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (app, libc): (UInt64, UInt64) = (0x5500_0000_0000, 0x7f00_0000_0000)
+        let validator = CallSiteValidator(mappings: [
+            .init(
+                start: app, end: app + 0x1000, fileOffset: 0,
+                path: try Self.codeFile("app", in: folder, returns: [0x105, 0x205])),
+            .init(
+                start: libc, end: libc + 0x1000, fileOffset: 0,
+                path: try Self.codeFile("libc.so.6", in: folder, returns: [0x305])),
+        ])
+        let sp: UInt64 = 0x7ffd_0000_0000
+        let sample = PerfSample(
+            thread: PerfThread(process: 1, id: 1), timeNs: 0, period: 1,
+            chain: [app + 0x10, libc + 0x305, app + 0x205], registers: (bp: 0x1234, sp: sp, ip: app + 0x10),
+            stack: Self.stack([0x28: app + 0x105]))
+        let chain = LeafCallerRepair(validator: validator).chain(of: sample)
+        #expect(chain.first == app + 0x10 && chain.suffix(2) == [libc + 0x305, app + 0x205], "\(chain)")
+    }
+
     @Test("a second frame that keeps its frame pointer is left as the kernel walked it")
     func middleFrameWithFramePointer() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repair-\(UUID().uuidString)")

@@ -20,6 +20,8 @@ struct LaunchRecordJSONTests {
             lastPhase: "didFinishLaunching", stderrTail: "é ✓ 🚀\u{7F}", evictedBytes: 0)
         record.readyWhen = .stdout("listening on \"0.0.0.0\"")
         record.readyNs = 1
+        record.firstWindowNs = 2
+        record.firstFrameNs = Int64.max
         record.shutdown = LaunchShutdown(
             method: .killedAfterGrace, gracePeriodNs: 5_000_000_000, durationNs: 5_001_000_000, signal: 9)
         record.stdoutTail = ""

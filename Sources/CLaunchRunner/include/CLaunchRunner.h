@@ -14,6 +14,7 @@
 #include "lp_spawn.h"
 #include "lp_perf.h"
 #include "lp_interrupt.h"
+#include "lp_display.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -5,8 +5,15 @@ extension MetricCatalog {
     /// `MetricName+Fixed.swift`, the contract). Adding one is adding a row here.
     public static let fixed: [MetricDefinition] = [
         MetricDefinition(
-            .timeToFirstFrame, .time, "Launch start to the first committed frame.", source: "totals.timeToFirstFrameNs"
+            .timeToFirstFrame, .time,
+            "Launch start to the first frame: a LaunchKit app's first committed frame, a program's first frame on the display (--ready-when frame).",
+            source: "totals.timeToFirstFrameNs"
         ) { $0.totals.timeToFirstFrameNs.map(Double.init) },
+        MetricDefinition(
+            .timeToFirstWindow, .time,
+            "Launch start to the program's first top-level window shown on the display, as the display server saw it.",
+            source: "totals.timeToFirstWindowNs"
+        ) { $0.totals.timeToFirstWindowNs.map(Double.init) },
         MetricDefinition(
             .timeToActive, .time, "Launch start to the end of applicationDidBecomeActive.",
             source: "totals.timeToActiveNs"

@@ -143,6 +143,23 @@ extension RunSummary {
         let times = TimingLaunchesSummary.times(of: timing, scenario: scenario)
         guard let summary = TimingLaunchesSummary(timing: times.values, profiled: profiled.values) else { return nil }
         samples[.timeToReady] = times
+        replaceDisplayTimes(in: &samples, timing: timing, scenario: scenario)
         return summary
+    }
+
+    /// A program ready by the display: its first window and frame are the timing launches' too,
+    /// when each of them saw it (the same launches as its `timeToReady`).
+    private static func replaceDisplayTimes(
+        in samples: inout [MetricName: (values: [Double], indices: [Int])], timing: [LaunchRecord], scenario: String
+    ) {
+        let completed = timing.filter { $0.scenario.rawValue == scenario && $0.outcome == .completed }
+        let display: [(MetricName, KeyPath<LaunchRecord, Int64?>)] = [
+            (.timeToFirstWindow, \.firstWindowNs), (.timeToFirstFrame, \.firstFrameNs),
+        ]
+        for (metric, time) in display {
+            let values = completed.compactMap { $0[keyPath: time] }
+            guard !values.isEmpty, values.count == completed.count, samples[metric] != nil else { continue }
+            samples[metric] = (values.map(Double.init), completed.map(\.index))
+        }
     }
 }

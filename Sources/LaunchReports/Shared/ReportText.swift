@@ -94,8 +94,12 @@ public enum ReportText {
     public static func kindsLine(_ scenario: ScenarioSummary) -> String? {
         guard let timing = scenario.timing else { return nil }
         if timing.metric == nil {
-            return
-                "from the measurement launches: timeToReady, process.*; every other metric from the diagnosis launches"
+            // A program ready by the display: its measurement launches saw its first window and frame too.
+            let display = [MetricName.timeToFirstWindow, .timeToFirstFrame].map(\.rawValue).filter {
+                scenario.metrics[$0] != nil
+            }
+            let measured = (["timeToReady"] + display + ["process.*"]).joined(separator: ", ")
+            return "from the measurement launches: \(measured); every other metric from the diagnosis launches"
         }
         // A family once: `blockingTime.*` and `<phase>.onCpu`, not each of its members.
         let families = [MetricName.blockingTimePrefix, MetricName.blockingCallsPrefix]

@@ -25,6 +25,7 @@ public struct PhaseTable: Sendable {
             ("time to active", trace.totals.timeToActiveNs),
             ("time to full display", trace.totals.timeToFullDisplayNs),
         ]
+        if let window = trace.totals.timeToFirstWindowNs { totals.insert(("time to first window", window), at: 0) }
         if let ready = trace.totals.timeToReadyNs { totals.insert(("time to ready", ready), at: 0) }
         totals.append(("profiler main-thread time", trace.profiler.mainThreadNs))
         var out = ""

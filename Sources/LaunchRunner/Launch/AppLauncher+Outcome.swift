@@ -21,6 +21,8 @@ extension AppLauncher {
         record.shutdown = end.shutdown
         record.usage = child.usage
         if let ready = readiness?.readyAtNs { record.readyNs = ready.saturatingSubtract(child.spawnNs) }
+        record.firstWindowNs = readiness?.displayMilestones?.windowNs.map { $0.saturatingSubtract(child.spawnNs) }
+        record.firstFrameNs = readiness?.displayMilestones?.frameNs.map { $0.saturatingSubtract(child.spawnNs) }
         switch end.termination {
         case .exited(let status): record.exitStatus = status
         case .signaled(let signal): record.signal = signal
@@ -103,7 +105,8 @@ extension AppLauncher {
         let launch = ProgramLaunch(
             request: request, pid: child.pid, spawnNs: child.spawnNs, execDoneNs: child.execDoneNs,
             exitNs: child.exitNs,
-            readyAtNs: readiness?.readyAtNs, events: end.events, peakResidentBytes: child.peakResidentBytes
+            readyAtNs: readiness?.readyAtNs, events: end.events, peakResidentBytes: child.peakResidentBytes,
+            display: readiness?.displayMilestones
         )
         // A measurement or primer launch of a program: its record holds all that is read, its time
         // to ready (building a trace took 10 microseconds between two launches).

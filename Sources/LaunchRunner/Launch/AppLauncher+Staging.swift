@@ -88,6 +88,7 @@ extension AppLauncher {
         var profiler: WholeLaunchProfiler?
         var profileFailure: String? = request.timingOnly ? nil : request.effectiveInstruments.profileUnavailableReason
         let child: ChildProcess
+        readiness?.prepareToStart()
         do throws(LaunchProfilerError) {
             child = try ChildProcess(staged: ready.child) { pid in
                 // The child holds its copies: closing ours now keeps the work out of the launch.

@@ -68,7 +68,8 @@ public struct AppLauncher: Launcher {
     static func readinessWatcher(for request: LaunchRequest) throws(LaunchProfilerError) -> ReadinessWatcher? {
         guard request.specification.readiness.watchesWhileRunning else { return nil }
         return try ReadinessWatcher(
-            condition: request.specification.readiness.condition ?? .exit, stderrFile: request.stderrURL.path)
+            condition: request.specification.readiness.condition ?? .exit, stderrFile: request.stderrURL.path,
+            display: request.specification.readiness.display)
     }
 
     /// The environment of one launch: the runner's own, less its `LAUNCHPROF_` variables, plus

@@ -34,7 +34,10 @@ struct LeafCallerRepair {
         if intact, !lacksFramePointers(leaf) { found = Array(found.prefix(1)) }
         if !intact { rest = [] }
         if let last = found.last, last == rest.first { found.removeLast() }
-        if intact { rest = repairingMiddle(rest, sample: sample, frame: registers.bp - registers.sp) }
+        // A program built without frame pointers may hold any value in rbp, below the stack pointer too.
+        if intact, registers.bp > registers.sp {
+            rest = repairingMiddle(rest, sample: sample, frame: registers.bp - registers.sp)
+        }
         return [leaf] + found + rest
     }
 
@@ -49,7 +52,7 @@ struct LeafCallerRepair {
             let registers = sample.registers
         else { return rest }
         let saved = sample.stack.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: Int(frame), as: UInt64.self) }
-        guard saved > registers.bp else { return rest }
+        guard saved > registers.bp, saved > registers.sp else { return rest }
         let end = Int(min(saved - registers.sp, UInt64(sample.stack.count)))
         var middle = returnAddresses(in: sample.stack, from: Int(frame) + 16, upTo: end)
         if let last = middle.last, rest.count > 1, last == rest[1] { middle.removeLast() }

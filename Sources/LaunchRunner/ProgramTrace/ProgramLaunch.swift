@@ -20,6 +20,8 @@ struct ProgramLaunch {
     /// The peak resident set size, from the reaped child's resource usage: it also counts the
     /// runner's memory, which the child shared until exec (``peakBytes`` prefers the tracer's).
     var peakResidentBytes: Int64
+    /// What the display showed of the launch (`--ready-when window|frame`).
+    var display: DisplayMilestones? = nil
 
     /// The phases' boundaries, relative to the launch start: exec, loader (when the tracer
     /// reported its constructor), main (to readiness, or to main's end), exit (main's end to
@@ -43,10 +45,27 @@ struct ProgramLaunch {
             bounds.append((.loader, execEnd, loaded))
             mainStart = loaded
         }
+        if let display = displayBounds(mainStart: mainStart, end: end) { return bounds + display }
         var mainEnd = end
         if readyAtNs == nil, let ended = time(of: .mainEnded), ended >= mainStart, ended <= end { mainEnd = ended }
         bounds.append((.main, mainStart, mainEnd))
         if readyAtNs == nil, mainEnd < end { bounds.append((.exit, mainEnd, end)) }
+        return bounds
+    }
+
+    /// A program ready by the display: `main` until its first top-level window was created,
+    /// `firstWindow` until the display showed it, `firstFrame` until the display had its first
+    /// content (each clamped to the launch so far); nil without the display's milestones.
+    func displayBounds(mainStart: Int64, end: Int64) -> [(phase: PhaseName, startNs: Int64, endNs: Int64)]? {
+        guard let display, let window = display.windowNs.map({ $0 - spawnNs }) else { return nil }
+        let windowEnd = min(max(window, mainStart), end)
+        let started = display.startedNs.map { min(max($0 - spawnNs, mainStart), windowEnd) } ?? windowEnd
+        var bounds: [(phase: PhaseName, startNs: Int64, endNs: Int64)] = [
+            (.main, mainStart, started), (.firstWindow, started, windowEnd),
+        ]
+        if let frame = display.frameNs.map({ $0 - spawnNs }) {
+            bounds.append((.firstFrame, windowEnd, min(max(frame, windowEnd), end)))
+        }
         return bounds
     }
 
@@ -82,6 +101,9 @@ struct ProgramLaunch {
                 name: event.kind.rawValue, timeNs: event.timeNs,
                 phase: phases.last { $0.startNs <= event.timeNs }?.phase)
         }
+        var totals = LaunchTotals(timeToReadyNs: readyNs)
+        totals.timeToFirstWindowNs = display?.windowNs.map { $0 - spawnNs }
+        totals.timeToFirstFrameNs = display?.frameNs.map { $0 - spawnNs }
         var trace = LaunchTrace(
             app: AppInfo(
                 name: URL(filePath: request.specification.executable).lastPathComponent,
@@ -90,7 +112,7 @@ struct ProgramLaunch {
             pid: pid, mainThreadID: pid, scenario: request.specification.scenario, runIndex: request.index,
             machine: .current(),
             clock: LaunchClockInfo(launchStartNs: spawnNs, startSource: .spawn, startResolutionNs: 1),
-            phases: phases, spans: [], marks: marks, totals: LaunchTotals(timeToReadyNs: readyNs),
+            phases: phases, spans: [], marks: marks, totals: totals,
             memory: MemoryInfo(peakResidentBytes: peakBytes, residentBytes: peakBytes),
             ending: LaunchEnding(reason: readyAtNs == nil ? .exited : .readyConditionMet, atNs: readyNs),
             profiler: ProfilerInfo(

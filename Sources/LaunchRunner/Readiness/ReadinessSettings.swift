@@ -7,6 +7,8 @@ public struct ReadinessSettings: Sendable, Equatable {
     public var condition: ReadyCondition?
     /// Seconds between SIGTERM and SIGKILL when the runner ends a ready program.
     public var gracePeriodSeconds: Double
+    /// The display a `window` or `frame` condition watches (``DisplaySession/apply(to:)`` sets it).
+    public var display: DisplayEndpoint?
 
     /// The default grace period: long enough for a server's orderly shutdown.
     public static let defaultGracePeriodSeconds = 2.0

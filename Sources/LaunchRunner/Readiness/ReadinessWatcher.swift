@@ -26,11 +26,17 @@ final class ReadinessWatcher {
     private var notify: NotifySocket?
     private var pipeWriteEnd: Int32 = -1
     private var readyFile: String?
+    /// The display's observer, for `window` and `frame`.
+    private var display: DisplayObserver?
+
+    /// What the display showed of the launch, for `window` and `frame`.
+    var displayMilestones: DisplayMilestones? { display?.milestones }
 
     /// Prepares the watch: a pipe for an output condition (the error stream still reaches
-    /// `stderrFile`), a bound socket for `notify`; the path of `file:` must not exist
-    /// (``ReadyFile``), and what the program creates there is removed when the watch ends.
-    init(condition: ReadyCondition, stderrFile: String) throws(LaunchProfilerError) {
+    /// `stderrFile`), a bound socket for `notify`, the display's observer for `window` and `frame`;
+    /// the path of `file:` must not exist (``ReadyFile``), and what the program creates there is
+    /// removed when the watch ends.
+    init(condition: ReadyCondition, stderrFile: String, display: DisplayEndpoint? = nil) throws(LaunchProfilerError) {
         self.condition = condition
         var stdoutPath = "/dev/null"
         var stderrPath = stderrFile
@@ -55,6 +61,13 @@ final class ReadinessWatcher {
         case .file(let path):
             try ReadyFile.checkAbsent(path)
             readyFile = path
+        case .window, .frame:
+            guard let display else {
+                throw LaunchProfilerError.displayNotObservable("no display was opened for the launch.")
+            }
+            let observer = try DisplayObserver(endpoint: display, frames: condition == .frame)
+            self.display = observer
+            environment.merge(observer.environment) { _, proxy in proxy }
         case .exit, .port:
             break
         }
@@ -69,7 +82,13 @@ final class ReadinessWatcher {
     }
 
     /// The descriptors to wait on (the pipe, the notify socket).
-    var descriptors: [Int32] { [output?.fd, notify?.fd].compactMap { $0 }.filter { $0 >= 0 } }
+    var descriptors: [Int32] { [output?.fd, notify?.fd, display?.fd].compactMap { $0 }.filter { $0 >= 0 } }
+
+    /// Just before the launch starts: a display launchprof started is cleared of windows left
+    /// by an earlier launch.
+    func prepareToStart() {
+        display?.clear()
+    }
 
     /// How long the runner may sleep before checking again, or nil when only descriptors wake it.
     var pollIntervalMs: Int32? {
@@ -92,13 +111,19 @@ final class ReadinessWatcher {
         let lineSeen = output?.readAvailable(shouldStop: shouldStop) ?? false
         let notified = notify?.readAvailable() ?? false
         guard readyAtNs == nil else { return true }
+        if let display {
+            // The time the display showed it, read as the server's event arrived.
+            display.service(pid: pid)
+            readyAtNs = display.milestones.time(of: condition)
+            return readyAtNs != nil
+        }
         let met: Bool
         switch condition {
         case .stdout, .stderr: met = lineSeen
         case .notify: met = notified
         case .file(let path): met = access(path, F_OK) == 0
         case .port(let port): met = ListeningSockets.isListening(pid: pid, pidfd: pidfd, port: port)
-        case .exit: met = false
+        case .exit, .window, .frame: met = false
         }
         if met { readyAtNs = lp_monotonic_ns() }
         return met

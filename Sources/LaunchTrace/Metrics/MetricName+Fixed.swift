@@ -1,6 +1,9 @@
 extension MetricName {
     /// Launch start to the first committed frame.
     public static let timeToFirstFrame = MetricName(rawValue: "timeToFirstFrame")
+    /// Launch start to the program's first top-level window on the display
+    /// (``LaunchTotals/timeToFirstWindowNs``).
+    public static let timeToFirstWindow = MetricName(rawValue: "timeToFirstWindow")
     /// Launch start to the end of `applicationDidBecomeActive`.
     public static let timeToActive = MetricName(rawValue: "timeToActive")
     /// Launch start to `reportFullyDrawn`.

@@ -10,6 +10,8 @@ extension ReadyCondition {
         switch (kind, argument) {
         case ("exit", nil): self = .exit
         case ("notify", nil): self = .notify
+        case ("window", nil): self = .window
+        case ("frame", nil): self = .frame
         case ("port", let value?):
             guard let port = Int(value), (1...65535).contains(port) else {
                 throw Self.invalid(text, "A port is a whole number from 1 to 65535, as in port:8080.")

@@ -1,6 +1,6 @@
 /// When a launched program counts as ready, for a program that is not a LaunchKit app (whose
 /// exit points say it): `launchprof run --ready-when CONDITION`. Written as text: `exit`,
-/// `port:N`, `stdout:REGEX`, `stderr:REGEX`, `file:PATH`, `notify`.
+/// `port:N`, `stdout:REGEX`, `stderr:REGEX`, `file:PATH`, `notify`, `window`, `frame`.
 ///
 /// ```swift
 /// let condition = try ReadyCondition(parsing: "port:8080")   // .port(8080)
@@ -20,6 +20,13 @@ public enum ReadyCondition: Codable, Sendable, Hashable, CustomStringConvertible
     case file(String)
     /// The program sent `READY=1` on the socket in `NOTIFY_SOCKET` (systemd's `sd_notify`).
     case notify
+    /// The program (or a process it started) mapped its first top-level window on the display:
+    /// seen from the display server, what a person would see.
+    case window
+    /// The display drew the first content into the program's first top-level window (X11: the
+    /// server's first damage to a mapped window; Wayland: a buffer committed to the toplevel
+    /// surface and taken by the compositor).
+    case frame
 
     /// The environment variable that names the notify socket, as systemd spells it.
     public static let notifySocketVariable = "NOTIFY_SOCKET"
@@ -27,7 +34,7 @@ public enum ReadyCondition: Codable, Sendable, Hashable, CustomStringConvertible
     public static let notifyReadyMessage = "READY=1"
 
     /// The forms a condition can take, for help texts and error messages.
-    public static let forms = "exit, port:N, stdout:REGEX, stderr:REGEX, file:PATH or notify"
+    public static let forms = "exit, port:N, stdout:REGEX, stderr:REGEX, file:PATH, notify, window or frame"
 
     /// The condition as written on the command line.
     public var description: String {
@@ -38,6 +45,8 @@ public enum ReadyCondition: Codable, Sendable, Hashable, CustomStringConvertible
         case .stderr(let pattern): "stderr:\(pattern)"
         case .file(let path): "file:\(path)"
         case .notify: "notify"
+        case .window: "window"
+        case .frame: "frame"
         }
     }
 
@@ -50,7 +59,14 @@ public enum ReadyCondition: Codable, Sendable, Hashable, CustomStringConvertible
         case .stderr(let pattern): "a line of standard error matching \(pattern)"
         case .file(let path): "the file \(path) to appear"
         case .notify: "\(Self.notifyReadyMessage) on \(Self.notifySocketVariable)"
+        case .window: "the program's first window on the display"
+        case .frame: "the program's first frame on the display"
         }
+    }
+
+    /// Whether the display decides this condition (`window`, `frame`): the program then needs a display.
+    public var isDisplayCondition: Bool {
+        self == .window || self == .frame
     }
 
     /// Decodes the text form.

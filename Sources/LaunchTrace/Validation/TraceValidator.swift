@@ -59,6 +59,7 @@ struct TraceValidator {
 
     private func validateTotals(_ totals: LaunchTotals) throws(LaunchProfilerError) {
         if let value = totals.timeToFirstFrameNs { try duration(value, at: "totals.timeToFirstFrameNs") }
+        if let value = totals.timeToFirstWindowNs { try duration(value, at: "totals.timeToFirstWindowNs") }
         if let value = totals.timeToActiveNs { try duration(value, at: "totals.timeToActiveNs") }
         if let value = totals.timeToFullDisplayNs { try duration(value, at: "totals.timeToFullDisplayNs") }
         if let value = totals.timeToReadyNs { try duration(value, at: "totals.timeToReadyNs") }

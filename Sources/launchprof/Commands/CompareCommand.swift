@@ -31,6 +31,9 @@ struct CompareCommand: ParsableCommand {
     @OptionGroup(title: "Readiness")
     var readiness: ReadinessOptions
 
+    @OptionGroup(title: "Display")
+    var display: DisplayOptions
+
     @Option(help: "Budget file whose rules with \"baseline\": \"base\" bound the regression against base.")
     var budgets: String?
 
@@ -57,8 +60,12 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
-        let plan = try makePlan()
+        var plan = try makePlan()
         try LaunchGuard.install()
+        var specifications = [plan.base, plan.head]
+        let session = try display.open(for: &specifications)
+        defer { session?.close() }
+        (plan.base, plan.head) = (specifications[0], specifications[1])
         let folder = try RunFolder.create(at: output)
         let progress = ProgressReporter(
             total: test.maxRuns * 2, interactive: Terminal.stderrIsTerminal, totalIsMaximum: true)

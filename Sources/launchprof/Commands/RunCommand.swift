@@ -51,6 +51,9 @@ struct RunCommand: ParsableCommand {
     @OptionGroup(title: "Readiness")
     var readiness: ReadinessOptions
 
+    @OptionGroup(title: "Display")
+    var display: DisplayOptions
+
     @Option(help: "Budget file to check the run against (e.g. budgets.json).")
     var budgets: String?
 
@@ -120,8 +123,12 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let plan = try makePlan()
+        var plan = try makePlan()
         try LaunchGuard.install()
+        var specifications = [plan.launch]
+        let session = try display.open(for: &specifications)
+        defer { session?.close() }
+        plan.launch = specifications[0]
         let folder = try RunFolder.create(at: output)
         let progress = ProgressReporter(total: runs, interactive: Terminal.stderrIsTerminal)
         var result = try launch.aroundLaunches {

@@ -16,6 +16,9 @@ struct TraceCommand: ParsableCommand {
     @OptionGroup(title: "Readiness")
     var readiness: ReadinessOptions
 
+    @OptionGroup(title: "Display")
+    var display: DisplayOptions
+
     @Option(name: .shortAndLong, help: "Write the trace here (default: a temporary file that is kept and named).")
     var output: String?
 
@@ -31,10 +34,15 @@ struct TraceCommand: ParsableCommand {
     func run() throws {
         let executable = try ExecutableResolver.resolve(command)
         try LaunchGuard.install()
-        let specification = launch.specification(
-            of: [executable] + command.dropFirst(), readiness: try readiness.settings(),
-            instruments: try instruments.settings()
-        )
+        var specifications = [
+            launch.specification(
+                of: [executable] + command.dropFirst(), readiness: try readiness.settings(),
+                instruments: try instruments.settings()
+            )
+        ]
+        let session = try display.open(for: &specifications)
+        defer { session?.close() }
+        let specification = specifications[0]
         let (trace, url) = try launch.aroundLaunches { try SingleLaunch(launch: specification, output: output).run() }
         if json {
             print(String(decoding: try TraceJSON.makeEncoder().encode(trace), as: UTF8.self))

@@ -19,9 +19,9 @@ struct ReadinessOptions: ParsableArguments {
 
     func validate() throws {
         // The same cap as --timeout: a program that ignores SIGTERM is killed within a day at most.
-        guard gracePeriod >= 0, gracePeriod <= LaunchOptions.maximumTimeout else {
+        guard gracePeriod >= 0, gracePeriod <= ProgramLaunchOptions.maximumTimeout else {
             throw ValidationError(
-                "--grace-period must be a number of seconds from 0 to \(Int(LaunchOptions.maximumTimeout)) (one day); \(gracePeriod) is not."
+                "--grace-period must be a number of seconds from 0 to \(Int(ProgramLaunchOptions.maximumTimeout)) (one day); \(gracePeriod) is not."
             )
         }
         let checked = try settings()

@@ -57,6 +57,35 @@ struct RunSummaryTests {
                 && untimed.metric(.timeToReady, scenario: .warm)?.samples == [10_000_000, 10_000_000, 10_000_000])
     }
 
+    @Test("A program ready by its first frame: its timing launches give timeToFirstWindow and timeToFirstFrame too")
+    func displayTimesFromTimingLaunches() throws {
+        var run = TraceFactory.run(count: 3)
+        for index in run.traces.indices {
+            run.traces[index].totals.timeToReadyNs = 90_000_000
+            run.traces[index].totals.timeToFirstWindowNs = 40_000_000
+            run.traces[index].totals.timeToFirstFrameNs = 90_000_000
+        }
+        let timing = [(20, 60), (22, 62), (21, 61)].enumerated().map { offset, times in
+            var record = LaunchRecord(index: offset + 1, scenario: .warm, outcome: .completed, wallNs: 100_000_000)
+            record.readyWhen = .frame
+            record.firstWindowNs = Int64(times.0) * 1_000_000
+            record.firstFrameNs = Int64(times.1) * 1_000_000
+            record.readyNs = record.firstFrameNs
+            return record
+        }
+        let summary = RunSummary.build(
+            info: RunInfoFactory.info, records: run.records, traces: run.traces, timing: timing)
+        #expect(summary.metric(.timeToFirstWindow, scenario: .warm)?.samples == [20_000_000, 22_000_000, 21_000_000])
+        #expect(summary.metric(.timeToFirstFrame, scenario: .warm)?.samples == [60_000_000, 62_000_000, 61_000_000])
+        #expect(summary.metric(.timeToReady, scenario: .warm)?.samples == [60_000_000, 62_000_000, 61_000_000])
+        // A timing launch that did not see the window: the diagnosis launches' values stay.
+        var partial = timing
+        partial[1].firstWindowNs = nil
+        let kept = RunSummary.build(
+            info: RunInfoFactory.info, records: run.records, traces: run.traces, timing: partial)
+        #expect(kept.metric(.timeToFirstWindow, scenario: .warm)?.samples == [40_000_000, 40_000_000, 40_000_000])
+    }
+
     @Test("Scenarios are kept apart")
     func scenarios() {
         let warm = TraceFactory.run(count: 3)

@@ -1,0 +1,97 @@
+// The display of a launch: a headless display server kept by a keeper process (ended with
+// everything on it when launchprof ends, however it ends), and an X11 observer that watches the
+// server for a program's first top-level window and first drawn content (libxcb, its X-Resource
+// and DAMAGE extensions, all loaded with dlopen: launchprof needs none of them to run).
+#ifndef LP_DISPLAY_H
+#define LP_DISPLAY_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Starts `path` with `argv` and `envp` under a keeper process and returns the keeper's pid, or
+/// -1 with errno. The server runs in its own process group with its standard output and error in
+/// `log_path` and `ready_fd` (or -1) as descriptor 3 (Xvfb's `-displayfd 3`). `*control_fd` is the
+/// runner's end of a pipe: when it is closed (by ``lp_display_stop`` or launchprof's death), the
+/// keeper sends SIGTERM to the server's process group, SIGKILL after `grace_ms`, removes each
+/// path of `cleanup` (NULL-terminated; a folder with what it holds) and `log_path`, and exits. It
+/// also exits, after the same removals but the log's (the runner shows its end), when the server
+/// ends by itself.
+pid_t lp_display_start(
+    const char *path, char *const argv[], char *const envp[], const char *log_path, int ready_fd,
+    char *const cleanup[], int grace_ms, int *control_fd);
+
+/// Ends the server: closes `control_fd` and waits for `keeper` to exit. Returns 0 when it did.
+int lp_display_stop(pid_t keeper, int control_fd);
+
+/// Whether the display's server still runs (the keeper exits when it ends; it is then reaped):
+/// 1, or 0.
+int lp_display_keeper_alive(pid_t keeper);
+
+/// An X11 observer: one connection to the server, watching its root window's children.
+typedef struct lp_xobserver lp_xobserver;
+
+/// What an observer saw of one launch, CLOCK_MONOTONIC readings taken as each event was read
+/// (0 until seen).
+typedef struct lp_xmilestones {
+    /// The program (or a descendant) created its first top-level window.
+    int64_t created_ns;
+    /// Its first top-level window (not override-redirect) was mapped.
+    int64_t mapped_ns;
+    /// The server drew into one of its mapped top-level windows for the first time.
+    int64_t drawn_ns;
+    /// The pid that owns that window.
+    int32_t window_pid;
+} lp_xmilestones;
+
+/// Connects to `display` (e.g. ":7"), checks the X-Resource (1.2) and DAMAGE extensions and
+/// selects SubstructureNotify on the root window. With `frames`, each of a launch's top-level
+/// windows gets a DAMAGE object when it is created (raw rectangles, until the first drawing into
+/// a mapped window is seen; then they are destroyed). The background the server paints as it maps
+/// a window is not the program's drawing: its report, which comes with the MapNotify, is skipped.
+/// Returns the observer, or NULL with a sentence in `error`.
+lp_xobserver *lp_xobserver_open(const char *display, int frames, char *error, size_t error_size);
+
+/// Ends the clients of the windows still mapped on the display (xcb_kill_client): a clean
+/// display for the next launch. Only for a display launchprof started.
+void lp_xobserver_clear(lp_xobserver *observer);
+
+/// The connection's descriptor, to poll for readability.
+int lp_xobserver_fd(lp_xobserver *observer);
+
+/// Reads the events that arrived and updates `milestones` for windows of `pid` and its
+/// descendants. Returns 1 while the connection is good, 0 once the server closed it.
+int lp_xobserver_service(lp_xobserver *observer, pid_t pid, lp_xmilestones *milestones);
+
+/// Closes the connection.
+void lp_xobserver_close(lp_xobserver *observer);
+
+/// A Wayland observer: a proxy socket between one launch and the compositor.
+typedef struct lp_wlproxy lp_wlproxy;
+
+/// Listens on `runtime_dir`/`name` (the launch's WAYLAND_DISPLAY) and connects each client that
+/// comes to `runtime_dir`/`upstream`, forwarding bytes and descriptors both ways unchanged on a
+/// thread of its own while it follows the protocol: a client's first connection (created_ns),
+/// the first xdg_toplevel.configure (mapped_ns), the compositor's wl_callback.done or
+/// wp_presentation_feedback.presented for the first commit with a buffer attached to a toplevel's
+/// surface (drawn_ns). Returns NULL with a sentence in `error`.
+lp_wlproxy *lp_wlproxy_open(const char *runtime_dir, const char *upstream, const char *name, char *error,
+                            size_t error_size);
+/// A descriptor that becomes readable when a milestone is first seen.
+int lp_wlproxy_fd(lp_wlproxy *proxy);
+/// The milestones seen so far (window_pid is left as it is).
+void lp_wlproxy_milestones(lp_wlproxy *proxy, lp_xmilestones *milestones);
+/// Stops the thread, closes every connection and removes the socket.
+void lp_wlproxy_close(lp_wlproxy *proxy);
+
+/// Whether `pid` is `ancestor` or one of its descendants (through /proc's parent links).
+int lp_is_descendant(pid_t pid, pid_t ancestor);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

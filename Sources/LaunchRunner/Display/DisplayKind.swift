@@ -1,0 +1,10 @@
+/// Which display a run's programs get (`--display`): a headless X server, a headless Wayland
+/// compositor, or the display launchprof itself runs on.
+public enum DisplayKind: String, Codable, Sendable, CaseIterable {
+    /// A headless X server (Xvfb), started once per run and ended with everything on it.
+    case x11
+    /// A headless Wayland compositor (weston's headless backend), started once per run.
+    case wayland
+    /// The display of launchprof's own environment (`DISPLAY`, else `WAYLAND_DISPLAY`).
+    case host
+}

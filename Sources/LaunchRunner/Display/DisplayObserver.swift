@@ -1,0 +1,94 @@
+import CLaunchRunner
+import LaunchTrace
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Watches one launch's display for the program's first window and frame, from the display
+/// server's side (nothing is loaded into the program). On X11: one connection to the server
+/// (`lp_xobserver`: SubstructureNotify on the root window, X-Resource for each window's pid,
+/// DAMAGE on the launch's windows); windows of other processes than the launch's and its
+/// descendants' are ignored. On Wayland: a proxy socket of the launch's own (`lp_wlproxy`), its
+/// `WAYLAND_DISPLAY`, between it and the compositor.
+final class DisplayObserver {
+    /// Where the display is.
+    let endpoint: DisplayEndpoint
+    /// What the display has shown of the launch so far.
+    private(set) var milestones = DisplayMilestones()
+    /// The variables the launch needs (Wayland: the proxy's socket as `WAYLAND_DISPLAY`).
+    let environment: [String: String]
+    private let observer: OpaquePointer
+    private var connected = true
+
+    /// Proxy sockets made by this process, for unique names.
+    private static let proxies = Atomic<Int>(0)
+
+    /// Connects to the display; with `frames`, drawing into the launch's windows is watched too
+    /// (a `window` condition leaves the X server nothing more to report).
+    init(endpoint: DisplayEndpoint, frames: Bool) throws(LaunchProfilerError) {
+        var error = [CChar](repeating: 0, count: 512)
+        self.endpoint = endpoint
+        switch endpoint.server {
+        case .x11:
+            guard let observer = lp_xobserver_open(endpoint.name, frames ? 1 : 0, &error, error.count) else {
+                throw LaunchProfilerError.displayNotObservable(Self.text(error))
+            }
+            self.observer = observer
+            environment = [:]
+        case .wayland:
+            guard let folder = endpoint.runtimeDirectory else {
+                throw LaunchProfilerError.displayNotObservable(
+                    "WAYLAND_DISPLAY is set but XDG_RUNTIME_DIR, the folder of its socket, is not.")
+            }
+            let name = "launchprof-\(getpid())-\(Self.proxies.add(1, ordering: .relaxed).newValue)"
+            guard let proxy = lp_wlproxy_open(folder, endpoint.name, name, &error, error.count) else {
+                throw LaunchProfilerError.displayNotObservable(Self.text(error))
+            }
+            observer = proxy
+            environment = [DisplayEndpoint.waylandVariable: name]
+        }
+    }
+
+    /// The sentence a C function wrote into `buffer`.
+    private static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    deinit {
+        switch endpoint.server {
+        case .x11: lp_xobserver_close(observer)
+        case .wayland: lp_wlproxy_close(observer)
+        }
+    }
+
+    /// The descriptor to poll for the server's events (the proxy's, on Wayland).
+    var fd: Int32 {
+        guard connected else { return -1 }
+        return endpoint.server == .x11 ? lp_xobserver_fd(observer) : lp_wlproxy_fd(observer)
+    }
+
+    /// Ends what an earlier launch left on an X display launchprof started, just before a launch
+    /// (on Wayland each launch has a proxy of its own: nothing of another launch reaches it).
+    func clear() {
+        if endpoint.owned, endpoint.server == .x11 { lp_xobserver_clear(observer) }
+    }
+
+    /// Reads the server's events about the launch whose process is `pid`.
+    func service(pid: pid_t) {
+        guard connected else { return }
+        var seen = lp_xmilestones()
+        seen.created_ns = milestones.startedNs ?? 0
+        seen.mapped_ns = milestones.windowNs ?? 0
+        seen.drawn_ns = milestones.frameNs ?? 0
+        if endpoint.server == .wayland {
+            lp_wlproxy_milestones(observer, &seen)
+        } else {
+            connected = lp_xobserver_service(observer, pid, &seen) != 0
+        }
+        milestones.startedNs = seen.created_ns == 0 ? nil : seen.created_ns
+        milestones.windowNs = seen.mapped_ns == 0 ? nil : seen.mapped_ns
+        milestones.frameNs = seen.drawn_ns == 0 ? nil : seen.drawn_ns
+    }
+}

@@ -1,0 +1,75 @@
+import CLaunchRunner
+import Foundation
+import LaunchTrace
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension DisplaySession {
+    /// The socket name of a headless Wayland display, in its own runtime folder.
+    static let waylandSocket = "wayland-launchprof"
+
+    /// Starts weston's headless backend in a new 0700 runtime folder, waits until its socket
+    /// accepts a connection. The keeper ends weston's process group (its keyboard and shell
+    /// helpers too) and removes the socket, its lock and the folder.
+    static func startWayland() throws(LaunchProfilerError) -> DisplaySession {
+        let weston = try program("weston", package: "weston")
+        var template = Array("/tmp/launchprof-wayland-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw LaunchProfilerError.displayFailed(server: weston, reason: String(cString: strerror(errno)), log: nil)
+        }
+        let folder = String(cString: made)
+        let socket = "\(folder)/\(waylandSocket)"
+        let log = logPath("weston")
+        var environment = AppLauncher.runnerEnvironment
+        environment[DisplayEndpoint.runtimeDirectoryVariable] = folder
+        environment.removeValue(forKey: DisplayEndpoint.x11Variable)
+        environment.removeValue(forKey: DisplayEndpoint.waylandVariable)
+        let started = try start(
+            weston,
+            arguments: [
+                "--backend=headless-backend.so", "--socket=\(waylandSocket)", "--idle-time=0", "--no-config",
+            ], environment: environment, readyFD: -1, cleanup: [socket, "\(socket).lock", folder], log: log)
+        if let failure = waitForSocket(socket, keeper: started.keeper) {
+            let tail = logTail(log)
+            _ = lp_display_stop(started.keeper, started.control)
+            unlink(log)
+            throw LaunchProfilerError.displayFailed(server: weston, reason: failure, log: tail)
+        }
+        return DisplaySession(
+            endpoint: DisplayEndpoint(server: .wayland, name: waylandSocket, runtimeDirectory: folder, owned: true),
+            keeper: started.keeper, control: started.control, log: log)
+    }
+
+    /// Tries to connect to `path` every 5 ms until it accepts (nil), the server ends or the time
+    /// is up (why it did not start).
+    static func waitForSocket(_ path: String, keeper: pid_t) -> String? {
+        let deadline = lp_monotonic_ns() + Int64(startTimeoutMs) * 1_000_000
+        while lp_monotonic_ns() < deadline {
+            if connects(to: path) { return nil }
+            if lp_display_keeper_alive(keeper) == 0 { return "it ended before it accepted clients" }
+            usleep(5000)
+        }
+        return "it did not accept clients within \(startTimeoutMs / 1000) s"
+    }
+
+    /// Whether a Unix socket at `path` accepts a connection.
+    static func connects(to path: String) -> Bool {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { Glibc.close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in bytes.enumerated() { raw[index] = byte }
+        }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+            }
+        }
+    }
+}

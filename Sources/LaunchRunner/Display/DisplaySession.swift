@@ -1,0 +1,132 @@
+import CLaunchRunner
+import Foundation
+import LaunchTrace
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The display of a run's launches. A headless one (``DisplayKind/x11``: Xvfb,
+/// ``DisplayKind/wayland``: weston's headless backend) is started once, before the first launch,
+/// and waited on until it accepts clients; its start-up is in no launch's time. A keeper process
+/// (`lp_display_start`) ends it and everything on it when ``close()`` is called or launchprof
+/// ends in any way (interrupted, crashed, killed), and removes its socket and lock files.
+///
+/// ```swift
+/// let display = try DisplaySession.open(.x11, readiness: .frame)   // Xvfb on a free display
+/// defer { display?.close() }
+/// display?.apply(to: &specification)                               // DISPLAY=:N for the launches
+/// ```
+public final class DisplaySession {
+    /// Where the display is.
+    public let endpoint: DisplayEndpoint
+    /// The keeper process of a headless display (0 for the host's).
+    private let keeper: pid_t
+    /// The runner's end of the keeper's control pipe (-1 once closed, or for the host's display).
+    private var control: Int32
+    /// The server's output (removed when the display is closed).
+    private let log: String?
+    /// How long the server may take to accept clients.
+    static let startTimeoutMs: Int32 = 15_000
+
+    init(endpoint: DisplayEndpoint, keeper: pid_t = 0, control: Int32 = -1, log: String? = nil) {
+        self.endpoint = endpoint
+        self.keeper = keeper
+        self.control = control
+        self.log = log
+    }
+
+    deinit {
+        close()
+    }
+
+    /// The display the run's programs get: the one `kind` names, or with no `--display`, the
+    /// host's (`DISPLAY`, else `WAYLAND_DISPLAY`) and else a headless X server, when `readiness`
+    /// is decided by the display; nil when no display is asked for nor needed.
+    public static func open(
+        _ kind: DisplayKind?, readiness: ReadyCondition?,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(LaunchProfilerError) -> DisplaySession? {
+        let host = hostEndpoint(environment)
+        switch kind {
+        case .x11: return try startX11()
+        case .wayland: return try startWayland()
+        case .host:
+            guard let host else { throw LaunchProfilerError.noHostDisplay() }
+            return DisplaySession(endpoint: host)
+        case nil:
+            guard readiness?.isDisplayCondition == true else { return nil }
+            if let host { return DisplaySession(endpoint: host) }
+            return try startX11()
+        }
+    }
+
+    /// The host's display: `DISPLAY`, else `WAYLAND_DISPLAY` (with `XDG_RUNTIME_DIR`).
+    static func hostEndpoint(_ environment: [String: String]) -> DisplayEndpoint? {
+        if let name = environment[DisplayEndpoint.x11Variable], !name.isEmpty {
+            return DisplayEndpoint(server: .x11, name: name, owned: false)
+        }
+        if let name = environment[DisplayEndpoint.waylandVariable], !name.isEmpty {
+            return DisplayEndpoint(
+                server: .wayland, name: name, runtimeDirectory: environment[DisplayEndpoint.runtimeDirectoryVariable],
+                owned: false)
+        }
+        return nil
+    }
+
+    /// Gives `specification`'s launches this display: its variables, and to the readiness
+    /// watcher where to look.
+    public func apply(to specification: inout LaunchSpecification) {
+        specification.environment.merge(endpoint.environment) { _, display in display }
+        specification.readiness.display = endpoint
+    }
+
+    /// Ends a headless display and everything on it, and waits until it has ended; nothing for
+    /// the host's. Called twice, does nothing the second time.
+    public func close() {
+        guard control >= 0 else { return }
+        _ = lp_display_stop(keeper, control)
+        control = -1
+        if let log { unlink(log) }
+    }
+
+    /// Starts a headless display server under a keeper; its output goes to a log file, whose end
+    /// a failure to start shows (removed by ``close()``; the keeper removes `cleanup`).
+    static func start(
+        _ path: String, arguments: [String], environment: [String: String], readyFD: Int32, cleanup: [String],
+        log: String
+    ) throws(LaunchProfilerError) -> (keeper: pid_t, control: Int32) {
+        let argv = CStringArray([path] + arguments)
+        let envp = CStringArray(environment.map { "\($0.key)=\($0.value)" })
+        let paths = CStringArray(cleanup)
+        var control: Int32 = -1
+        let keeper = lp_display_start(path, argv.argv, envp.argv, log, readyFD, paths.argv, 3000, &control)
+        guard keeper > 0 else {
+            throw LaunchProfilerError.displayFailed(
+                server: path, reason: String(cString: strerror(errno)), log: nil)
+        }
+        return (keeper, control)
+    }
+
+    /// The full path of `program` on `PATH`, or an error naming the Debian package that has it.
+    static func program(_ name: String, package: String) throws(LaunchProfilerError) -> String {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") where access("\(folder)/\(name)", X_OK) == 0 {
+            return "\(folder)/\(name)"
+        }
+        throw LaunchProfilerError.displayMissing(program: name, package: package)
+    }
+
+    /// A log file for the server's output, in the temporary folder.
+    static func logPath(_ name: String) -> String {
+        let folder = ProcessInfo.processInfo.environment["TMPDIR"].map { $0 } ?? "/tmp"
+        return "\(folder)/launchprof-\(name)-\(getpid()).log"
+    }
+
+    /// The last lines of a server's log.
+    static func logTail(_ path: String) -> String? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        let lines = text.split(separator: "\n").suffix(5)
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import LaunchRunner
+import LaunchTrace
+
+extension DisplayKind: ExpressibleByArgument {}
+
+/// The display the launched programs get: `run`, `trace` and `compare` adopt this group.
+struct DisplayOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The display of the launched program: x11 (a headless X server, Xvfb), wayland (a headless Wayland compositor, weston), host (DISPLAY or WAYLAND_DISPLAY). A headless one is started once for the run and ended with everything on it. Default: the host's for --ready-when window or frame, else a headless X server when there is none.",
+            valueName: DisplayKind.allCases.map(\.rawValue).joined(separator: "|")
+        ))
+    var display: DisplayKind?
+
+    /// Opens the display these options and `readiness` ask for (nil when none is needed) and
+    /// gives it to each specification's launches.
+    func open(for specifications: inout [LaunchSpecification]) throws -> DisplaySession? {
+        let condition = specifications.first?.readiness.condition
+        guard let session = try DisplaySession.open(display, readiness: condition) else { return nil }
+        for index in specifications.indices { session.apply(to: &specifications[index]) }
+        return session
+    }
+}
