@@ -87,6 +87,32 @@ struct DisplayTests {
         try expectFrameOnDisplay(tracePath: tracePath)
     }
 
+    @Test func theSeedsCallbackOrderIsTheSameOnADisplay() throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let app = try AppProcess(
+            BuiltProducts.executable("FixtureApp"),
+            environment: ["FIXTURE_BEHAVIOR": "lifecycle", "DISPLAY": display.name, "WAYLAND_DISPLAY": ""])
+        defer { app.killIfRunning() }
+        try app.waitForLine("applicationDidBecomeActive")
+        let window = try XWindow.find(titled: "FixtureApp", on: display)
+        app.send(SIGUSR1)
+        try app.waitForLine("applicationDidEnterBackground")
+        app.send(SIGUSR2)
+        try app.waitForLine("applicationDidBecomeActive", count: 2)
+        app.send(SIGTERM)
+        let result = try app.waitForExit()
+        #expect(window != nil, "FixtureApp's window is on \(display.name) once it is active")
+        #expect(result.status == 0 && !result.terminatedBySignal, "\(result.standardError)")
+        #expect(
+            app.outputLines == [
+                "applicationWillFinishLaunching", "applicationDidFinishLaunching", "applicationDidBecomeActive",
+                "applicationWillResignActive", "applicationDidEnterBackground", "applicationWillEnterForeground",
+                "applicationDidBecomeActive", "applicationWillResignActive", "applicationDidEnterBackground",
+                "applicationWillTerminate",
+            ])
+    }
+
     @Test func withoutADisplayTheTraceIsUnchanged() throws {
         let tracePath = temporaryPath(".trace.json")
         let result = try AppProcess.run(
