@@ -21,11 +21,31 @@ static uint32_t lp_pixel(const lp_pixel_layout *layout, const uint32_t *row, int
     return layout->swap_bytes ? __builtin_bswap32(pixel) : pixel;
 }
 
+/// Reduction 1: each pixel converted alone (a screen large enough for the whole framebuffer).
+static void lp_pixels_copy(uint32_t *target, int target_width, int rows, int columns, const uint32_t *source,
+                           int width, const lp_pixel_layout *layout) {
+    for (int y = 0; y < rows; y++) {
+        const uint32_t *from = source + (size_t)y * (size_t)width;
+        uint32_t *to = target + (size_t)y * (size_t)target_width;
+        for (int x = 0; x < columns; x++) {
+            uint32_t packed = from[x], pixel = layout->fixed_bits;
+            pixel |= ((packed & 0xFF) >> (8 - layout->bits[0])) << layout->shift[0];
+            pixel |= (((packed >> 8) & 0xFF) >> (8 - layout->bits[1])) << layout->shift[1];
+            pixel |= (((packed >> 16) & 0xFF) >> (8 - layout->bits[2])) << layout->shift[2];
+            to[x] = layout->swap_bytes ? __builtin_bswap32(pixel) : pixel;
+        }
+    }
+}
+
 void lp_pixels_reduce(uint32_t *target, int target_width, int target_height, const uint32_t *source, int width,
                       int height, int reduction, const lp_pixel_layout *layout) {
     if (reduction < 1) reduction = 1;
     int rows = height / reduction < target_height ? height / reduction : target_height;
     int columns = width / reduction < target_width ? width / reduction : target_width;
+    if (reduction == 1) {
+        lp_pixels_copy(target, target_width, rows, columns, source, width, layout);
+        return;
+    }
     for (int y = 0; y < rows; y++) {
         const uint32_t *from = source + (size_t)y * (size_t)reduction * (size_t)width;
         uint32_t *to = target + (size_t)y * (size_t)target_width;
