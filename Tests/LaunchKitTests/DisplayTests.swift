@@ -181,31 +181,44 @@ struct XWindow {
 struct CapturedImage {
     var pixels: [UInt32]
 
-    /// Reads `file` through ImageMagick's `convert`, as plain PPM (P3) text.
+    /// Reads `file` through ImageMagick's `convert`, as binary PPM (P6).
     init(file: String) throws {
         let convert = Process()
         convert.executableURL = URL(filePath: "/usr/bin/convert")
-        convert.arguments = [file, "-compress", "none", "ppm:-"]
+        convert.arguments = [file, "-depth", "8", "ppm:-"]
         let output = Pipe()
         convert.standardOutput = output
         convert.standardError = FileHandle.nullDevice
         try convert.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         convert.waitUntilExit()
-        try self.init(plainPPM: String(decoding: data, as: UTF8.self))
+        try self.init(ppm: [UInt8](data))
     }
 
-    init(plainPPM text: String) throws {
-        // The header is "P3", width, height, maximum, with comment lines (ImageMagick writes
-        // the window's name) anywhere before the pixels.
-        let lines = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
-        let fields = lines.flatMap { $0.split(whereSeparator: \.isWhitespace) }
-        let numbers = fields.dropFirst(4).compactMap { UInt32($0) }
-        guard fields.first == "P3", fields.count > 4, numbers.count % 3 == 0, !numbers.isEmpty else {
-            throw AppProcessError(message: "convert did not write a plain PPM image.")
+    /// Parses a binary PPM: "P6", width, height, maximum (comment lines, which ImageMagick
+    /// writes with the window's name, skipped), one whitespace, then RGB bytes.
+    init(ppm bytes: [UInt8]) throws {
+        var fields: [String] = []
+        var index = 0
+        while fields.count < 4 && index < bytes.count {
+            if bytes[index] == UInt8(ascii: "#") {
+                while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            } else if bytes[index] > 32 {
+                let start = index
+                while index < bytes.count && bytes[index] > 32 { index += 1 }
+                fields.append(String(decoding: bytes[start..<index], as: UTF8.self))
+                continue
+            }
+            index += 1
         }
-        pixels = stride(from: 0, to: numbers.count, by: 3).map {
-            numbers[$0] << 16 | numbers[$0 + 1] << 8 | numbers[$0 + 2]
+        let body = bytes.dropFirst(index + 1)
+        guard fields.first == "P6", fields.count == 4, fields[3] == "255", let width = Int(fields[1]),
+            let height = Int(fields[2]), body.count == width * height * 3
+        else { throw AppProcessError(message: "convert did not write an 8-bit binary PPM image.") }
+        let start = body.startIndex
+        pixels = (0..<(width * height)).map { pixel in
+            let offset = start + pixel * 3
+            return UInt32(body[offset]) << 16 | UInt32(body[offset + 1]) << 8 | UInt32(body[offset + 2])
         }
     }
 
