@@ -8,6 +8,9 @@
 #include <string.h>
 #include <time.h>
 
+/// How long a frame after a window's first waits for its frame callback.
+enum { LPW_LATER_FRAME_MS = 50 };
+
 static int64_t lpw_now_ms(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -141,8 +144,11 @@ int lpw_wait(lpw_display *display, const int *done, int timeout_ms) {
 
 int lpw_display_sync(lpw_display *display, int timeout_ms) {
     for (lpw_window *window = display->windows; window != NULL; window = window->next) {
-        // A surface the compositor does not show (minimised, hidden) may get no callback for a while.
-        if (window->visible && lpw_wait(display, &window->frame_done, timeout_ms) < 0) return -1;
+        // A surface the compositor does not show (minimised, covered) may get no callback for a
+        // while: after the first one, a frame waits at most LPW_LATER_FRAME_MS, as a toolkit
+        // throttled to frame callbacks would skip a frame.
+        int timeout = window->shown_once && timeout_ms > LPW_LATER_FRAME_MS ? LPW_LATER_FRAME_MS : timeout_ms;
+        if (window->visible && lpw_wait(display, &window->frame_done, timeout) < 0) return -1;
     }
     return 0;
 }

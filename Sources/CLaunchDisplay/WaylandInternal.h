@@ -30,6 +30,7 @@ struct lpw_window {
     lpw_window *next;
     void *surface, *xdg_surface, *toplevel;
     int frame_done;  // the compositor's frame callback for the last commit came
+    int shown_once;  // a frame callback of this toplevel came: the compositor shows it
     char *title;
     int width, height;
     int visible, configured;

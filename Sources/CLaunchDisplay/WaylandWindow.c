@@ -41,6 +41,7 @@ static void lpw_frame_done(void *data, void *callback, uint32_t time) {
     (void)time;
     window->display->w->proxy_destroy(callback);
     window->frame_done = 1;
+    window->shown_once = 1;
 }
 
 static void (*lpw_buffer_listener[])(void) = {(void (*)(void))lpw_buffer_release};

@@ -1,12 +1,9 @@
 #define _GNU_SOURCE
 #include "X11Internal.h"
 
-#include <errno.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 static int lpx_mask_shift(uint32_t mask) { return mask ? __builtin_ctz(mask) : 0; }

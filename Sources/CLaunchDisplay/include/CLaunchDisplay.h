@@ -65,7 +65,8 @@ int lp_display_window_put(
 /// Waits until the display has taken the frames put: on X11 a round trip (the server has
 /// processed every request sent, so the pixels are in the window); on Wayland until each
 /// shown window's frame callback is done (the compositor has used the frame), at most
-/// `timeout_ms` per window. Returns 0, or -1 when the connection is broken.
+/// `timeout_ms` per window for its first frame and 50 ms for later ones (a minimised window
+/// gets no callbacks). Returns 0, or -1 when the connection is broken.
 int lp_display_sync(lp_display *display, int timeout_ms);
 
 /// Handles the events waiting (exposed windows are redrawn from their last frame) without
