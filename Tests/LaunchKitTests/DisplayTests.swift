@@ -113,6 +113,25 @@ struct DisplayTests {
             ])
     }
 
+    @Test func anUnusableCompositorLeavesTheWindowToTheXServer() throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let app = try AppProcess(
+            BuiltProducts.executable("FixtureApp"),
+            environment: [
+                "FIXTURE_BEHAVIOR": "lifecycle", "DISPLAY": display.name,
+                "WAYLAND_DISPLAY": "launchkit-nowhere-\(UUID().uuidString)",
+                "XDG_RUNTIME_DIR": FileManager.default.temporaryDirectory.path,
+            ])
+        defer { app.killIfRunning() }
+        try app.waitForLine("applicationDidBecomeActive")
+        let window = try XWindow.find(titled: "FixtureApp", on: display)
+        app.send(SIGTERM)
+        let result = try app.waitForExit()
+        #expect(window != nil, "FixtureApp's window is on \(display.name); its errors: \(result.standardError)")
+        #expect(!result.standardError.contains("LaunchKit:"), "\(result.standardError)")
+    }
+
     @Test func withoutADisplayTheTraceIsUnchanged() throws {
         let tracePath = temporaryPath(".trace.json")
         let result = try AppProcess.run(

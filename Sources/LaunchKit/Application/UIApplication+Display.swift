@@ -3,7 +3,7 @@ import LaunchProbe
 extension UIApplication {
     /// Connects to the display named by ``displayEnvironment``, timed as the span `display.connect`.
     func connectDisplay() -> DisplayServer? {
-        guard DisplayServer.named(in: displayEnvironment) != nil else { return nil }
+        guard !DisplayServer.named(in: displayEnvironment).isEmpty else { return nil }
         return probe.measure(Self.connectSpan) {
             DisplayServer.connect(environment: displayEnvironment, title: displayTitle) { [weak self] in
                 self?.displayClosed()

@@ -42,37 +42,40 @@ final class DisplayServer {
     }
 
     /// Connects to the display `environment` names: the Wayland compositor of `WAYLAND_DISPLAY`
-    /// when it is set and not empty (as GTK and Qt prefer it), else the X server of `DISPLAY`.
-    /// Returns `nil` with no display, or with one that cannot be used (then a sentence on
-    /// standard error).
+    /// when it is set and not empty (as GTK and Qt prefer it), else, or when that compositor
+    /// cannot be used, the X server of `DISPLAY`. Returns `nil` with no display, or with none
+    /// that can be used (then a sentence on standard error for each that was tried).
     static func connect(
         environment: [String: String], title: String, closeRequested: @escaping @MainActor () -> Void
     ) -> DisplayServer? {
-        guard let (variable, name) = named(in: environment) else { return nil }
-        var error = [CChar](repeating: 0, count: 512)
-        let opened =
-            variable == waylandVariable
-            ? lp_display_open_wayland(name, &error, error.count) : lp_display_open_x11(name, &error, error.count)
-        guard let handle = opened else {
+        var failures: [String] = []
+        for (variable, name) in named(in: environment) {
+            var error = [CChar](repeating: 0, count: 512)
+            let opened =
+                variable == waylandVariable
+                ? lp_display_open_wayland(name, &error, error.count) : lp_display_open_x11(name, &error, error.count)
+            if let handle = opened {
+                let server = DisplayServer(handle: handle, title: title, closeRequested: closeRequested)
+                server.listen()
+                return server
+            }
             let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            report("\(variable) is \(name), but \(reason); the windows are drawn in memory only.")
-            return nil
+            failures.append("\(variable) is \(name), but \(reason)")
         }
-        let server = DisplayServer(handle: handle, title: title, closeRequested: closeRequested)
-        server.listen()
-        return server
+        if !failures.isEmpty { report(failures.joined(separator: "; ") + "; the windows are drawn in memory only.") }
+        return nil
     }
 
     static let waylandVariable = "WAYLAND_DISPLAY"
     static let x11Variable = "DISPLAY"
 
-    /// The variable that names the display to use, and its value: `WAYLAND_DISPLAY`, else
-    /// `DISPLAY`, each only when set and not empty.
-    static func named(in environment: [String: String]) -> (variable: String, name: String)? {
-        for variable in [waylandVariable, x11Variable] {
-            if let name = environment[variable], !name.isEmpty { return (variable, name) }
+    /// The variables that name a display, with their values, in the order they are tried:
+    /// `WAYLAND_DISPLAY`, then `DISPLAY`, each only when set and not empty.
+    static func named(in environment: [String: String]) -> [(variable: String, name: String)] {
+        [waylandVariable, x11Variable].compactMap { variable in
+            guard let name = environment[variable], !name.isEmpty else { return nil }
+            return (variable, name)
         }
-        return nil
     }
 
     /// Creates the top-level window that shows `window`, hidden.
