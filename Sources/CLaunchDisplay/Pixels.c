@@ -1,3 +1,4 @@
+// The frame conversion both back ends share (Pixels.h).
 #include "Pixels.h"
 
 #include <stddef.h>

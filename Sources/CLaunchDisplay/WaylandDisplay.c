@@ -1,3 +1,6 @@
+// Wayland: the connection (libwayland-client.so.0 by dlopen), the globals (wl_compositor,
+// wl_shm, xdg_wm_base, the first wl_output's mode), reading events with a timeout, and the
+// wait for frame callbacks.
 #define _GNU_SOURCE
 #include "WaylandInternal.h"
 

@@ -1,3 +1,5 @@
+// Loads libwayland-client.so.0 with dlopen (RTLD_LOCAL), resolves the functions and protocol
+// interfaces WaylandLibrary.h lists, and defines xdg-shell's interfaces.
 #define _GNU_SOURCE
 #include "WaylandLibrary.h"
 

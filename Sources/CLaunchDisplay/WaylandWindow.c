@@ -1,3 +1,6 @@
+// Wayland: a window is a wl_surface with an xdg-shell toplevel role and two wl_shm buffers;
+// a frame is written into a released buffer, attached, damaged and committed with a frame
+// callback.
 #define _GNU_SOURCE
 #include "WaylandInternal.h"
 

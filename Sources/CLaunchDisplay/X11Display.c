@@ -1,3 +1,5 @@
+// X11: the connection (libxcb.so.1 by dlopen, the screen's pixel format, the atoms) and the
+// top-level windows (properties a window manager reads, map and unmap).
 #define _GNU_SOURCE
 #include "X11Internal.h"
 

@@ -1,3 +1,5 @@
+// X11: frames put with PutImage in row bands, the wait for the first expose, the round trip
+// that acknowledges them, and the events (expose: redraw; WM_DELETE_WINDOW: close).
 #define _GNU_SOURCE
 #include "Pixels.h"
 #include "X11Internal.h"

@@ -1,3 +1,4 @@
+// Loads libxcb.so.1 with dlopen (RTLD_LOCAL) and resolves the functions X11Library.h lists.
 #define _GNU_SOURCE
 #include "X11Library.h"
 
