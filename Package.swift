@@ -227,7 +227,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "LaunchTrace", "LaunchAnalysis", "LaunchWorkflow", "launchprof", "SampleApp", "SeedApp", "FixtureApp",
-                "LaunchTestSupport", "FixtureServer", "FixtureTool",
+                "LaunchTestSupport", "FixtureServer", "FixtureTool", "LaunchSymbolication", "LaunchReports",
             ],
             resources: [.copy("Fixtures")]
         ),

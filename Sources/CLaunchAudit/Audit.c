@@ -13,6 +13,15 @@
 // wrapper reads the thread's CPU time only after an initializer of 250 us or more: the one before
 // it ended where this one began, but for the loader's few instructions in between.
 //
+// Each object's relocation is timed by a mark at its end: as the object is mapped, its PLT
+// relocation table (DT_JMPREL, the last the loader applies to it) is given one more entry, an
+// IRELATIVE relocation whose resolver is a stub here, in a place of the module's own (a small
+// table is copied; a larger one's pages are moved with mremap, the original range left mapped,
+// and only the page of its end is copied, on the write); the loader calls the stub when it has
+// applied every other relocation of the object, and the stub records the time and points
+// DT_JMPREL back at the original (the loader binds lazy calls through it after main). The copies
+// and moved pages are unmapped once every object is relocated.
+//
 // Everything it measures is kept as fixed-size records (lp_premain_abi.h), formatted by the
 // runner, and sent on the runner's event socket in one write at la_preinit. The module runs in
 // the loader's audit namespace: it touches nothing of the program but the slots it patches,
@@ -27,6 +36,7 @@
 #include <link.h>
 #include <stdint.h>
 #include <sys/auxv.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 
@@ -43,6 +53,14 @@ typedef void (*lp_init_function)(int, char **, char **);
 struct lp_audit_object {
     struct link_map *map;
     int skipped;  // the loader itself or the vDSO: no initializer to wrap
+    // The relocation mark: the dynamic entries redirected to the copy, and their original values.
+    ElfW(Dyn) *jmprel, *pltrelsz;
+    uintptr_t jmprel_value;
+    uintptr_t pltrelsz_value;
+    int marked;   // its PLT relocations were copied with the mark after them
+    int reached;  // the loader reached the mark (and the entries are restored)
+    uintptr_t moved;      // the table's pages moved to a mapping of their own (0: copied)
+    size_t moved_bytes;
 };
 
 struct lp_audit_init {
@@ -69,6 +87,15 @@ static _Alignas(8) char lp_audit_buffer[LP_AUDIT_BUFFER];
 static size_t lp_audit_length = LP_AUDIT_HEADER;
 
 static void lp_audit_wrap_object(int index);
+static void lp_audit_mark_object(int index);
+
+// The copies of the small PLT relocation tables, each with its mark (one mapping, unmapped when
+// every object is relocated). A larger table's pages are moved instead (no copy).
+#define LP_AUDIT_SCRATCH ((size_t)8 << 20)
+#define LP_AUDIT_COPY_MAX 8192
+static char *lp_audit_scratch;
+static size_t lp_audit_scratch_used;
+static uintptr_t lp_audit_mark_sink;  // where the marks' IRELATIVE relocations write
 
 static int64_t lp_audit_parse(const char *text, int *ok) {
     int64_t value = 0;
@@ -183,6 +210,7 @@ LP_AUDIT_EXPORT unsigned int la_objopen(struct link_map *map, Lmid_t lmid, uintp
     lp_audit_record(LP_PREMAIN_OBJECT, at, lp_audit_mapped_bytes(map), 0, 0, 0,
                     first && !name[0] ? lp_audit_executable_path() : name);
     lp_audit_wrap_object(lp_audit_object_count - 1);
+    lp_audit_mark_object(lp_audit_object_count - 1);
     return 0;  // no symbol-binding callbacks: they would slow every binding down
 }
 
@@ -217,9 +245,14 @@ static void lp_audit_run(int index, int argc, char **argv, char **envp) {
 #define LP_AUDIT_STUB_SIZE 16
 #if defined(__x86_64__)
 #define LP_AUDIT_STUB "movl $k, %ecx\n jmp lp_audit_entry\n"
+#define LP_AUDIT_MARK_STUB "movl $k, %ecx\n jmp lp_audit_mark_entry\n"
+#define LP_AUDIT_IRELATIVE R_X86_64_IRELATIVE
 #elif defined(__aarch64__)
 #define LP_AUDIT_STUB "mov w3, #k\n b lp_audit_entry\n"
+#define LP_AUDIT_MARK_STUB "mov w3, #k\n b lp_audit_mark_entry\n"
+#define LP_AUDIT_IRELATIVE R_AARCH64_IRELATIVE
 #endif
+#define LP_AUDIT_MARKS 512
 __asm__(".text\n .p2align 4\n .globl lp_audit_stubs\n .hidden lp_audit_stubs\n lp_audit_stubs:\n .set k, 0\n"
         " .rept 1024\n .p2align 4\n " LP_AUDIT_STUB " .set k, k + 1\n .endr\n");
 extern const char lp_audit_stubs[] LP_AUDIT_HIDDEN;
@@ -267,10 +300,116 @@ static void lp_audit_wrap_object(int index) {
     array->d_un.d_ptr = (uintptr_t)&lp_audit_slots[first] - base;
 }
 
+// MARK: Relocation marks
+
+// The marks' resolvers: 512 stubs of 16 bytes in a row, as the initializers' (the loader calls an
+// IRELATIVE resolver with no arguments of ours; the k-th passes k as the fourth).
+__asm__(".text\n .p2align 4\n .globl lp_audit_mark_stubs\n .hidden lp_audit_mark_stubs\n lp_audit_mark_stubs:\n"
+        " .set k, 0\n .rept 512\n .p2align 4\n " LP_AUDIT_MARK_STUB " .set k, k + 1\n .endr\n");
+extern const char lp_audit_mark_stubs[] LP_AUDIT_HIDDEN;
+
+// The loader has applied every relocation of object k but its mark: record the time, and point
+// its DT_JMPREL back at the original table.
+LP_AUDIT_HIDDEN __attribute__((used)) uintptr_t lp_audit_mark_entry(long a, long b, long c, long k) {
+    (void)a, (void)b, (void)c;
+    lp_audit_record(LP_PREMAIN_OBJECT_RELOCATED, lp_audit_now(), k, 0, 0, 0, 0);
+    struct lp_audit_object *object = &lp_audit_objects[k];
+    object->jmprel->d_un.d_ptr = object->jmprel_value;
+    object->pltrelsz->d_un.d_val = object->pltrelsz_value;
+    object->reached = 1;
+    return 0;
+}
+
+// A larger table with room for its mark, without copying it: its pages moved to a mapping of
+// their own (mremap with MREMAP_DONTUNMAP: the original range stays mapped and refaults from the
+// file), the page of its end made writable there (only that page is copied, on the write).
+// Returns where the table now is, or 0 (then it is copied).
+static uintptr_t lp_audit_move_table(struct lp_audit_object *object, uintptr_t table, size_t bytes) {
+    uintptr_t first = table & ~(uintptr_t)4095;
+    uintptr_t end = (table + bytes + sizeof(ElfW(Rela)) + 4095) & ~(uintptr_t)4095;
+    long moved = lp_audit_syscall(SYS_mremap, (long)first, (long)(end - first), (long)(end - first),
+                                  MREMAP_MAYMOVE | MREMAP_DONTUNMAP, 0, 0);
+    if (moved < 0 && moved > -4096) return 0;
+    uintptr_t tail = ((uintptr_t)moved + (table + bytes - first)) & ~(uintptr_t)4095;
+    if (lp_audit_syscall(SYS_mprotect, (long)tail, (long)((uintptr_t)moved + (end - first) - tail),
+                         PROT_READ | PROT_WRITE, 0, 0, 0) != 0) {
+        lp_audit_syscall(SYS_munmap, moved, (long)(end - first), 0, 0, 0, 0);
+        return 0;
+    }
+    object->moved = (uintptr_t)moved;
+    object->moved_bytes = end - first;
+    return (uintptr_t)moved + (table - first);
+}
+
+// A copy of a small table in the scratch mapping, with room for its mark; 0 when it is full.
+static uintptr_t lp_audit_copy_table(uintptr_t table, size_t bytes) {
+    if (!lp_audit_scratch) {
+        long mapped = lp_audit_syscall(SYS_mmap, 0, (long)LP_AUDIT_SCRATCH, PROT_READ | PROT_WRITE,
+                                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (mapped < 0 && mapped > -4096) return 0;
+        lp_audit_scratch = (char *)mapped;
+    }
+    if (lp_audit_scratch_used + bytes + sizeof(ElfW(Rela)) > LP_AUDIT_SCRATCH) return 0;
+    uint64_t *copy = (uint64_t *)(lp_audit_scratch + lp_audit_scratch_used);
+    const uint64_t *original = (const uint64_t *)table;
+    for (size_t i = 0; i < bytes / 8; i++) copy[i] = original[i];
+    lp_audit_scratch_used += (bytes + sizeof(ElfW(Rela)) + 15) & ~(size_t)15;
+    return (uintptr_t)copy;
+}
+
+// Puts object `index`'s PLT relocations (RELA) where the mark can follow them (moved or copied),
+// writes the mark, and points its DT_JMPREL and DT_PLTRELSZ there (the loader has read its
+// dynamic section by now: DT_JMPREL holds the table's address). An object without PLT
+// relocations, or whose table could be neither moved nor copied, is not marked: its relocation is
+// timed with the next marked object's.
+static void lp_audit_mark_object(int index) {
+    struct lp_audit_object *object = &lp_audit_objects[index];
+    if (object->skipped || object->map->l_ld == NULL || index >= LP_AUDIT_MARKS) return;
+    ElfW(Dyn) *jmprel = NULL, *size = NULL, *kind = NULL;
+    for (ElfW(Dyn) *entry = object->map->l_ld; entry->d_tag != DT_NULL; entry++) {
+        if (entry->d_tag == DT_JMPREL) jmprel = entry;
+        if (entry->d_tag == DT_PLTRELSZ) size = entry;
+        if (entry->d_tag == DT_PLTREL) kind = entry;
+    }
+    if (!jmprel || !size || !kind || kind->d_un.d_val != DT_RELA || size->d_un.d_val % sizeof(ElfW(Rela))) return;
+    size_t bytes = size->d_un.d_val;
+    uintptr_t table = bytes > LP_AUDIT_COPY_MAX ? lp_audit_move_table(object, jmprel->d_un.d_ptr, bytes) : 0;
+    if (!table) table = lp_audit_copy_table(jmprel->d_un.d_ptr, bytes);
+    if (!table) return;
+    ElfW(Rela) *mark = (ElfW(Rela) *)(table + bytes);
+    uintptr_t base = object->map->l_addr;
+    mark->r_offset = (uintptr_t)&lp_audit_mark_sink - base;
+    mark->r_info = ELF64_R_INFO(0, LP_AUDIT_IRELATIVE);
+    mark->r_addend = (int64_t)((uintptr_t)(lp_audit_mark_stubs + (size_t)index * LP_AUDIT_STUB_SIZE) - base);
+    object->jmprel = jmprel;
+    object->pltrelsz = size;
+    object->jmprel_value = jmprel->d_un.d_ptr;
+    object->pltrelsz_value = bytes;
+    object->marked = 1;
+    jmprel->d_un.d_ptr = table;
+    size->d_un.d_val = bytes + sizeof(ElfW(Rela));
+}
+
+// Unmaps the copies and the moved tables once the loader has reached every mark (else they stay:
+// a table still points there).
+static void lp_audit_release_marks(void) {
+    for (int i = 0; i < lp_audit_object_count; i++) {
+        if (lp_audit_objects[i].marked && !lp_audit_objects[i].reached) return;
+    }
+    for (int i = 0; i < lp_audit_object_count; i++) {
+        struct lp_audit_object *object = &lp_audit_objects[i];
+        if (object->moved) lp_audit_syscall(SYS_munmap, (long)object->moved, (long)object->moved_bytes, 0, 0, 0, 0);
+        object->moved = 0;
+    }
+    if (lp_audit_scratch) lp_audit_syscall(SYS_munmap, (long)lp_audit_scratch, (long)LP_AUDIT_SCRATCH, 0, 0, 0, 0);
+    lp_audit_scratch = 0;
+}
+
 LP_AUDIT_EXPORT void la_activity(uintptr_t *cookie, unsigned int flag) {
     (void)cookie;
     if (lp_audit_fd < 0 || flag != LA_ACT_CONSISTENT || lp_audit_loaded_sent || lp_audit_object_count == 0) return;
     lp_audit_loaded_sent = 1;
+    lp_audit_release_marks();
     lp_audit_last_cpu_at = lp_audit_now();
     lp_audit_last_cpu = lp_audit_point(LP_PREMAIN_RELOCATED, lp_audit_last_cpu_at);
 }

@@ -53,7 +53,7 @@ public struct LaunchConfiguration: Sendable, Equatable {
     /// Whether the profiler records anything.
     public var isRecording: Bool { environment.tracePath != nil }
 
-    /// Whether this is a measurement launch (``LaunchPurpose/measurement``): no main-thread instruments.
+    /// Whether this is a measurement launch (``LaunchKind/measurement``): no main-thread instruments.
     public var isMeasurement: Bool { environment.purpose == .measurement }
 
     /// The scenario recorded in the trace (`warm` unless the runner said otherwise).

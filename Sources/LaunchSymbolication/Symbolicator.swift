@@ -76,9 +76,6 @@ public final class Symbolicator {
         }
     }
 
-    /// Number of distinct frames resolved so far.
-    public var cachedFrameCount: Int { frames.count }
-
     private func imageID(_ path: String, load: Bool) -> Int {
         if let id = imageIDs[path] { return id }
         let id = states.count

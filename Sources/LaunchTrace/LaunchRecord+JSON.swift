@@ -29,6 +29,7 @@ extension LaunchRecord {
         json.add(CodingKeys.stderrTail, stderrTail)
         json.add(CodingKeys.stdoutTail, stdoutTail)
         json.add(CodingKeys.traceFile, traceFile)
+        try json.add(CodingKeys.usage, usage, encoder)
         json.add(CodingKeys.wallNs, wallNs)
         return json.finished()
     }

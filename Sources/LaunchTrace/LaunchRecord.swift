@@ -63,13 +63,16 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
     public var leftoverProcesses: Int?
     /// A pre-main launch's breakdown of the time before `main`, when the audit module sent it.
     public var preMain: PreMainBreakdown?
+    /// What the whole process used (CPU times, page faults, context switches), from `wait4`
+    /// once it was reaped; nil when it was not (it failed to start, or was reaped elsewhere).
+    public var usage: ProcessUsage?
 
     /// The record's JSON keys, named for ``json(nestedWith:indent:)``; a property left out here
     /// would not be encoded (`LaunchRecordJSONTests` checks a record with every property
     /// set comes back whole).
     enum CodingKeys: String, CodingKey {
         case index, scenario, outcome, exitStatus, signal, wallNs, traceFile, message, lastPhase, stderrTail
-        case evictedBytes, readyWhen, readyNs, shutdown, stdoutTail, leftoverProcesses, preMain
+        case evictedBytes, readyWhen, readyNs, shutdown, stdoutTail, leftoverProcesses, preMain, usage
     }
 
     /// Creates a launch record.

@@ -36,6 +36,33 @@ struct AnyProgramTests {
         #expect(manifest.primerLaunches?.allSatisfy { $0.outcome == .completed && $0.traceFile == nil } != false)
     }
 
+    @Test(
+        "runs counts the measurement launches: in summary.json, launches.json, the history and the report's first line")
+    func runsAreMeasurementLaunches() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let history = folder.appendingPathComponent("history.sqlite")
+        let output = try BuiltProducts.launchprof([
+            "run", "--runs", "6", "--diagnosis-launches", "2", "--warmup", "0", "--history", history.path,
+            "--output", folder.appendingPathComponent("run").path, "--", "git", "--version",
+        ])
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        let run = folder.appendingPathComponent("run")
+        let summary = try RunSummary.read(from: run.appendingPathComponent("summary.json"))
+        #expect(summary.run.runs == 6 && summary.launches.count == 2 && summary.timingLaunches?.count == 6)
+        #expect(try RunManifest.read(from: run.appendingPathComponent("launches.json")).runs == 6)
+        let firstLine = output.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(
+            firstLine.hasSuffix(
+                "6 measurement launches give the times below (6 completed); 2 diagnosis launches give the findings and profiles (2 completed)"
+            ), "\(firstLine)")
+        // The instruments' cost is a measured cost or said to be within the noise, never negative.
+        let second = output.stdout.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
+        #expect(!second.contains("added -"), "\(second)")
+        let listed = try BuiltProducts.launchprof(["history", "export", "--history", history.path, "--format", "json"])
+        #expect(listed.stdout.contains("\"launches\" : 6"), "\(listed.stdout)")
+    }
+
     /// As many timing launches as profiled ones: recorded, without trace files; the time to
     /// ready is theirs and the instruments' cost is the difference of the medians.
     static func expectTimingLaunches(_ summary: RunSummary, folder: URL, stdout: String) throws {
@@ -52,7 +79,7 @@ struct AnyProgramTests {
         #expect(warm.metrics[MetricName.timeToReady.rawValue]?.samples.sorted() == timed.sorted())
         #expect(cost.medianNs == Descriptive.median(timed) && cost.profiledMedianNs == Descriptive.median(profiled))
         #expect(cost.instrumentsCostNs == cost.profiledMedianNs - cost.medianNs)
-        #expect(stdout.contains("the median of 3 launches with no instruments; the instruments added"), "\(stdout)")
+        #expect(stdout.contains("the median of 3 measurement launches (nothing loaded); the instruments"), "\(stdout)")
         let traces = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
             $0.hasSuffix(".trace.json")
         }

@@ -117,7 +117,7 @@ struct DashboardExportTests {
             BuiltProducts.path("SampleApp"),
         ])
         #expect(output.status == 0, "\(output.stderr)")
-        let read = try BuiltProducts.run("/usr/bin/env", ["python3", "-c", Self.otlpReader, otlp.path])
+        let read = try BuiltProducts.run(TestPython.path, ["-c", Self.otlpReader, otlp.path])
         #expect(read.status == 0, "\(read.stderr)")
         struct Parsed: Decodable {
             var spans: Int

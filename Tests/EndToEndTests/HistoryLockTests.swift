@@ -22,7 +22,7 @@ struct HistoryLockTests {
             open(sys.argv[2], "w").close()
             time.sleep(300)
             """
-        return try ProductProcess.start("/usr/bin/python3", ["-c", script, database.path, marker.path])
+        return try ProductProcess.start(TestPython.path, ["-c", script, database.path, marker.path])
     }
 
     static func waitFor(_ file: URL, seconds: Double = 120) {

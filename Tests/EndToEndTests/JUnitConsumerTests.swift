@@ -110,7 +110,7 @@ struct JUnitConsumerTests {
                 kinds = [type(r).__name__.lower() for r in case.result]
                 print(case.classname, case.name, repr(case.time), kinds[0] if kinds else "passed", sep="\\t")
             """
-        let read = try BuiltProducts.run("/usr/bin/python3", ["-c", script, file.path])
+        let read = try BuiltProducts.run(TestPython.path, ["-c", script, file.path])
         try #require(read.status == 0, "\(read.stderr)")
         let lines = read.stdout.split(separator: "\n").map(String.init)
         let counts = try #require(lines.first).split(separator: " ").compactMap { Int($0) }

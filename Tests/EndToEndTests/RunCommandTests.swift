@@ -33,7 +33,8 @@ struct RunCommandTests {
             "--output", folder.path, "--", BuiltProducts.path("SampleApp"),
         ])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
-        #expect(output.stdout.contains("3 launches: 3 completed"))
+        #expect(
+            output.stdout.contains("3 measurement launches give the times below (3 completed); 3 diagnosis launches"))
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         // Three diagnosis launches' traces and three measurement launches'.
         #expect(files.filter { $0.hasPrefix("launch-") && $0.hasSuffix(".trace.json") }.count == 3)

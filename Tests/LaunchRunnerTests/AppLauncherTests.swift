@@ -116,7 +116,7 @@ struct AppLauncherTests {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var request = Self.request("", in: folder)
-        request.executable = folder.appendingPathComponent("NoSuchApp").path
+        request.specification.executable = folder.appendingPathComponent("NoSuchApp").path
         let result = AppLauncher().launch(request)
         #expect(result.record.outcome == .spawnFailed)
         #expect(result.record.message?.contains("NoSuchApp") == true)

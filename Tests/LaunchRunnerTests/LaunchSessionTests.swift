@@ -16,9 +16,9 @@ struct LaunchSessionTests {
         let session = try LaunchSession(
             specification: specification, warmup: 2, layout: NumberedFiles(directory: folder))
         #expect(session.warmUp() == 2)
-        for _ in 0..<3 { session.launchNext() }
-        #expect(session.results.map(\.record.outcome) == [.completed, .crashed, .completed])
-        #expect(session.results.map(\.record.index) == [1, 2, 3])
+        for _ in 0..<3 { session.launch(.diagnosis) }
+        #expect(session.results(of: .diagnosis).map(\.record.outcome) == [.completed, .crashed, .completed])
+        #expect(session.results(of: .diagnosis).map(\.record.index) == [1, 2, 3])
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(
             files == ["launch-001.trace.json", "launch-002.stderr.txt", "launch-003.trace.json"]

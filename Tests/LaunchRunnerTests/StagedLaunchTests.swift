@@ -54,7 +54,7 @@ struct StagedLaunchTests {
         let folder = try AppLauncherTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var request = AppLauncherTests.request("exit 0", in: folder)
-        request.executable = folder.appendingPathComponent("missing").path
+        request.specification.executable = folder.appendingPathComponent("missing").path
         let result = AppLauncher().stage(request).start().complete()
         #expect(result.record.outcome == .spawnFailed)
         #expect(result.record.message?.contains("missing") == true)
@@ -93,23 +93,23 @@ struct StagedLaunchTests {
         try Data([0x00, 0x01, 0x02, 0x03]).write(to: program)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
         var request = AppLauncherTests.request("exit 0", in: folder)
-        request.executable = program.path
-        request.arguments = []
-        request.kind = .timing
+        request.specification.executable = program.path
+        request.specification.arguments = []
+        request.specification.instrumentation = .none
         for _ in 0..<2 {  // the second reuses the first's stack, where its failure was written
             let failed = AppLauncher().launch(request)
             #expect(failed.record.outcome == .spawnFailed)
             #expect(failed.record.message?.contains("Exec format error") == true)
         }
         // A program gone since the launches that checked it: its exec names it and why.
-        request.executable = folder.appendingPathComponent("gone").path
+        request.specification.executable = folder.appendingPathComponent("gone").path
         let gone = AppLauncher().launch(request)
         #expect(gone.record.outcome == .spawnFailed)
         #expect(gone.record.message?.contains("gone") == true)
         #expect(gone.record.message?.contains("No such file or directory") == true)
         // And the next timing launch of a real program, on the same stack, is not taken for a failure.
         var good = AppLauncherTests.request("exit 3", in: folder)
-        good.kind = .timing
+        good.specification.instrumentation = .none
         let result = AppLauncher().launch(good)
         #expect(result.record.exitStatus == 3)
         #expect(result.record.outcome != .spawnFailed)
@@ -123,7 +123,7 @@ struct StagedLaunchTests {
         // `ls` lists the shell's descriptors (not its own): what the shell was given, and 3.
         let script = "exec 3>'\(listing.path)'; ls -l /proc/$$/fd >&3"
         var request = AppLauncherTests.request(script, in: folder)
-        request.kind = .timing
+        request.specification.instrumentation = .none
         for _ in 0..<2 {  // the second launch after the first: nothing of the first left open either
             #expect(AppLauncher().launch(request).record.exitStatus == 0)
             let text = try String(contentsOf: listing, encoding: .utf8)

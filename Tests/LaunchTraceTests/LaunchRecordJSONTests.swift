@@ -26,6 +26,9 @@ struct LaunchRecordJSONTests {
         record.leftoverProcesses = 2
         record.preMain = try #require(
             PreMainBreakdown(events: PreMainBreakdownTests.events, executable: "/bin/tool", execEndNs: 800))
+        record.usage = ProcessUsage(
+            userCpuNs: 1_200_000, systemCpuNs: 300_000, minorFaults: 412, majorFaults: 3, voluntarySwitches: 2,
+            involuntarySwitches: 1)
         return record
     }
 

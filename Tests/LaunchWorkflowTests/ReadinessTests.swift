@@ -88,7 +88,7 @@ struct ReadinessTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         var request = Self.request(
             .stdout("listening"), arguments: ["--port", String(Self.freePort()), "--ignore-term"], in: folder)
-        request.readiness.gracePeriodSeconds = 0.2
+        request.specification.readiness.gracePeriodSeconds = 0.2
         let result = AppLauncher().launch(request)
         #expect(result.record.outcome == .completed)
         #expect(result.record.shutdown?.method == .killedAfterGrace)
@@ -115,7 +115,7 @@ struct ReadinessTests {
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var request = Self.request(.file(folder.appendingPathComponent("never").path), arguments: [], in: folder)
-        request.executable = "/bin/true"
+        request.specification.executable = "/bin/true"
         let result = AppLauncher().launch(request)
         #expect(result.record.outcome == .exitedBeforeReady)
         #expect(result.record.message?.contains("before it was ready") == true)
@@ -126,8 +126,8 @@ struct ReadinessTests {
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var request = Self.request(.exit, arguments: ["--version"], in: folder)
-        request.executable = "/usr/bin/git"
-        request.readiness = ReadinessSettings()
+        request.specification.executable = "/usr/bin/git"
+        request.specification.readiness = ReadinessSettings()
         let result = AppLauncher().launch(request)
         #expect(result.record.outcome == .completed, "\(result.record.message ?? "")")
         let trace = try #require(result.trace)

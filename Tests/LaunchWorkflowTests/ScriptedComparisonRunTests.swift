@@ -20,7 +20,8 @@ struct ScriptedComparisonRunTests {
     {
         ScriptedLauncher(interruptAfter: interruptAfter) { request in
             let wobble = Double(request.index % 3) * 0.1
-            return .completed(.didFinishLaunching, ms: (request.executable == base ? baseMs : headMs) + wobble)
+            return .completed(
+                .didFinishLaunching, ms: (request.specification.executable == base ? baseMs : headMs) + wobble)
         }
     }
 
@@ -50,7 +51,7 @@ struct ScriptedComparisonRunTests {
         // Each diagnosis launch is followed by its build's measurement launch.
         let diagnosis = launcher.requests.filter { $0.kind != .measurement }
         #expect(launcher.requests.filter { $0.kind == .measurement }.count == diagnosis.count - 2)
-        let order = diagnosis.map { $0.executable == Self.base ? "A" : "B" }
+        let order = diagnosis.map { $0.specification.executable == Self.base ? "A" : "B" }
         #expect(Array(order.prefix(2)) == ["A", "B"])
         let blocks = stride(from: 2, to: order.count, by: 4).map { order[$0..<min($0 + 4, order.count)].joined() }
         #expect(!blocks.isEmpty)
@@ -63,7 +64,7 @@ struct ScriptedComparisonRunTests {
     func comparesMeasurementLaunches() throws {
         // Head's diagnosis launches are 20 % slower; its measurement launches are as fast as base's.
         let launcher = ScriptedLauncher { request in
-            let slower = request.executable == Self.head && request.kind != .measurement
+            let slower = request.specification.executable == Self.head && request.kind != .measurement
             return .completed(.didFinishLaunching, ms: (slower ? 120 : 100) + Double(request.index % 3) * 0.1)
         }
         let outcome = try Self.compare(Self.plan(maxRuns: 20), launcher).outcome
@@ -77,7 +78,7 @@ struct ScriptedComparisonRunTests {
     func localisesThePhase() throws {
         let launcher = ScriptedLauncher { request in
             let wobble = Double(request.index % 3) * 0.1
-            let extra = request.executable == Self.head ? 10.0 : 0
+            let extra = request.specification.executable == Self.head ? 10.0 : 0
             return .completed(phasesMs: [.binaryLoad: 20 + extra + wobble, .didFinishLaunching: 100 + wobble])
         }
         var plan = Self.plan(maxRuns: 24)
@@ -115,7 +116,9 @@ struct ScriptedComparisonRunTests {
 
     @Test("a head that crashes ends the comparison with launch failed, naming head")
     func headCrashes() throws {
-        let launcher = ScriptedLauncher { $0.executable == Self.head ? .crashed(signal: SIGABRT) : .completed }
+        let launcher = ScriptedLauncher {
+            $0.specification.executable == Self.head ? .crashed(signal: SIGABRT) : .completed
+        }
         let outcome = try Self.compare(Self.plan(), launcher).outcome
         #expect(outcome.failedBuild == .head)
         #expect(outcome.exitCode == .launchFailed)

@@ -145,7 +145,7 @@ struct ChromeTraceTests {
         let file = try BuiltProducts.scratchFolder().appendingPathComponent("trace.json")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         try Data(json.utf8).write(to: file)
-        let read = try BuiltProducts.run("/usr/bin/python3", ["-c", script, file.path])
+        let read = try BuiltProducts.run(TestPython.path, ["-c", script, file.path])
         try #require(read.status == 0, "\(read.stderr)")
         let pairs = read.stdout.split(separator: "\n").map { $0.components(separatedBy: "\t") }
         let expected = traces.map { max(0, $0.phases.count - 1) }.reduce(0, +)

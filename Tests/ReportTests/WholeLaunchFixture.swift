@@ -6,8 +6,6 @@ import LaunchTrace
 /// fixture run's first trace (its phases), without the app's main-thread activity unless given,
 /// and a small profile whose addresses lie in a fixture executable and libc, so that
 /// ``ImageOffsetNaming`` names them (`FixtureProgram+0x1200`).
-///
-/// This file imports LaunchTrace but not LaunchReports, whose ProfileSample has the same name.
 enum WholeLaunchFixture {
     /// The program's executable.
     static let program = LoadedImage(

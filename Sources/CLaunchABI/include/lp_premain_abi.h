@@ -27,6 +27,9 @@ enum lp_premain_kind {
     LP_PREMAIN_DROPPED = 6,
     /// `main` is next (la_preinit): CPU time, minor faults.
     LP_PREMAIN_MAIN = 7,
+    /// The loader finished relocating an object (it reached the mark after the object's PLT
+    /// relocations, its last): the object's index.
+    LP_PREMAIN_OBJECT_RELOCATED = 8,
 };
 
 /// One record, in the byte order and alignment of the machine (module and runner share it).

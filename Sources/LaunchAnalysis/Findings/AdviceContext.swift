@@ -15,12 +15,16 @@ public struct AdviceContext: Sendable, Equatable {
     public var caller: String?
     /// The thread the work ran on, or nil for the main thread.
     public var thread: String?
+    /// Whether the function is the program's entry point charged as the nearest frame of its
+    /// own code, a frame between it and the system possibly missing (a tail call).
+    public var mayMissFrame = false
 
     /// Creates a context.
     public init(
         owner: CodeOwner? = nil, module: String? = nil, isSwift: Bool = true, package: String? = nil,
-        callee: String? = nil, caller: String? = nil, thread: String? = nil
+        callee: String? = nil, caller: String? = nil, thread: String? = nil, mayMissFrame: Bool = false
     ) {
+        self.mayMissFrame = mayMissFrame
         self.caller = caller
         self.owner = owner
         self.module = module

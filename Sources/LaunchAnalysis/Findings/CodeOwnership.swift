@@ -86,7 +86,27 @@ public struct CodeOwnership: Sendable, Equatable {
         if let first = own.first {
             return own.first { !FrameClassifier.isSerializationRequirement(frames[$0]) } ?? first
         }
+        if let entry = tailCallEntryIndex(in: frames) { return entry }
         return frames.indices.last { isDependencyCode(frames[$0]) && !FrameClassifier.isEntryPoint(frames[$0]) }
+    }
+
+    /// The program's entry point (`main`, an `async` main's `async_Main…`) as the nearest frame of
+    /// its own code, when nothing of the program's is below it and it called the system directly
+    /// (or ran the work itself): a function it called that ended in a tail call (`jmp usleep`)
+    /// left no frame, so the call is charged to the entry point, with a note that a frame may be
+    /// missing (``isTailCallFallback(in:at:)``). Nil when a dependency or the toolchain sits
+    /// between (that work is theirs: `UIApplicationMain` under `main`).
+    func tailCallEntryIndex(in frames: [SymbolicatedFrame]) -> Int? {
+        guard let index = frames.indices.first(where: { isProgramCode(frames[$0]) }),
+            FrameClassifier.isEntryPoint(frames[index]), frames[index].symbol?.simple.hasPrefix("__libc") == false,
+            !StackRooting.startFunctions.contains(frames[index].symbol?.simple ?? "")
+        else { return nil }
+        return frames[..<index].allSatisfy { owner(of: $0) == .system } ? index : nil
+    }
+
+    /// Whether the frame at `index` was chosen by ``tailCallEntryIndex(in:)``.
+    public func isTailCallFallback(in frames: [SymbolicatedFrame], at index: Int) -> Bool {
+        FrameClassifier.isEntryPoint(frames[index]) && tailCallEntryIndex(in: frames) == index
     }
 
     /// The dependency function the program's frame at `index` called, where the time was spent:

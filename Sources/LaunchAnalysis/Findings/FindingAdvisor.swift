@@ -22,6 +22,21 @@ public enum FindingAdvisor {
         hasSharedInstance: Bool,
         endpoint: LaunchEndpoint = .firstFrame, waitsForMutex: Bool = false, context: AdviceContext = AdviceContext()
     ) -> Advice {
+        var advice = baseAdvice(
+            function: function, fullName: fullName, kind: kind, phase: phase, touchesUI: touchesUI,
+            hasSharedInstance: hasSharedInstance, endpoint: endpoint, waitsForMutex: waitsForMutex, context: context)
+        if context.mayMissFrame {
+            advice.summary =
+                "\(function) is the nearest frame of the program's own code: it made this call itself, or through a function whose frame is gone (a tail call, `jmp` in place of `call`); look in \(function) for the call that leads here. "
+                + advice.summary
+        }
+        return advice
+    }
+
+    private static func baseAdvice(
+        function: String, fullName: String?, kind: BlockingKind, phase: LaunchPhase?, touchesUI: Bool,
+        hasSharedInstance: Bool, endpoint: LaunchEndpoint, waitsForMutex: Bool, context: AdviceContext
+    ) -> Advice {
         if let advice = ownershipAdvice(function: function, kind: kind, context: context) { return advice }
         let call = callExpression(function: function, fullName: fullName, hasSharedInstance: hasSharedInstance)
         if endpoint == .ready {

@@ -115,7 +115,8 @@ extension FindingsAnalyzer {
                 confidence: .of(
                     tracedCalls: accumulator.tracedCalls,
                     medianSamplesPerLaunch: Descriptive.median(accumulator.samplesPerLaunch),
-                    launches: accumulator.costs.count, analyzedLaunches: analyzed
+                    measuredShare: accumulator.measuredShare, launches: accumulator.costs.count,
+                    analyzedLaunches: analyzed
                 ),
                 advice: FindingAdvisor.advice(
                     function: first.function, fullName: first.fullName, kind: first.kind, phase: first.phase,
@@ -124,7 +125,7 @@ extension FindingsAnalyzer {
                     context: AdviceContext(
                         owner: first.owner, module: first.module, isSwift: first.module != nil,
                         package: first.package, callee: first.callee, caller: first.caller,
-                        thread: first.thread)
+                        thread: first.thread, mayMissFrame: first.mayMissFrame)
                 ),
                 blockingFunctions: accumulator.blockingFunctions, resources: accumulator.resources, stack: first.stack,
                 owner: first.owner, package: first.package, callee: first.callee, caller: first.caller,
@@ -141,15 +142,24 @@ extension FindingsAnalyzer {
         var samplesPerLaunch: [Double] = []
         var tracedCalls = 0
         var samples = 0
+        /// The time measured whole (``LaunchFinding/measuredNs``) over every launch.
+        var measuredNs: Int64 = 0
         var touchesUI = false
         var blockingFunctions: [String] = []
         var resources: [String] = []
+
+        /// The share of the cost over every launch that was measured whole, not sampled.
+        var measuredShare: Double {
+            let total = costs.reduce(0, +)
+            return total > 0 ? Double(measuredNs) / total : 0
+        }
 
         mutating func add(_ finding: LaunchFinding, maxResources: Int) {
             costs.append(Double(finding.costNs))
             samplesPerLaunch.append(Double(finding.samples))
             tracedCalls += finding.tracedCalls
             samples += finding.samples
+            measuredNs += finding.measuredNs
             touchesUI = touchesUI || finding.touchesUI
             if first.location == nil, finding.location != nil { first.location = finding.location }
             if first.callee == nil { first.callee = finding.callee }

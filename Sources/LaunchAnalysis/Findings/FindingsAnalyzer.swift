@@ -67,6 +67,7 @@ public struct FindingsAnalyzer: Sendable, Equatable {
             existing.costNs += finding.costNs
             existing.tracedCalls += finding.tracedCalls
             existing.samples += finding.samples
+            existing.measuredNs += finding.measuredNs
             existing.touchesUI = existing.touchesUI || finding.touchesUI
             if existing.location == nil { existing.location = finding.location }
             if existing.callee == nil { existing.callee = finding.callee }
@@ -194,9 +195,13 @@ public struct FindingsAnalyzer: Sendable, Equatable {
         let symbol = inlinedAppSymbol ?? attributed?.symbol
         var location = attributed?.location
         if inlinedAppSymbol == nil, location?.inlinedFunction != nil { location = nil }
-        return LaunchFinding(
-            function: FrameClassifier.enclosingFunction(symbol?.simple ?? Self.unnamed(attributed)),
-            fullName: symbol?.full, module: symbol?.module, location: location,
+        // Swift's entry points of an `async` main (`async_MainTY0_`) are the program's `main()`.
+        let asyncMain = symbol.map { FrameClassifier.isAsyncMain($0.simple) } ?? false
+        var found = LaunchFinding(
+            function: asyncMain
+                ? "main()" : FrameClassifier.enclosingFunction(symbol?.simple ?? Self.unnamed(attributed)),
+            fullName: symbol?.full, module: symbol?.module ?? (asyncMain ? attributed?.imageName : nil),
+            location: location,
             isAppCode: attributed.map { ownership.owner(of: $0) == .program } ?? true, kind: kind, phase: phase,
             costNs: costNs, tracedCalls: tracedCalls,
             samples: samples, touchesUI: inner.contains(where: FrameClassifier.isUIMethod),
@@ -206,5 +211,7 @@ public struct FindingsAnalyzer: Sendable, Equatable {
             callee: ownership.calledDependency(in: frames, below: appIndex).map(Self.calleeName),
             caller: ownership.entryCaller(in: frames, above: appIndex).map(Self.callerName)
         )
+        found.mayMissFrame = ownership.isTailCallFallback(in: frames, at: appIndex)
+        return found
     }
 }

@@ -111,12 +111,16 @@ public enum FrameClassifier {
         return appFrames.first { !isSerializationRequirement(frames[$0]) } ?? first
     }
 
+    /// Whether `name` is one of the Swift compiler's entry points of an `async` main: `async_Main`
+    /// and its continuations (`async_MainTY0_`, `async_MainTQ0_`), the program's `main()`.
+    public static func isAsyncMain(_ name: String) -> Bool { name.hasPrefix("async_Main") }
+
     /// Whether the frame is the program's entry point: `main`, `<Module>_main`, `static main()`,
     /// Swift's asynchronous top-level entry `async_Main`, or the start code that calls them
     /// (`_start`, `__libc_start_main`, linked into the executable or not).
     public static func isEntryPoint(_ frame: SymbolicatedFrame) -> Bool {
         guard let name = frame.symbol?.simple else { return false }
-        return name == "main" || name == "async_Main" || StackRooting.startFunctions.contains(name)
+        return name == "main" || isAsyncMain(name) || StackRooting.startFunctions.contains(name)
             || (name.hasSuffix("_main") && !name.contains(".") && !name.contains("("))
             || name.hasSuffix(".main()") || name == "$main"
     }

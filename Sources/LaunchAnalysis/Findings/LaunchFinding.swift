@@ -26,6 +26,14 @@ public struct LaunchFinding: Codable, Sendable, Equatable {
     public var tracedCalls: Int
     /// Stack samples attributed to it.
     public var samples: Int
+    /// Of ``costNs``, the time measured whole rather than estimated from samples: off-CPU
+    /// intervals timed from the switch-out to the switch-in (the whole-launch profile's context
+    /// switches) and the tracer's calls.
+    public var measuredNs: Int64 = 0
+    /// Whether it was charged to the program's entry point as the nearest frame of its own code
+    /// with the system's code right below (``CodeOwnership/tailCallEntryIndex(in:)``): a function
+    /// between them may have left no frame (a tail call).
+    public var mayMissFrame = false
     /// Whether the work runs in a method of a UI object (it cannot leave the main queue).
     public var touchesUI: Bool
     /// The blocking library functions involved (`read`, `fsync`), in order of first appearance.

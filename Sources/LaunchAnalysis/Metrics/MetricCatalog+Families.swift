@@ -4,6 +4,7 @@ extension MetricCatalog {
     /// Every family of metrics whose names a trace decides: the one place each is defined.
     public static let families: [MetricFamily] =
         [phaseFamily] + phasePartFamilies + [spanFamily, blockingCallsFamily, blockingTimeFamily] + libraryFamilies
+        + [relocationFamily]
 
     /// The phases the tool knows by name: UIKit's and a program's (exec, loader, main, exit).
     static let knownPhases = PhaseName.uikit + PhaseName.program
@@ -96,6 +97,26 @@ extension MetricCatalog {
             preMain: { libraryValues($0, part) }
         )
     }
+
+    /// `preMain.relocation.<file>`: each object's estimated share of the timed relocation.
+    static let relocationFamily = MetricFamily(
+        "preMain.relocation.<file>", .time,
+        "Relocating the object before main (timed by the audit module's mark; estimated from its counts when unmarked).",
+        source: "preMain.objects[].relocatedNs: the previous marked object to this one",
+        member: { name in
+            guard let file = name.relocationObject else { return nil }
+            return MetricDefinition(
+                name, .time, "Relocating \(file) before main.", source: "preMain.objects[].relocatedNs")
+        },
+        preMain: { breakdown in
+            var values: [MetricName: Double] = [:]
+            for (object, relocation) in zip(breakdown.objects, PreMainRelocations.estimated(for: breakdown)) {
+                guard let relocation else { continue }
+                values[.relocation(of: object.name), default: 0] += relocation.relocationNs
+            }
+            return values.map { ($0.key, $0.value) }
+        }
+    )
 
     private static func libraryValues(_ preMain: PreMainBreakdown, _ part: MetricName.LibraryPart)
         -> [(MetricName, Double)]

@@ -32,13 +32,22 @@ extension MetricCatalog {
             source: "phases[].threadState.runnableNs before the first frame"
         ) { stateBeforeFirstFrame($0).map { Double($0.runnableNs) } },
         MetricDefinition(
-            .majorFaults, .count, "Major page faults on the main thread before first frame.",
-            source: "phases[].threadState.majorFaults before the first frame"
-        ) { stateBeforeFirstFrame($0).map { Double($0.majorFaults) } },
+            .majorFaults, .count, "Major page faults on the main thread before first frame (a probe's trace only).",
+            source: "phases[].threadState.majorFaults before the first frame, when profiler.instruments has threadState"
+        ) { countedBeforeFirstFrame($0).map { Double($0.majorFaults) } },
         MetricDefinition(
-            .minorFaults, .count, "Minor page faults on the main thread before first frame.",
-            source: "phases[].threadState.minorFaults before the first frame"
-        ) { stateBeforeFirstFrame($0).map { Double($0.minorFaults) } },
+            .minorFaults, .count, "Minor page faults on the main thread before first frame (a probe's trace only).",
+            source: "phases[].threadState.minorFaults before the first frame, when profiler.instruments has threadState"
+        ) { countedBeforeFirstFrame($0).map { Double($0.minorFaults) } },
+        MetricDefinition(
+            .processCpuTime, .time, "CPU time of the whole process, user and system, to its end.",
+            source: "launch record usage.userCpuNs + usage.systemCpuNs (wait4)", usage: { Double($0.cpuNs) }),
+        MetricDefinition(
+            .processMajorFaults, .count, "Major page faults of the whole process, to its end.",
+            source: "launch record usage.majorFaults (wait4)", usage: { Double($0.majorFaults) }),
+        MetricDefinition(
+            .processMinorFaults, .count, "Minor page faults of the whole process, to its end.",
+            source: "launch record usage.minorFaults (wait4)", usage: { Double($0.minorFaults) }),
         MetricDefinition(
             .peakMemory, .bytes, "Peak resident set size at the end of the launch.", source: "memory.peakResidentBytes"
         ) { Double($0.memory.peakResidentBytes) },
@@ -80,6 +89,16 @@ extension MetricCatalog {
             .preMainRelocation, .time, "Symbol resolution and relocation of every object before main.",
             source: "preMain: the last object mapped to relocated", preMain: { Double($0.relocationNs) }),
         MetricDefinition(
+            .preMainRelocationRelative, .time,
+            "The relative relocations' part of the relocation before main (each object's time split by its counts).",
+            source: "preMain.objects[].relocatedNs, split by the objects' relocation counts",
+            preMain: { relocationKind($0, relative: true) }),
+        MetricDefinition(
+            .preMainRelocationSymbol, .time,
+            "The symbol relocations' part of the relocation before main (each object's time split by its counts).",
+            source: "preMain.objects[].relocatedNs, split by the objects' relocation counts",
+            preMain: { relocationKind($0, relative: false) }),
+        MetricDefinition(
             .preMainInitializers, .time, "Every initializer before main, the executable's included.",
             source: "preMain.initializers[].durationNs, summed", preMain: { Double($0.initializersNs) }),
         MetricDefinition(
@@ -97,6 +116,13 @@ extension MetricCatalog {
         beforeFirstFrame(trace)?.reduce(ThreadState.zero) { $0 + $1.threadState }
     }
 
+    /// The main thread's state before the first frame with its counters (faults, switches),
+    /// which only the probe reads (`getrusage(RUSAGE_THREAD)`): nil for a trace the runner built
+    /// for a program, whose phases' counters were not measured.
+    private static func countedBeforeFirstFrame(_ trace: LaunchTrace) -> ThreadState? {
+        trace.profiler.ran(.threadState) ? stateBeforeFirstFrame(trace) : nil
+    }
+
     private static func resumeInterval(_ trace: LaunchTrace, to mark: String) -> Double? {
         guard let enter = trace.marks.first(where: { $0.name == ResumeMarks.willEnterForeground }) else { return nil }
         guard let end = trace.marks.first(where: { $0.name == mark && $0.timeNs >= enter.timeNs }) else { return nil }
@@ -106,5 +132,13 @@ extension MetricCatalog {
     private static func sampled(_ trace: LaunchTrace) -> MainThreadActivity? {
         guard let activity = trace.mainThread, activity.sampler.method != .none else { return nil }
         return activity
+    }
+
+    /// The relative (or symbol) relocations' estimated share of a breakdown's relocation, nil
+    /// when no object's relocations could be counted.
+    private static func relocationKind(_ breakdown: PreMainBreakdown, relative: Bool) -> Double? {
+        let relocations = PreMainRelocations.estimated(for: breakdown).compactMap { $0 }
+        guard relocations.contains(where: { $0.relocationNs > 0 }) else { return nil }
+        return relocations.reduce(0) { $0 + (relative ? $1.estimatedRelativeNs : $1.estimatedSymbolNs) }
     }
 }

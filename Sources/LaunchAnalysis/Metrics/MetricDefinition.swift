@@ -23,6 +23,9 @@ public struct MetricDefinition: Sendable {
     /// For a metric of the time before `main`: its value in one pre-main breakdown (a pre-main
     /// launch's, which has no trace); nil for every other metric.
     let preMainValue: (@Sendable (PreMainBreakdown) -> Double?)?
+    /// For a metric of the whole process's resource use: its value in one launch record's
+    /// ``LaunchTrace/ProcessUsage`` (any kind of launch, a trace or not); nil for every other metric.
+    let usageValue: (@Sendable (ProcessUsage) -> Double?)?
 
     /// Creates a definition; `value` reads the metric from one trace (nil when absent).
     public init(
@@ -35,6 +38,7 @@ public struct MetricDefinition: Sendable {
         self.source = source
         self.value = value
         preMainValue = nil
+        usageValue = nil
     }
 
     /// Creates a definition of a metric of the time before `main`, read from a breakdown (a
@@ -49,6 +53,22 @@ public struct MetricDefinition: Sendable {
         self.source = source
         value = { $0.preMain.flatMap(preMain) }
         preMainValue = preMain
+        usageValue = nil
+    }
+
+    /// Creates a definition of a metric of the whole process's resource use, read from a launch
+    /// record's ``LaunchTrace/ProcessUsage`` (`wait4`), never from a trace.
+    public init(
+        _ name: MetricName, _ kind: MetricKind, _ summary: String, source: String,
+        usage: @escaping @Sendable (ProcessUsage) -> Double?
+    ) {
+        self.name = name
+        self.kind = kind
+        self.summary = summary
+        self.source = source
+        value = { _ in nil }
+        preMainValue = nil
+        usageValue = usage
     }
 }
 

@@ -36,4 +36,15 @@ public enum MetricExtractor {
         }
         return values
     }
+
+    /// The metrics of the whole process's resource use of one launch record (``LaunchTrace/ProcessUsage``),
+    /// by name; empty when the record has none.
+    public static func values(of record: LaunchRecord) -> [MetricName: Double] {
+        guard let usage = record.usage else { return [:] }
+        var values: [MetricName: Double] = [:]
+        for definition in MetricCatalog.fixed {
+            if let value = definition.usageValue?(usage) { values[definition.name] = value }
+        }
+        return values
+    }
 }

@@ -5,21 +5,40 @@ extension MetricKind {
     /// MetricKind.time.format(412_300_000)   // "412.3 ms"
     /// ```
     public func format(_ value: Double) -> String {
+        if self == .count { return value == value.rounded() ? Self.fixed(value, 0) : Self.fixed(value, 1) }
+        let unit = unit(for: value)
+        return Self.fixed(value / unit.scale, unit.digits) + " " + unit.symbol
+    }
+
+    /// Formats `value` in the unit ``format(_:)`` gives `reference`, with `digits` decimals: the
+    /// ticks of one chart axis, all in the unit of its largest (`0.5 ms`, `1.0 ms`, `1.5 ms`).
+    ///
+    /// ```swift
+    /// MetricKind.time.format(500_000, unitOf: 1_500_000, digits: 1)   // "0.5 ms"
+    /// ```
+    public func format(_ value: Double, unitOf reference: Double, digits: Int) -> String {
+        let unit = unit(for: reference)
+        let number = Self.fixed(value / unit.scale, max(0, digits))
+        return unit.symbol.isEmpty ? number : number + " " + unit.symbol
+    }
+
+    /// The unit ``format(_:)`` writes `value` in: what to divide by, its symbol, and the
+    /// decimals it keeps (`1e6`, `ms`, 1 for 3.1 ms).
+    public func unit(for value: Double) -> (scale: Double, symbol: String, digits: Int) {
+        let magnitude = Swift.abs(value)
         switch self {
         case .time:
-            let magnitude = Swift.abs(value)
-            if magnitude >= 1e9 { return Self.fixed(value / 1e9, 3) + " s" }
-            if magnitude >= 1e6 { return Self.fixed(value / 1e6, 1) + " ms" }
-            if magnitude >= 1e3 { return Self.fixed(value / 1e3, 1) + " us" }
-            return Self.fixed(value, 0) + " ns"
+            if magnitude >= 1e9 { return (1e9, "s", 3) }
+            if magnitude >= 1e6 { return (1e6, "ms", 1) }
+            if magnitude >= 1e3 { return (1e3, "us", 1) }
+            return (1, "ns", 0)
         case .bytes:
-            let magnitude = Swift.abs(value)
-            if magnitude >= 1e9 { return Self.fixed(value / 1e9, 2) + " GB" }
-            if magnitude >= 1e6 { return Self.fixed(value / 1e6, 1) + " MB" }
-            if magnitude >= 1e3 { return Self.fixed(value / 1e3, 1) + " KB" }
-            return Self.fixed(value, 0) + " B"
+            if magnitude >= 1e9 { return (1e9, "GB", 2) }
+            if magnitude >= 1e6 { return (1e6, "MB", 1) }
+            if magnitude >= 1e3 { return (1e3, "KB", 1) }
+            return (1, "B", 0)
         case .count:
-            return value == value.rounded() ? Self.fixed(value, 0) : Self.fixed(value, 1)
+            return (1, "", 0)
         }
     }
 

@@ -24,7 +24,7 @@ public enum PreMainAdvisor {
             staticRuntime(libraries, relocationNs: relocation), foundation(libraries),
             execChain(breakdowns, medianNs: earlier), unusedLibraries(libraries),
         ].compactMap { $0 }
-        return (found + slowInitializers(libraries)).sorted { $0.savingNs > $1.savingNs }
+        return (found + slowInitializers(libraries) + relocationAdvice(libraries)).sorted { $0.savingNs > $1.savingNs }
     }
 
     private static func cost(_ libraries: [PreMainLibrary]) -> (load: Double, initializers: Double, bytes: Int64) {
@@ -36,14 +36,22 @@ public enum PreMainAdvisor {
         guard !runtime.isEmpty else { return nil }
         let (load, initializers, bytes) = cost(runtime)
         let names = runtime.map(\.name)
+        let relocation = runtimeRelocationNs(libraries)
+        let relocationWords =
+            relocation > 0
+            ? "and relocation shrinks by about \(ms(relocation)) of its \(ms(relocationNs)) (estimated: their own "
+                + "relocations and the executable's lookups of their symbols)."
+            : "and relocation (\(ms(relocationNs)) for every object) shrinks with the symbols it no longer resolves "
+                + "across libraries."
         let message =
             "The Swift runtime and Foundation are loaded as \(runtime.count) shared libraries (\(list(names)); "
             + "\(format(bytes: bytes)) mapped): mapping them took \(ms(load)) and their initializers \(ms(initializers)) "
-            + "before main. Linking them into the executable removes that time, and relocation (\(ms(relocationNs)) for "
-            + "every object) shrinks with the symbols it no longer resolves across libraries."
+            + "before main. Linking them into the executable removes that time, " + relocationWords
+        let change = "swift build -c release --static-swift-stdlib"
         return PreMainAdvice(
-            kind: .staticSwiftRuntime, savingNs: load + initializers, libraries: names, message: message,
-            change: "swift build -c release --static-swift-stdlib", savingIsLowerBound: true)
+            kind: .staticSwiftRuntime, savingNs: load + initializers + relocation, libraries: names, message: message,
+            change: change, savingIsLowerBound: true,
+            estimate: relocation > 0 ? measureWith("with and without --static-swift-stdlib") : nil)
     }
 
     static func foundation(_ libraries: [PreMainLibrary]) -> PreMainAdvice? {

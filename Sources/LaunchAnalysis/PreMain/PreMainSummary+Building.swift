@@ -6,12 +6,39 @@ extension PreMainSummary {
     /// Initializers are named from their objects' symbol tables where the files can be read.
     public static func build(breakdowns: [PreMainBreakdown]) -> PreMainSummary? {
         guard !breakdowns.isEmpty else { return nil }
-        let libraries = Self.libraries(of: breakdowns)
         let parts = Self.parts(of: breakdowns)
+        let relocationNs = parts.first { $0.name == .relocation }?.medianNs ?? 0
+        let libraries = withRelocations(Self.libraries(of: breakdowns), breakdowns, relocationNs: relocationNs)
         return PreMainSummary(
             launches: breakdowns.count, totalNs: Descriptive.median(breakdowns.map { Double($0.totalNs) }),
             parts: parts, coverage: Descriptive.median(breakdowns.map(\.coverage)), libraries: libraries,
             advice: PreMainAdvisor.advice(libraries: libraries, parts: parts, breakdowns: breakdowns))
+    }
+
+    /// `libraries` with each one's relocation: its median timed relocation where the audit
+    /// module marked it, and the median relocation time shared out among them by their counts.
+    static func withRelocations(_ libraries: [PreMainLibrary], _ breakdowns: [PreMainBreakdown], relocationNs: Double)
+        -> [PreMainLibrary]
+    {
+        guard let first = breakdowns.first else { return libraries }
+        var timed: [String: [Double]] = [:]
+        for breakdown in breakdowns {
+            for (index, object) in breakdown.objects.enumerated() {
+                if let value = breakdown.relocationNs(of: index) {
+                    timed[object.name, default: []].append(Double(value))
+                }
+            }
+        }
+        let medians = first.objects.map { object in timed[object.name].map { Descriptive.median($0) } }
+        let relocations = PreMainRelocations.estimated(
+            PreMainRelocations.counted(paths: first.objects.map(\.path)), relocationNs: relocationNs, timed: medians)
+        var byName: [String: PreMainRelocation] = [:]
+        for (object, relocation) in zip(first.objects, relocations) { byName[object.name] = relocation }
+        return libraries.map { library in
+            var library = library
+            library.relocation = byName[library.name]
+            return library
+        }
     }
 
     /// The median wall time of the completed pre-main launches of `scenario` less that of its

@@ -106,6 +106,9 @@ public struct PreMainLibrary: Codable, Sendable, Equatable {
     /// loader's own check, ``LaunchTrace/PreMainBreakdown/unusedLibraries``); nil when that was
     /// not checked or it is used.
     public var unused: Bool?
+    /// Its relocation: the counts by kind from its ELF file, the lookups, and its estimated
+    /// share of the timed relocation; nil when its file could not be read (the vDSO).
+    public var relocation: PreMainRelocation?
 
     /// Creates a library.
     public init(
@@ -173,6 +176,16 @@ public struct PreMainAdvice: Codable, Sendable, Equatable {
         case execChain
         /// Libraries the executable links but binds no symbol of.
         case unusedLibrary
+        /// A position-independent executable's relative relocations: link it as a fixed-address
+        /// (non-PIE) executable.
+        case nonPIEExecutable
+        /// Many relative relocations in `.rela.dyn`: pack them (`DT_RELR`).
+        case packRelativeRelocations
+        /// Lookups of an object's own exported symbols: bind them inside it (`-Bsymbolic`) or
+        /// export fewer.
+        case fewerExportedSymbols
+        /// PLT slots bound before `main` (`-z now`): bind them lazily.
+        case lazyBinding
     }
 
     /// What kind of change it is.
@@ -188,11 +201,14 @@ public struct PreMainAdvice: Codable, Sendable, Equatable {
     /// Whether ``savingNs`` is a lower bound: the change also shrinks a part that is not
     /// counted (relocation, for static linking).
     public var savingIsLowerBound: Bool
+    /// Whether ``savingNs`` is estimated (apportioned from relocation counts, not timed), and
+    /// how to measure it; nil for a saving that was measured.
+    public var estimate: String?
 
     /// Creates advice.
     public init(
         kind: Kind, savingNs: Double, libraries: [String], message: String, change: String?,
-        savingIsLowerBound: Bool = false
+        savingIsLowerBound: Bool = false, estimate: String? = nil
     ) {
         self.kind = kind
         self.savingNs = savingNs
@@ -200,5 +216,6 @@ public struct PreMainAdvice: Codable, Sendable, Equatable {
         self.message = message
         self.change = change
         self.savingIsLowerBound = savingIsLowerBound
+        self.estimate = estimate
     }
 }

@@ -15,7 +15,7 @@ import LaunchTrace
 ///
 /// ```swift
 /// let journal = try RunJournal(creating: folder.appendingPathComponent("launches.journal"))
-/// try journal.append([RunJournalEntry(list: .timingLaunches, record: record)])
+/// try journal.append([RunJournalEntry(kind: .measurement, record: record)])
 /// ```
 public final class RunJournal {
     /// The journal's file.
@@ -53,18 +53,18 @@ public final class RunJournal {
     /// (``LaunchTrace/LaunchRecord/json(nestedWith:indent:)``), byte for byte what encoding the
     /// entry with `JSONEncoder` gives (`RunJournalTests`).
     func line(_ entry: RunJournalEntry) throws -> [UInt8] {
-        var line = Self.linePrefixes[RunManifest.RecordList.allCases.firstIndex(of: entry.list) ?? 0]
+        var line = Self.linePrefixes[LaunchKind.allCases.firstIndex(of: entry.kind) ?? 0]
         line += try entry.record.json(nestedWith: encoder)
         let current = entry.schemaVersion == RunJournalEntry.currentSchemaVersion
         line += current ? Self.lineSuffix : Self.suffix(entry.schemaVersion)
         return line
     }
 
-    /// What every line of a list starts with, up to its record, in the order of the lists'
-    /// cases: made once, not at every launch.
-    private static let linePrefixes = RunManifest.RecordList.allCases.map { list in
+    /// What every line of a kind of launch starts with, up to its record, in the order of the
+    /// kinds: made once, not at every launch.
+    private static let linePrefixes = LaunchKind.allCases.map { kind in
         typealias Key = RunJournalEntry.CodingKeys
-        let prefix = "{\"\(Key.list.stringValue)\":\"\(list.rawValue)\",\"\(Key.record.stringValue)\":"
+        let prefix = "{\"\(Key.list.stringValue)\":\"\(kind.recordsKey)\",\"\(Key.record.stringValue)\":"
         return Array(prefix.utf8)
     }
 

@@ -26,16 +26,17 @@ public struct RunManifest: Codable, Sendable, Equatable {
     public var name: String?
     /// Scenario the run was asked for.
     public var scenario: Scenario
-    /// Measured launches asked for.
+    /// The launches that gave the reported times: the measurement launches, or the diagnosis
+    /// launches of a run that makes none (``LaunchTrace/LaunchKind``).
     public var runs: Int
     /// Warm-up launches discarded.
     public var warmup: Int
     /// When the run started, ISO 8601.
     public var date: String
-    /// One record per measured launch, in order.
+    /// One record per diagnosis launch, in order (``LaunchTrace/LaunchKind/diagnosis``).
     public var launches: [LaunchRecord]
-    /// One record per timing launch (no instruments, only timed), in order, when the run made
-    /// them (a program that writes no trace); their indices count from 1 on their own.
+    /// One record per measurement launch (``LaunchTrace/LaunchKind/measurement``), in order, when
+    /// the run made them; their indices count from 1 on their own.
     public var timingLaunches: [LaunchRecord]?
     /// The pre-main launches (the loader's audit module alone), each record with its
     /// breakdown, when the run made them.

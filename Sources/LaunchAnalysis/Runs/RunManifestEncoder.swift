@@ -15,8 +15,8 @@ public enum RunManifestEncoder {
     ///
     /// - Throws: an `EncodingError` (a value JSON cannot hold).
     public static func encode(_ manifest: RunManifest) throws -> Data {
-        let lists = RunManifest.RecordList.allCases.sorted { $0.rawValue < $1.rawValue }.map {
-            (key: $0.rawValue, records: manifest[$0] ?? [])
+        let lists = LaunchKind.allCases.sorted { $0.recordsKey < $1.recordsKey }.map {
+            (key: $0.recordsKey, records: manifest[$0] ?? [])
         }
         var bytes = try RecordListSplicer.splice(
             TraceJSON.encode(manifest.withoutRecords, schema: .launches), lists: lists)

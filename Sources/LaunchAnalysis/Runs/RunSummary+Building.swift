@@ -50,6 +50,7 @@ extension RunSummary {
                 measured.isEmpty
                 ? replaceTimeToReady(in: &samples, timing: timing, scenario: scenario)
                 : replaceMeasured(in: &samples, measurement: measured)
+            addUsage(to: &samples, records: timing?.isEmpty == false ? timing ?? [] : records, scenario: scenario)
             let metrics = summaries(samples, phases: phases, bootstrap: bootstrap, outliers: outliers)
             var summary = ScenarioSummary(scenario: scenario, completedLaunches: launches.count, metrics: metrics)
             let scenarioTraces = traces.filter { $0.scenario.rawValue == scenario }
@@ -66,6 +67,17 @@ extension RunSummary {
         summary.timingLaunches = timing
         summary.preMainLaunches = preMain
         return summary
+    }
+
+    /// The whole process's resource use (``LaunchTrace/ProcessUsage``) of the completed launches
+    /// of `scenario` among `records`, the ones that give the run's reported times.
+    private static func addUsage(
+        to samples: inout [MetricName: (values: [Double], indices: [Int])], records: [LaunchRecord], scenario: String
+    ) {
+        let completed = records.filter { $0.scenario.rawValue == scenario && $0.outcome == .completed }
+        for (name, series) in Self.samples(of: completed.map { ($0.index, MetricExtractor.values(of: $0)) }) {
+            samples[name] = series
+        }
     }
 
     /// Each metric's values over `launches`, with the launch index of each value.

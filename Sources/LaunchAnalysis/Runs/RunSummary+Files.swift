@@ -43,15 +43,10 @@ extension RunSummary {
         if bare.preMainLaunches != nil { bare.preMainLaunches = [] }
         if bare.timingLaunches != nil { bare.timingLaunches = [] }
         let lists: [(key: String, records: [LaunchRecord])] = [
-            (RecordListKey.launches.rawValue, launches),
-            (RecordListKey.preMainLaunches.rawValue, preMainLaunches ?? []),
-            (RecordListKey.timingLaunches.rawValue, timingLaunches ?? []),
+            (LaunchKind.diagnosis.recordsKey, launches),
+            (LaunchKind.preMain.recordsKey, preMainLaunches ?? []),
+            (LaunchKind.measurement.recordsKey, timingLaunches ?? []),
         ]
         return (bare, lists)
-    }
-
-    /// The keys of the summary's lists of launch records, as its coding names them.
-    private enum RecordListKey: String {
-        case launches, preMainLaunches, timingLaunches
     }
 }

@@ -19,6 +19,11 @@ public struct TimingLaunchesSummary: Codable, Sendable, Equatable {
     public var instrumentsCostNs: Double
     /// The same as a fraction of the timing median (0.05 for 5 %).
     public var instrumentsCostFraction: Double
+    /// The 95 % interval of what the instruments added (the Hodges–Lehmann shift from the
+    /// measurement launches to the diagnosis launches, ``HodgesLehmann/interval(from:to:confidence:)``),
+    /// nil when there are too few launches for one. When it holds zero, the cost cannot be told
+    /// from the machine's noise, and the reports say so instead of printing a cost.
+    public var instrumentsCostInterval: ConfidenceInterval?
     /// The metric the medians are of, when not `timeToReady`: an app's measurement launches
     /// compare `timeToFirstFrame`.
     public var metric: MetricName?
@@ -33,6 +38,13 @@ public struct TimingLaunchesSummary: Codable, Sendable, Equatable {
         profiledMedianNs = Descriptive.median(profiled)
         instrumentsCostNs = profiledMedianNs - medianNs
         instrumentsCostFraction = medianNs > 0 ? instrumentsCostNs / medianNs : 0
+        instrumentsCostInterval = HodgesLehmann.interval(from: timing, to: profiled)
+    }
+
+    /// Whether the instruments' cost is told apart from the noise: its interval lies wholly
+    /// above zero (nil: too few launches to tell).
+    public var instrumentsCostIsMeasured: Bool {
+        instrumentsCostInterval.map { $0.lower > 0 } ?? false
     }
 
     /// The time to ready of each completed timing launch of `scenario` among `records`, with its index.

@@ -69,11 +69,8 @@ struct OpenMetricsText {
         return (lines + ["# EOF"]).joined(separator: "\n") + "\n"
     }
 
-    /// The kind of a stored metric: the catalogue's, time for a phase the program named, nil otherwise.
-    static func kind(of metric: String) -> MetricKind? {
-        let name = MetricName(rawValue: metric)
-        return MetricCatalog.kind(of: name) ?? (name.phaseMetric != nil ? .time : nil)
-    }
+    /// The kind of a stored metric (``SeriesKey/kind(of:)``).
+    static func kind(of metric: String) -> MetricKind? { SeriesKey.kind(of: metric) }
 
     /// `# TYPE`, `# UNIT` when there is a unit, and `# HELP` of a gauge family.
     private static func header(_ name: String, unit: String?, help: String) -> [String] {

@@ -13,7 +13,7 @@ extension HistoryRun {
             key: key, recordedAt: HistoryRun.timestamp(recordedAt),
             app: summary.run.displayName, appVersion: appVersion, revision: revision,
             machine: MachineFingerprint(summary.run.machine), scenario: summary.run.scenario.rawValue,
-            launches: summary.launches.count, settings: settings,
+            launches: summary.run.runs, settings: settings,
             metrics: HistoryRun.metrics(of: summary),
             verdicts: (evaluation?.verdicts ?? []).map {
                 HistoryVerdict(rule: $0.rule.title, status: $0.status.rawValue, observed: $0.observed)

@@ -22,7 +22,8 @@ public struct HistoryRun: Codable, Sendable, Equatable {
     public var machine: MachineFingerprint
     /// The scenario the run was asked for.
     public var scenario: String
-    /// Launches attempted and completed.
+    /// The launches that gave the run's numbers (the summary's `runs`: its measurement
+    /// launches, or its diagnosis launches when it made none).
     public var launches: Int
     /// Instrument settings and other run options, by name.
     public var settings: [String: String]

@@ -89,7 +89,7 @@ public struct TrendAnalysis: Sendable {
                 + moved.filter {
                     MetricName(rawValue: $0.series.metric).isFunctionCost
                 }.sorted { abs($0.medianAfter - $0.medianBefore) > abs($1.medianAfter - $1.medianBefore) })
-                .map { "\($0.series.metric) \(String(format: "%+.1f %%", $0.effect * 100))" }
+                .map { "\($0.series.metric) \($0.relativeText)" }
             change.movedWith += Self.newFunctions(at: runs, of: change, in: series)
             return change
         }
@@ -107,7 +107,7 @@ public struct TrendAnalysis: Sendable {
         }
         .map { ($0.key.metric, Descriptive.median($0.points.map(\.median))) }
         .sorted { $0.1 > $1.1 }
-        .map { "\($0.0) new, \(String(format: "%.1f ms", $0.1 / 1e6))" }
+        .map { "\($0.0) new, \(MetricKind.time.format($0.1))" }
     }
 
     /// When the runs at `index` and next to it in `series` were recorded.

@@ -22,7 +22,7 @@ extension ChromeTraceReport {
         for (offset, thread) in threads.enumerated() {
             let tid = Self.firstProfileTrack + offset
             let samples = profile.samples.filter { $0.isWholeLaunch && $0.thread == thread }
-            let title = thread.map { "\(samples[0].threadName) (tid \($0))" } ?? ProfileSample.mainThreadName
+            let title = thread.map { "\(samples[0].threadName) (tid \($0))" } ?? WeightedStack.mainThreadName
             events += [
                 ChromeTraceEvent(
                     name: "thread_name", ph: "M", ts: 0, pid: pid, tid: tid,
@@ -37,7 +37,7 @@ extension ChromeTraceReport {
     }
 
     /// One thread's samples, in time order, as complete events that do not overlap.
-    private func sampleEvents(_ samples: [ProfileSample], of profile: MainThreadProfile, pid: Int, tid: Int)
+    private func sampleEvents(_ samples: [WeightedStack], of profile: MainThreadProfile, pid: Int, tid: Int)
         -> [ChromeTraceEvent]
     {
         var previousEndUs = Int64.min

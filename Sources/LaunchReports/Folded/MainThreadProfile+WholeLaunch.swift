@@ -11,12 +11,12 @@ extension MainThreadProfile {
     /// runnable spans are left out, and so are the main thread's spans inside a traced blocking call.
     static func wholeLaunchSamples<Naming>(
         _ profile: LaunchProfile, in trace: LaunchTrace, namer: inout StackNamer<Naming>
-    ) -> [ProfileSample] {
+    ) -> [WeightedStack] {
         let traced = TracedCallIntervals(trace.mainThread?.blockingCalls ?? [])
         let end = trace.totals.timeToFirstFrameNs ?? trace.phases.map(\.endNs).max() ?? 0
         let path = CriticalPath(profile: profile, endNs: end) { _ in true }
         var threadNames: [Int32: String] = [:]
-        var result: [ProfileSample] = []
+        var result: [WeightedStack] = []
         for sample in profile.samples where sample.state != .runnable {
             let blocked = sample.state == .blocked
             let durationNs = max(0, sample.durationNs)
@@ -32,13 +32,13 @@ extension MainThreadProfile {
             }
             var stack = namer.stack(profile.callChain(sample.stack), firstIsExact: true)
             if blocked { stack.append(namer.intern(ProfileFrame(name: Self.blockedFrameName))) }
-            var threadName = ProfileSample.mainThreadName
+            var threadName = WeightedStack.mainThreadName
             if let thread = sample.thread {
                 threadName = threadNames[thread] ?? Self.threadName(thread, in: trace)
                 threadNames[thread] = threadName
             }
             result.append(
-                ProfileSample(
+                WeightedStack(
                     source: blocked ? .blocked : .onCPU, timeNs: sample.startNs, weightNs: durationNs,
                     phase: trace.phase(at: takenNs), stack: stack, thread: sample.thread, threadName: threadName))
         }
@@ -53,7 +53,7 @@ extension MainThreadProfile {
     /// tower (thread ids differ from launch to launch); threads of one launch with the same
     /// name share it, as a pool of workers does.
     public static func threadName(_ thread: Int32?, in trace: LaunchTrace) -> String {
-        guard let thread else { return ProfileSample.mainThreadName }
+        guard let thread else { return WeightedStack.mainThreadName }
         let described = trace.profile?.thread(thread)
         guard let name = described?.name, !name.isEmpty else { return "thread (tid \(thread))" }
         if let described, described.isFirstThread, described.process != trace.pid { return "process \(name)" }

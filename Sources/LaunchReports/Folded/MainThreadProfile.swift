@@ -19,7 +19,7 @@ import LaunchTrace
 ///
 /// Every stack is rooted the same way (``LaunchSymbolication/StackRooting``: the loader's and
 /// libc's start frames below `main` are trimmed), and every sample names its thread
-/// (``ProfileSample/threadName``), which renderers put above the stack so that a flame graph
+/// (``WeightedStack/threadName``), which renderers put above the stack so that a flame graph
 /// splits by thread. Frames are shared in ``frames`` and samples refer to them by index.
 ///
 /// ```swift
@@ -32,10 +32,10 @@ public struct MainThreadProfile: Codable, Sendable, Equatable {
     /// Distinct frames, in first-seen order.
     public var frames: [ProfileFrame]
     /// Samples in time order.
-    public var samples: [ProfileSample]
+    public var samples: [WeightedStack]
 
     /// Creates a profile from its parts.
-    public init(runIndex: Int, frames: [ProfileFrame], samples: [ProfileSample]) {
+    public init(runIndex: Int, frames: [ProfileFrame], samples: [WeightedStack]) {
         self.runIndex = runIndex
         self.frames = frames
         self.samples = samples
@@ -63,13 +63,13 @@ public struct MainThreadProfile: Codable, Sendable, Equatable {
     /// The tracer's blocking calls, each ending with a frame naming the call.
     static func blockingCallSamples<Naming>(
         _ activity: MainThreadActivity, in trace: LaunchTrace, namer: inout StackNamer<Naming>
-    ) -> [ProfileSample] {
+    ) -> [WeightedStack] {
         activity.blockingCalls.map { call in
             let stack =
                 namer.stack(call.stack, firstIsExact: false) + [
                     namer.intern(ProfileFrame(name: Self.callFrameName(call)))
                 ]
-            return ProfileSample(
+            return WeightedStack(
                 source: .blockingCall, timeNs: call.startNs, weightNs: call.durationNs,
                 phase: call.phase ?? trace.phase(at: call.startNs), stack: stack)
         }
@@ -78,11 +78,11 @@ public struct MainThreadProfile: Codable, Sendable, Equatable {
     /// The stall sampler's samples, but those taken inside a traced call.
     static func stallSamples<Naming>(
         _ activity: MainThreadActivity, in trace: LaunchTrace, namer: inout StackNamer<Naming>
-    ) -> [ProfileSample] {
+    ) -> [WeightedStack] {
         let interval = Int64(max(1, activity.sampler.intervalMs)) * 1_000_000
         return activity.stalls.flatMap { stall in
             stall.samples.filter { $0.blockingCall == nil }.map { sample in
-                ProfileSample(
+                WeightedStack(
                     source: .stallSample, timeNs: sample.timeNs, weightNs: interval,
                     phase: trace.phase(at: sample.timeNs) ?? stall.phase,
                     stack: namer.stack(sample.frames, firstIsExact: true))
@@ -96,12 +96,12 @@ public struct MainThreadProfile: Codable, Sendable, Equatable {
     }
 
     /// The names of a sample's stack, root first (without its thread's frame).
-    public func names(of sample: ProfileSample) -> [String] {
+    public func names(of sample: WeightedStack) -> [String] {
         sample.stack.map { frames[$0].name }
     }
 
     /// The names of a sample's stack under its thread's frame: `main thread`, `main`, ….
-    public func rootedNames(of sample: ProfileSample) -> [String] {
+    public func rootedNames(of sample: WeightedStack) -> [String] {
         [sample.threadName] + names(of: sample)
     }
 
@@ -110,8 +110,8 @@ public struct MainThreadProfile: Codable, Sendable, Equatable {
     public var threadNames: [String] {
         var seen: Set<String> = []
         let ordered = samples.map(\.threadName).filter { seen.insert($0).inserted }
-        return ordered.filter { $0 == ProfileSample.mainThreadName }
-            + ordered.filter { $0 != ProfileSample.mainThreadName }
+        return ordered.filter { $0 == WeightedStack.mainThreadName }
+            + ordered.filter { $0 != WeightedStack.mainThreadName }
     }
 }
 

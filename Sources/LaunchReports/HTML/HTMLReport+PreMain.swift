@@ -15,6 +15,7 @@ extension HTMLReport {
             .el("table", ["class": "premain"], children: [preMainHeader()] + shown.map(preMainRow)), .newline,
         ]
         if hidden > 0 { children.append(.el("p", ["class": "muted"], "\(hidden) more objects in summary.json.")) }
+        children += preMainRelocation(preMain)
         if !preMain.advice.isEmpty {
             children.append(.el("ol", children: preMain.advice.map(preMainAdvice)))
         }
@@ -43,7 +44,24 @@ extension HTMLReport {
 
     private func preMainAdvice(_ advice: PreMainAdvice) -> HTMLNode {
         .el(
-            "li", .el("strong", "\(PreMainSection.saving(advice))"), ": \(advice.message) ",
-            advice.change.map { .el("code", "\($0)") } ?? .fragment([]))
+            "li", .el("strong", "\(PreMainSection.savingWords(advice))"), ": \(advice.message) ",
+            advice.change.map { .el("code", "\($0)") } ?? .fragment([]),
+            advice.estimate.map { .el("span", ["class": "muted"], " (\($0))") } ?? .fragment([]))
+    }
+
+    /// The relocation line and the table of the costliest objects' relocation.
+    private func preMainRelocation(_ preMain: PreMainSummary) -> [HTMLNode] {
+        guard let line = PreMainSection.relocationLine(preMain) else { return [] }
+        let header = HTMLNode.el("tr", children: PreMainSection.relocationHeader.map { .el("th", "\($0)") })
+        let rows = PreMainSection.relocationRows(preMain).map { library in
+            HTMLNode.el(
+                "tr",
+                children: PreMainSection.relocationCells(library).enumerated().map { index, cell in
+                    index == 0 || index == 7 ? .el("td", "\(cell)") : .el("td", ["class": "num"], "\(cell)")
+                })
+        }
+        return [
+            .el("p", "\(line)."), .newline, .el("table", ["class": "premain"], children: [header] + rows), .newline,
+        ]
     }
 }

@@ -4,16 +4,7 @@ public enum HTMLText {
     /// Escapes `&`, `<`, `>`, `"` and `'`, so the text is safe in element content and in
     /// quoted attribute values alike.
     public static func escape(_ text: String) -> String {
-        ScalarReplacement.apply(to: text) { scalar in
-            switch scalar {
-            case "&": "&amp;"
-            case "<": "&lt;"
-            case ">": "&gt;"
-            case "\"": "&quot;"
-            case "'": "&#39;"
-            default: nil
-            }
-        }
+        MarkupEscaping.escape(text, apostrophe: "&#39;", replacingInvalidXML: false)
     }
 
     /// Makes JSON text safe inside a `<script>` element: `<`, `>`, `&`, U+2028 and U+2029

@@ -7,16 +7,6 @@ public enum XMLEscaping {
     /// XMLEscaping.escape("a<b & \"c\"")   // "a&lt;b &amp; &quot;c&quot;"
     /// ```
     public static func escape(_ text: String) -> String {
-        ScalarReplacement.apply(to: text) { scalar in
-            switch scalar {
-            case "&": "&amp;"
-            case "<": "&lt;"
-            case ">": "&gt;"
-            case "\"": "&quot;"
-            case "'": "&apos;"
-            case "\t", "\n", "\r": nil
-            default: scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) ? "\u{FFFD}" : nil
-            }
-        }
+        MarkupEscaping.escape(text, apostrophe: "&apos;", replacingInvalidXML: true)
     }
 }

@@ -15,9 +15,11 @@ extension PreMainSection {
         }
         out += table.render().split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n"
         if hidden > 0 { out += "  … \(hidden) more objects in the JSON report.\n" }
+        out += relocationText(summary)
         for (number, advice) in summary.advice.enumerated() {
-            out += "  \(number + 1). \(saving(advice)): \(advice.message)\n"
+            out += "  \(number + 1). \(savingWords(advice)): \(advice.message)\n"
             if let change = advice.change { out += "     -> \(change)\n" }
+            if let estimate = advice.estimate { out += "     (\(estimate))\n" }
         }
         return out
     }
@@ -37,11 +39,33 @@ extension PreMainSection {
             out += "| " + cells.joined(separator: " | ") + " |\n"
         }
         if hidden > 0 { out += "\n\(hidden) more objects in the JSON report.\n" }
+        out += relocationMarkdown(summary)
         if !summary.advice.isEmpty { out += "\n" }
         for advice in summary.advice {
-            out += "- **\(saving(advice))**: \(MarkdownReport.escape(advice.message))"
+            out += "- **\(savingWords(advice))**: \(MarkdownReport.escape(advice.message))"
             if let change = advice.change { out += " `\(change)`" }
+            if let estimate = advice.estimate { out += " (\(MarkdownReport.escape(estimate)))" }
             out += "\n"
+        }
+        return out
+    }
+
+    /// The relocation line and table as plain text, or nothing without relocation counts.
+    static func relocationText(_ summary: PreMainSummary) -> String {
+        guard let line = relocationLine(summary) else { return "" }
+        var table = TextTable(header: relocationHeader)
+        for library in relocationRows(summary) { table.append(relocationCells(library)) }
+        return "  " + line + ":\n" + table.render().split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+            + "\n"
+    }
+
+    /// The relocation line and table as Markdown, or nothing without relocation counts.
+    static func relocationMarkdown(_ summary: PreMainSummary) -> String {
+        guard let line = relocationLine(summary) else { return "" }
+        var out = "\n" + MarkdownReport.escape(line) + ":\n\n"
+        out += "| " + relocationHeader.joined(separator: " | ") + " |\n|---|---:|---:|---:|---:|---:|---:|---|\n"
+        for library in relocationRows(summary) {
+            out += "| " + relocationCells(library).map(MarkdownReport.escape).joined(separator: " | ") + " |\n"
         }
         return out
     }

@@ -8,16 +8,35 @@ public enum ReportText {
         .completed, .exitedWithError, .crashed, .timedOut, .noTrace, .invalidTrace, .spawnFailed, .exitedBeforeReady,
     ]
 
-    /// `20 launches: 19 completed, 1 crashed`; with fewer diagnosis launches than measurement
-    /// launches, `3 launches: 3 completed, and 8 measurement launches`.
+    /// How many launches of each kind the run made, read once: `20 launches: 19 completed, 1
+    /// crashed` for a run whose diagnosis launches give every number; with measurement launches,
+    /// `12 measurement launches give the times below (12 completed); 4 diagnosis launches give the
+    /// findings and profiles (4 completed)`.
     public static func launchesLine(_ summary: RunSummary) -> String {
-        let counts = summary.outcomeCounts
-        let parts = outcomeOrder.compactMap { outcome in counts[outcome].map { "\($0) \(outcomeName(outcome))" } }
-        let noun = summary.launches.count == 1 ? "launch" : "launches"
-        let measured = summary.timingLaunches?.count ?? 0
-        return "\(summary.launches.count) \(noun)" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
-            + (measured > summary.launches.count ? ", and \(measured) measurement launches" : "")
+        let diagnosis = counted(summary.launches, outcomes: summary.outcomeCounts)
+        guard let measurement = summary.timingLaunches, !measurement.isEmpty else {
+            return "\(summary.launches.count) \(plural(summary.launches.count, "launch"))" + diagnosis
+        }
+        let measured = Dictionary(grouping: measurement, by: \.outcome).mapValues(\.count)
+        return "\(measurement.count) measurement \(plural(measurement.count, "launch")) give the times below"
+            + counted(measurement, outcomes: measured, parenthesised: true) + "; \(summary.launches.count) diagnosis "
+            + "\(plural(summary.launches.count, "launch")) give the findings and profiles"
+            + counted(summary.launches, outcomes: summary.outcomeCounts, parenthesised: true)
     }
+
+    /// `: 19 completed, 1 crashed`, or ` (19 completed, 1 crashed)`.
+    private static func counted(
+        _ records: [LaunchRecord], outcomes counts: [LaunchRecord.Outcome: Int], parenthesised: Bool = false
+    ) -> String {
+        let parts = outcomeOrder.compactMap { outcome in
+            counts[outcome].map { "\($0) \(outcomeName(outcome))" }
+        }
+        guard !parts.isEmpty else { return "" }
+        return parenthesised ? " (\(parts.joined(separator: ", ")))" : ": " + parts.joined(separator: ", ")
+    }
+
+    /// `launch` or `launches`.
+    static func plural(_ count: Int, _ noun: String) -> String { count == 1 ? noun : noun + "es" }
 
     /// A readable name of an outcome: `completed`, `exited with error`, `timed out`, …
     public static func outcomeName(_ outcome: LaunchRecord.Outcome) -> String {
@@ -75,7 +94,8 @@ public enum ReportText {
     public static func kindsLine(_ scenario: ScenarioSummary) -> String? {
         guard let timing = scenario.timing else { return nil }
         if timing.metric == nil {
-            return "from the measurement launches: timeToReady; every other metric from the diagnosis launches"
+            return
+                "from the measurement launches: timeToReady, process.*; every other metric from the diagnosis launches"
         }
         // A family once: `blockingTime.*` and `<phase>.onCpu`, not each of its members.
         let families = [MetricName.blockingTimePrefix, MetricName.blockingCallsPrefix]
@@ -90,17 +110,37 @@ public enum ReportText {
             "from the diagnosis launches: \(diagnosed.joined(separator: ", ")); every other metric from the measurement launches"
     }
 
+    /// `time to ready 1.69 ms, the median of 20 measurement launches (nothing loaded); the
+    /// instruments added 0.64 ms (38 %, 95 % interval 0.41 to 0.88 ms) in the 10 diagnosis launches,
+    /// which give the findings and profiles`, or, when the diagnosis launches' times cannot be told
+    /// from the measurement launches', that the instruments' cost is within the noise.
     public static func timingLine(_ timing: TimingLaunchesSummary, profiledLaunches: Int) -> String {
-        let percent = String(format: "%.0f %%", 100 * timing.instrumentsCostFraction)
-        let plural = timing.launches == 1 ? "launch" : "launches"
-        let cost = "the instruments added \(MetricKind.time.format(timing.instrumentsCostNs)) (\(percent))"
-        guard timing.metric == .timeToFirstFrame else {
-            return
-                "time to ready \(MetricKind.time.format(timing.medianNs)), the median of \(timing.launches) \(plural) with no instruments; "
-                + "\(cost) in the \(profiledLaunches) profiled, which give the phases"
+        let median = MetricKind.time.format(timing.medianNs)
+        let launches = "\(timing.launches) measurement \(plural(timing.launches, "launch"))"
+        let head =
+            timing.metric == .timeToFirstFrame
+            ? "time to first frame \(median), the median of \(launches) (the probe's marks alone), which give every reported time"
+            : "time to ready \(median), the median of \(launches) (nothing loaded)"
+        return head + "; " + instrumentsCost(timing)
+            + " in the \(profiledLaunches) diagnosis launches, which give the findings and profiles"
+    }
+
+    /// What the instruments added, with its interval, or that it cannot be told from the noise.
+    static func instrumentsCost(_ timing: TimingLaunchesSummary) -> String {
+        let format: (Double) -> String = { MetricKind.time.format($0) }
+        guard let interval = timing.instrumentsCostInterval else {
+            return "the instruments' cost cannot be told with so few launches"
         }
-        return
-            "time to first frame \(MetricKind.time.format(timing.medianNs)), the median of \(timing.launches) measurement \(plural) (the probe's marks alone), which give every reported time; "
-            + "\(cost) in the \(profiledLaunches) diagnosis launches, which give the findings and profiles"
+        let range = "95 % interval \(signed(interval.lower, format)) to \(signed(interval.upper, format))"
+        guard timing.instrumentsCostIsMeasured else {
+            return "the instruments' cost cannot be told from the machine's noise (\(range))"
+        }
+        let percent = String(format: "%.0f %%", 100 * timing.instrumentsCostFraction)
+        return "the instruments added \(format(timing.instrumentsCostNs)) (\(percent), \(range))"
+    }
+
+    /// A value with its sign when negative (`-0.21 ms`).
+    private static func signed(_ value: Double, _ format: (Double) -> String) -> String {
+        value < 0 ? "-" + format(-value) : format(value)
     }
 }

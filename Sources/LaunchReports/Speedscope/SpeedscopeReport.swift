@@ -32,7 +32,7 @@ public struct SpeedscopeReport: Sendable, Equatable {
         var result: [SpeedscopeFile.Profile] = []
         for profile in profiles {
             let threads = profile.threadNames
-            for thread in threads.isEmpty ? [ProfileSample.mainThreadName] : threads {
+            for thread in threads.isEmpty ? [WeightedStack.mainThreadName] : threads {
                 var samples: [[Int]] = []
                 var weights: [Double] = []
                 for sample in profile.samples where sample.threadName == thread {

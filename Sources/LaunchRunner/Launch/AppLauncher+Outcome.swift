@@ -14,11 +14,12 @@ extension AppLauncher {
     ) -> LaunchResult {
         let lastPhase = end.events.last { $0.kind == .phase }?.name
         var record = LaunchRecord(
-            index: request.index, scenario: request.scenario, outcome: .completed,
+            index: request.index, scenario: request.specification.scenario, outcome: .completed,
             wallNs: max(0, child.exitNs.saturatingSubtract(child.spawnNs)), lastPhase: lastPhase
         )
-        record.readyWhen = request.readiness.condition
+        record.readyWhen = request.specification.readiness.condition
         record.shutdown = end.shutdown
+        record.usage = child.usage
         if let ready = readiness?.readyAtNs { record.readyNs = ready.saturatingSubtract(child.spawnNs) }
         switch end.termination {
         case .exited(let status): record.exitStatus = status
@@ -58,7 +59,7 @@ extension AppLauncher {
                 readiness.map { "did not become ready (waiting for \($0.condition.waitingFor))" } ?? "did not finish"
             return (
                 .timedOut,
-                "The app \(what) within \(Self.format(request.timeoutSeconds)) s and was killed.\(whereItGot)"
+                "The app \(what) within \(Self.format(request.specification.timeoutSeconds)) s and was killed.\(whereItGot)"
             )
         }
         if readiness?.readyAtNs != nil { return nil }

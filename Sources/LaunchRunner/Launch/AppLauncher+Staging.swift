@@ -21,9 +21,9 @@ extension AppLauncher {
     /// and a clone. A launch with a `--prepare` command is made ready when it starts, after the
     /// command, as hyperfine runs it just before its launch.
     public func stage(_ request: LaunchRequest) -> StagedLaunch {
-        guard request.prepareCommand != nil else { return ready(request) }
+        guard request.specification.prepareCommand != nil else { return ready(request) }
         return StagedLaunch {
-            if let failure = PrepareCommand.run(request.prepareCommand) {
+            if let failure = PrepareCommand.run(request.specification.prepareCommand) {
                 return PendingLaunch(result: .failedToStart(request, message: failure))
             }
             return self.ready(request).start()
@@ -33,10 +33,11 @@ extension AppLauncher {
     private func ready(_ request: LaunchRequest) -> StagedLaunch {
         // A timing launch follows the launches that checked its program: a program gone since
         // fails its exec, a spawn failure naming the program and why, without this path lookup.
-        guard request.timingOnly || access(request.executable, X_OK) == 0 else {
+        guard request.timingOnly || access(request.specification.executable, X_OK) == 0 else {
             return StagedLaunch(
                 result: .failedToStart(
-                    request, message: LaunchProfilerError.notExecutable(path: request.executable).description))
+                    request,
+                    message: LaunchProfilerError.notExecutable(path: request.specification.executable).description))
         }
         // A timing launch writes no trace (it gets no trace path): nothing of an earlier one to remove.
         if !request.timingOnly { unlink(request.traceURL.path) }
@@ -53,12 +54,12 @@ extension AppLauncher {
         let stderrPath = readiness?.stderrPath ?? Self.stderrPath(for: request)
         do throws(LaunchProfilerError) {
             let child = try StagedChild(
-                executable: request.executable, arguments: request.arguments,
+                executable: request.specification.executable, arguments: request.specification.arguments,
                 environment: launchEnvironment(
                     for: request, stallSocket: channels.stallAppEnd >= 0, readiness: readiness),
                 // A timing launch gets none of the runner's descriptors.
                 inheritedFD: request.timingOnly ? -1 : channels.eventAppEnd,
-                stdoutPath: readiness?.stdoutPath ?? (request.showOutput ? "/dev/stdout" : "/dev/null"),
+                stdoutPath: readiness?.stdoutPath ?? (request.specification.showOutput ? "/dev/stdout" : "/dev/null"),
                 stderrPath: stderrPath,
                 stallFD: request.timingOnly ? -1 : channels.stallAppEnd, timingOnly: request.timingOnly)
             let ready = Ready(

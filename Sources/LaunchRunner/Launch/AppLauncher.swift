@@ -66,8 +66,9 @@ public struct AppLauncher: Launcher {
 
     /// The watcher of the request's readiness condition, when it is watched while the program runs.
     static func readinessWatcher(for request: LaunchRequest) throws(LaunchProfilerError) -> ReadinessWatcher? {
-        guard request.readiness.watchesWhileRunning else { return nil }
-        return try ReadinessWatcher(condition: request.readiness.condition ?? .exit, stderrFile: request.stderrURL.path)
+        guard request.specification.readiness.watchesWhileRunning else { return nil }
+        return try ReadinessWatcher(
+            condition: request.specification.readiness.condition ?? .exit, stderrFile: request.stderrURL.path)
     }
 
     /// The environment of one launch: the runner's own, less its `LAUNCHPROF_` variables, plus
@@ -77,17 +78,19 @@ public struct AppLauncher: Launcher {
         if request.timingOnly {
             // The runner's own, unchanged when the request adds nothing: the staging then finds its
             // C strings made already (``StagedChild``) without comparing every variable.
-            return request.environment.isEmpty ? environment : environment.merging(request.environment) { $1 }
+            return request.specification.environment.isEmpty
+                ? environment : environment.merging(request.specification.environment) { $1 }
         }
         var instruments = request.effectiveInstruments
         if instruments.sampler == .ptrace, !stallSocket { instruments.sampler = .signal }
         environment.merge(instruments.environment(inheriting: environment)) { _, new in new }
-        environment.merge(request.environment) { _, new in new }
+        environment.merge(request.specification.environment) { _, new in new }
         let launch = ProfilerEnvironment(
-            tracePath: request.traceURL.path, exitAfter: request.exitAfter ?? request.scenario.defaultExitPoint,
+            tracePath: request.traceURL.path,
+            exitAfter: request.specification.exitAfter ?? request.specification.scenario.defaultExitPoint,
             // Warm-up launches (-1, -2, …) have no run index.
-            scenario: request.scenario, runIndex: request.index > 0 ? request.index : nil,
-            purpose: request.kind == .measurement ? .measurement : nil
+            scenario: request.specification.scenario, runIndex: request.index > 0 ? request.index : nil,
+            purpose: request.specification.instrumentation == .probeMarks ? .measurement : nil
         )
         environment.merge(launch.encode()) { _, new in new }
         environment[ToolVariable.owner.rawValue] = OrphanSweep.ownValue
@@ -110,16 +113,16 @@ public struct AppLauncher: Launcher {
         readiness: ReadinessWatcher?
     ) -> LaunchEnd {
         var events = EventLineBuffer()
-        let deadline = child.spawnNs.saturatingAdd(.nanoseconds(clampingSeconds: request.timeoutSeconds))
+        let deadline = child.spawnNs.saturatingAdd(.nanoseconds(clampingSeconds: request.specification.timeoutSeconds))
         let sampler = channels.stallSampler
         var outcome = ChildProcess.WaitResult.deadlinePassed
         var shutdown: LaunchShutdown?
-        if request.scenario == .resume {
+        if request.specification.scenario == .resume {
             (outcome, events) = waitForResume(child, deadline: deadline, channels: channels, profiler: profiler)
         } else {
             outcome = child.wait(deadlineNs: deadline, stallSampler: sampler, profiler: profiler, readiness: readiness)
             if outcome == .conditionMet, let readiness {
-                shutdown = end(child, readiness: readiness, grace: request.readiness.gracePeriodSeconds)
+                shutdown = end(child, readiness: readiness, grace: request.specification.readiness.gracePeriodSeconds)
                 outcome = .exited(child.kill())
             }
         }
@@ -196,7 +199,9 @@ public struct AppLauncher: Launcher {
             changed = true
         }
         // The runner sees the exec's end when it next runs: never after the loader's own start.
-        if var preMain = PreMainBreakdown(events: result.events, executable: request.executable, execEndNs: execEndNs) {
+        if var preMain = PreMainBreakdown(
+            events: result.events, executable: request.specification.executable, execEndNs: execEndNs)
+        {
             preMain.execEndNs = min(execEndNs, preMain.loaderStart.atNs)
             if preMain.earlierPrograms != nil, let program = preMain.objects.first?.path {
                 // The audit module names the last program of an exec chain as it was exec'd.
@@ -214,7 +219,7 @@ public struct AppLauncher: Launcher {
     /// output to /dev/null too: creating a file in the child took 10 % of `git --version`'s 1.7 ms);
     /// else the launch's file, whose end a failed launch's record keeps.
     static func stderrPath(for request: LaunchRequest) -> String {
-        if request.showOutput { return "/dev/stderr" }
+        if request.specification.showOutput { return "/dev/stderr" }
         return request.timingOnly ? "/dev/null" : request.stderrURL.path
     }
 

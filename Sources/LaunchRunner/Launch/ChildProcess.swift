@@ -27,6 +27,8 @@ final class ChildProcess {
     private(set) var exitNs: Int64 = 0
     /// The child's peak resident set size in bytes, from `wait4`'s resource usage once reaped.
     private(set) var peakResidentBytes: Int64 = 0
+    /// What the whole process used, from `wait4`'s resource usage once reaped.
+    private(set) var usage: ProcessUsage?
 
     /// Starts `executable` with `arguments` and `environment`. The child is cloned and prepares
     /// its descriptors; once it waits at the gate, `beforeExec` runs with its pid (to open perf
@@ -239,6 +241,7 @@ final class ChildProcess {
         guard result == pid else { return nil }
         exitNs = lp_monotonic_ns()
         peakResidentBytes = Int64(usage.ru_maxrss) * 1024
+        self.usage = Self.processUsage(usage)
         let termination: Termination
         if status & 0x7f == 0 {
             termination = .exited((status >> 8) & 0xff)
@@ -247,5 +250,14 @@ final class ChildProcess {
         }
         reaped = termination
         return termination
+    }
+
+    /// The parts of `wait4`'s resource usage a launch record keeps.
+    private static func processUsage(_ usage: rusage) -> ProcessUsage {
+        func ns(_ time: timeval) -> Int64 { Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_usec) * 1_000 }
+        return ProcessUsage(
+            userCpuNs: ns(usage.ru_utime), systemCpuNs: ns(usage.ru_stime), minorFaults: Int64(usage.ru_minflt),
+            majorFaults: Int64(usage.ru_majflt), voluntarySwitches: Int64(usage.ru_nvcsw),
+            involuntarySwitches: Int64(usage.ru_nivcsw))
     }
 }

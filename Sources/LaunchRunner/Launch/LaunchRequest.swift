@@ -1,10 +1,8 @@
 import Foundation
 import LaunchTrace
 
-/// One launch to perform: the ``LaunchSpecification`` of its program, its index in the run and
-/// where its files go. The specification's fields read through the request
-/// (`request.executable`, `request.instruments`).
-@dynamicMemberLookup
+/// One launch to perform: the ``LaunchSpecification`` of its program, the kind of launch, its
+/// index among the launches of its kind and where its files go.
 public struct LaunchRequest: Sendable, Equatable {
     /// How the program is launched.
     public var specification: LaunchSpecification
@@ -12,7 +10,10 @@ public struct LaunchRequest: Sendable, Equatable {
     public var traceURL: URL
     /// Where the app's standard error is kept.
     public var stderrURL: URL
-    /// Index of the launch in its run (warm-up launches count from 0 down, as -1, -2, …).
+    /// What the launch is for (the session's kinds; a lone launch is a diagnosis launch).
+    public var kind: LaunchKind = .diagnosis
+    /// Index of the launch among the launches of its kind (warm-up launches count from 0 down,
+    /// as -1, -2, …).
     public var index: Int
     /// Whether a timing launch's result is its record alone (a program's measurement or primer
     /// launch, whose time to ready is all that is read): no trace is built for it.
@@ -31,26 +32,21 @@ public struct LaunchRequest: Sendable, Equatable {
         self.init(specification, traceURL: files.traceURL, stderrURL: files.stderrURL, index: index)
     }
 
-    /// A field of the specification.
-    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<LaunchSpecification, Value>) -> Value {
-        get { specification[keyPath: keyPath] }
-        set { specification[keyPath: keyPath] = newValue }
-    }
+    /// Whether the launch carries nothing at all (``LaunchInstrumentation/none``).
+    public var timingOnly: Bool { specification.instrumentation == .none }
 
-    /// Whether this is a timing launch (``LaunchKind/timing``).
-    public var timingOnly: Bool { specification.kind == .timing }
-
-    /// The instruments this launch carries: a profiled launch all but the audit module, a
-    /// pre-main launch the audit module alone, a timing launch none.
+    /// The instruments this launch carries: with ``LaunchInstrumentation/instruments`` all but
+    /// the audit module, with ``LaunchInstrumentation/loaderAudit`` the audit module alone,
+    /// otherwise none.
     public var effectiveInstruments: InstrumentSettings {
         var instruments = specification.instruments
-        switch specification.kind {
-        case .profiled:
+        switch specification.instrumentation {
+        case .instruments:
             instruments.auditLibrary = nil
-        case .preMain:
+        case .loaderAudit:
             instruments = InstrumentSettings(auditLibrary: instruments.auditLibrary, sampler: .none)
             instruments.profile = .off
-        case .timing, .measurement:
+        case .none, .probeMarks:
             instruments = InstrumentSettings(sampler: .none)
             instruments.profile = .off
         }

@@ -1,7 +1,7 @@
 import LaunchTrace
 
 /// A launch whose process has ended, with the work on what it left still to do: reading its
-/// profile and its trace, writing the trace file. ``LaunchSession/launchNext(meanwhile:)`` starts
+/// profile and its trace, writing the trace file. ``LaunchSession/launch(_:meanwhile:)`` starts
 /// the next launch before that work, so the work does not stand between two launches (a gap of
 /// a few milliseconds made the next launch of `git --version` 25 % slower on this kind of VM).
 ///

@@ -2,7 +2,7 @@ import LaunchTrace
 
 /// A launch made ready to start (``Launcher/stage(_:)``): everything that can be done before its
 /// process is created is done, so that it starts at once when asked, in particular right after
-/// another launch has ended (``LaunchSession/launchNext(meanwhile:)``). A staged launch that is
+/// another launch has ended (``LaunchSession/launch(_:meanwhile:)``). A staged launch that is
 /// never started releases what it holds when it goes.
 ///
 /// ```swift

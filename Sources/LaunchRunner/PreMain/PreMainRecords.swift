@@ -49,6 +49,7 @@ enum PreMainRecords {
         case UInt32(LP_PREMAIN_ARRAY_INIT.rawValue): fields = initializer(values, .array)
         case UInt32(LP_PREMAIN_INIT.rawValue): fields = initializer(values, .`init`)
         case UInt32(LP_PREMAIN_DROPPED.rawValue): fields = "dropped \(values[0])"
+        case UInt32(LP_PREMAIN_OBJECT_RELOCATED.rawValue): fields = "relocatedObject \(values[0])"
         default: return nil
         }
         return ProbeEvent(kind: .preMain, timeNs: record.at_ns, name: fields)

@@ -84,9 +84,11 @@ struct ProgramLaunch {
         }
         var trace = LaunchTrace(
             app: AppInfo(
-                name: URL(filePath: request.executable).lastPathComponent, executablePath: request.executable,
+                name: URL(filePath: request.specification.executable).lastPathComponent,
+                executablePath: request.specification.executable,
                 interface: .none, infoPlistPath: nil),
-            pid: pid, mainThreadID: pid, scenario: request.scenario, runIndex: request.index, machine: .current(),
+            pid: pid, mainThreadID: pid, scenario: request.specification.scenario, runIndex: request.index,
+            machine: .current(),
             clock: LaunchClockInfo(launchStartNs: spawnNs, startSource: .spawn, startResolutionNs: 1),
             phases: phases, spans: [], marks: marks, totals: LaunchTotals(timeToReadyNs: readyNs),
             memory: MemoryInfo(peakResidentBytes: peakBytes, residentBytes: peakBytes),

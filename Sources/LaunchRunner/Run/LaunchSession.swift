@@ -2,45 +2,40 @@ import Foundation
 import LaunchTrace
 
 /// Runs the launches of one ``LaunchSpecification`` one after another through a ``Launcher``,
-/// writing each trace where its ``LaunchFileLayout`` says. Warm-up and timing launches go to
-/// scratch files that are deleted.
+/// each of a ``LaunchTrace/LaunchKind``, and keeps their results by kind. A launch of a kind is
+/// made ready with ``stage(_:)`` and started with ``launch(_:meanwhile:)`` (or both at once with
+/// ``launch(_:)``); its files go where the ``LaunchFileLayout`` says, and those of warm-up,
+/// pre-main, primer and a program's measurement launches are scratch files that are deleted.
 ///
 /// ```swift
 /// let session = try LaunchSession(specification: specification, warmup: 1, layout: folder)
 /// session.warmUp()
-/// let results = (0..<20).map { _ in session.launchNext() }
+/// let results = (0..<20).map { _ in session.launch(.diagnosis) }
 /// ```
 public final class LaunchSession {
     /// How every launch of the session is made.
     public let specification: LaunchSpecification
     /// Launches before the measured ones, whose results are discarded.
     public let warmup: Int
-    /// Results of the measured launches so far, in order.
-    public private(set) var results: [LaunchResult] = []
-    /// Results of the timing launches so far (``timeNext()``), in order.
-    public private(set) var timingResults: [LaunchResult] = []
-    /// Results of the pre-main launches so far (``preMainNext()``), in order; each record holds
-    /// its breakdown.
-    public private(set) var preMainResults: [LaunchResult] = []
-    /// Results of the primer launches so far (``primeNext(_:meanwhile:)``), in order.
-    public private(set) var primerResults: [LaunchResult] = []
-    /// Results of the warm-up launches so far, in order; their traces are not kept.
-    public private(set) var warmUpResults: [LaunchResult] = []
+    /// Whether the program writes its own trace (a LaunchKit or LaunchProbe app), which decides
+    /// what a measurement launch carries (``LaunchTrace/LaunchKind/instrumentation(writesTrace:)``).
+    public var writesTrace = true
+    /// The results of the launches of each kind so far, in order (``results(of:)``).
+    private var resultsByKind: [LaunchKind: [LaunchResult]] = [:]
     /// Cold scenario: the evictor used before each launch.
     public let evictor: PageCacheEvictor?
-    /// Cold scenario: what each eviction before a measured launch did, in launch order.
+    /// Cold scenario: what each eviction before a diagnosis launch did, in launch order.
     public private(set) var evictions: [PageCacheEvictor.Report] = []
     /// What performs the launches.
     public let launcher: any Launcher
     private let layout: any LaunchFileLayout
     /// The layout's scratch files, named once (``LaunchFileLayout/warmUpFiles``,
-    /// ``LaunchFileLayout/preMainFiles``): each timing launch uses them.
+    /// ``LaunchFileLayout/preMainFiles``): each launch whose files are not kept uses them.
     private let scratchFiles: LaunchFiles
     private let preMainFiles: LaunchFiles
-    private var lastEviction: PageCacheEvictor.Report?
-    /// The loader's answer on unused direct dependencies, once asked (``preMainNext()``).
+    /// The loader's answer on unused direct dependencies, once asked (pre-main launches).
     private var unusedLibrariesChecked: [String]??
-    /// The adaptive on-CPU sampling rate for the next profiled launch, once one has run.
+    /// The adaptive on-CPU sampling rate for the next diagnosis launch, once one has run.
     private var nextProfileRateHz: Int?
 
     /// Prepares a session: checks the executable and creates the layout's folder.
@@ -69,121 +64,110 @@ public final class LaunchSession {
     /// The signal that interrupted the run, or nil (see ``Launcher/interruption``).
     public var interruption: Int32? { launcher.interruption }
 
+    /// The results of the launches of `kind` so far, in order.
+    public func results(of kind: LaunchKind) -> [LaunchResult] { resultsByKind[kind] ?? [] }
+
     /// Runs the warm-up launches, their traces discarded; returns how many completed.
     @discardableResult
     public func warmUp() -> Int {
         while warmUpNext() != nil {}
-        return warmUpResults.filter { $0.record.outcome == .completed }.count
+        return results(of: .warmUp).filter { $0.record.outcome == .completed }.count
     }
 
-    /// Runs the next warm-up launch (indices -1, -2, …), its trace and standard error deleted and
-    /// its record kept in ``warmUpResults``; nil when all are done or the run was interrupted.
+    /// Runs the next warm-up launch (indices -1, -2, …); nil when all are done or the run was
+    /// interrupted.
     @discardableResult
     public func warmUpNext() -> LaunchResult? {
-        guard warmUpResults.count < warmup, interruption == nil else { return nil }
-        let files = scratchFiles
-        var result = perform(specification, index: -(warmUpResults.count + 1), files: files)
-        result.record.traceFile = nil
-        files.deleteTrace()
-        files.deleteStderr()
-        warmUpResults.append(result)
-        return result
+        guard results(of: .warmUp).count < warmup, interruption == nil else { return nil }
+        return launch(.warmUp)
     }
 
-    /// Runs the next measured launch and keeps its result. `meanwhile` runs as soon as the
-    /// launch's process has ended, before its profile and trace are read and its trace file is
-    /// written: a measurement launch started there follows this one with no gap (``PendingLaunch``).
+    /// Makes the next launch of `kind` ready (``StagedLaunch``), to be started with
+    /// ``launch(_:meanwhile:)``, for instance the moment another launch's process ends. Its index
+    /// counts the launches of its kind from 1 (warm-up launches from -1 down).
+    public func stage(_ kind: LaunchKind) -> Staged {
+        let count = results(of: kind).count
+        let instrumentation = carried(by: kind)
+        let index = kind == .warmUp ? -(count + 1) : count + 1
+        var launch = specification.carrying(instrumentation)
+        let adaptive = instrumentation == .instruments && launch.instruments.adaptiveProfileRate
+        if adaptive { launch.instruments.profileRateHz = nextProfileRateHz ?? ProfileRate.initialHz }
+        let files = files(of: kind, index: index, instrumentation: instrumentation)
+        var request = LaunchRequest(launch, files: files, index: index)
+        request.kind = kind
+        // A program's measurement and primer launches are their records alone (no trace built).
+        request.recordOnly = instrumentation == .none && [.measurement, .primer].contains(kind)
+        return Staged(
+            kind: kind, instrumentation: instrumentation, files: files, launch: launcher.stage(request),
+            adaptive: adaptive)
+    }
+
+    /// What a launch of `kind` carries: a diagnosis or warm-up launch what the session's
+    /// specification says (all the instruments, or none for compare's timed blocks), the others
+    /// what their kind says (``LaunchTrace/LaunchKind/instrumentation(writesTrace:)``).
+    private func carried(by kind: LaunchKind) -> LaunchInstrumentation {
+        [.diagnosis, .warmUp].contains(kind)
+            ? specification.instrumentation : kind.instrumentation(writesTrace: writesTrace)
+    }
+
+    /// Makes the next launch of `kind` and keeps its result.
     @discardableResult
-    public func launchNext(meanwhile: () -> Void = {}) -> LaunchResult {
-        let index = results.count + 1
-        let files = layout.files(forLaunch: index)
-        let started = start(stage(specification, index: index, files: files))
-        let eviction = lastEviction
+    public func launch(_ kind: LaunchKind) -> LaunchResult { launch(stage(kind)) }
+
+    /// Runs the launch made ready by ``stage(_:)`` and keeps its result among its kind's.
+    /// `meanwhile` runs as soon as the launch's process has ended, before its profile and trace
+    /// are read and its trace file is written: a launch started there follows this one with no
+    /// gap (``PendingLaunch``).
+    @discardableResult
+    public func launch(_ staged: Staged, meanwhile: () -> Void = {}) -> LaunchResult {
+        let eviction = evictor?.evict()
+        let pending = staged.launch.start()
         meanwhile()
-        let result = finish(started)
-        if let eviction { evictions.append(eviction) }
-        if result.record.outcome == .completed || (try? Data(contentsOf: files.stderrURL))?.isEmpty == true {
-            files.deleteStderr()
-        }
-        results.append(result)
+        var result = pending.complete()
+        result.record.evictedBytes = eviction?.evictedBytes
+        if staged.adaptive, let rate = ProfileRate.next(after: result.trace?.profile) { nextProfileRateHz = rate }
+        if staged.kind == .diagnosis, let eviction { evictions.append(eviction) }
+        keep(&result, of: staged)
+        resultsByKind[staged.kind, default: []].append(result)
         return result
     }
 
-    /// Runs the next measurement launch and keeps its result among ``timingResults``: a timing
-    /// launch (``LaunchKind/timing``: no instruments, no file written) of a program that writes
-    /// no trace, or a measurement launch (``LaunchKind/measurement``: the probe's marks alone,
-    /// its trace kept) of an app that writes one. Its index counts these launches from 1.
-    @discardableResult
-    public func timeNext(kind: LaunchKind = .timing) -> LaunchResult {
-        timeNext(stageTiming(kind: kind))
+    /// Where a launch's files go: a diagnosis launch's and an app's measurement launch's are
+    /// kept (a failed one's record keeps its standard error's end), the others' are scratch.
+    private func files(of kind: LaunchKind, index: Int, instrumentation: LaunchInstrumentation) -> LaunchFiles {
+        switch kind {
+        case .diagnosis: layout.files(forLaunch: index)
+        case .measurement: instrumentation == .probeMarks ? layout.files(forMeasurement: index) : scratchFiles
+        case .preMain: preMainFiles
+        case .warmUp, .primer: scratchFiles
+        }
     }
 
-    /// Makes the next measurement launch ready (``StagedLaunch``) to start with ``timeNext(_:)``,
-    /// for instance the moment a diagnosis launch ends.
-    public func stageTiming(kind: LaunchKind = .timing) -> Staged {
-        let index = timingResults.count + 1
-        // A measurement launch of an app writes its standard error to its own file: a failed one's record
-        // keeps its end (a program's timing launch sends it to /dev/null, AppLauncher.stderrPath).
-        let files = kind == .measurement ? layout.files(forMeasurement: index) : scratchFiles
-        return stage(specification.of(kind: kind), index: index, files: files, recordOnly: kind == .timing)
-    }
-
-    /// Runs the measurement launch made ready by ``stageTiming(kind:)``, as ``timeNext(kind:)`` does.
-    @discardableResult
-    public func timeNext(_ staged: Staged) -> LaunchResult {
-        let result = finish(start(staged))
-        if staged.launch.mayLeaveStderrFile, staged.kind != .measurement || result.record.outcome == .completed {
+    /// What is kept of a launch's files and record once it has ended.
+    private func keep(_ result: inout LaunchResult, of staged: Staged) {
+        let completed = result.record.outcome == .completed
+        switch staged.kind {
+        case .warmUp:
+            result.record.traceFile = nil
+            staged.files.deleteTrace()
+            staged.files.deleteStderr()
+        case .diagnosis:
+            if completed || (try? Data(contentsOf: staged.files.stderrURL))?.isEmpty == true {
+                staged.files.deleteStderr()
+            }
+        case .measurement, .primer:
+            let kept = staged.instrumentation == .probeMarks
+            if staged.launch.mayLeaveStderrFile, !kept || completed { staged.files.deleteStderr() }
+        case .preMain:
+            result.record.preMain = result.trace?.preMain.map { breakdown in
+                var breakdown = breakdown
+                breakdown.unusedLibraries = unusedLibraries(of: breakdown)
+                return breakdown
+            }
+            result.record.traceFile = nil
+            staged.files.deleteTrace()
             staged.files.deleteStderr()
         }
-        timingResults.append(result)
-        return result
-    }
-
-    /// Makes the next primer launch ready (``primeNext(_:meanwhile:)``): a timing launch whose
-    /// result is kept apart, never measured. Its index counts them from 1.
-    public func stagePrimer() -> Staged {
-        stage(specification.of(kind: .timing), index: primerResults.count + 1, files: scratchFiles, recordOnly: true)
-    }
-
-    /// Runs a primer launch, and `meanwhile` as soon as its process has ended: a measurement
-    /// launch of a short program started there follows a launch with no instruments, as
-    /// hyperfine's launches follow one another, and not the diagnosis launch, whose perf events
-    /// and traces leave the next launch a few per cent slower (Benchmarks/scripts/perf-aftereffect.py).
-    @discardableResult
-    public func primeNext(_ staged: Staged, meanwhile: () -> Void) -> LaunchResult {
-        let started = start(staged)
-        meanwhile()
-        let result = finish(started)
-        primerResults.append(result)
-        return result
-    }
-
-    /// Runs the next pre-main launch (``LaunchKind/preMain``: the loader's audit module alone)
-    /// and keeps its result, the breakdown in its record. Its index counts them from 1.
-    @discardableResult
-    public func preMainNext() -> LaunchResult {
-        preMainNext(stagePreMain())
-    }
-
-    /// Makes the next pre-main launch ready to start with ``preMainNext(_:)``.
-    public func stagePreMain() -> Staged {
-        stage(specification.of(kind: .preMain), index: preMainResults.count + 1, files: preMainFiles)
-    }
-
-    /// Runs the pre-main launch made ready by ``stagePreMain()``, as ``preMainNext()`` does.
-    @discardableResult
-    public func preMainNext(_ staged: Staged) -> LaunchResult {
-        var result = finish(start(staged))
-        result.record.preMain = result.trace?.preMain.map { breakdown in
-            var breakdown = breakdown
-            breakdown.unusedLibraries = unusedLibraries(of: breakdown)
-            return breakdown
-        }
-        result.record.traceFile = nil
-        staged.files.deleteTrace()
-        staged.files.deleteStderr()
-        preMainResults.append(result)
-        return result
     }
 
     /// The program's direct dependencies that none of its symbols bind to, asked of its loader
@@ -198,51 +182,15 @@ public final class LaunchSession {
         return found
     }
 
-    private func perform(_ specification: LaunchSpecification, index: Int, files: LaunchFiles) -> LaunchResult {
-        finish(start(stage(specification, index: index, files: files)))
-    }
-
-    /// A launch of the session made ready (``stageTiming(kind:)``, ``stagePreMain()``), to be
-    /// started once; one not started releases what it holds when it goes.
+    /// A launch of the session made ready (``stage(_:)``), to be started once; one not started
+    /// releases what it holds when it goes.
     public struct Staged {
         /// The kind of launch.
         public let kind: LaunchKind
+        /// What it carries.
+        public let instrumentation: LaunchInstrumentation
         let files: LaunchFiles
         let launch: StagedLaunch
         let adaptive: Bool
-    }
-
-    /// A launch started and ended, what it left not yet read (``Launcher/start(_:)``).
-    private struct Started {
-        let pending: PendingLaunch
-        let eviction: PageCacheEvictor.Report?
-        let adaptive: Bool
-    }
-
-    /// Makes a launch ready; `recordOnly`: its result is its record alone (``LaunchRequest/recordOnly``).
-    private func stage(_ specification: LaunchSpecification, index: Int, files: LaunchFiles, recordOnly: Bool = false)
-        -> Staged
-    {
-        var specification = specification
-        let adaptive = specification.kind == .profiled && specification.instruments.adaptiveProfileRate
-        if adaptive { specification.instruments.profileRateHz = nextProfileRateHz ?? ProfileRate.initialHz }
-        var request = LaunchRequest(specification, files: files, index: index)
-        request.recordOnly = recordOnly
-        let launch = launcher.stage(request)
-        return Staged(kind: specification.kind, files: files, launch: launch, adaptive: adaptive)
-    }
-
-    /// Starts a staged launch, the page cache evicted first in the cold scenario.
-    private func start(_ staged: Staged) -> Started {
-        let eviction = evictor?.evict()
-        lastEviction = eviction
-        return Started(pending: staged.launch.start(), eviction: eviction, adaptive: staged.adaptive)
-    }
-
-    private func finish(_ started: Started) -> LaunchResult {
-        var result = started.pending.complete()
-        result.record.evictedBytes = started.eviction?.evictedBytes
-        if started.adaptive, let rate = ProfileRate.next(after: result.trace?.profile) { nextProfileRateHz = rate }
-        return result
     }
 }

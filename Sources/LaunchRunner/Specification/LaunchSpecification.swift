@@ -1,8 +1,8 @@
 import LaunchTrace
 
 /// Everything that decides how one program is launched: the command, its environment, the
-/// scenario, when a launch ends (timeout, exit point, readiness), the instruments and the kind of
-/// launch. The run, compare and trace workflows each hold one specification per program they
+/// scenario, when a launch ends (timeout, exit point, readiness), the instruments and what a
+/// launch carries of them. The run, compare and trace workflows each hold one specification per program they
 /// launch (compare's two sides are two specifications) instead of copying its fields.
 ///
 /// ```swift
@@ -28,8 +28,8 @@ public struct LaunchSpecification: Sendable, Equatable {
     public var readiness: ReadinessSettings
     /// The instruments of a profiled launch (tracer preload, stall sampler, whole-launch profile).
     public var instruments: InstrumentSettings
-    /// Whether launches are profiled or only timed.
-    public var kind: LaunchKind
+    /// What the launches carry: the instruments, or less (``LaunchInstrumentation``).
+    public var instrumentation: LaunchInstrumentation
     /// Whether the program's standard output and error go to launchprof's own (`--show-output`)
     /// instead of nowhere and a file kept for failed launches.
     public var showOutput = false
@@ -45,7 +45,7 @@ public struct LaunchSpecification: Sendable, Equatable {
         executable: String, arguments: [String] = [], environment: [String: String] = [:], scenario: Scenario = .warm,
         timeoutSeconds: Double = LaunchSpecification.defaultTimeoutSeconds, exitAfter: ExitPoint? = nil,
         readiness: ReadinessSettings = ReadinessSettings(), instruments: InstrumentSettings = InstrumentSettings(),
-        kind: LaunchKind = .profiled
+        instrumentation: LaunchInstrumentation = .instruments
     ) {
         self.executable = executable
         self.arguments = arguments
@@ -55,13 +55,13 @@ public struct LaunchSpecification: Sendable, Equatable {
         self.exitAfter = exitAfter
         self.readiness = readiness
         self.instruments = instruments
-        self.kind = kind
+        self.instrumentation = instrumentation
     }
 
-    /// The same launch of another kind (a profiled specification's timing launches).
-    public func of(kind: LaunchKind) -> LaunchSpecification {
+    /// The same launch carrying `instrumentation` (a diagnosis specification's measurement launches).
+    public func carrying(_ instrumentation: LaunchInstrumentation) -> LaunchSpecification {
         var copy = self
-        copy.kind = kind
+        copy.instrumentation = instrumentation
         return copy
     }
 }

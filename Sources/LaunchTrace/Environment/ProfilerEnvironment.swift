@@ -39,7 +39,7 @@ public struct ProfilerEnvironment: Sendable, Equatable {
     public var blockingCallThresholdMs: Double?
     /// What the launch is for (`LAUNCHPROF_PURPOSE`); a measurement launch starts no main-thread
     /// instruments. Not set: a diagnosis launch.
-    public var purpose: LaunchPurpose?
+    public var purpose: LaunchKind?
 
     /// The scenario when ``scenario`` is not set.
     public static let defaultScenario = Scenario.warm
@@ -57,7 +57,7 @@ public struct ProfilerEnvironment: Sendable, Equatable {
         tracePath: String? = nil, spawnNs: Int64? = nil, exitAfter: ExitPoint? = nil, scenario: Scenario? = nil,
         runIndex: Int? = nil, eventFD: Int32? = nil, stallThresholdMs: Int? = nil, sampleIntervalMs: Int? = nil,
         samplerMethod: SamplerMethod? = nil, stallFD: Int32? = nil, blockingCallThresholdMs: Double? = nil,
-        purpose: LaunchPurpose? = nil
+        purpose: LaunchKind? = nil
     ) {
         self.purpose = purpose
         self.tracePath = tracePath

@@ -66,6 +66,25 @@ extension MetricName {
         return (String(rest[..<dot]), part)
     }
 
+    /// Prefix of the per-object relocation family.
+    public static let relocationPrefix = "preMain.relocation."
+
+    /// One object's estimated share of the relocation before `main`
+    /// (`preMain.relocation.libswiftCore.so`); the executable under its file name.
+    public static func relocation(of file: String) -> MetricName {
+        MetricName(rawValue: relocationPrefix + file)
+    }
+
+    /// The object of a `preMain.relocation.<file>` metric, nil for another name (and for the
+    /// kinds, `preMain.relocation.relative` and `.symbol`).
+    public var relocationObject: String? {
+        guard rawValue.hasPrefix(Self.relocationPrefix), self != .preMainRelocationRelative,
+            self != .preMainRelocationSymbol
+        else { return nil }
+        let file = String(rawValue.dropFirst(Self.relocationPrefix.count))
+        return file.isEmpty ? nil : file
+    }
+
     /// Whether the name is a metric of the time before `main` (`preMain.…`, `library.…`).
     public var isPreMainMetric: Bool {
         rawValue.hasPrefix("preMain.") || libraryMetric != nil

@@ -17,6 +17,12 @@ extension MetricName {
     public static let majorFaults = MetricName(rawValue: "majorFaults")
     /// Minor page faults on the main thread before the first frame.
     public static let minorFaults = MetricName(rawValue: "minorFaults")
+    /// CPU time of the whole process, user and system, from `wait4` (every kind of launch).
+    public static let processCpuTime = MetricName(rawValue: "process.cpuTime")
+    /// Major page faults of the whole process, from `wait4` (every kind of launch).
+    public static let processMajorFaults = MetricName(rawValue: "process.majorFaults")
+    /// Minor page faults of the whole process, from `wait4` (every kind of launch).
+    public static let processMinorFaults = MetricName(rawValue: "process.minorFaults")
     /// Peak resident set size at the end of the launch.
     public static let peakMemory = MetricName(rawValue: "peakMemory")
     /// Time the profiler spent on the main thread.
@@ -41,6 +47,10 @@ extension MetricName {
     public static let preMainLoading = MetricName(rawValue: "preMain.loading")
     /// Symbol resolution and relocation of every object (the pre-main breakdown).
     public static let preMainRelocation = MetricName(rawValue: "preMain.relocation")
+    /// The relative relocations' estimated share of the relocation (the pre-main breakdown).
+    public static let preMainRelocationRelative = MetricName(rawValue: "preMain.relocation.relative")
+    /// The symbol relocations' estimated share of the relocation (the pre-main breakdown).
+    public static let preMainRelocationSymbol = MetricName(rawValue: "preMain.relocation.symbol")
     /// Every initializer of every object, the executable's included (the pre-main breakdown).
     public static let preMainInitializers = MetricName(rawValue: "preMain.initializers")
     /// Launch start to `main` (the pre-main breakdown).

@@ -13,6 +13,7 @@ extension PreMainBreakdown {
         var objects: [PreMainObject] = []
         var initializers: [PreMainInitializer] = []
         var unwrapped = 0
+        var marks: [(object: Int, atNs: Int64)] = []
         for event in events where event.kind == .preMain {
             let fields = event.name.split(separator: " ", maxSplits: 4, omittingEmptySubsequences: false)
             guard let part = fields.first else { continue }
@@ -24,6 +25,7 @@ extension PreMainBreakdown {
                         count: (earlier?.count ?? 0) + 1,
                         firstLoaderStartNs: earlier?.firstLoaderStartNs ?? previous.atNs)
                     (objects, initializers, unwrapped, relocated, main) = ([], [], 0, nil, nil)
+                    marks = []
                 }
                 start = Self.point(event.timeNs, numbers)
             case "relocated": relocated = Self.point(event.timeNs, numbers)
@@ -37,10 +39,13 @@ extension PreMainBreakdown {
             case "init":
                 if let initializer = Self.initializer(event.timeNs, fields) { initializers.append(initializer) }
             case "dropped": unwrapped += Int(numbers.first.flatMap { $0 } ?? 0)
+            case "relocatedObject":
+                if let index = numbers.first.flatMap({ $0 }) { marks.append((Int(index), event.timeNs)) }
             default: continue
             }
         }
         guard let start, let relocated, let main, !objects.isEmpty else { return nil }
+        for mark in marks where objects.indices.contains(mark.object) { objects[mark.object].relocatedNs = mark.atNs }
         self.init(
             execEndNs: execEndNs, loaderStart: start, objects: objects, relocated: relocated,
             initializers: initializers.filter { $0.object < objects.count }, main: main,

@@ -34,6 +34,23 @@ extension PreMainBreakdown {
     /// Symbol resolution and relocation of every object: the last object mapped to relocated.
     public var relocationNs: Int64 { max(0, relocated.atNs - (objects.last?.mapped.atNs ?? loaderStart.atNs)) }
 
+    /// The time the loader spent relocating object `index`, when the audit module marked it:
+    /// from the previous marked object's end (or the last object mapped) to its own. The loader
+    /// relocates dependencies first and the executable last; an object it did not mark is
+    /// relocated within the next marked one's time.
+    public func relocationNs(of index: Int) -> Int64? {
+        guard let end = objects[index].relocatedNs else { return nil }
+        let start = objects.lazy.compactMap(\.relocatedNs).filter { $0 < end }.max()
+        return max(0, end - (start ?? objects.last?.mapped.atNs ?? loaderStart.atNs))
+    }
+
+    /// From the last marked object to every object relocated: the loader's own relocation and
+    /// what it does before reporting (TLS), 0 when no object was marked.
+    public var relocationRestNs: Int64 {
+        guard let last = objects.compactMap(\.relocatedNs).max() else { return 0 }
+        return max(0, relocated.atNs - last)
+    }
+
     /// The main thread's CPU time in relocation, or nil when unknown.
     public var relocationCpuNs: Int64? {
         let before = objects.last?.mapped.cpuNs ?? loaderStart.cpuNs

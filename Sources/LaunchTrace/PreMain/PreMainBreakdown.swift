@@ -74,6 +74,10 @@ public struct PreMainObject: Codable, Sendable, Equatable {
     public var mappedBytes: Int64
     /// When the loader had mapped it (`la_objopen`).
     public var mapped: PreMainPoint
+    /// When the loader had relocated it (the audit module's mark after its last relocation,
+    /// nanoseconds after the launch start), or nil when it was not marked (no PLT relocations,
+    /// the loader, the vDSO): its relocation is then timed with the next marked object's.
+    public var relocatedNs: Int64?
 
     /// Creates an object.
     public init(path: String, mappedBytes: Int64, mapped: PreMainPoint) {

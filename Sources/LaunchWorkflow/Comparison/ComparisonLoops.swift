@@ -47,7 +47,7 @@ struct ComparisonLoops {
 
     /// Measured launches of `build` so far.
     func launches(of build: ComparisonBuild) -> Int {
-        (build == .base ? base : head).session.results.count
+        (build == .base ? base : head).session.results(of: .diagnosis).count
     }
 
     /// Runs one block; nil when a launch failed (see ``failedBuild``) or the run was
@@ -85,7 +85,7 @@ struct ComparisonLoops {
     /// own trace reports.
     private func measurementValues(of build: ComparisonBuild) -> [MetricName: Double]?? {
         let loop = build == .base ? base : head
-        guard loop.timingLaunches, let result = loop.session.timingResults.last else { return nil }
+        guard loop.timingLaunches, let result = loop.session.results(of: .measurement).last else { return nil }
         guard result.record.outcome == .completed else { return .some(nil) }
         if let trace = result.trace, !loop.profilesProgram { return MetricExtractor.values(of: trace) }
         return [.timeToReady: Double(result.record.readyNs ?? result.record.wallNs)]
@@ -96,7 +96,7 @@ struct ComparisonLoops {
         let before = launches(of: build)
         if build == .base { try base.launch(1) } else { try head.launch(1) }
         guard launches(of: build) > before else { return nil }
-        let result = (build == .base ? base : head).session.results.last
+        let result = (build == .base ? base : head).session.results(of: .diagnosis).last
         if let result { progress(.launched(build, result)) }
         return result
     }

@@ -27,8 +27,8 @@ extension ComparisonPlan {
         if [.exited, .readyConditionMet].contains(trace.ending.reason) {
             plan.metrics = [.timeToReady]
             if !diagnosesPrograms {
-                plan.base = base.of(kind: .timing)
-                plan.head = head.of(kind: .timing)
+                plan.base = base.carrying(.none)
+                plan.head = head.carrying(.none)
             }
         } else {
             plan.metrics = trace.app.interface == .none ? [.timeToReady] : [.timeToFirstFrame]

@@ -57,7 +57,7 @@ public struct ComparisonPlan: Sendable, Equatable {
     /// before `main`, which only they measure.
     public func specification(of build: ComparisonBuild) -> LaunchSpecification {
         let specification = build == .base ? base : head
-        return metrics.contains(where: \.isPreMainMetric) ? specification.of(kind: .preMain) : specification
+        return metrics.contains(where: \.isPreMainMetric) ? specification.carrying(.loaderAudit) : specification
     }
 
     /// The rules of ``budgets`` against the base build.

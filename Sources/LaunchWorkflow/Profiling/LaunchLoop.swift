@@ -25,8 +25,8 @@ struct LaunchLoop {
     private(set) var traces: [LaunchTrace] = []
     /// The run's journal, from the first launch to ``finish()``.
     private var journal: RunJournal?
-    /// How many records of each list the journal holds.
-    private var journalled: [RunManifest.RecordList: Int] = [:]
+    /// How many records of each kind of launch the journal holds.
+    private var journalled: [LaunchKind: Int] = [:]
 
     init(session: LaunchSession, timingLaunches: Bool, folder: RunFolder, progress: @escaping (ProfilingEvent) -> Void)
     {
@@ -51,13 +51,17 @@ struct LaunchLoop {
     /// Whether the next launch is a diagnosis launch: always until one has given a trace (which
     /// tells a program from an app), then until ``diagnosisLimit`` of them.
     private var diagnoses: Bool {
-        !timingLaunches || traces.isEmpty || session.results.count < (diagnosisLimit ?? .max)
+        !timingLaunches || traces.isEmpty || session.results(of: .diagnosis).count < (diagnosisLimit ?? .max)
     }
 
-    /// Launches measured so far: the measurement launches when there are any, else the diagnosis ones.
-    var measuredCount: Int {
-        session.timingResults.isEmpty ? session.results.count : session.timingResults.count
+    /// The kind of launch that gives the run's reported times: the measurement launches when the
+    /// run makes any, else the diagnosis launches.
+    var measuredKind: LaunchKind {
+        session.results(of: .measurement).isEmpty ? .diagnosis : .measurement
     }
+
+    /// Launches measured so far (``measuredKind``): the run's `runs`.
+    var measuredCount: Int { session.results(of: measuredKind).count }
 
     /// Whether launchprof was interrupted (SIGINT, SIGTERM, SIGHUP): no more launches start.
     var isInterrupted: Bool { session.interruption != nil }
@@ -80,31 +84,33 @@ struct LaunchLoop {
             // soon as its process has ended, before its profile and trace are read: each follows
             // a launch with no gap (``StagedLaunch``, ``PendingLaunch``).
             let session = session
+            session.writesTrace = !profilesProgram
             let measuresMeanwhile = diagnoses && timingLaunches && !traces.isEmpty
-            let measurement =
-                measuresMeanwhile ? session.stageTiming(kind: profilesProgram ? .timing : .measurement) : nil
-            let preMain = measuresMeanwhile && preMainIsDue ? session.stagePreMain() : nil
-            let primer = measuresMeanwhile && needsPrimer ? session.stagePrimer() : nil
+            let measurement = measuresMeanwhile ? session.stage(.measurement) : nil
+            let preMain = measuresMeanwhile && preMainIsDue ? session.stage(.preMain) : nil
+            let primer = measuresMeanwhile && needsPrimer ? session.stage(.primer) : nil
             if diagnoses {
-                let diagnosed = session.launchNext(meanwhile: {
+                let diagnosis = session.stage(.diagnosis)
+                let diagnosed = session.launch(diagnosis) {
                     guard let measurement, session.interruption == nil else { return }
                     let measure = {
                         guard session.interruption == nil else { return }
-                        measured = session.timeNext(measurement)
+                        measured = session.launch(measurement)
                         guard let preMain, session.interruption == nil else { return }
-                        session.preMainNext(preMain)
+                        session.launch(preMain)
                         preMainDone = true
                     }
-                    if let primer { session.primeNext(primer, meanwhile: measure) } else { measure() }
-                })
+                    if let primer { session.launch(primer, meanwhile: measure) } else { measure() }
+                }
                 if let trace = diagnosed.trace { traces.append(trace) }
                 result = diagnosed
             }
             if timingLaunches, !traces.isEmpty, measured == nil, !isInterrupted {
-                measured = session.timeNext(kind: profilesProgram ? .timing : .measurement)
+                session.writesTrace = !profilesProgram
+                measured = session.launch(.measurement)
             }
             result = result ?? measured
-            if !preMainDone, preMainIsDue, !isInterrupted { session.preMainNext() }
+            if !preMainDone, preMainIsDue, !isInterrupted { session.launch(.preMain) }
             try journalNew()
             if let result { progress(.launched(result)) }
         }
@@ -113,7 +119,7 @@ struct LaunchLoop {
     /// A program's launches shorter than this get a primer launch before each measurement launch.
     static let primerBelowNs: Int64 = 50_000_000
 
-    /// Whether the next measurement launch gets a primer launch (``LaunchSession/primeNext(_:meanwhile:)``):
+    /// Whether the next measurement launch gets a primer launch (``LaunchTrace/LaunchKind/primer``):
     /// a program (a timing launch) whose last diagnosis launch took less than ``primerBelowNs``,
     /// where what the diagnosis launch leaves (1 to 2 % of a 1.6 ms launch,
     /// `Benchmarks/scripts/perf-aftereffect.py`) is still over 0.05 %.
@@ -124,14 +130,14 @@ struct LaunchLoop {
         let specification = session.specification
         guard profilesProgram, specification.prepareCommand == nil, specification.scenario != .cold,
             !specification.showOutput,
-            let last = session.results.last?.record, last.outcome == .completed
+            let last = session.results(of: .diagnosis).last?.record, last.outcome == .completed
         else { return false }
         return last.wallNs < Self.primerBelowNs
     }
 
     /// Whether a pre-main launch is still to come (``preMainLaunches``, with the audit module).
     private var preMainIsDue: Bool {
-        session.preMainResults.count < preMainLaunches && session.specification.instruments.auditLibrary != nil
+        session.results(of: .preMain).count < preMainLaunches && session.specification.instruments.auditLibrary != nil
     }
 
     /// Whether every completed launch so far is of a program that writes no trace (the runner
@@ -143,28 +149,17 @@ struct LaunchLoop {
     /// Appends the records of the launches made since the last call to the journal.
     private mutating func journalNew() throws {
         var entries: [RunJournalEntry] = []
-        for list in RunManifest.RecordList.allCases {
-            let all = results(list)
-            let done = journalled[list, default: 0]
+        for kind in LaunchKind.allCases {
+            let all = session.results(of: kind)
+            let done = journalled[kind, default: 0]
             guard all.count > done else { continue }
-            entries += all[done...].map { RunJournalEntry(list: list, record: $0.record) }
-            journalled[list] = all.count
+            entries += all[done...].map { RunJournalEntry(kind: kind, record: $0.record) }
+            journalled[kind] = all.count
         }
         do {
             try journal?.append(entries)
         } catch {
             throw Self.keeping(error, file: folder.journalURL, "The launch records cannot be written")
-        }
-    }
-
-    /// The session's results of `list`.
-    private func results(_ list: RunManifest.RecordList) -> [LaunchResult] {
-        switch list {
-        case .launches: session.results
-        case .timingLaunches: session.timingResults
-        case .preMainLaunches: session.preMainResults
-        case .warmupLaunches: session.warmUpResults
-        case .primerLaunches: session.primerResults
         }
     }
 
@@ -199,34 +194,29 @@ struct LaunchLoop {
     /// The summary of the launches so far.
     func summary() -> RunSummary {
         RunSummary.build(
-            info: manifest().info, records: session.results.map(\.record), traces: traces, timing: timingRecords,
-            measurement: measurementTraces, preMain: preMainRecords)
+            info: manifest().info, records: session.results(of: .diagnosis).map(\.record), traces: traces,
+            timing: records(of: .measurement),
+            measurement: measurementTraces, preMain: records(of: .preMain))
     }
 
     /// The traces of an app's measurement launches (a program's timing launches write none).
     private var measurementTraces: [LaunchTrace] {
-        profilesProgram ? [] : session.timingResults.compactMap(\.trace)
+        profilesProgram ? [] : session.results(of: .measurement).compactMap(\.trace)
     }
 
-    private var preMainRecords: [LaunchRecord]? {
-        session.preMainResults.isEmpty ? nil : session.preMainResults.map(\.record)
-    }
-
-    private var timingRecords: [LaunchRecord]? {
-        session.timingResults.isEmpty ? nil : session.timingResults.map(\.record)
+    /// The records of the session's launches of `kind`, nil when it made none.
+    private func records(of kind: LaunchKind) -> [LaunchRecord]? {
+        let results = session.results(of: kind)
+        return results.isEmpty ? nil : results.map(\.record)
     }
 
     private func manifest() -> RunManifest {
         var manifest = RunManifest(
             appPath: session.specification.executable, scenario: session.specification.scenario,
-            runs: session.results.count,
-            warmup: session.warmup, date: date, launches: session.results.map(\.record)
+            runs: measuredCount, warmup: session.warmup, date: date, launches: []
         )
         manifest.name = name
-        manifest.timingLaunches = timingRecords
-        manifest.preMainLaunches = preMainRecords
-        manifest.warmupLaunches = session.warmUpResults.isEmpty ? nil : session.warmUpResults.map(\.record)
-        manifest.primerLaunches = session.primerResults.isEmpty ? nil : session.primerResults.map(\.record)
+        for kind in LaunchKind.allCases { manifest[kind] = records(of: kind) }
         return manifest
     }
 }

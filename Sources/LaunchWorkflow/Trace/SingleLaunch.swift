@@ -46,7 +46,7 @@ public struct SingleLaunch: Sendable {
     private func withPreMain(_ trace: LaunchTrace, url: URL) -> LaunchTrace {
         guard launch.instruments.auditLibrary != nil else { return trace }
         let scratch = RunFolder.standaloneFiles(requested: nil)
-        let result = launcher.launch(LaunchRequest(launch.of(kind: .preMain), files: scratch, index: 1))
+        let result = launcher.launch(LaunchRequest(launch.carrying(.loaderAudit), files: scratch, index: 1))
         try? FileManager.default.removeItem(at: scratch.traceURL)
         try? FileManager.default.removeItem(at: scratch.stderrURL)
         guard let preMain = result.trace?.preMain else { return trace }

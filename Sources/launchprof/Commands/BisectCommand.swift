@@ -45,7 +45,7 @@ struct BisectCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Launches of each build before the measured ones, discarded, at every step.")
     var warmup: Int = 1
 
-    @OptionGroup var launch: LaunchOptions
+    @OptionGroup var launch: ProgramLaunchOptions
 
     @OptionGroup(title: "Readiness")
     var readiness: ReadinessOptions

@@ -26,7 +26,7 @@ struct CompareCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Launches of each build before the measured ones, discarded.")
     var warmup: Int = 1
 
-    @OptionGroup var launch: LaunchOptions
+    @OptionGroup var launch: ProgramLaunchOptions
 
     @OptionGroup(title: "Readiness")
     var readiness: ReadinessOptions

@@ -98,11 +98,13 @@ extension HistoryCommand {
     struct Report: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
-                "Write the trend dashboard: per metric the run medians with a p10–p90 band, change points and budget limits, in one offline HTML file."
+                "Write the trend dashboard: the headline metrics' latest runs and verdicts, then per metric the run medians with a p10–p90 band, change points and budget limits, in one offline HTML file."
         )
 
         @OptionGroup var store: HistoryLocationOption
         @OptionGroup var filter: HistoryFilterOptions
+
+        @OptionGroup var changePoints: ChangePointOptionGroup
 
         @Option(help: "Budget file whose absolute limits are drawn.")
         var budgets: String?
@@ -115,8 +117,11 @@ extension HistoryCommand {
             defer { history.close() }
             let runs = try history.runs(matching: filter.filter())
             let budgetFile = try budgets.map { try BudgetFile.load(from: URL(filePath: $0)) }
-            let page = TrendDashboard(runs: runs, changes: TrendAnalysis().changes(in: runs), budgets: budgetFile)
-                .render()
+            let options = changePoints.options
+            let page = TrendDashboard(
+                runs: runs, changes: TrendAnalysis(options: options).changes(in: runs), budgets: budgetFile,
+                options: options, bisectBuild: changePoints.bisectBuild, bisectProgram: changePoints.bisectProgram
+            ).render()
             try AtomicFile.write(Data(page.utf8), to: URL(filePath: output))
             print("Wrote \(output).")
         }

@@ -66,38 +66,25 @@ struct HistoryCommand: ParsableCommand {
         @OptionGroup var store: HistoryLocationOption
         @OptionGroup var filter: HistoryFilterOptions
 
-        @Option(help: "Sliding window of the split step, in runs.")
-        var window: Int = ChangePointOptions.defaultWindow
-
-        @Option(help: "Largest p-value a change point may have.")
-        var pValue: Double = ChangePointOptions.defaultMaxPValue
-
-        @Option(help: "Smallest relative change kept (0.05 = 5 %).")
-        var minEffect: Double = ChangePointOptions.defaultMinEffect
-
-        @Option(help: "Fewest runs a change must hold on each side to be reported.")
-        var minSegment: Int = ChangePointOptions.defaultMinSegment
+        @OptionGroup var changePoints: ChangePointOptionGroup
 
         @Flag(help: "Print JSON instead of text.")
         var json = false
 
-        @Option(help: ArgumentHelp("The build command of each change point's bisect command.", valueName: "COMMAND"))
-        var bisectBuild = TrendChange.defaultBisectBuild
-
-        @Option(
-            help: ArgumentHelp(
-                "The program of each change point's bisect command (default: .build/release/<app>).", valueName: "PATH")
-        )
-        var bisectProgram: String?
-
         func run() throws {
             let history = try store.openForReading()
             defer { history.close() }
-            let analysis = TrendAnalysis(
-                options: ChangePointOptions(
-                    window: window, maxPValue: pValue, minEffect: minEffect, minSegment: minSegment))
-            let changes = analysis.changes(in: try history.series(matching: filter.filter()))
-            let text = HistoryText.changes(changes, build: bisectBuild, program: bisectProgram)
+            let analysis = TrendAnalysis(options: changePoints.options)
+            let series = try history.series(matching: filter.filter())
+            let changes = analysis.changes(in: series)
+            var text = HistoryText.changes(
+                changes, build: changePoints.bisectBuild, program: changePoints.bisectProgram)
+            let longest = series.map(\.points.count).max() ?? 0
+            if changes.isEmpty, let note = changePoints.options.tooFewRuns(longest: longest) {
+                let shorter = changePoints.options.shorterSegment(for: longest)
+                text +=
+                    "\(note) `launchprof history trend --min-segment \(shorter)` looks for changes that held \(shorter) runs.\n"
+            }
             print(json ? HistoryText.json(changes) : text, terminator: "")
         }
     }

@@ -43,7 +43,7 @@ struct RunCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Launches before the measured ones, discarded.")
     var warmup: Int = 1
 
-    @OptionGroup var launch: LaunchOptions
+    @OptionGroup var launch: ProgramLaunchOptions
 
     @OptionGroup(title: "Readiness")
     var readiness: ReadinessOptions

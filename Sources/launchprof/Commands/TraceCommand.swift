@@ -11,7 +11,7 @@ struct TraceCommand: ParsableCommand {
         discussion: "The program and its arguments go after --, as in `launchprof trace -- ./MyApp --flag`."
     )
 
-    @OptionGroup var launch: LaunchOptions
+    @OptionGroup var launch: ProgramLaunchOptions
 
     @OptionGroup(title: "Readiness")
     var readiness: ReadinessOptions

@@ -19,8 +19,8 @@ enum HistoryText {
     static func series(_ series: MetricSeries) -> String {
         let rows = series.points.map { point in
             [
-                point.recordedAt, short(point.commit), format(point.median), format(point.p10), format(point.p90),
-                "\(point.count)",
+                point.recordedAt, short(point.commit), series.key.format(point.median),
+                series.key.format(point.p10), series.key.format(point.p90), "\(point.count)",
             ]
         }
         return "\(series.key)\n" + table([["recorded", "commit", "median", "p10", "p90", "n"]] + rows)
@@ -31,10 +31,9 @@ enum HistoryText {
         guard !changes.isEmpty else { return "No change points.\n" }
         return changes.map { change in
             let bisect = change.bisectCommand(build: build, program: program).map { "  find the commit: \($0)\n" } ?? ""
-            let direction = change.effect > 0 ? "up" : "down"
             return """
-                \(change.series): \(direction) \(String(format: "%+.1f %%", change.effect * 100)) at run \(change.index) (\(change.recordedAt)), \
-                commits \(short(change.commitBefore))..\(short(change.commitAfter)), median \(format(change.medianBefore)) -> \(format(change.medianAfter)), \
+                \(change.series): \(change.movement), at run \(change.index + 1) (\(change.recordedAt)), \
+                commits \(short(change.commitBefore))..\(short(change.commitAfter)), \
                 p = \(String(format: "%.2g", change.pValue))\(moved(change))
                 \(bisect)
                 """
@@ -56,9 +55,6 @@ enum HistoryText {
 
     /// The first 10 characters of a commit, or `-`.
     static func short(_ commit: String?) -> String { commit.map { String($0.prefix(10)) } ?? "-" }
-
-    /// A value with 4 significant digits.
-    static func format(_ value: Double) -> String { String(format: "%.4g", value) }
 
     /// Columns padded to their widest cell.
     static func table(_ rows: [[String]]) -> String {

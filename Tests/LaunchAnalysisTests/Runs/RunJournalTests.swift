@@ -29,9 +29,9 @@ struct RunJournalTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = journal.url
         let entries = [
-            RunJournalEntry(list: .launches, record: Self.record(1)),
-            RunJournalEntry(list: .primerLaunches, record: Self.record(1)),
-            RunJournalEntry(list: .timingLaunches, record: Self.record(1, wallNs: 1_650_000)),
+            RunJournalEntry(kind: .diagnosis, record: Self.record(1)),
+            RunJournalEntry(kind: .primer, record: Self.record(1)),
+            RunJournalEntry(kind: .measurement, record: Self.record(1, wallNs: 1_650_000)),
         ]
         try journal.append(Array(entries[..<1]))
         try journal.append(Array(entries[1...]))
@@ -63,8 +63,8 @@ struct RunJournalTests {
         record.leftoverProcesses = 2
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        for list in RunManifest.RecordList.allCases {
-            let entry = RunJournalEntry(list: list, record: record)
+        for kind in LaunchKind.allCases {
+            let entry = RunJournalEntry(kind: kind, record: record)
             let expected = try encoder.encode(entry) + Data("\n".utf8)
             let line = Data(try journal.line(entry))
             #expect(line == expected, "\(String(decoding: line, as: UTF8.self))")
@@ -76,7 +76,7 @@ struct RunJournalTests {
         let (folder, journal) = try Self.newJournal()
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = journal.url
-        try journal.append([RunJournalEntry(list: .launches, record: Self.record(1))])
+        try journal.append([RunJournalEntry(kind: .diagnosis, record: Self.record(1))])
         let handle = try FileHandle(forWritingTo: url)
         try handle.seekToEnd()
         try handle.write(contentsOf: Data("{\"list\":\"launches\",\"rec".utf8))
@@ -91,10 +91,10 @@ struct RunJournalTests {
     @Test("merging: each list the journal holds more of is the journal's; a complete manifest is kept as it is")
     func merging() throws {
         let journalled = [
-            RunJournalEntry(list: .launches, record: Self.record(1)),
-            RunJournalEntry(list: .timingLaunches, record: Self.record(1)),
-            RunJournalEntry(list: .launches, record: Self.record(2)),
-            RunJournalEntry(list: .timingLaunches, record: Self.record(2)),
+            RunJournalEntry(kind: .diagnosis, record: Self.record(1)),
+            RunJournalEntry(kind: .measurement, record: Self.record(1)),
+            RunJournalEntry(kind: .diagnosis, record: Self.record(2)),
+            RunJournalEntry(kind: .measurement, record: Self.record(2)),
         ]
         // Killed before its last launches.json: the journal's records.
         let merged = Self.manifest().merging(journalled)

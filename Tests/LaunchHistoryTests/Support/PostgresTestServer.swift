@@ -1,5 +1,6 @@
 import Foundation
 import LaunchHistory
+import LaunchTestSupport
 import LaunchTrace
 import Synchronization
 
@@ -73,7 +74,7 @@ final class PostgresTestServer: Sendable {
         // server pg_ctl starts would inherit it and keep it open, so close every inherited
         // descriptor above stderr first.
         let closing = "import os, sys; os.closerange(3, 65536); os.execv(sys.argv[1], sys.argv[1:])"
-        return try run("/usr/bin/python3", ["-c", closing] + command)
+        return try run(TestPython.path, ["-c", closing] + command)
     }
 
     /// Runs `executable`, throwing its output when it fails.

@@ -11,7 +11,7 @@ final class VirtualDisplay {
     /// Starts Xvfb and waits (up to 20 s) until it accepts clients.
     init() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") else {
-            throw AppProcessError(message: "/usr/bin/Xvfb is missing: install the xvfb package (.ci/run does).")
+            throw AppProcessError(message: "/usr/bin/Xvfb is missing: install the xvfb package (scripts/test does).")
         }
         server = try ServerProcess(
             "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],

@@ -6,6 +6,8 @@ import Testing
 ///
 /// - A missing golden file is recorded and the test FAILS saying so; so is every compared file
 ///   when `LAUNCHPROF_RECORD_GOLDENS=1` is set. A run in record mode can never pass silently.
+/// - Under CI (`CI` set, as `.ci/run` runs), nothing is ever written: a missing golden file is a
+///   failure that names it, so a clean clone cannot record its own expectations.
 /// - A mismatch fails the test with a unified-style line diff (`-` golden, `+` actual).
 ///
 /// ```swift
@@ -37,6 +39,12 @@ public struct GoldenFiles: Sendable {
             .deletingLastPathComponent().deletingLastPathComponent()
     }
 
+    /// Whether the tests run under CI (`CI` set and not empty or `false`).
+    public static var isCI: Bool {
+        let value = ProcessInfo.processInfo.environment["CI"] ?? ""
+        return !value.isEmpty && value != "false"
+    }
+
     /// Whether `LAUNCHPROF_RECORD_GOLDENS=1` is set.
     public static var isRecording: Bool { ProcessInfo.processInfo.environment[recordVariable] == "1" }
 
@@ -56,8 +64,14 @@ public struct GoldenFiles: Sendable {
         )
     }
 
-    /// Writes the golden file and records an issue saying it did.
+    /// Writes the golden file and records an issue saying it did (under CI, only the issue).
     private func record(_ actual: String, to url: URL, sourceLocation: SourceLocation) {
+        if Self.isCI, !Self.isRecording {
+            Issue.record(
+                "The golden file \(url.path) is missing; CI never records one: record it with \(Self.recordVariable)=1 and commit it.",
+                sourceLocation: sourceLocation)
+            return
+        }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try Data(actual.utf8).write(to: url)

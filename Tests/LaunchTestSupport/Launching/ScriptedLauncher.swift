@@ -62,7 +62,7 @@ public final class ScriptedLauncher: Launcher {
     }
 
     private func result(of launch: ScriptedLaunch, for request: LaunchRequest) -> LaunchResult {
-        let scenario = request.scenario
+        let scenario = request.specification.scenario
         switch launch {
         case .completed(let phasesMs):
             let trace = Self.trace(template, index: request.index, scenario: scenario, phasesMs: phasesMs)
@@ -89,8 +89,8 @@ public final class ScriptedLauncher: Launcher {
         case .timedOut:
             let record = LaunchRecord(
                 index: request.index, scenario: scenario, outcome: .timedOut,
-                wallNs: Int64(request.timeoutSeconds * 1e9),
-                message: "The app did not finish within \(request.timeoutSeconds) s and was killed."
+                wallNs: Int64(request.specification.timeoutSeconds * 1e9),
+                message: "The app did not finish within \(request.specification.timeoutSeconds) s and was killed."
             )
             return LaunchResult(record: record, trace: nil, events: [])
         }

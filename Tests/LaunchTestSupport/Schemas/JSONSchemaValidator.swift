@@ -23,9 +23,9 @@ public enum JSONSchemaValidator {
     /// - Throws: when Python or `jsonschema` cannot run, or the schema itself is invalid.
     public static func validate(_ files: [URL], against schema: URL) throws -> [String: [String]] {
         let process = Process()
-        process.executableURL = URL(filePath: "/usr/bin/env")
+        process.executableURL = URL(filePath: TestPython.path)
         process.arguments =
-            ["python3", "-c", script, schema.path, GoldenFiles.repositoryRoot.appendingPathComponent("schemas").path]
+            ["-c", script, schema.path, GoldenFiles.repositoryRoot.appendingPathComponent("schemas").path]
             + files.map(\.path)
         let output = Pipe()
         let errors = Pipe()

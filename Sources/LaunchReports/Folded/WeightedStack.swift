@@ -3,7 +3,7 @@ import LaunchTrace
 /// One weighted stack of a launch, on one thread: a span of the whole-launch profile (on the
 /// CPU or blocked), a blocking call the tracer timed, or (without the whole-launch profile) a
 /// stall sample of the main thread.
-public struct ProfileSample: Codable, Sendable, Equatable {
+public struct WeightedStack: Codable, Sendable, Equatable {
     /// Where a sample comes from.
     public enum Source: String, Codable, Sendable {
         /// A stack sample the stall sampler took (used only without the whole-launch profile).
@@ -43,7 +43,7 @@ public struct ProfileSample: Codable, Sendable, Equatable {
     /// Creates a sample.
     public init(
         source: Source, timeNs: Int64, weightNs: Int64, phase: LaunchPhase?, stack: [Int], thread: Int32? = nil,
-        threadName: String = ProfileSample.mainThreadName
+        threadName: String = WeightedStack.mainThreadName
     ) {
         self.source = source
         self.timeNs = timeNs

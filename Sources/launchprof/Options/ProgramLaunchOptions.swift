@@ -3,7 +3,7 @@ import LaunchRunner
 import LaunchTrace
 
 /// How each launch of `run` and `trace` goes: scenario, timeout and exit point.
-struct LaunchOptions: ParsableArguments {
+struct ProgramLaunchOptions: ParsableArguments {
     @Option(help: "Scenario: warm, cold (page cache evicted before each launch) or resume (background and back).")
     var scenario: Scenario = .warm
 
