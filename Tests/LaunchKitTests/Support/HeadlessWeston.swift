@@ -13,7 +13,8 @@ final class HeadlessWeston {
     /// Starts weston and waits (up to 20 s) until its socket exists.
     init() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/weston") else {
-            throw AppProcessError(message: "/usr/bin/weston is missing: install the weston package (scripts/test does).")
+            throw AppProcessError(
+                message: "/usr/bin/weston is missing: install the weston package (scripts/test does).")
         }
         runtimeFolder = FileManager.default.temporaryDirectory.appending(path: "weston-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
