@@ -5,7 +5,7 @@
 // Dependency shape (one way only, see docs/architecture.md; .ci/check-modules.py checks both):
 //
 //   CLaunchABI <- CLaunchProbe, CLaunchRunner, CLaunchPreload (C, split by side)
-//   CLaunchProbe, LaunchTrace <- LaunchProbe <- LaunchKit <- apps (SampleApp, SeedApp, FixtureApp)
+//   CLaunchProbe, LaunchTrace <- LaunchProbe <- LaunchKit (+ CLaunchDisplay) <- apps (SampleApp, SeedApp, FixtureApp)
 //   LaunchTrace <- LaunchSymbolication <- LaunchAnalysis <- LaunchReports
 //   LaunchTrace, CLaunchRunner <- LaunchRunner
 //   LaunchAnalysis <- LaunchHistory (GRDB, postgres-nio)
@@ -46,6 +46,10 @@ let package = Package(
         // The app side's C: clocks, thread-state reads, the in-process signal sampler, the image
         // map, the pre-main constructor. Linked into every app, never into launchprof.
         .target(name: "CLaunchProbe", dependencies: ["CLaunchABI"]),
+        // The app side's C that shows LaunchKit's windows on a real display: Wayland (wl_shm,
+        // xdg-shell) through libwayland-client, X11 through libxcb, each loaded with dlopen when
+        // WAYLAND_DISPLAY or DISPLAY names a display. Linked into LaunchKit apps only.
+        .target(name: "CLaunchDisplay"),
         // The runner side's C: the ptrace sampler (libunwind-ptrace by dlopen) and pidfd.
         .target(name: "CLaunchRunner", dependencies: ["CLaunchABI"]),
         // The blocking-call tracer: libc interposers, built only as libLaunchPreload.so (by the
@@ -81,7 +85,7 @@ let package = Package(
         // In the app: clocks, phase recorder, thread state, trace writer.
         .target(name: "LaunchProbe", dependencies: ["LaunchTrace", "CLaunchProbe"]),
         // In the app: the UIKit-shaped launch pipeline.
-        .target(name: "LaunchKit", dependencies: ["LaunchProbe", "LaunchTrace"]),
+        .target(name: "LaunchKit", dependencies: ["LaunchProbe", "LaunchTrace", "CLaunchDisplay"]),
         // In the tool: ELF symbol tables, Swift demangling, llvm-symbolizer, the image map.
         .target(name: "LaunchSymbolication", dependencies: ["LaunchTrace"]),
         // In the tool: statistics, budgets, baselines, verdicts, findings.

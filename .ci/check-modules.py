@@ -3,7 +3,7 @@
 
 - every `import` of a package module (or of a dependency's product) in a target's Swift
   sources names one of that target's declared dependencies;
-- the app side (LaunchTrace, LaunchProbe, LaunchKit and their C) depends on no tool-side module;
+- the app side (LaunchTrace, LaunchProbe, LaunchKit and their C: CLaunchABI, CLaunchProbe, CLaunchDisplay) depends on no tool-side module;
 - docs/architecture.md names every target of the package.
 
 Run from the repository root: `python3 .ci/check-modules.py`. Exits 1 with one line per problem.
@@ -14,7 +14,7 @@ import re
 import subprocess
 import sys
 
-APP_SIDE = {"LaunchTrace", "LaunchProbe", "LaunchKit", "CLaunchProbe", "CLaunchABI"}
+APP_SIDE = {"LaunchTrace", "LaunchProbe", "LaunchKit", "CLaunchProbe", "CLaunchDisplay", "CLaunchABI"}
 TOOL_SIDE = {"LaunchRunner", "CLaunchRunner", "LaunchSymbolication", "LaunchAnalysis", "LaunchReports",
              "LaunchHistory", "LaunchWorkflow", "launchprof"}
 IMPORT = re.compile(r"^\s*(?:@testable\s+|@_implementationOnly\s+|public\s+|internal\s+|package\s+)*import\s+"

@@ -74,6 +74,7 @@ final class LaunchPipeline {
         application.frameScheduler = FrameScheduler(mode: schedulerMode)
         application.frameScheduler.commit = { [weak application] in application?.commitFrame() }
         application.lifecycle = self
+        application.displayEnvironment = environment
         application.applicationState = .inactive
         self.application = application
 
@@ -87,8 +88,10 @@ final class LaunchPipeline {
         let infoPlist = try infoPlistURL.map { url throws(LaunchKitError) in try InfoPlist.load(from: url) }
         self.infoPlist = infoPlist
         interface = infoPlist?.mainStoryboardName == nil ? .code : .storyboard
+        let appName = infoPlist?.bundleName ?? locator.executableURL?.lastPathComponent
+        application.displayTitle = appName ?? application.displayTitle
         probe.describeApp(
-            name: infoPlist?.bundleName ?? locator.executableURL?.lastPathComponent,
+            name: appName,
             interface: interface, infoPlistPath: infoPlist?.url.path
         )
         let options = LaunchOptions.make(from: environment)

@@ -40,6 +40,14 @@ open class UIApplication: UIResponder {
     var frameScheduler = FrameScheduler(mode: .mainQueue)
     /// The launch pipeline driving this application's life cycle, if any.
     weak var lifecycle: LaunchPipeline?
+    /// The environment that names the display to show windows on (`WAYLAND_DISPLAY`, `DISPLAY`); `UIApplicationMain`
+    /// sets the process's. Empty (no display: windows are drawn in memory only) for an
+    /// application a test creates.
+    var displayEnvironment: [String: String] = [:]
+    /// The name windows carry on the display: the app's name once the Info.plist is read.
+    var displayTitle = "LaunchKit"
+    /// The display, connected when the first window is shown; `nil` without one.
+    private(set) lazy var display: DisplayServer? = connectDisplay()
     private var shownWindows: [UIWindow] = []
 
     /// Creates the application. There is one per process: a second one is a fatal error.
@@ -71,6 +79,7 @@ open class UIApplication: UIResponder {
 
     func windowVisibilityDidChange(_ window: UIWindow) {
         shownWindows.removeAll { $0 === window }
+        showOnDisplay(window)
         if !window.isHidden {
             shownWindows.append(window)
             windowsDidChange()
@@ -87,13 +96,17 @@ open class UIApplication: UIResponder {
 
     // MARK: Frames
 
-    /// Commits a frame of every shown window with changes, then tells the life cycle.
+    /// Commits a frame of every shown window with changes, then tells the life cycle. With a
+    /// display, the life cycle hears of the frame when the display has taken it.
     /// Nothing is drawn in the background; the changes wait for the return to the foreground.
     func commitFrame() {
         guard applicationState != .background else { return }
+        var committed = false
         for window in shownWindows where window.needsCommit {
             window.commit()
+            committed = true
         }
+        if committed { presentCommittedFrames() }
         lifecycle?.frameDidCommit()
     }
 

@@ -37,6 +37,11 @@ open class UIWindow: UIView {
     /// How many frames this window has committed.
     public internal(set) var committedFrameCount = 0
 
+    /// The display's top-level window showing this one, once shown on a display.
+    var displayWindow: DisplayWindow?
+    /// How many of the committed frames have been put on the display.
+    var displayedFrameCount = 0
+
     /// Whether the window has changes that are not in ``lastCommittedFrame``.
     var needsCommit = true
     /// Whether a commit is installing, laying out or rendering this window: changes made

@@ -74,6 +74,11 @@ final class AppProcess {
         }
     }
 
+    /// Kills the process if it still runs (a test that failed half-way leaves nothing behind).
+    func killIfRunning() {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
     /// Sends `signal` to the process.
     func send(_ signal: Int32) {
         kill(process.processIdentifier, signal)
