@@ -7,14 +7,19 @@ extension ELFImage {
     /// - Throws: ``LaunchProfilerError`` when the file cannot be read or is not a well-formed
     ///   ELF64 little-endian image.
     public init(contentsOf path: String) throws {
-        let data: Data
+        self = try Self.mappedFile(path).withUnsafeBytes { try ELFImage(bytes: $0, path: path) }
+    }
+
+    /// The ELF file at `path`, mapped; its reading error as an invalid image's.
+    ///
+    /// - Throws: ``LaunchProfilerError`` (`invalidELF`) naming the file and why it cannot be read.
+    static func mappedFile(_ path: String) throws -> Data {
         do {
-            data = try InputFile.read(URL(fileURLWithPath: path), what: "image", mapped: true)
+            return try InputFile.read(URL(fileURLWithPath: path), what: "image", mapped: true)
         } catch {
             throw LaunchProfilerError.invalidELF(
                 path: path, reason: "The file cannot be read: \(error.context.reason ?? error.message)")
         }
-        self = try data.withUnsafeBytes { try ELFImage(bytes: $0, path: path) }
     }
 
     /// Parses an ELF64 little-endian image held in memory; `path` names it in errors.

