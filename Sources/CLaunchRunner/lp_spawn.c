@@ -69,6 +69,8 @@ enum { LP_MAX_INHERITED = 8, LP_CHILD_STACK = 64 * 1024 };
 
 /// Everything the child reads, copied into its own mapping before clone (the runner may free
 /// the request's path strings as soon as lp_spawn_gated returns).
+#define LP_MAX_CPU_WORDS 16   // 1024 CPUs
+
 typedef struct lp_child_args {
     const char *path;
     char *const *argv;
@@ -85,6 +87,8 @@ typedef struct lp_child_args {
     int32_t failure;      // the errno of the step that failed, written by a vforked child before it exits
     int runner_ends[2];   // the runner's ends of the two pipes, closed in the child (-1: none)
     long runner_pid;      // the runner: if it is gone before the child's death signal is set, exit
+    uint64_t cpu_mask[LP_MAX_CPU_WORDS];   // the CPUs the child runs on, when cpu_mask_words > 0
+    int32_t cpu_mask_words;
 } lp_child_args;
 
 
@@ -154,6 +158,9 @@ static void lp_child_prepare(const lp_child_args *args) {
     if (lp_raw(SYS_getppid, 0, 0, 0, 0) != args->runner_pid) lp_child_exit(127);
     long result;
     if (args->new_process_group && (result = lp_raw(SYS_setpgid, 0, 0, 0, 0)) < 0) lp_child_fail(args, result);
+    if (args->cpu_mask_words > 0 &&
+        (result = lp_raw(SYS_sched_setaffinity, 0, args->cpu_mask_words * 8, (long)args->cpu_mask, 0)) < 0)
+        lp_child_fail(args, result);
     for (int target = 0; target < 3; target++) {
         if ((result = lp_child_redirect(args->stdio[target], target)) < 0) lp_child_fail(args, result);
     }
@@ -316,6 +323,8 @@ static void lp_child_fill(lp_child_args *args, const lp_spawn_request *request, 
     for (int32_t i = 0; i < request->inherited_count; i++) args->inherited[i] = request->inherited_fds[i];
     args->inherited_count = request->inherited_count;
     args->new_process_group = request->new_process_group;
+    args->cpu_mask_words = request->cpu_mask_words < LP_MAX_CPU_WORDS ? request->cpu_mask_words : LP_MAX_CPU_WORDS;
+    for (int32_t i = 0; i < args->cpu_mask_words; i++) args->cpu_mask[i] = request->cpu_mask[i];
     args->ungated = ungated;
     args->gate_fd = gate[0];
     args->status_fd = status[1];
@@ -530,4 +539,8 @@ void lp_spawn_abandon(lp_spawned *spawned) {
     int status;
     while (waitpid(spawned->pid, &status, 0) < 0 && errno == EINTR) {}
     lp_spawn_release_stack(spawned);
+}
+
+int lp_set_thread_affinity(pid_t tid, const uint64_t *mask, int32_t words) {
+    return syscall(SYS_sched_setaffinity, tid, (size_t)words * 8, mask) == 0 ? 0 : errno;
 }

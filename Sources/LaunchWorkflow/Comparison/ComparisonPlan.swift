@@ -33,6 +33,11 @@ public struct ComparisonPlan: Sendable, Equatable {
     /// the measurement launch whose time is compared), so that the comparison names the functions
     /// whose cost moved; off, such a program runs with no instruments at all (the fastest decision).
     public var diagnosesPrograms = false
+    /// A bisect step's scale: when not empty, the launches go on until the head build is
+    /// classified as like base, like the other end of the gap, or between them
+    /// (``LaunchAnalysis/BisectGap/verdict(of:gaps:minBlocks:)``), not until each metric is
+    /// decided against `--min-effect`.
+    public var gaps: [BisectGap] = []
     /// The tool and version named in `comparison.html`.
     public var generator = "launchprof"
 
