@@ -84,7 +84,7 @@ def row(launchprof, name, program, condition, args, folder):
                    for seed in range(1, args.comparisons + 1)]
     finally:
         if hog:
-            hog.terminate()
+            hog.kill()
             hog.wait()
     false = sum(1 for decision, _ in results if decision in ("regressed", "improved"))
     low, high = wilson(false, len(results))

@@ -30,7 +30,8 @@ struct BisectGapTests {
         let commits = try makeRepository(in: repository, mode: mode)
         let busy = hog ? try ProductProcess.start("/bin/sh", ["-c", "while :; do :; done"]) : nil
         defer {
-            busy?.process.terminate()
+            // SIGKILL: the shell may have inherited an ignored SIGTERM from the test runner.
+            if let busy { kill(busy.process.processIdentifier, SIGKILL) }
             busy?.process.waitUntilExit()
         }
         let output = scratch.appendingPathComponent("out")

@@ -30,7 +30,8 @@ struct MachineNoiseTests {
         let file = folder.appendingPathComponent("cpus.txt")
         let busy = try ProductProcess.start("/bin/sh", ["-c", "while :; do :; done"])
         defer {
-            busy.process.terminate()
+            // SIGKILL: the shell may have inherited an ignored SIGTERM from the test runner.
+            kill(busy.process.processIdentifier, SIGKILL)
             busy.process.waitUntilExit()
         }
         let output = try BuiltProducts.launchprof(
