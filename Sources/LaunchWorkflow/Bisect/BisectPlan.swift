@@ -43,6 +43,8 @@ public struct BisectPlan: Sendable, Equatable {
         )
         plan.diagnosesPrograms = true
         plan.gaps = gaps
+        // The ends' gap sets the scale: known to a fifth of itself before any candidate.
+        plan.gapPrecision = gaps.isEmpty ? 0.2 : nil
         return plan
     }
 }

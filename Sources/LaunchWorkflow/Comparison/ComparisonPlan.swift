@@ -38,6 +38,10 @@ public struct ComparisonPlan: Sendable, Equatable {
     /// (``LaunchAnalysis/BisectGap/verdict(of:gaps:minBlocks:)``), not until each metric is
     /// decided against `--min-effect`.
     public var gaps: [BisectGap] = []
+    /// A bisect's ends: when set, a regressed metric is decided only once its effect is known
+    /// to this fraction of itself (the interval's half-width over the effect, in time), so that
+    /// the gap that sets every later step's scale is not a first crossing's rough estimate.
+    public var gapPrecision: Double?
     /// The tool and version named in `comparison.html`.
     public var generator = "launchprof"
 

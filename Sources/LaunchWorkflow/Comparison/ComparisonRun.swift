@@ -75,10 +75,19 @@ public struct ComparisonRun: Sendable {
             return verdict == .good || (verdict.isBad && located)
         }
         let moved = test.decision == .regressed || test.decision == .improved
-        return test.isDecided && (!moved || located)
+        return test.isDecided && (!moved || located) && isPrecise(test)
             && plan.baseRules.allSatisfy {
                 BaseBudgetVerdict(rule: $0, test: test, scenario: plan.base.scenario).status != .inconclusive
             }
+    }
+
+    /// Whether every regressed metric's effect is known to ``ComparisonPlan/gapPrecision`` of itself.
+    private func isPrecise(_ test: SequentialComparison) -> Bool {
+        guard let precision = plan.gapPrecision else { return true }
+        return test.metrics.filter { $0.decision == .regressed }.allSatisfy { metric in
+            guard let interval = metric.effectInterval, metric.effect > 0 else { return false }
+            return (interval.upper - interval.lower) / 2 <= precision * metric.effect
+        }
     }
 
     /// Findings, rule verdicts and the files.
