@@ -45,7 +45,7 @@ struct BisectCommandTests {
     /// busy with other tests.
     static func arguments(_ repository: Repository, build: String, output: URL) -> [String] {
         [
-            "bisect", "--good", repository.commits[0], "--bad", "main", "--build", build, "--max-runs", "24",
+            "bisect", "--good", repository.commits[0], "--bad", "main", "--build", build, "--max-runs", "60",
             "--output", output.path, "--", "./app",
         ]
     }
