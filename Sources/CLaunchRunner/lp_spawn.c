@@ -47,6 +47,8 @@ static void lp_child_fill(lp_child_args *args, const lp_spawn_request *request, 
     for (int32_t i = 0; i < request->inherited_count; i++) args->inherited[i] = request->inherited_fds[i];
     args->inherited_count = request->inherited_count;
     args->new_process_group = request->new_process_group;
+    args->cpu_mask_words = request->cpu_mask_words < LP_MAX_CPU_WORDS ? request->cpu_mask_words : LP_MAX_CPU_WORDS;
+    for (int32_t i = 0; i < args->cpu_mask_words; i++) args->cpu_mask[i] = request->cpu_mask[i];
     args->ungated = ungated;
     args->gate_fd = gate[0];
     args->status_fd = status[1];
@@ -261,4 +263,8 @@ void lp_spawn_abandon(lp_spawned *spawned) {
     int status;
     while (waitpid(spawned->pid, &status, 0) < 0 && errno == EINTR) {}
     lp_spawn_release_stack(spawned);
+}
+
+int lp_set_thread_affinity(pid_t tid, const uint64_t *mask, int32_t words) {
+    return syscall(SYS_sched_setaffinity, tid, (size_t)words * 8, mask) == 0 ? 0 : errno;
 }

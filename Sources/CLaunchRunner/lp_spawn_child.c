@@ -104,6 +104,9 @@ static void lp_child_prepare(const lp_child_args *args) {
     if (lp_raw(SYS_getppid, 0, 0, 0, 0) != args->runner_pid) lp_child_exit(127);
     long result;
     if (args->new_process_group && (result = lp_raw(SYS_setpgid, 0, 0, 0, 0)) < 0) lp_child_fail(args, result);
+    if (args->cpu_mask_words > 0 &&
+        (result = lp_raw(SYS_sched_setaffinity, 0, args->cpu_mask_words * 8, (long)args->cpu_mask, 0)) < 0)
+        lp_child_fail(args, result);
     for (int target = 0; target < 3; target++) {
         if ((result = lp_child_redirect(args->stdio[target], target)) < 0) lp_child_fail(args, result);
     }

@@ -20,6 +20,8 @@ enum { LP_MAX_INHERITED = 8, LP_CHILD_STACK = 64 * 1024 };
 
 /// Everything the child reads, copied into its own mapping before clone (the runner may free
 /// the request's path strings as soon as lp_spawn_gated returns).
+#define LP_MAX_CPU_WORDS 16   // 1024 CPUs
+
 typedef struct lp_child_args {
     const char *path;
     char *const *argv;
@@ -36,6 +38,8 @@ typedef struct lp_child_args {
     int32_t failure;      // the errno of the step that failed, written by a vforked child before it exits
     int runner_ends[2];   // the runner's ends of the two pipes, closed in the child (-1: none)
     long runner_pid;      // the runner: if it is gone before the child's death signal is set, exit
+    uint64_t cpu_mask[LP_MAX_CPU_WORDS];   // the CPUs the child runs on, when cpu_mask_words > 0
+    int32_t cpu_mask_words;
 } lp_child_args;
 
 #define LP_HIDDEN __attribute__((visibility("hidden")))

@@ -11,6 +11,8 @@ extension LaunchProfilerError.Code {
     public static let outputNotWritable = Self("outputNotWritable")
     /// The handlers of SIGINT, SIGTERM and SIGHUP cannot be installed.
     public static let interruptionSetup = Self("interruptionSetup")
+    /// A list of CPUs (`--cpu`, `--own-cpu`) names no CPU that can be used.
+    public static let invalidCPUList = Self("invalidCPUList")
 }
 
 extension LaunchProfilerError {
@@ -40,5 +42,11 @@ extension LaunchProfilerError {
         Self(
             .outputNotWritable, "The output folder \(path) cannot be written: \(reason).",
             context: Context(file: path, reason: reason, mentionsLocation: true))
+    }
+
+    /// The CPU list `list` of `option` cannot be used: `problem` says why, in a sentence.
+    public static func invalidCPUList(option: String, list: String, problem: String) -> Self {
+        Self(
+            .invalidCPUList, "\(option) \(list): \(problem)", context: Context(reason: problem, mentionsLocation: true))
     }
 }

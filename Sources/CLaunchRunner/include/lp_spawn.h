@@ -25,6 +25,8 @@ typedef struct lp_spawn_request {
     const int *inherited_fds;    // descriptors the child keeps open across exec
     int32_t inherited_count;
     int32_t new_process_group;   // 1: the child leads a process group of its own
+    const uint64_t *cpu_mask;    // the CPUs the child runs on (sched_setaffinity), bit n%64 of
+    int32_t cpu_mask_words;      // word n/64 for CPU n; 0 words: wherever the kernel puts it
 } lp_spawn_request;
 
 /// A child waiting at the gate.
@@ -84,6 +86,10 @@ void lp_spawn_release_stack(lp_spawned *spawned);
 
 /// Ends a child that never passed the gate (kills and reaps it).
 void lp_spawn_abandon(lp_spawned *spawned);
+
+/// Keeps thread `tid` (0: the calling one) on the CPUs of `mask` (bit n%64 of word n/64 for
+/// CPU n). Returns 0, or an errno.
+int lp_set_thread_affinity(pid_t tid, const uint64_t *mask, int32_t words);
 
 #ifdef __cplusplus
 }

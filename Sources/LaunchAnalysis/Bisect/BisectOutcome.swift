@@ -1,3 +1,4 @@
+import Foundation
 import LaunchTrace
 
 /// The result of `launchprof bisect`, written as `bisect.json` after every step: what was
@@ -17,7 +18,10 @@ public struct BisectOutcome: Codable, Sendable, Equatable {
     public var good: BisectCommit
     /// The good commit's build (every step compares against it), once built.
     public var goodBuild: BisectBuild?
-    /// The steps in the order they ran.
+    /// The bad commit measured against the good one before any candidate, with their gap (nil
+    /// until measured, and in files written before it was recorded).
+    public var ends: BisectEnds?
+    /// The steps in the order they ran, the ends' not included.
     public var steps: [BisectStep]
     /// What the steps conclude.
     public var conclusion: BisectConclusion
@@ -34,6 +38,7 @@ public struct BisectOutcome: Codable, Sendable, Equatable {
     /// The search with every step's verdict recorded.
     public var search: BisectSearch {
         var search = BisectSearch(commits: commits.map(\.hash))
+        if let ends { search.record(ends.step.verdict, of: ends.step.commit) }
         for step in steps { search.record(step.verdict, of: step.commit) }
         return search
     }
@@ -45,7 +50,24 @@ public struct BisectOutcome: Codable, Sendable, Equatable {
 
     /// The step that measured `hash`, if any.
     public func step(of hash: String) -> BisectStep? {
-        steps.last { $0.commit == hash }
+        steps.last { $0.commit == hash } ?? (ends?.step.commit == hash ? ends?.step : nil)
+    }
+
+    /// The steps the bisect plans at most when no commit is skipped: the ends, then a binary
+    /// search of the range (⌈log₂ commits⌉). Each step's error rate is the bisect's over this.
+    public var plannedSteps: Int {
+        1 + Int(ceil(log2(Double(max(1, commits.count)))))
+    }
+
+    /// The error rate of each step: `--alpha` split evenly over ``plannedSteps``.
+    public var stepAlpha: Double { ends?.stepAlpha ?? settings.comparison.alpha / Double(plannedSteps) }
+
+    /// The bound on the probability that any step measured so far decided wrongly (the ends'
+    /// included): the step error rate times the steps (at most `--alpha` unless skipped commits
+    /// made the search longer than planned).
+    public var errorBound: Double {
+        let measured = steps.filter { $0.verdict != .skipped }.count + (ends == nil ? 0 : 1)
+        return stepAlpha * Double(measured)
     }
 
     /// The first bad commit's step, when the bisect found one.
@@ -54,7 +76,7 @@ public struct BisectOutcome: Codable, Sendable, Equatable {
     }
 
     /// How many commits were built, the good one included.
-    public var builds: Int { steps.count + (goodBuild == nil ? 0 : 1) }
+    public var builds: Int { steps.count + (goodBuild == nil ? 0 : 1) + (ends == nil ? 0 : 1) }
 
     /// 0 when one commit was found; 4 when the bisect stopped undecided, found only a set of
     /// candidates or did not reproduce the regression; 130 when it was interrupted.

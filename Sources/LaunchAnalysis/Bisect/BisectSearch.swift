@@ -38,9 +38,9 @@ public struct BisectSearch: Sendable, Equatable {
         (verdicts.filter { $0.value == .good }.map(\.key).max() ?? -1) + 1
     }
 
-    /// The first commit known (or, for the bad commit, taken) to be bad.
+    /// The first commit known (or, for the bad commit, taken) to be bad, or between the ends.
     private var upper: Int {
-        verdicts.filter { $0.value == .bad }.map(\.key).min() ?? commits.count - 1
+        verdicts.filter { $0.value.isBad }.map(\.key).min() ?? commits.count - 1
     }
 
     /// The index of the commit to build next, or nil when the search is over.
@@ -71,7 +71,7 @@ public struct BisectSearch: Sendable, Equatable {
         let left = Array(commits[low...high])
         if isStopped { return BisectConclusion(kind: .undecided, commits: left) }
         if next() != nil { return BisectConclusion(kind: .interrupted, commits: left) }
-        let found = left.count == 1 && verdicts[high] == .bad
+        let found = left.count == 1 && verdicts[high]?.isBad == true
         return BisectConclusion(kind: found ? .found : .oneOf, commits: left)
     }
 }

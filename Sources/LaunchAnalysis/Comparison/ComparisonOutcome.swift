@@ -34,6 +34,9 @@ public struct ComparisonOutcome: Codable, Sendable, Equatable {
     /// The functions whose cost per launch moved (the differential profile), largest first; nil
     /// in files written before it was recorded.
     public var functions: [FunctionChange]?
+    /// What else used the CPU during both builds' launches; nil in files written before it was
+    /// recorded.
+    public var machineLoad: MachineLoad?
 
     /// Creates an outcome.
     public init(

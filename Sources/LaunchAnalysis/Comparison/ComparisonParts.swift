@@ -24,6 +24,18 @@ public struct ComparisonParts: Codable, Sendable, Equatable {
             .sorted { abs($0.medianChange) > abs($1.medianChange) }
     }
 
+    /// The part that most likely moved when none is decided: the one whose mean log-ratio is
+    /// the most half-widths of its interval away from zero (nil before two blocks, or when a
+    /// part is decided: then ``moved`` names it).
+    public var likeliest: MetricComparison? {
+        guard moved.isEmpty else { return nil }
+        let scored = test.metrics.compactMap { part -> (MetricComparison, Double)? in
+            guard let interval = part.sequence.interval, interval.upper > interval.lower else { return nil }
+            return (part, abs(part.sequence.mean) / ((interval.upper - interval.lower) / 2))
+        }
+        return scored.max { $0.1 < $1.1 }?.0
+    }
+
     /// The parts one build measured and the other did not (a library only one of them loads),
     /// largest median first.
     public var inOneBuild: [MetricComparison] {

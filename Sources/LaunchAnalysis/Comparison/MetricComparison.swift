@@ -47,3 +47,19 @@ public struct MetricComparison: Codable, Sendable, Equatable {
         sequence.interval.map { ConfidenceInterval(lower: expm1($0.lower), upper: expm1($0.upper), level: $0.level) }
     }
 }
+
+extension MetricComparison {
+    /// The blocks after which the interval would likely be narrow enough to decide, at the noise
+    /// seen so far (its half-width shrinks as one over the square root of the blocks): narrower
+    /// than the distance of the mean from zero (to decide a change) or from the margin (to decide
+    /// the same), whichever is larger. Nil before two blocks or when the mean sits on both.
+    public func blocksToDecide(margin: Double) -> Int? {
+        guard blocks >= 2, let interval = sequence.interval else { return nil }
+        let halfWidth = (interval.upper - interval.lower) / 2
+        let mean = abs(sequence.mean)
+        let room = max(mean, margin - mean)
+        guard room > 0 else { return nil }
+        let ratio = halfWidth / room
+        return max(blocks, Int((Double(blocks) * ratio * ratio).rounded(.up)))
+    }
+}

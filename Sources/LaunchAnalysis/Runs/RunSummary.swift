@@ -27,6 +27,8 @@ public struct RunSummary: Codable, Sendable, Equatable {
     /// Findings with advice, on any thread the launch waited for (see ``FindingsAnalyzer``); nil until computed, or
     /// when no launch recorded main-thread activity.
     public var findings: RunFindings?
+    /// What else used the CPU during the launches; nil in files written before it was recorded.
+    public var machineLoad: MachineLoad?
 
     /// Creates a summary from its parts.
     public init(

@@ -13,12 +13,27 @@ extension HistoryRun {
             key: key, recordedAt: HistoryRun.timestamp(recordedAt),
             app: summary.run.displayName, appVersion: appVersion, revision: revision,
             machine: MachineFingerprint(summary.run.machine), scenario: summary.run.scenario.rawValue,
-            launches: summary.run.runs, settings: settings,
+            launches: summary.run.runs, settings: settings.merging(Self.loadSettings(summary.machineLoad)) { $1 },
             metrics: HistoryRun.metrics(of: summary),
             verdicts: (evaluation?.verdicts ?? []).map {
                 HistoryVerdict(rule: $0.rule.title, status: $0.status.rawValue, observed: $0.observed)
             }
         )
+    }
+
+    /// What else used the CPU during the run's launches, as settings named `machine.*`
+    /// (`machine.otherCpuShare`: 0.48 for half a CPU), so a trend can be read beside it.
+    static func loadSettings(_ load: MachineLoad?) -> [String: String] {
+        guard let load else { return [:] }
+        var settings = [
+            "machine.otherCpuShare": String(format: "%.3f", load.otherCpuShare),
+            "machine.stealShare": String(format: "%.3f", load.stealShare),
+            "machine.loadAverage": String(format: "%.2f", load.loadAverage),
+        ]
+        if let frequency = load.cpuFrequencyMHz {
+            settings["machine.cpuFrequencyMHz"] = String(format: "%.0f", frequency)
+        }
+        return settings
     }
 
     /// Every metric with at least one value, ordered by scenario then metric, then the cost per

@@ -8,13 +8,16 @@ enum BisectHeadline {
         let list = commits.map(name).joined(separator: ", ")
         let bad = outcome.commit(outcome.settings.bad).map(name) ?? String(outcome.settings.bad.prefix(10))
         switch outcome.conclusion.kind {
+        case .found where outcome.culprit?.verdict == .between:
+            return
+                "The first bad commit is \(list). It adds part of the regression: its launches sit between the good and the bad commit's, and later commits add the rest."
         case .found:
             return "The first bad commit is \(list)."
         case .oneOf:
             return "The first bad commit is one of \(list): the commits between them did not build or launch."
         case .undecided:
             return
-                "A step was not decided at \(outcome.settings.maxRuns) launches per build; the first bad commit is one of \(commits.count): \(list). Nothing is guessed: rerun with more --max-runs or a larger --min-effect."
+                "A step was not decided at \(outcome.settings.maxRuns) launches per build; the first bad commit is one of \(commits.count): \(list). Nothing is guessed: rerun with more --max-runs (the step's reason says how many would likely decide it)."
         case .notReproduced:
             return
                 "The bad commit \(bad) is not slower than the good commit \(name(outcome.good)): there is nothing to bisect."
@@ -28,6 +31,17 @@ enum BisectHeadline {
         let count = outcome.commits.count
         return
             "\(count) commit\(count == 1 ? "" : "s") after \(outcome.good.shortHash) (good) through \(String(outcome.settings.bad.prefix(10))) (bad); \(outcome.builds) build\(outcome.builds == 1 ? "" : "s"), the good commit's included."
+    }
+
+    /// The scale and the error rate: "The bad commit is +2400.0% against the good one in
+    /// timeToReady; … 4 steps, each at α 1.25%: the bisect errs with probability at most 5%."
+    static func scale(_ outcome: BisectOutcome) -> String? {
+        guard let ends = outcome.ends, !ends.gaps.isEmpty else { return nil }
+        let gaps = ends.gaps.map { "\(ComparisonRow.percent($0.effect)) in \($0.metric.rawValue)" }
+        let measured = outcome.steps.filter { $0.verdict != .skipped }.count + 1
+        let alpha = { (value: Double) in String(format: "%.3g%%", value * 100) }
+        return
+            "The bad commit is \(gaps.joined(separator: ", ")) against the good one; each candidate was placed on that gap (like good below half of it, like bad above, between within its middle half). \(measured) step\(measured == 1 ? "" : "s") measured, each at α \(alpha(outcome.stepAlpha)): the bisect errs with probability at most \(alpha(outcome.errorBound))."
     }
 
     /// The culprit's effect on each compared metric, one line each.

@@ -12,12 +12,13 @@ public struct BisectMarkdownReport: Sendable, Equatable {
         let escape = MarkdownReport.escape
         let headline = BisectHeadline.sentence(outcome) { "`\($0.shortHash)` \(escape($0.subject))" }
         var out = "### Launch bisect\n\n\(headline)\n\n\(escape(BisectHeadline.range(outcome)))\n"
+        if let scale = BisectHeadline.scale(outcome) { out += "\n\(escape(scale))\n" }
         if let culprit = outcome.culprit {
             out += "\n" + BisectHeadline.effects(culprit).map { "- " + escape($0) + "\n" }.joined()
             out += WhereTheTimeWent.markdown(parts: culprit.parts, functions: culprit.functions)
         }
         out += "\n| step | commit | subject | verdict | build | why |\n|---:|---|---|---|---:|---|\n"
-        for (number, step) in outcome.steps.enumerated() {
+        for (number, step) in ((outcome.ends.map { [$0.step] } ?? []) + outcome.steps).enumerated() {
             let commit = outcome.commit(step.commit)
             let cells = [
                 "\(number + 1)", "`\(commit?.shortHash ?? step.commit)`", escape(commit?.subject ?? ""),

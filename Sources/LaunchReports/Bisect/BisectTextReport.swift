@@ -11,6 +11,7 @@ public struct BisectTextReport: Sendable, Equatable {
     public func render(_ outcome: BisectOutcome) -> String {
         var out = "Bisect: " + BisectHeadline.sentence(outcome) { "\($0.shortHash) \"\($0.subject)\"" } + "\n"
         out += "  " + BisectHeadline.range(outcome) + "\n"
+        if let scale = BisectHeadline.scale(outcome) { out += "  " + scale + "\n" }
         if let culprit = outcome.culprit {
             out += "\nAgainst the good commit:\n" + BisectHeadline.effects(culprit).map { "  \($0)\n" }.joined()
             let moved = WhereTheTimeWent.lines(parts: culprit.parts, functions: culprit.functions)
@@ -23,13 +24,13 @@ public struct BisectTextReport: Sendable, Equatable {
     /// One row per step, in the order they ran.
     private func steps(_ outcome: BisectOutcome) -> String {
         var table = TextTable(header: ["step", "commit", "subject", "verdict", "build", "why"])
-        for (number, step) in outcome.steps.enumerated() {
+        for (number, step) in ((outcome.ends.map { [$0.step] } ?? []) + outcome.steps).enumerated() {
             let commit = outcome.commit(step.commit)
             table.append([
                 "\(number + 1)", commit?.shortHash ?? step.commit, commit?.subject ?? "", step.verdict.rawValue,
                 String(format: "%.2f s", step.build.seconds), step.reason,
             ])
         }
-        return outcome.steps.isEmpty ? "No step ran.\n" : table.render(colored: false)
+        return outcome.steps.isEmpty && outcome.ends == nil ? "No step ran.\n" : table.render(colored: false)
     }
 }

@@ -27,6 +27,9 @@ public struct ComparisonTextReport: Sendable, Equatable {
             )
         }
         out += table.render(colored: colored)
+        let noise =
+            MachineLoadNote.inconclusive(outcome) + [MachineLoadNote.sentence(outcome.machineLoad)].compactMap { $0 }
+        if !noise.isEmpty { out += "\n" + noise.map { "- " + $0 + "\n" }.joined() }
         let parts = WhereTheTimeWent.lines(outcome)
         if !parts.isEmpty { out += (out.hasSuffix("\n") ? "\n" : "\n\n") + parts.joined(separator: "\n") + "\n" }
         out += outcome.budgets.isEmpty ? "" : "\n"

@@ -39,7 +39,11 @@ public enum WhereTheTimeWent {
             "Where the time went (\(parts.count) part\(parts.count == 1 ? "" : "s") of the launch compared on the same blocks):"
         let single = parts.inOneBuild.map(oneBuildLine)
         guard !moved.isEmpty else {
-            return [heading] + single + ["  no phase, span or part before main moved beyond the margin."]
+            let likeliest = parts.likeliest.map {
+                ["  the one that most likely moved, below what these blocks decide:", line($0)]
+            }
+            return [heading] + single + ["  no phase, span or part before main moved beyond the margin;"]
+                + (likeliest ?? [])
         }
         return [heading] + single + moved.map(line) + ["  nothing else moved beyond the margin."]
     }

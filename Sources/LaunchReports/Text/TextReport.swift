@@ -33,7 +33,9 @@ public struct TextReport: Sendable, Equatable {
                 + (record.message.map { ": \(TerminalText.escaped($0))" } ?? "") + "\n"
         }
         out += "\n" + verdictTable(summary: summary, evaluation: evaluation)
-        let notes = verdictNotes(evaluation) + Self.noiseNotes(summary: summary, evaluation: evaluation)
+        let notes =
+            verdictNotes(evaluation) + Self.noiseNotes(summary: summary, evaluation: evaluation)
+            + [MachineLoadNote.sentence(summary.machineLoad)].compactMap { $0 }
         if !notes.isEmpty {
             out += "\n" + notes.map { "- " + $0 }.joined(separator: "\n") + "\n"
         }

@@ -90,14 +90,17 @@ final class StagedChild {
         envp: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, clockDigits: UnsafeMutablePointer<CChar>?,
         inherited: [Int32], output: (String, String), ungated: Bool
     ) -> Int32 {
-        inherited.withUnsafeBufferPointer { fds in
-            output.0.withCString { out in
-                output.1.withCString { err in
-                    var request = lp_spawn_request(
-                        path: path, argv: argv, envp: envp, clock_digits: clockDigits, stdout_path: out,
-                        stderr_path: err, inherited_fds: fds.baseAddress, inherited_count: Int32(fds.count),
-                        new_process_group: 1)
-                    return lp_spawn_stage(&request, ungated ? 1 : 0, &staging)
+        let mask = CPUSet.launches.withLock { $0 }?.words ?? []
+        return inherited.withUnsafeBufferPointer { fds in
+            mask.withUnsafeBufferPointer { cpus in
+                output.0.withCString { out in
+                    output.1.withCString { err in
+                        var request = lp_spawn_request(
+                            path: path, argv: argv, envp: envp, clock_digits: clockDigits, stdout_path: out,
+                            stderr_path: err, inherited_fds: fds.baseAddress, inherited_count: Int32(fds.count),
+                            new_process_group: 1, cpu_mask: cpus.baseAddress, cpu_mask_words: Int32(cpus.count))
+                        return lp_spawn_stage(&request, ungated ? 1 : 0, &staging)
+                    }
                 }
             }
         }

@@ -28,15 +28,23 @@ public struct BisectPlan: Sendable, Equatable {
         return specification
     }
 
-    /// The comparison of the good commit's program (in `base`) against a candidate's (in `head`).
-    /// Every program gets diagnosis launches, so that the step of the first bad commit names the
-    /// functions whose cost moved; the compared times are the measurement launches'.
-    func comparison(base: URL, head: URL) -> ComparisonPlan {
+    /// The comparison of the good commit's program (in `base`) against a candidate's (in `head`),
+    /// each step at error rate `alpha`, classified against `gaps` (none: the ends' comparison,
+    /// decided against `--min-effect`). Every program gets diagnosis launches, so that the step of
+    /// the first bad commit names the functions whose cost moved; the compared times are the
+    /// measurement launches'.
+    func comparison(base: URL, head: URL, gaps: [BisectGap], alpha: Double) -> ComparisonPlan {
+        var comparison = settings.comparison
+        comparison.alpha = alpha
+        let metrics = gaps.isEmpty ? settings.metrics : gaps.map(\.metric)
         var plan = ComparisonPlan(
             base: specification(in: base), head: specification(in: head), warmup: settings.warmup,
-            metrics: settings.metrics, settings: settings.comparison, maxRuns: settings.maxRuns, seed: seed
+            metrics: metrics, settings: comparison, maxRuns: settings.maxRuns, seed: seed
         )
         plan.diagnosesPrograms = true
+        plan.gaps = gaps
+        // The ends' gap sets the scale: known to a fifth of itself before any candidate.
+        plan.gapPrecision = gaps.isEmpty ? 0.2 : nil
         return plan
     }
 }

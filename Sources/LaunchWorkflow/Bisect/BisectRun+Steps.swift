@@ -35,9 +35,11 @@ extension BisectRun {
     }
 
     /// Builds `commit` in the candidate worktree and compares it against the good commit's
-    /// program in `good`; nil when interrupted.
+    /// program in `good`, classified against `ends` (nil: this is the ends' step, the bad commit
+    /// decided against `--min-effect`); nil when interrupted.
     func measure(
-        _ commit: BisectCommit, against good: URL, worktrees: BisectWorktrees, progress: @escaping (BisectEvent) -> Void
+        _ commit: BisectCommit, against good: URL, ends: BisectEnds?, alpha: Double, worktrees: BisectWorktrees,
+        progress: @escaping (BisectEvent) -> Void
     ) throws -> BisectStep? {
         let worktree = try worktrees.worktree("candidate", at: commit.hash)
         progress(.building(commit, isGood: false))
@@ -49,17 +51,20 @@ extension BisectRun {
             let reason = "Its build \(result.description) (\(record.log)); skipped."
             return BisectStep(commit: commit.hash, verdict: .skipped, reason: reason, build: record)
         case .succeeded:
-            return try compare(commit, base: good, head: worktree, build: record, progress: progress)
+            let gaps = ends?.gaps ?? []
+            let comparison = plan.comparison(base: good, head: worktree, gaps: gaps, alpha: alpha)
+            return try compare(commit, plan: comparison, build: record, progress: progress)
         }
     }
 
-    /// The comparison of the candidate built in `head` against the good commit's program.
+    /// The comparison of the candidate against the good commit's program, as `comparison` says.
     private func compare(
-        _ commit: BisectCommit, base: URL, head: URL, build: BisectBuild, progress: @escaping (BisectEvent) -> Void
+        _ commit: BisectCommit, plan comparison: ComparisonPlan, build: BisectBuild,
+        progress: @escaping (BisectEvent) -> Void
     ) throws -> BisectStep? {
         let name = String(format: "steps/%02d-%@", stepNumber(), commit.shortHash)
         let stepFolder = try RunFolder.create(at: folder.url.appendingPathComponent(name).path)
-        let run = ComparisonRun(plan: plan.comparison(base: base, head: head), folder: stepFolder, launcher: launcher)
+        let run = ComparisonRun(plan: comparison, folder: stepFolder, launcher: launcher)
         let outcome = try run.run { progress(.comparing(commit, $0)) }.outcome
         if isInterrupted { return nil }
         if outcome.failedBuild == .base {
@@ -67,26 +72,10 @@ extension BisectRun {
                 "The good commit's program failed to launch while \(commit.shortHash) was compared (\(name)); every step is compared against it.",
                 exitStatus: .launchFailed)
         }
-        let (verdict, reason) = judge(outcome)
+        let judgement = BisectJudgement(outcome: outcome, gaps: comparison.gaps, settings: comparison.settings)
         return BisectStep(
-            commit: commit.hash, verdict: verdict, reason: reason, build: build, folder: name,
+            commit: commit.hash, verdict: judgement.verdict, reason: judgement.reason, build: build, folder: name,
             metrics: outcome.test.metrics, parts: outcome.parts, functions: outcome.functions)
-    }
-
-    /// The verdict of a comparison against the good commit, and why.
-    private func judge(_ outcome: ComparisonOutcome) -> (BisectVerdict, String) {
-        if outcome.failedBuild == .head { return (.skipped, "Its program failed to launch; skipped.") }
-        let effects = outcome.test.metrics.map { metric in
-            let row = ComparisonRow(metric)
-            return "\(row.metric) \(row.decision.rawValue) \(row.effect) (\(row.interval))"
-        }
-        let said = effects.joined(separator: ", ") + " against the good commit"
-        switch outcome.decision {
-        case .regressed: return (.bad, "Slower: \(said).")
-        case .same, .improved: return (.good, "Not slower: \(said).")
-        case .inconclusive:
-            return (.undecided, "Undecided at \(plan.settings.maxRuns) launches per build: \(said).")
-        }
     }
 
     /// The number of the next step's folder: one more than the step folders already there.
@@ -106,5 +95,37 @@ extension BisectRun {
         let record = BisectBuild(
             succeeded: result.succeeded, ending: result.description, seconds: result.seconds, log: name)
         return (result, record)
+    }
+}
+
+extension BisectRun {
+    /// Measures the bad commit against the good one, once (a resumed bisect keeps its ends):
+    /// their gap is the scale of every later step. Nil when interrupted or when there is nothing
+    /// to bisect (the bad commit not slower, or undecided: the conclusion says which).
+    ///
+    /// - Throws: ``LaunchTrace/LaunchProfilerError`` when the bad commit does not build or launch.
+    func measureEnds(
+        _ outcome: inout BisectOutcome, good: URL, worktrees: BisectWorktrees,
+        progress: @escaping (BisectEvent) -> Void
+    ) throws -> BisectEnds? {
+        if outcome.ends == nil {
+            let bad = outcome.commit(plan.settings.bad) ?? BisectCommit(hash: plan.settings.bad, subject: "")
+            let alpha = outcome.stepAlpha
+            guard
+                let step = try measure(
+                    bad, against: good, ends: nil, alpha: alpha, worktrees: worktrees, progress: progress)
+            else { return nil }
+            guard step.verdict != .skipped else {
+                throw LaunchProfilerError.workflow(
+                    "The bad commit \(bad.shortHash) was not measured: \(step.reason) A bisect measures it first, against the good commit, to know the size of the regression."
+                )
+            }
+            outcome.ends = BisectEnds(step: step, gaps: BisectGap.gaps(of: step.metrics), stepAlpha: alpha)
+            outcome.conclusion = outcome.search.conclusion
+            try outcome.write(to: outcomeURL)
+            progress(.stepFinished(step, left: outcome.conclusion.commits.count))
+        }
+        guard let ends = outcome.ends, !ends.gaps.isEmpty, ends.step.verdict == .bad else { return nil }
+        return ends
     }
 }

@@ -33,6 +33,15 @@ public struct ComparisonPlan: Sendable, Equatable {
     /// the measurement launch whose time is compared), so that the comparison names the functions
     /// whose cost moved; off, such a program runs with no instruments at all (the fastest decision).
     public var diagnosesPrograms = false
+    /// A bisect step's scale: when not empty, the launches go on until the head build is
+    /// classified as like base, like the other end of the gap, or between them
+    /// (``LaunchAnalysis/BisectGap/verdict(of:gaps:minBlocks:)``), not until each metric is
+    /// decided against `--min-effect`.
+    public var gaps: [BisectGap] = []
+    /// A bisect's ends: when set, a regressed metric is decided only once its effect is known
+    /// to this fraction of itself (the interval's half-width over the effect, in time), so that
+    /// the gap that sets every later step's scale is not a first crossing's rough estimate.
+    public var gapPrecision: Double?
     /// The tool and version named in `comparison.html`.
     public var generator = "launchprof"
 

@@ -40,12 +40,13 @@ public struct ComparisonRun: Sendable {
     /// The comparison of ``plan``'s metrics.
     private func compare(progress: @escaping (ComparisonEvent) -> Void) throws -> ComparisonRunResult {
         var loops = try ComparisonLoops(plan: plan, folder: folder, launcher: launcher, progress: progress)
+        let start = MachineLoad.Snapshot.now()
         if plan.warmup > 0 { progress(.warmingUp(launchesPerBuild: plan.warmup)) }
         try loops.warmUp()
         var test = SequentialComparison(metrics: plan.metrics, settings: plan.settings)
         var parts: ComparisonParts?
         var order = BlockOrder(seed: plan.seed)
-        while !isDecided(test), loops.failedBuild == nil, launcher.interruption == nil,
+        while !isDecided(test, parts: parts), loops.failedBuild == nil, launcher.interruption == nil,
             loops.launches(of: .base) + 2 <= plan.maxRuns
         {
             guard let block = try loops.runBlock(order.next()) else { break }
@@ -59,23 +60,44 @@ public struct ComparisonRun: Sendable {
         }
         try loops.finish()
         progress(.launchesFinished)
-        return try finish(loops: loops, test: test, parts: parts)
+        let load = MachineLoad(from: start, to: .now())
+        return try finish(loops: loops, test: test, parts: parts, load: load)
     }
 
-    /// Whether every metric and every rule against base is decided.
-    private func isDecided(_ test: SequentialComparison) -> Bool {
-        test.isDecided
+    /// Whether every metric and every rule against base is decided (for a bisect step, whether
+    /// the head build is classified against the gap), and, when head moved, the part that moved
+    /// with it: a regression without its place goes on launching (within `maxRuns`) until a
+    /// part is decided too.
+    private func isDecided(_ test: SequentialComparison, parts: ComparisonParts?) -> Bool {
+        let located = parts.map { $0.count == 0 || !$0.moved.isEmpty } ?? true
+        guard plan.gaps.isEmpty else {
+            let verdict = BisectGap.verdict(of: test.metrics, gaps: plan.gaps, minBlocks: plan.settings.minBlocks)
+            return verdict == .good || (verdict.isBad && located)
+        }
+        let moved = test.decision == .regressed || test.decision == .improved
+        return test.isDecided && (!moved || located) && isPrecise(test)
             && plan.baseRules.allSatisfy {
                 BaseBudgetVerdict(rule: $0, test: test, scenario: plan.base.scenario).status != .inconclusive
             }
     }
 
+    /// Whether every regressed metric's effect is known to ``ComparisonPlan/gapPrecision`` of itself.
+    private func isPrecise(_ test: SequentialComparison) -> Bool {
+        guard let precision = plan.gapPrecision else { return true }
+        return test.metrics.filter { $0.decision == .regressed }.allSatisfy { metric in
+            guard let interval = metric.effectInterval, metric.effect > 0 else { return false }
+            return (interval.upper - interval.lower) / 2 <= precision * metric.effect
+        }
+    }
+
     /// Findings, rule verdicts and the files.
-    private func finish(loops: ComparisonLoops, test: SequentialComparison, parts: ComparisonParts?) throws
-        -> ComparisonRunResult
-    {
-        let base = loops.summary(of: .base)
-        let head = loops.summary(of: .head)
+    private func finish(
+        loops: ComparisonLoops, test: SequentialComparison, parts: ComparisonParts?, load: MachineLoad
+    ) throws -> ComparisonRunResult {
+        var base = loops.summary(of: .base)
+        var head = loops.summary(of: .head)
+        base.machineLoad = load
+        head.machineLoad = load
         try base.write(to: folder.buildFolder(.base).summaryURL)
         try head.write(to: folder.buildFolder(.head).summaryURL)
         var outcome = ComparisonOutcome(
@@ -87,6 +109,7 @@ public struct ComparisonRun: Sendable {
         )
         outcome.parts = parts
         outcome.interruptedBy = launcher.interruption
+        outcome.machineLoad = load
         outcome.functions = loops.functionChanges()
         try outcome.write(to: folder.comparisonURL)
         try ComparisonPage(folder: folder, generator: plan.generator).write(outcome)

@@ -41,6 +41,7 @@ public struct ProfilingRun: Sendable {
         launches.preMainLaunches = plan.preMainLaunches
         launches.diagnosisLimit = plan.diagnosisLaunches ?? ProfilingPlan.defaultDiagnosisLaunches
         launches.name = plan.name
+        let start = MachineLoad.Snapshot.now()
         try launches.warmUp()
         try launches.launch(plan.runs)
         // The summary (its bootstrap intervals) is built once per batch and kept for the finish.
@@ -58,6 +59,7 @@ public struct ProfilingRun: Sendable {
             evaluation = plan.budgets.evaluate(summary)
         }
         try launches.finish()
+        summary.machineLoad = MachineLoad(from: start, to: .now())
         progress(.launchesFinished)
         var notes: [ProfilingNote] = []
         if let evictions = EvictionSummary(session) { notes.append(.evictions(evictions)) }

@@ -33,6 +33,18 @@ struct ProgramLaunchOptions: ParsableArguments {
             "A shell command run once after the last launch, even when launches failed.", valueName: "CMD"))
     var cleanup: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Run every launch on these CPUs only (sched_setaffinity in the child before it execs), like 1 or 2-3.",
+            valueName: "LIST"))
+    var cpu: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Run launchprof's own work (the runner, analysis, reports, builds) on these CPUs, like 0.",
+            valueName: "LIST"))
+    var ownCpu: String?
+
     /// The longest timeout: one day, the longest time a trace may hold.
     static let maximumTimeout = Double(LaunchTrace.maximumTimeNs) / 1e9
 
@@ -63,6 +75,7 @@ struct ProgramLaunchOptions: ParsableArguments {
     ///
     /// - Throws: a ``CLIError`` when `--setup` fails (nothing is launched), or what `body` throws.
     func aroundLaunches<T>(_ body: () throws -> T) throws -> T {
+        try pinCPUs()
         if let failure = PrepareCommand.run(setup, role: "--setup") { throw CLIError(failure) }
         defer {
             if let failure = PrepareCommand.run(cleanup, role: "--cleanup") {
@@ -70,5 +83,14 @@ struct ProgramLaunchOptions: ParsableArguments {
             }
         }
         return try body()
+    }
+
+    /// Applies `--own-cpu` to launchprof's threads and `--cpu` to every launch from now on.
+    ///
+    /// - Throws: ``LaunchTrace/LaunchProfilerError`` when a list is not one of online CPUs.
+    func pinCPUs() throws {
+        if let ownCpu { try CPUSet(parsing: ownCpu, option: "--own-cpu").pinThisProcess() }
+        let launches = try cpu.map { list throws(LaunchProfilerError) in try CPUSet(parsing: list) }
+        CPUSet.launches.withLock { $0 = launches }
     }
 }

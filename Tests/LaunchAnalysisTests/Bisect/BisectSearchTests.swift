@@ -57,6 +57,15 @@ struct BisectSearchTests {
         #expect(conclusion == BisectConclusion(kind: .oneOf, commits: ["c4", "c5"]), "\(built)")
     }
 
+    @Test("a commit between the ends is taken as bad: the first commit with part of the regression is found")
+    func between() {
+        let (built, conclusion) = bisect { commit in
+            let number = Int(commit.dropFirst())!
+            return number >= 7 ? .bad : (number >= 5 ? .between : .good)
+        }
+        #expect(conclusion == BisectConclusion(kind: .found, commits: ["c5"]), "\(built)")
+    }
+
     @Test("an undecided step stops the search with the range left, nothing guessed")
     func undecided() {
         let (built, conclusion) = bisect { $0 == "c5" ? .undecided : .bad }
