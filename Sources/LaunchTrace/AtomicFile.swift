@@ -57,12 +57,6 @@ public enum AtomicFile {
         syncFolder(folder.path)
     }
 
-    /// Creates the folder `path` exclusively: fails with EEXIST when it exists, so two
-    /// processes never share it. Returns 0 or the errno value.
-    public static func createFolderExclusively(_ path: String) -> Int32 {
-        mkdir(path, 0o777) == 0 ? 0 : errno
-    }
-
     /// Writes every byte of `data` to `fd` (a write cut short or interrupted goes on); returns 0
     /// or the errno value.
     public static func writeAll(_ data: some ContiguousBytes, to fd: Int32) -> Int32 {
