@@ -10,10 +10,10 @@ public struct ProfilingPlan: Sendable, Equatable {
     public var runs: Int
     /// Launches before the measured ones, discarded.
     public var warmup: Int
-    /// Measurement launches, interleaved with the diagnosis launches: a program's timing launches
-    /// (``LaunchRunner/LaunchKind/timing``), an app's measurement launches
-    /// (``LaunchRunner/LaunchKind/measurement``), which give every reported time;
-    /// `--no-timing-launches` turns them off (then ``runs`` are all diagnosis launches).
+    /// Measurement launches (``LaunchTrace/LaunchKind/measurement``), interleaved with the
+    /// diagnosis launches: a program's carry nothing, an app's the probe's marks alone; they give
+    /// every reported time; `--no-timing-launches` turns them off (then ``runs`` are all
+    /// diagnosis launches).
     public var timingLaunches = true
     /// With measurement launches, how many of the ``runs`` are preceded by a diagnosis launch
     /// (the instruments: findings, profiles), from the first; nil: ``defaultDiagnosisLaunches``
@@ -24,7 +24,7 @@ public struct ProfilingPlan: Sendable, Equatable {
     /// cost, so that a longer run adds only measurement launches (Benchmarks/README.md, the
     /// run's own cost).
     public static let defaultDiagnosisLaunches = 10
-    /// Pre-main launches (``LaunchRunner/LaunchKind/preMain``: the loader's audit module alone),
+    /// Pre-main launches (``LaunchTrace/LaunchKind/preMain``: the loader's audit module alone),
     /// one after each profiled launch up to this many, which give the breakdown of the time
     /// before `main`; none without the audit module (`--no-pre-main`).
     public var preMainLaunches = ProfilingPlan.defaultPreMainLaunches
