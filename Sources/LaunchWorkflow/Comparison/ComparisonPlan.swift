@@ -62,7 +62,7 @@ public struct ComparisonPlan: Sendable, Equatable {
     }
 
     /// The specification of `build`: its launches are pre-main launches (the audit module
-    /// alone, ``LaunchRunner/LaunchKind/preMain``) when a compared metric is one of the time
+    /// alone, ``LaunchTrace/LaunchKind/preMain``) when a compared metric is one of the time
     /// before `main`, which only they measure.
     public func specification(of build: ComparisonBuild) -> LaunchSpecification {
         let specification = build == .base ? base : head

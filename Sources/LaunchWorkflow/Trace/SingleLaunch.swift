@@ -41,7 +41,7 @@ public struct SingleLaunch: Sendable {
         return (withPreMain(trace, url: files.traceURL), files.traceURL)
     }
 
-    /// With the audit module, a second launch (``LaunchRunner/LaunchKind/preMain``) gives the
+    /// With the audit module, a second launch (``LaunchTrace/LaunchKind/preMain``) gives the
     /// breakdown of the time before `main`, added to the trace and its file.
     private func withPreMain(_ trace: LaunchTrace, url: URL) -> LaunchTrace {
         guard launch.instruments.auditLibrary != nil else { return trace }
