@@ -26,8 +26,8 @@ struct LaunchRecordJSONTests {
             method: .killedAfterGrace, gracePeriodNs: 5_000_000_000, durationNs: 5_001_000_000, signal: 9)
         record.stdoutTail = ""
         record.leftoverProcesses = 2
-        record.preMain = try #require(
-            PreMainBreakdown(events: PreMainBreakdownTests.events, executable: "/bin/tool", execEndNs: 800))
+        record.preMain = PreMainBreakdown(
+            events: PreMainBreakdownTests.events, executable: "/bin/tool", execEndNs: 800)
         record.usage = ProcessUsage(
             userCpuNs: 1_200_000, systemCpuNs: 300_000, minorFaults: 412, majorFaults: 3, voluntarySwitches: 2,
             involuntarySwitches: 1)
