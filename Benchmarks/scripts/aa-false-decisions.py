@@ -43,12 +43,14 @@ def programs(folder, launchprof):
         source.write("int main(void) { return 0; }\n")
     subprocess.run([os.environ.get("CC", "cc"), "-O2", "-o", os.path.join(folder, "tiny-base"), tiny], check=True)
     shutil.copy2(os.path.join(folder, "tiny-base"), os.path.join(folder, "tiny-head"))
+    # git finds its command by the name it was started as: each copy is named git, in a folder of its own.
     git = shutil.which("git")
-    shutil.copy2(git, os.path.join(folder, "git-base"))
-    shutil.copy2(git, os.path.join(folder, "git-head"))
+    for side in ("base", "head"):
+        os.makedirs(os.path.join(folder, side), exist_ok=True)
+        shutil.copy2(git, os.path.join(folder, side, "git"))
     made = {
         "tiny": (os.path.join(folder, "tiny-base"), os.path.join(folder, "tiny-head"), []),
-        "git": (os.path.join(folder, "git-base"), os.path.join(folder, "git-head"), ["--version"]),
+        "git": (os.path.join(folder, "base", "git"), os.path.join(folder, "head", "git"), ["--version"]),
     }
     sample = os.path.join(os.path.dirname(launchprof), "SampleApp")
     if os.path.exists(sample):
