@@ -19,7 +19,7 @@ struct HostileHistoryTests {
             db.commit(); db.close()
             print("\\n".join("|".join(str(v) for v in r) for r in rows))
             """
-        let output = try BuiltProducts.run("/usr/bin/python3", ["-c", script, database] + statements)
+        let output = try BuiltProducts.run(TestPython.path, ["-c", script, database] + statements)
         #expect(output.status == 0, "\(output.stderr)")
         return output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
