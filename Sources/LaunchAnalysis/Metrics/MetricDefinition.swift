@@ -32,13 +32,7 @@ public struct MetricDefinition: Sendable {
         _ name: MetricName, _ kind: MetricKind, _ summary: String, source: String,
         value: @escaping @Sendable (LaunchTrace) -> Double? = { _ in nil }
     ) {
-        self.name = name
-        self.kind = kind
-        self.summary = summary
-        self.source = source
-        self.value = value
-        preMainValue = nil
-        usageValue = nil
+        self.init(name, kind, summary, source, value: value, preMain: nil, usage: nil)
     }
 
     /// Creates a definition of a metric of the time before `main`, read from a breakdown (a
@@ -47,13 +41,7 @@ public struct MetricDefinition: Sendable {
         _ name: MetricName, _ kind: MetricKind, _ summary: String, source: String,
         preMain: @escaping @Sendable (PreMainBreakdown) -> Double?
     ) {
-        self.name = name
-        self.kind = kind
-        self.summary = summary
-        self.source = source
-        value = { $0.preMain.flatMap(preMain) }
-        preMainValue = preMain
-        usageValue = nil
+        self.init(name, kind, summary, source, value: { $0.preMain.flatMap(preMain) }, preMain: preMain, usage: nil)
     }
 
     /// Creates a definition of a metric of the whole process's resource use, read from a launch
@@ -62,12 +50,20 @@ public struct MetricDefinition: Sendable {
         _ name: MetricName, _ kind: MetricKind, _ summary: String, source: String,
         usage: @escaping @Sendable (ProcessUsage) -> Double?
     ) {
+        self.init(name, kind, summary, source, value: { _ in nil }, preMain: nil, usage: usage)
+    }
+
+    private init(
+        _ name: MetricName, _ kind: MetricKind, _ summary: String, _ source: String,
+        value: @escaping @Sendable (LaunchTrace) -> Double?, preMain: (@Sendable (PreMainBreakdown) -> Double?)?,
+        usage: (@Sendable (ProcessUsage) -> Double?)?
+    ) {
         self.name = name
         self.kind = kind
         self.summary = summary
         self.source = source
-        value = { _ in nil }
-        preMainValue = nil
+        self.value = value
+        preMainValue = preMain
         usageValue = usage
     }
 }
