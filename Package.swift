@@ -6,10 +6,10 @@
 //
 //   CLaunchABI <- CLaunchProbe, CLaunchRunner, CLaunchPreload (C, split by side)
 //   CLaunchProbe, LaunchTrace <- LaunchProbe <- LaunchKit (+ CLaunchDisplay) <- apps (SampleApp, SeedApp, FixtureApp)
-//   LaunchTrace <- LaunchSymbolication <- LaunchAnalysis <- LaunchReports
+//   LaunchTrace <- LaunchSymbolication <- LaunchAnalysis <- LaunchFindings <- LaunchReports
 //   LaunchTrace, CLaunchRunner <- LaunchRunner
 //   LaunchAnalysis <- LaunchHistory (GRDB, postgres-nio)
-//   LaunchRunner, LaunchAnalysis, LaunchHistory, LaunchReports, LaunchSymbolication <- LaunchWorkflow
+//   LaunchRunner, LaunchAnalysis, LaunchFindings, LaunchHistory, LaunchReports, LaunchSymbolication <- LaunchWorkflow
 //   LaunchWorkflow, LaunchRunner, LaunchAnalysis, LaunchHistory, LaunchReports <- launchprof (CLI)
 //
 // The app side never links the CLI's dependencies; the CLI never links LaunchKit nor
@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "LaunchTrace", targets: ["LaunchTrace"]),
         .library(name: "LaunchSymbolication", targets: ["LaunchSymbolication"]),
         .library(name: "LaunchAnalysis", targets: ["LaunchAnalysis"]),
+        .library(name: "LaunchFindings", targets: ["LaunchFindings"]),
         .library(name: "LaunchWorkflow", targets: ["LaunchWorkflow"]),
         .executable(name: "launchprof", targets: ["launchprof"]),
         .executable(name: "SampleApp", targets: ["SampleApp"]),
@@ -88,10 +89,17 @@ let package = Package(
         .target(name: "LaunchKit", dependencies: ["LaunchProbe", "LaunchTrace", "CLaunchDisplay"]),
         // In the tool: ELF symbol tables, Swift demangling, llvm-symbolizer, the image map.
         .target(name: "LaunchSymbolication", dependencies: ["LaunchTrace"]),
-        // In the tool: statistics, budgets, baselines, verdicts, findings.
+        // In the tool: a run's numbers and what they are judged by: statistics, metrics, budgets,
+        // baselines, verdicts, comparisons, bisects, and the summary's values.
         .target(name: "LaunchAnalysis", dependencies: ["LaunchSymbolication", "LaunchTrace"]),
-        // In the tool: renderers (text, JSON, Markdown, JUnit).
-        .target(name: "LaunchReports", dependencies: ["LaunchAnalysis", "LaunchSymbolication", "LaunchTrace"]),
+        // In the tool: the findings, from the launches' profiles: the work a launch waited for,
+        // on which thread, whose code it is, and the advice.
+        .target(name: "LaunchFindings", dependencies: ["LaunchAnalysis", "LaunchSymbolication", "LaunchTrace"]),
+        // In the tool: renderers (text, JSON, Markdown, JUnit, HTML, profiles).
+        .target(
+            name: "LaunchReports",
+            dependencies: ["LaunchAnalysis", "LaunchFindings", "LaunchSymbolication", "LaunchTrace"]
+        ),
         // In the tool: spawning launches, timeouts, scenarios, collecting traces.
         .target(name: "LaunchRunner", dependencies: ["LaunchTrace", "CLaunchRunner"]),
         // In the tool: the history of every run (SQLite through GRDB by default, PostgreSQL
@@ -113,8 +121,8 @@ let package = Package(
         .target(
             name: "LaunchWorkflow",
             dependencies: [
-                "LaunchRunner", "LaunchAnalysis", "LaunchHistory", "LaunchReports", "LaunchSymbolication",
-                "LaunchTrace",
+                "LaunchRunner", "LaunchAnalysis", "LaunchFindings", "LaunchHistory", "LaunchReports",
+                "LaunchSymbolication", "LaunchTrace",
             ]
         ),
         .executableTarget(
@@ -185,12 +193,13 @@ let package = Package(
                 "LaunchKit", "LaunchProbe", "LaunchTrace", "LaunchTestSupport", "FixtureApp", "SeedApp", "SampleApp",
             ], resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "LaunchSymbolicationTests", dependencies: ["LaunchSymbolication", "LaunchAnalysis", "LaunchTrace"]),
+            name: "LaunchSymbolicationTests",
+            dependencies: ["LaunchSymbolication", "LaunchAnalysis", "LaunchFindings", "LaunchTrace"]),
         .testTarget(
             name: "LaunchAnalysisTests",
             dependencies: [
-                "LaunchAnalysis", "LaunchReports", "LaunchSymbolication", "LaunchWorkflow", "LaunchTrace",
-                "LaunchTestSupport",
+                "LaunchAnalysis", "LaunchFindings", "LaunchReports", "LaunchSymbolication", "LaunchWorkflow",
+                "LaunchTrace", "LaunchTestSupport",
             ], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ReportTests",
@@ -222,8 +231,8 @@ let package = Package(
         .testTarget(
             name: "InstrumentTests",
             dependencies: [
-                "LaunchTrace", "LaunchAnalysis", "LaunchSymbolication", "LaunchRunner", "launchprof", "FixtureApp",
-                "DenyPerfEvents",
+                "LaunchTrace", "LaunchAnalysis", "LaunchFindings", "LaunchSymbolication", "LaunchRunner", "launchprof",
+                "FixtureApp", "DenyPerfEvents",
             ]
         ),
         .testTarget(

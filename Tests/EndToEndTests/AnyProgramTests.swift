@@ -2,6 +2,7 @@ import Foundation
 import LaunchAnalysis
 import LaunchTestSupport
 import LaunchTrace
+import LaunchWorkflow
 import Testing
 
 /// `launchprof` on programs that are not LaunchKit apps: a command-line tool that writes no

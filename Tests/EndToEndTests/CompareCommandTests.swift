@@ -2,6 +2,7 @@ import Foundation
 import LaunchAnalysis
 import LaunchTestSupport
 import LaunchTrace
+import LaunchWorkflow
 import Testing
 
 /// `launchprof compare` on FixtureApp with a delay chosen per build.

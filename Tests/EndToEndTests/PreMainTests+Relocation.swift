@@ -4,6 +4,7 @@ import LaunchReports
 import LaunchSymbolication
 import LaunchTestSupport
 import LaunchTrace
+import LaunchWorkflow
 import Testing
 
 /// Relocation by object and kind on C programs of known counts, built here: a PIE with a table

@@ -2,6 +2,7 @@ import Foundation
 import LaunchAnalysis
 import LaunchTestSupport
 import LaunchTrace
+import LaunchWorkflow
 import Testing
 
 /// The time before `main`, object by object, through the built CLI and the runner: a C program

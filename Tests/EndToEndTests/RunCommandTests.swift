@@ -2,6 +2,7 @@ import Foundation
 import LaunchAnalysis
 import LaunchTestSupport
 import LaunchTrace
+import LaunchWorkflow
 import Testing
 
 /// `launchprof run` and `trace` on the real apps, built beside the tests.

@@ -1,6 +1,7 @@
 import Foundation
 import LaunchAnalysis
 import LaunchTrace
+import LaunchWorkflow
 import Testing
 
 /// `launches.json` with its records written directly.

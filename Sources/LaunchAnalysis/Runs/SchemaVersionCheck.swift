@@ -3,15 +3,15 @@ import LaunchTrace
 
 /// Reads a versioned JSON file, checking `schemaVersion` before decoding the rest so an
 /// unknown version gets a clear error instead of a confusing one.
-enum SchemaVersionCheck {
+package enum SchemaVersionCheck {
     private struct SchemaVersionOnly: Decodable { var schemaVersion: Int? }
 
-    static func read<T: Decodable>(_ type: T.Type, from url: URL, expected: Int, what: String) throws -> T {
+    package static func read<T: Decodable>(_ type: T.Type, from url: URL, expected: Int, what: String) throws -> T {
         try decode(type, from: try InputFile.read(url, what: what), file: url.path, expected: expected, what: what)
     }
 
     /// `data` (the whole of `file`, or one line of it) decoded once its version is checked.
-    static func decode<T: Decodable>(_ type: T.Type, from data: Data, file: String, expected: Int, what: String)
+    package static func decode<T: Decodable>(_ type: T.Type, from data: Data, file: String, expected: Int, what: String)
         throws -> T
     {
         let version = try TraceJSON.decode(SchemaVersionOnly.self, from: data, file: file)

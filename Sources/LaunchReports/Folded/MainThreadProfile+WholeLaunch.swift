@@ -1,4 +1,5 @@
 import LaunchAnalysis
+import LaunchFindings
 import LaunchTrace
 
 extension MainThreadProfile {

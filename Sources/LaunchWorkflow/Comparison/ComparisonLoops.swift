@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAnalysis
+import LaunchFindings
 import LaunchRunner
 import LaunchSymbolication
 import LaunchTrace

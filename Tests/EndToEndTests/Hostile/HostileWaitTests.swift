@@ -1,6 +1,7 @@
 import Foundation
 import LaunchAnalysis
 import LaunchTestSupport
+import LaunchWorkflow
 import Testing
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchAnalysis
+import LaunchFindings
 import LaunchSymbolication
 import LaunchTrace
 import Testing

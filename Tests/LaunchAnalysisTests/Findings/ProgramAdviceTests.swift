@@ -1,8 +1,8 @@
+@testable import LaunchAnalysis
+@testable import LaunchFindings
 import LaunchSymbolication
 import LaunchTrace
 import Testing
-
-@testable import LaunchAnalysis
 
 /// Whose code a frame is, and advice that fits a program: its own call site named with the
 /// dependency it called, a dependency's own work and code that is not Swift never rewritten,

@@ -1,9 +1,9 @@
 import Foundation
+@testable import LaunchAnalysis
 import LaunchTestSupport
 import LaunchTrace
+@testable import LaunchWorkflow
 import Testing
-
-@testable import LaunchAnalysis
 
 @Suite("Run journal")
 struct RunJournalTests {

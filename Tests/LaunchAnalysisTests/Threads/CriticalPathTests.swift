@@ -1,7 +1,7 @@
+@testable import LaunchAnalysis
+@testable import LaunchFindings
 import LaunchTrace
 import Testing
-
-@testable import LaunchAnalysis
 
 /// The critical path through deterministic every-thread timelines: which thread's work a
 /// launch waited for, and which work ran beside it unwaited.

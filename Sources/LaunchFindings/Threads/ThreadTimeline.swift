@@ -1,3 +1,4 @@
+import LaunchAnalysis
 import LaunchTrace
 
 /// Every thread's off-CPU intervals and lifetime from a whole-launch profile, for walking the

@@ -1,3 +1,4 @@
+import LaunchAnalysis
 import LaunchSymbolication
 import LaunchTrace
 

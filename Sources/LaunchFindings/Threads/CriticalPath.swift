@@ -1,3 +1,4 @@
+import LaunchAnalysis
 import LaunchTrace
 
 /// The chain of work a launch waited for, from its end back to exec, across threads: what the

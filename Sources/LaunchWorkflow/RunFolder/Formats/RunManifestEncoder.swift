@@ -1,4 +1,5 @@
 import Foundation
+import LaunchAnalysis
 import LaunchTrace
 
 /// Encodes `launches.json` as ``LaunchTrace/TraceJSON`` does (`$schema` first, sorted keys,

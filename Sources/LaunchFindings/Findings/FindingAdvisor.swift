@@ -1,3 +1,4 @@
+import LaunchAnalysis
 import LaunchTrace
 
 /// Writes the advice for a finding (docs/architecture.md section 4): move it to a global queue with a

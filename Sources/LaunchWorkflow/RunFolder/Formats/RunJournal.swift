@@ -1,4 +1,5 @@
 import Foundation
+import LaunchAnalysis
 import LaunchTrace
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import LaunchAnalysis
+
 /// What advice needs to know about a finding beyond its function and kind: whose code it is,
 /// the dependency it called, the thread it ran on.
 public struct AdviceContext: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import LaunchAnalysis
 import LaunchTrace
 
 extension FindingAdvisor {
