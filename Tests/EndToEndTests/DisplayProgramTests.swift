@@ -161,8 +161,8 @@ struct DisplayProgramTests {
         let summary = try RunSummary.read(from: folder.appendingPathComponent("run/summary.json"))
         let findings = try #require(summary.findings?.findings, "\(output.stdout)")
         let work = try #require(findings.first, "\(output.stdout)")
-        #expect(work.function == "build_catalog_index", "\(output.stdout)")
-        #expect(work.kind == .cpu && work.phase == .main && work.medianCostNs > 50_000_000, "\(work)")
+        #expect(work.site.function == "build_catalog_index", "\(output.stdout)")
+        #expect(work.site.kind == .cpu && work.site.phase == .main && work.medianCostNs > 50_000_000, "\(work)")
         #expect(output.stdout.contains("build_catalog_index (gtk-activate-work.c:"), "\(output.stdout)")
         #expect(Self.processes(carrying: marker).isEmpty, "\(Self.processes(carrying: marker))")
     }

@@ -32,7 +32,7 @@ struct MeasurementLaunchTests {
         #expect(diagnosed.allSatisfy { ($0.phaseDuration(.didFinishLaunching) ?? 0) >= 20_000_000 })
         #expect(phase.samples.sorted() == measured.compactMap { $0.phaseDuration(.didFinishLaunching) }.sorted())
         // The findings are the diagnosis launches': the sleep, its share of their own phase.
-        let sleep = try #require(summary.findings?.findings.first { $0.kind == .sleep })
+        let sleep = try #require(summary.findings?.findings.first { $0.site.kind == .sleep })
         #expect(sleep.launches == 4 && (sleep.phaseShare ?? 2) <= 1, "\(sleep)")
         #expect(warm.timing?.metric == .timeToFirstFrame && (warm.timing?.instrumentsCostNs ?? 0) > 15_000_000)
         #expect(output.stdout.contains("measurement launches (the probe's marks alone)"), "\(output.stdout)")

@@ -22,12 +22,14 @@ struct TailCallFindingsTests {
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         let summary = try RunSummary.read(from: run.appendingPathComponent("summary.json"))
         let findings = summary.findings?.findings ?? []
-        let sleep = try #require(findings.first { $0.kind == .sleep }, "\(findings.map(\.function))")
-        #expect(sleep.function == "main()" && sleep.module == "tailtool", "\(sleep.function) \(sleep.module ?? "-")")
+        let sleep = try #require(findings.first { $0.site.kind == .sleep }, "\(findings.map(\.site.function))")
+        #expect(
+            sleep.site.function == "main()" && sleep.site.module == "tailtool",
+            "\(sleep.site.function) \(sleep.site.module ?? "-")")
         #expect(sleep.medianCostNs >= 35_000_000 && sleep.launches == 3, "\(sleep.medianCostNs)")
         #expect(sleep.confidence == .high)
         #expect(sleep.advice.summary.contains("tail call"), "\(sleep.advice.summary)")
         #expect(!sleep.advice.summary.contains("not Swift code"), "\(sleep.advice.summary)")
-        #expect(!findings.contains { $0.function.hasPrefix("async_Main") })
+        #expect(!findings.contains { $0.site.function.hasPrefix("async_Main") })
     }
 }

@@ -25,8 +25,10 @@ struct ThreadFindingsTests {
     }
 
     static func describe(_ findings: RunFindings) -> String {
-        findings.findings.map { "\($0.function) [\($0.thread ?? "main")] \($0.kind) \($0.medianCostNs / 1e6) ms" }
-            .joined(separator: "; ")
+        findings.findings.map {
+            "\($0.site.function) [\($0.site.thread ?? "main")] \($0.site.kind) \($0.medianCostNs / 1e6) ms"
+        }
+        .joined(separator: "; ")
     }
 
     static func within(_ percent: Double, _ value: Double, of expected: Double) -> Bool {
@@ -37,23 +39,23 @@ struct ThreadFindingsTests {
     func asyncMain() throws {
         let findings = try Self.findings(["async-cpu", "--ms", "100"])
         let crunch = try #require(findings.findings.first, "\(Self.describe(findings))")
-        #expect(crunch.function == "crunch(milliseconds:)", "\(Self.describe(findings))")
-        #expect(crunch.thread == "a cooperative-pool thread")
-        #expect(crunch.kind == .cpu && crunch.owner == .program)
+        #expect(crunch.site.function == "crunch(milliseconds:)", "\(Self.describe(findings))")
+        #expect(crunch.site.thread == "a cooperative-pool thread")
+        #expect(crunch.site.kind == .cpu && crunch.site.owner == .program)
         #expect(Self.within(10, crunch.medianCostNs, of: 100e6), "\(Self.describe(findings))")
         #expect(crunch.advice.action == .deferUntilReady)
-        #expect(!findings.findings.contains { $0.function.contains("asyncCPU") && $0.medianCostNs > 10e6 })
+        #expect(!findings.findings.contains { $0.site.function.contains("asyncCPU") && $0.medianCostNs > 10e6 })
     }
 
     @Test("a sleep after an await is blocked time on the thread that resumed, next to the work awaited")
     func sleepAfterAwait() throws {
         let findings = try Self.findings(["sleep-after-await", "--ms", "30", "--sleep-ms", "40"])
         let settle = try #require(
-            findings.findings.first { $0.function == "settle(milliseconds:)" }, "\(Self.describe(findings))")
-        #expect(settle.kind == .sleep)
+            findings.findings.first { $0.site.function == "settle(milliseconds:)" }, "\(Self.describe(findings))")
+        #expect(settle.site.kind == .sleep)
         #expect(Self.within(10, settle.medianCostNs, of: 40e6), "\(Self.describe(findings))")
         #expect(settle.advice.rewrite.isEmpty && !settle.advice.summary.contains("screen"))
-        let crunch = try #require(findings.findings.first { $0.function == "crunch(milliseconds:)" })
+        let crunch = try #require(findings.findings.first { $0.site.function == "crunch(milliseconds:)" })
         #expect(Self.within(15, crunch.medianCostNs, of: 30e6), "\(Self.describe(findings))")
     }
 
@@ -61,18 +63,18 @@ struct ThreadFindingsTests {
     func joinedWorker() throws {
         let findings = try Self.findings(["join", "--ms", "60"])
         let top = try #require(findings.findings.first, "\(Self.describe(findings))")
-        #expect(top.function == "workerCrunch(milliseconds:)", "\(Self.describe(findings))")
-        #expect(top.thread == "thread \"fixture-worker\"")
+        #expect(top.site.function == "workerCrunch(milliseconds:)", "\(Self.describe(findings))")
+        #expect(top.site.thread == "thread \"fixture-worker\"")
         #expect(Self.within(10, top.medianCostNs, of: 60e6), "\(Self.describe(findings))")
         // The main thread's wait in pthread_join is the worker's time, not a finding of its own.
-        #expect(!findings.findings.contains { $0.function.contains("join(") && $0.medianCostNs > 5e6 })
+        #expect(!findings.findings.contains { $0.site.function.contains("join(") && $0.medianCostNs > 5e6 })
     }
 
     @Test("work on a thread the launch never waited for is background CPU, not a finding")
     func backgroundThread() throws {
         let findings = try Self.findings(["background", "--ms", "40", "--background-ms", "200"])
-        #expect(findings.findings.first?.function == "mainCrunch(milliseconds:)", "\(Self.describe(findings))")
-        #expect(!findings.findings.contains { $0.function == "backgroundSpin(milliseconds:)" })
+        #expect(findings.findings.first?.site.function == "mainCrunch(milliseconds:)", "\(Self.describe(findings))")
+        #expect(!findings.findings.contains { $0.site.function == "backgroundSpin(milliseconds:)" })
         let background = try #require(findings.background?.first { $0.function == "backgroundSpin(milliseconds:)" })
         #expect(background.thread == "thread \"fixture-bg\"")
         #expect(background.medianCPUNs > 20e6, "\(background)")
@@ -82,8 +84,9 @@ struct ThreadFindingsTests {
     func serverEventLoops() throws {
         let findings = try Self.findings(["server", "--threads", "2", "--warm-ms", "30"])
         let warm = try #require(
-            findings.findings.first { $0.function == "warmEventLoop(milliseconds:)" }, "\(Self.describe(findings))")
-        #expect(warm.thread?.hasPrefix("thread \"NIO-ELT-") ?? false, "\(warm.thread ?? "main")")
+            findings.findings.first { $0.site.function == "warmEventLoop(milliseconds:)" }, "\(Self.describe(findings))"
+        )
+        #expect(warm.site.thread?.hasPrefix("thread \"NIO-ELT-") ?? false, "\(warm.site.thread ?? "main")")
         #expect(Self.within(15, warm.medianCostNs, of: 30e6), "\(Self.describe(findings))")
         #expect(!warm.advice.summary.contains("screen") && !warm.advice.rewrite.contains("DispatchQueue.main"))
     }
@@ -94,9 +97,9 @@ struct ThreadFindingsTests {
     func dependencyCall() throws {
         let findings = try Self.findings(["pipeline", "--ms", "60"])
         let top = try #require(findings.findings.first, "\(Self.describe(findings))")
-        #expect(top.function == "Pipeline.prime(milliseconds:)", "\(Self.describe(findings))")
-        #expect(top.owner == .program)
-        let callee = try #require(top.callee)
+        #expect(top.site.function == "Pipeline.prime(milliseconds:)", "\(Self.describe(findings))")
+        #expect(top.site.owner == .program)
+        let callee = try #require(top.site.callee)
         #expect(callee.hasSuffix("(NIOEmbedded)") || callee.hasSuffix("(NIOCore)"), "\(callee)")
         #expect(top.advice.rewrite.contains("Pipeline.prime"))
     }
@@ -120,14 +123,14 @@ struct ThreadFindingsTests {
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         let summary = try RunSummary.read(from: folder.appendingPathComponent("summary.json"))
         let findings = try #require(summary.findings).findings
-        let parser = findings.filter { $0.module == "ArgumentParser" }
-        #expect(!parser.isEmpty, "\(findings.map(\.function))")
+        let parser = findings.filter { $0.site.module == "ArgumentParser" }
+        #expect(!parser.isEmpty, "\(findings.map(\.site.function))")
         // After main: in `main`, or in `exit` for the exit handlers the parser's `exit` runs.
         let afterMain: Set<PhaseName> = [.main, .exit]
         #expect(
-            parser.allSatisfy { afterMain.contains($0.phase ?? .exec) },
-            "\(parser.map { "\($0.function) \(String(describing: $0.phase))" })")
-        #expect(parser.allSatisfy { $0.owner == .dependency && $0.advice.rewrite.isEmpty })
+            parser.allSatisfy { afterMain.contains($0.site.phase ?? .exec) },
+            "\(parser.map { "\($0.site.function) \(String(describing: $0.site.phase))" })")
+        #expect(parser.allSatisfy { $0.site.owner == .dependency && $0.advice.rewrite.isEmpty })
         let folded = try BuiltProducts.launchprof(["report", folder.path, "--format", "folded"]).stdout
         let lines = folded.split(separator: "\n").filter { $0.contains("ParsableCommand") }
         #expect(!lines.isEmpty, "\(folded.prefix(2000))")

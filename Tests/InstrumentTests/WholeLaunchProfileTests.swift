@@ -24,10 +24,10 @@ struct WholeLaunchProfileTests {
         #expect(profile.source == .perf)
         // viewDidLoad calls FixtureWork.burnCPU(milliseconds:), the function to move.
         let finding = try #require(
-            Self.findings(trace).first { $0.function.contains("FixtureWork.burnCPU") },
-            "\(Self.findings(trace).map(\.function))")
-        #expect(finding.kind == .cpu)
-        #expect(finding.phase == .firstVisibleWindow)
+            Self.findings(trace).first { $0.site.function.contains("FixtureWork.burnCPU") },
+            "\(Self.findings(trace).map(\.site.function))")
+        #expect(finding.site.kind == .cpu)
+        #expect(finding.site.phase == .firstVisibleWindow)
         #expect(within(10, finding.costNs, of: 200_000_000), "\(finding.costNs) ns")
     }
 
@@ -40,9 +40,9 @@ struct WholeLaunchProfileTests {
             #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
             let trace = try #require(output.trace)
             let finding = try #require(
-                Self.findings(trace).first { $0.kind == kind }, "\(Self.findings(trace).map(\.function))")
-            #expect(finding.function.contains("FixtureBlocking"), "\(finding.function)")
-            #expect(finding.phase == .didFinishLaunching)
+                Self.findings(trace).first { $0.site.kind == kind }, "\(Self.findings(trace).map(\.site.function))")
+            #expect(finding.site.function.contains("FixtureBlocking"), "\(finding.site.function)")
+            #expect(finding.site.phase == .didFinishLaunching)
             let blocked = try trace.blockedNs()
             #expect(within(5, finding.costNs, of: blocked), "\(options): \(finding.costNs) ns of \(blocked)")
             #expect(trace.mainThread?.sampler.signalsSent == 0)
@@ -89,16 +89,16 @@ struct WholeLaunchProfileTests {
         let span = try #require(trace.spans.first { $0.name == "fixture.reads" })
         #expect(span.phase == .willFinishLaunching)
         let findings = Self.findings(trace).filter {
-            $0.kind == .fileIO && $0.function.contains("FixtureWork.readChunks")
+            $0.site.kind == .fileIO && $0.site.function.contains("FixtureWork.readChunks")
         }
-        #expect(findings.count == 1, "\(Self.findings(trace).map(\.function))")
+        #expect(findings.count == 1, "\(Self.findings(trace).map(\.site.function))")
         let finding = try #require(findings.first)
         // The function's file calls: the 4,096 reads and the open before them.
         #expect(finding.tracedCalls == 4097)
         #expect(Set(finding.blockingFunctions) == ["open", "read"], "\(finding.blockingFunctions)")
         let bytes: Int64 = 4096 * 65_536
         #expect(finding.bytes == bytes)
-        #expect(finding.phase == .willFinishLaunching)
+        #expect(finding.site.phase == .willFinishLaunching)
         #expect(finding.resources == [file.resolvingSymlinksInPath().path], "\(finding.resources)")
         #expect(
             within(10, finding.costNs, of: span.durationNs),

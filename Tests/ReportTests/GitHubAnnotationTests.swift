@@ -16,18 +16,21 @@ struct GitHubAnnotationTests {
         var evaluation = try ReportFixture.runEvaluation(summary)
         let location = SourceLocation(file: "/work/repo/Sources/App/Catalog.swift", line: 42)
         let finding = Finding(
-            id: "fileIO:didFinishLaunching:Catalog.load()", scenario: "warm", function: "Catalog.load()", fullName: nil,
-            module: "App", location: location, isAppCode: true, kind: .fileIO, phase: .didFinishLaunching, launches: 5,
-            analyzedLaunches: 5, medianCostNs: 5e6, impactNs: 5e6, phaseShare: nil, firstFrameShare: nil,
+            id: "fileIO:didFinishLaunching:Catalog.load()", scenario: "warm",
+            site: FindingSite(
+                function: "Catalog.load()", module: "App", location: location, kind: .fileIO,
+                phase: .didFinishLaunching),
+            launches: 5, analyzedLaunches: 5, medianCostNs: 5e6, impactNs: 5e6, phaseShare: nil, firstFrameShare: nil,
             tracedCalls: 5,
             samples: 0, touchesUI: false, confidence: .high,
             advice: Advice(action: .moveToBackground, qos: "utility", summary: "Move it.", rewrite: ""),
-            blockingFunctions: ["read"], resources: [], stack: [])
+            blockingFunctions: ["read"], resources: [])
         summary.findings = RunFindings(findings: [finding], analyzedLaunches: ["warm": 5])
         evaluation.policyVerdicts = [
             PolicyVerdict(
-                status: .fail, level: .error, findingID: finding.id, scenario: "warm", function: finding.function,
-                kind: finding.kind, phase: finding.phase, medianCostNs: 5e6, message: "File I/O on the main thread.")
+                status: .fail, level: .error, findingID: finding.id, scenario: "warm", function: finding.site.function,
+                kind: finding.site.kind, phase: finding.site.phase, medianCostNs: 5e6,
+                message: "File I/O on the main thread.")
         ]
         let workspace = URL(filePath: location.file).deletingLastPathComponent().deletingLastPathComponent().path
         let text = GitHubAnnotations(workspace: workspace).render(summary: summary, evaluation: evaluation)

@@ -40,7 +40,8 @@ public struct FunctionChange: Codable, Sendable, Equatable {
             let shift = HodgesLehmann.shift(from: x, to: y)
             guard test.pValue < threshold, abs(shift) >= minShiftNs, let finding = described[key] else { return nil }
             return FunctionChange(
-                id: key.description, function: finding.function, module: finding.module, thread: finding.thread,
+                id: key.description, function: finding.site.function, module: finding.site.module,
+                thread: finding.site.thread,
                 baseMedianNs: Descriptive.median(x), headMedianNs: Descriptive.median(y), shiftNs: shift,
                 pValue: test.pValue)
         }

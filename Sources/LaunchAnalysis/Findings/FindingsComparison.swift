@@ -41,6 +41,6 @@ public struct FindingsComparison: Codable, Sendable, Equatable {
     }
 
     private static func key(_ finding: Finding) -> FindingKey {
-        FindingKey(function: finding.function, kind: finding.kind, phase: finding.phase)
+        FindingKey(function: finding.site.function, kind: finding.site.kind, phase: finding.site.phase)
     }
 }

@@ -24,20 +24,21 @@ public enum PolicyEvaluator {
         }
         var verdicts: [PolicyVerdict] = []
         for finding in findings.findings {
-            guard let level = policy.level(of: finding.kind, in: finding.phase),
+            guard let level = policy.level(of: finding.site.kind, in: finding.site.phase),
                 finding.medianCostNs >= policy.minimumCostNs,
-                policy.allowance(for: finding.function) == nil
+                policy.allowance(for: finding.site.function) == nil
             else { continue }
-            let phase = finding.phase?.rawValue ?? "an unknown phase"
-            let when = (finding.phase?.isBeforeFirstFrame ?? true) ? "before the first frame" : "after the first frame"
+            let phase = finding.site.phase?.rawValue ?? "an unknown phase"
+            let when =
+                (finding.site.phase?.isBeforeFirstFrame ?? true) ? "before the first frame" : "after the first frame"
             let cost = MetricKind.time.format(finding.medianCostNs)
             verdicts.append(
                 PolicyVerdict(
                     status: .fail, level: level, findingID: finding.id, scenario: finding.scenario,
-                    function: finding.function,
-                    kind: finding.kind, phase: finding.phase, medianCostNs: finding.medianCostNs,
+                    function: finding.site.function,
+                    kind: finding.site.kind, phase: finding.site.phase, medianCostNs: finding.medianCostNs,
                     message:
-                        "\(finding.function) does \(finding.kind.rawValue) work on the main thread in \(phase) (\(when)): \(cost) median in \(finding.launches) of \(finding.analyzedLaunches) \(finding.scenario) launches. \(finding.advice.summary)"
+                        "\(finding.site.function) does \(finding.site.kind.rawValue) work on the main thread in \(phase) (\(when)): \(cost) median in \(finding.launches) of \(finding.analyzedLaunches) \(finding.scenario) launches. \(finding.advice.summary)"
                 ))
         }
         return verdicts

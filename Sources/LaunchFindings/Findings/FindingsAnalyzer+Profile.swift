@@ -33,7 +33,7 @@ extension FindingsAnalyzer {
                         frames: frames, kind: kind, phase: part.phase, costNs: part.durationNs, tracedCalls: 0,
                         samples: 1, blockingFunction: function, resource: nil, bytes: nil)
                 else { continue }
-                found.thread = context.threadLabel(of: sample, frames: frames)
+                found.site.thread = context.threadLabel(of: sample, frames: frames)
                 // An off-CPU interval with its stack is timed whole, from its switch-out to its switch-in.
                 if sample.state == .blocked, context.profile.offCPUStacks { found.measuredNs = part.durationNs }
                 result.append(found)

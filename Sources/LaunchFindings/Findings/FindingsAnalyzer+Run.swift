@@ -101,14 +101,10 @@ extension FindingsAnalyzer {
         return accumulators.values.map { accumulator in
             let first = accumulator.first
             let median = Descriptive.median(accumulator.costs)
-            let phaseMedian = first.phase.flatMap { typical(.phase($0)) }
-            let sharedInstance = Self.hasSharedInstance(first, symbolicator: symbolicator)
+            let phaseMedian = first.site.phase.flatMap { typical(.phase($0)) }
             return Finding(
-                id: first.key.description, scenario: scenario.rawValue, function: first.function,
-                fullName: first.fullName,
-                module: first.module, location: first.location, isAppCode: first.isAppCode, kind: first.kind,
-                phase: first.phase, launches: accumulator.costs.count, analyzedLaunches: analyzed,
-                medianCostNs: median,
+                id: first.key.description, scenario: scenario.rawValue, site: first.site,
+                launches: accumulator.costs.count, analyzedLaunches: analyzed, medianCostNs: median,
                 impactNs: median * Double(accumulator.costs.count) / Double(Swift.max(1, analyzed)),
                 phaseShare: phaseMedian.flatMap { $0 > 0 ? median / $0 : nil },
                 firstFrameShare: firstFrameMedian.flatMap { $0 > 0 ? median / $0 : nil },
@@ -119,18 +115,9 @@ extension FindingsAnalyzer {
                     measuredShare: accumulator.measuredShare, launches: accumulator.costs.count,
                     analyzedLaunches: analyzed
                 ),
-                advice: FindingAdvisor.advice(
-                    function: first.function, fullName: first.fullName, kind: first.kind, phase: first.phase,
-                    touchesUI: accumulator.touchesUI, hasSharedInstance: sharedInstance, endpoint: endpoint,
-                    waitsForMutex: accumulator.blockingFunctions.contains(where: FrameClassifier.isMutexLock),
-                    context: AdviceContext(
-                        owner: first.owner, module: first.module, isSwift: first.module != nil,
-                        package: first.package, callee: first.callee, caller: first.caller,
-                        thread: first.thread, mayMissFrame: first.mayMissFrame)
-                ),
-                blockingFunctions: accumulator.blockingFunctions, resources: accumulator.resources, stack: first.stack,
-                owner: first.owner, package: first.package, callee: first.callee, caller: first.caller,
-                thread: first.thread
+                advice: Self.advice(
+                    for: first, accumulator: accumulator, symbolicator: symbolicator, endpoint: endpoint),
+                blockingFunctions: accumulator.blockingFunctions, resources: accumulator.resources
             )
         }
         .sorted { ($0.impactNs, $1.id) > ($1.impactNs, $0.id) }
@@ -162,8 +149,8 @@ extension FindingsAnalyzer {
             samples += finding.samples
             measuredNs += finding.measuredNs
             touchesUI = touchesUI || finding.touchesUI
-            if first.location == nil, finding.location != nil { first.location = finding.location }
-            if first.callee == nil { first.callee = finding.callee }
+            if first.site.location == nil, finding.site.location != nil { first.site.location = finding.site.location }
+            if first.site.callee == nil { first.site.callee = finding.site.callee }
             for name in finding.blockingFunctions where !blockingFunctions.contains(name) {
                 blockingFunctions.append(name)
             }
@@ -187,10 +174,10 @@ extension FindingsAnalyzer {
     /// Whether the attributed function's type has a `static let shared` singleton, found by
     /// its mangled accessor (`12CatalogStoreC6shared`) in the function's image.
     static func hasSharedInstance(_ finding: LaunchFinding, symbolicator: Symbolicator?) -> Bool {
-        guard let symbolicator, let image = finding.image, finding.isAppCode,
-            !(finding.fullName?.hasPrefix("static ") ?? false)
+        guard let symbolicator, let image = finding.image, finding.site.isAppCode,
+            !(finding.site.fullName?.hasPrefix("static ") ?? false)
         else { return false }
-        var name = Substring(finding.function)
+        var name = Substring(finding.site.function)
         while let range = name.range(of: " in "), name.hasPrefix("closure #") { name = name[range.upperBound...] }
         let path = (name.split(separator: "(").first ?? name).split(separator: ".")
         guard path.count >= 2 else { return false }
@@ -198,5 +185,21 @@ extension FindingsAnalyzer {
         return ["C", "V", "O"].contains {
             symbolicator.image(image, hasSymbolContaining: "\(type.utf8.count)\(type)\($0)6shared")
         }
+    }
+
+    /// The advice for the finding whose first launch's finding is `first`.
+    static func advice(
+        for first: LaunchFinding, accumulator: Accumulator, symbolicator: Symbolicator?, endpoint: LaunchEndpoint
+    ) -> Advice {
+        let site = first.site
+        return FindingAdvisor.advice(
+            function: site.function, fullName: site.fullName, kind: site.kind, phase: site.phase,
+            touchesUI: accumulator.touchesUI, hasSharedInstance: hasSharedInstance(first, symbolicator: symbolicator),
+            endpoint: endpoint,
+            waitsForMutex: accumulator.blockingFunctions.contains(where: FrameClassifier.isMutexLock),
+            context: AdviceContext(
+                owner: site.owner, module: site.module, isSwift: site.module != nil, package: site.package,
+                callee: site.callee, caller: site.caller, thread: site.thread, mayMissFrame: first.mayMissFrame)
+        )
     }
 }

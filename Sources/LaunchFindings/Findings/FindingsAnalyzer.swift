@@ -70,8 +70,8 @@ public struct FindingsAnalyzer: Sendable, Equatable {
             existing.samples += finding.samples
             existing.measuredNs += finding.measuredNs
             existing.touchesUI = existing.touchesUI || finding.touchesUI
-            if existing.location == nil { existing.location = finding.location }
-            if existing.callee == nil { existing.callee = finding.callee }
+            if existing.site.location == nil { existing.site.location = finding.site.location }
+            if existing.site.callee == nil { existing.site.callee = finding.site.callee }
             for name in finding.blockingFunctions where !existing.blockingFunctions.contains(name) {
                 existing.blockingFunctions.append(name)
             }
@@ -198,20 +198,20 @@ public struct FindingsAnalyzer: Sendable, Equatable {
         if inlinedAppSymbol == nil, location?.inlinedFunction != nil { location = nil }
         // Swift's entry points of an `async` main (`async_MainTY0_`) are the program's `main()`.
         let asyncMain = symbol.map { FrameClassifier.isAsyncMain($0.simple) } ?? false
-        var found = LaunchFinding(
+        let site = FindingSite(
             function: asyncMain
                 ? "main()" : FrameClassifier.enclosingFunction(symbol?.simple ?? Self.unnamed(attributed)),
             fullName: symbol?.full, module: symbol?.module ?? (asyncMain ? attributed?.imageName : nil),
-            location: location,
-            isAppCode: attributed.map { ownership.owner(of: $0) == .program } ?? true, kind: kind, phase: phase,
-            costNs: costNs, tracedCalls: tracedCalls,
-            samples: samples, touchesUI: inner.contains(where: FrameClassifier.isUIMethod),
-            blockingFunctions: blockingFunction.map { [$0] } ?? [], resources: resource.map { [$0] } ?? [],
-            bytes: bytes, stack: Array(frames.prefix(maxStackFrames)), image: attributed?.image,
+            location: location, isAppCode: attributed.map { ownership.owner(of: $0) == .program } ?? true,
+            kind: kind, phase: phase, stack: Array(frames.prefix(maxStackFrames)),
             owner: attributed.map(ownership.owner(of:)), package: attributed.flatMap(CodeOwnership.package(of:)),
             callee: ownership.calledDependency(in: frames, below: appIndex).map(Self.calleeName),
-            caller: ownership.entryCaller(in: frames, above: appIndex).map(Self.callerName)
-        )
+            caller: ownership.entryCaller(in: frames, above: appIndex).map(Self.callerName))
+        var found = LaunchFinding(
+            site: site, costNs: costNs, tracedCalls: tracedCalls, samples: samples,
+            touchesUI: inner.contains(where: FrameClassifier.isUIMethod),
+            blockingFunctions: blockingFunction.map { [$0] } ?? [], resources: resource.map { [$0] } ?? [],
+            bytes: bytes, image: attributed?.image)
         found.mayMissFrame = ownership.isTailCallFallback(in: frames, at: appIndex)
         return found
     }

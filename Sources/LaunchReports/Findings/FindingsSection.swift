@@ -17,7 +17,7 @@ public enum FindingsSection {
     /// `100.0 ms (55.6 % of didFinishLaunching, 24.9 % of first frame)`; a program's share is of `time to ready`.
     public static func cost(_ finding: Finding, endpoint: LaunchEndpoint? = nil) -> String {
         var shares: [String] = []
-        if let share = finding.phaseShare, let phase = finding.phase {
+        if let share = finding.phaseShare, let phase = finding.site.phase {
             shares.append("\(percent(share)) of \(phase.rawValue)")
         }
         if let share = finding.firstFrameShare {
@@ -68,13 +68,14 @@ public enum FindingsSection {
     /// when not the main one: `App.configure() (App.swift:12) → MultiThreadedEventLoopGroup.init (NIOPosix)`,
     /// `crunch() (Work.swift:8) on a cooperative-pool thread`.
     public static func place(of finding: Finding) -> String {
-        var text = finding.functionWithLocation
-        if let callee = finding.callee { text += " → \(callee)" }
-        if finding.owner == .dependency {
-            let owner = finding.package ?? finding.module.map { "module \($0)" } ?? "a dependency"
-            text += " (\(owner), " + (finding.caller.map { "called from \($0)" } ?? "no call of the program's") + ")"
+        var text = finding.site.functionWithLocation
+        if let callee = finding.site.callee { text += " → \(callee)" }
+        if finding.site.owner == .dependency {
+            let owner = finding.site.package ?? finding.site.module.map { "module \($0)" } ?? "a dependency"
+            text +=
+                " (\(owner), " + (finding.site.caller.map { "called from \($0)" } ?? "no call of the program's") + ")"
         }
-        if let thread = finding.thread { text += " on \(thread)" }
+        if let thread = finding.site.thread { text += " on \(thread)" }
         return text
     }
 
@@ -99,8 +100,8 @@ public enum FindingsSection {
             if top.isEmpty { out += "  none\n" }
             for (index, finding) in top.enumerated() {
                 out +=
-                    "\(String(repeating: " ", count: index < 9 ? 2 : 1))\(index + 1). \(place(of: finding))  \(finding.kind.rawValue)"
-                    + "  \(finding.phase?.rawValue ?? "unknown phase")  \(cost(finding, endpoint: findings.endpoint))"
+                    "\(String(repeating: " ", count: index < 9 ? 2 : 1))\(index + 1). \(place(of: finding))  \(finding.site.kind.rawValue)"
+                    + "  \(finding.site.phase?.rawValue ?? "unknown phase")  \(cost(finding, endpoint: findings.endpoint))"
                     + "  \(finding.launches)/\(finding.analyzedLaunches) launches, \(finding.confidence.rawValue) confidence"
                     + (finding.touchesUI ? ", touches UI" : "") + calls(finding) + "\n"
                 out += "     -> \(finding.advice.rewrite.isEmpty ? finding.advice.summary : finding.advice.rewrite)\n"
@@ -133,8 +134,8 @@ public enum FindingsSection {
             out += "|---:|---|---|---|---:|---|---|\n"
             for finding in findings.top(limit) {
                 let cells = [
-                    MarkdownReport.escape(cost(finding, endpoint: findings.endpoint)), finding.kind.rawValue,
-                    finding.phase?.rawValue ?? "-",
+                    MarkdownReport.escape(cost(finding, endpoint: findings.endpoint)), finding.site.kind.rawValue,
+                    finding.site.phase?.rawValue ?? "-",
                     MarkdownReport.escape(place(of: finding)),
                     "\(finding.launches)/\(finding.analyzedLaunches)",
                     finding.confidence.rawValue,

@@ -83,7 +83,7 @@ public struct GitHubAnnotations: Sendable, Equatable {
         evaluation.policyVerdicts.sorted { ($0.medianCostNs ?? 0) > ($1.medianCostNs ?? 0) }.map { verdict in
             let command = verdict.level == .error ? "error" : "warning"
             let title = "launchprof policy: " + (verdict.function ?? "main-thread work")
-            let location = verdict.findingID.flatMap { id in findings.first { $0.id == id }?.location }
+            let location = verdict.findingID.flatMap { id in findings.first { $0.id == id }?.site.location }
             var properties = ["title": title]
             if let location, let file = relative(location.file) {
                 properties["file"] = file

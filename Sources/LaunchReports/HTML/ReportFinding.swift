@@ -23,10 +23,10 @@ public struct ReportFinding: Codable, Sendable, Equatable {
 
     /// The report's view of an analysed finding.
     public init(_ finding: Finding, endpoint: LaunchEndpoint? = nil) {
-        let phase = finding.phase.map { " in \($0.rawValue)" } ?? ""
-        title = "\(finding.functionWithLocation)\(phase): \(FindingsSection.cost(finding, endpoint: endpoint))"
+        let phase = finding.site.phase.map { " in \($0.rawValue)" } ?? ""
+        title = "\(finding.site.functionWithLocation)\(phase): \(FindingsSection.cost(finding, endpoint: endpoint))"
         var parts = [
-            "\(finding.kind.rawValue) on the main thread",
+            "\(finding.site.kind.rawValue) on the main thread",
             "in \(finding.launches) of \(finding.analyzedLaunches) launches",
             "\(finding.confidence.rawValue) confidence",
         ]

@@ -45,13 +45,13 @@ extension OTLPTraceExport {
     /// The run's findings that cost this phase, at its start: where the time went, and the advice.
     private func findingEvents(in phase: PhaseRecord, trace: LaunchTrace) -> [OTLPJSON.Event] {
         let findings = (summary.findings?.findings ?? []).filter {
-            $0.phase == phase.phase && $0.scenario == trace.scenario.rawValue
+            $0.site.phase == phase.phase && $0.scenario == trace.scenario.rawValue
         }
         return findings.map { finding in
             OTLPJSON.Event(
-                timeUnixNano: unix(trace, phase.startNs), name: "finding: \(finding.function)",
+                timeUnixNano: unix(trace, phase.startNs), name: "finding: \(finding.site.function)",
                 attributes: [
-                    .init("launchprof.finding.kind", finding.kind.rawValue),
+                    .init("launchprof.finding.kind", finding.site.kind.rawValue),
                     .init("launchprof.finding.median_cost_ns", int: Int64(finding.medianCostNs)),
                     .init("launchprof.finding.advice", finding.advice.summary),
                 ])

@@ -21,8 +21,8 @@ struct FindingsAnalyzerTests {
             in: try FindingsFixture.trace(runIndex: 1), symbolicator: try FindingsFixture.symbolicator())
         let rows = findings.map {
             Row(
-                function: $0.function, kind: $0.kind, phase: $0.phase, costMs: Double($0.costNs) / 1e6,
-                calls: $0.tracedCalls, samples: $0.samples, ui: $0.touchesUI, app: $0.isAppCode)
+                function: $0.site.function, kind: $0.site.kind, phase: $0.site.phase, costMs: Double($0.costNs) / 1e6,
+                calls: $0.tracedCalls, samples: $0.samples, ui: $0.touchesUI, app: $0.site.isAppCode)
         }
         #expect(
             rows == [
@@ -52,14 +52,14 @@ struct FindingsAnalyzerTests {
                     function: "CatalogRowView.layoutSubviews()", kind: .lock, phase: .firstVisibleWindow, costMs: 16,
                     calls: 0, samples: 1, ui: true, app: true),
             ], "\(rows)")
-        let thumbnails = try #require(findings.first { $0.function.hasPrefix("ThumbnailCache") })
+        let thumbnails = try #require(findings.first { $0.site.function.hasPrefix("ThumbnailCache") })
         #expect(thumbnails.blockingFunctions == ["write", "fsync"])
         #expect(thumbnails.resources == ["/tmp/SampleApp-thumbnails.cache"])
         #expect(thumbnails.bytes == 16_000_000)
         #expect(
-            thumbnails.fullName
+            thumbnails.site.fullName
                 == "static SampleApp.ThumbnailCache.warmSynchronously(megabytes: Swift.Int) -> Swift.UInt64")
-        #expect(findings.first { $0.kind == .lock }?.blockingFunctions == ["sem_wait"])
+        #expect(findings.first { $0.site.kind == .lock }?.blockingFunctions == ["sem_wait"])
     }
 
     @Test("A trace without main-thread activity has no findings")
@@ -83,7 +83,7 @@ struct FindingsAnalyzerTests {
                 "cpu:firstVisibleWindow:CatalogRowView.layoutSubviews()",
             ], "\(ids)")
         let thumbnails = try #require(
-            findings.findings.first { $0.kind == .fileIO && $0.function.hasPrefix("Thumbnail") })
+            findings.findings.first { $0.site.kind == .fileIO && $0.site.function.hasPrefix("Thumbnail") })
         #expect(thumbnails.launches == 3)
         #expect(thumbnails.analyzedLaunches == 3)
         #expect(thumbnails.medianCostNs == 65_000_000)  // 65, 130, 65 ms
@@ -91,13 +91,14 @@ struct FindingsAnalyzerTests {
         #expect(thumbnails.confidence == .high)
         #expect(isClose(thumbnails.phaseShare!, 65.0 / 180.0))
         #expect(isClose(thumbnails.firstFrameShare!, 65.0 / 401.0))
-        let network = try #require(findings.findings.first { $0.kind == .network })
+        let network = try #require(findings.findings.first { $0.site.kind == .network })
         #expect(network.launches == 2)
         #expect(network.medianCostNs == 52_500_000)  // 35 and 70 ms
         #expect(isClose(network.impactNs, 52_500_000 * 2 / 3))
-        let cpu = try #require(findings.findings.first { $0.kind == .cpu && $0.function == "CatalogStore.load()" })
+        let cpu = try #require(
+            findings.findings.first { $0.site.kind == .cpu && $0.site.function == "CatalogStore.load()" })
         #expect(cpu.confidence == .medium)  // 2 samples per launch
-        #expect(findings.findings.allSatisfy { $0.isAppCode })
+        #expect(findings.findings.allSatisfy { $0.site.isAppCode })
     }
 
     @Test("Advice: QoS by kind, UI work after the first frame, the singleton in the rewrite")

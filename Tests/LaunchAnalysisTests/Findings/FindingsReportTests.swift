@@ -37,7 +37,7 @@ struct FindingsReportTests {
     func markdown() throws {
         let (summary, evaluation) = try Self.reportInputs()
         var findings = try #require(summary.findings)
-        findings.findings[0].function = "<script>alert(1)</script>|x"
+        findings.findings[0].site.function = "<script>alert(1)</script>|x"
         let rendered = FindingsSection.markdown(findings: findings, policyVerdicts: evaluation.policyVerdicts)
         #expect(!rendered.contains("<script>"))
         goldens.assertMatches(rendered, "report-findings.md")

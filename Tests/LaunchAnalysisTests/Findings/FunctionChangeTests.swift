@@ -8,9 +8,9 @@ import Testing
 struct FunctionChangeTests {
     static func finding(_ function: String, ms: Double, kind: BlockingKind = .cpu) -> LaunchFinding {
         LaunchFinding(
-            function: function, fullName: nil, module: "App", location: nil, isAppCode: true, kind: kind,
-            phase: .didFinishLaunching, costNs: Int64(ms * 1e6), tracedCalls: 0, samples: 1, touchesUI: false,
-            blockingFunctions: [], resources: [], bytes: nil, stack: [], image: nil)
+            site: FindingSite(function: function, module: "App", kind: kind, phase: .didFinishLaunching),
+            costNs: Int64(ms * 1e6), tracedCalls: 0, samples: 1, touchesUI: false, blockingFunctions: [],
+            resources: [])
     }
 
     @Test("a function 10 ms costlier in every head launch moved; one that did not, and noise, did not")

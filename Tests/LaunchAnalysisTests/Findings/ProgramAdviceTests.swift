@@ -1,8 +1,9 @@
-@testable import LaunchAnalysis
-@testable import LaunchFindings
 import LaunchSymbolication
 import LaunchTrace
 import Testing
+
+@testable import LaunchAnalysis
+@testable import LaunchFindings
 
 /// Whose code a frame is, and advice that fits a program: its own call site named with the
 /// dependency it called, a dependency's own work and code that is not Swift never rewritten,
@@ -70,9 +71,9 @@ struct ProgramAdviceTests {
             analyzer.finding(
                 frames: Self.stack, kind: .lock, phase: nil, costNs: 5_000_000, tracedCalls: 0, samples: 1,
                 blockingFunction: nil, resource: nil, bytes: nil))
-        #expect(finding.function == "configure()")
-        #expect(finding.owner == .program)
-        #expect(finding.callee == "MultiThreadedEventLoopGroup.init(numberOfThreads:) (NIOPosix)")
+        #expect(finding.site.function == "configure()")
+        #expect(finding.site.owner == .program)
+        #expect(finding.site.callee == "MultiThreadedEventLoopGroup.init(numberOfThreads:) (NIOPosix)")
     }
 
     @Test("with no frame of the program on the stack, the finding is the dependency's own work, never rewritten")

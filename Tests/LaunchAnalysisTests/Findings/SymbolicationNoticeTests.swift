@@ -38,7 +38,7 @@ struct SymbolicationNoticeTests {
         let problems = try #require(summary.findings?.symbolicationProblems)
         #expect(!problems.isEmpty)
         #expect(problems.values.allSatisfy { $0 == Self.notice }, "\(problems)")
-        #expect(summary.findings?.findings.contains { $0.function.contains("+0x") } == false, "names are kept")
+        #expect(summary.findings?.findings.contains { $0.site.function.contains("+0x") } == false, "names are kept")
     }
 
     @Test("text, Markdown and HTML reports show the notice")

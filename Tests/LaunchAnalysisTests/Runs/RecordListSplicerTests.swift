@@ -1,14 +1,24 @@
 import Foundation
-@testable import LaunchAnalysis
 import LaunchReports
 import LaunchTrace
 import Testing
+
+@testable import LaunchAnalysis
 
 /// `summary.json` and `verdicts.json` with their launch records written directly: byte for byte
 /// what encoding the whole document gives, whatever lists are present.
 @Suite("RecordListSplicer")
 struct RecordListSplicerTests {
     /// A summary of a real-looking run, its record lists as given (records with every nested value).
+    static func record(_ index: Int, outcome: LaunchRecord.Outcome = .completed) -> LaunchRecord {
+        var record = LaunchRecord(
+            index: index, scenario: .warm, outcome: outcome, exitStatus: 0, wallNs: Int64(1_000_000 + index),
+            traceFile: "launch-\(index).trace.json", message: "line 1\n\"line\" 2 a/b")
+        record.lastPhase = "main"
+        record.readyWhen = .port(8080)
+        return record
+    }
+
     static func summary(timing: [LaunchRecord]?, preMain: [LaunchRecord]?) -> RunSummary {
         var summary = EvaluatorTests.summary(count: 4)
         summary.launches = summary.launches.map { record in
@@ -22,8 +32,8 @@ struct RecordListSplicerTests {
     }
 
     static let variants: [(timing: [LaunchRecord]?, preMain: [LaunchRecord]?)] = [
-        ((1...3).map { RunManifestEncoderTests.record($0) }, [RunManifestEncoderTests.record(1, outcome: .crashed)]),
-        ((1...3).map { RunManifestEncoderTests.record($0) }, nil),
+        ((1...3).map { Self.record($0) }, [Self.record(1, outcome: .crashed)]),
+        ((1...3).map { Self.record($0) }, nil),
         ([], []),
         (nil, nil),
     ]
@@ -53,7 +63,7 @@ struct RecordListSplicerTests {
     func missingList() throws {
         let encoded = Data("{\n  \"other\" : [\n\n  ]\n}".utf8)
         #expect {
-            _ = try RecordListSplicer.splice(encoded, lists: [("launches", [RunManifestEncoderTests.record(1)])])
+            _ = try RecordListSplicer.splice(encoded, lists: [("launches", [Self.record(1)])])
         } throws: { error in
             "\(error)".contains("no empty list \"launches\"")
         }

@@ -1,7 +1,8 @@
-@testable import LaunchAnalysis
-@testable import LaunchFindings
 import LaunchTrace
 import Testing
+
+@testable import LaunchAnalysis
+@testable import LaunchFindings
 
 /// The critical path through deterministic every-thread timelines: which thread's work a
 /// launch waited for, and which work ran beside it unwaited.

@@ -1,9 +1,10 @@
 import Foundation
-@testable import LaunchAnalysis
 import LaunchTestSupport
 import LaunchTrace
-@testable import LaunchWorkflow
 import Testing
+
+@testable import LaunchAnalysis
+@testable import LaunchWorkflow
 
 @Suite("Run journal")
 struct RunJournalTests {
@@ -19,7 +20,7 @@ struct RunJournalTests {
 
     /// A new journal in a new folder (removed with the folder).
     static func newJournal() throws -> (folder: URL, journal: RunJournal) {
-        let folder = try Fixtures.temporaryDirectory()
+        let folder = try ReportFixture.temporaryDirectory()
         return (folder, try RunJournal(creating: folder.appendingPathComponent("launches.journal")))
     }
 

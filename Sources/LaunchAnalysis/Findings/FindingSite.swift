@@ -1,0 +1,68 @@
+import LaunchSymbolication
+import LaunchTrace
+
+/// Where work a launch waited for was found: the function it is charged to, whose code that
+/// is, its kind and phase, the thread, and a representative stack. A launch's finding
+/// (``LaunchFinding``) and the run's (``Finding``) hold one each.
+public struct FindingSite: Codable, Sendable, Equatable {
+    /// The function the work is charged to: the first frame of the program's own code
+    /// (simplified name), or the innermost named frame when no frame is the program's.
+    public var function: String
+    /// Its demangled name.
+    public var fullName: String?
+    /// Its module.
+    public var module: String?
+    /// File and line, when known.
+    public var location: SourceLocation?
+    /// Whether ``function`` is the program's own code.
+    public var isAppCode: Bool
+    /// The kind of work.
+    public var kind: BlockingKind
+    /// The phase it ran in.
+    public var phase: LaunchPhase?
+    /// A representative stack (the first call's or sample's), innermost first (at most 16 frames).
+    public var stack: [SymbolicatedFrame]
+    /// Whose code ``function`` is (nil in files written before it was recorded: the program's).
+    public var owner: CodeOwner?
+    /// The package ``function`` belongs to, when its source is in SwiftPM's checkouts.
+    public var package: String?
+    /// The dependency function the program's code called where the time was spent, with its
+    /// module: `MultiThreadedEventLoopGroup.init(numberOfThreads:) (NIOPosix)`.
+    public var callee: String?
+    /// For a dependency's own work, the program's code that called it: its entry point's
+    /// top-level code, with file and line when known (`main (main.swift:57)`).
+    public var caller: String?
+    /// The thread the work ran on, for people (`a cooperative-pool thread`, `thread "NIO-ELT-0-#1"`),
+    /// or nil for the main thread.
+    public var thread: String?
+
+    /// Creates a site.
+    public init(
+        function: String, fullName: String? = nil, module: String? = nil, location: SourceLocation? = nil,
+        isAppCode: Bool = true, kind: BlockingKind, phase: LaunchPhase?, stack: [SymbolicatedFrame] = [],
+        owner: CodeOwner? = nil, package: String? = nil, callee: String? = nil, caller: String? = nil,
+        thread: String? = nil
+    ) {
+        self.function = function
+        self.fullName = fullName
+        self.module = module
+        self.location = location
+        self.isAppCode = isAppCode
+        self.kind = kind
+        self.phase = phase
+        self.stack = stack
+        self.owner = owner
+        self.package = package
+        self.callee = callee
+        self.caller = caller
+        self.thread = thread
+    }
+
+    /// What findings are merged by: function, kind and phase.
+    public var key: FindingKey { FindingKey(function: function, kind: kind, phase: phase) }
+
+    /// The function with its file and line: `CatalogStore.load() (CatalogStore.swift:18)`.
+    public var functionWithLocation: String {
+        location.map { "\(function) (\($0))" } ?? function
+    }
+}
