@@ -3,6 +3,9 @@
 /// `onCpuNs` and `runnableNs` come from `/proc/thread-self/schedstat`; faults and
 /// context switches from `getrusage(RUSAGE_THREAD)`. The blocked time needs no
 /// sampling: it is the wall time the thread was neither running nor runnable.
+///
+/// A state the runner built from a program's profile (no probe in the process) has the times
+/// only: its faults and switches are nil, absent from the JSON, never 0.
 public struct ThreadState: Codable, Sendable, Equatable {
     /// Wall-clock duration of the interval, in nanoseconds.
     public var wallNs: Int64
@@ -10,20 +13,20 @@ public struct ThreadState: Codable, Sendable, Equatable {
     public var onCpuNs: Int64
     /// Time the thread was runnable but waiting for a CPU, in nanoseconds.
     public var runnableNs: Int64
-    /// Minor page faults (no disk I/O).
-    public var minorFaults: Int64
-    /// Major page faults (the page was read from disk).
-    public var majorFaults: Int64
-    /// Voluntary context switches: the thread blocked (I/O, sleep, lock).
-    public var voluntarySwitches: Int64
-    /// Involuntary context switches: the thread was preempted.
-    public var involuntarySwitches: Int64
+    /// Minor page faults (no disk I/O); nil when nothing in the process counted them.
+    public var minorFaults: Int64?
+    /// Major page faults (the page was read from disk); nil when nothing in the process counted them.
+    public var majorFaults: Int64?
+    /// Voluntary context switches: the thread blocked (I/O, sleep, lock); nil when nothing in the process counted them.
+    public var voluntarySwitches: Int64?
+    /// Involuntary context switches: the thread was preempted; nil when nothing in the process counted them.
+    public var involuntarySwitches: Int64?
 
     /// Creates a thread state from its measured parts.
     public init(
         wallNs: Int64, onCpuNs: Int64, runnableNs: Int64,
-        minorFaults: Int64 = 0, majorFaults: Int64 = 0,
-        voluntarySwitches: Int64 = 0, involuntarySwitches: Int64 = 0
+        minorFaults: Int64? = nil, majorFaults: Int64? = nil,
+        voluntarySwitches: Int64? = nil, involuntarySwitches: Int64? = nil
     ) {
         self.wallNs = wallNs
         self.onCpuNs = onCpuNs
@@ -42,17 +45,22 @@ public struct ThreadState: Codable, Sendable, Equatable {
     public static let zero = ThreadState(wallNs: 0, onCpuNs: 0, runnableNs: 0)
 
     /// The sum of two intervals' states, each field saturating at `Int64.max` (a validated
-    /// trace never comes near it).
+    /// trace never comes near it); a counter is known in the sum when it is in both.
     public static func + (lhs: ThreadState, rhs: ThreadState) -> ThreadState {
         ThreadState(
             wallNs: lhs.wallNs.saturatingAdd(rhs.wallNs),
             onCpuNs: lhs.onCpuNs.saturatingAdd(rhs.onCpuNs),
             runnableNs: lhs.runnableNs.saturatingAdd(rhs.runnableNs),
-            minorFaults: lhs.minorFaults.saturatingAdd(rhs.minorFaults),
-            majorFaults: lhs.majorFaults.saturatingAdd(rhs.majorFaults),
-            voluntarySwitches: lhs.voluntarySwitches.saturatingAdd(rhs.voluntarySwitches),
-            involuntarySwitches: lhs.involuntarySwitches.saturatingAdd(rhs.involuntarySwitches)
+            minorFaults: sum(lhs.minorFaults, rhs.minorFaults),
+            majorFaults: sum(lhs.majorFaults, rhs.majorFaults),
+            voluntarySwitches: sum(lhs.voluntarySwitches, rhs.voluntarySwitches),
+            involuntarySwitches: sum(lhs.involuntarySwitches, rhs.involuntarySwitches)
         )
+    }
+
+    private static func sum(_ lhs: Int64?, _ rhs: Int64?) -> Int64? {
+        guard let lhs, let rhs else { return nil }
+        return lhs.saturatingAdd(rhs)
     }
 }
 
@@ -69,23 +77,23 @@ extension ThreadState {
             wallNs: try c.decode(Int64.self, forKey: .wallNs),
             onCpuNs: try c.decode(Int64.self, forKey: .onCpuNs),
             runnableNs: try c.decode(Int64.self, forKey: .runnableNs),
-            minorFaults: try c.decode(Int64.self, forKey: .minorFaults),
-            majorFaults: try c.decode(Int64.self, forKey: .majorFaults),
-            voluntarySwitches: try c.decode(Int64.self, forKey: .voluntarySwitches),
-            involuntarySwitches: try c.decode(Int64.self, forKey: .involuntarySwitches)
+            minorFaults: try c.decodeIfPresent(Int64.self, forKey: .minorFaults),
+            majorFaults: try c.decodeIfPresent(Int64.self, forKey: .majorFaults),
+            voluntarySwitches: try c.decodeIfPresent(Int64.self, forKey: .voluntarySwitches),
+            involuntarySwitches: try c.decodeIfPresent(Int64.self, forKey: .involuntarySwitches)
         )
     }
 
-    /// Encodes every field, including the derived `blockedNs` for readers of the JSON.
+    /// Encodes every known field, including the derived `blockedNs` for readers of the JSON.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(wallNs, forKey: .wallNs)
         try c.encode(onCpuNs, forKey: .onCpuNs)
         try c.encode(runnableNs, forKey: .runnableNs)
         try c.encode(blockedNs, forKey: .blockedNs)
-        try c.encode(minorFaults, forKey: .minorFaults)
-        try c.encode(majorFaults, forKey: .majorFaults)
-        try c.encode(voluntarySwitches, forKey: .voluntarySwitches)
-        try c.encode(involuntarySwitches, forKey: .involuntarySwitches)
+        try c.encodeIfPresent(minorFaults, forKey: .minorFaults)
+        try c.encodeIfPresent(majorFaults, forKey: .majorFaults)
+        try c.encodeIfPresent(voluntarySwitches, forKey: .voluntarySwitches)
+        try c.encodeIfPresent(involuntarySwitches, forKey: .involuntarySwitches)
     }
 }

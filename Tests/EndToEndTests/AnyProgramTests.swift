@@ -62,6 +62,9 @@ struct AnyProgramTests {
         #expect(!second.contains("added -"), "\(second)")
         let listed = try BuiltProducts.launchprof(["history", "export", "--history", history.path, "--format", "json"])
         #expect(listed.stdout.contains("\"launches\" : 6"), "\(listed.stdout)")
+        // The trace the runner built counted no faults nor switches: absent, not 0.
+        let trace = try String(contentsOf: run.appendingPathComponent("launch-001.trace.json"), encoding: .utf8)
+        #expect(trace.contains("\"onCpuNs\"") && !trace.contains("Faults") && !trace.contains("Switches"))
     }
 
     /// As many timing launches as profiled ones: recorded, without trace files; the time to

@@ -56,7 +56,10 @@ struct PhaseRecorderTests {
             counters: ThreadCounters(onCpuNs: 9_000, runnableNs: 1_500, minorFaults: 31, voluntarySwitches: 2))
         let binaryLoad = try #require(recorder.phases.first)
         #expect(
-            binaryLoad.threadState == ThreadState(wallNs: 10_000, onCpuNs: 4_000, runnableNs: 1_000, minorFaults: 30))
+            binaryLoad.threadState
+                == ThreadState(
+                    wallNs: 10_000, onCpuNs: 4_000, runnableNs: 1_000, minorFaults: 30, majorFaults: 0,
+                    voluntarySwitches: 0, involuntarySwitches: 0))
         #expect(binaryLoad.threadState.blockedNs == 5_000)
         let application = try #require(recorder.phases.last)
         #expect(application.threadState.onCpuNs == 5_000)

@@ -41,11 +41,11 @@ extension MetricCatalog {
         MetricDefinition(
             .majorFaults, .count, "Major page faults on the main thread before first frame (a probe's trace only).",
             source: "phases[].threadState.majorFaults before the first frame, when profiler.instruments has threadState"
-        ) { countedBeforeFirstFrame($0).map { Double($0.majorFaults) } },
+        ) { countedBeforeFirstFrame($0)?.majorFaults.map(Double.init) },
         MetricDefinition(
             .minorFaults, .count, "Minor page faults on the main thread before first frame (a probe's trace only).",
             source: "phases[].threadState.minorFaults before the first frame, when profiler.instruments has threadState"
-        ) { countedBeforeFirstFrame($0).map { Double($0.minorFaults) } },
+        ) { countedBeforeFirstFrame($0)?.minorFaults.map(Double.init) },
         MetricDefinition(
             .processCpuTime, .time, "CPU time of the whole process, user and system, to its end.",
             source: "launch record usage.userCpuNs + usage.systemCpuNs (wait4)", usage: { Double($0.cpuNs) }),

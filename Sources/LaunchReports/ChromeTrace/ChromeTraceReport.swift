@@ -75,16 +75,19 @@ public struct ChromeTraceReport: Sendable, Equatable {
     private func mainThreadEvents(of trace: LaunchTrace, pid: Int) -> [ChromeTraceEvent] {
         var main: [ChromeTraceEvent] = trace.phases.map { record in
             let state = record.threadState
+            var args: [String: ChromeTraceValue] = [
+                "onCpuMs": .double(Self.ms(state.onCpuNs)), "runnableMs": .double(Self.ms(state.runnableNs)),
+                "blockedMs": .double(Self.ms(state.blockedNs)),
+            ]
+            let counters = [
+                ("minorFaults", state.minorFaults), ("majorFaults", state.majorFaults),
+                ("voluntarySwitches", state.voluntarySwitches), ("involuntarySwitches", state.involuntarySwitches),
+            ]
+            for case let (name, value?) in counters { args[name] = .int(value) }
             return ChromeTraceEvent(
                 name: record.phase.rawValue, cat: "phase", ph: "X", ts: Self.us(record.startNs),
                 dur: Self.dur(record.startNs, record.durationNs),
-                pid: pid, tid: ChromeTrack.mainThread.rawValue,
-                args: [
-                    "onCpuMs": .double(Self.ms(state.onCpuNs)), "runnableMs": .double(Self.ms(state.runnableNs)),
-                    "blockedMs": .double(Self.ms(state.blockedNs)), "minorFaults": .int(state.minorFaults),
-                    "majorFaults": .int(state.majorFaults), "voluntarySwitches": .int(state.voluntarySwitches),
-                    "involuntarySwitches": .int(state.involuntarySwitches),
-                ]
+                pid: pid, tid: ChromeTrack.mainThread.rawValue, args: args
             )
         }
         var others: [ChromeTraceEvent] = []

@@ -254,8 +254,10 @@ struct WaterfallChart {
         if record.phase == .binaryLoad, trace.clock.binaryLoadIsLowResolution { name += " (~10 ms)" }
         let title =
             "\(record.phase.rawValue): \(HTMLFormat.ms(record.durationNs)) from \(HTMLFormat.ms(record.startNs)); "
-            + "on-CPU \(HTMLFormat.ms(state.onCpuNs)), runnable \(HTMLFormat.ms(state.runnableNs)), blocked \(HTMLFormat.ms(state.blockedNs)); "
-            + "faults \(state.minorFaults) minor, \(state.majorFaults) major"
+            + "on-CPU \(HTMLFormat.ms(state.onCpuNs)), runnable \(HTMLFormat.ms(state.runnableNs)), blocked \(HTMLFormat.ms(state.blockedNs))"
+            + (state.minorFaults.map { minor in
+                "; faults \(minor) minor, \(state.majorFaults.map(String.init) ?? "-") major"
+            } ?? "")
         let timeline = stateTimeline(record, y: y, x: x)
         let how =
             timeline == nil

@@ -80,8 +80,8 @@ public struct PhaseTable: Sendable {
                     + (measured
                         ? [
                             Self.ms(state.onCpuNs), Self.ms(state.runnableNs), Self.ms(state.blockedNs),
-                            "\(state.minorFaults)/\(state.majorFaults)",
-                            "\(state.voluntarySwitches)/\(state.involuntarySwitches)",
+                            Self.pair(state.minorFaults, state.majorFaults),
+                            Self.pair(state.voluntarySwitches, state.involuntarySwitches),
                         ] : Array(repeating: "-", count: 5)))
         }
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -137,6 +137,11 @@ public struct PhaseTable: Sendable {
             + "(on-CPU \(ms(profile.totalNs(.onCPU))) ms, blocked \(ms(profile.totalNs(.blocked))) ms, "
             + "runnable \(ms(profile.totalNs(.runnable))) ms), off-CPU stacks \(profile.offCPUStacks ? "yes" : "no"), 0 signals"
             + (profile.lostRecords > 0 ? ", \(profile.lostRecords) records lost" : "")
+    }
+
+    /// Two counters as `a/b`, a counter nothing counted as `-`.
+    static func pair(_ first: Int64?, _ second: Int64?) -> String {
+        "\(first.map(String.init) ?? "-")/\(second.map(String.init) ?? "-")"
     }
 
     static func ms(_ ns: Int64) -> String {

@@ -69,10 +69,11 @@ struct TraceValidator {
         try duration(state.wallNs, at: "\(path).wallNs")
         try duration(state.onCpuNs, at: "\(path).onCpuNs")
         try duration(state.runnableNs, at: "\(path).runnableNs")
-        try count(state.minorFaults, at: "\(path).minorFaults")
-        try count(state.majorFaults, at: "\(path).majorFaults")
-        try count(state.voluntarySwitches, at: "\(path).voluntarySwitches")
-        try count(state.involuntarySwitches, at: "\(path).involuntarySwitches")
+        let counters = [
+            ("minorFaults", state.minorFaults), ("majorFaults", state.majorFaults),
+            ("voluntarySwitches", state.voluntarySwitches), ("involuntarySwitches", state.involuntarySwitches),
+        ]
+        for case let (name, value?) in counters { try count(value, at: "\(path).\(name)") }
     }
 
     private func validate(_ activity: MainThreadActivity) throws(LaunchProfilerError) {
