@@ -39,7 +39,9 @@ struct ThreadStateMeasurementTests {
             "phase \(phase.durationNs) ns, sleep \(slept) ns, outer \(outer) ns")
         #expect(state.blockedNs >= 45_000_000, "blocked \(state.blockedNs) ns")
         #expect(state.onCpuNs < 5_000_000, "on-CPU \(state.onCpuNs) ns")
-        #expect((state.voluntarySwitches ?? 0) >= 1, "the probe counts the switches: \(String(describing: state.voluntarySwitches))")
+        #expect(
+            (state.voluntarySwitches ?? 0) >= 1,
+            "the probe counts the switches: \(String(describing: state.voluntarySwitches))")
     }
 
     @Test("a CPU-bound 50 ms phase is on-CPU (or waiting for a CPU) and never blocks")

@@ -83,7 +83,7 @@ public struct ChromeTraceReport: Sendable, Equatable {
                 ("minorFaults", state.minorFaults), ("majorFaults", state.majorFaults),
                 ("voluntarySwitches", state.voluntarySwitches), ("involuntarySwitches", state.involuntarySwitches),
             ]
-            for case let (name, value?) in counters { args[name] = .int(value) }
+            for case (let name, let value?) in counters { args[name] = .int(value) }
             return ChromeTraceEvent(
                 name: record.phase.rawValue, cat: "phase", ph: "X", ts: Self.us(record.startNs),
                 dur: Self.dur(record.startNs, record.durationNs),

@@ -73,7 +73,7 @@ struct TraceValidator {
             ("minorFaults", state.minorFaults), ("majorFaults", state.majorFaults),
             ("voluntarySwitches", state.voluntarySwitches), ("involuntarySwitches", state.involuntarySwitches),
         ]
-        for case let (name, value?) in counters { try count(value, at: "\(path).\(name)") }
+        for case (let name, let value?) in counters { try count(value, at: "\(path).\(name)") }
     }
 
     private func validate(_ activity: MainThreadActivity) throws(LaunchProfilerError) {
