@@ -41,8 +41,11 @@ public struct ThreadState: Codable, Sendable, Equatable {
     /// in nanoseconds: wall time minus on-CPU minus runnable, never negative.
     public var blockedNs: Int64 { max(0, wallNs.saturatingSubtract(onCpuNs).saturatingSubtract(runnableNs)) }
 
-    /// An empty interval.
-    public static let zero = ThreadState(wallNs: 0, onCpuNs: 0, runnableNs: 0)
+    /// An empty interval, every counter 0: what sums start from (a sum with a state whose
+    /// counters are unknown has them unknown).
+    public static let zero = ThreadState(
+        wallNs: 0, onCpuNs: 0, runnableNs: 0, minorFaults: 0, majorFaults: 0, voluntarySwitches: 0,
+        involuntarySwitches: 0)
 
     /// The sum of two intervals' states, each field saturating at `Int64.max` (a validated
     /// trace never comes near it); a counter is known in the sum when it is in both.
