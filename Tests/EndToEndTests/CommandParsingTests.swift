@@ -32,6 +32,20 @@ struct CommandParsingTests {
         ),
         (["run", "--allow-failed=-2", "--", "/bin/true"], "--allow-failed cannot be negative, not -2."),
         (["run", "--name", "  ", "--", "/bin/true"], "--name cannot be empty."),
+        (
+            ["run", "--build", "foundationEssentials=make", "--", "/bin/true"],
+            "--build foundationEssentials=…: the kind must be one of staticSwiftRuntime"
+        ),
+        (["run", "--build", "nonPIEExecutable", "--", "/bin/true"], "--build nonPIEExecutable is not KIND=COMMAND."),
+        (
+            ["run", "--build", "lazyBinding=a", "--build", "lazyBinding=b", "--", "/bin/true"],
+            "--build lazyBinding is given twice."
+        ),
+        (
+            ["run", "--package", "Examples/HelloCLI", "--build", "lazyBinding=a", "--"],
+            "--package and --build cannot be used together."
+        ),
+        (["run", "--product", "HelloCLI", "--", "/bin/true"], "--product needs --package."),
         (["run", "--timeout", "0", "--", "/bin/true"], "--timeout must be a number of seconds above 0"),
         (["run", "--timeout", "100000", "--", "/bin/true"], "--timeout must be a number of seconds above 0"),
         (["run", "--stall-ms", "0", "--", "/bin/true"], "--stall-ms must be from 1 to"),

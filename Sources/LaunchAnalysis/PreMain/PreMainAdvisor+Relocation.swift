@@ -25,7 +25,7 @@ extension PreMainAdvisor {
         guard library.origin == .executable, let relocation = library.relocation, relocation.positionIndependent,
             relocation.estimatedRelativeNs >= relocationAdviceNs
         else { return nil }
-        let change = "swift build -c release -Xlinker -no-pie  (C: -no-pie)"
+        let change = PreMainAdvice.Kind.nonPIEExecutable.swiftBuildCommand + "  (C: -no-pie)"
         let message =
             "The executable \(library.name) is position independent: the loader moves \(count(relocation.relative)) of "
             + "its pointers by its load address before main (relative relocations), writing "
@@ -53,8 +53,8 @@ extension PreMainAdvisor {
             + "takes about \(ms(saving)) less; the \(count(relocation.relativePages)) pages they write stay."
         return PreMainAdvice(
             kind: .packRelativeRelocations, savingNs: saving, libraries: [library.name], message: message,
-            change: "swift build -c release -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs  "
-                + "(C: -fuse-ld=lld -Wl,-z,pack-relative-relocs; gold cannot)",
+            change: PreMainAdvice.Kind.packRelativeRelocations.swiftBuildCommand
+                + "  (C: -fuse-ld=lld -Wl,-z,pack-relative-relocs; gold cannot)",
             estimate: measureWith("with and without -z pack-relative-relocs"))
     }
 
@@ -73,7 +73,8 @@ extension PreMainAdvisor {
             + "list) removes those lookups."
         return PreMainAdvice(
             kind: .fewerExportedSymbols, savingNs: saving, libraries: [library.name], message: message,
-            change: "-Xlinker -Bsymbolic  (or -fvisibility=hidden and export only the API)",
+            change: (PreMainAdvice.Kind.fewerExportedSymbols.swiftBuildOptions ?? []).joined(separator: " ")
+                + "  (or -fvisibility=hidden and export only the API)",
             estimate: measureWith("with and without -Bsymbolic"))
     }
 
@@ -92,7 +93,8 @@ extension PreMainAdvisor {
             + "reach few of them); -z now is a hardening choice (with RELRO), weigh it before dropping it."
         return PreMainAdvice(
             kind: .lazyBinding, savingNs: saving, libraries: [library.name], message: message,
-            change: "-Xlinker -z -Xlinker lazy", estimate: measureWith("with -z now and with -z lazy"))
+            change: (PreMainAdvice.Kind.lazyBinding.swiftBuildOptions ?? []).joined(separator: " "),
+            estimate: measureWith("with -z now and with -z lazy"))
     }
 
     /// The relocation the static runtime removes: the runtime libraries' own, and the

@@ -47,7 +47,7 @@ public enum PreMainAdvisor {
             "The Swift runtime and Foundation are loaded as \(runtime.count) shared libraries (\(list(names)); "
             + "\(format(bytes: bytes)) mapped): mapping them took \(ms(load)) and their initializers \(ms(initializers)) "
             + "before main. Linking them into the executable removes that time, " + relocationWords
-        let change = "swift build -c release --static-swift-stdlib"
+        let change = PreMainAdvice.Kind.staticSwiftRuntime.swiftBuildCommand
         return PreMainAdvice(
             kind: .staticSwiftRuntime, savingNs: load + initializers + relocation, libraries: names, message: message,
             change: change, savingIsLowerBound: true,

@@ -165,7 +165,7 @@ public struct PreMainFunction: Codable, Sendable, Equatable {
 /// Something that would shorten the time before `main`, with what it would remove.
 public struct PreMainAdvice: Codable, Sendable, Equatable {
     /// What kind of change it is.
-    public enum Kind: String, Codable, Sendable {
+    public enum Kind: String, Codable, Sendable, CaseIterable {
         /// Link the Swift runtime and Foundation statically.
         case staticSwiftRuntime
         /// Import FoundationEssentials instead of Foundation (no ICU).
@@ -204,6 +204,12 @@ public struct PreMainAdvice: Codable, Sendable, Equatable {
     /// Whether ``savingNs`` is estimated (apportioned from relocation counts, not timed), and
     /// how to measure it; nil for a saving that was measured.
     public var estimate: String?
+    /// The saving as measured, when launchprof built the change and compared the builds
+    /// (`launchprof run --package` or `--build`); nil otherwise.
+    public var measured: MeasuredSaving?
+    /// Why the change was not measured though asked for (the alternative did not build, or
+    /// did not launch), in a whole sentence; nil otherwise.
+    public var notMeasured: String?
 
     /// Creates advice.
     public init(

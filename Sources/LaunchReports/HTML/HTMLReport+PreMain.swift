@@ -46,7 +46,8 @@ extension HTMLReport {
         .el(
             "li", .el("strong", "\(PreMainSection.savingWords(advice))"), ": \(advice.message) ",
             advice.change.map { .el("code", "\($0)") } ?? .fragment([]),
-            advice.estimate.map { .el("span", ["class": "muted"], " (\($0))") } ?? .fragment([]))
+            PreMainSection.measuredWords(advice).map { .el("span", " \($0)") }
+                ?? advice.estimate.map { .el("span", ["class": "muted"], " (\($0))") } ?? .fragment([]))
     }
 
     /// The relocation line and the table of the costliest objects' relocation.

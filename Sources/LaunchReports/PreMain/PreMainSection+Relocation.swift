@@ -64,6 +64,9 @@ extension PreMainSection {
 
     /// What an advice's saving is: measured, a lower bound, or an estimate.
     static func savingWords(_ advice: PreMainAdvice) -> String {
+        if let measured = advice.measured, measured.decision == .improved {
+            return "saves \(ms(measured.savingNs)) (measured)"
+        }
         guard advice.estimate != nil else { return saving(advice) }
         return (advice.savingIsLowerBound ? "saves at least about " : "saves about ") + ms(advice.savingNs)
             + " (estimated)"

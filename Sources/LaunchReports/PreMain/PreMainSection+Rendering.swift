@@ -19,7 +19,11 @@ extension PreMainSection {
         for (number, advice) in summary.advice.enumerated() {
             out += "  \(number + 1). \(savingWords(advice)): \(advice.message)\n"
             if let change = advice.change { out += "     -> \(change)\n" }
-            if let estimate = advice.estimate { out += "     (\(estimate))\n" }
+            if let measured = measuredWords(advice) {
+                out += "     \(measured)\n"
+            } else if let estimate = advice.estimate {
+                out += "     (\(estimate))\n"
+            }
         }
         return out
     }
@@ -44,7 +48,11 @@ extension PreMainSection {
         for advice in summary.advice {
             out += "- **\(savingWords(advice))**: \(MarkdownReport.escape(advice.message))"
             if let change = advice.change { out += " `\(change)`" }
-            if let estimate = advice.estimate { out += " (\(MarkdownReport.escape(estimate)))" }
+            if let measured = measuredWords(advice) {
+                out += " \(MarkdownReport.escape(measured))"
+            } else if let estimate = advice.estimate {
+                out += " (\(MarkdownReport.escape(estimate)))"
+            }
             out += "\n"
         }
         return out

@@ -22,12 +22,15 @@ public struct BuildCommand: Sendable, Equatable {
     public var directory: URL
     /// The file that receives its standard output and standard error (created or truncated).
     public var log: URL
+    /// Variables added to launchprof's own environment for the command.
+    public var environment: [String: String]
 
     /// Creates a build command.
-    public init(command: String, directory: URL, log: URL) {
+    public init(command: String, directory: URL, log: URL, environment: [String: String] = [:]) {
         self.command = command
         self.directory = directory
         self.log = log
+        self.environment = environment
     }
 
     /// Runs the command to its end, or until launchprof is interrupted.
@@ -40,7 +43,7 @@ public struct BuildCommand: Sendable, Equatable {
         let started = lp_monotonic_ns()
         let child = try ChildProcess(
             executable: "/bin/sh", arguments: ["-c", script, "sh", directory.path, command],
-            environment: ProcessInfo.processInfo.environment, inheritedFD: -1, stdoutPath: log.path,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, inheritedFD: -1, stdoutPath: log.path,
             stderrPath: "/dev/null", timingOnly: true
         )
         let result = child.wait(deadlineNs: nil)

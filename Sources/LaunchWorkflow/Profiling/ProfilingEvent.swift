@@ -10,6 +10,9 @@ public enum ProfilingEvent: Sendable {
     case addingLaunches(count: Int, inconclusive: Int, launches: Int)
     /// The launches are over; findings and files follow.
     case launchesFinished
+    /// The alternative build with a pre-main advice's change (`kind`) starts, by `command`; its
+    /// comparison with the program follows.
+    case buildingAlternative(kind: String, command: String)
     /// Something the user should know, also kept in the result.
     case note(ProfilingNote)
 }

@@ -43,6 +43,9 @@ public struct ProfilingPlan: Sendable, Equatable {
     /// executable's file name. Two commands of one program (`swift-format --version`,
     /// `swift-format format big.swift`) need two names to be two series in the history.
     public var name: String?
+    /// How to build the changes the pre-main advice names, to measure each saving
+    /// (`--package`, `--build`); nil: the savings are estimated.
+    public var alternativeBuilds: AlternativeBuilds?
 
     /// Creates a plan.
     public init(

@@ -61,6 +61,10 @@ public struct ProfilingRun: Sendable {
         try launches.finish()
         summary.machineLoad = MachineLoad(from: start, to: .now())
         progress(.launchesFinished)
+        if let builds = plan.alternativeBuilds, launcher.interruption == nil {
+            AdviceMeasurement(builds: builds, base: plan.launch, folder: folder, launcher: launcher, progress: progress)
+                .measure(&summary)
+        }
         var notes: [ProfilingNote] = []
         if let evictions = EvictionSummary(session) { notes.append(.evictions(evictions)) }
         for note in notes { progress(.note(note)) }

@@ -100,6 +100,9 @@ struct RunCommand: ParsableCommand {
     @OptionGroup(title: "History")
     var history: RunHistoryOptions
 
+    @OptionGroup(title: "Measured advice before main")
+    var alternatives: AlternativeBuildOptions
+
     @Argument(parsing: .postTerminator, help: "The app's executable and its arguments, after --.")
     var command: [String] = []
 
@@ -130,6 +133,10 @@ struct RunCommand: ParsableCommand {
         defer { session?.close() }
         plan.launch = specifications[0]
         let folder = try RunFolder.create(at: output)
+        if let package = alternatives.package, let product = alternatives.productName {
+            FileHandle.standardError.write(Data("launchprof: building \(product) in release (swift build)\n".utf8))
+            plan.launch.executable = try AlternativeBuilds.buildPackage(path: package, product: product, in: folder.url)
+        }
         let progress = ProgressReporter(total: runs, interactive: Terminal.stderrIsTerminal)
         var result = try launch.aroundLaunches {
             try ProfilingRun(plan: plan, folder: folder).run(progress: progress.show)
@@ -166,12 +173,14 @@ struct RunCommand: ParsableCommand {
 
     /// The plan the options describe, with the budgets and baselines loaded.
     private func makePlan() throws -> ProfilingPlan {
-        let executable = try ExecutableResolver.resolve(command)
+        // With --package the program is the package's product, built once the run folder exists.
+        let executable = alternatives.package != nil ? "" : try ExecutableResolver.resolve(command)
         var check = try baselines.check(budgets: budgets)
         check.history = try history.store.location()
         check.allowedFailures = allowFailed
         let specification = launch.specification(
-            of: [executable] + command.dropFirst(), readiness: try readiness.settings(),
+            of: [executable] + (alternatives.package != nil ? command[...] : command.dropFirst()),
+            readiness: try readiness.settings(),
             instruments: try instruments.settings()
         )
         var plan = ProfilingPlan(
@@ -184,6 +193,7 @@ struct RunCommand: ParsableCommand {
         plan.diagnosisLaunches = diagnosisLaunches
         plan.preMainLaunches = preMainLaunches
         plan.name = name
+        plan.alternativeBuilds = try alternatives.builds(seed: UInt64.random(in: 0...UInt64.max))
         return plan
     }
 }

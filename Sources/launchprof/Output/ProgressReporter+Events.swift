@@ -14,6 +14,8 @@ extension ProgressReporter {
             extend(by: count)
         case .launchesFinished:
             finish()
+        case .buildingAlternative(let kind, let command):
+            note("measuring the advice \(kind): building it (\(command)), then comparing it with the program")
         case .note(let note):
             show(note)
         }

@@ -1,0 +1,82 @@
+import Foundation
+import LaunchAnalysis
+import LaunchRunner
+import LaunchTrace
+
+/// Measures the pre-main advice of a finished run: for each change the advice names that
+/// ``AlternativeBuilds`` can build, the alternative is built into the run folder's `builds/` and
+/// compared with the program as profiled by compare's sequential test (pre-main launches, the
+/// time to `main`); the advice then holds the saving as measured (``LaunchAnalysis/MeasuredSaving``),
+/// or why it was not measured.
+struct AdviceMeasurement {
+    /// How the alternatives are built.
+    var builds: AlternativeBuilds
+    /// The program as profiled: every comparison's base.
+    var base: LaunchSpecification
+    /// The run folder.
+    var folder: RunFolder
+    /// What performs the launches.
+    var launcher: any Launcher
+    /// Where progress goes.
+    var progress: (ProfilingEvent) -> Void
+
+    /// The metric each comparison decides on: the time to `main`.
+    static let metric = MetricName.preMainTotal
+
+    /// Measures every buildable piece of advice in `summary`, each change once (every scenario's
+    /// advice of that kind gets the same measurement).
+    func measure(_ summary: inout RunSummary) {
+        var done: [PreMainAdvice.Kind: Result<MeasuredSaving, LaunchProfilerError>] = [:]
+        for name in summary.scenarios.keys.sorted() {
+            guard var preMain = summary.scenarios[name]?.preMain else { continue }
+            for index in preMain.advice.indices where builds.builds(preMain.advice[index].kind) {
+                let kind = preMain.advice[index].kind
+                guard launcher.interruption == nil else { return }
+                let result = done[kind] ?? measure(kind)
+                done[kind] = result
+                switch result {
+                case .success(let saving): preMain.advice[index].measured = saving
+                case .failure(let error): preMain.advice[index].notMeasured = error.description
+                }
+            }
+            summary.scenarios[name]?.preMain = preMain
+        }
+    }
+
+    /// Builds `kind`'s alternative and compares it with the base.
+    private func measure(_ kind: PreMainAdvice.Kind) -> Result<MeasuredSaving, LaunchProfilerError> {
+        guard let build = builds.build(kind, in: folder.url) else {
+            return .failure(.workflow("No build is known for the change \(kind.rawValue)."))
+        }
+        do {
+            progress(.buildingAlternative(kind: kind.rawValue, command: build.command))
+            let executable = try AlternativeBuilds.run(build, name: kind.rawValue, in: folder.url)
+            return .success(try compare(executable, build: build.command, kind: kind))
+        } catch let error as LaunchProfilerError {
+            return .failure(error)
+        } catch {
+            return .failure(.workflow("\(kind.rawValue) was not measured: \(LaunchProfilerError.describe(error))"))
+        }
+    }
+
+    /// The base against `executable`, on the time to `main`.
+    private func compare(_ executable: URL, build: String, kind: PreMainAdvice.Kind) throws -> MeasuredSaving {
+        var head = base
+        head.executable = executable.path
+        var plan = ComparisonPlan(
+            base: base, head: head, warmup: 1, metrics: [Self.metric], settings: builds.settings,
+            maxRuns: builds.maxRuns, seed: builds.seed)
+        plan.diagnosesPrograms = false
+        let path = AlternativeBuilds.folder(kind.rawValue, in: folder.url).appendingPathComponent("comparison")
+        let result = try ComparisonRun(plan: plan, folder: try RunFolder.create(at: path.path), launcher: launcher)
+            .run()
+        guard let metric = result.outcome.test.metrics.first(where: { $0.metric == Self.metric }) else {
+            throw LaunchProfilerError.workflow("The comparison of \(kind.rawValue) measured no \(Self.metric).")
+        }
+        return MeasuredSaving(
+            build: build, metric: Self.metric, decision: metric.decision,
+            baseMedianNs: Descriptive.median(metric.baseSamples), headMedianNs: Descriptive.median(metric.headSamples),
+            effect: metric.effect, effectInterval: metric.effectInterval, launches: metric.baseSamples.count,
+            folder: "\(AlternativeBuilds.folderName)/\(kind.rawValue)/comparison")
+    }
+}
