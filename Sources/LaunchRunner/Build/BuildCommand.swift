@@ -43,7 +43,8 @@ public struct BuildCommand: Sendable, Equatable {
         let started = lp_monotonic_ns()
         let child = try ChildProcess(
             executable: "/bin/sh", arguments: ["-c", script, "sh", directory.path, command],
-            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, inheritedFD: -1, stdoutPath: log.path,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, inheritedFD: -1,
+            stdoutPath: log.path,
             stderrPath: "/dev/null", timingOnly: true
         )
         let result = child.wait(deadlineNs: nil)
