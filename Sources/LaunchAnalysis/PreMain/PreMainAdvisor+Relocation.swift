@@ -7,10 +7,13 @@ extension PreMainAdvisor {
     /// An object's relocation is worth advice from this estimated share of the time.
     public static let relocationAdviceNs = 500_000.0
 
-    /// How to measure a relocation saving: build both ways, compare.
-    static func measureWith(_ change: String) -> String {
-        "estimated from the relocation counts, not timed; to measure it, build the program both ways (\(change)) "
-            + "and run launchprof compare --base OLD --head NEW --metric preMain.relocation --metric preMain.total"
+    /// How to measure a relocation saving: let launchprof build the change, or build both ways
+    /// and compare.
+    static func measureWith(_ change: String, kind: PreMainAdvice.Kind) -> String {
+        "estimated from the relocation counts, not timed; to measure it, run again with --package PATH (a Swift "
+            + "package) or --build \(kind.rawValue)=COMMAND (your build, writing $LAUNCHPROF_BUILD_OUTPUT), or build "
+            + "the program both ways (\(change)) and run launchprof compare --base OLD --head NEW "
+            + "--metric preMain.relocation --metric preMain.total"
     }
 
     /// Every piece of relocation advice that applies.
@@ -34,7 +37,8 @@ extension PreMainAdvisor {
             + "to apply (and loses address-space randomisation of the executable)."
         return PreMainAdvice(
             kind: .nonPIEExecutable, savingNs: relocation.estimatedRelativeNs, libraries: [library.name],
-            message: message, change: change, estimate: measureWith("with and without -no-pie"))
+            message: message, change: change, estimate: measureWith("with and without -no-pie", kind: .nonPIEExecutable)
+        )
     }
 
     /// Relative relocations kept as 24-byte entries: packed (`DT_RELR`, glibc 2.36 or later),
@@ -55,7 +59,7 @@ extension PreMainAdvisor {
             kind: .packRelativeRelocations, savingNs: saving, libraries: [library.name], message: message,
             change: PreMainAdvice.Kind.packRelativeRelocations.swiftBuildCommand
                 + "  (C: -fuse-ld=lld -Wl,-z,pack-relative-relocs; gold cannot)",
-            estimate: measureWith("with and without -z pack-relative-relocs"))
+            estimate: measureWith("with and without -z pack-relative-relocs", kind: .packRelativeRelocations))
     }
 
     /// A library of the program's that looks up its own exported symbols: every object before
@@ -75,7 +79,7 @@ extension PreMainAdvisor {
             kind: .fewerExportedSymbols, savingNs: saving, libraries: [library.name], message: message,
             change: (PreMainAdvice.Kind.fewerExportedSymbols.swiftBuildOptions ?? []).joined(separator: " ")
                 + "  (or -fvisibility=hidden and export only the API)",
-            estimate: measureWith("with and without -Bsymbolic"))
+            estimate: measureWith("with and without -Bsymbolic", kind: .fewerExportedSymbols))
     }
 
     /// An object that binds its PLT slots before `main` (`-z now`): lazily, each is bound on
@@ -94,7 +98,7 @@ extension PreMainAdvisor {
         return PreMainAdvice(
             kind: .lazyBinding, savingNs: saving, libraries: [library.name], message: message,
             change: (PreMainAdvice.Kind.lazyBinding.swiftBuildOptions ?? []).joined(separator: " "),
-            estimate: measureWith("with -z now and with -z lazy"))
+            estimate: measureWith("with -z now and with -z lazy", kind: .lazyBinding))
     }
 
     /// The relocation the static runtime removes: the runtime libraries' own, and the

@@ -51,7 +51,8 @@ public enum PreMainAdvisor {
         return PreMainAdvice(
             kind: .staticSwiftRuntime, savingNs: load + initializers + relocation, libraries: names, message: message,
             change: change, savingIsLowerBound: true,
-            estimate: relocation > 0 ? measureWith("with and without --static-swift-stdlib") : nil)
+            estimate: relocation > 0
+                ? measureWith("with and without --static-swift-stdlib", kind: .staticSwiftRuntime) : nil)
     }
 
     static func foundation(_ libraries: [PreMainLibrary]) -> PreMainAdvice? {

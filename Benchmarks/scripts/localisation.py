@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Does `launchprof compare` place a regression? SampleApp against a copy started 10 ms later
+(a small C program that sleeps 10 ms, then execs SampleApp: the 10 ms fall before main, in
+`binaryLoad`), compared TRIES times; each try counts as placed when the comparison says
+"regressed" and its parts ("Where the time went") name `binaryLoad` as moved, or as the part
+that most likely moved.
+
+    python3 Benchmarks/scripts/localisation.py [--tries 10] [--delay-ms 10] [--max-runs 60] \
+        [--launchprof .build/release/launchprof] [--busy]
+
+--busy keeps one core busy with a shell loop meanwhile. Every try gets its own --seed (its
+number). The SampleApp beside launchprof is used (`swift build -c release --product SampleApp`).
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+DELAY = r"""
+#include <time.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+    (void)argc;
+    struct timespec pause = {0, %d * 1000000L};
+    while (nanosleep(&pause, &pause) != 0) {}
+    argv[0] = "%s";
+    execv(argv[0], argv);
+    return 127;
+}
+"""
+
+
+def build_delayed(folder, sample, delay_ms):
+    """The copy started later: a C program that sleeps, then execs SampleApp."""
+    source = os.path.join(folder, "delayed.c")
+    with open(source, "w") as file:
+        file.write(DELAY % (delay_ms, sample))
+    program = os.path.join(folder, "SampleApp-delayed")
+    subprocess.run([os.environ.get("CC", "cc"), "-O2", "-o", program, source], check=True)
+    return program
+
+
+def placed(outcome):
+    """(decided regressed, the part named: the moved one nearest binaryLoad, or the likeliest)."""
+    regressed = any(metric["decision"] == "regressed" for metric in outcome["test"]["metrics"])
+    parts = (outcome.get("parts") or {}).get("test", {}).get("metrics", [])
+    moved = [part["metric"] for part in parts if part["decision"] == "regressed"]
+    if moved:
+        return regressed, moved
+    # None decided: the likeliest is the largest mean log-ratio (ComparisonParts.likeliest).
+    likeliest = max(parts, key=lambda part: part["sequence"]["mean"], default=None)
+    return regressed, [f"{likeliest['metric']} (likeliest)"] if likeliest else []
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--launchprof", default=os.path.join(ROOT, ".build", "release", "launchprof"))
+    parser.add_argument("--tries", type=int, default=10)
+    parser.add_argument("--delay-ms", type=int, default=10)
+    parser.add_argument("--max-runs", type=int, default=60)
+    parser.add_argument("--busy", action="store_true")
+    args = parser.parse_args()
+    sample = os.path.join(os.path.dirname(os.path.abspath(args.launchprof)), "SampleApp")
+    if not os.path.exists(sample):
+        sys.exit(f"No SampleApp beside {args.launchprof}: swift build -c release --product SampleApp")
+    hog = subprocess.Popen(["/bin/sh", "-c", "while :; do :; done"]) if args.busy else None
+    hits = 0
+    try:
+        with tempfile.TemporaryDirectory(prefix="place-") as folder:
+            head = build_delayed(folder, sample, args.delay_ms)
+            print(f"load {os.getloadavg()[0]:.2f}, {'one core kept busy' if args.busy else 'quiet'}, "
+                  f"SampleApp against a copy started {args.delay_ms} ms later\n")
+            print("| try | decision | effect on timeToFirstFrame | launches per build | parts named |")
+            print("|---:|---|---|---:|---|")
+            for seed in range(1, args.tries + 1):
+                output = os.path.join(folder, f"cmp-{seed}")
+                subprocess.run([args.launchprof, "compare", "--base", sample, "--head", head, "--seed", str(seed),
+                                "--max-runs", str(args.max_runs), "--output", output, "--format", "json"],
+                               capture_output=True, text=True)
+                with open(os.path.join(output, "comparison.json")) as file:
+                    outcome = json.load(file)
+                regressed, parts = placed(outcome)
+                metric = outcome["test"]["metrics"][0]
+                effect = 100 * (2.718281828459045 ** metric["sequence"]["mean"] - 1)
+                ok = regressed and any(part.startswith("binaryLoad") for part in parts)
+                hits += ok
+                print(f"| {seed} | {metric['decision']} | {effect:+.1f} % | {outcome['base']['launches']} | "
+                      f"{', '.join(parts) or 'none'} |", flush=True)
+                shutil.rmtree(output, ignore_errors=True)
+    finally:
+        if hog:
+            hog.kill()
+            hog.wait()
+    print(f"\nregressed and placed in binaryLoad: {hits} of {args.tries}")
+    return 0 if hits == args.tries else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
