@@ -15,6 +15,14 @@ FIELDS = ("exitPointNs", "wallNs", "profileBytes", "userUs", "systemUs", "minorF
           "voluntarySwitches", "involuntarySwitches")
 
 
+def spawn_sources():
+    """The runner's spawn, as CLaunchRunner builds it: lp_spawn.c and the files it is split into
+    (the child's side, the staged resources)."""
+    runner = os.path.join(ROOT, "Sources", "CLaunchRunner")
+    return sorted(os.path.join(runner, name) for name in os.listdir(runner)
+                  if name.startswith("lp_spawn") and name.endswith(".c"))
+
+
 def compile_harness(folder):
     """overhead-harness.c with lp_spawn.c and lp_perf.c (the runner's spawn and perf events),
     compiled into `folder` with $CC (default clang); returns the executable's path."""
@@ -22,7 +30,7 @@ def compile_harness(folder):
     output = os.path.join(folder, "overhead-harness")
     compiler = os.environ.get("CC", "clang")
     subprocess.run([compiler, "-O2", "-o", output, os.path.join(ROOT, "Benchmarks", "scripts", "overhead-harness.c"),
-                    os.path.join(runner, "lp_spawn.c"), os.path.join(runner, "lp_perf.c"),
+                    *spawn_sources(), os.path.join(runner, "lp_perf.c"),
                     "-I", os.path.join(runner, "include"), "-I", os.path.join(ROOT, "Sources", "CLaunchABI", "include")],
                    check=True)
     return output

@@ -10,6 +10,8 @@ import argparse, json, os, random, statistics, subprocess, sys, tempfile
 
 from resampling import round_interval
 
+from harness import spawn_sources
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 
@@ -17,7 +19,7 @@ def build(folder):
     output = os.path.join(folder, "launch-gap")
     subprocess.run([os.environ.get("CC", "clang"), "-O2", "-o", output,
                     os.path.join(ROOT, "Benchmarks", "scripts", "launch-gap.c"),
-                    os.path.join(ROOT, "Sources", "CLaunchRunner", "lp_spawn.c"),
+                    *spawn_sources(),
                     "-I", os.path.join(ROOT, "Sources", "CLaunchRunner", "include"),
                     "-I", os.path.join(ROOT, "Sources", "CLaunchABI", "include")], check=True)
     return output

@@ -12,6 +12,8 @@ import argparse, os, random, statistics, subprocess, sys, tempfile
 
 from resampling import round_interval
 
+from harness import spawn_sources
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 MODES = ["plain", "before", "after", "primer"]
 
@@ -21,7 +23,7 @@ def build(folder):
     runner = os.path.join(ROOT, "Sources", "CLaunchRunner")
     subprocess.run([os.environ.get("CC", "clang"), "-O2", "-o", output,
                     os.path.join(ROOT, "Benchmarks", "scripts", "perf-aftereffect.c"),
-                    os.path.join(runner, "lp_spawn.c"), os.path.join(runner, "lp_perf.c"),
+                    *spawn_sources(), os.path.join(runner, "lp_perf.c"),
                     "-I", os.path.join(runner, "include"),
                     "-I", os.path.join(ROOT, "Sources", "CLaunchABI", "include")], check=True)
     return output
