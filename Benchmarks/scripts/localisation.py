@@ -2,8 +2,8 @@
 """Does `launchprof compare` place a regression? SampleApp against a copy started 10 ms later
 (a small C program that sleeps 10 ms, then execs SampleApp: the 10 ms fall before main, in
 `binaryLoad`), compared TRIES times; each try counts as placed when the comparison says
-"regressed" and its parts ("Where the time went") name `binaryLoad` as moved, or as the part
-that most likely moved.
+"regressed" and its parts ("Where the time went") name `binaryLoad` as moved (or, when no part
+is decided, as the part whose time grew most).
 
     python3 Benchmarks/scripts/localisation.py [--tries 10] [--delay-ms 10] [--max-runs 60] \
         [--launchprof .build/release/launchprof] [--busy]
@@ -52,9 +52,10 @@ def placed(outcome):
     moved = [part["metric"] for part in parts if part["decision"] == "regressed"]
     if moved:
         return regressed, moved
-    # None decided: the likeliest is the largest mean log-ratio (ComparisonParts.likeliest).
+    # None decided: the part whose mean log-ratio grew most (a simpler pick than the report's
+    # ComparisonParts.likeliest, which weighs it by its interval), marked as not decided.
     likeliest = max(parts, key=lambda part: part["sequence"]["mean"], default=None)
-    return regressed, [f"{likeliest['metric']} (likeliest)"] if likeliest else []
+    return regressed, [f"{likeliest['metric']} (not decided)"] if likeliest else []
 
 
 def main():
