@@ -84,10 +84,7 @@ public struct ComparisonRun: Sendable {
     /// Whether every regressed metric's effect is known to ``ComparisonPlan/gapPrecision`` of itself.
     private func isPrecise(_ test: SequentialComparison) -> Bool {
         guard let precision = plan.gapPrecision else { return true }
-        return test.metrics.filter { $0.decision == .regressed }.allSatisfy { metric in
-            guard let interval = metric.effectInterval, metric.effect > 0 else { return false }
-            return (interval.upper - interval.lower) / 2 <= precision * metric.effect
-        }
+        return test.metrics.filter { $0.decision == .regressed }.allSatisfy { $0.effectIsKnown(within: precision) }
     }
 
     /// Findings, rule verdicts and the files.
