@@ -34,6 +34,10 @@ extension PreMainTests {
         let comparison = run.appendingPathComponent(measured.folder).appendingPathComponent("comparison.json")
         #expect(FileManager.default.fileExists(atPath: comparison.path))
         #expect(output.stdout.contains("(measured)") && output.stdout.contains("measured: saves"), "\(output.stdout)")
+        // The run folder rendered again keeps what was measured.
+        let markdown = try BuiltProducts.launchprof(["report", run.path, "--format", "markdown"])
+        #expect(
+            markdown.stdout.contains("(measured)") && markdown.stdout.contains("measured: saves"), "\(markdown.stdout)")
         let packed = try #require(advice.first { $0.kind == .packRelativeRelocations })
         #expect(packed.measured == nil)
         #expect(packed.notMeasured?.contains("exited with status 3") == true, "\(packed)")

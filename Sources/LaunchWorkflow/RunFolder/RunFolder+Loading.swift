@@ -36,11 +36,28 @@ extension RunFolder {
                 records[i].message = "The trace cannot be used: \(error)"
             }
         }
-        return RunSummary.build(
+        var summary = RunSummary.build(
             info: manifest.info, records: records, traces: traces, timing: manifest.timingLaunches,
             measurement: measurementTraces(manifest), preMain: manifest.preMainLaunches,
             bootstrap: bootstrap, outliers: outliers
         )
+        keepMeasuredAdvice(in: &summary)
+        return summary
+    }
+
+    /// What only the finished run knew, taken from its `summary.json`: the pre-main advice
+    /// measured by building the change (`run --package`, `--build`), which no launch record holds.
+    /// A summary that cannot be read adds nothing.
+    private func keepMeasuredAdvice(in summary: inout RunSummary) {
+        guard let saved = try? RunSummary.read(from: summaryURL) else { return }
+        for (name, scenario) in saved.scenarios {
+            for advice in scenario.preMain?.advice ?? [] where advice.measured != nil || advice.notMeasured != nil {
+                guard let index = summary.scenarios[name]?.preMain?.advice.firstIndex(where: { $0.kind == advice.kind })
+                else { continue }
+                summary.scenarios[name]?.preMain?.advice[index].measured = advice.measured
+                summary.scenarios[name]?.preMain?.advice[index].notMeasured = advice.notMeasured
+            }
+        }
     }
 
     /// The traces an app's measurement launches kept (`measure-001.trace.json`, …); a program's
