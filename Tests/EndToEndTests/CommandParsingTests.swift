@@ -46,6 +46,10 @@ struct CommandParsingTests {
             "--package and --build cannot be used together."
         ),
         (["run", "--product", "HelloCLI", "--", "/bin/true"], "--product needs --package."),
+        (
+            ["run", "--package", "/nonexistent", "--"],
+            "--package /nonexistent: there is no Package.swift in that folder."
+        ),
         (["run", "--timeout", "0", "--", "/bin/true"], "--timeout must be a number of seconds above 0"),
         (["run", "--timeout", "100000", "--", "/bin/true"], "--timeout must be a number of seconds above 0"),
         (["run", "--stall-ms", "0", "--", "/bin/true"], "--stall-ms must be from 1 to"),

@@ -33,6 +33,12 @@ struct AlternativeBuildOptions: ParsableArguments {
     func validate() throws {
         if package != nil, !build.isEmpty { throw ValidationError("--package and --build cannot be used together.") }
         if product != nil, package == nil { throw ValidationError("--product needs --package.") }
+        if let package {
+            let manifest = URL(filePath: package).appendingPathComponent("Package.swift")
+            guard FileManager.default.fileExists(atPath: manifest.path) else {
+                throw ValidationError("--package \(package): there is no Package.swift in that folder.")
+            }
+        }
         _ = try commands()
         guard (4...10_000).contains(adviceMaxRuns) else {
             throw ValidationError("--advice-max-runs must be from 4 to 10000, not \(adviceMaxRuns).")
