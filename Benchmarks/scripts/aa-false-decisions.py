@@ -82,8 +82,12 @@ def row(launchprof, name, program, condition, args, folder):
     base, head, arguments = program
     hog = subprocess.Popen(["/bin/sh", "-c", "while :; do :; done"]) if condition == "busy" else None
     try:
-        results = [compare(launchprof, base, head, arguments, seed, args.max_runs, folder)
-                   for seed in range(1, args.comparisons + 1)]
+        results = []
+        for seed in range(1, args.comparisons + 1):
+            results.append(compare(launchprof, base, head, arguments, seed, args.max_runs, folder))
+            # A running tally on stderr: a row stopped early still says what it saw.
+            decided = sum(1 for decision, _ in results if decision in ("regressed", "improved"))
+            print(f"{name} {condition}: {decided} of {len(results)} decided either way", file=sys.stderr, flush=True)
     finally:
         if hog:
             hog.kill()
