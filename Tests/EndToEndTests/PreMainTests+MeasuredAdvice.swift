@@ -19,7 +19,7 @@ extension PreMainTests {
         let run = folder.appendingPathComponent("run")
         let output = try BuiltProducts.launchprof([
             "run", "--runs", "3", "--pre-main-launches", "3", "--no-history", "--output", run.path,
-            "--build", "nonPIEExecutable=clang -O1 -no-pie '\(program).c' -o \"$\(AlternativeBuilds.outputVariable)\"",
+            "--build", "nonPIEExecutable=clang -O1 -no-pie '\(program).c' -o \"$\(BuildEnvironment.output)\"",
             "--build", "packRelativeRelocations=echo no lld here; exit 3", "--", program,
         ])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")

@@ -36,7 +36,7 @@ extension AlternativeBuilds {
             let executable = scratch.appendingPathComponent("program")
             return Build(
                 command: command, directory: URL(filePath: FileManager.default.currentDirectoryPath),
-                environment: [Self.outputVariable: executable.path], executable: executable)
+                environment: [BuildEnvironment.output: executable.path], executable: executable)
         }
     }
 

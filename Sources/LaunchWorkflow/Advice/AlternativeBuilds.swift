@@ -14,12 +14,10 @@ public struct AlternativeBuilds: Sendable, Equatable {
         /// program profiled, and with each change's options for the alternatives.
         case package(path: String, product: String)
         /// A shell command per change, run in the current directory, that writes the program
-        /// built with that change to `$LAUNCHPROF_BUILD_OUTPUT` (``outputVariable``).
+        /// built with that change to `$LAUNCHPROF_BUILD_OUTPUT` (``LaunchTrace/BuildEnvironment/output``).
         case commands([PreMainAdvice.Kind: String])
     }
 
-    /// The variable that names, for a `--build` command, the executable it must write.
-    public static let outputVariable = "LAUNCHPROF_BUILD_OUTPUT"
     /// The folder of the run folder that holds the builds and their comparisons.
     public static let folderName = "builds"
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchAnalysis
+import LaunchTrace
 import LaunchWorkflow
 
 /// `run`'s options that measure the pre-main advice: the program as a Swift package launchprof
@@ -19,7 +20,7 @@ struct AlternativeBuildOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "A command that builds the program with one change the advice before main names, writing it to $\(AlternativeBuilds.outputVariable); launchprof compares it with the program after -- and reports the saving as measured (repeatable). KIND: \(Self.buildableKinds).",
+            "A command that builds the program with one change the advice before main names, writing it to $\(BuildEnvironment.output); launchprof compares it with the program after -- and reports the saving as measured (repeatable). KIND: \(Self.buildableKinds).",
             valueName: "KIND=COMMAND"))
     var build: [String] = []
 

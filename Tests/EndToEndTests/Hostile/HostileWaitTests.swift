@@ -82,7 +82,7 @@ struct HostileWaitTests {
         "a named pipe or socket the program leaves in the run folder is skipped: the run ends with its summary",
         arguments: [
             "mkfifo \"$dir/evil.fifo\"",
-            "python3 -c 'import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' \"$dir/evil.sock\"",
+            "\(TestPython.path) -c 'import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' \"$dir/evil.sock\"",
             "mkfifo \"$dir/evil.fifo\"; mkfifo \"$dir/zzz.json\"",
         ])
     func specialFileInRunFolder(create: String) throws {
