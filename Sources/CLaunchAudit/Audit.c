@@ -13,14 +13,18 @@
 // wrapper reads the thread's CPU time only after an initializer of 250 us or more: the one before
 // it ended where this one began, but for the loader's few instructions in between.
 //
-// Each object's relocation is timed by a mark at its end: as the object is mapped, its PLT
+// On the launches the runner asks for it (LAUNCHPROF_RELOCATION_MARKS=1), each object's
+// relocation is timed by a mark at its end: as the object is mapped, its PLT
 // relocation table (DT_JMPREL, the last the loader applies to it) is given one more entry, an
 // IRELATIVE relocation whose resolver is a stub here, in a place of the module's own (a small
 // table is copied; a larger one's pages are moved with mremap, the original range left mapped,
 // and only the page of its end is copied, on the write); the loader calls the stub when it has
 // applied every other relocation of the object, and the stub records the time and points
 // DT_JMPREL back at the original (the loader binds lazy calls through it after main). The copies
-// and moved pages are unmapped once every object is relocated.
+// and moved pages are unmapped after `main` is reported. The marks cost the launch's loading
+// part their copies and moved pages (about 0.15 ms for a Swift program with Foundation), so the
+// runner takes the parts from launches without them and only each object's relocation from
+// launches with them.
 //
 // Everything it measures is kept as fixed-size records (lp_premain_abi.h), formatted by the
 // runner, and sent on the runner's event socket in one write at la_preinit. The module runs in
@@ -74,6 +78,7 @@ static int lp_audit_fd = -1;
 static int64_t lp_audit_spawn_ns;
 static uintptr_t lp_audit_loader_base;  // AT_BASE: where the loader itself is mapped
 static int lp_audit_loaded_sent;
+static int lp_audit_marks;  // LAUNCHPROF_RELOCATION_MARKS=1: each object's relocation is marked
 static struct lp_audit_object lp_audit_objects[LP_AUDIT_MAX_OBJECTS];
 static int lp_audit_object_count;
 static struct lp_audit_init lp_audit_inits[LP_AUDIT_MAX_INITS];
@@ -155,7 +160,7 @@ static void lp_audit_flush(void) {
 // MARK: The audit interface
 
 LP_AUDIT_EXPORT unsigned int la_version(unsigned int version) {
-    char fd_text[32], spawn_text[32];
+    char fd_text[32], spawn_text[32], marks_text[4];
     int ok_fd = 0, ok_spawn = 0;
     int64_t fd = lp_audit_getenv(LP_ENV_EVENT_FD, fd_text, sizeof fd_text) ? lp_audit_parse(fd_text, &ok_fd) : 0;
     int64_t spawn =
@@ -164,6 +169,8 @@ LP_AUDIT_EXPORT unsigned int la_version(unsigned int version) {
     if (ok_fd && ok_spawn && fd <= 65535 && lp_audit_is_group_leader()) {
         lp_audit_fd = (int)fd;
         lp_audit_spawn_ns = spawn;
+        lp_audit_marks = lp_audit_getenv(LP_ENV_RELOCATION_MARKS, marks_text, sizeof marks_text) && marks_text[0] == '1'
+            && marks_text[1] == 0;
         lp_audit_use_vdso(lp_audit_auxv(AT_SYSINFO_EHDR));
         lp_audit_loader_base = lp_audit_auxv(AT_BASE);
         lp_audit_point(LP_PREMAIN_START, lp_audit_now());
@@ -210,7 +217,7 @@ LP_AUDIT_EXPORT unsigned int la_objopen(struct link_map *map, Lmid_t lmid, uintp
     lp_audit_record(LP_PREMAIN_OBJECT, at, lp_audit_mapped_bytes(map), 0, 0, 0,
                     first && !name[0] ? lp_audit_executable_path() : name);
     lp_audit_wrap_object(lp_audit_object_count - 1);
-    lp_audit_mark_object(lp_audit_object_count - 1);
+    if (lp_audit_marks) lp_audit_mark_object(lp_audit_object_count - 1);
     return 0;  // no symbol-binding callbacks: they would slow every binding down
 }
 
@@ -409,7 +416,6 @@ LP_AUDIT_EXPORT void la_activity(uintptr_t *cookie, unsigned int flag) {
     (void)cookie;
     if (lp_audit_fd < 0 || flag != LA_ACT_CONSISTENT || lp_audit_loaded_sent || lp_audit_object_count == 0) return;
     lp_audit_loaded_sent = 1;
-    lp_audit_release_marks();
     lp_audit_last_cpu_at = lp_audit_now();
     lp_audit_last_cpu = lp_audit_point(LP_PREMAIN_RELOCATED, lp_audit_last_cpu_at);
 }
@@ -420,4 +426,6 @@ LP_AUDIT_EXPORT void la_preinit(uintptr_t *cookie) {
     lp_audit_point(LP_PREMAIN_MAIN, lp_audit_now());
     lp_audit_flush();
     lp_audit_fd = -1;
+    // After `main` is reported: the system calls that unmap the copies are in no part.
+    lp_audit_release_marks();
 }

@@ -1,3 +1,4 @@
+import Foundation
 import LaunchTrace
 import Testing
 
@@ -6,7 +7,7 @@ struct ProfilerEnvironmentTests {
     static let everything = ProfilerEnvironment(
         tracePath: "/tmp/launch 1.trace.json", spawnNs: 123_456_789, exitAfter: .fullyDrawn, scenario: .cold,
         runIndex: 7, eventFD: 9, stallThresholdMs: 250, sampleIntervalMs: 5, samplerMethod: .ptrace,
-        stallFD: 11, blockingCallThresholdMs: 0.5, purpose: .measurement
+        stallFD: 11, blockingCallThresholdMs: 0.5, purpose: .measurement, relocationMarks: true
     )
 
     @Test("encoding then decoding gives the same value, with no warning")
@@ -29,6 +30,22 @@ struct ProfilerEnvironmentTests {
         #expect(ProfilerEnvironment.Variable.trace.rawValue == "LAUNCHPROF_TRACE")
         #expect(ProfilerEnvironment.Variable.blockingMs.rawValue == "LAUNCHPROF_BLOCKING_MS")
         #expect(Self.everything.encode()["LAUNCHPROF_EXIT_AFTER"] == "fullyDrawn")
+        #expect(Self.everything.encode()["LAUNCHPROF_RELOCATION_MARKS"] == "1")
+    }
+
+    @Test("every variable the C side reads (lp_env.h) is one of these, spelt the same")
+    func cSpellings() throws {
+        let header = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appending(path: "Sources/CLaunchABI/include/lp_env.h")
+        let text = try String(contentsOf: header, encoding: .utf8)
+        let spelt = text.split(separator: "\n").filter { $0.hasPrefix("#define LP_ENV_") }.compactMap { line in
+            line.split(separator: "\"").dropFirst().first.map(String.init)
+        }
+        #expect(spelt.count >= 6, "\(spelt)")
+        // The runner's own switch for its ptrace sampler is not a setting passed to the app.
+        let known = Set(ProfilerEnvironment.Variable.allCases.map(\.rawValue) + ["LAUNCHPROF_NO_LIBUNWIND"])
+        #expect(spelt.filter { !known.contains($0) } == [])
+        #expect(ProfilerEnvironment(relocationMarks: false).encode().isEmpty)
     }
 
     @Test(

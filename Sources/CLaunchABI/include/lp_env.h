@@ -14,6 +14,9 @@
 #define LP_ENV_EVENT_FD "LAUNCHPROF_EVENT_FD"
 /// The launch start (CLOCK_MONOTONIC nanoseconds) the runner fills in at the spawn.
 #define LP_ENV_SPAWN_NS "LAUNCHPROF_SPAWN_NS"
+/// Set to 1 on the pre-main launches whose audit module times each object's relocation with a
+/// mark (the others leave the loader's relocation tables as they are).
+#define LP_ENV_RELOCATION_MARKS "LAUNCHPROF_RELOCATION_MARKS"
 
 // The tracer's milestones on the event socket, one line each (`<kind> <timeNs> \n`, the time
 // relative to the launch start): the kinds of LaunchTrace's ProbeEvent.Kind with the same spelling.

@@ -4,15 +4,28 @@ import LaunchTrace
 extension PreMainSummary {
     /// The summary of pre-main breakdowns (the pre-main launches'), nil without any.
     /// Initializers are named from their objects' symbol tables where the files can be read.
+    /// The parts, the objects' loading and initializers come from the launches without relocation
+    /// marks (``timing(_:)``), each object's relocation from those with them.
     public static func build(breakdowns: [PreMainBreakdown]) -> PreMainSummary? {
         guard !breakdowns.isEmpty else { return nil }
-        let parts = Self.parts(of: breakdowns)
+        let timing = Self.timing(breakdowns)
+        let parts = Self.parts(of: timing)
         let relocationNs = parts.first { $0.name == .relocation }?.medianNs ?? 0
-        let libraries = withRelocations(Self.libraries(of: breakdowns), breakdowns, relocationNs: relocationNs)
-        return PreMainSummary(
-            launches: breakdowns.count, totalNs: Descriptive.median(breakdowns.map { Double($0.totalNs) }),
-            parts: parts, coverage: Descriptive.median(breakdowns.map(\.coverage)), libraries: libraries,
-            advice: PreMainAdvisor.advice(libraries: libraries, parts: parts, breakdowns: breakdowns))
+        let libraries = withRelocations(Self.libraries(of: timing), breakdowns, relocationNs: relocationNs)
+        var summary = PreMainSummary(
+            launches: timing.count, totalNs: Descriptive.median(timing.map { Double($0.totalNs) }),
+            parts: parts, coverage: Descriptive.median(timing.map(\.coverage)), libraries: libraries,
+            advice: PreMainAdvisor.advice(libraries: libraries, parts: parts, breakdowns: timing))
+        let marked = breakdowns.count - timing.count
+        summary.markedLaunches = marked > 0 ? marked : nil
+        return summary
+    }
+
+    /// The breakdowns that time the parts: those without relocation marks, whose copies and
+    /// moved tables lengthen the loading part; all of them when every one was marked.
+    public static func timing(_ breakdowns: [PreMainBreakdown]) -> [PreMainBreakdown] {
+        let unmarked = breakdowns.filter { !$0.hasRelocationMarks }
+        return unmarked.isEmpty ? breakdowns : unmarked
     }
 
     /// `libraries` with each one's relocation: its median timed relocation where the audit
@@ -41,8 +54,9 @@ extension PreMainSummary {
         }
     }
 
-    /// The median wall time of the completed pre-main launches of `scenario` less that of its
-    /// completed measurement launches; nil without both.
+    /// The median wall time of the completed pre-main launches of `scenario` (those without
+    /// relocation marks, when there are any) less that of its completed measurement launches;
+    /// nil without both.
     static func instrumentCost(preMain: [LaunchRecord], measurement: [LaunchRecord], scenario: String) -> Double? {
         func median(_ records: [LaunchRecord]) -> Double? {
             let walls = records.filter { $0.scenario.rawValue == scenario && $0.outcome == .completed }.map {
@@ -50,7 +64,10 @@ extension PreMainSummary {
             }
             return walls.isEmpty ? nil : Descriptive.median(walls)
         }
-        guard let audited = median(preMain), let plain = median(measurement) else { return nil }
+        let unmarked = preMain.filter { $0.preMain?.hasRelocationMarks != true }
+        guard let audited = median(unmarked.isEmpty ? preMain : unmarked), let plain = median(measurement) else {
+            return nil
+        }
         return audited - plain
     }
 

@@ -4,8 +4,13 @@ import LaunchTrace
 /// object's loading and initializers, in load order, and the advice that applies, each with the
 /// time it would remove.
 public struct PreMainSummary: Codable, Sendable, Equatable {
-    /// Launches with a pre-main breakdown.
+    /// Launches whose breakdowns give the parts, each object's loading and initializers: the
+    /// pre-main launches without relocation marks (all of them when every one was marked).
     public var launches: Int
+    /// Launches besides those of ``launches`` that timed each object's relocation with a mark
+    /// (every second pre-main launch), from which only the objects' relocation is taken: the
+    /// marks lengthen their loading. Nil without any (or when every launch was marked).
+    public var markedLaunches: Int?
     /// Median launch start to `main`.
     public var totalNs: Double
     /// Median of each part, in launch order: exec, loader start-up, loading, relocation,

@@ -28,7 +28,7 @@ extension PreMainSection {
         let onCpu = total.medianCpuNs.map { " (on a CPU \(ms($0)))" } ?? ""
         let objects =
             timed > 0
-            ? "\(timed) objects timed one by one, their medians \(ms(relative + symbol))"
+            ? "\(timed) objects timed one by one\(markedIn(summary)), their medians \(ms(relative + symbol))"
             : "the objects' shares, estimated from their counts, \(ms(relative + symbol))"
         let rest = max(0, total.medianNs - relative - symbol)
         return "relocation \(ms(total.medianNs))\(onCpu): \(objects), of it relative relocations about "
@@ -37,6 +37,12 @@ extension PreMainSection {
             + "\(count(relocations.reduce(0) { $0 + $1.lookups })) lookups), the split by kind estimated from the "
             + "counts; \(count(relocations.reduce(0) { $0 + $1.writtenPages })) pages written, each a copy-on-write "
             + "page fault; the rest, \(ms(rest)), the loader's own and any time off the CPU (docs/premain.md)"
+    }
+
+    /// Where the objects' relocation was timed, when not in the launches that give the parts.
+    static func markedIn(_ summary: PreMainSummary) -> String {
+        guard let marked = summary.markedLaunches else { return "" }
+        return " (by the marks of \(marked == 1 ? "1 launch" : "\(marked) launches"))"
     }
 
     /// The relocation table's header.

@@ -32,7 +32,10 @@ public enum PreMainSection {
     /// The heading line.
     static func heading(_ summary: PreMainSummary) -> String {
         let percent = MetricKind.count.format((summary.coverage * 1000).rounded() / 10)
-        let launches = summary.launches == 1 ? "1 launch" : "\(summary.launches) launches, medians"
+        var launches = summary.launches == 1 ? "1 launch" : "\(summary.launches) launches, medians"
+        if let marked = summary.markedLaunches {
+            launches += "; each object's relocation from \(marked) more with relocation marks"
+        }
         return "Before main (\(launches)): \(ms(summary.totalNs)) to main, \(percent) % of it in the parts below"
     }
 

@@ -91,7 +91,8 @@ public struct AppLauncher: Launcher {
             exitAfter: request.specification.exitAfter ?? request.specification.scenario.defaultExitPoint,
             // Warm-up launches (-1, -2, …) have no run index.
             scenario: request.specification.scenario, runIndex: request.index > 0 ? request.index : nil,
-            purpose: request.specification.instrumentation == .probeMarks ? .measurement : nil
+            purpose: request.specification.instrumentation == .probeMarks ? .measurement : nil,
+            relocationMarks: request.relocationMarks ? true : nil
         )
         environment.merge(launch.encode()) { _, new in new }
         environment[ToolVariable.owner.rawValue] = OrphanSweep.ownValue

@@ -18,6 +18,9 @@ public struct LaunchRequest: Sendable, Equatable {
     /// Whether a timing launch's result is its record alone (a program's measurement or primer
     /// launch, whose time to ready is all that is read): no trace is built for it.
     public var recordOnly = false
+    /// Whether the audit module marks each object's relocation in this launch
+    /// (``LaunchSpecification/relocationMarks``).
+    public var relocationMarks = false
 
     /// Creates a request.
     public init(_ specification: LaunchSpecification, traceURL: URL, stderrURL: URL, index: Int) {

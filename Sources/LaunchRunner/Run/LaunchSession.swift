@@ -97,6 +97,7 @@ public final class LaunchSession {
         request.kind = kind
         // A program's measurement and primer launches are their records alone (no trace built).
         request.recordOnly = instrumentation == .none && [.measurement, .primer].contains(kind)
+        request.relocationMarks = launch.relocationMarks.marks(kind, index: index, instrumentation: instrumentation)
         return Staged(
             kind: kind, instrumentation: instrumentation, files: files, launch: launcher.stage(request),
             adaptive: adaptive)

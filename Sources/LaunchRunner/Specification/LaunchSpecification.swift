@@ -36,6 +36,28 @@ public struct LaunchSpecification: Sendable, Equatable {
     /// A shell command run before each launch, untimed (`--prepare`, hyperfine's): clearing a
     /// cache, resetting a database. A launch whose command fails is not made and is reported.
     public var prepareCommand: String?
+    /// Which launches with the loader's audit module alone time each object's relocation with a
+    /// mark (``LaunchTrace/ProfilerEnvironment/relocationMarks``). The marks lengthen the launch's
+    /// loading, so by default every second pre-main launch carries them and the others give the
+    /// parts; compare marks every launch when it compares an object's relocation.
+    public var relocationMarks = RelocationMarks.everySecondPreMainLaunch
+
+    /// The launches whose relocation is marked object by object.
+    public enum RelocationMarks: String, Sendable, Equatable {
+        /// The pre-main launches of even index (2, 4, …).
+        case everySecondPreMainLaunch
+        /// Every launch that carries the audit module.
+        case everyLaunch
+
+        /// Whether a launch of `kind` at `index` with `instrumentation` is marked.
+        public func marks(_ kind: LaunchKind, index: Int, instrumentation: LaunchInstrumentation) -> Bool {
+            guard instrumentation == .loaderAudit else { return false }
+            return switch self {
+            case .everySecondPreMainLaunch: kind == .preMain && index.isMultiple(of: 2)
+            case .everyLaunch: true
+            }
+        }
+    }
 
     /// The default timeout of a launch, in seconds.
     public static let defaultTimeoutSeconds = 30.0

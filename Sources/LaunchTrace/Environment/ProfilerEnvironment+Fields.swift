@@ -46,6 +46,9 @@ extension ProfilerEnvironment {
             "a non-negative number of milliseconds", "\(Int(defaultBlockingCallThresholdMs)) is used",
             parse: { Double($0).flatMap { $0 >= 0 ? $0 : nil } }),
         choice(.purpose, get: { $0.purpose }, set: { $0.purpose = $1 }, "the launch is a diagnosis launch"),
+        field(
+            .relocationMarks, get: { $0.relocationMarks == true ? true : nil }, set: { $0.relocationMarks = $1 }, "1",
+            "no relocation is marked", parse: { $0 == "1" ? true : nil }, format: { _ in "1" }),
     ]
 
     /// The generic field: `parse` returns `nil` for an invalid value.

@@ -30,6 +30,8 @@ extension ProfilerEnvironment {
         case blockingMs = "LAUNCHPROF_BLOCKING_MS"
         /// ``ProfilerEnvironment/purpose``.
         case purpose = "LAUNCHPROF_PURPOSE"
+        /// ``ProfilerEnvironment/relocationMarks`` (libLaunchAudit.so reads it: `lp_env.h`).
+        case relocationMarks = "LAUNCHPROF_RELOCATION_MARKS"
 
         /// The prefix every variable shares; the runner does not pass its own on to the app.
         public static let prefix = "LAUNCHPROF_"

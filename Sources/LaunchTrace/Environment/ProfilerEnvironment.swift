@@ -40,6 +40,10 @@ public struct ProfilerEnvironment: Sendable, Equatable {
     /// What the launch is for (`LAUNCHPROF_PURPOSE`); a measurement launch starts no main-thread
     /// instruments. Not set: a diagnosis launch.
     public var purpose: LaunchKind?
+    /// Whether the loader's audit module marks the end of each object's relocation
+    /// (`LAUNCHPROF_RELOCATION_MARKS=1`, read by libLaunchAudit.so): set on every second pre-main
+    /// launch, whose loading part the marks lengthen. Not set: no marks.
+    public var relocationMarks: Bool?
 
     /// The scenario when ``scenario`` is not set.
     public static let defaultScenario = Scenario.warm
@@ -57,9 +61,10 @@ public struct ProfilerEnvironment: Sendable, Equatable {
         tracePath: String? = nil, spawnNs: Int64? = nil, exitAfter: ExitPoint? = nil, scenario: Scenario? = nil,
         runIndex: Int? = nil, eventFD: Int32? = nil, stallThresholdMs: Int? = nil, sampleIntervalMs: Int? = nil,
         samplerMethod: SamplerMethod? = nil, stallFD: Int32? = nil, blockingCallThresholdMs: Double? = nil,
-        purpose: LaunchKind? = nil
+        purpose: LaunchKind? = nil, relocationMarks: Bool? = nil
     ) {
         self.purpose = purpose
+        self.relocationMarks = relocationMarks
         self.tracePath = tracePath
         self.spawnNs = spawnNs
         self.exitAfter = exitAfter

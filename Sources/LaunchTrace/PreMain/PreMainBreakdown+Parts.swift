@@ -34,6 +34,10 @@ extension PreMainBreakdown {
     /// Symbol resolution and relocation of every object: the last object mapped to relocated.
     public var relocationNs: Int64 { max(0, relocated.atNs - (objects.last?.mapped.atNs ?? loaderStart.atNs)) }
 
+    /// Whether the audit module marked the end of some object's relocation in this launch
+    /// (``ProfilerEnvironment/relocationMarks``): its loading part then includes the marks' cost.
+    public var hasRelocationMarks: Bool { objects.contains { $0.relocatedNs != nil } }
+
     /// The time the loader spent relocating object `index`, when the audit module marked it:
     /// from the previous marked object's end (or the last object mapped) to its own. The loader
     /// relocates dependencies first and the executable last; an object it did not mark is

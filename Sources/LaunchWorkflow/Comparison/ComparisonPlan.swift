@@ -63,9 +63,12 @@ public struct ComparisonPlan: Sendable, Equatable {
 
     /// The specification of `build`: its launches are pre-main launches (the audit module
     /// alone, ``LaunchTrace/LaunchKind/preMain``) when a compared metric is one of the time
-    /// before `main`, which only they measure.
+    /// before `main`, which only they measure; each marks every object's relocation when a
+    /// compared metric is an object's (`preMain.relocation.<file>`).
     public func specification(of build: ComparisonBuild) -> LaunchSpecification {
-        let specification = build == .base ? base : head
+        var specification = build == .base ? base : head
+        // An object's relocation is timed only by the marks, which then every launch carries.
+        if metrics.contains(where: { $0.relocationObject != nil }) { specification.relocationMarks = .everyLaunch }
         return metrics.contains(where: \.isPreMainMetric) ? specification.carrying(.loaderAudit) : specification
     }
 

@@ -1,3 +1,4 @@
+import LaunchReports
 import LaunchTrace
 import Testing
 
@@ -111,5 +112,55 @@ struct PreMainInstrumentCostTests {
         #expect(abs(cost - 0.2e6) < 1)
         #expect(PreMainSummary.instrumentCost(preMain: preMain, measurement: [], scenario: "warm") == nil)
         #expect(PreMainSummary.instrumentCost(preMain: preMain, measurement: measurement, scenario: "cold") == nil)
+    }
+}
+
+/// Every second pre-main launch marks each object's relocation; the marks lengthen its loading,
+/// so the parts come from the launches without them and only the objects' relocation from those.
+@Suite("PreMainSummary with relocation marks")
+struct PreMainMarkedLaunchTests {
+    static func event(_ time: Int64, _ text: String) -> ProbeEvent {
+        ProbeEvent(line: Substring("preMain \(time) \(text)"))!
+    }
+
+    /// A launch of an executable and one library: loading ends at `loadedNs`, relocation 2 ms
+    /// later; with marks, the library's relocation ends 1.5 ms after loading.
+    static func breakdown(loadedNs: Int64, marked: Bool) throws -> PreMainBreakdown {
+        var events = [
+            event(1_000, "start 500 10"),
+            event(1_200, "object 600 -1 4096 /proc/self/exe"),
+            event(loadedNs, "object 800 -1 2000000 /nonexistent/libfoo.so"),
+        ]
+        if marked { events.append(event(loadedNs + 1_500_000, "relocatedObject 1")) }
+        events += [
+            event(loadedNs + 2_000_000, "relocated 2000 40"),
+            event(loadedNs + 2_100_000, "main 19003000 50"),
+            ProbeEvent(kind: .mainStarted, timeNs: loadedNs + 2_200_000),
+        ]
+        return try #require(PreMainBreakdown(events: events, executable: "/bin/tool", execEndNs: 800))
+    }
+
+    @Test("parts and loading from the unmarked launches, each object's relocation timed by the marked ones")
+    func split() throws {
+        let plain = try [200_000, 210_000, 220_000].map { try Self.breakdown(loadedNs: $0, marked: false) }
+        let marked = try [900_000, 950_000].map { try Self.breakdown(loadedNs: $0, marked: true) }
+        #expect(plain.allSatisfy { !$0.hasRelocationMarks } && marked.allSatisfy(\.hasRelocationMarks))
+        let summary = try #require(
+            PreMainSummary.build(breakdowns: [plain[0], marked[0], plain[1], marked[1], plain[2]]))
+        #expect(summary.launches == 3 && summary.markedLaunches == 2)
+        // Loading is the unmarked launches' (1,000 to 210,000 ns), not the marked ones' 900 µs.
+        #expect(summary.parts.first { $0.name == .loading }?.medianNs == 209_000)
+        #expect(summary.libraries.first { $0.name == "libfoo.so" }?.relocation == nil)  // no such file: not counted
+        let text = PreMainSection.text(summary)
+        #expect(
+            text.contains("3 launches, medians; each object's relocation from 2 more with relocation marks"), "\(text)")
+    }
+
+    @Test("every launch marked (compare of an object's relocation): all of them give the parts")
+    func allMarked() throws {
+        let marked = try [900_000, 950_000].map { try Self.breakdown(loadedNs: $0, marked: true) }
+        let summary = try #require(PreMainSummary.build(breakdowns: marked))
+        #expect(summary.launches == 2 && summary.markedLaunches == nil)
+        #expect(marked.map { $0.relocationNs(of: 1) } == [1_500_000, 1_500_000])
     }
 }
