@@ -101,7 +101,7 @@ extension MetricCatalog {
     /// `preMain.relocation.<file>`: each object's estimated share of the timed relocation.
     static let relocationFamily = MetricFamily(
         "preMain.relocation.<file>", .time,
-        "Relocating the object before main (timed by the audit module's mark; estimated from its counts when unmarked).",
+        "Relocating the object before main (timed by the audit module's mark, in every second pre-main launch; estimated from its counts when unmarked).",
         source: "preMain.objects[].relocatedNs: the previous marked object to this one",
         member: { name in
             guard let file = name.relocationObject else { return nil }
