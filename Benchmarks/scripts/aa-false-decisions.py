@@ -6,11 +6,13 @@ loop), each rate of "regressed" or "improved" decisions with its 95 % Wilson int
 sequential test promises at most --alpha (5 %) in both.
 
     python3 Benchmarks/scripts/aa-false-decisions.py [--comparisons 200] [--max-runs 60] \
-        [--launchprof .build/release/launchprof] [--programs tiny,git,sampleapp] [--conditions quiet,busy]
+        [--launchprof .build/release/launchprof] [--programs tiny,git,sampleapp] [--conditions quiet,busy] \
+        [--first-seed 1]
 
 It refuses to start when the one-minute load average is 1.5 or more (other work on the machine
 is not the noise it measures), unless --force. Every comparison gets its own --seed (its
-number), so a row can be rerun comparison by comparison. Identical copies: the C program is
+number, from --first-seed), so a row can be rerun comparison by comparison, or extended: a
+second run from --first-seed 101 adds comparisons 101 to 200 to a first run of 100. Identical copies: the C program is
 compiled once and copied byte for byte; git and SampleApp are copied too, so base and head are
 two files, as two builds are.
 """
@@ -83,7 +85,7 @@ def row(launchprof, name, program, condition, args, folder):
     hog = subprocess.Popen(["/bin/sh", "-c", "while :; do :; done"]) if condition == "busy" else None
     try:
         results = []
-        for seed in range(1, args.comparisons + 1):
+        for seed in range(args.first_seed, args.first_seed + args.comparisons):
             results.append(compare(launchprof, base, head, arguments, seed, args.max_runs, folder))
             # A running tally on stderr: a row stopped early still says what it saw.
             decided = sum(1 for decision, _ in results if decision in ("regressed", "improved"))
@@ -107,6 +109,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--launchprof", default=os.path.join(ROOT, ".build", "release", "launchprof"))
     parser.add_argument("--comparisons", type=int, default=200)
+    parser.add_argument("--first-seed", type=int, default=1, help="the seed of the first comparison")
     parser.add_argument("--max-runs", type=int, default=60)
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--programs", default="tiny,git,sampleapp")
