@@ -34,9 +34,8 @@ extension RunSummary {
         // The time before main is the pre-main launches' (their indices count from 1 on their own).
         var preMainValues: [String: [(index: Int, values: [MetricName: Double])]] = [:]
         for record in preMain ?? [] {
-            guard let breakdown = record.preMain else { continue }
-            preMainValues[record.scenario.rawValue, default: []].append(
-                (record.index, MetricExtractor.values(of: breakdown)))
+            guard let values = Self.preMainValues(of: record, among: preMain ?? []) else { continue }
+            preMainValues[record.scenario.rawValue, default: []].append((record.index, values))
         }
         let phases = Set(traces.flatMap { $0.phases.map(\.phase) })
         var scenarios: [String: ScenarioSummary] = [:]
@@ -67,6 +66,21 @@ extension RunSummary {
         summary.timingLaunches = timing
         summary.preMainLaunches = preMain
         return summary
+    }
+
+    /// The metrics of one pre-main launch, as the summary takes them: with both kinds of pre-main
+    /// launch in its scenario, a launch with relocation marks gives only each object's timed
+    /// relocation (its loading is lengthened by the marks), one without gives everything else
+    /// (its objects' relocation is only estimated); with one kind, each gives all. Nil without a
+    /// breakdown.
+    static func preMainValues(of record: LaunchRecord, among records: [LaunchRecord]) -> [MetricName: Double]? {
+        guard let breakdown = record.preMain else { return nil }
+        let values = MetricExtractor.values(of: breakdown)
+        let kinds = Set(
+            records.filter { $0.scenario == record.scenario }.compactMap { $0.preMain?.hasRelocationMarks })
+        guard kinds.count == 2 else { return values }
+        let marked = breakdown.hasRelocationMarks
+        return values.filter { name, _ in (name.relocationObject != nil) == marked }
     }
 
     /// The whole process's resource use (``LaunchTrace/ProcessUsage``) of the completed launches

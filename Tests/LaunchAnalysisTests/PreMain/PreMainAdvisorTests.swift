@@ -1,3 +1,4 @@
+import Foundation
 import LaunchReports
 import LaunchTrace
 import Testing
@@ -125,11 +126,13 @@ struct PreMainMarkedLaunchTests {
 
     /// A launch of an executable and one library: loading ends at `loadedNs`, relocation 2 ms
     /// later; with marks, the library's relocation ends 1.5 ms after loading.
-    static func breakdown(loadedNs: Int64, marked: Bool) throws -> PreMainBreakdown {
+    static func breakdown(loadedNs: Int64, marked: Bool, library: String = "/nonexistent/libfoo.so") throws
+        -> PreMainBreakdown
+    {
         var events = [
             event(1_000, "start 500 10"),
             event(1_200, "object 600 -1 4096 /proc/self/exe"),
-            event(loadedNs, "object 800 -1 2000000 /nonexistent/libfoo.so"),
+            event(loadedNs, "object 800 -1 2000000 \(library)"),
         ]
         if marked { events.append(event(loadedNs + 1_500_000, "relocatedObject 1")) }
         events += [
@@ -162,5 +165,31 @@ struct PreMainMarkedLaunchTests {
         let summary = try #require(PreMainSummary.build(breakdowns: marked))
         #expect(summary.launches == 2 && summary.markedLaunches == nil)
         #expect(marked.map { $0.relocationNs(of: 1) } == [1_500_000, 1_500_000])
+    }
+}
+
+extension PreMainMarkedLaunchTests {
+    static func record(_ index: Int, _ breakdown: PreMainBreakdown) -> LaunchRecord {
+        var record = LaunchRecord(index: index, scenario: .warm, outcome: .completed, wallNs: 3_000_000)
+        record.preMain = breakdown
+        return record
+    }
+
+    @Test("the run's pre-main metrics: the parts from the launches without marks, objects' relocation from those with")
+    func metricsSplit() throws {
+        // A real ELF file as the library, so that its relocations are counted: this test's own.
+        let library = URL(filePath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let name = URL(filePath: library).lastPathComponent
+        let plain = Self.record(1, try Self.breakdown(loadedNs: 200_000, marked: false, library: library))
+        let marked = Self.record(2, try Self.breakdown(loadedNs: 900_000, marked: true, library: library))
+        let both = [plain, marked]
+        let fromPlain = try #require(RunSummary.preMainValues(of: plain, among: both))
+        let fromMarked = try #require(RunSummary.preMainValues(of: marked, among: both))
+        #expect(fromPlain[.preMainLoading] == 199_000 && fromMarked[.preMainLoading] == nil)
+        #expect(fromPlain.keys.allSatisfy { $0.relocationObject == nil })
+        #expect(fromMarked.keys.allSatisfy { $0.relocationObject != nil } && !fromMarked.isEmpty)
+        #expect(fromMarked[.relocation(of: name)] == 1_500_000)
+        // One kind alone: every metric from every launch.
+        #expect(RunSummary.preMainValues(of: marked, among: [marked])?[.preMainLoading] == 899_000)
     }
 }
