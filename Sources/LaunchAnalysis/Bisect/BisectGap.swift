@@ -16,10 +16,11 @@ public struct BisectGap: Codable, Sendable, Equatable {
     public var metric: MetricName
     /// The mean block log-ratio bad/good (positive: the bad commit is slower).
     public var logRatio: Double
-    /// The ends' always-valid interval of that log-ratio when they stopped: how well the gap is
-    /// known. A candidate's fraction of the gap takes it into account (``fractionInterval(of:)``),
-    /// so that a gap measured too large or too small does not place a commit half-way at an end.
-    /// Nil in a bisect written before it was kept: the gap is then taken as exact.
+    /// The interval of that log-ratio when the ends stopped (``finalInterval(_:)``): how well the
+    /// gap is known. A candidate's fraction of the gap takes it into account
+    /// (``fractionInterval(of:)``), so that a gap measured too large or too small does not place a
+    /// commit half-way at an end. Nil in a bisect written before it was kept: the gap is then
+    /// taken as exact.
     public var logRatioInterval: ConfidenceInterval?
 
     /// Creates a gap.
@@ -69,12 +70,10 @@ public struct BisectGap: Codable, Sendable, Equatable {
         return ConfidenceInterval(lower: lower - widening, upper: upper + widening, level: candidate.level)
     }
 
-    /// The half-width of the gap's interval as a share of the gap (in time), 0 without a usable
-    /// interval (none kept, or one reaching no slowdown).
+    /// The half-width of the gap's interval as a share of the gap (in time), 0 without one (a
+    /// bisect written before it was kept).
     public var relativeHalfWidth: Double {
-        guard let interval = logRatioInterval, interval.lower > 0, interval.upper >= interval.lower, effect > 0 else {
-            return 0
-        }
+        guard let interval = logRatioInterval, interval.upper >= interval.lower, effect > 0 else { return 0 }
         return (expm1(interval.upper) - expm1(interval.lower)) / 2 / effect
     }
 
