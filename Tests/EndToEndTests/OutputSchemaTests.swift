@@ -61,11 +61,12 @@ struct OutputSchemaTests {
         try Data(check.stdout.utf8).write(to: json)
         try Self.expectValid([json], "verdicts")
 
-        // check-jsonschema, given only the schema file, resolves its relative $refs beside it, offline.
+        // check-jsonschema, given only the schema file, resolves its relative $refs beside it, offline
+        // (run by the one interpreter scripts/test installs it for, not whichever is first on PATH).
         let checker = try BuiltProducts.run(
-            "/usr/bin/env",
+            TestPython.path,
             [
-                "check-jsonschema", "--schemafile", JSONSchemaValidator.schema("summary").path,
+                "-m", "check_jsonschema", "--schemafile", JSONSchemaValidator.schema("summary").path,
                 run.appendingPathComponent("summary.json").path,
             ], environment: ["no_proxy": "*", "https_proxy": "http://127.0.0.1:9", "http_proxy": "http://127.0.0.1:9"])
         #expect(checker.status == 0, "\(checker.stdout)\(checker.stderr)")
