@@ -24,8 +24,14 @@ extension PreMainSummary {
     /// The breakdowns that time the parts: those without relocation marks, whose copies and
     /// moved tables lengthen the loading part; all of them when every one was marked.
     public static func timing(_ breakdowns: [PreMainBreakdown]) -> [PreMainBreakdown] {
-        let unmarked = breakdowns.filter { !$0.hasRelocationMarks }
-        return unmarked.isEmpty ? breakdowns : unmarked
+        timing(breakdowns) { $0 }
+    }
+
+    /// Of `items`, those that time the parts (``timing(_:)``'s rule, the one place it is written):
+    /// those whose breakdown, if any, has no relocation marks; all of them when none is left.
+    public static func timing<Item>(_ items: [Item], breakdown: (Item) -> PreMainBreakdown?) -> [Item] {
+        let unmarked = items.filter { breakdown($0)?.hasRelocationMarks != true }
+        return unmarked.isEmpty ? items : unmarked
     }
 
     /// `libraries` with each one's relocation: its median timed relocation where the audit
@@ -64,8 +70,7 @@ extension PreMainSummary {
             }
             return walls.isEmpty ? nil : Descriptive.median(walls)
         }
-        let unmarked = preMain.filter { $0.preMain?.hasRelocationMarks != true }
-        guard let audited = median(unmarked.isEmpty ? preMain : unmarked), let plain = median(measurement) else {
+        guard let audited = median(timing(preMain, breakdown: \.preMain)), let plain = median(measurement) else {
             return nil
         }
         return audited - plain

@@ -76,9 +76,8 @@ extension RunSummary {
     static func preMainValues(of record: LaunchRecord, among records: [LaunchRecord]) -> [MetricName: Double]? {
         guard let breakdown = record.preMain else { return nil }
         let values = MetricExtractor.values(of: breakdown)
-        let kinds = Set(
-            records.filter { $0.scenario == record.scenario }.compactMap { $0.preMain?.hasRelocationMarks })
-        guard kinds.count == 2 else { return values }
+        let measured = records.filter { $0.scenario == record.scenario && $0.preMain != nil }
+        guard PreMainSummary.timing(measured, breakdown: \.preMain).count < measured.count else { return values }
         let marked = breakdown.hasRelocationMarks
         return values.filter { name, _ in (name.relocationObject != nil) == marked }
     }
