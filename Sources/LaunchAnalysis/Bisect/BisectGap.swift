@@ -16,34 +16,18 @@ public struct BisectGap: Codable, Sendable, Equatable {
     public var metric: MetricName
     /// The mean block log-ratio bad/good (positive: the bad commit is slower).
     public var logRatio: Double
-    /// The interval of that log-ratio when the ends stopped (``finalInterval(_:)``): how well the
-    /// gap is known. A candidate's fraction of the gap takes it into account
-    /// (``fractionInterval(of:)``), so that a gap measured too large or too small does not place a
-    /// commit half-way at an end. Nil in a bisect written before it was kept: the gap is then
-    /// taken as exact.
-    public var logRatioInterval: ConfidenceInterval?
 
     /// Creates a gap.
-    public init(metric: MetricName, logRatio: Double, logRatioInterval: ConfidenceInterval? = nil) {
+    public init(metric: MetricName, logRatio: Double) {
         self.metric = metric
         self.logRatio = logRatio
-        self.logRatioInterval = logRatioInterval
     }
 
     /// The gaps of the metrics the ends' comparison found regressed.
     public static func gaps(of ends: [MetricComparison]) -> [BisectGap] {
         ends.filter { $0.decision == .regressed && $0.sequence.mean > 0 }.map {
-            BisectGap(metric: $0.metric, logRatio: $0.sequence.mean, logRatioInterval: Self.finalInterval($0.sequence))
+            BisectGap(metric: $0.metric, logRatio: $0.sequence.mean)
         }
-    }
-
-    /// The interval of the ends' mean log-ratio at their last block, at the sequence's level:
-    /// the mean plus or minus the normal quantile times the standard error. The gap is read once
-    /// the ends have stopped, not looked at block after block as a comparison's effect is.
-    static func finalInterval(_ sequence: ConfidenceSequence) -> ConfidenceInterval? {
-        guard let deviation = sequence.standardDeviation else { return nil }
-        let half = NormalDistribution.quantile(1 - sequence.alpha / 2) * deviation / Double(sequence.count).squareRoot()
-        return ConfidenceInterval(lower: sequence.mean - half, upper: sequence.mean + half, level: 1 - sequence.alpha)
     }
 
     /// The gap as an effect (20 for a bad commit 21 times as slow).
@@ -53,28 +37,11 @@ public struct BisectGap: Codable, Sendable, Equatable {
     /// commit, 1 at the bad one, 0.5 for a commit that adds half the time the bad one adds.
     public func fraction(_ logRatio: Double) -> Double { expm1(logRatio) / effect }
 
-    /// The always-valid interval of the candidate's fraction of the gap, or nil before two blocks:
-    /// the candidate's interval against the good commit over the gap, widened by how well the
-    /// gap is known. A fraction f = c / g moves with the gap g by f times the gap's relative
-    /// error, so the two half-widths add as independent errors do: the candidate's h and f times
-    /// the gap's relative half-width r make sqrt(h² + (f r)²). A commit like the good one (f = 0)
-    /// is judged as before; one half-way is no longer placed at an end by a gap measured too
-    /// large or too small.
+    /// The always-valid interval of the candidate's fraction of the gap, or nil before two blocks.
     public func fractionInterval(of comparison: MetricComparison) -> ConfidenceInterval? {
-        guard let candidate = comparison.sequence.interval else { return nil }
-        let lower = fraction(candidate.lower)
-        let upper = fraction(candidate.upper)
-        let halfWidth = (upper - lower) / 2
-        let spread = abs(fraction(comparison.sequence.mean)) * relativeHalfWidth
-        let widening = (halfWidth * halfWidth + spread * spread).squareRoot() - halfWidth
-        return ConfidenceInterval(lower: lower - widening, upper: upper + widening, level: candidate.level)
-    }
-
-    /// The half-width of the gap's interval as a share of the gap (in time), 0 without one (a
-    /// bisect written before it was kept).
-    public var relativeHalfWidth: Double {
-        guard let interval = logRatioInterval, interval.upper >= interval.lower, effect > 0 else { return 0 }
-        return (expm1(interval.upper) - expm1(interval.lower)) / 2 / effect
+        comparison.sequence.interval.map {
+            ConfidenceInterval(lower: fraction($0.lower), upper: fraction($0.upper), level: $0.level)
+        }
     }
 
     /// The verdict the candidate's blocks imply so far: ``BisectVerdict/between`` when the
