@@ -115,8 +115,12 @@ public enum PreMainAdvisor {
             change: "-Wl,--as-needed", savingIsLowerBound: true)
     }
 
+    /// A slow initializer of the executable or a library of the program's own. A library nothing
+    /// binds to is left to the unused-library advice, which counts its initializers: removing the
+    /// library removes them, so the same time is not advised twice.
     static func slowInitializers(_ libraries: [PreMainLibrary]) -> [PreMainAdvice] {
-        libraries.filter { $0.origin == .executable || $0.origin == .program }.flatMap { library in
+        let own = libraries.filter { ($0.origin == .executable || $0.origin == .program) && $0.unused != true }
+        return own.flatMap { library in
             library.slowestInitializers.filter { $0.medianNs >= slowInitializerNs }.map { function in
                 let how =
                     function.isMostlyBlocked

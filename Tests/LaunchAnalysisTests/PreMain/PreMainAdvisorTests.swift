@@ -60,6 +60,21 @@ struct PreMainAdvisorTests {
         #expect(advice[1].message.contains("nap_init, an initializer of the executable tool, waited 10.0 ms"))
     }
 
+    @Test("a slow initializer of a library nothing binds to is advised once, as the unused library")
+    func slowInitializerOfUnusedLibrary() throws {
+        let nap = PreMainFunction(function: "idle_init", medianNs: 1.5e6, medianCpuNs: 0.01e6)
+        var idle = Self.library("libidle.so", .program, loadMs: 0.2, initMs: 1.5, slowest: [nap])
+        idle.unused = true
+        let libraries = [Self.library("tool", .executable, loadMs: 0.1, initMs: 0), idle]
+        let advice = PreMainAdvisor.advice(libraries: libraries, parts: Self.parts)
+        #expect(advice.map(\.kind) == [.unusedLibrary])
+        let unused = try #require(advice.first)
+        #expect(abs(unused.savingNs - 1.7e6) < 1, "\(unused)")
+        idle.unused = nil
+        let used = PreMainAdvisor.advice(libraries: [libraries[0], idle], parts: Self.parts)
+        #expect(used.map(\.kind) == [.slowInitializer])
+    }
+
     @Test(
         "libraries linked but never bound to: advised with their cost; the compiler's own -lm and the runtime's are not"
     )
