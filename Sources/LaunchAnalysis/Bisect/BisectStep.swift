@@ -19,11 +19,15 @@ public struct BisectStep: Codable, Sendable, Equatable {
     public var parts: ComparisonParts?
     /// The functions whose cost per launch moved.
     public var functions: [FunctionChange]?
+    /// Where the candidate sits between the ends, per metric of the gap, launched beside both
+    /// (none for the ends' own step).
+    public var placements: [BisectPlacement]?
 
     /// Creates a step.
     public init(
         commit: String, verdict: BisectVerdict, reason: String, build: BisectBuild, folder: String? = nil,
-        metrics: [MetricComparison] = [], parts: ComparisonParts? = nil, functions: [FunctionChange]? = nil
+        metrics: [MetricComparison] = [], parts: ComparisonParts? = nil, functions: [FunctionChange]? = nil,
+        placements: [BisectPlacement]? = nil
     ) {
         self.commit = commit
         self.verdict = verdict
@@ -33,5 +37,6 @@ public struct BisectStep: Codable, Sendable, Equatable {
         self.metrics = metrics
         self.parts = parts
         self.functions = functions
+        self.placements = placements
     }
 }

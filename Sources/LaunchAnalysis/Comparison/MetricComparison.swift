@@ -49,15 +49,6 @@ public struct MetricComparison: Codable, Sendable, Equatable {
 }
 
 extension MetricComparison {
-    /// Whether the effect is known to `precision` of itself: a positive effect whose interval's
-    /// half-width, in time, is at most `precision` times the effect (a bisect's ends go on until
-    /// their gap is known to a fifth of itself, `precision` 0.2, so that the scale of every later
-    /// step is not a first crossing's rough estimate).
-    public func effectIsKnown(within precision: Double) -> Bool {
-        guard let interval = effectInterval, effect > 0 else { return false }
-        return (interval.upper - interval.lower) / 2 <= precision * effect
-    }
-
     /// The blocks after which the interval would likely be narrow enough to decide, at the noise
     /// seen so far (its half-width shrinks as one over the square root of the blocks): narrower
     /// than the distance of the mean from zero (to decide a change) or from the margin (to decide

@@ -41,7 +41,7 @@ enum BisectHeadline {
         let measured = outcome.steps.filter { $0.verdict != .skipped }.count + 1
         let alpha = { (value: Double) in String(format: "%.3g%%", value * 100) }
         return
-            "The bad commit is \(gaps.joined(separator: ", ")) against the good one; each candidate was placed on that gap (like good below half of it, like bad above, between within its middle half). \(measured) step\(measured == 1 ? "" : "s") measured, each at α \(alpha(outcome.stepAlpha)): the bisect errs with probability at most \(alpha(outcome.errorBound))."
+            "The bad commit is \(gaps.joined(separator: ", ")) against the good one; each candidate was launched in blocks beside both ends and placed on the gap of those blocks (like good below half of it, like bad above, between within its middle half). \(measured) step\(measured == 1 ? "" : "s") measured, each at α \(alpha(outcome.stepAlpha)): the bisect errs with probability at most \(alpha(outcome.errorBound))."
     }
 
     /// The culprit's effect on each compared metric, one line each.

@@ -2,24 +2,24 @@ import LaunchAnalysis
 import LaunchReports
 
 /// The verdict of one bisect step and the sentence that says why: for a candidate, which end
-/// of the gap its launches resemble (``LaunchAnalysis/BisectGap``), with how many launches that
-/// took; for the ends' step, whether the bad commit is slower than the good one.
+/// its launches resemble, launched beside both (``LaunchAnalysis/BisectPlacement``), with how
+/// many launches that took; for the ends' step, whether the bad commit is slower than the good one.
 struct BisectJudgement {
     /// The verdict.
     let verdict: BisectVerdict
     /// Why, in whole sentences.
     let reason: String
 
-    /// The judgement of `outcome`, classified against `gaps` (none: the ends' step).
-    init(outcome: ComparisonOutcome, gaps: [BisectGap], settings: ComparisonSettings) {
+    /// The judgement of `outcome`, its candidate placed by `placements` (none: the ends' step).
+    init(outcome: ComparisonOutcome, placements: [BisectPlacement]) {
         if outcome.failedBuild == .head {
             (verdict, reason) = (.skipped, "Its program failed to launch; skipped.")
-        } else if gaps.isEmpty {
+        } else if placements.isEmpty {
             (verdict, reason) = Self.ends(outcome)
         } else {
             let metrics = outcome.test.metrics
-            verdict = BisectGap.verdict(of: metrics, gaps: gaps, minBlocks: settings.minBlocks)
-            reason = Self.classified(verdict, metrics: metrics, gaps: gaps)
+            verdict = BisectPlacement.verdict(of: placements, minBlocks: outcome.test.settings.minBlocks)
+            reason = Self.classified(verdict, metrics: metrics, placements: placements)
         }
     }
 
@@ -35,11 +35,13 @@ struct BisectJudgement {
     }
 
     /// A candidate's reason: its place in each gap, and the launches it took or would take.
-    private static func classified(_ verdict: BisectVerdict, metrics: [MetricComparison], gaps: [BisectGap])
-        -> String
-    {
+    private static func classified(
+        _ verdict: BisectVerdict, metrics: [MetricComparison], placements: [BisectPlacement]
+    ) -> String {
         let launches = launchCount(metrics)
-        let places = gaps.compactMap { gap in metrics.first { $0.metric == gap.metric }.map { place($0, gap) } }
+        let places = placements.compactMap { placement in
+            metrics.first { $0.metric == placement.metric }.map { place($0, placement) }
+        }
         let said = places.joined(separator: "; ")
         switch verdict {
         case .good: return "Like the good commit: \(said); decided after \(launches) launches per build."
@@ -48,9 +50,7 @@ struct BisectJudgement {
             return
                 "Between the ends, a partial regression: \(said); decided after \(launches) launches per build."
         case .skipped, .undecided:
-            let needed = gaps.compactMap { gap in
-                metrics.first { $0.metric == gap.metric }.flatMap(gap.blocksToDecide)
-            }.max()
+            let needed = placements.compactMap(\.blocksToDecide).max()
             let more = needed.map { " At the noise seen, about \($0 * 2) launches per build would likely decide it." }
             return
                 "Undecided at \(launches) launches per build: \(said). A step decides once the interval falls on one side of half the gap, or within its middle half; the launches were too noisy for that."
@@ -58,13 +58,15 @@ struct BisectJudgement {
         }
     }
 
-    /// "timeToReady +1150.0% (+1020.3% … +1290.8%), 48% (41% … 55%) of the gap (+2400.0%)".
-    private static func place(_ metric: MetricComparison, _ gap: BisectGap) -> String {
+    /// "timeToReady +1150.0% (+1020.3% … +1290.8%), 48% (41% … 55%) of the gap (+2400.0% in
+    /// the same blocks)"; −100 % and 200 % are the ends of the searched range.
+    private static func place(_ metric: MetricComparison, _ placement: BisectPlacement) -> String {
         let row = ComparisonRow(metric)
         let share = { (fraction: Double) in "\(Int((fraction * 100).rounded()))%" }
-        let interval = gap.fractionInterval(of: metric).map { " (\(share($0.lower)) … \(share($0.upper)))" } ?? ""
+        let fraction = placement.fraction.map(share) ?? "?"
+        let interval = placement.fractionInterval.map { " (\(share($0.lower)) … \(share($0.upper)))" } ?? ""
         return
-            "\(row.metric) \(row.effect) (\(row.interval)), \(share(gap.fraction(metric.sequence.mean)))\(interval) of the gap (\(ComparisonRow.percent(gap.effect)))"
+            "\(row.metric) \(row.effect) (\(row.interval)), \(fraction)\(interval) of the gap (\(ComparisonRow.percent(placement.gapEffect)) in the same blocks)"
     }
 
     /// Each metric's decision and effect, joined.

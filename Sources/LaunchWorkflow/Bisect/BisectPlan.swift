@@ -29,11 +29,12 @@ public struct BisectPlan: Sendable, Equatable {
     }
 
     /// The comparison of the good commit's program (in `base`) against a candidate's (in `head`),
-    /// each step at error rate `alpha`, classified against `gaps` (none: the ends' comparison,
-    /// decided against `--min-effect`). Every program gets diagnosis launches, so that the step of
-    /// the first bad commit names the functions whose cost moved; the compared times are the
-    /// measurement launches'.
-    func comparison(base: URL, head: URL, gaps: [BisectGap], alpha: Double) -> ComparisonPlan {
+    /// each step at error rate `alpha`: with `reference`, the bad commit's program, launched in
+    /// every block beside them, the candidate placed between the two in the metrics of `gaps`;
+    /// without, the ends' comparison, decided against `--min-effect`. Every program gets
+    /// diagnosis launches, so that the step of the first bad commit names the functions whose
+    /// cost moved; the compared times are the measurement launches'.
+    func comparison(base: URL, head: URL, reference: URL?, gaps: [BisectGap], alpha: Double) -> ComparisonPlan {
         var comparison = settings.comparison
         comparison.alpha = alpha
         let metrics = gaps.isEmpty ? settings.metrics : gaps.map(\.metric)
@@ -42,9 +43,7 @@ public struct BisectPlan: Sendable, Equatable {
             metrics: metrics, settings: comparison, maxRuns: settings.maxRuns, seed: seed
         )
         plan.diagnosesPrograms = true
-        plan.gaps = gaps
-        // The ends' gap sets the scale: known to a fifth of itself before any candidate.
-        plan.gapPrecision = gaps.isEmpty ? 0.2 : nil
+        plan.reference = reference.map(specification(in:))
         return plan
     }
 }

@@ -3,11 +3,12 @@ import LaunchAnalysis
 import LaunchRunner
 import LaunchTrace
 
-/// The whole `launchprof bisect` workflow: the good commit built in a worktree of its own, the
-/// bad commit measured against it first (their gap sets the scale, ``LaunchAnalysis/BisectEnds``),
-/// then each candidate built in a second worktree and compared against the good commit in ABBA
-/// blocks until its launches say which end it resembles, or that it sits between them (a
-/// partial regression), the range halved until one commit is left. A build
+/// The whole `launchprof bisect` workflow: the good and the bad commit built in worktrees of
+/// their own, the bad one measured against the good one first (the metrics that regressed,
+/// ``LaunchAnalysis/BisectEnds``), then each candidate built in a third worktree and launched in
+/// blocks beside both ends until its launches say which end it resembles, or that it sits
+/// between them (a partial regression, ``LaunchAnalysis/BisectPlacement``), the range halved
+/// until one commit is left. A build
 /// that fails skips its commit; an undecided step stops the bisect; `bisect.json` is rewritten
 /// after every step, so an interrupted bisect resumes where it stopped. The worktrees are
 /// removed whatever ends the bisect (``BisectWorktrees``).
@@ -46,17 +47,17 @@ public struct BisectRun: Sendable {
         progress(.started(commits: outcome.commits.count))
         let worktrees = BisectWorktrees(repository: repository)
         defer { worktrees.removeAll() }
-        guard let good = try buildGood(&outcome, worktrees: worktrees, progress: progress) else {
-            return try finish(outcome)
-        }
-        guard let ends = try measureEnds(&outcome, good: good, worktrees: worktrees, progress: progress) else {
+        guard let (built, badBuild) = try buildEnds(&outcome, worktrees: worktrees, progress: progress),
+            let ends = try measureEnds(&outcome, built, badBuild: badBuild, progress: progress)
+        else {
             return try finish(outcome)
         }
         while let index = outcome.search.next(), !isInterrupted {
             let commit = outcome.commits[index]
             guard
                 let step = try measure(
-                    commit, against: good, ends: ends, alpha: ends.stepAlpha, worktrees: worktrees, progress: progress)
+                    commit, between: built, gaps: ends.gaps, alpha: ends.stepAlpha, worktrees: worktrees,
+                    progress: progress)
             else { break }
             outcome.steps.append(step)
             outcome.conclusion = outcome.search.conclusion

@@ -5,10 +5,10 @@ import LaunchRunner
 import LaunchSymbolication
 import LaunchTrace
 
-/// The launch loops of both builds of a comparison, each into its own run folder.
+/// The launch loops of the builds of a comparison (base, head and a bisect step's reference),
+/// each into its own run folder.
 struct ComparisonLoops {
-    private var base: LaunchLoop
-    private var head: LaunchLoop
+    private var loops: [ComparisonBuild: LaunchLoop]
     private let progress: (ComparisonEvent) -> Void
     /// The build a launch of which failed, if any.
     private(set) var failedBuild: ComparisonBuild?
@@ -29,34 +29,33 @@ struct ComparisonLoops {
             return LaunchLoop(
                 session: session, timingLaunches: plan.measurementLaunches, folder: buildFolder, progress: { _ in })
         }
-        base = try loop(.base)
-        head = try loop(.head)
+        let builds: [ComparisonBuild] = plan.reference == nil ? [.base, .head] : [.base, .head, .reference]
+        loops = try Dictionary(uniqueKeysWithValues: builds.map { ($0, try loop($0)) })
     }
 
-    /// The warm-up launches of both builds.
+    /// The builds launched, base first.
+    private var builds: [ComparisonBuild] { ComparisonBuild.allCases.filter { loops[$0] != nil } }
+
+    /// The warm-up launches of every build.
     mutating func warmUp() throws {
-        try base.warmUp()
-        try head.warmUp()
+        for build in builds { try loops[build]!.warmUp() }
     }
 
-    /// Writes both builds' `launches.json` whole and makes their folders durable once the
+    /// Writes every build's `launches.json` whole and makes their folders durable once the
     /// launches are over (``LaunchLoop/finish()``).
     func finish() throws {
-        try base.finish()
-        try head.finish()
+        for build in builds { try loops[build]!.finish() }
     }
 
     /// Measured launches of `build` so far.
     func launches(of build: ComparisonBuild) -> Int {
-        (build == .base ? base : head).session.results(of: .diagnosis).count
+        loops[build]?.session.results(of: .diagnosis).count ?? 0
     }
 
     /// Runs one block; nil when a launch failed (see ``failedBuild``) or the run was
     /// interrupted (no launch is made after the interruption; the interrupted one is not a
     /// failure of its build).
-    mutating func runBlock(_ order: [ComparisonBuild]) throws -> (
-        base: [[MetricName: Double]], head: [[MetricName: Double]]
-    )? {
+    mutating func runBlock(_ order: [ComparisonBuild]) throws -> [ComparisonBuild: [[MetricName: Double]]]? {
         var values: [ComparisonBuild: [[MetricName: Double]]] = [:]
         for build in order {
             guard let result = try launch(build), result.record.outcome != .interrupted else { return nil }
@@ -78,15 +77,15 @@ struct ComparisonLoops {
             }
             values[build, default: []].append(measured)
         }
-        return (values[.base] ?? [], values[.head] ?? [])
+        return values
     }
 
     /// The values of `build`'s last measurement launch: nil when it made none (measurement launches
     /// off), `.some(nil)` when it failed. A program's gives its time to ready; an app's, what its
     /// own trace reports.
     private func measurementValues(of build: ComparisonBuild) -> [MetricName: Double]?? {
-        let loop = build == .base ? base : head
-        guard loop.timingLaunches, let result = loop.session.results(of: .measurement).last else { return nil }
+        guard let loop = loops[build], loop.timingLaunches, let result = loop.session.results(of: .measurement).last
+        else { return nil }
         guard result.record.outcome == .completed else { return .some(nil) }
         if let trace = result.trace, !loop.profilesProgram { return MetricExtractor.values(of: trace) }
         return [.timeToReady: Double(result.record.readyNs ?? result.record.wallNs)]
@@ -95,9 +94,9 @@ struct ComparisonLoops {
     /// The result of one more launch of `build`, nil when none was made (interrupted).
     private mutating func launch(_ build: ComparisonBuild) throws -> LaunchResult? {
         let before = launches(of: build)
-        if build == .base { try base.launch(1) } else { try head.launch(1) }
+        try loops[build]!.launch(1)
         guard launches(of: build) > before else { return nil }
-        let result = (build == .base ? base : head).session.results(of: .diagnosis).last
+        let result = loops[build]!.session.results(of: .diagnosis).last
         if let result { progress(.launched(build, result)) }
         return result
     }
@@ -105,16 +104,17 @@ struct ComparisonLoops {
     /// The functions whose cost per launch moved from base's diagnosis launches to head's.
     func functionChanges() -> [FunctionChange] {
         let symbolicator = Symbolicator()
-        symbolicator.prepare(base.traces + head.traces)
+        let (base, head) = (loops[.base]!.traces, loops[.head]!.traces)
+        symbolicator.prepare(base + head)
         let analyzer = FindingsAnalyzer()
         return FunctionChange.changes(
-            base: base.traces.map { analyzer.findings(in: $0, symbolicator: symbolicator) },
-            head: head.traces.map { analyzer.findings(in: $0, symbolicator: symbolicator) })
+            base: base.map { analyzer.findings(in: $0, symbolicator: symbolicator) },
+            head: head.map { analyzer.findings(in: $0, symbolicator: symbolicator) })
     }
 
     /// The summary of `build`'s launches, with its findings.
     func summary(of build: ComparisonBuild) -> RunSummary {
-        let loop = build == .base ? base : head
+        let loop = loops[build]!
         var summary = loop.summary()
         FindingsStep.attach(to: &summary, traces: loop.traces)
         return summary

@@ -2,7 +2,8 @@ import LaunchAnalysis
 import LaunchRunner
 import LaunchTrace
 
-/// What `launchprof compare` does: two launch specifications (base and head), the metrics
+/// What `launchprof compare` does: two launch specifications (base and head; a bisect step adds
+/// its reference), the metrics
 /// to compare, the statistical settings, the most launches and the budget rules against base.
 ///
 /// The two sides are whatever their specifications say; the CLI gives both the same scenario,
@@ -33,15 +34,12 @@ public struct ComparisonPlan: Sendable, Equatable {
     /// the measurement launch whose time is compared), so that the comparison names the functions
     /// whose cost moved; off, such a program runs with no instruments at all (the fastest decision).
     public var diagnosesPrograms = false
-    /// A bisect step's scale: when not empty, the launches go on until the head build is
-    /// classified as like base, like the other end of the gap, or between them
-    /// (``LaunchAnalysis/BisectGap/verdict(of:gaps:minBlocks:)``), not until each metric is
-    /// decided against `--min-effect`.
-    public var gaps: [BisectGap] = []
-    /// A bisect's ends: when set, a regressed metric is decided only once its effect is known
-    /// to this fraction of itself (the interval's half-width over the effect, in time), so that
-    /// the gap that sets every later step's scale is not a first crossing's rough estimate.
-    public var gapPrecision: Double?
+    /// A bisect step's reference, the bad commit: when set, every block launches it beside base
+    /// (the good commit) and head (the candidate), and the launches go on until the head build is
+    /// placed, in every metric, as like base, like the reference, or between them
+    /// (``LaunchAnalysis/BisectPlacement``), not until each metric is decided against
+    /// `--min-effect`.
+    public var reference: LaunchSpecification?
     /// The tool and version named in `comparison.html`.
     public var generator = "launchprof"
 
@@ -66,7 +64,12 @@ public struct ComparisonPlan: Sendable, Equatable {
     /// before `main`, which only they measure; each marks every object's relocation when a
     /// compared metric is an object's (`preMain.relocation.<file>`).
     public func specification(of build: ComparisonBuild) -> LaunchSpecification {
-        var specification = build == .base ? base : head
+        var specification =
+            switch build {
+            case .base: base
+            case .head: head
+            case .reference: reference ?? base
+            }
         // An object's relocation is timed only by the marks, which then every launch carries.
         if metrics.contains(where: { $0.relocationObject != nil }) { specification.relocationMarks = .everyLaunch }
         return metrics.contains(where: \.isPreMainMetric) ? specification.carrying(.loaderAudit) : specification

@@ -5,7 +5,8 @@ import LaunchTrace
 
 /// The whole `launchprof compare` workflow: warm-up of both builds, launches in randomised
 /// ABBA blocks until every metric and every rule against base is decided or `maxRuns` launches per build, the findings of
-/// both builds side by side, and `comparison.json` with `base/` and `head/` run folders.
+/// both builds side by side, and `comparison.json` with `base/` and `head/` run folders (and
+/// `reference/` for a bisect step, its bad commit launched in every block).
 ///
 /// ```swift
 /// let result = try ComparisonRun(plan: plan, folder: try RunFolder.create(at: nil)).run()
@@ -43,48 +44,40 @@ public struct ComparisonRun: Sendable {
         let start = MachineLoad.Snapshot.now()
         if plan.warmup > 0 { progress(.warmingUp(launchesPerBuild: plan.warmup)) }
         try loops.warmUp()
-        var test = SequentialComparison(metrics: plan.metrics, settings: plan.settings)
-        var parts: ComparisonParts?
+        var blocks = ComparisonBlocks(plan: plan)
         var order = BlockOrder(seed: plan.seed)
-        while !isDecided(test, parts: parts), loops.failedBuild == nil, launcher.interruption == nil,
+        while !isDecided(blocks), loops.failedBuild == nil, launcher.interruption == nil,
             loops.launches(of: .base) + 2 <= plan.maxRuns
         {
-            guard let block = try loops.runBlock(order.next()) else { break }
-            test.add(base: block.base, head: block.head)
-            if parts == nil {
-                let names = (block.base + block.head).flatMap(\.keys)
-                parts = ComparisonParts(names: names, compared: plan.metrics, settings: plan.settings)
-            }
-            parts?.add(base: block.base, head: block.head)
-            progress(.blockFinished(test))
+            guard let block = try loops.runBlock(plan.reference == nil ? order.next() : order.nextWithReference())
+            else { break }
+            blocks.add(block)
+            progress(.blockFinished(blocks.test))
         }
         try loops.finish()
         progress(.launchesFinished)
         let load = MachineLoad(from: start, to: .now())
-        return try finish(loops: loops, test: test, parts: parts, load: load)
+        var result = try finish(loops: loops, test: blocks.test, parts: blocks.parts, load: load)
+        result.placements = blocks.placements
+        return result
     }
 
     /// Whether every metric and every rule against base is decided (for a bisect step, whether
-    /// the head build is classified against the gap), and, when head moved, the part that moved
-    /// with it: a regression without its place goes on launching (within `maxRuns`) until a
-    /// part is decided too.
-    private func isDecided(_ test: SequentialComparison, parts: ComparisonParts?) -> Bool {
+    /// the head build is placed between base and the reference), and, when head moved, the part
+    /// that moved with it: a regression without its place goes on launching (within `maxRuns`)
+    /// until a part is decided too.
+    private func isDecided(_ blocks: ComparisonBlocks) -> Bool {
+        let (test, parts) = (blocks.test, blocks.parts)
         let located = parts.map { $0.count == 0 || !$0.moved.isEmpty } ?? true
-        guard plan.gaps.isEmpty else {
-            let verdict = BisectGap.verdict(of: test.metrics, gaps: plan.gaps, minBlocks: plan.settings.minBlocks)
+        guard plan.reference == nil else {
+            let verdict = BisectPlacement.verdict(of: blocks.placements, minBlocks: plan.settings.minBlocks)
             return verdict == .good || (verdict.isBad && located)
         }
         let moved = test.decision == .regressed || test.decision == .improved
-        return test.isDecided && (!moved || located) && isPrecise(test)
+        return test.isDecided && (!moved || located)
             && plan.baseRules.allSatisfy {
                 BaseBudgetVerdict(rule: $0, test: test, scenario: plan.base.scenario).status != .inconclusive
             }
-    }
-
-    /// Whether every regressed metric's effect is known to ``ComparisonPlan/gapPrecision`` of itself.
-    private func isPrecise(_ test: SequentialComparison) -> Bool {
-        guard let precision = plan.gapPrecision else { return true }
-        return test.metrics.filter { $0.decision == .regressed }.allSatisfy { $0.effectIsKnown(within: precision) }
     }
 
     /// Findings, rule verdicts and the files.
@@ -110,7 +103,8 @@ public struct ComparisonRun: Sendable {
         outcome.functions = loops.functionChanges()
         try outcome.write(to: folder.comparisonURL)
         try ComparisonPage(folder: folder, generator: plan.generator).write(outcome)
-        return ComparisonRunResult(outcome: outcome, baseSummary: base, headSummary: head, folder: folder)
+        return ComparisonRunResult(
+            outcome: outcome, baseSummary: base, headSummary: head, folder: folder, placements: [])
     }
 
     private func described(_ build: LaunchSpecification, launches: Int, build name: ComparisonBuild) -> ComparedBuild {

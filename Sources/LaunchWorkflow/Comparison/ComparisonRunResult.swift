@@ -11,4 +11,7 @@ public struct ComparisonRunResult: Sendable {
     public var headSummary: RunSummary
     /// The folder with `comparison.json`, `base/` and `head/`.
     public var folder: RunFolder
+    /// A bisect step's placement of head between base and the reference, per metric (empty
+    /// without a reference).
+    public var placements: [BisectPlacement]
 }
