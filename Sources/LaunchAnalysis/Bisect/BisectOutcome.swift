@@ -75,7 +75,7 @@ public struct BisectOutcome: Codable, Sendable, Equatable {
         conclusion.kind == .found ? conclusion.commits.first.flatMap(step(of:)) : nil
     }
 
-    /// How many commits were built, the good one included.
+    /// How many commits were built, both ends included.
     public var builds: Int { steps.count + (goodBuild == nil ? 0 : 1) + (ends == nil ? 0 : 1) }
 
     /// 0 when one commit was found; 4 when the bisect stopped undecided, found only a set of

@@ -26,11 +26,11 @@ enum BisectHeadline {
         }
     }
 
-    /// "7 commits after 9f8e7d6c5b (good) through 1a2b3c4d5e (bad); 4 builds, the good commit's included."
+    /// "7 commits after 9f8e7d6c5b (good) through 1a2b3c4d5e (bad); 4 builds, both ends included."
     static func range(_ outcome: BisectOutcome) -> String {
         let count = outcome.commits.count
         return
-            "\(count) commit\(count == 1 ? "" : "s") after \(outcome.good.shortHash) (good) through \(String(outcome.settings.bad.prefix(10))) (bad); \(outcome.builds) build\(outcome.builds == 1 ? "" : "s"), the good commit's included."
+            "\(count) commit\(count == 1 ? "" : "s") after \(outcome.good.shortHash) (good) through \(String(outcome.settings.bad.prefix(10))) (bad); \(outcome.builds) build\(outcome.builds == 1 ? "" : "s"), both ends included."
     }
 
     /// The scale and the error rate: "The bad commit is +2400.0% against the good one in

@@ -10,9 +10,10 @@ struct BisectCommand: ParsableCommand {
         commandName: "bisect",
         abstract: "Find the first commit whose program launches slower than the good commit's.",
         discussion: """
-            The good commit is built once in a git worktree of its own; each candidate is built in a \
-            second worktree (your checkout is never touched) and compared against it with compare's \
-            sequential test until the step is decided. A commit whose build fails is skipped; a step \
+            The good and the bad commit are built once, each in a git worktree of its own; each \
+            candidate is built in a third worktree (your checkout is never touched) and launched in \
+            blocks beside both ends until it is like one of them or between them (a partial \
+            regression). A commit whose build fails is skipped; a step \
             not decided at --max-runs stops the bisect (nothing is guessed). bisect.json, the build \
             logs and each step's comparison go to the output folder; an interrupted bisect removes its \
             worktrees and goes on with --resume FOLDER; --clean removes what a killed one left. \
