@@ -61,11 +61,14 @@ public struct BisectPlacement: Codable, Sendable, Equatable {
         blocks.append(Block(good: good.min()!, candidate: candidate.min()!, bad: bad.min()!))
         gapEffect = expm1(blocks.map { log($0.bad) - log($0.good) }.reduce(0, +) / Double(blocks.count))
         fraction = root { contrast($0).mean }
-        fractionInterval = contrast(0.5).interval.map { _ in
-            ConfidenceInterval(
+        // The fractions whose contrast's interval holds zero: from where its lower end crosses zero
+        // to where its upper end does (both decrease as the mixture moves towards the bad commit).
+        fractionInterval =
+            blocks.count < 2
+            ? nil
+            : ConfidenceInterval(
                 lower: root { contrast($0).interval?.lower ?? 0 }, upper: root { contrast($0).interval?.upper ?? 0 },
                 level: 1 - alpha)
-        }
     }
 
     /// The confidence sequence of the candidate against the mixture `fraction` of the way from
