@@ -21,4 +21,9 @@ public struct ComparisonSettings: Codable, Sendable, Equatable {
 
     /// The allowed effect as a log-ratio.
     public var margin: Double { log(1 + minEffect) }
+
+    /// The error rate each of `count` metrics is tested at: `alpha` split evenly (Bonferroni).
+    public func alpha(perMetricOf count: Int) -> Double {
+        alpha / Double(max(1, count))
+    }
 }

@@ -18,7 +18,7 @@ public struct SequentialComparison: Codable, Sendable, Equatable {
     /// Creates the test of `metrics`.
     public init(metrics: [MetricName], settings: ComparisonSettings) {
         self.settings = settings
-        let alpha = settings.alpha / Double(max(1, metrics.count))
+        let alpha = settings.alpha(perMetricOf: metrics.count)
         self.metrics = metrics.map { MetricComparison(metric: $0, alpha: alpha, settings: settings) }
     }
 

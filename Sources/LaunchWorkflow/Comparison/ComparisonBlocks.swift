@@ -17,7 +17,7 @@ struct ComparisonBlocks {
     init(plan: ComparisonPlan) {
         test = SequentialComparison(metrics: plan.metrics, settings: plan.settings)
         settings = plan.settings
-        let alpha = plan.settings.alpha / Double(max(1, plan.metrics.count))
+        let alpha = plan.settings.alpha(perMetricOf: plan.metrics.count)
         placements =
             plan.reference == nil
             ? []
