@@ -58,6 +58,31 @@ struct ComparisonReportTests {
         #expect(outcome.findings.new.allSatisfy { $0.confidence != .low })
     }
 
+    @Test("the text report ends with the result and its exit code, as run's does")
+    func resultLine() throws {
+        let regressed = try Self.outcome()
+        func lastLine(_ outcome: ComparisonOutcome) -> String {
+            ComparisonTextReport().render(outcome).split(separator: "\n").last.map(String.init) ?? ""
+        }
+        #expect(lastLine(regressed) == "Result: head regressed (exit 2)")
+        var failed = regressed
+        failed.failedBuild = .head
+        #expect(lastLine(failed) == "Result: head failed to launch (exit 3)")
+        var interrupted = regressed
+        interrupted.interruptedBy = 15
+        #expect(lastLine(interrupted) == "Result: interrupted (exit 130)")
+        var same = regressed
+        same.budgets = []
+        same.test = SequentialComparison(metrics: [.timeToFirstFrame], settings: ComparisonSettings(minBlocks: 1))
+        for block in 0..<20 {
+            let wobble = block % 2 == 0 ? 1.001 : 0.999
+            let base: [[MetricName: Double]] = [[.timeToFirstFrame: 100], [.timeToFirstFrame: 101]]
+            same.test.add(base: base, head: [[.timeToFirstFrame: 100 * wobble], [.timeToFirstFrame: 101]])
+        }
+        #expect(same.decision == .same)
+        #expect(lastLine(same) == "Result: head is the same as base (exit 0)")
+    }
+
     @Test(
         "text, Markdown, JUnit and JSON",
         arguments: ReportFormat.allCases.filter { ![.bmf, .githubBenchmark].contains($0) })

@@ -26,6 +26,19 @@ enum BisectHeadline {
         }
     }
 
+    /// The last line of the text report, like `run`'s: `Result: first bad commit found (exit 0)`.
+    static func result(_ outcome: BisectOutcome) -> String {
+        let what =
+            switch outcome.conclusion.kind {
+            case .found: "first bad commit found"
+            case .oneOf: "first bad commit among \(outcome.conclusion.commits.count) candidates"
+            case .undecided: "undecided at --max-runs"
+            case .notReproduced: "the bad commit is not slower"
+            case .interrupted: "interrupted"
+            }
+        return "Result: \(what) (exit \(outcome.exitCode.rawValue))"
+    }
+
     /// "7 commits after 9f8e7d6c5b (good) through 1a2b3c4d5e (bad); 4 builds, both ends included."
     static func range(_ outcome: BisectOutcome) -> String {
         let count = outcome.commits.count

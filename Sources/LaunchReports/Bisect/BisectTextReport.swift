@@ -2,7 +2,7 @@ import LaunchAnalysis
 import LaunchTrace
 
 /// `launchprof bisect` for a terminal or a log: the conclusion, the first bad commit's effect
-/// against the good commit and where its time went, then every step.
+/// against the good commit and where its time went, every step, then the result with its exit code.
 public struct BisectTextReport: Sendable, Equatable {
     /// Creates a text report.
     public init() {}
@@ -18,6 +18,7 @@ public struct BisectTextReport: Sendable, Equatable {
             if !moved.isEmpty { out += "\n" + moved.joined(separator: "\n") + "\n" }
         }
         out += "\n" + steps(outcome)
+        out += "\n" + BisectHeadline.result(outcome) + "\n"
         return out
     }
 

@@ -49,6 +49,21 @@ public struct ComparisonRow: Sendable, Equatable {
         return tenths.truncatingRemainder(dividingBy: 10) == 0 ? "\(Int(tenths / 10))%" : "\(tenths / 10)%"
     }
 
+    /// The last line of the text report, like `run`'s: `Result: head regressed (exit 2)`.
+    public static func result(_ outcome: ComparisonOutcome) -> String {
+        let code = outcome.exitCode
+        let what: String =
+            switch code {
+            case .interrupted: "interrupted"
+            case .launchFailed: "\(outcome.failedBuild?.rawValue ?? "a build") failed to launch"
+            case .budgetExceeded: outcome.decision == .regressed ? "head regressed" : "a rule against base failed"
+            case .inconclusive: "inconclusive"
+            case .success: outcome.decision == .improved ? "head improved" : "head is the same as base"
+            case .usageError, .historyNotRecorded: ReportText.result(code)
+            }
+        return "Result: \(what) (exit \(code.rawValue))"
+    }
+
     /// One line saying what the comparison decided and how many launches it took.
     public static func headline(_ outcome: ComparisonOutcome) -> String {
         if outcome.interruptedBy != nil {

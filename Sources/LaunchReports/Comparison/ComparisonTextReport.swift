@@ -2,7 +2,7 @@ import LaunchAnalysis
 import LaunchTrace
 
 /// `launchprof compare` for a terminal or a log: the headline, one row per metric, the rules
-/// against base, and the findings new in head and gone from it.
+/// against base, the findings new in head and gone from it, and the result with its exit code.
 public struct ComparisonTextReport: Sendable, Equatable {
     /// Whether to colour the decisions.
     public var colored: Bool
@@ -38,6 +38,8 @@ public struct ComparisonTextReport: Sendable, Equatable {
         }
         out += outcome.budgets.isEmpty ? "" : "\n"
         out += findings(outcome.findings)
+        let result = ComparisonRow.result(outcome)
+        out += "\n" + (colored ? TextReport.style(outcome.exitCode).apply(to: result) : result) + "\n"
         return out
     }
 
