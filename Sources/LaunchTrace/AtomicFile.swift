@@ -23,11 +23,15 @@ public enum AtomicFile {
     /// - Throws: ``LaunchProfilerError`` (code ``LaunchProfilerError/Code/writeFailed``) naming
     ///   the file and the reason (`The disk is full.` for ENOSPC); the destination is unchanged.
     public static func write(_ data: Data, to url: URL, durable: Bool = true) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw LaunchProfilerError.writeFailed(url.path, errno: EISDIR)
+        }
         let directory = url.deletingLastPathComponent()
         let name = ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let temporary = directory.appendingPathComponent(name).path
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw LaunchProfilerError.writeFailed(url.path, errno: errno) }
+        guard fd >= 0 else { throw creationFailed(url, errno: errno) }
         var failure = writeAll(data, to: fd)
         if failure == 0, durable, fsync(fd) != 0 { failure = errno }
         if close(fd) != 0, failure == 0 { failure = errno }
@@ -72,6 +76,25 @@ public enum AtomicFile {
             }
             return 0
         }
+    }
+
+    /// The temporary file beside `url` could not be created: says whether the folder is missing,
+    /// not a folder, or refuses new files (`/proc`), rather than a bare "No such file" about a
+    /// destination that may exist.
+    private static func creationFailed(_ url: URL, errno code: Int32) -> LaunchProfilerError {
+        let folder = url.deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        let reason: String
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            reason = "The folder \(folder) does not exist."
+        } else if !isDirectory.boolValue {
+            reason = "\(folder) is not a folder."
+        } else {
+            reason =
+                "No new file can be created in the folder \(folder) (the temporary file written first): "
+                + LaunchProfilerError.systemReason(code)
+        }
+        return LaunchProfilerError.writeFailed(url.path, reason: reason)
     }
 
     /// Makes the rename durable (best effort: some file systems cannot fsync a folder).

@@ -86,4 +86,24 @@ struct TraceValidatorTests {
         #expect(throws: LaunchProfilerError.self) { try AtomicFile.write(Data("x".utf8), to: directory) }
         #expect(LaunchProfilerError.describe(CocoaError(.fileWriteOutOfSpace)).contains("The disk is full"))
     }
+
+    @Test("a file that cannot be written says why: a missing folder, a folder in its place, a folder refusing new files")
+    func writeFailureNamesTheCause() throws {
+        func reason(_ path: String) throws -> String? {
+            let error = try #require(throws: LaunchProfilerError.self) {
+                try AtomicFile.write(Data("x".utf8), to: URL(filePath: path))
+            }
+            #expect(error.description.components(separatedBy: path).count == 2, "the path once: \(error)")
+            return error.context.reason
+        }
+        let missing = "/nonexistent-\(UUID().uuidString)"
+        #expect(try reason("\(missing)/a.json") == "The folder \(missing) does not exist.")
+        #expect(try reason("/tmp") == "It is a directory, not a file.")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)").path
+        #expect(FileManager.default.createFile(atPath: file, contents: Data()))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        #expect(try reason("\(file)/a.json") == "\(file) is not a folder.")
+        #expect(try reason("/proc/version")?.hasPrefix("No new file can be created in the folder /proc") == true)
+        #expect(FileManager.default.contents(atPath: "/proc/version")?.isEmpty == false)
+    }
 }

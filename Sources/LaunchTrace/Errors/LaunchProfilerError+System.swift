@@ -13,8 +13,12 @@ extension LaunchProfilerError {
     /// The file `path` cannot be written; `errno` says why, in words (`The disk is full.` for
     /// ENOSPC and EDQUOT).
     public static func writeFailed(_ path: String, errno code: Int32) -> Self {
-        let reason = systemReason(code)
-        return Self(.writeFailed, "The file cannot be written: \(reason)", context: Context(file: path, reason: reason))
+        writeFailed(path, reason: systemReason(code))
+    }
+
+    /// The file `path` cannot be written, for `reason` (a whole sentence).
+    public static func writeFailed(_ path: String, reason: String) -> Self {
+        Self(.writeFailed, "The file cannot be written: \(reason)", context: Context(file: path, reason: reason))
     }
 
     /// A whole sentence for a system error number: what ENOSPC, EACCES, EISDIR mean to a user.

@@ -58,9 +58,11 @@ struct ExportOptions: ParsableArguments {
         do {
             try AtomicFile.write(Data(text.utf8), to: URL(filePath: path))
         } catch {
+            // The file's own error names the path already: keep its reason, name the path once.
+            let reason = (error as? LaunchProfilerError)?.context.reason ?? LaunchProfilerError.describe(error)
             throw LaunchProfilerError(
-                .writeFailed, "The \(format) export cannot be written: \(LaunchProfilerError.describe(error))",
-                context: .init(file: path))
+                .writeFailed, "The \(format) export cannot be written: \(reason)",
+                context: .init(file: path, reason: reason))
         }
     }
 }

@@ -44,6 +44,9 @@ struct HostileOutputTests {
         #expect(HostileRun(output: result, hung: false).printedStatus == 1, "\(result.stdout)")
         let said = ["cannot be written", "GITHUB_STEP_SUMMARY"].contains { result.stderr.contains($0) }
         #expect(said, "\(result.stderr)")
+        if let path = arguments.last, path.count > 1 {
+            #expect(result.stderr.components(separatedBy: path).count == 2, "the path named once: \(result.stderr)")
+        }
         #expect(try Self.verdictsExitCode(in: run) == 1)
         // `check` of the same folder prints and returns the same.
         let budgets = folder.appendingPathComponent("budgets.json")
