@@ -87,7 +87,7 @@ struct TraceValidatorTests {
         #expect(LaunchProfilerError.describe(CocoaError(.fileWriteOutOfSpace)).contains("The disk is full"))
     }
 
-    @Test("a file that cannot be written says why: a missing folder, a folder in its place, a folder refusing new files")
+    @Test("a file that cannot be written says why: no folder, a file for the folder, a folder refusing new files")
     func writeFailureNamesTheCause() throws {
         func reason(_ path: String) throws -> String? {
             let error = try #require(throws: LaunchProfilerError.self) {
