@@ -95,7 +95,8 @@ public enum FindingsSection {
         if let findings {
             let observed = findings.analyzedLaunches.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(
                 separator: ", ")
-            out += "Top findings (\(observed.isEmpty ? "no" : observed) launches observed):\n"
+            let launches = ReportText.plural(findings.analyzedLaunches.values.reduce(0, +), "launch")
+            out += "Top findings (\(observed.isEmpty ? "no" : observed) \(launches) observed):\n"
             let top = findings.top(limit)
             if top.isEmpty { out += "  none\n" }
             for (index, finding) in top.enumerated() {

@@ -18,9 +18,10 @@ public enum ReportText {
             return "\(summary.launches.count) \(plural(summary.launches.count, "launch"))" + diagnosis
         }
         let measured = Dictionary(grouping: measurement, by: \.outcome).mapValues(\.count)
-        return "\(measurement.count) measurement \(plural(measurement.count, "launch")) give the times below"
+        let count = measurement.count
+        return "\(count) measurement \(plural(count, "launch")) \(give(count)) the times below"
             + counted(measurement, outcomes: measured, parenthesised: true) + "; \(summary.launches.count) diagnosis "
-            + "\(plural(summary.launches.count, "launch")) give the findings and profiles"
+            + "\(plural(summary.launches.count, "launch")) \(give(summary.launches.count)) the findings and profiles"
             + counted(summary.launches, outcomes: summary.outcomeCounts, parenthesised: true)
     }
 
@@ -37,6 +38,9 @@ public enum ReportText {
 
     /// `launch` or `launches`.
     static func plural(_ count: Int, _ noun: String) -> String { count == 1 ? noun : noun + "es" }
+
+    /// `gives` for one launch, `give` for more.
+    private static func give(_ count: Int) -> String { count == 1 ? "gives" : "give" }
 
     /// A readable name of an outcome: `completed`, `exited with error`, `timed out`, …
     public static func outcomeName(_ outcome: LaunchRecord.Outcome) -> String {
@@ -126,7 +130,7 @@ public enum ReportText {
             ? "time to first frame \(median), the median of \(launches) (the probe's marks alone), which give every reported time"
             : "time to ready \(median), the median of \(launches) (nothing loaded)"
         return head + "; " + instrumentsCost(timing)
-            + " in the \(profiledLaunches) diagnosis launches, which give the findings and profiles"
+            + " in the \(profiledLaunches) diagnosis \(plural(profiledLaunches, "launch")), which \(give(profiledLaunches)) the findings and profiles"
     }
 
     /// What the instruments added, with its interval, or that it cannot be told from the noise.
