@@ -99,14 +99,7 @@ public enum FindingsSection {
             out += "Top findings (\(observed.isEmpty ? "no" : observed) \(launches) observed):\n"
             let top = findings.top(limit)
             if top.isEmpty { out += "  none\n" }
-            for (index, finding) in top.enumerated() {
-                out +=
-                    "\(String(repeating: " ", count: index < 9 ? 2 : 1))\(index + 1). \(place(of: finding))  \(finding.site.kind.rawValue)"
-                    + "  \(finding.site.phase?.rawValue ?? "unknown phase")  \(cost(finding, endpoint: findings.endpoint))"
-                    + "  \(finding.launches)/\(finding.analyzedLaunches) launches, \(finding.confidence.rawValue) confidence"
-                    + (finding.touchesUI ? ", touches UI" : "") + calls(finding) + "\n"
-                out += "     -> \(finding.advice.rewrite.isEmpty ? finding.advice.summary : finding.advice.rewrite)\n"
-            }
+            out += lines(top, endpoint: findings.endpoint)
             if findings.findings.count > top.count {
                 out += "  … \(findings.findings.count - top.count) more in the JSON report.\n"
             }
@@ -120,6 +113,28 @@ public enum FindingsSection {
         }
         for verdict in policyVerdicts {
             out += "- policy \(ReportText.label(verdict.status)) (\(verdict.level.rawValue)): \(verdict.message)\n"
+        }
+        return out
+    }
+
+    /// One numbered line per finding and its advice; an advice already given above (the same
+    /// stripped image's in several phases) is referred to by number, not repeated.
+    private static func lines(_ top: [Finding], endpoint: LaunchEndpoint?) -> String {
+        var out = ""
+        var given: [String: Int] = [:]
+        for (index, finding) in top.enumerated() {
+            out +=
+                "\(String(repeating: " ", count: index < 9 ? 2 : 1))\(index + 1). \(place(of: finding))  \(finding.site.kind.rawValue)"
+                + "  \(finding.site.phase?.rawValue ?? "unknown phase")  \(cost(finding, endpoint: endpoint))"
+                + "  \(finding.launches)/\(finding.analyzedLaunches) launches, \(finding.confidence.rawValue) confidence"
+                + (finding.touchesUI ? ", touches UI" : "") + calls(finding) + "\n"
+            let advice = finding.advice.rewrite.isEmpty ? finding.advice.summary : finding.advice.rewrite
+            if let first = given[advice] {
+                out += "     -> the same advice as \(first).\n"
+            } else {
+                given[advice] = index + 1
+                out += "     -> \(advice)\n"
+            }
         }
         return out
     }

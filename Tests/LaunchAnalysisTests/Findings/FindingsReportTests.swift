@@ -33,6 +33,20 @@ struct FindingsReportTests {
         goldens.assertMatches(rendered, "report-findings.txt")
     }
 
+    @Test("Text report: an advice given above is referred to by its number, not printed again")
+    func repeatedAdvice() throws {
+        let (summary, evaluation) = try Self.reportInputs()
+        var findings = try #require(summary.findings)
+        let advice = findings.findings[0].advice
+        findings.findings[2].advice = advice
+        let rendered = FindingsSection.text(findings: findings, policyVerdicts: evaluation.policyVerdicts)
+        let shown = advice.rewrite.isEmpty ? advice.summary : advice.rewrite
+        #expect(rendered.components(separatedBy: "-> \(shown)\n").count == 2, "\(rendered)")
+        let lines = rendered.split(separator: "\n").map(String.init)
+        let third = try #require(lines.firstIndex { $0.hasPrefix("  3. ") })
+        #expect(lines[third + 1] == "     -> the same advice as 1.", "\(rendered)")
+    }
+
     @Test("Markdown section: a short, escaped list")
     func markdown() throws {
         let (summary, evaluation) = try Self.reportInputs()
