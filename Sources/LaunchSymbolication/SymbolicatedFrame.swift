@@ -28,10 +28,17 @@ public struct SymbolicatedFrame: Codable, Sendable, Equatable {
         self.location = location
     }
 
-    /// The image's file name (`SampleApp`, `libc.so.6`), if any.
+    /// The image's file name (`SampleApp`, `libc.so.6`), if any; `JIT code` for code generated at
+    /// run time (``LoadedImage/isGeneratedCode``).
     public var imageName: String? {
-        image.map { path in path.split(separator: "/").last.map(String.init) ?? path }
+        image.map { path in
+            LoadedImage.isGeneratedCode(path: path)
+                ? LoadedImage.generatedCodeName : path.split(separator: "/").last.map(String.init) ?? path
+        }
     }
+
+    /// Whether the frame is in code generated at run time (``LoadedImage/isGeneratedCode``).
+    public var isGeneratedCode: Bool { image.map { LoadedImage.isGeneratedCode(path: $0) } ?? false }
 
     /// The innermost function the compiler inlined at this address, when debug information
     /// says so (``SourceLocation/inlinedFunction``), demangled and simplified.
@@ -41,10 +48,11 @@ public struct SymbolicatedFrame: Codable, Sendable, Equatable {
     }
 
     /// What reports show: the innermost inlined function's simplified name, else the
-    /// function's, else `image+0xoffset`, else the raw address.
+    /// function's, else `JIT code` for generated code, else `image+0xoffset`, else the raw address.
     public var displayName: String {
         if let inlined = inlinedSymbol { return inlined.simple }
         if let symbol { return symbol.simple }
+        if isGeneratedCode { return LoadedImage.generatedCodeName }
         if let imageName, let imageOffset { return "\(imageName)+0x\(String(imageOffset, radix: 16))" }
         return address.description
     }

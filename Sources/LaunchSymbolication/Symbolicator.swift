@@ -81,7 +81,8 @@ public final class Symbolicator {
         let id = states.count
         imageIDs[path] = id
         var state = ImageState()
-        if load {
+        // Generated code has no file to read: its frames are named by address, and that is no problem to report.
+        if load, !LoadedImage.isGeneratedCode(path: path) {
             do {
                 state.image = Self.withSeparateDebugSymbols(try ELFImage(contentsOf: path))
             } catch let error as LaunchProfilerError {

@@ -53,7 +53,9 @@ extension FindingsAnalyzer {
             guard !context.isOnPath(sample) else { continue }
             let frames = context.frames(of: sample)
             let index = ownership.attributionIndex(in: frames) ?? frames.firstIndex { $0.symbol != nil }
-            let function = index.map { FrameClassifier.enclosingFunction(frames[$0].displayName) } ?? "(unnamed)"
+            let function =
+                index.map { FrameClassifier.enclosingFunction(frames[$0].displayName) }
+                ?? Self.unnamed(frames.first { $0.image != nil } ?? frames.first)
             let thread = context.threadLabel(of: sample, frames: frames) ?? "the main thread"
             result[BackgroundKey(thread: thread, function: function), default: 0] += sample.durationNs
         }
@@ -125,7 +127,7 @@ extension FindingsAnalyzer {
         if Self.isLoader(leafImage) { return LaunchAttribution(loaderNs: ns) }
         let called = Self.calledFrames(frames).last { $0.image != nil } ?? leaf
         let image = called.image ?? leafImage
-        let file = image.split(separator: "/").last.map(String.init) ?? image
+        let file = called.imageName ?? image
         if Self.isLoader(image) { return LaunchAttribution(loaderNs: ns) }
         // A Swift library linked into the app's executable (LaunchKit) is named by its module.
         let inApp = !FrameClassifier.isSystemImage(image)

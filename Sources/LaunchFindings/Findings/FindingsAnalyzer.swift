@@ -154,9 +154,11 @@ public struct FindingsAnalyzer: Sendable, Equatable {
 
     /// A dependency's function for people, with its module: `MultiThreadedEventLoopGroup.init(numberOfThreads:) (NIOPosix)`.
     /// What a finding without a function name is called: one per image (`python3.11 (no symbol)`),
-    /// so that the samples of a stripped program add up to one finding, not one per address.
+    /// so that the samples of a stripped program add up to one finding, not one per address;
+    /// `JIT code` for code generated at run time, which has no symbols to install.
     static func unnamed(_ frame: SymbolicatedFrame?) -> String {
         guard let frame else { return "(unnamed)" }
+        if frame.isGeneratedCode { return LoadedImage.generatedCodeName }
         return frame.imageName.map { "\($0) (no symbol)" } ?? frame.displayName
     }
 

@@ -78,11 +78,12 @@ public enum FrameClassifier {
         path.utf8.firstRange(of: "/usr/lib/swift/".utf8) != nil
     }
 
-    /// Whether the frame is the app's own code: in an image that is not a system library,
-    /// and neither system, runtime nor compiler-made code by its name. An unnamed frame in
+    /// Whether the frame is the app's own code: in an image that is not a system library nor
+    /// code generated at run time (a JIT's, run on behalf of its caller), and neither system,
+    /// runtime nor compiler-made code by its name. An unnamed frame in
     /// the app's image counts as app code.
     public static func isAppCode(_ frame: SymbolicatedFrame) -> Bool {
-        guard let image = frame.image, !isSystemImage(image) else { return false }
+        guard let image = frame.image, !isSystemImage(image), !frame.isGeneratedCode else { return false }
         guard let symbol = frame.symbol else { return true }
         return isAppSymbol(symbol)
     }

@@ -23,4 +23,18 @@ public struct LoadedImage: Codable, Sendable, Equatable {
 
     /// Whether `address` lies in the image's executable segments.
     public func contains(_ address: Address) -> Bool { address >= textStart && address < textEnd }
+
+    /// Whether the mapping is code generated at run time rather than a file: anonymous executable
+    /// memory (`//anon`, as perf names it; a JIT such as a software renderer's shader compiler or
+    /// a JavaScript engine writes its code there), a `memfd:` file or a named anonymous mapping.
+    /// It has no symbol table to read and no debug file to install.
+    public var isGeneratedCode: Bool { Self.isGeneratedCode(path: path) }
+
+    /// ``isGeneratedCode`` of a mapping's path.
+    public static func isGeneratedCode(path: String) -> Bool {
+        path == "//anon" || path.hasPrefix("/memfd:") || path.hasPrefix("[anon")
+    }
+
+    /// What reports call a frame in generated code, in place of an image's file name.
+    public static let generatedCodeName = "JIT code"
 }

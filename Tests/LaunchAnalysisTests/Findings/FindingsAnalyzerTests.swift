@@ -1,6 +1,6 @@
 import Foundation
 import LaunchAnalysis
-import LaunchFindings
+@testable import LaunchFindings
 import LaunchSymbolication
 import LaunchTrace
 import Testing
@@ -234,6 +234,32 @@ struct FindingsAnalyzerTests {
             FrameClassifier.attributionIndex(in: [
                 frame("swift_once", "/usr/lib/swift/linux/libswiftCore.so"), frame("_start", app),
             ]) == nil)
+    }
+
+    @Test("Code a JIT generated (perf's //anon) is not the program's: the finding goes to its caller, named JIT code")
+    func generatedCode() {
+        let jit = SymbolicatedFrame(
+            address: Address(0x7f18_2c03_6b07), image: "//anon", imageOffset: 0x7f18_2c03_6b07, symbol: nil,
+            symbolOffset: nil, location: nil)
+        let caller = SymbolicatedFrame(
+            address: Address(0x1000), image: "/usr/bin/gtk4-demo", imageOffset: 0x1000, symbol: nil, symbolOffset: nil,
+            location: nil)
+        #expect(jit.isGeneratedCode && jit.imageName == "JIT code")
+        #expect(!FrameClassifier.isAppCode(jit))
+        #expect(FrameClassifier.attributionIndex(in: [jit, caller]) == 1)
+        #expect(FindingsAnalyzer.unnamed(jit) == "JIT code")
+        #expect(FindingsAnalyzer.unnamed(caller) == "gtk4-demo (no symbol)")
+        #expect(LoadedImage.isGeneratedCode(path: "/memfd:jit-cache (deleted)"))
+        #expect(!LoadedImage.isGeneratedCode(path: "/usr/lib/x86_64-linux-gnu/libLLVM-15.so.1"))
+        let symbolicator = Symbolicator(sourceLocator: nil)
+        let map = ImageMap([
+            LoadedImage(
+                path: "//anon", loadAddress: Address(0), textStart: Address(0x7f18_2c03_6000),
+                textEnd: Address(0x7f18_2c03_8000), buildID: nil)
+        ])
+        let frame = symbolicator.symbolicate(Address(0x7f18_2c03_6b07), in: map, isReturnAddress: false)
+        #expect(frame.isGeneratedCode && frame.symbol == nil)
+        #expect(symbolicator.notices.isEmpty, "no file to read is no problem to report: \(symbolicator.notices)")
     }
 
     @Test("CPU work before a server is ready is advised to run concurrently, never to update a screen")
