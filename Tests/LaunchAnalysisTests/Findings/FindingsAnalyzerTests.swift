@@ -1,9 +1,10 @@
 import Foundation
 import LaunchAnalysis
-@testable import LaunchFindings
 import LaunchSymbolication
 import LaunchTrace
 import Testing
+
+@testable import LaunchFindings
 
 @Suite("Findings")
 struct FindingsAnalyzerTests {
