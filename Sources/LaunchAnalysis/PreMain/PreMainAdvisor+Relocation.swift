@@ -78,7 +78,7 @@ extension PreMainAdvisor {
         return PreMainAdvice(
             kind: .fewerExportedSymbols, savingNs: saving, libraries: [library.name], message: message,
             change: (PreMainAdvice.Kind.fewerExportedSymbols.swiftBuildOptions ?? []).joined(separator: " ")
-                + "  (or -fvisibility=hidden and export only the API)",
+                + "  (C: -Wl,-Bsymbolic; or -fvisibility=hidden and export only the API)",
             estimate: measureWith("with and without -Bsymbolic", kind: .fewerExportedSymbols))
     }
 
@@ -97,7 +97,8 @@ extension PreMainAdvisor {
             + "reach few of them); -z now is a hardening choice (with RELRO), weigh it before dropping it."
         return PreMainAdvice(
             kind: .lazyBinding, savingNs: saving, libraries: [library.name], message: message,
-            change: (PreMainAdvice.Kind.lazyBinding.swiftBuildOptions ?? []).joined(separator: " "),
+            change: (PreMainAdvice.Kind.lazyBinding.swiftBuildOptions ?? []).joined(separator: " ")
+                + "  (C: -Wl,-z,lazy)",
             estimate: measureWith("with -z now and with -z lazy", kind: .lazyBinding))
     }
 
