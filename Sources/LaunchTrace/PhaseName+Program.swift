@@ -3,7 +3,9 @@ extension PhaseName {
     /// the close-on-exec status pipe close).
     public static let exec = PhaseName("exec")
     /// A program that writes no trace: from the end of `execve` until the dynamic loader has
-    /// loaded and relocated every library (the preloaded tracer's constructor runs).
+    /// loaded and relocated every library (the preloaded tracer's constructor runs). For a
+    /// wrapper that execs the program (a `#!` script, a shim), until the last program's
+    /// constructor: the earlier programs' whole run is before `main`.
     public static let loader = PhaseName("loader")
     /// A program that writes no trace: from the end of loading (static initializers, then
     /// `main`) until `main` returns or calls `exit`, or until the program is ready.

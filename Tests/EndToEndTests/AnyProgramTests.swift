@@ -94,6 +94,31 @@ struct AnyProgramTests {
         try OutputSchemaTests.expectValid([folder.appendingPathComponent("summary.json")], "summary")
     }
 
+    @Test("a wrapper's own work before it execs the program is in loader, and its finding advises starting the program")
+    func wrapperWork() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("wrapper.sh")
+        try "#!/bin/sh\ni=0\nwhile [ $i -lt 60000 ]; do i=$((i + 1)); done\nexec /bin/true\n".write(
+            to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        let run = folder.appendingPathComponent("run")
+        let output = try BuiltProducts.launchprof([
+            "run", "--runs", "3", "--warmup", "0", "--no-history", "--output", run.path, "--", script.path,
+        ])
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        let summary = try RunSummary.read(from: run.appendingPathComponent("summary.json"))
+        for record in summary.launches {
+            let trace = try LaunchTrace.read(from: run.appendingPathComponent(try #require(record.traceFile)))
+            let loader = try #require(trace.phases.first { $0.phase == .loader })
+            let main = try #require(trace.phases.first { $0.phase == .main })
+            #expect(loader.durationNs > 5 * main.durationNs, "the shell's loop is before true's main: \(trace.phases)")
+        }
+        let top = try #require(summary.findings?.findings.first, "\(output.stdout)")
+        #expect(top.site.phase == .loader, "\(top.site)")
+        #expect(top.advice.summary.contains("which ran before the launched program's main"), "\(top.advice.summary)")
+    }
+
     @Test("--no-timing-launches: a command-line tool's time to ready comes from its profiled launches")
     func noTimingLaunches() throws {
         let folder = try BuiltProducts.scratchFolder()

@@ -37,6 +37,21 @@ struct DisplayPhasesTests {
         #expect(trace.totals.timeToFirstFrameNs == 100_000_000 && trace.totals.timeToReadyNs == 100_000_000)
     }
 
+    @Test("a wrapper that execs the program: loader runs to the last program's libraries, main is that program's")
+    func wrapper() {
+        var launch = Self.launch(DisplayMilestones(), condition: .exit)
+        launch.display = nil
+        launch.events = [
+            ProbeEvent(kind: .loaded, timeNs: 3_000_000), ProbeEvent(kind: .mainStarted, timeNs: 3_100_000),
+            ProbeEvent(kind: .loaded, timeNs: 70_000_000), ProbeEvent(kind: .mainStarted, timeNs: 70_100_000),
+            ProbeEvent(kind: .mainEnded, timeNs: 90_000_000),
+        ]
+        let bounds = launch.phaseBounds().map {
+            "\($0.phase.rawValue) \($0.startNs / 1_000_000)-\($0.endNs / 1_000_000)"
+        }
+        #expect(bounds == ["exec 0-1", "loader 1-70", "main 70-90", "exit 90-500"])
+    }
+
     @Test("window: no firstFrame phase and no frame total; a creation not seen leaves firstWindow empty")
     func window() {
         let spawn: Int64 = 1_000_000_000

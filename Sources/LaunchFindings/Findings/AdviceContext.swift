@@ -20,6 +20,9 @@ public struct AdviceContext: Sendable, Equatable {
     /// Whether the function is the program's entry point charged as the nearest frame of its
     /// own code, a frame between it and the system possibly missing (a tail call).
     public var mayMissFrame = false
+    /// The program the work ran in, when it is not the launched program but one that ran and
+    /// exec'd the next before it (a wrapper: a `#!` script's interpreter, a shim), such as `bash`.
+    public var earlierProgram: String?
 
     /// Creates a context.
     public init(

@@ -6,6 +6,13 @@ extension FindingAdvisor {
     /// own work and code that is not Swift get no rewrite; nil when the finding is the program's
     /// Swift code.
     static func ownershipAdvice(function: String, kind: BlockingKind, context: AdviceContext) -> Advice? {
+        if let program = context.earlierProgram {
+            return Advice(
+                action: .noRewrite, qos: nil,
+                summary:
+                    "This is \(kind.words) in \(program), which ran before the launched program's main and exec'd the next program (a wrapper: a #! script's interpreter, a version manager's shim): all of its run is before main. Start the last program directly, or make the wrapper exec it at once (Before main says what that saves).",
+                rewrite: "")
+        }
         if context.owner == .dependency {
             let owner = context.package ?? context.module.map { "the \($0) module" } ?? "a dependency"
             return Advice(

@@ -192,14 +192,25 @@ extension FindingsAnalyzer {
         for first: LaunchFinding, accumulator: Accumulator, symbolicator: Symbolicator?, endpoint: LaunchEndpoint
     ) -> Advice {
         let site = first.site
+        var context = AdviceContext(
+            owner: site.owner, module: site.module, isSwift: site.module != nil, package: site.package,
+            callee: site.callee, caller: site.caller, thread: site.thread, mayMissFrame: first.mayMissFrame)
+        context.earlierProgram = earlierProgram(first)
         return FindingAdvisor.advice(
             function: site.function, fullName: site.fullName, kind: site.kind, phase: site.phase,
             touchesUI: accumulator.touchesUI, hasSharedInstance: hasSharedInstance(first, symbolicator: symbolicator),
             endpoint: endpoint,
             waitsForMutex: accumulator.blockingFunctions.contains(where: FrameClassifier.isMutexLock),
-            context: AdviceContext(
-                owner: site.owner, module: site.module, isSwift: site.module != nil, package: site.package,
-                callee: site.callee, caller: site.caller, thread: site.thread, mayMissFrame: first.mayMissFrame)
+            context: context
         )
+    }
+
+    /// The executable a finding in a program's `loader` phase ran in, when it is an earlier
+    /// program of a wrapper: before the last program's libraries are loaded no executable's code
+    /// runs but an earlier program's (a shared object's name has `.so` in it).
+    static func earlierProgram(_ finding: LaunchFinding) -> String? {
+        guard finding.site.phase == .loader, finding.site.isAppCode, let image = finding.image else { return nil }
+        let name = image.split(separator: "/").last.map(String.init) ?? image
+        return name.contains(".so") ? nil : name
     }
 }

@@ -24,8 +24,9 @@ struct ProgramLaunch {
     var display: DisplayMilestones? = nil
 
     /// The phases' boundaries, relative to the launch start: exec, loader (when the tracer
-    /// reported its constructor), main (to readiness, or to main's end), exit (main's end to
-    /// the exit, for a program that ended by itself).
+    /// reported its constructor; through the programs a wrapper exec'd, to the last one's),
+    /// main (to readiness, or to main's end), exit (main's end to the exit, for a program that
+    /// ended by itself).
     /// A LaunchProbe program that was ready but ended before writing its trace keeps the
     /// phases it reported on the event socket, each to the next, the last to its own `ready()`.
     func phaseBounds() -> [(phase: PhaseName, startNs: Int64, endNs: Int64)] {
@@ -41,9 +42,12 @@ struct ProgramLaunch {
         let execEnd = min(end, execDoneNs - spawnNs, time(of: .loaded) ?? .max)
         var bounds: [(phase: PhaseName, startNs: Int64, endNs: Int64)] = [(.exec, 0, execEnd)]
         var mainStart = execEnd
-        if let loaded = time(of: .loaded), loaded <= end {
-            bounds.append((.loader, execEnd, loaded))
-            mainStart = loaded
+        // A wrapper (a #! script, a shim) exec'd by the launched process reports `loaded` once per
+        // program: `main` is the last one's, as the pre-main breakdown's "to main" is, and the
+        // earlier programs' time is before it.
+        if let loaded = events.last(where: { $0.kind == .loaded && $0.timeNs <= end })?.timeNs {
+            bounds.append((.loader, execEnd, max(loaded, execEnd)))
+            mainStart = max(loaded, execEnd)
         }
         if let display = displayBounds(mainStart: mainStart, end: end) { return bounds + display }
         var mainEnd = end
