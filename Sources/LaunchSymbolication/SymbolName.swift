@@ -59,6 +59,10 @@ public struct SymbolName: Codable, Sendable, Equatable, Hashable {
             self.init(
                 raw: raw, full: demangled, simple: simplified.name, module: simplified.module,
                 isCompilerGenerated: simplified.isCompilerGenerated)
+        } else if let demangled = CxxDemangler.demangle(raw) {
+            self.init(
+                raw: raw, full: demangled, simple: CxxDemangler.simplify(demangled), module: nil,
+                isCompilerGenerated: false)
         } else {
             self.init(raw: raw, full: raw, simple: raw, module: nil, isCompilerGenerated: false)
         }

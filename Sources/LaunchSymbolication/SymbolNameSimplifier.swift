@@ -76,7 +76,12 @@ public enum SymbolNameSimplifier {
         "lazy protocol witness", "protocol conformance", "nominal type descriptor", "thunk for ",
         "autoreleasing thunk", "key path", "associated type", "base witness", "getEnumTag",
         "destructiveInjectEnumTag", "storeEnumTag", "getEnumTagSinglePayload", "storeEnumTagSinglePayload",
-        "one-time initialization", "globalinit",
+        "one-time initialization", "globalinit", "instantiation function for ", "generic protocol witness table",
+        "protocol witness table for ", "generic type metadata", "metadata instantiation", "instantiation cache",
+        "canonical specialized", "method lookup function", "method descriptor", "property descriptor",
+        "protocol descriptor", "module descriptor", "extension descriptor", "anonymous descriptor",
+        "reflection metadata", "curry thunk", "vtable thunk", "ivar initializer", "ivar destroyer",
+        "coroutine continuation",
     ]
     private static let closurePrefixes: [String] = ["closure #", "implicit closure #", "$defer #", "unnamed closure #"]
 

@@ -75,6 +75,9 @@ struct SymbolNameTests {
             "one-time initialization function for shared",
             "destroy value witness for LaunchProbe.LaunchConfiguration",
             "initializeWithCopy value witness for SampleApp.CatalogItem",
+            // swift-format's first launch: simplified to "instantiation" and taken for the program's own C code.
+            "instantiation function for generic protocol witness table for ArgumentParser.HelpCommand : ArgumentParser.ParsableCommand in ArgumentParser",
+            "protocol witness table for SampleApp.CatalogItem : Swift.Decodable in SampleApp",
         ])
     func generated(demangled: String) {
         #expect(SymbolNameSimplifier.simplify(demangled).isCompilerGenerated)
@@ -91,6 +94,25 @@ struct SymbolNameTests {
         #expect(c.simple == "__libc_read")
         #expect(c.module == nil)
         #expect(SwiftDemangler.demangle("$sNotAValidMangling") == nil)
+    }
+
+    @Test("C++ names (the Swift runtime's own, LLVM's) are demangled and shortened to the qualified function")
+    func cxxNames() {
+        let runtime = SymbolName(
+            raw:
+                "_ZL23instantiateWitnessTablePKN5swift14TargetMetadataINS_9InProcessEEEPKNS_35TargetProtocolConformanceDescriptorIS1_EEPKPKvPPv"
+        )
+        #expect(runtime.full.hasPrefix("instantiateWitnessTable(swift::TargetMetadata<swift::InProcess> const*"))
+        #expect(runtime.simple == "instantiateWitnessTable")
+        #expect(runtime.module == nil && !runtime.isCompilerGenerated)
+        #expect(SymbolName(raw: "_ZN4llvm5APInt14tcMultiplyPartEPmPKmmmjb").simple == "llvm::APInt::tcMultiplyPart")
+        #expect(
+            CxxDemangler.simplify("llvm::DenseMap<int, std::pair<int, int>>::grow(unsigned int)")
+                == "llvm::DenseMap<…>::grow")
+        #expect(
+            CxxDemangler.simplify("(anonymous namespace)::Parser::parse(char const*) const")
+                == "(anonymous namespace)::Parser::parse")
+        #expect(CxxDemangler.demangle("_Znotvalid") == nil && CxxDemangler.demangle("main") == nil)
     }
 
     @Test("an optimizer's specialization and an async function's continuation are the function they stand for")
