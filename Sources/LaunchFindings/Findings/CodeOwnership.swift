@@ -128,10 +128,14 @@ public struct CodeOwnership: Sendable, Equatable {
     }
 
     /// For a finding attributed to a dependency's frame at `index`, the program's entry point
-    /// above it (top-level code in `main.swift`, an `@main` type's `main()`), or nil.
+    /// above it (top-level code in `main.swift`, an `@main` type's `main()`), or nil; never the C
+    /// library's start code (`_start`), which is no call the program can change.
     public func entryCaller(in frames: [SymbolicatedFrame], above index: Int) -> SymbolicatedFrame? {
         guard index + 1 < frames.count, owner(of: frames[index]) == .dependency else { return nil }
-        return frames[(index + 1)...].first { FrameClassifier.isEntryPoint($0) && owner(of: $0) == .program }
+        return frames[(index + 1)...].first {
+            FrameClassifier.isEntryPoint($0) && owner(of: $0) == .program
+                && !StackRooting.startFunctions.contains($0.symbol?.simple ?? "")
+        }
     }
 
     /// The package a frame's source file belongs to, when it is under SwiftPM's checkouts

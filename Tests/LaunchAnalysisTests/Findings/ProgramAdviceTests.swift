@@ -91,6 +91,17 @@ struct ProgramAdviceTests {
         #expect(advice.summary.contains("swift-nio"))
     }
 
+    @Test("a dependency's work is called from the program's entry point, never from the C library's _start")
+    func entryCallerIsNotStartCode() {
+        let ownership = CodeOwnership(programModules: ["App"])
+        let dependency = Self.stack[1]
+        let main = Self.frame("App_main")
+        #expect(ownership.entryCaller(in: [dependency, main], above: 0) == main)
+        // swift-format's exit: ArgumentParser's Platform.exit(_:) under the start code, no `main` between.
+        #expect(ownership.entryCaller(in: [dependency, Self.frame("_start")], above: 0) == nil)
+        #expect(ownership.entryCaller(in: [dependency, Self.frame("_start"), main], above: 0) == main)
+    }
+
     @Test("code that is not Swift gets no Swift rewrite, in an app or a program")
     func notSwift() {
         for endpoint in [LaunchEndpoint.firstFrame, .ready] {
