@@ -24,11 +24,13 @@ extension FindingAdvisor {
                 rewrite: "")
         }
         guard !context.isSwift else { return nil }
-        if function.hasSuffix(" (no symbol)") || function.contains("+0x") {
+        if let unnamed = function.range(of: " (no symbol)").map({ String(function[..<$0.upperBound]) })
+            ?? (function.contains("+0x") ? function : nil)
+        {
             return Advice(
                 action: .noRewrite, qos: nil,
                 summary:
-                    "\(function): the image has no symbol for this code (a stripped build). Profile a build with symbols, or install its debug symbols (a distribution's -dbg package puts them under /usr/lib/debug/.build-id, which launchprof reads), to see the functions and what to do about them.",
+                    "\(unnamed): the image has no symbol for this code (a stripped build). Profile a build with symbols, or install its debug symbols (a distribution's -dbg package puts them under /usr/lib/debug/.build-id, which launchprof reads), to see the functions and what to do about them.",
                 rewrite: "")
         }
         return Advice(

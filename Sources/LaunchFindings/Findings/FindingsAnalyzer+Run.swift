@@ -1,3 +1,4 @@
+import Foundation
 import LaunchAnalysis
 import LaunchSymbolication
 import LaunchTrace
@@ -11,6 +12,25 @@ extension FindingsAnalyzer {
         Self.prepare(traces, symbolicator: symbolicator)
         let analyzer = traces.first.map { owning($0, symbolicator: symbolicator) } ?? self
         return analyzer.ownedFindings(for: summary, traces: traces, symbolicator: symbolicator)
+    }
+
+    /// The path of the program a wrapper exec'd, when the pre-main breakdown of `scenario` saw
+    /// programs run before it (a `#!` script's interpreter, a shim), else nil.
+    static func wrappedProgram(_ summary: RunSummary, scenario: Scenario) -> String? {
+        guard let preMain = summary.scenarios[scenario.rawValue]?.preMain,
+            preMain.parts.contains(where: { $0.name == .earlierPrograms && $0.medianNs > 0 })
+        else { return nil }
+        return preMain.libraries.first { $0.origin == .executable }?.path
+    }
+
+    /// The file name of the finding's image when the work ran before the last program's `main`
+    /// (in `loader`) in another executable than `lastProgram`: an earlier program of the wrapper.
+    static func earlierProgram(_ finding: LaunchFinding, lastProgram: String) -> String? {
+        guard finding.site.phase == .loader, let image = finding.image else { return nil }
+        func resolved(_ path: String) -> String { URL(filePath: path).resolvingSymlinksInPath().path }
+        let name = image.split(separator: "/").last.map(String.init) ?? image
+        guard resolved(image) != resolved(lastProgram), !name.contains(".so") else { return nil }
+        return name
     }
 
     /// Symbolicates every stack the findings read (the main-thread activity's and the
@@ -35,8 +55,13 @@ extension FindingsAnalyzer {
         for trace in traces where trace.mainThread != nil || trace.profile != nil {
             // The critical path and the symbolicated stacks, once per launch for all three.
             let context = ProfileContext.of(trace, symbolicator: symbolicator)
-            launchesByScenario[trace.scenario, default: []].append(
-                findings(in: trace, symbolicator: symbolicator, context: context))
+            var found = findings(in: trace, symbolicator: symbolicator, context: context)
+            if let last = Self.wrappedProgram(summary, scenario: trace.scenario) {
+                for index in found.indices {
+                    found[index].earlierProgram = Self.earlierProgram(found[index], lastProgram: last)
+                }
+            }
+            launchesByScenario[trace.scenario, default: []].append(found)
             guard let context else { continue }
             for (key, ns) in backgroundWork(context) { background[key, default: []].append(Double(ns)) }
             attribution = attribution ?? LaunchAttribution()
@@ -195,7 +220,7 @@ extension FindingsAnalyzer {
         var context = AdviceContext(
             owner: site.owner, module: site.module, isSwift: site.module != nil, package: site.package,
             callee: site.callee, caller: site.caller, thread: site.thread, mayMissFrame: first.mayMissFrame)
-        context.earlierProgram = earlierProgram(first)
+        context.earlierProgram = first.earlierProgram
         return FindingAdvisor.advice(
             function: site.function, fullName: site.fullName, kind: site.kind, phase: site.phase,
             touchesUI: accumulator.touchesUI, hasSharedInstance: hasSharedInstance(first, symbolicator: symbolicator),
@@ -205,12 +230,4 @@ extension FindingsAnalyzer {
         )
     }
 
-    /// The executable a finding in a program's `loader` phase ran in, when it is an earlier
-    /// program of a wrapper: before the last program's libraries are loaded no executable's code
-    /// runs but an earlier program's (a shared object's name has `.so` in it).
-    static func earlierProgram(_ finding: LaunchFinding) -> String? {
-        guard finding.site.phase == .loader, finding.site.isAppCode, let image = finding.image else { return nil }
-        let name = image.split(separator: "/").last.map(String.init) ?? image
-        return name.contains(".so") ? nil : name
-    }
 }

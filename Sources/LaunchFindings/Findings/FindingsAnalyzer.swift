@@ -162,6 +162,24 @@ public struct FindingsAnalyzer: Sendable, Equatable {
         return frame.imageName.map { "\($0) (no symbol)" } ?? frame.displayName
     }
 
+    /// An unnamed program frame's finding, split by the library function it called (the outermost
+    /// named frame inside it): `xterm (no symbol) → XcursorLibraryLoadImages (libXcursor.so.1)`.
+    /// A stripped program's time then says what it spent it on, not only where.
+    static func unnamed(_ frame: SymbolicatedFrame?, calling library: SymbolicatedFrame?) -> String {
+        let name = unnamed(frame)
+        guard let library, let symbol = library.symbol else { return name }
+        return "\(name) → \(symbol.simple)" + (library.imageName.map { " (\($0))" } ?? "")
+    }
+
+    /// The outermost named frame below the program's frame at `index`, not a PLT stub: the
+    /// library function the program called.
+    static func calledLibrary(in frames: [SymbolicatedFrame], below index: Int) -> SymbolicatedFrame? {
+        frames[..<index].last { frame in
+            frame.symbol.map { !FrameClassifier.isPLTStub($0) } ?? false
+                && !(frame.imageName?.hasPrefix("libLaunchPreload") ?? false)
+        }
+    }
+
     /// The program's entry code for people: `top-level code (main.swift:57)`, `App.main()`.
     static func callerName(_ frame: SymbolicatedFrame) -> String {
         var name = frame.symbol?.simple ?? frame.displayName
@@ -202,7 +220,9 @@ public struct FindingsAnalyzer: Sendable, Equatable {
         let asyncMain = symbol.map { FrameClassifier.isAsyncMain($0.simple) } ?? false
         let site = FindingSite(
             function: asyncMain
-                ? "main()" : FrameClassifier.enclosingFunction(symbol?.simple ?? Self.unnamed(attributed)),
+                ? "main()"
+                : symbol.map { FrameClassifier.enclosingFunction($0.simple) }
+                    ?? Self.unnamed(attributed, calling: Self.calledLibrary(in: frames, below: appIndex)),
             fullName: symbol?.full, module: symbol?.module ?? (asyncMain ? attributed?.imageName : nil),
             location: location, isAppCode: attributed.map { ownership.owner(of: $0) == .program } ?? true,
             kind: kind, phase: phase, stack: Array(frames.prefix(maxStackFrames)),

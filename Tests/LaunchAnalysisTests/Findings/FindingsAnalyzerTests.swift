@@ -263,6 +263,26 @@ struct FindingsAnalyzerTests {
         #expect(symbolicator.notices.isEmpty, "no file to read is no problem to report: \(symbolicator.notices)")
     }
 
+    @Test("A stripped program's finding is split by the library function it called, past the tracer and PLT stubs")
+    func unnamedByCallee() {
+        func frame(_ name: String?, _ image: String) -> SymbolicatedFrame {
+            SymbolicatedFrame(
+                address: Address(0x1000), image: image, imageOffset: 0x1000, symbol: name.map { SymbolName(raw: $0) },
+                symbolOffset: 0, location: nil)
+        }
+        let stack = [
+            frame("__libc_read", "/usr/lib/x86_64-linux-gnu/libc.so.6"), frame("read", "/opt/lp/libLaunchPreload.so"),
+            frame("XcursorLibraryLoadImages", "/usr/lib/x86_64-linux-gnu/libXcursor.so.1"),
+            frame("XcursorLibraryLoadImages@plt", "/usr/bin/xterm"), frame(nil, "/usr/bin/xterm"),
+        ]
+        let called = FindingsAnalyzer.calledLibrary(in: stack, below: 4)
+        #expect(called?.symbol?.simple == "XcursorLibraryLoadImages")
+        #expect(
+            FindingsAnalyzer.unnamed(stack[4], calling: called)
+                == "xterm (no symbol) → XcursorLibraryLoadImages (libXcursor.so.1)")
+        #expect(FindingsAnalyzer.calledLibrary(in: Array(stack[..<2]) + [stack[4]], below: 2)?.imageName == "libc.so.6")
+    }
+
     @Test("CPU work before a server is ready is advised to run concurrently, never to update a screen")
     func programCPUAdvice() {
         let advice = FindingAdvisor.advice(
