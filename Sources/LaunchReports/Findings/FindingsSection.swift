@@ -148,15 +148,17 @@ public enum FindingsSection {
             out += "#### Findings\n\n"
             out += "| Cost | Kind | Phase | Function | Launches | Confidence | Advice |\n"
             out += "|---:|---|---|---|---:|---|---|\n"
-            for finding in findings.top(limit) {
+            var given: [String: Int] = [:]
+            for (index, finding) in findings.top(limit).enumerated() {
+                let advice = finding.advice.rewrite.isEmpty ? finding.advice.summary : finding.advice.rewrite
+                let shown = given[advice].map { "As row \($0)." } ?? advice
+                given[advice] = given[advice] ?? index + 1
                 let cells = [
                     MarkdownReport.escape(cost(finding, endpoint: findings.endpoint)), finding.site.kind.rawValue,
                     finding.site.phase?.rawValue ?? "-",
                     MarkdownReport.escape(place(of: finding)),
                     "\(finding.launches)/\(finding.analyzedLaunches)",
-                    finding.confidence.rawValue,
-                    MarkdownReport.escape(
-                        finding.advice.rewrite.isEmpty ? finding.advice.summary : finding.advice.rewrite),
+                    finding.confidence.rawValue, MarkdownReport.escape(shown),
                 ]
                 out += "| " + cells.joined(separator: " | ") + " |\n"
             }

@@ -45,6 +45,9 @@ struct FindingsReportTests {
         let lines = rendered.split(separator: "\n").map(String.init)
         let third = try #require(lines.firstIndex { $0.hasPrefix("  3. ") })
         #expect(lines[third + 1] == "     -> the same advice as 1.", "\(rendered)")
+        let markdown = FindingsSection.markdown(findings: findings, policyVerdicts: [])
+        let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| Cost") }
+        #expect(rows.count > 2 && rows[2].hasSuffix("| As row 1. |"), "\(markdown)")
     }
 
     @Test("Markdown section: a short, escaped list")
