@@ -82,7 +82,7 @@ struct BisectCommandTests {
             result.stdout.contains(
                 "The first bad commit is \(repository.commits[4].prefix(10)) \"Change 5: prime the cache at start-up\"")
         )
-        #expect(result.stdout.contains("\nResult: first bad commit found (exit 0)\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("\n\nResult: first bad commit found (exit 0)\n"), "\(result.stdout)")
         // The user's checkout: one worktree, nothing changed, still on main.
         #expect(try repository.worktrees().count == 1)
         #expect(try repository.git(["status", "--porcelain"]).isEmpty)

@@ -17,7 +17,8 @@ public struct BisectTextReport: Sendable, Equatable {
             let moved = WhereTheTimeWent.lines(parts: culprit.parts, functions: culprit.functions)
             if !moved.isEmpty { out += "\n" + moved.joined(separator: "\n") + "\n" }
         }
-        out += "\n" + steps(outcome)
+        let steps = steps(outcome)
+        out += "\n" + steps + (steps.hasSuffix("\n") ? "" : "\n")
         out += "\n" + BisectHeadline.result(outcome) + "\n"
         return out
     }
