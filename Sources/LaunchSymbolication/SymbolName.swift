@@ -64,7 +64,9 @@ public struct SymbolName: Codable, Sendable, Equatable, Hashable {
                 raw: raw, full: demangled, simple: CxxDemangler.simplify(demangled), module: nil,
                 isCompilerGenerated: false)
         } else {
-            self.init(raw: raw, full: raw, simple: raw, module: nil, isCompilerGenerated: false)
+            // glibc's internal aliases (`__GI___open_nocancel`, from its debug symbols) are the function after the prefix.
+            let simple = raw.hasPrefix("__GI_") && raw.count > 5 ? String(raw.dropFirst(5)) : raw
+            self.init(raw: raw, full: raw, simple: simple, module: nil, isCompilerGenerated: false)
         }
     }
 }

@@ -94,6 +94,7 @@ struct SymbolNameTests {
         #expect(c.simple == "__libc_read")
         #expect(c.module == nil)
         #expect(SwiftDemangler.demangle("$sNotAValidMangling") == nil)
+        #expect(SymbolName(raw: "__GI___open_nocancel").simple == "__open_nocancel")
     }
 
     @Test("C++ names (the Swift runtime's own, LLVM's) are demangled and shortened to the qualified function")

@@ -106,7 +106,16 @@ final class ProfileContext {
             return "thread \"\(name)\""
         }
         if names.contains(where: { $0.hasPrefix("_dispatch_worker_thread") }) { return "a Dispatch worker thread" }
-        return "thread \(id)"
+        return Self.unnamedThreadLabel(frames)
+    }
+
+    /// An unnamed thread by the function it was started with, the frame under `start_thread`
+    /// (`a thread started at preload_thread`): the same in every launch, where its id is not.
+    static func unnamedThreadLabel(_ frames: [SymbolicatedFrame]) -> String {
+        guard let start = frames.firstIndex(where: { $0.symbol?.simple == "start_thread" }), start > 0,
+            let entry = frames[start - 1].symbol
+        else { return "an unnamed thread" }
+        return "a thread started at \(FrameClassifier.enclosingFunction(entry.simple))"
     }
 
     /// libdispatch names its worker threads after the end of their queue's label (`oot.default-qos`).

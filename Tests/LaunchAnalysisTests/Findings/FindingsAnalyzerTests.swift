@@ -283,6 +283,19 @@ struct FindingsAnalyzerTests {
         #expect(FindingsAnalyzer.calledLibrary(in: Array(stack[..<2]) + [stack[4]], below: 2)?.imageName == "libc.so.6")
     }
 
+    @Test("An unnamed thread is labelled by the function it was started with, the same in every launch")
+    func unnamedThreads() {
+        func frame(_ name: String?) -> SymbolicatedFrame {
+            SymbolicatedFrame(
+                address: Address(0x1000), image: "/usr/bin/git", imageOffset: 0x1000,
+                symbol: name.map { SymbolName(raw: $0) }, symbolOffset: 0, location: nil)
+        }
+        let named = [frame("__fstatat"), frame("preload_thread"), frame("start_thread"), frame("clone3")]
+        #expect(ProfileContext.unnamedThreadLabel(named) == "a thread started at preload_thread")
+        let stripped = [frame("__fstatat"), frame(nil), frame("start_thread"), frame("clone3")]
+        #expect(ProfileContext.unnamedThreadLabel(stripped) == "an unnamed thread")
+    }
+
     @Test("CPU work before a server is ready is advised to run concurrently, never to update a screen")
     func programCPUAdvice() {
         let advice = FindingAdvisor.advice(
