@@ -1,9 +1,10 @@
 import Foundation
 import LaunchAnalysis
-import LaunchReports
 import LaunchTestSupport
 import LaunchTrace
 import Testing
+
+@testable import LaunchReports
 
 /// The HTML page's text, without a browser: escaping, self-containment, the embedded data.
 @Suite("HTML report")
@@ -126,5 +127,24 @@ struct HTMLReportTests {
         let html = try HTMLReport().render(input, findings: [finding])
         #expect(html.contains("<h3>&lt;CatalogStore.load()&gt;</h3>"))
         #expect(html.contains("DispatchQueue.global(qos: .utility).async { load() }"))
+    }
+}
+
+extension HTMLReportTests {
+    @Test("A findings card whose advice a card above gave refers to that card instead of repeating it")
+    func repeatedAdvice() {
+        let advice = "xeyes (no symbol): the image has no symbol for this code (a stripped build)."
+        let cards = [
+            ReportFinding(
+                title: "xeyes (no symbol) → XtAppInitialize (libXt.so.6) in main: 400.0 us", detail: "", advice: advice),
+            ReportFinding(
+                title: "xeyes (no symbol) → XCreateBitmapFromData (libX11.so.6) in main: 100.0 us", detail: "",
+                advice: advice),
+        ]
+        let html = HTMLReport().findingsSection(cards, attribution: nil, endpoint: nil).render()
+        #expect(html.components(separatedBy: advice).count == 2, "\(html)")
+        #expect(
+            html.contains("The same advice as for xeyes (no symbol) → XtAppInitialize (libXt.so.6) in main above."),
+            "\(html)")
     }
 }
