@@ -157,7 +157,8 @@ public enum FindingAdvisor {
                 separator: ":", omittingEmptySubsequences: true)
             arguments = "(" + labels.map { $0 == "_" ? "…" : "\($0): …" }.joined(separator: ", ") + ")"
         }
-        let isStatic = fullName?.hasPrefix("static ") ?? false
+        // Only a global or a static stored property has an addressor: its type is the receiver.
+        let isStatic = (fullName?.hasPrefix("static ") ?? false) || last == "unsafeMutableAddressor"
         let throwing = (fullName?.contains(" throws") ?? false) ? "try? " : ""
         let accessors: Set<String> = [
             "getter", "setter", "modify", "unsafeMutableAddressor", "read", "didset", "willset",

@@ -179,6 +179,12 @@ struct FindingsAnalyzerTests {
                 "closure #1 () -> () in SampleApp.AppDelegate.warm(Swift.Int) -> ()", false, "appDelegate.warm(…)"
             ),
             ("setUp()", "SampleApp.setUp() -> ()", false, "setUp()"),
+            // A static stored property's lazy initializer, reached through its addressor (swift-format's).
+            (
+                "SwiftFormatCommand.configuration.unsafeMutableAddressor",
+                "swift_format.SwiftFormatCommand.configuration.unsafeMutableAddressor : ArgumentParser.CommandConfiguration",
+                false, "SwiftFormatCommand.configuration"
+            ),
             ("libfoo.so+0x42", nil, false, "libfoo.so+0x42()"),
         ] as [(String, String?, Bool, String)])
     func callExpressions(function: String, fullName: String?, shared: Bool, expected: String) {
