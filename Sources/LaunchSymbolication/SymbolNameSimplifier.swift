@@ -69,7 +69,8 @@ public enum SymbolNameSimplifier {
     private static let droppedPrefixes: [String] = [
         "merged ", "dispatch thunk of ", "partial apply forwarder for ", "partial apply for ",
         "@objc ", "@nonobjc ", "static ", "async function pointer to ", "specialized ",
-        "variable initialization expression of ", "(extension in ",
+        "variable initialization expression of ", "(extension in ", "property wrapper backing initializer of ",
+        "property wrapper init from projected value of ",
     ]
     private static let generatedPrefixes: [String] = [
         "reabstraction thunk", "outlined ", "type metadata", "value witness", "objective-c ",

@@ -7,6 +7,11 @@ struct SymbolNameTests {
         "Demangled names are simplified",
         arguments: [
             ("SampleApp.CatalogStore.load() throws -> ()", "CatalogStore.load()", "SampleApp"),
+            // sourcekit-lsp's `@Option var experimentalFeatures`: simplified to "property" and taken for C.
+            (
+                "property wrapper backing initializer of sourcekit_lsp.SourceKitLSP.experimentalFeatures : Swift.Array<Swift.String>",
+                "SourceKitLSP.experimentalFeatures", "sourcekit_lsp"
+            ),
             (
                 "LaunchAnalysis.BudgetEvaluator.evaluate(_: LaunchAnalysis.BudgetFile, summary: LaunchAnalysis.RunSummary, baselines: [Swift.String : LaunchAnalysis.RunSummary]) -> LaunchAnalysis.BudgetEvaluation",
                 "BudgetEvaluator.evaluate(_:summary:baselines:)", "LaunchAnalysis"
