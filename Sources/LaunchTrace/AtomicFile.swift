@@ -23,10 +23,6 @@ public enum AtomicFile {
     /// - Throws: ``LaunchProfilerError`` (code ``LaunchProfilerError/Code/writeFailed``) naming
     ///   the file and the reason (`The disk is full.` for ENOSPC); the destination is unchanged.
     public static func write(_ data: Data, to url: URL, durable: Bool = true) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw LaunchProfilerError.writeFailed(url.path, errno: EISDIR)
-        }
         let directory = url.deletingLastPathComponent()
         let name = ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let temporary = directory.appendingPathComponent(name).path
@@ -38,7 +34,8 @@ public enum AtomicFile {
         if failure == 0, rename(temporary, url.path) != 0 { failure = errno }
         guard failure == 0 else {
             unlink(temporary)
-            throw LaunchProfilerError.writeFailed(url.path, errno: failure)
+            // A rename over a directory fails with EISDIR, or EBUSY for `/`: said the same way.
+            throw LaunchProfilerError.writeFailed(url.path, errno: isDirectory(url) ? EISDIR : failure)
         }
         if durable { syncFolder(directory.path) }
     }
@@ -82,12 +79,12 @@ public enum AtomicFile {
     /// not a folder, or refuses new files (`/proc`), rather than a bare "No such file" about a
     /// destination that may exist.
     private static func creationFailed(_ url: URL, errno code: Int32) -> LaunchProfilerError {
+        if isDirectory(url) { return LaunchProfilerError.writeFailed(url.path, errno: EISDIR) }
         let folder = url.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
         let reason: String
-        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+        if !FileManager.default.fileExists(atPath: folder) {
             reason = "The folder \(folder) does not exist."
-        } else if !isDirectory.boolValue {
+        } else if !isDirectory(URL(filePath: folder)) {
             reason = "\(folder) is not a folder."
         } else {
             reason =
@@ -95,6 +92,12 @@ public enum AtomicFile {
                 + LaunchProfilerError.systemReason(code)
         }
         return LaunchProfilerError.writeFailed(url.path, reason: reason)
+    }
+
+    /// Whether `url` names an existing directory (asked only once a write failed).
+    private static func isDirectory(_ url: URL) -> Bool {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &directory) && directory.boolValue
     }
 
     /// Makes the rename durable (best effort: some file systems cannot fsync a folder).
