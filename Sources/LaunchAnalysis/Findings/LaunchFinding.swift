@@ -30,9 +30,6 @@ public struct LaunchFinding: Codable, Sendable, Equatable {
     public var bytes: Int64?
     /// Path of the image of the attributed frame.
     public var image: String?
-    /// The file name of the program the work ran in, when it is not the launched program but one
-    /// that ran and exec'd the next before it (a wrapper the pre-main breakdown saw), such as `bash`.
-    public var earlierProgram: String?
 
     /// Creates a launch's finding.
     public init(

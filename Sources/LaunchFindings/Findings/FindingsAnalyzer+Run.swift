@@ -55,13 +55,8 @@ extension FindingsAnalyzer {
         for trace in traces where trace.mainThread != nil || trace.profile != nil {
             // The critical path and the symbolicated stacks, once per launch for all three.
             let context = ProfileContext.of(trace, symbolicator: symbolicator)
-            var found = findings(in: trace, symbolicator: symbolicator, context: context)
-            if let last = Self.wrappedProgram(summary, scenario: trace.scenario) {
-                for index in found.indices {
-                    found[index].earlierProgram = Self.earlierProgram(found[index], lastProgram: last)
-                }
-            }
-            launchesByScenario[trace.scenario, default: []].append(found)
+            launchesByScenario[trace.scenario, default: []].append(
+                findings(in: trace, symbolicator: symbolicator, context: context))
             guard let context else { continue }
             for (key, ns) in backgroundWork(context) { background[key, default: []].append(Double(ns)) }
             attribution = attribution ?? LaunchAttribution()
@@ -123,6 +118,7 @@ extension FindingsAnalyzer {
             medians[name] ?? summary?.metric(name, scenario: scenario)?.statistics.median
         }
         let firstFrameMedian = typical(.timeToFirstFrame)
+        let lastProgram = summary.flatMap { Self.wrappedProgram($0, scenario: scenario) }
         return accumulators.values.map { accumulator in
             let first = accumulator.first
             let median = Descriptive.median(accumulator.costs)
@@ -141,7 +137,8 @@ extension FindingsAnalyzer {
                     analyzedLaunches: analyzed
                 ),
                 advice: Self.advice(
-                    for: first, accumulator: accumulator, symbolicator: symbolicator, endpoint: endpoint),
+                    for: first, accumulator: accumulator, symbolicator: symbolicator, endpoint: endpoint,
+                    lastProgram: lastProgram),
                 blockingFunctions: accumulator.blockingFunctions, resources: accumulator.resources
             )
         }
@@ -212,15 +209,17 @@ extension FindingsAnalyzer {
         }
     }
 
-    /// The advice for the finding whose first launch's finding is `first`.
+    /// The advice for the finding whose first launch's finding is `first`; `lastProgram` is the
+    /// program a wrapper exec'd (``wrappedProgram(_:scenario:)``), if any.
     static func advice(
-        for first: LaunchFinding, accumulator: Accumulator, symbolicator: Symbolicator?, endpoint: LaunchEndpoint
+        for first: LaunchFinding, accumulator: Accumulator, symbolicator: Symbolicator?, endpoint: LaunchEndpoint,
+        lastProgram: String? = nil
     ) -> Advice {
         let site = first.site
         var context = AdviceContext(
             owner: site.owner, module: site.module, isSwift: site.module != nil, package: site.package,
             callee: site.callee, caller: site.caller, thread: site.thread, mayMissFrame: first.mayMissFrame)
-        context.earlierProgram = first.earlierProgram
+        context.earlierProgram = lastProgram.flatMap { earlierProgram(first, lastProgram: $0) }
         return FindingAdvisor.advice(
             function: site.function, fullName: site.fullName, kind: site.kind, phase: site.phase,
             touchesUI: accumulator.touchesUI, hasSharedInstance: hasSharedInstance(first, symbolicator: symbolicator),
@@ -229,5 +228,4 @@ extension FindingsAnalyzer {
             context: context
         )
     }
-
 }
