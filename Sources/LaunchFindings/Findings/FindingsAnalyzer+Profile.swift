@@ -141,7 +141,7 @@ extension FindingsAnalyzer {
         let above =
             frames.firstIndex(where: FrameClassifier.isEntryPoint).map { Array(frames[..<$0]) }
             ?? frames.filter { !StackRooting.isStartFrame($0.symbol?.simple ?? $0.displayName) }
-        return above.filter { !($0.imageName?.hasPrefix("libLaunchPreload") ?? false) }
+        return above.filter { !FrameClassifier.isTracerFrame($0) }
     }
 
     /// Whether the image is the dynamic loader.

@@ -175,8 +175,7 @@ public struct FindingsAnalyzer: Sendable, Equatable {
     /// library function the program called.
     static func calledLibrary(in frames: [SymbolicatedFrame], below index: Int) -> SymbolicatedFrame? {
         frames[..<index].last { frame in
-            frame.symbol.map { !FrameClassifier.isPLTStub($0) } ?? false
-                && !(frame.imageName?.hasPrefix("libLaunchPreload") ?? false)
+            frame.symbol.map { !FrameClassifier.isPLTStub($0) } ?? false && !FrameClassifier.isTracerFrame(frame)
         }
     }
 

@@ -88,6 +88,12 @@ public enum FrameClassifier {
         return isAppSymbol(symbol)
     }
 
+    /// Whether the frame is in the profiler's own call tracer (libLaunchPreload.so), whose
+    /// interposers only pass a call through to the C library.
+    public static func isTracerFrame(_ frame: SymbolicatedFrame) -> Bool {
+        frame.imageName?.hasPrefix("libLaunchPreload") ?? false
+    }
+
     /// Whether a symbol is a PLT stub (`read@plt`, or `<plt>` when its target is unknown): the
     /// linker's trampoline into another image, never the app's own code nor a finding.
     public static func isPLTStub(_ symbol: SymbolName) -> Bool {
