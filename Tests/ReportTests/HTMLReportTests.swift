@@ -136,7 +136,8 @@ extension HTMLReportTests {
         let advice = "xeyes (no symbol): the image has no symbol for this code (a stripped build)."
         let cards = [
             ReportFinding(
-                title: "xeyes (no symbol) → XtAppInitialize (libXt.so.6) in main: 400.0 us", detail: "", advice: advice),
+                title: "xeyes (no symbol) → XtAppInitialize (libXt.so.6) in main: 400.0 us", detail: "", advice: advice,
+                place: "xeyes (no symbol) → XtAppInitialize (libXt.so.6) in main"),
             ReportFinding(
                 title: "xeyes (no symbol) → XCreateBitmapFromData (libX11.so.6) in main: 100.0 us", detail: "",
                 advice: advice),
@@ -146,5 +147,9 @@ extension HTMLReportTests {
         #expect(
             html.contains("The same advice as for xeyes (no symbol) → XtAppInitialize (libXt.so.6) in main above."),
             "\(html)")
+        // The pull-request comment's list says the same.
+        let markdown = MarkdownReport().findingsBlock(cards, symbolication: [])
+        #expect(markdown.components(separatedBy: advice).count == 2, "\(markdown)")
+        #expect(markdown.contains("**: The same advice as 1.\n"), "\(markdown)")
     }
 }

@@ -117,24 +117,34 @@ public enum FindingsSection {
         return out
     }
 
-    /// One numbered line per finding and its advice; an advice already given above (the same
-    /// stripped image's in several phases) is referred to by number, not repeated.
+    /// For each advice, the index of the first earlier one equal to it, nil for the first of its
+    /// kind: every report refers to an advice given above (a stripped program's, one finding per
+    /// library call) instead of repeating it.
+    public static func earlierSameAdvice(_ advices: [String]) -> [Int?] {
+        var first: [String: Int] = [:]
+        return advices.enumerated().map { index, advice in
+            defer { first[advice] = first[advice] ?? index }
+            return first[advice]
+        }
+    }
+
+    /// The advice a finding's line shows: its rewrite, else its summary.
+    static func adviceText(_ finding: Finding) -> String {
+        finding.advice.rewrite.isEmpty ? finding.advice.summary : finding.advice.rewrite
+    }
+
+    /// One numbered line per finding and its advice; an advice already given above is referred
+    /// to by number, not repeated.
     private static func lines(_ top: [Finding], endpoint: LaunchEndpoint?) -> String {
         var out = ""
-        var given: [String: Int] = [:]
+        let earlier = earlierSameAdvice(top.map(adviceText))
         for (index, finding) in top.enumerated() {
             out +=
                 "\(String(repeating: " ", count: index < 9 ? 2 : 1))\(index + 1). \(place(of: finding))  \(finding.site.kind.rawValue)"
                 + "  \(finding.site.phase?.rawValue ?? "unknown phase")  \(cost(finding, endpoint: endpoint))"
                 + "  \(finding.launches)/\(finding.analyzedLaunches) launches, \(finding.confidence.rawValue) confidence"
                 + (finding.touchesUI ? ", touches UI" : "") + calls(finding) + "\n"
-            let advice = finding.advice.rewrite.isEmpty ? finding.advice.summary : finding.advice.rewrite
-            if let first = given[advice] {
-                out += "     -> the same advice as \(first).\n"
-            } else {
-                given[advice] = index + 1
-                out += "     -> \(advice)\n"
-            }
+            out += "     -> " + (earlier[index].map { "the same advice as \($0 + 1)." } ?? adviceText(finding)) + "\n"
         }
         return out
     }
@@ -148,11 +158,10 @@ public enum FindingsSection {
             out += "#### Findings\n\n"
             out += "| Cost | Kind | Phase | Function | Launches | Confidence | Advice |\n"
             out += "|---:|---|---|---|---:|---|---|\n"
-            var given: [String: Int] = [:]
-            for (index, finding) in findings.top(limit).enumerated() {
-                let advice = finding.advice.rewrite.isEmpty ? finding.advice.summary : finding.advice.rewrite
-                let shown = given[advice].map { "As row \($0)." } ?? advice
-                given[advice] = given[advice] ?? index + 1
+            let top = findings.top(limit)
+            let earlier = earlierSameAdvice(top.map(adviceText))
+            for (index, finding) in top.enumerated() {
+                let shown = earlier[index].map { "As row \($0 + 1)." } ?? adviceText(finding)
                 let cells = [
                     MarkdownReport.escape(cost(finding, endpoint: findings.endpoint)), finding.site.kind.rawValue,
                     finding.site.phase?.rawValue ?? "-",

@@ -101,23 +101,18 @@ extension HTMLReport {
     ) -> HTMLNode {
         let coverage = attribution.flatMap { FindingsSection.attributionLine($0, endpoint: endpoint) }
         guard !findings.isEmpty || coverage != nil || !symbolication.isEmpty else { return .fragment([]) }
-        var given: [String: String] = [:]
-        let cards: [HTMLNode] = findings.map { finding in
+        let earlier = ReportFinding.earlierSameAdvice(findings)
+        let cards: [HTMLNode] = zip(findings, earlier).map { finding, earlier in
             var children: [HTMLNode] = [
                 .newline, .el("h3", "\(finding.title)"), .newline, .el("p", ["class": "muted"], "\(finding.detail)"),
                 .newline,
             ]
-            // An advice given on a card before (a stripped program's, one per library call) is referred to.
-            if let first = given[finding.advice], finding.rewrite?.isEmpty ?? true {
+            if let earlier {
+                let first = findings[earlier].place ?? findings[earlier].title
                 children += [.el("p", ["class": "muted"], "The same advice as for \(first) above."), .newline]
-            } else if !finding.advice.isEmpty {
-                // The title without its cost: `xeyes (no symbol) → XtAppInitialize (libXt.so.6) in main`.
-                let place = finding.title.range(of: ": ", options: .backwards).map {
-                    String(finding.title[..<$0.lowerBound])
-                }
-                given[finding.advice] = given[finding.advice] ?? place ?? finding.title
-                children += [.el("p", "\(finding.advice)"), .newline]
+                return .fragment([.el("div", ["class": "finding card"], children: children), .newline])
             }
+            if !finding.advice.isEmpty { children += [.el("p", "\(finding.advice)"), .newline] }
             if let rewrite = finding.rewrite, !rewrite.isEmpty {
                 children += [.el("pre", .el("code", "\(rewrite)")), .newline]
             }

@@ -12,10 +12,13 @@ public struct ReportFinding: Codable, Sendable, Equatable {
     public var advice: String
     /// A concrete rewrite, when there is one.
     public var rewrite: String?
+    /// The title without its cost (the function and the phase), to refer to the finding by.
+    public var place: String?
 
     /// Creates a finding.
-    public init(title: String, detail: String, advice: String, rewrite: String? = nil) {
+    public init(title: String, detail: String, advice: String, rewrite: String? = nil, place: String? = nil) {
         self.title = title
+        self.place = place
         self.detail = detail
         self.advice = advice
         self.rewrite = rewrite
@@ -24,6 +27,7 @@ public struct ReportFinding: Codable, Sendable, Equatable {
     /// The report's view of an analysed finding.
     public init(_ finding: Finding, endpoint: LaunchEndpoint? = nil) {
         let phase = finding.site.phase.map { " in \($0.rawValue)" } ?? ""
+        place = "\(finding.site.functionWithLocation)\(phase)"
         title = "\(finding.site.functionWithLocation)\(phase): \(FindingsSection.cost(finding, endpoint: endpoint))"
         var parts = [
             "\(finding.site.kind.rawValue) on the main thread",
@@ -35,6 +39,12 @@ public struct ReportFinding: Codable, Sendable, Equatable {
         detail = parts.joined(separator: "; ") + "."
         advice = finding.advice.summary
         rewrite = finding.advice.rewrite.isEmpty ? nil : finding.advice.rewrite
+    }
+
+    /// For each finding, the index of the first earlier one with the same advice and rewrite
+    /// (``FindingsSection/earlierSameAdvice(_:)``).
+    public static func earlierSameAdvice(_ findings: [ReportFinding]) -> [Int?] {
+        FindingsSection.earlierSameAdvice(findings.map { $0.advice + "\n" + ($0.rewrite ?? "") })
     }
 
     /// The top `limit` findings of a run, if it has any.

@@ -84,8 +84,14 @@ public struct MarkdownReport: Sendable, Equatable {
         var out = ""
         if !findings.isEmpty {
             out += "\n**Top findings**\n\n"
-            for (number, finding) in findings.prefix(maxFindings).enumerated() {
-                out += "\(number + 1). **\(Self.escape(finding.title))**: \(Self.escape(finding.advice))"
+            let shown = Array(findings.prefix(maxFindings))
+            for (number, (finding, earlier)) in zip(shown, ReportFinding.earlierSameAdvice(shown)).enumerated() {
+                out += "\(number + 1). **\(Self.escape(finding.title))**: "
+                if let earlier {
+                    out += "The same advice as \(earlier + 1).\n"
+                    continue
+                }
+                out += Self.escape(finding.advice)
                 if let rewrite = finding.rewrite, !rewrite.isEmpty, !rewrite.contains("`") {
                     out += " `\(rewrite.replacingOccurrences(of: "\n", with: " "))`"
                 }
