@@ -47,6 +47,17 @@ public struct RunSummary: Codable, Sendable, Equatable {
         scenarios[scenario.rawValue]?.metrics[name.rawValue]
     }
 
+    /// Every launch `--allow-failed` judges: the diagnosis launches, the measurement launches and
+    /// the pre-main launches (a measurement launch that fails is a failed launch too).
+    public var judgedLaunches: [LaunchRecord] {
+        launches + (timingLaunches ?? []) + (preMainLaunches ?? [])
+    }
+
+    /// How many of ``judgedLaunches`` completed.
+    public var judgedCompletedCount: Int {
+        judgedLaunches.filter { $0.outcome == .completed }.count
+    }
+
     /// Launches that completed with a trace.
     public var completedLaunchCount: Int {
         launches.filter { $0.outcome == .completed }.count

@@ -35,8 +35,8 @@ public struct BudgetEvaluator: Sendable, Equatable {
     {
         BudgetEvaluation(
             verdicts: budgets.rules.map { evaluate($0, summary: summary, baselines: baselines) },
-            launchCount: summary.launches.count,
-            completedLaunchCount: summary.completedLaunchCount
+            launchCount: summary.judgedLaunches.count,
+            completedLaunchCount: summary.judgedCompletedCount
         )
     }
 

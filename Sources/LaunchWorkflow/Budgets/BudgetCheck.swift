@@ -37,9 +37,9 @@ public struct BudgetCheck: Sendable, Equatable {
     /// The verdicts on the rules, and on the policy against the summary's findings.
     public func evaluate(_ summary: RunSummary) -> BudgetEvaluation {
         guard let budgets else {
-            let completed = summary.launches.filter { $0.outcome == .completed }.count
             return BudgetEvaluation(
-                verdicts: [], launchCount: summary.launches.count, completedLaunchCount: completed,
+                verdicts: [], launchCount: summary.judgedLaunches.count,
+                completedLaunchCount: summary.judgedCompletedCount,
                 allowedFailures: allowedFailures)
         }
         let recent = HistoryBaseline.baselines(runCounts: budgets.historyRunCounts, like: summary, in: history)

@@ -41,7 +41,8 @@ public struct RunReport: Sendable {
         let evaluation =
             try budgets?.evaluate(summary) ?? folder.loadSavedEvaluation()
             ?? BudgetEvaluation(
-                verdicts: [], launchCount: summary.launches.count, completedLaunchCount: summary.completedLaunchCount)
+                verdicts: [], launchCount: summary.judgedLaunches.count,
+                completedLaunchCount: summary.judgedCompletedCount)
         var traces = try folder.loadTraces()
         if let launch, format.filtersByLaunch {
             traces = traces.filter { $0.runIndex == launch }
