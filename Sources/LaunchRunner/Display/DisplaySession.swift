@@ -74,11 +74,19 @@ public final class DisplaySession {
         return nil
     }
 
-    /// Gives `specification`'s launches this display: its variables, and to the readiness
-    /// watcher where to look.
-    public func apply(to specification: inout LaunchSpecification) {
+    /// Gives `specification`'s launches this display: its variables, the toolkits' variables that
+    /// pick its kind (``DisplayEndpoint/toolkitAssignments(user:launch:)``: the user's own values
+    /// win), and to the readiness watcher where to look. Returns the toolkit variables it set.
+    @discardableResult
+    public func apply(
+        to specification: inout LaunchSpecification,
+        userEnvironment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> [String: String] {
+        let toolkits = endpoint.toolkitAssignments(user: userEnvironment, launch: specification.environment)
         specification.environment.merge(endpoint.environment) { _, display in display }
+        specification.environment.merge(toolkits) { own, _ in own }
         specification.readiness.display = endpoint
+        return toolkits
     }
 
     /// Ends a headless display and everything on it, and waits until it has ended; nothing for

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LaunchRunner
 import LaunchTrace
 
@@ -18,7 +19,14 @@ struct DisplayOptions: ParsableArguments {
     func open(for specifications: inout [LaunchSpecification]) throws -> DisplaySession? {
         let condition = specifications.first?.readiness.condition
         guard let session = try DisplaySession.open(display, readiness: condition) else { return nil }
-        for index in specifications.indices { session.apply(to: &specifications[index]) }
+        var set: [String: String] = [:]
+        for index in specifications.indices { set.merge(session.apply(to: &specifications[index])) { $1 } }
+        if !set.isEmpty {
+            let assignments = set.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            let note =
+                "launchprof: the launches on \(session.endpoint.description) get \(assignments) (how toolkits choose their display; a value of your own is kept).\n"
+            FileHandle.standardError.write(Data(note.utf8))
+        }
         return session
     }
 }
