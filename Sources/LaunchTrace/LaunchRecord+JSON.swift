@@ -28,6 +28,7 @@ extension LaunchRecord {
         json.add(CodingKeys.scenario, scenario.rawValue)
         try json.add(CodingKeys.shutdown, shutdown, encoder)
         json.add(CodingKeys.signal, signal)
+        json.add(CodingKeys.startedAtNs, startedAtNs)
         json.add(CodingKeys.stderrTail, stderrTail)
         json.add(CodingKeys.stdoutTail, stdoutTail)
         json.add(CodingKeys.traceFile, traceFile)

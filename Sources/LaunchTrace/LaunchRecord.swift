@@ -60,6 +60,10 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
     /// When the display had the first frame of the program's window (`--ready-when frame`), in
     /// nanoseconds after the launch started: a measurement launch's `timeToFirstFrame`.
     public var firstFrameNs: Int64?
+    /// When the launch started (the spawn), as a CLOCK_MONOTONIC reading: the times above are
+    /// after it. For placing a launch among other clocks of the machine (a screen recording, a
+    /// system trace); nil when it did not start.
+    public var startedAtNs: Int64?
     /// How the runner ended a program that was ready and still running.
     public var shutdown: LaunchShutdown?
     /// The last lines the program wrote to standard output, when the runner read it (a
@@ -80,7 +84,7 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case index, scenario, outcome, exitStatus, signal, wallNs, traceFile, message, lastPhase, stderrTail
         case evictedBytes, readyWhen, readyNs, shutdown, stdoutTail, leftoverProcesses, preMain, usage
-        case firstWindowNs, firstFrameNs
+        case firstWindowNs, firstFrameNs, startedAtNs
     }
 
     /// Creates a launch record.

@@ -22,6 +22,7 @@ struct LaunchRecordJSONTests {
         record.readyNs = 1
         record.firstWindowNs = 2
         record.firstFrameNs = Int64.max
+        record.startedAtNs = 9_000_000_000_000
         record.shutdown = LaunchShutdown(
             method: .killedAfterGrace, gracePeriodNs: 5_000_000_000, durationNs: 5_001_000_000, signal: 9)
         record.stdoutTail = ""
