@@ -1,154 +1,32 @@
-// The X11 observer (lp_display.h): libxcb, libxcb-res and libxcb-damage loaded with dlopen.
-// It selects SubstructureNotify on the root window: CreateNotify and MapNotify name each
-// top-level window, X-Resource's QueryClientIds names the pid of the client that made it, and a
-// DAMAGE object on each of the launch's mapped windows reports the first content drawn into it.
+// The X11 observer (lp_display.h), on libxcb, libxcb-res and libxcb-damage loaded with dlopen
+// (lp_xcb.h). It selects SubstructureNotify on the root window: CreateNotify and MapNotify name
+// each top-level window, X-Resource's QueryClientIds names the pid of the client that made it,
+// and a DAMAGE object on each of the launch's windows reports where the server changed its
+// pixels. Whether a change is the program's drawing is decided by the pixels themselves
+// (lp_xframe.c): the server's background paint at the map is not a frame.
 #define _GNU_SOURCE
-#include "lp_display.h"
+#include "lp_xobserver.h"
 
-#include <dlfcn.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#if __has_include(<xcb/xcb.h>) && __has_include(<xcb/res.h>) && __has_include(<xcb/damage.h>)
-#define LP_HAVE_XCB 1
-#include <xcb/damage.h>
-#include <xcb/res.h>
-#include <xcb/xcb.h>
-#endif
-
-static int64_t lp_xnow(void) {
+int64_t lp_xnow(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (int64_t)t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
-#ifndef LP_HAVE_XCB
-
-lp_xobserver *lp_xobserver_open(const char *display, int frames, char *error, size_t error_size) {
-    (void)display;
-    (void)frames;
-    snprintf(error, error_size, "launchprof was built without the xcb headers (libxcb1-dev, libxcb-res0-dev, libxcb-damage0-dev), so it cannot watch an X display.");
-    return NULL;
-}
-int lp_xobserver_fd(lp_xobserver *observer) { (void)observer; return -1; }
-int lp_xobserver_service(lp_xobserver *observer, pid_t pid, lp_xmilestones *milestones) {
-    (void)observer; (void)pid; (void)milestones;
-    return 0;
-}
-void lp_xobserver_close(lp_xobserver *observer) { (void)observer; }
-void lp_xobserver_clear(lp_xobserver *observer) { (void)observer; }
-
-#else
-
-/// The functions used, looked up once.
-typedef struct lp_xcb {
-    typeof(xcb_connect) *connect;
-    typeof(xcb_connection_has_error) *has_error;
-    typeof(xcb_disconnect) *disconnect;
-    typeof(xcb_get_file_descriptor) *get_fd;
-    typeof(xcb_get_setup) *get_setup;
-    typeof(xcb_setup_roots_iterator) *roots;
-    typeof(xcb_get_extension_data) *extension;
-    typeof(xcb_poll_for_event) *poll_event;
-    typeof(xcb_flush) *flush;
-    typeof(xcb_generate_id) *generate_id;
-    typeof(xcb_change_window_attributes) *change_attributes;
-    typeof(xcb_query_tree) *query_tree;
-    typeof(xcb_query_tree_reply) *query_tree_reply;
-    typeof(xcb_query_tree_children) *tree_children;
-    typeof(xcb_query_tree_children_length) *tree_children_length;
-    typeof(xcb_get_window_attributes) *get_attributes;
-    typeof(xcb_get_window_attributes_reply) *get_attributes_reply;
-    typeof(xcb_kill_client) *kill_client;
-    typeof(xcb_res_query_version) *res_version;
-    typeof(xcb_res_query_version_reply) *res_version_reply;
-    typeof(xcb_res_query_client_ids) *res_client_ids;
-    typeof(xcb_res_query_client_ids_reply) *res_client_ids_reply;
-    typeof(xcb_res_query_client_ids_ids_iterator) *res_ids_iterator;
-    typeof(xcb_res_client_id_value_next) *res_ids_next;
-    typeof(xcb_res_client_id_value_value) *res_id_value;
-    typeof(xcb_damage_query_version) *damage_version;
-    typeof(xcb_damage_query_version_reply) *damage_version_reply;
-    typeof(xcb_damage_create) *damage_create;
-    typeof(xcb_damage_destroy) *damage_destroy;
-    typeof(xcb_poll_for_queued_event) *poll_queued;
-    xcb_extension_t *res_id;
-    xcb_extension_t *damage_id;
-} lp_xcb;
-
-enum { LP_XWINDOWS = 128 };
-
-struct lp_xobserver {
-    lp_xcb x;
-    xcb_connection_t *c;
-    xcb_window_t root;
-    uint8_t damage_event;
-    int frames;
-    int count;
-    struct {
-        xcb_window_t window;
-        int32_t pid;
-        int ours;
-        int mapped;
-        uint32_t damage;
-        int skip_first;
-        int mapped_in_batch;
-        int skipped_map;
-    } windows[LP_XWINDOWS];
-};
-
-static int lp_xcb_load(lp_xcb *x, char *error, size_t size) {
-    static const char *libraries[3][2] = {
-        {"libxcb.so.1", "libxcb1"}, {"libxcb-res.so.0", "libxcb-res0"}, {"libxcb-damage.so.0", "libxcb-damage0"}};
-    void *handles[3];
-    for (int i = 0; i < 3; i++) {
-        handles[i] = dlopen(libraries[i][0], RTLD_NOW | RTLD_LOCAL);
-        if (!handles[i]) {
-            snprintf(error, size, "%s cannot be loaded (Debian package %s): %s", libraries[i][0], libraries[i][1],
-                     dlerror());
-            return -1;
-        }
-    }
-#define LP_SYM(field, lib, name)                                                  \
-    if (!(x->field = (typeof(x->field))dlsym(handles[lib], name))) {            \
-        snprintf(error, size, "%s has no symbol %s.", libraries[lib][0], name);  \
-        return -1;                                                               \
-    }
-    LP_SYM(connect, 0, "xcb_connect") LP_SYM(has_error, 0, "xcb_connection_has_error")
-    LP_SYM(disconnect, 0, "xcb_disconnect") LP_SYM(get_fd, 0, "xcb_get_file_descriptor")
-    LP_SYM(get_setup, 0, "xcb_get_setup") LP_SYM(roots, 0, "xcb_setup_roots_iterator")
-    LP_SYM(extension, 0, "xcb_get_extension_data") LP_SYM(poll_event, 0, "xcb_poll_for_event")
-    LP_SYM(flush, 0, "xcb_flush") LP_SYM(generate_id, 0, "xcb_generate_id")
-    LP_SYM(change_attributes, 0, "xcb_change_window_attributes") LP_SYM(query_tree, 0, "xcb_query_tree")
-    LP_SYM(query_tree_reply, 0, "xcb_query_tree_reply") LP_SYM(tree_children, 0, "xcb_query_tree_children")
-    LP_SYM(tree_children_length, 0, "xcb_query_tree_children_length")
-    LP_SYM(get_attributes, 0, "xcb_get_window_attributes")
-    LP_SYM(get_attributes_reply, 0, "xcb_get_window_attributes_reply") LP_SYM(kill_client, 0, "xcb_kill_client")
-    LP_SYM(res_version, 1, "xcb_res_query_version") LP_SYM(res_version_reply, 1, "xcb_res_query_version_reply")
-    LP_SYM(res_client_ids, 1, "xcb_res_query_client_ids")
-    LP_SYM(res_client_ids_reply, 1, "xcb_res_query_client_ids_reply")
-    LP_SYM(res_ids_iterator, 1, "xcb_res_query_client_ids_ids_iterator")
-    LP_SYM(res_ids_next, 1, "xcb_res_client_id_value_next") LP_SYM(res_id_value, 1, "xcb_res_client_id_value_value")
-    LP_SYM(res_id, 1, "xcb_res_id") LP_SYM(damage_version, 2, "xcb_damage_query_version")
-    LP_SYM(damage_version_reply, 2, "xcb_damage_query_version_reply") LP_SYM(damage_create, 2, "xcb_damage_create")
-    LP_SYM(damage_destroy, 2, "xcb_damage_destroy") LP_SYM(poll_queued, 0, "xcb_poll_for_queued_event")
-    LP_SYM(damage_id, 2, "xcb_damage_id")
-#undef LP_SYM
-    return 0;
-}
-
 /// The pid of the client that created `window` (X-Resource), or 0.
-static int32_t lp_xwindow_pid(lp_xobserver *o, xcb_window_t window) {
-    xcb_res_client_id_spec_t spec = {window, XCB_RES_CLIENT_ID_MASK_LOCAL_CLIENT_PID};
-    xcb_res_query_client_ids_reply_t *reply =
-        o->x.res_client_ids_reply(o->c, o->x.res_client_ids(o->c, 1, &spec), NULL);
+static int32_t lp_xwindow_pid(lp_xobserver *o, uint32_t window) {
+    lpxc_res_client_id_spec spec = {window, LPXC_RES_CLIENT_ID_MASK_LOCAL_CLIENT_PID};
+    lpxc_res_query_client_ids_reply *reply = o->x->res_client_ids_reply(o->c, o->x->res_client_ids(o->c, 1, &spec), NULL);
     if (!reply) return 0;
     int32_t pid = 0;
-    for (xcb_res_client_id_value_iterator_t it = o->x.res_ids_iterator(reply); it.rem > 0; o->x.res_ids_next(&it)) {
-        if ((it.data->spec.mask & XCB_RES_CLIENT_ID_MASK_LOCAL_CLIENT_PID) && it.data->length >= 4) {
-            pid = (int32_t)o->x.res_id_value(it.data)[0];
+    for (lpxc_res_client_id_value_iterator it = o->x->res_ids_iterator(reply); it.rem > 0; o->x->res_ids_next(&it)) {
+        if ((it.data->spec.mask & LPXC_RES_CLIENT_ID_MASK_LOCAL_CLIENT_PID) && it.data->length >= 4) {
+            pid = (int32_t)o->x->res_id_value(it.data)[0];
             break;
         }
     }
@@ -156,184 +34,210 @@ static int32_t lp_xwindow_pid(lp_xobserver *o, xcb_window_t window) {
     return pid;
 }
 
-/// The window's slot, made (with its client's pid and whether it is the launch's) when new.
-static int lp_xslot(lp_xobserver *o, xcb_window_t window, pid_t target) {
-    int free_slot = -1;
-    for (int i = 0; i < o->count; i++) {
-        if (o->windows[i].window == window) return i;
-        if (o->windows[i].window == 0 && free_slot < 0) free_slot = i;
+/// The slot of a window seen created in this launch, or NULL.
+lp_xwindow *lp_xfind(lp_xobserver *o, uint32_t window) {
+    for (size_t i = 0; i < o->count; i++)
+        if (o->windows[i].window == window) return &o->windows[i];
+    return NULL;
+}
+
+/// A new slot for `window` (the table grows: no limit on a client's windows), or NULL.
+static lp_xwindow *lp_xadd(lp_xobserver *o, uint32_t window) {
+    if (o->count == o->capacity) {
+        size_t capacity = o->capacity ? o->capacity * 2 : 64;
+        lp_xwindow *grown = realloc(o->windows, capacity * sizeof *grown);
+        if (!grown) return NULL;
+        o->windows = grown;
+        o->capacity = capacity;
     }
-    if (free_slot < 0 && o->count == LP_XWINDOWS) return -1;
-    int i = free_slot >= 0 ? free_slot : o->count++;
-    o->windows[i].window = window;
-    o->windows[i].pid = lp_xwindow_pid(o, window);
-    o->windows[i].ours = o->windows[i].pid > 0 && lp_is_descendant(o->windows[i].pid, target);
-    o->windows[i].mapped = 0;
-    o->windows[i].damage = 0;
-    o->windows[i].skip_first = 0;
-    o->windows[i].mapped_in_batch = 0;
-    o->windows[i].skipped_map = 0;
-    return i;
+    lp_xwindow *w = &o->windows[o->count++];
+    memset(w, 0, sizeof *w);
+    w->window = window;
+    return w;
+}
+
+/// A window is gone: its slot goes (the next client reuses its id), with its pixels and checks.
+static void lp_xforget(lp_xobserver *o, uint32_t window) {
+    lp_xwindow *w = lp_xfind(o, window);
+    if (!w) return;
+    lp_xframe_drop(o, w);
+    *w = o->windows[--o->count];
 }
 
 /// Ends the clients of the windows still mapped on the display (a launch's leftovers).
 void lp_xobserver_clear(lp_xobserver *o) {
-    xcb_query_tree_reply_t *tree = o->x.query_tree_reply(o->c, o->x.query_tree(o->c, o->root), NULL);
+    lpxc_query_tree_reply *tree = o->x->query_tree_reply(o->c, o->x->query_tree(o->c, o->root), NULL);
     if (!tree) return;
-    xcb_window_t *children = o->x.tree_children(tree);
-    int n = o->x.tree_children_length(tree);
+    uint32_t *children = o->x->tree_children(tree);
+    int n = o->x->tree_children_length(tree);
     for (int i = 0; i < n; i++) {
-        xcb_get_window_attributes_reply_t *attributes =
-            o->x.get_attributes_reply(o->c, o->x.get_attributes(o->c, children[i]), NULL);
-        if (attributes && attributes->map_state != XCB_MAP_STATE_UNMAPPED) o->x.kill_client(o->c, children[i]);
+        lpxc_window_attributes_reply *attributes =
+            o->x->get_attributes_reply(o->c, o->x->get_attributes(o->c, children[i]), NULL);
+        if (attributes && attributes->map_state != LPXC_MAP_STATE_UNMAPPED) o->x->kill_client(o->c, children[i]);
         free(attributes);
     }
     free(tree);
-    o->x.flush(o->c);
+    o->x->flush(o->c);
+}
+
+int lp_xobserver_begin(lp_xobserver *o, int timeout_ms) {
+    // Every event the server sent before this round trip's reply is of an earlier launch.
+    lpxc_cookie cookie = o->x->get_input_focus(o->c);
+    o->x->flush(o->c);
+    int64_t deadline = lp_xnow() + (int64_t)timeout_ms * 1000000;
+    void *reply = NULL;
+    lpxc_error *error = NULL;
+    while (!o->x->poll_reply(o->c, cookie.sequence, &reply, &error)) {
+        if (o->x->has_error(o->c) || lp_xnow() >= deadline) return -1;
+        struct pollfd slot = {o->x->get_fd(o->c), POLLIN, 0};
+        poll(&slot, 1, 20);
+        lpxc_event *event;
+        while ((event = o->x->poll_event(o->c))) free(event);
+    }
+    free(reply);
+    free(error);
+    lpxc_event *event;
+    while ((event = o->x->poll_queued(o->c))) free(event);
+    while (o->count) lp_xforget(o, o->windows[0].window);
+    return 0;
 }
 
 static int lp_xextensions(lp_xobserver *o, char *error, size_t size) {
-    const xcb_query_extension_reply_t *res = o->x.extension(o->c, o->x.res_id);
-    const xcb_query_extension_reply_t *damage = o->x.extension(o->c, o->x.damage_id);
+    const lpxc_extension_reply *res = o->x->extension(o->c, o->x->res_id);
+    const lpxc_extension_reply *damage = o->x->extension(o->c, o->x->damage_id);
     if (!res || !res->present || !damage || !damage->present) {
         snprintf(error, size, "The X server lacks the %s extension, which the window and frame readiness need.",
                  !res || !res->present ? "X-Resource" : "DAMAGE");
         return -1;
     }
-    o->damage_event = damage->first_event + XCB_DAMAGE_NOTIFY;
-    free(o->x.res_version_reply(o->c, o->x.res_version(o->c, 1, 2), NULL));
-    free(o->x.damage_version_reply(o->c, o->x.damage_version(o->c, 1, 1), NULL));
+    o->damage_event = damage->first_event + LPXC_DAMAGE_NOTIFY;
+    free(o->x->res_version_reply(o->c, o->x->res_version(o->c, 1, 2), NULL));
+    free(o->x->damage_version_reply(o->c, o->x->damage_version(o->c, 1, 1), NULL));
     return 0;
 }
 
-lp_xobserver *lp_xobserver_open(const char *display, int frames, char *error, size_t error_size) {
+lp_xobserver *lp_xobserver_open(const char *display, int frames, int timeout_ms, char *error, size_t error_size) {
+    const lpxc_library *x = lpxc_load(error, error_size);
+    if (!x) return NULL;
+    if (lp_xprobe(display, timeout_ms, error, error_size) != 0) return NULL;
     lp_xobserver *o = calloc(1, sizeof *o);
     if (!o) return NULL;
+    o->x = x;
     o->frames = frames;
-    if (lp_xcb_load(&o->x, error, error_size) != 0) {
-        free(o);
-        return NULL;
-    }
-    o->c = o->x.connect(display, NULL);
-    if (o->x.has_error(o->c)) {
+    o->c = x->connect(display, NULL);
+    if (x->has_error(o->c)) {
         snprintf(error, error_size, "The X display %s does not accept clients (xcb error %d).",
-                 display ? display : "(DISPLAY)", o->x.has_error(o->c));
-        o->x.disconnect(o->c);
-        free(o);
+                 display ? display : "(DISPLAY)", x->has_error(o->c));
+        lp_xobserver_close(o);
         return NULL;
     }
-    o->root = o->x.roots(o->x.get_setup(o->c)).data->root;
+    lpxc_screen *screen = x->roots(x->get_setup(o->c)).data;
+    o->root = screen->root;
+    o->screen_width = screen->width_in_pixels;
+    o->screen_height = screen->height_in_pixels;
     if (lp_xextensions(o, error, error_size) != 0) {
         lp_xobserver_close(o);
         return NULL;
     }
-    uint32_t mask = XCB_EVENT_MASK_SUBSTRUCTURE_NOTIFY;
-    o->x.change_attributes(o->c, o->root, XCB_CW_EVENT_MASK, &mask);
-    o->x.flush(o->c);
+    uint32_t mask = LPXC_EVENT_MASK_SUBSTRUCTURE_NOTIFY;
+    x->change_attributes(o->c, o->root, LPXC_CW_EVENT_MASK, &mask);
+    x->flush(o->c);
     return o;
 }
 
-int lp_xobserver_fd(lp_xobserver *o) { return o->x.get_fd(o->c); }
+int lp_xobserver_fd(lp_xobserver *o) { return o->x->get_fd(o->c); }
 
-/// A DAMAGE object on one of the launch's windows (once).
-static void lp_xwatch(lp_xobserver *o, int slot) {
-    if (o->windows[slot].damage || !o->frames) return;
-    o->windows[slot].skip_first = o->windows[slot].mapped;
-    o->windows[slot].damage = o->x.generate_id(o->c);
-    o->x.damage_create(o->c, o->windows[slot].damage, o->windows[slot].window, XCB_DAMAGE_REPORT_LEVEL_RAW_RECTANGLES);
-    o->x.flush(o->c);
+/// A window of the launch was created: its pid, its place, and a DAMAGE object for its pixels.
+static void lp_xcreated(lp_xobserver *o, const lpxc_create_notify *e, pid_t target, lp_xmilestones *m, int64_t now) {
+    lp_xforget(o, e->window);
+    lp_xwindow *w = lp_xadd(o, e->window);
+    if (!w) return;
+    w->pid = lp_xwindow_pid(o, e->window);
+    w->ours = !e->override_redirect && w->pid > 0 && lp_is_descendant(w->pid, target);
+    w->on_root = e->parent == o->root;
+    w->x = e->x + e->border_width;
+    w->y = e->y + e->border_width;
+    w->width = e->width;
+    w->height = e->height;
+    if (!w->ours) return;
+    if (!m->created_ns) m->created_ns = now;
+    if (!o->frames) return;
+    w->damage = o->x->generate_id(o->c);
+    o->x->damage_create(o->c, w->damage, w->window, LPXC_DAMAGE_REPORT_LEVEL_RAW_RECTANGLES);
+    o->x->flush(o->c);
 }
 
-/// The first frame is seen: the DAMAGE objects go, and with them the server's reports.
-static void lp_xunwatch(lp_xobserver *o) {
-    for (int i = 0; i < o->count; i++) {
-        if (!o->windows[i].damage) continue;
-        o->x.damage_destroy(o->c, o->windows[i].damage);
-        o->windows[i].damage = 0;
-    }
-    o->x.flush(o->c);
-}
-
-/// A window of the launch was mapped: its time, and a DAMAGE object reporting its first content.
-static void lp_xmapped(lp_xobserver *o, int slot, lp_xmilestones *m, int64_t now) {
-    if (o->windows[slot].mapped) return;
-    o->windows[slot].mapped = 1;
-    o->windows[slot].mapped_in_batch = 1;
-    if (!o->windows[slot].damage) lp_xwatch(o, slot);
+/// A window of the launch was mapped: its time, and a look at its pixels as the map left them.
+static void lp_xmapped(lp_xobserver *o, lp_xwindow *w, lp_xmilestones *m, int64_t now) {
+    if (w->mapped) return;
+    w->mapped = 1;
     if (!m->mapped_ns) {
         m->mapped_ns = now;
-        m->window_pid = o->windows[slot].pid;
+        m->window_pid = w->pid;
     }
+    if (o->frames && !m->drawn_ns) lp_xframe_snapshot(o, w);
 }
 
-static void lp_xevent(lp_xobserver *o, xcb_generic_event_t *event, pid_t pid, lp_xmilestones *m, int64_t now) {
+static void lp_xconfigured(lp_xobserver *o, const lpxc_configure_notify *e) {
+    lp_xwindow *w = lp_xfind(o, e->window);
+    if (!w) return;
+    if (e->event == o->root) {
+        w->x = e->x + e->border_width;
+        w->y = e->y + e->border_width;
+    }
+    w->width = e->width;
+    w->height = e->height;
+}
+
+static void lp_xevent(lp_xobserver *o, lpxc_event *event, pid_t pid, lp_xmilestones *m, int64_t now) {
     uint8_t type = event->response_type & 0x7f;
-    if (type == XCB_DESTROY_NOTIFY) {
-        // A client's resource ids are used again by the next client: a destroyed window's slot goes.
-        xcb_destroy_notify_event_t *e = (xcb_destroy_notify_event_t *)event;
-        for (int i = 0; i < o->count; i++)
-            if (o->windows[i].window == e->window) o->windows[i].window = 0;
-    } else if (type == XCB_CREATE_NOTIFY) {
-        xcb_create_notify_event_t *e = (xcb_create_notify_event_t *)event;
-        // A new window: whatever an earlier window of this id was, this one is looked up again.
-        for (int i = 0; i < o->count; i++)
-            if (o->windows[i].window == e->window) o->windows[i].window = 0;
-        if (e->override_redirect) return;
-        int slot = lp_xslot(o, e->window, pid);
-        if (slot >= 0 && o->windows[slot].ours) {
-            if (!m->created_ns) m->created_ns = now;
-            lp_xwatch(o, slot);
-        }
-    } else if (type == XCB_MAP_NOTIFY) {
-        xcb_map_notify_event_t *e = (xcb_map_notify_event_t *)event;
-        if (e->override_redirect) return;
-        int slot = lp_xslot(o, e->window, pid);
-        if (slot >= 0 && o->windows[slot].ours) lp_xmapped(o, slot, m, now);
-    } else if (type == XCB_REPARENT_NOTIFY) {
-        // A window manager's frame: the window's own map events tell when it is shown.
-        xcb_reparent_notify_event_t *e = (xcb_reparent_notify_event_t *)event;
-        int slot = lp_xslot(o, e->window, pid);
-        if (slot >= 0 && o->windows[slot].ours) {
-            uint32_t mask = XCB_EVENT_MASK_STRUCTURE_NOTIFY;
-            o->x.change_attributes(o->c, e->window, XCB_CW_EVENT_MASK, &mask);
-            o->x.flush(o->c);
-        }
-    } else if (type == o->damage_event && !m->drawn_ns && o->frames) {
-        xcb_damage_notify_event_t *e = (xcb_damage_notify_event_t *)event;
-        for (int i = 0; i < o->count; i++) {
-            if (o->windows[i].damage != e->damage || !o->windows[i].ours || !o->windows[i].mapped) continue;
-            // DamageCreate on a window already shown reports all of it at once, and the server
-            // paints a window's background as it maps it (its event comes with the MapNotify, in
-            // the same read): neither is the program's drawing.
-            if (o->windows[i].skip_first || (o->windows[i].mapped_in_batch && !o->windows[i].skipped_map)) {
-                o->windows[i].skip_first = 0;
-                o->windows[i].skipped_map = o->windows[i].mapped_in_batch;
-                continue;
-            }
-            m->drawn_ns = now;
-            lp_xunwatch(o);
-        }
+    if (type == LPXC_DESTROY_NOTIFY) {
+        lp_xforget(o, ((lpxc_window_notify *)event)->window);
+    } else if (type == LPXC_CREATE_NOTIFY) {
+        lp_xcreated(o, (lpxc_create_notify *)event, pid, m, now);
+    } else if (type == LPXC_MAP_NOTIFY) {
+        // Only a window created in this launch counts: an id of an earlier launch's is not looked up.
+        lp_xwindow *w = lp_xfind(o, ((lpxc_window_notify *)event)->window);
+        if (w && w->ours) lp_xmapped(o, w, m, now);
+    } else if (type == LPXC_UNMAP_NOTIFY) {
+        lp_xwindow *w = lp_xfind(o, ((lpxc_window_notify *)event)->window);
+        if (w && w->ours) lp_xframe_unmapped(o, w);
+    } else if (type == LPXC_CONFIGURE_NOTIFY) {
+        lp_xconfigured(o, (lpxc_configure_notify *)event);
+    } else if (type == LPXC_REPARENT_NOTIFY) {
+        // A window manager's frame: the window's own structure events tell when it is shown.
+        lpxc_reparent_notify *e = (lpxc_reparent_notify *)event;
+        lp_xwindow *w = lp_xfind(o, e->window);
+        if (!w || !w->ours) return;
+        w->on_root = e->parent == o->root;
+        uint32_t mask = LPXC_EVENT_MASK_STRUCTURE_NOTIFY;
+        o->x->change_attributes(o->c, e->window, LPXC_CW_EVENT_MASK, &mask);
+        o->x->flush(o->c);
+    } else if (type == o->damage_event && o->frames && !m->drawn_ns) {
+        lp_xframe_damaged(o, (lpxc_damage_notify *)event, now);
     }
 }
 
 int lp_xobserver_service(lp_xobserver *o, pid_t pid, lp_xmilestones *m) {
-    // One read from the socket at a time: the events of one batch came from the server together.
-    xcb_generic_event_t *event;
-    while ((event = o->x.poll_event(o->c))) {
+    lpxc_event *event;
+    while ((event = o->x->poll_event(o->c))) {
         int64_t now = lp_xnow();
         do {
             lp_xevent(o, event, pid, m, now);
             free(event);
-        } while ((event = o->x.poll_queued(o->c)));
-        for (int i = 0; i < o->count; i++) o->windows[i].mapped_in_batch = 0;
+        } while ((event = o->x->poll_queued(o->c)));
+        if (o->frames && !m->drawn_ns) lp_xframe_collect(o, m);
     }
-    return o->x.has_error(o->c) == 0;
+    if (o->frames && !m->drawn_ns) lp_xframe_collect(o, m);
+    if (m->drawn_ns && !o->unwatched) lp_xframe_unwatch(o);
+    return o->x->has_error(o->c) == 0;
 }
 
 void lp_xobserver_close(lp_xobserver *o) {
     if (!o) return;
-    if (o->c) o->x.disconnect(o->c);
+    while (o->count) lp_xforget(o, o->windows[0].window);
+    free(o->windows);
+    free(o->checks);
+    if (o->c) o->x->disconnect(o->c);
     free(o);
 }
-
-#endif

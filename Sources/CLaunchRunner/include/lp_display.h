@@ -47,17 +47,30 @@ typedef struct lp_xmilestones {
     int32_t window_pid;
 } lp_xmilestones;
 
-/// Connects to `display` (e.g. ":7"), checks the X-Resource (1.2) and DAMAGE extensions and
-/// selects SubstructureNotify on the root window. With `frames`, each of a launch's top-level
-/// windows gets a DAMAGE object when it is created (raw rectangles, until the first drawing into
-/// a mapped window is seen; then they are destroyed). The background the server paints as it maps
-/// a window is not the program's drawing: its report, which comes with the MapNotify, is skipped.
-/// Returns the observer, or NULL with a sentence in `error`.
-lp_xobserver *lp_xobserver_open(const char *display, int frames, char *error, size_t error_size);
+/// Connects to `display` (e.g. ":7"; NULL for `DISPLAY`), checks the X-Resource (1.2) and DAMAGE
+/// extensions and selects SubstructureNotify on the root window. The server must answer the
+/// connection within `timeout_ms` (``lp_xprobe``). With `frames`, each of a launch's top-level
+/// windows gets a DAMAGE object when it is created, and its pixels are read when it is mapped and
+/// where it is damaged: a frame is the first pixels that differ from what the map left (the
+/// server's background paint is not the program's drawing). Returns the observer, or NULL with
+/// a sentence in `error` (the libraries are loaded with dlopen; a missing one is named with its
+/// Debian package).
+lp_xobserver *lp_xobserver_open(const char *display, int frames, int timeout_ms, char *error, size_t error_size);
 
 /// Ends the clients of the windows still mapped on the display (xcb_kill_client): a clean
 /// display for the next launch. Only for a display launchprof started.
 void lp_xobserver_clear(lp_xobserver *observer);
+
+/// Just before a launch starts: a round trip to the server (at most `timeout_ms`), after which
+/// every event that came before it is dropped and every window forgotten, so that nothing of an
+/// earlier launch (an event, a window id the server gives again) reaches this one. Only windows
+/// created after it count. Returns 0, or -1 when the server did not answer.
+int lp_xobserver_begin(lp_xobserver *observer, int timeout_ms);
+
+/// Whether the X server of `display` answers a connection's setup within `timeout_ms`: 0 when it
+/// does (or the form of `display` is left to libxcb), -1 when it does not, -2 when launchprof
+/// was interrupted while waiting; `error` then holds a sentence.
+int lp_xprobe(const char *display, int timeout_ms, char *error, size_t error_size);
 
 /// The connection's descriptor, to poll for readability.
 int lp_xobserver_fd(lp_xobserver *observer);

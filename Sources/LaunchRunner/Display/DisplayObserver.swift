@@ -22,6 +22,9 @@ final class DisplayObserver {
     private let observer: OpaquePointer
     private var connected = true
 
+    /// How long the X server may take to answer (the connection's setup, a round trip).
+    static let answerTimeoutMs: Int32 = 5_000
+
     /// Proxy sockets made by this process, for unique names.
     private static let proxies = Atomic<Int>(0)
 
@@ -32,7 +35,8 @@ final class DisplayObserver {
         self.endpoint = endpoint
         switch endpoint.server {
         case .x11:
-            guard let observer = lp_xobserver_open(endpoint.name, frames ? 1 : 0, &error, error.count) else {
+            let observer = lp_xobserver_open(endpoint.name, frames ? 1 : 0, Self.answerTimeoutMs, &error, error.count)
+            guard let observer else {
                 throw LaunchProfilerError.displayNotObservable(Self.text(error))
             }
             self.observer = observer
@@ -69,10 +73,14 @@ final class DisplayObserver {
         return endpoint.server == .x11 ? lp_xobserver_fd(observer) : lp_wlproxy_fd(observer)
     }
 
-    /// Ends what an earlier launch left on an X display launchprof started, just before a launch
-    /// (on Wayland each launch has a proxy of its own: nothing of another launch reaches it).
-    func clear() {
-        if endpoint.owned, endpoint.server == .x11 { lp_xobserver_clear(observer) }
+    /// Just before a launch: ends what an earlier launch left on an X display launchprof started,
+    /// then drops every event and window the observer saw so far, so that only windows created
+    /// by this launch count (on Wayland each launch has a proxy of its own: nothing of another
+    /// launch reaches it).
+    func begin() {
+        guard endpoint.server == .x11 else { return }
+        if endpoint.owned { lp_xobserver_clear(observer) }
+        if lp_xobserver_begin(observer, Self.answerTimeoutMs) != 0 { connected = false }
     }
 
     /// Reads the server's events about the launch whose process is `pid`.

@@ -18,6 +18,7 @@ extension AppLauncher {
             wallNs: max(0, child.exitNs.saturatingSubtract(child.spawnNs)), lastPhase: lastPhase
         )
         record.readyWhen = request.specification.readiness.condition
+        record.startedAtNs = child.spawnNs
         record.shutdown = end.shutdown
         record.usage = child.usage
         if let ready = readiness?.readyAtNs { record.readyNs = ready.saturatingSubtract(child.spawnNs) }
@@ -52,13 +53,15 @@ extension AppLauncher {
         request: LaunchRequest, end: LaunchEnd, readiness: ReadinessWatcher?, lastPhase: String?
     ) -> (LaunchRecord.Outcome, String)? {
         let whereItGot = Self.whereItGot(lastPhase)
-        let waiting = readiness.map { "; it was not ready (waiting for \($0.condition.waitingFor))" } ?? ""
+        let waiting =
+            readiness.map { "; it was not ready (waiting for \($0.condition.waitingFor)\($0.displayProgress))" } ?? ""
         if let signal = end.interruptedBy {
             return (.interrupted, "launchprof received \(Self.signalName(signal)) and killed the launch.\(whereItGot)")
         }
         if end.timedOut {
             let what =
-                readiness.map { "did not become ready (waiting for \($0.condition.waitingFor))" } ?? "did not finish"
+                readiness.map { "did not become ready (waiting for \($0.condition.waitingFor)\($0.displayProgress))" }
+                ?? "did not finish"
             return (
                 .timedOut,
                 "The app \(what) within \(Self.format(request.specification.timeoutSeconds)) s and was killed.\(whereItGot)"
@@ -76,7 +79,7 @@ extension AppLauncher {
             guard let readiness else { return nil }
             return (
                 .exitedBeforeReady,
-                "The program exited with status 0 before it was ready (waiting for \(readiness.condition.waitingFor)).\(whereItGot)"
+                "The program exited with status 0 before it was ready (waiting for \(readiness.condition.waitingFor)\(readiness.displayProgress)).\(whereItGot)"
             )
         }
     }

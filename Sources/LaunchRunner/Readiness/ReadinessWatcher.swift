@@ -85,9 +85,9 @@ final class ReadinessWatcher {
     var descriptors: [Int32] { [output?.fd, notify?.fd, display?.fd].compactMap { $0 }.filter { $0 >= 0 } }
 
     /// Just before the launch starts: a display launchprof started is cleared of windows left
-    /// by an earlier launch.
+    /// by an earlier launch, and nothing the observer saw before counts.
     func prepareToStart() {
-        display?.clear()
+        display?.begin()
     }
 
     /// How long the runner may sleep before checking again, or nil when only descriptors wake it.
@@ -127,6 +127,14 @@ final class ReadinessWatcher {
         }
         if met { readyAtNs = lp_monotonic_ns() }
         return met
+    }
+
+    /// For a `frame` condition not met, what the display showed: "; it showed a window but drew
+    /// nothing into it", "; it showed no window"; empty otherwise.
+    var displayProgress: String {
+        guard condition == .frame, readyAtNs == nil, let milestones = display?.milestones else { return "" }
+        if milestones.windowNs != nil { return "; it showed a window but drew nothing into it" }
+        return milestones.startedNs != nil ? "; it created a window but never showed it" : "; it showed no window"
     }
 
     /// The end of the program's standard output, when the runner read it.
