@@ -182,6 +182,10 @@ let package = Package(
         ),
         // Runs a program with perf_event_open forbidden by seccomp, for the fallback's tests.
         .executableTarget(name: "DenyPerfEvents", path: "Tests/DenyPerfEvents"),
+        // Watches an Xvfb's screen file and its windows' maps from outside launchprof, for the tests
+        // that hold first windows and frames against the screen.
+        // Optimised in every build: it must read the whole screen within its millisecond.
+        .executableTarget(name: "ScreenWatch", path: "Tests/ScreenWatch", cSettings: [.unsafeFlags(["-O2"])]),
         .testTarget(name: "LaunchTraceTests", dependencies: ["LaunchTrace"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchProbeTests", dependencies: ["LaunchProbe", "LaunchTrace"]),
         .testTarget(
@@ -239,7 +243,8 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "LaunchTrace", "LaunchAnalysis", "LaunchWorkflow", "launchprof", "SampleApp", "SeedApp", "FixtureApp",
-                "LaunchTestSupport", "FixtureServer", "FixtureTool", "FixtureWindow", "LaunchSymbolication",
+                "LaunchTestSupport", "FixtureServer", "FixtureTool", "FixtureWindow", "ScreenWatch",
+                "LaunchSymbolication",
                 "LaunchReports",
             ],
             resources: [.copy("Fixtures")]

@@ -1,0 +1,111 @@
+import Foundation
+import LaunchTestSupport
+import LaunchTrace
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The screen itself, as the ground truth of first windows and frames: an Xvfb of the test's own
+/// whose screen is a file (`-fbdir`), watched by ScreenWatch (every millisecond, and as an X client
+/// that logs each top-level window's MapNotify), while launchprof runs its launches on it with
+/// `--display host`. Each launch is placed among the screen's changes by its `startedAtNs`.
+final class ScreenTruth {
+    /// One change ScreenWatch saw.
+    struct Change {
+        var ns: Int64
+        /// "screen" or "map".
+        var kind: String
+        /// Pixels not of the root's colour, and the distinct colours in their bounding box.
+        var pixels = 0
+        var colours = 0
+        var colour = ""
+    }
+
+    /// What the screen showed of one launch, in ns after its start.
+    struct Truth {
+        /// The first top-level window's map, as an X client of the test's own read it.
+        var mapNs: Int64?
+        /// The program's first own pixels: after the map, the first screen that differs from what
+        /// the map left (the server's background paint comes with the map: a screen of one colour
+        /// seen within 2 ms of it), after the screen was clear of the launch before.
+        var pixelsNs: Int64?
+    }
+
+    /// The display's name (`:N`).
+    let display: String
+    private let watcher: Process
+    private let folder: URL
+    private let log: URL
+
+    /// Starts ScreenWatch, which starts an Xvfb with its screen in a file and watches it.
+    init() throws {
+        folder = try BuiltProducts.scratchFolder("screen")
+        log = folder.appendingPathComponent("changes.txt")
+        watcher = Process()
+        watcher.executableURL = URL(filePath: BuiltProducts.path("ScreenWatch"))
+        watcher.arguments = [folder.path, log.path]
+        try watcher.run()
+        let deadline = Date().addingTimeInterval(20)
+        var text = ""
+        while !text.contains("ready"), watcher.isRunning, Date() < deadline {
+            usleep(10_000)
+            text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        }
+        let first = text.split(separator: "\n").first { $0.hasPrefix("display ") }
+        guard let first, text.contains("ready") else {
+            watcher.terminate()
+            throw ScreenWatchError()
+        }
+        display = String(first.dropFirst("display ".count))
+    }
+
+    /// Ends the watcher and its server; returns the changes seen.
+    func stop() throws -> [Change] {
+        kill(watcher.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(20)
+        while watcher.isRunning, Date() < deadline { usleep(10_000) }
+        if watcher.isRunning { kill(watcher.processIdentifier, SIGKILL) }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return try String(contentsOf: log, encoding: .utf8).split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ").map(String.init)
+            guard fields.count >= 3, let ns = Int64(fields[0]) else { return nil }
+            var change = Change(ns: ns, kind: fields[1])
+            if fields[1] == "screen", fields.count >= 5 {
+                change.pixels = Int(fields[2]) ?? 0
+                change.colours = Int(fields[3]) ?? 0
+                change.colour = fields[4]
+            }
+            return change
+        }
+    }
+
+    /// What the screen showed between `start` and `end` (CLOCK_MONOTONIC ns). The server paints a
+    /// window's background as it maps it and sends the MapNotify after, so a screen of one colour
+    /// within 2 ms of the map, on either side, is that paint.
+    static func truth(_ changes: [Change], from start: Int64, to end: Int64) -> Truth {
+        var truth = Truth()
+        guard let map = changes.first(where: { $0.kind == "map" && $0.ns >= start && $0.ns < end }) else {
+            return truth
+        }
+        truth.mapNs = map.ns - start
+        var background: String?
+        for change in changes where change.kind == "screen" && change.ns >= map.ns - 2_000_000 && change.ns < end {
+            if change.pixels == 0 { continue }
+            let paintedAtTheMap = abs(change.ns - map.ns) <= 2_000_000 && change.colours == 1
+            if background == nil, paintedAtTheMap {
+                background = change.colour
+            } else if change.colours >= 2 || change.colour != background {
+                truth.pixelsNs = change.ns - start
+                break
+            }
+        }
+        return truth
+    }
+}
+
+/// ScreenWatch did not start its X server or could not watch it.
+struct ScreenWatchError: Error, CustomStringConvertible {
+    var description: String { "ScreenWatch did not start an X server and watch it." }
+}

@@ -1,0 +1,221 @@
+// The screen as a person sees it, for the tests that hold launchprof's first windows and frames
+// against it. It starts an Xvfb of its own with `-fbdir DIR` (1024x768, 24 bits) and watches it
+// from outside launchprof: the screen file DIR/Xvfb_screen0 (an XWD image the server draws into)
+// mapped and compared every 0.2 ms, and, as an X client of its own, the MapNotify of every
+// top-level window, at real-time priority where it may (root). SIGTERM or SIGINT ends it and its
+// Xvfb (which dies with it in any case).
+//
+//   ScreenWatch DIR OUT_FILE
+//
+// OUT_FILE gets "display :N", then "<ns> ready", then a line per change (CLOCK_MONOTONIC ns first):
+//   <ns> screen <pixels> <colours> <rgb>  the screen changed: <pixels> not of the root's colour
+//                                     (black), <colours> the distinct colours (at most 3 counted)
+//                                     in their bounding box, black included
+//   <ns> map <window>                 a top-level window was mapped (read as the event came)
+// The pointer's sprite, drawn into the screen at its centre, is left out (a 64-pixel square).
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+typedef struct conn conn;
+typedef struct { unsigned int sequence; } cookie;
+typedef struct { uint8_t response_type, pad; uint16_t sequence; uint32_t event, window; uint8_t o, p[3];
+                 uint32_t rest[4]; uint32_t full; } event_t;
+typedef struct { uint32_t root; } screen_t;
+typedef struct { screen_t *data; int rem, index; } screen_iterator;
+
+static volatile sig_atomic_t stop;
+static void on_signal(int signal) { (void)signal; stop = 1; }
+
+static long long now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+typedef struct screen_file {
+    const uint8_t *pixels;
+    uint32_t width, height, stride, bytes;
+} screen_file;
+
+static int open_screen(const char *path, screen_file *s) {
+    int fd = open(path, O_RDONLY);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) return -1;
+    const uint8_t *map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+    if (map == MAP_FAILED) return -1;
+    uint32_t header[25];
+    memcpy(header, map, sizeof header);
+    for (int i = 0; i < 25; i++) header[i] = ntohl(header[i]);
+    s->width = header[4], s->height = header[5], s->bytes = header[11] / 8, s->stride = header[12];
+    s->pixels = map + header[0] + header[19] * 12;
+    return s->bytes == 4 ? 0 : -1;
+}
+
+static int in_sprite(const screen_file *s, uint32_t x, uint32_t y) {
+    uint32_t cx = s->width / 2, cy = s->height / 2;
+    return x + 32 > cx && x < cx + 32 && y + 32 > cy && y < cy + 32;
+}
+
+/// Writes a line when the screen differs from `last` (which then becomes it). Rows all of the
+/// root's colour are skipped with memcmp: a change is read and classified within a millisecond.
+static void look(const screen_file *s, uint8_t *last, const uint8_t *black, FILE *out) {
+    size_t size = (size_t)s->stride * s->height;
+    if (!memcmp(last, s->pixels, size)) return;
+    long long when = now_ns();
+    memcpy(last, s->pixels, size);
+    long pixels = 0;
+    uint32_t x0 = s->width, y0 = s->height, x1 = 0, y1 = 0;
+    for (uint32_t y = 0; y < s->height; y++) {
+        const uint8_t *row = last + (size_t)y * s->stride;
+        if (!memcmp(row, black, (size_t)s->width * 4)) continue;
+        for (uint32_t x = 0; x < s->width; x++) {
+            if (!(*(const uint32_t *)(row + x * 4) & 0xffffff) || in_sprite(s, x, y)) continue;
+            pixels++;
+            if (x < x0) x0 = x;
+            if (x > x1) x1 = x;
+            if (y < y0) y0 = y;
+            y1 = y;
+        }
+    }
+    uint32_t colours[3];
+    int count = 0;
+    for (uint32_t y = y0; pixels && y <= y1 && count < 3; y++)
+        for (uint32_t x = x0; x <= x1 && count < 3; x++) {
+            if (in_sprite(s, x, y)) continue;
+            uint32_t p = *(const uint32_t *)(last + (size_t)y * s->stride + x * 4) & 0xffffff;
+            int seen = 0;
+            for (int i = 0; i < count; i++) seen |= colours[i] == p;
+            if (!seen) colours[count++] = p;
+        }
+    fprintf(out, "%lld screen %ld %d %06x\n", when, pixels, count, count ? colours[0] : 0u);
+    fflush(out);
+}
+
+static struct {
+    conn *(*connect)(const char *, int *);
+    int (*has_error)(conn *);
+    const void *(*get_setup)(conn *);
+    screen_iterator (*roots)(const void *);
+    cookie (*change_attributes)(conn *, uint32_t, uint32_t, const void *);
+    int (*flush)(conn *);
+    int (*get_fd)(conn *);
+    event_t *(*poll_event)(conn *);
+} x;
+
+static conn *watch_maps(const char *display) {
+    void *lib = dlopen("libxcb.so.1", RTLD_NOW);
+    if (!lib) return NULL;
+    *(void **)&x.connect = dlsym(lib, "xcb_connect");
+    *(void **)&x.has_error = dlsym(lib, "xcb_connection_has_error");
+    *(void **)&x.get_setup = dlsym(lib, "xcb_get_setup");
+    *(void **)&x.roots = dlsym(lib, "xcb_setup_roots_iterator");
+    *(void **)&x.change_attributes = dlsym(lib, "xcb_change_window_attributes");
+    *(void **)&x.flush = dlsym(lib, "xcb_flush");
+    *(void **)&x.get_fd = dlsym(lib, "xcb_get_file_descriptor");
+    *(void **)&x.poll_event = dlsym(lib, "xcb_poll_for_event");
+    conn *c = x.connect(display, NULL);
+    if (x.has_error(c)) return NULL;
+    uint32_t mask = 524288;  // SubstructureNotify
+    x.change_attributes(c, x.roots(x.get_setup(c)).data->root, 2048, &mask);
+    x.flush(c);
+    return c;
+}
+
+static void read_maps(conn *c, FILE *out) {
+    event_t *event;
+    while ((event = x.poll_event(c))) {
+        if ((event->response_type & 0x7f) == 19 && !event->o) {
+            fprintf(out, "%lld map 0x%x\n", now_ns(), event->window);
+            fflush(out);
+        }
+        free(event);
+    }
+}
+
+/// Starts Xvfb with its screen in `folder`; its pid, and its display number in `display`.
+static pid_t start_server(const char *folder, char *display, size_t size) {
+    int ends[2];
+    if (pipe(ends) != 0) return -1;
+    pid_t pid = fork();
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        close(ends[0]);
+        char fd[16];
+        snprintf(fd, sizeof fd, "%d", ends[1]);
+        execl("/usr/bin/Xvfb", "Xvfb", "-displayfd", fd, "-screen", "0", "1024x768x24", "-fbdir", folder,
+              "-nolisten", "tcp", "-noreset", (char *)NULL);
+        _exit(127);
+    }
+    close(ends[1]);
+    // Read to the newline; the pipe stays open (the server writes the number and the newline
+    // apart, and stops if the second write fails).
+    char number[32] = {0};
+    size_t used = 0;
+    while (used < sizeof number - 1 && !strchr(number, '\n')) {
+        ssize_t n = read(ends[0], number + used, sizeof number - 1 - used);
+        if (n <= 0) return -1;
+        used += (size_t)n;
+    }
+    number[strcspn(number, "\n")] = 0;
+    snprintf(display, size, ":%s", number);
+    return pid;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 3) {
+        fprintf(stderr, "usage: ScreenWatch DIR OUT_FILE\n");
+        return 2;
+    }
+    // A parent may have left them blocked (Foundation's Process does).
+    sigset_t stops;
+    sigemptyset(&stops);
+    sigaddset(&stops, SIGTERM);
+    sigaddset(&stops, SIGINT);
+    sigprocmask(SIG_UNBLOCK, &stops, NULL);
+    signal(SIGTERM, on_signal);
+    signal(SIGINT, on_signal);
+    char display[64], screen_path[4096];
+    pid_t server = start_server(argv[1], display, sizeof display);
+    snprintf(screen_path, sizeof screen_path, "%s/Xvfb_screen0", argv[1]);
+    // Its readings are the truth: where allowed (root), no other process delays them (the server,
+    // started before, keeps the normal priority).
+    struct sched_param priority = {.sched_priority = 1};
+    if (sched_setscheduler(0, SCHED_FIFO, &priority) != 0) (void)!nice(-10);
+    screen_file s;
+    conn *c = server > 0 ? watch_maps(display) : NULL;
+    FILE *out = fopen(argv[2], "w");
+    if (!c || !out || open_screen(screen_path, &s) != 0) {
+        fprintf(stderr, "ScreenWatch: cannot start Xvfb, watch %s or write %s\n", screen_path, argv[2]);
+        if (server > 0) kill(server, SIGTERM);
+        return 2;
+    }
+    uint8_t *last = calloc((size_t)s.stride * s.height, 1), *black = calloc(s.stride, 1);
+    fprintf(out, "display %s\n%lld ready\n", display, now_ns());
+    fflush(out);
+    while (!stop) {
+        look(&s, last, black, out);
+        struct pollfd slot = {x.get_fd(c), POLLIN, 0};
+        struct timespec pause = {0, 200000};
+        ppoll(&slot, 1, &pause, NULL);
+        read_maps(c, out);
+    }
+    fclose(out);
+    kill(server, SIGTERM);
+    waitpid(server, NULL, 0);
+    return 0;
+}
