@@ -53,7 +53,7 @@ struct LinePatternMatcherTests {
     @Test("a match that needs nothing after it is known before the line ends")
     func matchWithoutTheEnd() throws {
         var plain = LinePattern.Matcher(try LinePattern("listening on [0-9]+"))
-        let plainFeed = plain.feed("listening on 80".unicodeScalars.map(\.value))
+        let plainFeed = plain.feed("listening on 8".unicodeScalars.map(\.value))
         #expect(plainFeed == false)
         let plainMatchesWhateverFollows = plain.matchesWhateverFollows()
         #expect(plainMatchesWhateverFollows)
