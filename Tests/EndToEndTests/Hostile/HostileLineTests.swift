@@ -72,4 +72,33 @@ struct HostileLineTests {
         #expect(!result.hung)
         #expect(result.output.status == 0, "\(result.output.stdout)\n\(result.output.stderr)")
     }
+
+    @Test("a program that closes its output is not polled again: launchprof waits without spinning")
+    func closedOutputIsNotPolled() throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let started = try BuiltProducts.startLaunchprof(
+            [
+                "run", "--runs", "1", "--warmup", "0", "--no-history", "--pre-main-launches", "0", "--ready-when",
+                "stdout:^never$", "--timeout", "4", "--output", folder.appendingPathComponent("run").path, "--",
+                "/bin/sh", "-c", "exec >&-; exec sleep 60",
+            ])
+        usleep(3_500_000)
+        let seconds = Self.cpuSeconds(of: started.process.processIdentifier)
+        let output = try started.wait(timeout: 60)
+        #expect(output.status == ProfilerExitStatus.launchFailed.rawValue, "\(output.stdout)")
+        // Spinning on the closed pipe took the whole 3.5 s.
+        #expect(try #require(seconds) < 1.5, "launchprof used \(seconds ?? 0) s of CPU in 3.5 s")
+    }
+
+    /// The user and system time `pid` used so far, from /proc.
+    private static func cpuSeconds(of pid: Int32) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        // After the command's ")": state is field 3, utime 14 and stime 15.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
 }
