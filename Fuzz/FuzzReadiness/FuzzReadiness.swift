@@ -4,7 +4,8 @@ import LaunchTrace
 /// other lines are the program's output. The pattern may be refused; once accepted, every line
 /// must be matched without a crash and in linear time (libFuzzer's `-timeout` fails an input
 /// that takes seconds, as `^(a+)+$` did with a backtracking matcher). A pattern without anchors
-/// or word boundaries that matches a line must also match it with text around it.
+/// or word boundaries that matches a line must also match it with text around it, and a line fed
+/// to a `LinePattern.Matcher` in two pieces gets the whole line's answer.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 // libFuzzer calls the entry point by this name.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -18,6 +19,13 @@ public func LLVMFuzzerTestOneInput(_ start: UnsafeRawPointer, _ count: Int) -> C
     let unanchored = !pattern.source.contains { "^$\\".contains($0) }
     for line in lines.dropFirst() {
         let matched = pattern.matches(line)
+        let scalars = line.unicodeScalars.map(\.value)
+        var matcher = LinePattern.Matcher(pattern)
+        matcher.feed(scalars[..<(scalars.count / 2)])
+        matcher.feed(scalars[(scalars.count / 2)...])
+        if matcher.finish() != matched {
+            fatalError("\(pattern.source) on \(line): \(matched) whole, not fed in two pieces")
+        }
         if matched, unanchored, !pattern.matches("#" + line + "#") {
             fatalError("\(pattern.source) matches \(line) but not the same line with text around it")
         }

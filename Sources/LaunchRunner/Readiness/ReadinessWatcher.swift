@@ -81,8 +81,11 @@ final class ReadinessWatcher {
         if let readyFile { ReadyFile.removeCreated(readyFile) }
     }
 
-    /// The descriptors to wait on (the pipe, the notify socket).
-    var descriptors: [Int32] { [output?.fd, notify?.fd, display?.fd].compactMap { $0 }.filter { $0 >= 0 } }
+    /// The descriptors to wait on (the pipe until its end, the notify socket).
+    var descriptors: [Int32] {
+        let pipe = output?.isClosed == false ? output?.fd : nil
+        return [pipe, notify?.fd, display?.fd].compactMap { $0 }.filter { $0 >= 0 }
+    }
 
     /// Just before the launch starts: a display launchprof started is cleared of windows left
     /// by an earlier launch, and nothing the observer saw before counts.

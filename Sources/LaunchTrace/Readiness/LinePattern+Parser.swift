@@ -104,7 +104,7 @@ extension LinePattern {
         private mutating func skipGroupName() throws(SyntaxError) {
             position += 2
             while let scalar = peek, scalar != 0x3E {  // >
-                guard ScalarClass.word.contains(scalar, ignoringCase: false) else {
+                guard NamedClass.isWord(scalar) else {
                     throw error("a group name is letters, digits and _")
                 }
                 position += 1

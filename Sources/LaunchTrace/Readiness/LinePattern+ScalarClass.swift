@@ -1,42 +1,32 @@
 extension LinePattern {
-    /// A set of Unicode scalars: ranges, possibly negated.
+    /// A set of Unicode scalars: ranges and named classes (``NamedClass``: `\d`, `\W`…), the
+    /// whole possibly negated (`[^…]`). A named class is kept as such inside brackets, so `[\W]`
+    /// is `\W` and `[^\W]` is `\w`.
     struct ScalarClass: Equatable, Sendable {
         var ranges: [ClosedRange<UInt32>]
+        var named: [NamedClass] = []
         var negated = false
-        /// Whether letters and digits above ASCII belong too (`\w`).
-        var unicodeWord = false
 
         /// Any scalar but a newline (`.`).
         static let any = ScalarClass(ranges: [10...10], negated: true)
-        /// `\d`.
-        static let digit = ScalarClass(ranges: [48...57])
-        /// `\w`: ASCII letters, digits and `_`, and every scalar above ASCII that is a letter or digit.
-        static let word = ScalarClass(ranges: [48...57, 65...90, 95...95, 97...122], unicodeWord: true)
-        /// `\s`.
-        static let space = ScalarClass(ranges: [9...13, 32...32, 0x85...0x85, 0xA0...0xA0, 0x2028...0x2029])
 
         /// One scalar.
         static func single(_ value: UInt32) -> ScalarClass { ScalarClass(ranges: [value...value]) }
 
-        /// The class that matches what this one does not.
-        var inverted: ScalarClass {
-            ScalarClass(ranges: ranges, negated: !negated, unicodeWord: unicodeWord)
-        }
+        /// A named class alone (`\d` outside brackets).
+        static func named(_ named: NamedClass) -> ScalarClass { ScalarClass(ranges: [], named: [named]) }
 
         /// Whether `value` is in the class; with `ignoringCase`, its other ASCII case counts too.
         func contains(_ value: UInt32, ignoringCase: Bool) -> Bool {
-            var inside = ranges.contains { $0.contains(value) } || (unicodeWord && value >= 128 && Self.isWord(value))
+            var inside = includes(value)
             if !inside, ignoringCase, let other = Self.otherCase(value) {
-                inside = ranges.contains { $0.contains(other) }
+                inside = includes(other)
             }
             return inside != negated
         }
 
-        /// Whether `value` counts as a word scalar for `\b`.
-        static func isWord(_ value: UInt32) -> Bool {
-            if value < 128 { return word.ranges.contains { $0.contains(value) } }
-            guard let scalar = Unicode.Scalar(value) else { return false }
-            return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        private func includes(_ value: UInt32) -> Bool {
+            ranges.contains { $0.contains(value) } || named.contains { $0.contains(value) }
         }
 
         private static func otherCase(_ value: UInt32) -> UInt32? {

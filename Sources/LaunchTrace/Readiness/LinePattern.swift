@@ -3,11 +3,22 @@
 /// alternative is followed at once, nothing backtracks), so that no pattern and no line can hold
 /// the runner: `^(a+)+$` against a line of 110 `a` and a `!` takes microseconds.
 ///
-/// The syntax is the common subset: literals, `.`, classes (`[a-z]`, `[^0-9]`), `\d \w \s`
-/// (and `\D \W \S`), `\b \B`, `^ $` (and `\A \z \Z`), groups (`( )`, `(?: )`, `(?<name> )`),
-/// `|`, the quantifiers `* + ? {n} {n,} {n,m} {,m}` (lazy ones too), escapes `\t \n \r \f \v
-/// \e \0 \xHH \u{H…}`, and `(?i)` at the start for case-insensitive ASCII. Backreferences,
-/// lookaround, possessive quantifiers and other flags are refused when the pattern is parsed.
+/// The syntax is Python's `re` on str patterns, less what needs backtracking, and a line is
+/// matched as `re.search` matches it: literals, `.` (any scalar but a newline), classes (`[a-z]`,
+/// `[^0-9]`, `[\d_]`), `\d \w \s` and `\D \W \S` (defined once, the same inside and outside
+/// brackets, as Python does: `\d` a decimal digit of any script (category Nd, `str.isdecimal()`),
+/// `\w` `_` or a letter or number (`str.isalnum()`; not U+0345 nor Ⓐ), `\s` what `str.isspace()`
+/// accepts, U+001C–U+001F, U+2000–U+200A and U+3000 among them), `\b \B`, `^ $` (and `\A \z \Z`),
+/// groups (`( )`, `(?: )`, `(?<name> )`), `|`, the quantifiers `* + ? {n} {n,} {n,m} {,m}` (lazy
+/// ones too: the same lines match), escapes `\t \n \r \f \v \a \e \xHH \uHHHH \UHHHHHHHH
+/// \x{H…} \u{H…}` and octal ones as Python reads them (`\0`, `\01`, `\012`, `\101`; in a
+/// class `\1` to `\377` too, and `[\b]` a backspace), and `(?i)` at the start for
+/// case-insensitive ASCII (Python's `(?i)` also folds other scripts). Backreferences (`\1` outside
+/// a class, unless three octal digits), lookaround, possessive quantifiers, `\p{…}`, nested
+/// classes and other flags are refused when the pattern is parsed, with the character where.
+///
+/// A line is matched to its end however long it is (``Matcher`` takes it in pieces); `$` holds
+/// only where the line ends.
 ///
 /// ```swift
 /// let pattern = try LinePattern("^listening on port [0-9]+$")
@@ -48,8 +59,9 @@ public struct LinePattern: Sendable, Equatable {
     /// Whether some part of `scalars` (a line's Unicode scalars) matches, or nil when
     /// `shouldStop` (asked every 1024 scalars) returned true first.
     public func matches(scalars: [UInt32], shouldStop: () -> Bool = { false }) -> Bool? {
-        var machine = Machine(pattern: self, input: scalars)
-        return machine.run(shouldStop: shouldStop)
+        var matcher = Matcher(self)
+        guard let matched = matcher.feed(scalars, shouldStop: shouldStop) else { return nil }
+        return matched || matcher.finish()
     }
 
     /// Equal when written the same.
