@@ -11,12 +11,17 @@ import LaunchTrace
 /// Nothing here can hold the runner's wait: the pattern is a ``LinePattern`` (linear time, no
 /// backtracking), a line is matched on its first ``maximumLineBytes`` bytes, one call reads at
 /// most ``maximumBytesPerCall`` (a program that writes without pause still lets the wait check
-/// its deadline and signals), and a match gives up as soon as `shouldStop` says so.
+/// its deadline and signals), and a match gives up as soon as `shouldStop` says so. The copy
+/// never traps: once a write to it fails (a full disk), the copy stops and ``copyError`` says why,
+/// while the lines are still read and matched.
 final class OutputLines {
     /// The runner's end of the pipe (non-blocking).
     let fd: Int32
     private let pattern: LinePattern?
-    private let copy: FileHandle?
+    /// The copy's descriptor, or -1 (none asked for, or a write to it failed).
+    private var copy: Int32 = -1
+    /// The `errno` of the write to the copy that failed, if one did.
+    private(set) var copyError: Int32?
     private var pending: [UInt8] = []
     private var skippingLongLine = false
     private var kept: [UInt8] = []
@@ -31,16 +36,12 @@ final class OutputLines {
     init(fd: Int32, pattern: String, copyTo path: String?) {
         self.fd = fd
         self.pattern = try? LinePattern(pattern)
-        if let path, FileManager.default.createFile(atPath: path, contents: nil) {
-            copy = FileHandle(forWritingAtPath: path)
-        } else {
-            copy = nil
-        }
+        if let path { copy = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
     }
 
     deinit {
         close(fd)
-        try? copy?.close()
+        if copy >= 0 { close(copy) }
     }
 
     /// Reads what is available (up to ``maximumBytesPerCall``); true once a line has matched.
@@ -53,11 +54,21 @@ final class OutputLines {
             guard n > 0 else { break }
             total += n
             let chunk = buffer[0..<n]
-            copy?.write(Data(chunk))
+            writeCopy(chunk)
             kept = Array((kept + chunk).suffix(Self.keptBytes))
             if !matched { scan(chunk, shouldStop: shouldStop) }
         }
         return matched
+    }
+
+    /// Copies `chunk` to the copy; the first write that fails ends the copy.
+    private func writeCopy(_ chunk: ArraySlice<UInt8>) {
+        guard copy >= 0 else { return }
+        let code = StandardStream.writeAll(Array(chunk), to: copy)
+        guard code != 0 else { return }
+        copyError = code
+        close(copy)
+        copy = -1
     }
 
     /// The last lines read.
