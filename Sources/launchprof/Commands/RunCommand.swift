@@ -158,7 +158,8 @@ struct RunCommand: ParsableCommand {
     /// Prints the report in the chosen format to standard output.
     ///
     /// - Throws: ``LaunchTrace/LaunchProfilerError`` when standard output cannot be written (the
-    ///   report is lost, the run's files are kept in `folder`): the command ends with exit 1.
+    ///   report is lost, the run's files are kept in `folder`): the command ends with exit 1, which
+    ///   `verdicts.json` is rewritten to say.
     private func printReport(of result: ProfilingResult, folder: RunFolder) throws {
         do {
             try Terminal.write(
@@ -167,6 +168,9 @@ struct RunCommand: ParsableCommand {
                 terminator: "")
             if format.format == .text { try Terminal.write("\nRun folder: \(folder.url.path)") }
         } catch let error as LaunchProfilerError where error.code == .writeFailed {
+            var evaluation = result.evaluation
+            evaluation.runStatus = .usageError
+            try? JSONReport(summary: result.summary, evaluation: evaluation).write(to: folder.verdictsURL)
             throw error.adding("The report was not printed; the run's files are in \(folder.url.path).")
         }
     }

@@ -42,6 +42,7 @@ struct HostileStreamTests {
             #expect(output.stderr.contains("The standard output cannot be written"), "\(output.stderr)")
             #expect(output.stderr.contains(run.path), "the run folder is named: \(output.stderr)")
         }
+        #expect(try HostileOutputTests.verdictsExitCode(in: run) == Int(expected), "verdicts.json says another status")
         #expect(HostileRun.missingFiles(in: run).isEmpty, "missing: \(HostileRun.missingFiles(in: run))")
     }
 
