@@ -18,10 +18,28 @@ static volatile sig_atomic_t lp_continued = 0;
 static int lp_pipe[2] = {-1, -1};
 static struct sigaction lp_previous_fatal[NSIG];
 
-// Async-signal-safe: records the first signal and wakes the poll.
+// A SIGCONT within this many nanoseconds of the first interrupting signal is the supervisor's
+// pair to it, not the end of a stop.
+#define LP_CONTINUE_PAIR_NS 250000000LL
+
+static volatile int64_t lp_continued_at_ns = 0;
+
+static int64_t lp_signal_clock_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
+// Async-signal-safe: records the first signal and wakes the poll. A SIGCONT counted just before
+// it is taken back (see lp_on_continue).
 static void lp_on_interrupt(int sig) {
     int saved = errno;
-    if (lp_caught_signal == 0) lp_caught_signal = sig;
+    sig_atomic_t none = 0;
+    __atomic_compare_exchange_n(&lp_caught_signal, &none, sig, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+    int64_t continued_at = __atomic_exchange_n(&lp_continued_at_ns, 0, __ATOMIC_SEQ_CST);
+    if (continued_at != 0 && lp_signal_clock_ns() - continued_at < LP_CONTINUE_PAIR_NS) {
+        __atomic_fetch_sub(&lp_continued, 1, __ATOMIC_SEQ_CST);
+    }
     if (lp_pipe[1] >= 0) {
         char byte = 1;
         ssize_t ignored = write(lp_pipe[1], &byte, 1);
@@ -31,9 +49,21 @@ static void lp_on_interrupt(int sig) {
 }
 
 // Async-signal-safe: counts the times launchprof was continued after a stop (SIGSTOP, SIGTSTP).
+// A SIGCONT that comes with an interrupting signal is not a stop: `timeout` (coreutils) and other
+// supervisors send SIGCONT right after SIGTERM or SIGINT, in case the process was stopped, and
+// once interrupted no launch is measured any more, so a pause then costs no launch anything. The
+// two may be handled in either order, by two threads at once: a SIGCONT after the interruption
+// is not counted, and one counted less than LP_CONTINUE_PAIR_NS before it is taken back.
 static void lp_on_continue(int sig) {
     (void)sig;
-    lp_continued = lp_continued + 1;
+    if (__atomic_load_n(&lp_caught_signal, __ATOMIC_SEQ_CST) != 0) return;
+    __atomic_fetch_add(&lp_continued, 1, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&lp_continued_at_ns, lp_signal_clock_ns(), __ATOMIC_SEQ_CST);
+    // The interruption may have been recorded meanwhile, on another thread.
+    if (__atomic_load_n(&lp_caught_signal, __ATOMIC_SEQ_CST) != 0 &&
+        __atomic_exchange_n(&lp_continued_at_ns, 0, __ATOMIC_SEQ_CST) != 0) {
+        __atomic_fetch_sub(&lp_continued, 1, __ATOMIC_SEQ_CST);
+    }
 }
 
 // Async-signal-safe, like everything the fatal handler calls: open, read, getdents64, kill,

@@ -63,7 +63,7 @@ public final class LaunchProbe: Sendable {
         let createdCPUNs = measuresItself ? ThreadCPUClock.nowNs() : 0
         self.configuration = configuration
         for warning in configuration.warnings {
-            FileHandle.standardError.write(Data("LaunchProbe: \(warning)\n".utf8))
+            StandardStream.error.writeLine("LaunchProbe: \(warning)")
         }
         let start = launchStartNs ?? configuration.spawnNs ?? MonotonicClock.processStartNs ?? MonotonicClock.nowNs()
         var recorder = PhaseRecorder(launchStartNs: start)
@@ -96,10 +96,9 @@ public final class LaunchProbe: Sendable {
     public func begin(_ phase: PhaseName) {
         guard PhaseName.isValid(phase.rawValue) else {
             if configuration.isRecording {
-                FileHandle.standardError.write(
-                    Data(
-                        "LaunchProbe: the phase name \"\(phase)\" is not valid (letters, digits, - and _ only); the phase is not recorded.\n"
-                            .utf8))
+                StandardStream.error.writeLine(
+                    "LaunchProbe: the phase name \"\(phase)\" is not valid (letters, digits, - and _ only); the phase is not recorded."
+                )
             }
             return
         }
@@ -286,7 +285,7 @@ public final class LaunchProbe: Sendable {
             send(ProbeEvent(kind: .finished, timeNs: trace.ending.atNs, name: reason.rawValue))
             return nil
         } catch {
-            FileHandle.standardError.write(Data("LaunchProbe: the trace cannot be written to \(path): \(error)\n".utf8))
+            StandardStream.error.writeLine("LaunchProbe: the trace cannot be written to \(path): \(error)")
             return error
         }
     }

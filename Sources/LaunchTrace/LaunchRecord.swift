@@ -107,3 +107,15 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
         self.evictedBytes = evictedBytes
     }
 }
+
+extension LaunchRecord {
+    /// What a failed launch's ``message`` says before the last three lines of its standard error,
+    /// which it ends with.
+    public static let standardErrorLead = " Its standard error ended with:\n"
+
+    /// The ``message`` without the lines of standard error it ends with: for an output that shows
+    /// the longer ``stderrTail`` after it, so that no line is shown twice.
+    public var messageWithoutStandardError: String? {
+        message.map { $0.components(separatedBy: Self.standardErrorLead)[0] }
+    }
+}

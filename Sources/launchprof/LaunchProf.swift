@@ -28,12 +28,12 @@ struct LaunchProf: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as LaunchProfilerError {
-            FileHandle.standardError.write(Data("launchprof: \(error)\n".utf8))
+            Terminal.printError("launchprof: \(error)")
             Foundation.exit(error.exitStatus.rawValue)
         } catch {
             // Bad arguments are usage errors: exit 1 as documented, not ArgumentParser's 64.
             if Self.exitCode(for: error) == ArgumentParser.ExitCode.validationFailure {
-                FileHandle.standardError.write(Data((Self.fullMessage(for: error) + "\n").utf8))
+                Terminal.printError(Self.fullMessage(for: error))
                 Foundation.exit(ProfilerExitStatus.usageError.rawValue)
             }
             exit(withError: error)

@@ -1,5 +1,6 @@
 import CLaunchDisplay
 import LaunchProbe
+import LaunchTrace
 
 /// The display server LaunchKit shows its windows on, when the environment names one: the
 /// Wayland compositor of `WAYLAND_DISPLAY` or the X server of `DISPLAY`. Its client library
@@ -142,6 +143,6 @@ final class DisplayServer {
     }
 
     private static func report(_ sentence: String) {
-        FileHandle.standardError.write(Data("LaunchKit: \(sentence)\n".utf8))
+        StandardStream.error.writeLine("LaunchKit: \(sentence)")
     }
 }

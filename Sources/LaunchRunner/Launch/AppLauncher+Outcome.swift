@@ -92,7 +92,7 @@ extension AppLauncher {
         capture.bound()
         record.stderrTail = capture.lastLines()
         if let last = capture.lastLines(3) {
-            record.message = (record.message ?? "") + " Its standard error ended with:\n\(last)"
+            record.message = (record.message ?? "") + LaunchRecord.standardErrorLead + last
         }
         record.stdoutTail = readiness?.stdoutTail.map { tail in
             tail.split(separator: "\n", omittingEmptySubsequences: false).map { OutputCapture.escaped(String($0)) }

@@ -42,6 +42,10 @@ struct LaunchLeftovers {
         var group: pid_t
         /// The kernel is ending the process (`PF_EXITING` in its flags).
         var exiting = false
+        /// The child of launchprof it was found under (``descendants(of:)``), or 0: the link
+        /// between them may be a zombie, which is no entry (a killed `swift build` that launchprof,
+        /// its new parent, has not reaped, with the compiler it started still running below it).
+        var branch: pid_t = 0
     }
 
     /// Kills every leftover until none remains (at most `rounds` scans); returns how many
@@ -65,7 +69,18 @@ struct LaunchLeftovers {
             reapChildren(of: getpid(), among: leftovers)
             usleep(2000)
         }
+        reapNewZombies()
         return killed.count
+    }
+
+    /// Reaps the children launchprof gained since ``childrenBefore`` that are zombies now (a
+    /// build's shell's child, reparented to launchprof and killed): no entry names them.
+    private func reapNewZombies() {
+        guard let childrenBefore, lp_is_child_subreaper() != 0, !Self.hasNoChildren else { return }
+        var status: Int32 = 0
+        for pid in Self.children(of: getpid()) where !childrenBefore.contains(pid) {
+            while waitpid(pid, &status, WNOHANG) < 0 && errno == EINTR {}
+        }
     }
 
     /// The live processes of the launch (zombies excluded), never launchprof itself.
@@ -102,13 +117,14 @@ struct LaunchLeftovers {
         return entries.filter { $0.pid != me && members.contains($0.pid) }
     }
 
-    /// Whether `entry`, outside the launch's group, is the launch's: with the subreaper, a child
-    /// of launchprof that is new since the launch started or that carries the marker; without
-    /// it, any process carrying the marker.
+    /// Whether `entry`, outside the launch's group, is the launch's: with the subreaper, a
+    /// process below a child of launchprof that is new since the launch started (whatever lies
+    /// between, zombies included), or a child of launchprof that carries the marker; without it,
+    /// any process carrying the marker.
     private func isLaunchsOwn(_ entry: Entry, subreaper: Bool) -> Bool {
         if subreaper {
+            if let childrenBefore, entry.branch != 0, !childrenBefore.contains(entry.branch) { return true }
             guard entry.parent == getpid() else { return false }
-            if let childrenBefore, !childrenBefore.contains(entry.pid) { return true }
         }
         return carriesMarker(entry.pid)
     }
@@ -149,19 +165,21 @@ struct LaunchLeftovers {
         }
     }
 
-    /// The live processes below `root` (zombies left out), read from each task's `children`.
+    /// The live processes below `root` (zombies left out, the processes below them kept), read
+    /// from each task's `children`, each with the child of `root` it is below (``Entry/branch``).
     static func descendants(of root: pid_t) -> [Entry] {
         var found: [Entry] = []
         var seen = Set<pid_t>()
-        var pending = children(of: root)
-        while let pid = pending.popLast() {
+        var pending = children(of: root).map { (pid: $0, branch: $0) }
+        while let (pid, branch) = pending.popLast() {
             guard seen.insert(pid).inserted else { continue }
             if let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
-                let entry = parse(stat: String(decoding: stat, as: UTF8.self), pid: pid)
+                var entry = parse(stat: String(decoding: stat, as: UTF8.self), pid: pid)
             {
+                entry.branch = branch
                 found.append(entry)
             }
-            pending += children(of: pid)
+            pending += children(of: pid).map { (pid: $0, branch: branch) }
         }
         return found
     }

@@ -16,12 +16,17 @@ import LaunchTrace
 /// `shouldStop` says so. UTF-8 is decoded across reads (a character split between two reads
 /// is one character); a last line without a newline is matched when the pipe closes, or as soon
 /// as it matches whatever may follow (`ready`, not `ready$`).
+/// The copy never traps: once a write to it fails (a full disk), the copy stops and
+/// ``copyError`` says why, while the lines are still read and matched.
 final class OutputLines {
     /// The runner's end of the pipe (non-blocking).
     let fd: Int32
     private let pattern: LinePattern?
     private var matcher: LinePattern.Matcher?
-    private let copy: FileHandle?
+    /// The copy's descriptor, or -1 (none asked for, or a write to it failed).
+    private var copy: Int32 = -1
+    /// The `errno` of the write to the copy that failed, if one did.
+    private(set) var copyError: Int32?
     /// The start of a UTF-8 sequence the next read completes (at most 3 bytes).
     private var partial: [UInt8] = []
     /// Whether the current line has any byte yet.
@@ -41,16 +46,12 @@ final class OutputLines {
         self.fd = fd
         self.pattern = try? LinePattern(pattern)
         matcher = self.pattern.map { LinePattern.Matcher($0) }
-        if let path, FileManager.default.createFile(atPath: path, contents: nil) {
-            copy = FileHandle(forWritingAtPath: path)
-        } else {
-            copy = nil
-        }
+        if let path { copy = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
     }
 
     deinit {
         close(fd)
-        try? copy?.close()
+        if copy >= 0 { close(copy) }
     }
 
     /// Reads what is available (up to ``maximumBytesPerCall``); true once a line has matched.
@@ -67,7 +68,7 @@ final class OutputLines {
             guard n > 0 else { break }
             total += n
             let chunk = buffer[0..<n]
-            copy?.write(Data(chunk))
+            writeCopy(chunk)
             kept = Array((kept + chunk).suffix(Self.keptBytes))
             if !matched { scan(chunk, shouldStop: shouldStop) }
         }
@@ -75,6 +76,16 @@ final class OutputLines {
             matched = true
         }
         return matched
+    }
+
+    /// Copies `chunk` to the copy; the first write that fails ends the copy.
+    private func writeCopy(_ chunk: ArraySlice<UInt8>) {
+        guard copy >= 0 else { return }
+        let code = StandardStream.writeAll(Array(chunk), to: copy)
+        guard code != 0 else { return }
+        copyError = code
+        close(copy)
+        copy = -1
     }
 
     /// The last lines read.

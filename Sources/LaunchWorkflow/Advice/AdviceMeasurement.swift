@@ -70,13 +70,38 @@ struct AdviceMeasurement {
         let path = AlternativeBuilds.folder(kind.rawValue, in: folder.url).appendingPathComponent("comparison")
         let result = try ComparisonRun(plan: plan, folder: try RunFolder.create(at: path.path), launcher: launcher)
             .run()
-        guard let metric = result.outcome.test.metrics.first(where: { $0.metric == Self.metric }) else {
-            throw LaunchProfilerError.workflow("The comparison of \(kind.rawValue) measured no \(Self.metric).")
+        guard let metric = result.outcome.test.metrics.first(where: { $0.metric == Self.metric }),
+            !metric.baseSamples.isEmpty, !metric.headSamples.isEmpty
+        else {
+            throw Self.unmeasured(kind, result: result, executable: executable)
         }
         return MeasuredSaving(
             build: build, metric: Self.metric, decision: metric.decision,
             baseMedianNs: Descriptive.median(metric.baseSamples), headMedianNs: Descriptive.median(metric.headSamples),
             effect: metric.effect, effectInterval: metric.effectInterval, launches: metric.baseSamples.count,
             folder: "\(AlternativeBuilds.folderName)/\(kind.rawValue)/comparison")
+    }
+
+    /// Why the comparison of `kind`'s alternative (`executable`) gave no time to `main` to compare:
+    /// a launch of either build that failed, else that the alternative's launches had none (a
+    /// program without the dynamic loader, as a fully static one, has no pre-main breakdown).
+    static func unmeasured(_ kind: PreMainAdvice.Kind, result: ComparisonRunResult, executable: URL)
+        -> LaunchProfilerError
+    {
+        let start = "The alternative build \(kind.rawValue) (\(executable.path)) cannot be measured:"
+        let folder = "\(AlternativeBuilds.folderName)/\(kind.rawValue)/comparison"
+        if let signal = result.outcome.interruptedBy {
+            return .workflow("\(start) launchprof was interrupted by signal \(signal) during its comparison.")
+        }
+        for (name, summary) in [("its", result.headSummary), ("the profiled program's", result.baseSummary)] {
+            if let failed = summary.launches.first(where: { $0.outcome != .completed && $0.outcome != .interrupted }) {
+                let why = failed.message ?? failed.outcome.rawValue
+                return .workflow("\(start) \(name) launch failed (\(why)); see \(folder).")
+            }
+        }
+        let launches = result.outcome.head.launches
+        return .workflow(
+            "\(start) none of its \(launches) launch\(launches == 1 ? "" : "es") measured the time to main (\(Self.metric)); a program that does not start through the dynamic loader (a fully static one) has no breakdown before main to compare."
+        )
     }
 }

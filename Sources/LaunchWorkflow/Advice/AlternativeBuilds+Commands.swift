@@ -69,6 +69,12 @@ extension AlternativeBuilds {
         let result = try BuildCommand(
             command: build.command, directory: build.directory, log: log, environment: build.environment
         ).run()
+        if result.status == .interrupted {
+            throw LaunchProfilerError(
+                .interrupted,
+                "The build `\(build.command)` was interrupted by signal \(RunInterruption.signal ?? SIGINT); it and everything it started were ended (its output: \(log.path))."
+            )
+        }
         guard result.succeeded else {
             throw LaunchProfilerError.workflow(
                 "The build `\(build.command)` \(result.description) (its output: \(log.path)).")

@@ -9,7 +9,8 @@ import LaunchTrace
 public enum HistoryImport {
     /// The record of the run folder at `url`.
     ///
-    /// - Throws: ``LaunchProfilerError`` when the folder has no readable `summary.json`.
+    /// - Throws: ``LaunchProfilerError`` when the folder has no readable `summary.json`, or when
+    ///   its `run.date` is not an ISO 8601 date (the run would be recorded at a time it did not run).
     public static func run(at url: URL, revision: SourceRevision) throws -> HistoryRun {
         let folder = RunFolder(url: url)
         let data: Data
@@ -22,10 +23,30 @@ public enum HistoryImport {
         }
         let summary = try RunSummary.read(from: folder.summaryURL)
         let evaluation = try? folder.loadSavedEvaluation()
-        let date = (try? Date(summary.run.date, strategy: .iso8601)) ?? Date()
+        let date = try date(of: summary, in: folder.summaryURL)
         return HistoryRun(
             summary: summary, evaluation: evaluation, revision: revision, key: "import-" + digest(data),
             recordedAt: date)
+    }
+
+    /// The run's own date (`run.date`), as launchprof writes it (`2026-11-28T04:27:00Z`), with or
+    /// without fractional seconds.
+    ///
+    /// - Throws: ``LaunchProfilerError`` naming the file, the JSON path, the value and what was
+    ///   expected.
+    static func date(of summary: RunSummary, in file: URL) throws(LaunchProfilerError) -> Date {
+        let text = summary.run.date
+        let styles = [Date.ISO8601FormatStyle(), Date.ISO8601FormatStyle(includingFractionalSeconds: true)]
+        for style in styles {
+            if let date = try? Date(text, strategy: style) { return date }
+        }
+        throw LaunchProfilerError(
+            .invalidFile, "The run's date cannot be read, so the run cannot be placed in the history's time line:",
+            context: LaunchProfilerError.Context(
+                file: file.path, jsonPath: "run.date", value: "\"\(text)\"",
+                expected:
+                    "Expected an ISO 8601 date and time, as launchprof writes it (for example 2026-11-28T04:27:00Z)."
+            ))
     }
 
     /// FNV-1a (64 bits) of `data`, in hex: a stable key, not a security measure.

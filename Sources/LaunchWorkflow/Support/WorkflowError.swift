@@ -7,6 +7,9 @@ extension LaunchProfilerError.Code {
     public static let workflow = Self("workflow")
     /// The app failed to launch or measured nothing.
     public static let launchFailed = Self("launchFailed")
+    /// launchprof was interrupted (SIGINT, SIGTERM, SIGHUP) during a step that cannot keep a
+    /// partial result, as a build: the command ends with ``LaunchAnalysis/ProfilerExitStatus/interrupted``.
+    public static let interrupted = Self("interrupted")
 }
 
 extension LaunchProfilerError {
@@ -18,10 +21,12 @@ extension LaunchProfilerError {
     }
 
     /// The documented exit status an error ends the command with: the one place errors map to
-    /// exit statuses. A launch that failed is 3; every other error (bad arguments, files,
-    /// budgets, baselines, run folders) is 1; a history that cannot be opened or written is 5.
+    /// exit statuses. A launch that failed is 3; an interruption is 130; every other error (bad
+    /// arguments, files, budgets, baselines, run folders) is 1; a history that cannot be opened or
+    /// written is 5.
     public var exitStatus: ProfilerExitStatus {
         if code == .launchFailed { return .launchFailed }
+        if code == .interrupted { return .interrupted }
         return Self.historyCodes.contains(code) ? .historyNotRecorded : .usageError
     }
 

@@ -35,7 +35,9 @@ public struct SingleLaunch: Sendable {
         let result = launcher.launch(LaunchRequest(launch, files: files, index: 1))
         try? FileManager.default.removeItem(at: files.stderrURL)
         guard let trace = result.trace else {
-            var message = result.record.message ?? "The launch produced no trace."
+            // The record's message ends with the last lines of standard error: shown once, the
+            // longer tail in place of them.
+            var message = result.record.messageWithoutStandardError ?? "The launch produced no trace."
             if let tail = result.record.stderrTail { message += "\nThe app's standard error ended with:\n\(tail)" }
             throw LaunchProfilerError.workflow(message, exitStatus: .launchFailed)
         }

@@ -25,7 +25,7 @@ struct BaselineCommand: ParsableCommand {
             let store = baselines.store
             let summary = try SummaryLoader.load(try RunFolder.locate(runFolder))
             try store.save(name: name, summary: summary)
-            print(
+            try Terminal.write(
                 "Saved baseline \(name) (\(summary.completedLaunchCount) completed launches) to \(store.url(of: name).path)."
             )
         }
@@ -39,7 +39,8 @@ struct BaselineCommand: ParsableCommand {
 
         func run() throws {
             let names = baselines.store.names()
-            print(names.isEmpty ? "No baselines saved in \(baselines.baselines)." : names.joined(separator: "\n"))
+            try Terminal.write(
+                names.isEmpty ? "No baselines saved in \(baselines.baselines)." : names.joined(separator: "\n"))
         }
     }
 }

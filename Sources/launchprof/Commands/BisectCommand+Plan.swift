@@ -28,7 +28,7 @@ extension BisectCommand {
     /// `--clean`: removes the bisect worktrees of the repository and says which.
     func cleanWorktrees() throws {
         let removed = try BisectWorktrees.clean(try GitRepository(containing: URL(filePath: repository)))
-        print(
+        try Terminal.write(
             removed.isEmpty
                 ? "No bisect worktree to remove."
                 : "Removed \(removed.count) bisect worktree\(removed.count == 1 ? "" : "s"):\n"

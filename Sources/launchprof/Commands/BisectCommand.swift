@@ -89,11 +89,11 @@ struct BisectCommand: ParsableCommand {
         let outcome = try launch.aroundLaunches {
             try BisectRun(plan: plan, folder: folder).run(resuming: resumed, progress: BisectProgress().report)
         }
-        print(try format.render(bisect: outcome), terminator: "")
+        try Terminal.write(try format.render(bisect: outcome), terminator: "")
         if format == .text {
-            print("\nBisect folder: \(folder.url.path)")
+            try Terminal.write("\nBisect folder: \(folder.url.path)")
             if outcome.conclusion.kind == .interrupted {
-                print("Go on with: launchprof bisect --resume \(folder.url.path)")
+                try Terminal.write("Go on with: launchprof bisect --resume \(folder.url.path)")
             }
         }
         let code = outcome.exitCode

@@ -36,7 +36,7 @@ struct CheckCommand: ParsableCommand {
         let traces = exports.exportOtlp == nil ? [] : ((try? RunFolder(url: location).loadTraces()) ?? [])
         let failures = ResultOutputs(exports: exports, traces: traces).write(
             summary: summary, evaluation: &evaluation)
-        print(
+        try Terminal.write(
             try format.format.render(summary: summary, evaluation: evaluation, colored: Terminal.stdoutIsTerminal),
             terminator: "")
         ResultOutputs.report(failures)

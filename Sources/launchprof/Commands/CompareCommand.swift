@@ -75,13 +75,12 @@ struct CompareCommand: ParsableCommand {
                 if case .launchesFinished = event { progress.finish() }
             }
         }
-        print(try format.format.render(comparison: result.outcome, colored: Terminal.stdoutIsTerminal), terminator: "")
-        if format.format == .text { print("\nComparison folder: \(folder.url.path)") }
+        try Terminal.write(
+            try format.format.render(comparison: result.outcome, colored: Terminal.stdoutIsTerminal), terminator: "")
+        if format.format == .text { try Terminal.write("\nComparison folder: \(folder.url.path)") }
         if let signal = result.outcome.interruptedBy {
-            FileHandle.standardError.write(
-                Data(
-                    "launchprof: interrupted by signal \(signal); the launches so far are in \(folder.url.path).\n".utf8
-                ))
+            Terminal.printError(
+                "launchprof: interrupted by signal \(signal); the launches so far are in \(folder.url.path).")
         }
         let code = result.outcome.exitCode
         if code != .success { throw ExitCode(code.rawValue) }

@@ -29,7 +29,7 @@ extension HistoryCommand {
                 let run = try HistoryImport.run(
                     at: URL(filePath: folder), revision: SourceRevision(commit: commit, branch: branch))
                 let added = try history.record(run)
-                print(
+                try Terminal.write(
                     "\(folder): \(added ? "recorded" : "already recorded") (\(run.app), \(run.scenario), \(run.recordedAt))."
                 )
             }
@@ -55,7 +55,7 @@ extension HistoryCommand {
             defer { history.close() }
             let text = HistoryExport.render(
                 try history.runs(matching: filter.filter(includeValues: format == .json)), as: format)
-            guard let output else { return print(text, terminator: "") }
+            guard let output else { return try Terminal.write(text, terminator: "") }
             try AtomicFile.write(Data(text.utf8), to: URL(filePath: output))
         }
     }
@@ -86,7 +86,7 @@ extension HistoryCommand {
             let history = try store.open()
             defer { history.close() }
             let deleted = try history.prune(HistoryRetention(keepDays: keepDays, keepRuns: keepRuns))
-            print("Deleted \(deleted) run\(deleted == 1 ? "" : "s") from \(history.location).")
+            try Terminal.write("Deleted \(deleted) run\(deleted == 1 ? "" : "s") from \(history.location).")
         }
     }
 }
@@ -123,7 +123,7 @@ extension HistoryCommand {
                 options: options, bisectBuild: changePoints.bisectBuild, bisectProgram: changePoints.bisectProgram
             ).render()
             try AtomicFile.write(Data(page.utf8), to: URL(filePath: output))
-            print("Wrote \(output).")
+            try Terminal.write("Wrote \(output).")
         }
     }
 }

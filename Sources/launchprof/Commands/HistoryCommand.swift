@@ -27,7 +27,7 @@ struct HistoryCommand: ParsableCommand {
             let history = try store.openForReading()
             defer { history.close() }
             let runs = try history.runs(matching: filter.filter())
-            print(
+            try Terminal.write(
                 runs.isEmpty ? "No runs recorded in \(history.location)." : HistoryText.list(runs),
                 terminator: runs.isEmpty ? "\n" : "")
         }
@@ -51,7 +51,7 @@ struct HistoryCommand: ParsableCommand {
             guard !series.isEmpty else {
                 throw CLIError("No recorded run has the metric \(metric) in \(history.location).")
             }
-            print(series.map(HistoryText.series).joined(separator: "\n"), terminator: "")
+            try Terminal.write(series.map(HistoryText.series).joined(separator: "\n"), terminator: "")
         }
     }
 
@@ -85,7 +85,7 @@ struct HistoryCommand: ParsableCommand {
                 text +=
                     "\(note) `launchprof history trend --min-segment \(shorter)` looks for changes that held \(shorter) runs.\n"
             }
-            print(json ? HistoryText.json(changes) : text, terminator: "")
+            try Terminal.write(json ? HistoryText.json(changes) : text, terminator: "")
         }
     }
 }

@@ -48,7 +48,7 @@ struct ReportCommand: ParsableCommand {
         let check = try budgets.map { try baselines.check(budgets: $0) }
         let report = RunReport(format: format, launch: launch, symbolsPath: symbols, generator: LaunchProf.generator)
         let text = try report.render(folder, budgets: check)
-        guard let output else { return print(text, terminator: "") }
+        guard let output else { return try Terminal.write(text, terminator: "") }
         do {
             try AtomicFile.write(Data(text.utf8), to: URL(filePath: output))
         } catch {

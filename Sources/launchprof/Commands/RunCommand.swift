@@ -3,6 +3,7 @@ import Foundation
 import LaunchAnalysis
 import LaunchReports
 import LaunchRunner
+import LaunchTrace
 import LaunchWorkflow
 
 /// `launchprof run`: launches an app repeatedly, summarises every metric and checks budgets.
@@ -134,7 +135,7 @@ struct RunCommand: ParsableCommand {
         plan.launch = specifications[0]
         let folder = try RunFolder.create(at: output)
         if let package = alternatives.package, let product = alternatives.productName {
-            FileHandle.standardError.write(Data("launchprof: building \(product) in release (swift build)\n".utf8))
+            Terminal.printError("launchprof: building \(product) in release (swift build)")
             plan.launch.executable = try AlternativeBuilds.buildPackage(path: package, product: product, in: folder.url)
         }
         let progress = ProgressReporter(total: runs, interactive: Terminal.stderrIsTerminal)
@@ -148,27 +149,43 @@ struct RunCommand: ParsableCommand {
             code = result.evaluation.status
             try? JSONReport(summary: result.summary, evaluation: result.evaluation).write(to: folder.verdictsURL)
         }
-        print(
-            try format.format.render(
-                summary: result.summary, evaluation: result.evaluation, colored: Terminal.stdoutIsTerminal),
-            terminator: "")
-        if format.format == .text {
-            print("\nRun folder: \(folder.url.path)")
-        }
+        try printReport(of: result, folder: folder)
         ResultOutputs.report(failures)
-        if RunInterruption.continuedCount > 0 {
-            FileHandle.standardError.write(
-                Data(
-                    "launchprof: note: launchprof was stopped and continued \(RunInterruption.continuedCount) time(s) during the run (SIGSTOP or SIGTSTP, then SIGCONT); a launch running meanwhile counts the pause in its times.\n"
-                        .utf8))
-        }
-        if let signal = result.interruptedBy {
-            FileHandle.standardError.write(
-                Data(
-                    "launchprof: interrupted by signal \(signal); the launches so far are in \(folder.url.path).\n".utf8
-                ))
-        }
+        printNotes(interruptedBy: result.interruptedBy, folder: folder)
         if code != .success { throw ExitCode(code.rawValue) }
+    }
+
+    /// Prints the report in the chosen format to standard output.
+    ///
+    /// - Throws: ``LaunchTrace/LaunchProfilerError`` when standard output cannot be written (the
+    ///   report is lost, the run's files are kept in `folder`): the command ends with exit 1, which
+    ///   `verdicts.json` is rewritten to say.
+    private func printReport(of result: ProfilingResult, folder: RunFolder) throws {
+        do {
+            try Terminal.write(
+                try format.format.render(
+                    summary: result.summary, evaluation: result.evaluation, colored: Terminal.stdoutIsTerminal),
+                terminator: "")
+            if format.format == .text { try Terminal.write("\nRun folder: \(folder.url.path)") }
+        } catch let error as LaunchProfilerError where error.code == .writeFailed {
+            var evaluation = result.evaluation
+            evaluation.runStatus = .usageError
+            try? JSONReport(summary: result.summary, evaluation: evaluation).write(to: folder.verdictsURL)
+            throw error.adding("The report was not printed; the run's files are in \(folder.url.path).")
+        }
+    }
+
+    /// The notes on standard error after the report: a pause of launchprof, an interruption.
+    private func printNotes(interruptedBy signal: Int32?, folder: RunFolder) {
+        if RunInterruption.continuedCount > 0 {
+            Terminal.printError(
+                "launchprof: note: launchprof was stopped and continued \(RunInterruption.continuedCount) time(s) during the run (SIGSTOP or SIGTSTP, then SIGCONT); a launch running meanwhile counts the pause in its times."
+            )
+        }
+        if let signal {
+            Terminal.printError(
+                "launchprof: interrupted by signal \(signal); the launches so far are in \(folder.url.path).")
+        }
     }
 
     /// The plan the options describe, with the budgets and baselines loaded.

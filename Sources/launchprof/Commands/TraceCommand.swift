@@ -45,11 +45,14 @@ struct TraceCommand: ParsableCommand {
         let specification = specifications[0]
         let (trace, url) = try launch.aroundLaunches { try SingleLaunch(launch: specification, output: output).run() }
         if json {
-            print(String(decoding: try TraceJSON.makeEncoder().encode(trace), as: UTF8.self))
+            try Terminal.write(String(decoding: try TraceJSON.makeEncoder().encode(trace), as: UTF8.self))
         } else {
-            print(PhaseTable(trace: trace).render(attribution: SingleLaunch.attribution(of: trace)), terminator: "")
-            if let preMain = SingleLaunch.preMainSummary(of: trace) { print("\n" + PreMainSection.text(preMain)) }
-            print("trace written to \(url.path)")
+            try Terminal.write(
+                PhaseTable(trace: trace).render(attribution: SingleLaunch.attribution(of: trace)), terminator: "")
+            if let preMain = SingleLaunch.preMainSummary(of: trace) {
+                try Terminal.write("\n" + PreMainSection.text(preMain))
+            }
+            try Terminal.write("trace written to \(url.path)")
         }
     }
 }

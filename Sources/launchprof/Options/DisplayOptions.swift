@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import LaunchRunner
 import LaunchTrace
 
@@ -23,9 +22,9 @@ struct DisplayOptions: ParsableArguments {
         for index in specifications.indices { set.merge(session.apply(to: &specifications[index])) { $1 } }
         if !set.isEmpty {
             let assignments = set.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-            let note =
-                "launchprof: the launches on \(session.endpoint.description) get \(assignments) (how toolkits choose their display; a value of your own is kept).\n"
-            FileHandle.standardError.write(Data(note.utf8))
+            StandardStream.error.writeLine(
+                "launchprof: the launches on \(session.endpoint.description) get \(assignments) (how toolkits choose their display; a value of your own is kept)."
+            )
         }
         return session
     }

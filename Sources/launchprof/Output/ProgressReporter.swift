@@ -52,8 +52,9 @@ final class ProgressReporter {
             let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
             clearLine()
             if record.outcome != .completed { Terminal.printError("launch \(record.index)\(who): \(detail)") }
-            FileHandle.standardError.write(
-                Data("[\(bar)] \(done)/\(total)\(who)  \(failures) failed  \(detail)  \(timing())".utf8))
+            _ = StandardStream.writeAll(
+                Array("[\(bar)] \(done)/\(total)\(who)  \(failures) failed  \(detail)  \(timing())".utf8),
+                to: STDERR_FILENO)
         } else {
             Terminal.printError("launch \(done)/\(total)\(who): \(detail), \(timing())")
         }
@@ -97,6 +98,6 @@ final class ProgressReporter {
     }
 
     private func clearLine() {
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        _ = StandardStream.writeAll(Array("\r\u{1B}[2K".utf8), to: STDERR_FILENO)
     }
 }

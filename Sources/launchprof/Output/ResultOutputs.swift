@@ -42,7 +42,7 @@ struct ResultOutputs {
     /// Writes each failure to standard error, as the command's errors are.
     static func report(_ failures: [any Error]) {
         for failure in failures {
-            FileHandle.standardError.write(Data("launchprof: \(failure)\n".utf8))
+            Terminal.printError("launchprof: \(failure)")
         }
     }
 

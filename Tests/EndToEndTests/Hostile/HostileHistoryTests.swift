@@ -101,4 +101,31 @@ struct HostileHistoryTests {
         // Writing there is still refused, with the history's exit status.
         #expect(try Self.record(into: readOnly, in: folder).status == 5)
     }
+
+    @Test(
+        "history import refuses a run whose date is not a date, naming the file, the path, the value and what was expected",
+        arguments: ["yesterday", "2026-13-45T99:00:00Z", ""])
+    func invalidImportDate(date: String) throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = folder.appendingPathComponent("run")
+        let made = try BuiltProducts.launchprof(
+            ["run", "--runs", "1", "--warmup", "0", "--no-history", "--output", run.path, "--", "/bin/true"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let summaryURL = run.appendingPathComponent("summary.json")
+        var summary = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: summaryURL)) as? [String: Any])
+        var info = try #require(summary["run"] as? [String: Any])
+        info["date"] = date
+        summary["run"] = info
+        try JSONSerialization.data(withJSONObject: summary, options: [.sortedKeys]).write(to: summaryURL)
+        let history = folder.appendingPathComponent("history.sqlite").path
+        let imported = try BuiltProducts.launchprof(["history", "import", "--history", history, run.path])
+        #expect(imported.status == 1, "\(imported.stdout)\(imported.stderr)")
+        for part in [summaryURL.path, "at run.date", "\"\(date)\"", "Expected an ISO 8601 date"] {
+            #expect(imported.stderr.contains(part), "\(part) missing: \(imported.stderr)")
+        }
+        let list = try BuiltProducts.launchprof(["history", "list", "--history", history])
+        #expect(!list.stdout.contains("/bin/true") && !list.stdout.contains("true "), "recorded: \(list.stdout)")
+    }
 }

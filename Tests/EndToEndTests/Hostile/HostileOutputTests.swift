@@ -116,4 +116,28 @@ struct HostileOutputTests {
         #expect(list.stdout.split(separator: "\n").count == 2, "a header and one row: \(list.stdout)")
         #expect(list.stdout.contains("evil\\nResult"), "\(list.stdout)")
     }
+
+    @Test(
+        "a failed launch's standard error is shown once in each output of the failure (trace, run)",
+        arguments: ["trace", "run"])
+    func standardErrorShownOnce(command: String) throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = try HostileRun.script(
+            "for i in 1 2 3 4 5; do echo \"boom-line-$i\" >&2; done\nexit 7", in: folder)
+        let arguments =
+            command == "trace"
+            ? ["trace", "--output", folder.appendingPathComponent("t.json").path, "--", app]
+            : [
+                "run", "--runs", "1", "--warmup", "0", "--no-history", "--output",
+                folder.appendingPathComponent("run").path, "--", app,
+            ]
+        let result = try BuiltProducts.launchprof(arguments)
+        #expect(result.status == ProfilerExitStatus.launchFailed.rawValue, "\(result.stderr)")
+        #expect((result.stdout + result.stderr).contains("boom-line-5"), "\(result.stdout)\(result.stderr)")
+        // `run` shows the message in its progress (standard error) and in its report (standard output).
+        for stream in [result.stdout, result.stderr] {
+            #expect(stream.components(separatedBy: "boom-line-5").count <= 2, "shown more than once: \(stream)")
+        }
+    }
 }

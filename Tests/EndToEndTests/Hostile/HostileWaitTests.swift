@@ -133,4 +133,23 @@ struct HostileWaitTests {
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.contains("stopped and continued 1 time(s)"), "\(output.stderr)")
     }
+
+    @Test(
+        "timeout's SIGCONT after its SIGTERM or SIGINT is not a stop: exit 130 and no note of a pause",
+        arguments: ["TERM", "INT"])
+    func continuedByTimeout(signal: String) throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = try HostileRun.script("sleep 30", in: folder)
+        // timeout sends the signal, then SIGCONT (in case its child was stopped), to launchprof.
+        let output = try BuiltProducts.run(
+            "/usr/bin/timeout",
+            [
+                "--preserve-status", "-s", signal, "3", BuiltProducts.path("launchprof"), "run", "--runs", "1",
+                "--warmup", "0", "--no-history", "--output", folder.appendingPathComponent("run").path, "--", app,
+            ], timeout: 60)
+        #expect(output.status == ProfilerExitStatus.interrupted.rawValue, "\(output.stderr)")
+        #expect(output.stderr.contains("interrupted by signal"), "\(output.stderr)")
+        #expect(!output.stderr.contains("stopped and continued"), "\(output.stderr)")
+    }
 }
