@@ -69,11 +69,25 @@ static int lpxc_extensions(lpxc_library *x, void *handles[3]) {
 }
 #undef LPXC_SYM
 
+/// The SHAPE extension's library, when installed (libxcb-shape0): without it, shaped windows'
+/// pixels outside their shape are compared too.
+static void lpxc_shape(lpxc_library *x) {
+    void *shape = dlopen("libxcb-shape.so.0", RTLD_NOW | RTLD_LOCAL);
+    if (!shape) return;
+    *(void **)&x->shape_rectangles = dlsym(shape, "xcb_shape_get_rectangles");
+    *(void **)&x->shape_rectangles_data = dlsym(shape, "xcb_shape_get_rectangles_rectangles");
+    *(void **)&x->shape_rectangles_length = dlsym(shape, "xcb_shape_get_rectangles_rectangles_length");
+    x->shape_id = dlsym(shape, "xcb_shape_id");
+    if (!x->shape_rectangles || !x->shape_rectangles_data || !x->shape_rectangles_length || !x->shape_id)
+        x->shape_rectangles = NULL;
+}
+
 static void lpxc_load_once(void) {
     void *handles[3];
     lpxc_library x;
     memset(&x, 0, sizeof x);
     if (lpxc_open(handles) != 0 || lpxc_core(&x, handles) != 0 || lpxc_extensions(&x, handles) != 0) return;
+    lpxc_shape(&x);
     lpxc_loaded = x;
     lpxc_failure[0] = 0;
 }

@@ -157,6 +157,7 @@ typedef struct lpxc_res_client_id_value_iterator {
 } lpxc_res_client_id_value_iterator;
 
 typedef struct lpxc_res_query_client_ids_reply lpxc_res_query_client_ids_reply;
+typedef struct lpxc_shape_get_rectangles_reply lpxc_shape_get_rectangles_reply;
 typedef struct lpxc_extension lpxc_extension;
 
 /// The functions and extension ids, resolved from libxcb.so.1, libxcb-res.so.0 and
@@ -205,6 +206,11 @@ typedef struct lpxc_library {
     lpxc_cookie (*damage_destroy)(lpxc_connection *c, uint32_t damage);
     lpxc_extension *res_id;
     lpxc_extension *damage_id;
+    /// libxcb-shape.so.0, optional (NULL when absent): a shaped window's pixels are those inside it.
+    lpxc_cookie (*shape_rectangles)(lpxc_connection *c, uint32_t window, uint8_t kind);
+    lpxc_rectangle *(*shape_rectangles_data)(const lpxc_shape_get_rectangles_reply *reply);
+    int (*shape_rectangles_length)(const lpxc_shape_get_rectangles_reply *reply);
+    lpxc_extension *shape_id;
 } lpxc_library;
 
 /// The three libraries, loaded on the first call (RTLD_LOCAL). NULL, with a sentence naming the
@@ -227,6 +233,7 @@ enum {
     LPXC_RES_CLIENT_ID_MASK_LOCAL_CLIENT_PID = 2,
     LPXC_DAMAGE_NOTIFY = 0,
     LPXC_DAMAGE_REPORT_LEVEL_RAW_RECTANGLES = 0,
+    LPXC_SHAPE_SK_BOUNDING = 0,
 };
 
 #endif

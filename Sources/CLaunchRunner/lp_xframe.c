@@ -1,9 +1,10 @@
-// A first frame is the program's own pixels (lp_xobserver.h). When a window of the launch is
-// mapped, the observer reads its pixels as the map left them: the server's background paint,
-// or, for a window without a background, what it was drawn over. Every later DAMAGE report is
-// held against that baseline by reading the damaged pixels: the first that differ are the
-// program's first frame, at the time its report was read. A background paint, a clear to the
-// same colour or a border never differs from it; a window that is never drawn never has one.
+// A first frame is the program's own picture (lp_xobserver.h): the first time a window of the
+// launch shows two colours of its own. When the window is mapped, the observer reads its pixels
+// as the map left them (the server's background paint, or for a window without a background,
+// what it was drawn over, which is then no colour of the window's); every later DAMAGE report's
+// pixels are read into that copy. A background paint, a clear or a fill of one colour, however
+// drawn, is no picture; a window that is never drawn never has one. The frame is dated by the
+// damage reports (lp_xchange_time), in the server's clock where it has it.
 #define _GNU_SOURCE
 #include "lp_xobserver.h"
 
@@ -40,20 +41,47 @@ static void lp_xcheck_push(lp_xobserver *o, lp_xcheck check) {
     o->checks[o->check_count++] = check;
 }
 
-/// Asks for the pixels of `w` in the given rectangle (window coordinates).
-static void lp_xask(lp_xobserver *o, lp_xwindow *w, int snapshot, int64_t now, int32_t x, int32_t y, int32_t width,
-                    int32_t height) {
+/// Asks for the pixels of `w` in the given rectangle (window coordinates), dated `damage_ns`.
+static void lp_xask(lp_xobserver *o, lp_xwindow *w, int snapshot, int64_t damage_ns, int32_t x, int32_t y,
+                    int32_t width, int32_t height) {
     if (!lp_xvisible(o, w, &x, &y, &width, &height)) return;
     lpxc_cookie cookie = o->x->get_image(o->c, LPXC_IMAGE_FORMAT_Z_PIXMAP, w->window, (int16_t)x, (int16_t)y,
                                          (uint16_t)width, (uint16_t)height, 0xffffffffu);
     o->x->flush(o->c);
-    lp_xcheck_push(o, (lp_xcheck){cookie.sequence, w->window, snapshot, now, x, y, width, height});
+    lp_xcheck_push(o, (lp_xcheck){cookie.sequence, w->window, snapshot, damage_ns, x, y, width, height});
     if (snapshot) w->state = 1;
 }
 
 void lp_xframe_snapshot(lp_xobserver *o, lp_xwindow *w) {
-    w->damaged_before = 0;
-    lp_xask(o, w, 1, lp_xnow(), 0, 0, w->width, w->height);
+    w->recent_count = 0;
+    if (o->shaped) {
+        lpxc_cookie cookie = o->x->shape_rectangles(o->c, w->window, LPXC_SHAPE_SK_BOUNDING);
+        lp_xcheck_push(o, (lp_xcheck){cookie.sequence, w->window, 2, 0, 0, 0, w->width, w->height});
+    }
+    lp_xask(o, w, 1, 0, 0, 0, w->width, w->height);
+}
+
+/// The shape's rectangles (window coordinates, its border's included) as a mask of the inside;
+/// none when it covers the whole window.
+static void lp_xshape(lp_xobserver *o, lp_xwindow *w, const lpxc_shape_get_rectangles_reply *reply) {
+    free(w->mask);
+    w->mask = NULL;
+    const lpxc_rectangle *rectangles = o->x->shape_rectangles_data(reply);
+    int count = o->x->shape_rectangles_length(reply);
+    if (count == 1 && rectangles[0].x <= 0 && rectangles[0].y <= 0 &&
+        rectangles[0].x + rectangles[0].width >= w->width && rectangles[0].y + rectangles[0].height >= w->height)
+        return;
+    w->mask = calloc((size_t)w->width * w->height + 1, 1);
+    for (int i = 0; w->mask && i < count; i++)
+        for (int32_t y = rectangles[i].y; y < rectangles[i].y + rectangles[i].height; y++)
+            for (int32_t x = rectangles[i].x; x < rectangles[i].x + rectangles[i].width; x++)
+                if (x >= 0 && y >= 0 && x < w->width && y < w->height) w->mask[(size_t)y * w->width + (size_t)x] = 1;
+}
+
+/// Whether the pixel at (x, y) is inside the window's shape.
+static int lp_xinside(const lp_xwindow *w, int32_t x, int32_t y) {
+    if (!w->mask) return 1;
+    return x >= 0 && y >= 0 && x < w->width && y < w->height && w->mask[(size_t)y * w->width + (size_t)x];
 }
 
 /// When the damage happened: the server's own time of its report (X servers stamp it with
@@ -68,28 +96,42 @@ static int64_t lp_xdamage_time(uint32_t server_ms, int64_t read_ns) {
     return end_of_report < read_ns ? end_of_report : read_ns;
 }
 
-void lp_xframe_damaged(lp_xobserver *o, const lpxc_damage_notify *e, int64_t read_ns) {
+void lp_xframe_damaged(
+    lp_xobserver *o, const lpxc_damage_notify *e, unsigned int sequence, int64_t read_ns, lp_xmilestones *m) {
     lp_xwindow *w = lp_xfind(o, e->drawable);
     if (!w || !w->ours || !w->mapped) return;
     int64_t now = lp_xdamage_time(e->timestamp, read_ns);
-    if (w->state == 1) {
-        w->damaged_before = 1;
-        w->last_damage_ns = now;
-    } else if (w->state == 2) {
+    // A damage the server made before processing another request of the observer's than the map
+    // did (its background paint, or a drawing right after): the map was no later than its time,
+    // whenever the runner read it.
+    if (w->map_sequence && sequence == w->map_sequence && now < m->mapped_ns) m->mapped_ns = now;
+    w->map_sequence = 0;
+    unsigned int slot = w->recent_count++ % (sizeof w->recent / sizeof w->recent[0]);
+    w->recent[slot].sequence = sequence;
+    w->recent[slot].ns = now;
+    // The checks of this window the server processed after this damage show its pixels.
+    for (size_t i = o->check_head; i < o->check_count; i++) {
+        lp_xcheck *c = &o->checks[i];
+        if (c->window == w->window && (int32_t)(c->sequence - sequence) > 0 && now > c->latest_damage_ns)
+            c->latest_damage_ns = now;
+    }
+    if (w->state == 2) {
         lp_xask(o, w, 0, now, e->area.x, e->area.y, e->area.width, e->area.height);
-    } else {
+    } else if (w->state == 0) {
         // No baseline (the look after the map failed): this damage's pixels become it, and if
         // they are already a picture, this is the frame.
         lp_xask(o, w, 1, now, 0, 0, w->width, w->height);
-        w->damaged_before = 1;
-        w->last_damage_ns = now;
     }
 }
 
 void lp_xframe_drop(lp_xobserver *o, lp_xwindow *w) {
     (void)o;
     free(w->baseline);
+    free(w->beneath);
+    free(w->mask);
     w->baseline = NULL;
+    w->beneath = NULL;
+    w->mask = NULL;
     w->state = 0;
 }
 
@@ -135,60 +177,100 @@ static int lp_ximage_read(lp_xobserver *o, const lpxc_get_image_reply *reply, co
     return (size_t)o->x->image_data_length(reply) >= (size_t)image->stride * (size_t)c->height;
 }
 
-/// The baseline from the look after the map; 1 when it already holds a picture of the program's.
-static int lp_xbaseline(lp_xwindow *w, const lp_ximage *image) {
-    size_t size = (size_t)image->stride * (size_t)image->height;
-    free(w->baseline);
-    w->baseline = malloc(size ? size : 1);
-    if (!w->baseline) return 0;
-    memcpy(w->baseline, image->data, size);
-    w->bx = image->x, w->by = image->y, w->bw = image->width, w->bh = image->height;
-    w->stride = image->stride, w->bytes_per_pixel = image->bytes;
-    w->fill = lp_xpixel(image->data, image->bytes, image->depth);
-    w->uniform = 1;
-    for (int32_t row = 0; row < image->height && w->uniform; row++)
-        for (int32_t column = 0; column < image->width; column++)
-            if (lp_xpixel(image->data + row * image->stride + column * image->bytes, image->bytes, image->depth) !=
-                w->fill) {
-                w->uniform = 0;
-                break;
-            }
-    w->state = 2;
-    // Damage before the look, and more than one colour: the program drew before it.
-    return w->damaged_before && !w->uniform;
+/// The pixel of the window's copy at (x, y) (inside the copy).
+static uint32_t lp_xcopy_pixel(const lp_xwindow *w, const uint8_t *pixels, int32_t x, int32_t y) {
+    return lp_xpixel(pixels + (size_t)(y - w->by) * w->stride + (size_t)(x - w->bx) * w->bytes_per_pixel,
+                     w->bytes_per_pixel, w->depth);
 }
 
-/// Whether the damaged pixels differ from the baseline (outside it, from its one colour).
-static int lp_xdiffers(const lp_xwindow *w, const lp_ximage *image) {
-    for (int32_t row = 0; row < image->height; row++) {
-        int32_t y = image->y + row;
-        for (int32_t column = 0; column < image->width; column++) {
-            int32_t x = image->x + column;
-            uint32_t now = lp_xpixel(image->data + row * image->stride + column * image->bytes, image->bytes,
-                                     image->depth);
-            int inside = x >= w->bx && x < w->bx + w->bw && y >= w->by && y < w->by + w->bh;
-            if (!inside && !w->uniform) continue;
-            uint32_t before = inside ? lp_xpixel(w->baseline + (y - w->by) * w->stride + (x - w->bx) * w->bytes_per_pixel,
-                                                 w->bytes_per_pixel, image->depth)
-                                     : w->fill;
-            if (now != before) return 1;
+/// Whether the window's copy shows two colours of its own: pixels inside its shape other than
+/// what was beneath it (known when nothing was drawn before the look after the map).
+static int lp_xpicture(const lp_xwindow *w) {
+    uint32_t first = 0;
+    int seen = 0;
+    for (int32_t y = w->by; y < w->by + w->bh; y++)
+        for (int32_t x = w->bx; x < w->bx + w->bw; x++) {
+            if (!lp_xinside(w, x, y)) continue;
+            uint32_t pixel = lp_xcopy_pixel(w, w->baseline, x, y);
+            if (w->beneath && pixel == lp_xcopy_pixel(w, w->beneath, x, y)) continue;
+            if (!seen) first = pixel, seen = 1;
+            else if (pixel != first) return 1;
         }
-    }
     return 0;
 }
 
+/// The window's copy from the look after the map. When no damage came before it, the pixels
+/// are what the window was drawn over (no background), kept as `beneath`. Returns 1 when it
+/// already shows a picture (the program drew before the look).
+static int lp_xbaseline(lp_xwindow *w, const lp_ximage *image, int damaged) {
+    size_t size = (size_t)image->stride * (size_t)image->height;
+    free(w->baseline);
+    free(w->beneath);
+    w->baseline = malloc(size ? size : 1);
+    w->beneath = damaged ? NULL : malloc(size ? size : 1);
+    if (!w->baseline || (!damaged && !w->beneath)) return 0;
+    memcpy(w->baseline, image->data, size);
+    if (w->beneath) memcpy(w->beneath, image->data, size);
+    w->bx = image->x, w->by = image->y, w->bw = image->width, w->bh = image->height;
+    w->stride = image->stride, w->bytes_per_pixel = image->bytes, w->depth = image->depth;
+    w->state = 2;
+    return lp_xpicture(w);
+}
+
+/// Copies a check's pixels into the window's copy; whether any changed.
+static int lp_xupdate(lp_xwindow *w, const lp_ximage *image) {
+    int changed = 0;
+    for (int32_t row = 0; row < image->height; row++) {
+        int32_t y = image->y + row;
+        if (y < w->by || y >= w->by + w->bh) continue;
+        for (int32_t column = 0; column < image->width; column++) {
+            int32_t x = image->x + column;
+            if (x < w->bx || x >= w->bx + w->bw) continue;
+            const uint8_t *from = image->data + (size_t)row * image->stride + (size_t)column * image->bytes;
+            uint8_t *to = w->baseline + (size_t)(y - w->by) * w->stride + (size_t)(x - w->bx) * w->bytes_per_pixel;
+            if (memcmp(from, to, w->bytes_per_pixel)) memcpy(to, from, w->bytes_per_pixel), changed = 1;
+        }
+    }
+    return changed;
+}
+
+/// The time of a change a check showed: its window's earliest damage reported after its last
+/// clean check and before this one (the first drawing the clean pixels did not hold), else the
+/// latest before this one.
+static int64_t lp_xchange_time(const lp_xwindow *w, const lp_xcheck *c) {
+    int64_t earliest = 0;
+    unsigned int kept = w->recent_count < 64 ? w->recent_count : 64;
+    for (unsigned int i = 0; i < kept; i++) {
+        unsigned int sequence = w->recent[i].sequence;
+        int after_clean = (int32_t)(sequence - w->clean_sequence) >= 0;
+        int before_check = (int32_t)(c->sequence - sequence) > 0;
+        if (after_clean && before_check && (!earliest || w->recent[i].ns < earliest)) earliest = w->recent[i].ns;
+    }
+    return earliest ? earliest : c->latest_damage_ns;
+}
+
 /// Holds one reply against its window; the frame's time when the program drew, else 0.
-static int64_t lp_xjudge(lp_xobserver *o, const lp_xcheck *c, const lpxc_get_image_reply *reply) {
+static int64_t lp_xjudge(lp_xobserver *o, const lp_xcheck *c, const void *reply) {
     lp_xwindow *w = lp_xfind(o, c->window);
     if (!w || !w->mapped) return 0;
+    if (c->snapshot == 2) {
+        if (reply) lp_xshape(o, w, reply);
+        return 0;
+    }
     lp_ximage image;
     if (!reply || !lp_ximage_read(o, reply, c, &image)) {
         if (c->snapshot) w->state = 0;
         return 0;
     }
-    if (c->snapshot) return lp_xbaseline(w, &image) ? w->last_damage_ns : 0;
+    if (c->snapshot) {
+        if (lp_xbaseline(w, &image, c->latest_damage_ns != 0)) return c->latest_damage_ns;
+        w->clean_sequence = c->sequence;
+        return 0;
+    }
     if (w->state != 2 || !w->baseline) return 0;
-    return lp_xdiffers(w, &image) ? c->time_ns : 0;
+    if (lp_xupdate(w, &image) && lp_xpicture(w)) return lp_xchange_time(w, c);
+    w->clean_sequence = c->sequence;
+    return 0;
 }
 
 void lp_xframe_collect(lp_xobserver *o, lp_xmilestones *m) {

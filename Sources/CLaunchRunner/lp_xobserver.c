@@ -111,6 +111,8 @@ static int lp_xextensions(lp_xobserver *o, char *error, size_t size) {
         return -1;
     }
     o->damage_event = damage->first_event + LPXC_DAMAGE_NOTIFY;
+    const lpxc_extension_reply *shape = o->x->shape_rectangles ? o->x->extension(o->c, o->x->shape_id) : NULL;
+    o->shaped = shape && shape->present;
     free(o->x->res_version_reply(o->c, o->x->res_version(o->c, 1, 2), NULL));
     free(o->x->damage_version_reply(o->c, o->x->damage_version(o->c, 1, 1), NULL));
     return 0;
@@ -168,12 +170,13 @@ static void lp_xcreated(lp_xobserver *o, const lpxc_create_notify *e, pid_t targ
 }
 
 /// A window of the launch was mapped: its time, and a look at its pixels as the map left them.
-static void lp_xmapped(lp_xobserver *o, lp_xwindow *w, lp_xmilestones *m, int64_t now) {
+static void lp_xmapped(lp_xobserver *o, lp_xwindow *w, lp_xmilestones *m, int64_t now, unsigned int sequence) {
     if (w->mapped) return;
     w->mapped = 1;
     if (!m->mapped_ns) {
         m->mapped_ns = now;
         m->window_pid = w->pid;
+        w->map_sequence = sequence ? sequence : 1;
     }
     if (o->frames && !m->drawn_ns) lp_xframe_snapshot(o, w);
 }
@@ -198,7 +201,7 @@ static void lp_xevent(lp_xobserver *o, lpxc_event *event, pid_t pid, lp_xmilesto
     } else if (type == LPXC_MAP_NOTIFY) {
         // Only a window created in this launch counts: an id of an earlier launch's is not looked up.
         lp_xwindow *w = lp_xfind(o, ((lpxc_window_notify *)event)->window);
-        if (w && w->ours) lp_xmapped(o, w, m, now);
+        if (w && w->ours) lp_xmapped(o, w, m, now, event->full_sequence);
     } else if (type == LPXC_UNMAP_NOTIFY) {
         lp_xwindow *w = lp_xfind(o, ((lpxc_window_notify *)event)->window);
         if (w && w->ours) lp_xframe_unmapped(o, w);
@@ -214,7 +217,7 @@ static void lp_xevent(lp_xobserver *o, lpxc_event *event, pid_t pid, lp_xmilesto
         o->x->change_attributes(o->c, e->window, LPXC_CW_EVENT_MASK, &mask);
         o->x->flush(o->c);
     } else if (type == o->damage_event && o->frames && !m->drawn_ns) {
-        lp_xframe_damaged(o, (lpxc_damage_notify *)event, now);
+        lp_xframe_damaged(o, (lpxc_damage_notify *)event, event->full_sequence, now, m);
     }
 }
 

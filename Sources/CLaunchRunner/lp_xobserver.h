@@ -18,22 +18,38 @@ typedef struct lp_xwindow {
     uint16_t width, height;
     /// 0: no look at its pixels yet; 1: the look after its map is on its way; 2: `baseline` holds it.
     int state;
-    /// Damage reported before that look's reply, and when the last of it was read.
-    int damaged_before;
-    int64_t last_damage_ns;
-    /// Its pixels as the map left them (the server's background, or what it was drawn over).
+    /// A copy of its pixels: as the map left them, updated by every check's reply.
     uint8_t *baseline;
+    /// What it was drawn over (no colour of its own), when nothing was drawn before the map's look.
+    uint8_t *beneath;
+    /// Which of its pixels are inside its shape (1), or NULL for all (an unshaped window).
+    uint8_t *mask;
+    /// Its latest damage reports: the sequence number each came after, and its time.
+    struct {
+        unsigned int sequence;
+        int64_t ns;
+    } recent[64];
+    unsigned int recent_count;
+    /// The sequence number its MapNotify came after, while a damage of the same request may still
+    /// date the map by the server's clock (0 once done).
+    unsigned int map_sequence;
+    /// The sequence number of its latest check that showed no change (its pixels then were clean).
+    unsigned int clean_sequence;
     int32_t bx, by, bw, bh;
-    uint32_t stride, fill;
-    uint8_t bytes_per_pixel, uniform;
+    uint32_t stride;
+    uint8_t bytes_per_pixel, depth;
 } lp_xwindow;
 
 /// A GetImage request whose reply is awaited: the look after a map (`snapshot`) or at a damage.
+/// Its pixels hold every drawing the server did before it, so a difference it shows is dated by
+/// the latest damage of its window the server reported before it (`latest_damage_ns`; 0: none),
+/// known from each damage event's sequence number.
 typedef struct lp_xcheck {
     unsigned int sequence;
     uint32_t window;
+    /// 0: at a damage; 1: the look after the map; 2: the window's shape, asked for before that look.
     int snapshot;
-    int64_t time_ns;
+    int64_t latest_damage_ns;
     int32_t x, y, width, height;
 } lp_xcheck;
 
@@ -43,7 +59,7 @@ struct lp_xobserver {
     uint32_t root;
     uint16_t screen_width, screen_height;
     uint8_t damage_event;
-    int frames, unwatched;
+    int frames, unwatched, shaped;
     lp_xwindow *windows;
     size_t count, capacity;
     lp_xcheck *checks;
@@ -55,9 +71,11 @@ lp_xwindow *lp_xfind(lp_xobserver *o, uint32_t window);
 
 /// Asks for the pixels of a window just mapped (the baseline later damage is compared with).
 void lp_xframe_snapshot(lp_xobserver *o, lp_xwindow *w);
-/// A DAMAGE report read at `read_ns`: the damaged part's pixels are asked for, to be compared
-/// with the baseline.
-void lp_xframe_damaged(lp_xobserver *o, const lpxc_damage_notify *e, int64_t read_ns);
+/// A DAMAGE report read at `read_ns`, after the server processed the observer's request
+/// `sequence`: it dates the checks the server had not yet processed, and the damaged part's
+/// pixels are asked for, to be compared with the baseline.
+void lp_xframe_damaged(
+    lp_xobserver *o, const lpxc_damage_notify *e, unsigned int sequence, int64_t read_ns, lp_xmilestones *m);
 /// A window of the launch was unmapped before its first frame: its baseline goes.
 void lp_xframe_unmapped(lp_xobserver *o, lp_xwindow *w);
 /// Reads the replies that arrived, in order; sets `drawn_ns` at the first pixels the program drew.

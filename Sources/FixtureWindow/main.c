@@ -15,7 +15,9 @@
 // --never-draw    maps the window and never draws; --abort-ms N then aborts N ms after the map.
 // --hidden N      first creates N top-level windows it never maps (toolkits keep hidden ones).
 // --frames N      draws N frames (each a round trip to the server); --exit ends after them.
-// FILE gets one line: "mapNs=<CLOCK_MONOTONIC at the map request> drawNs=<at the draw request>".
+// FILE gets one line: "mapNs=<CLOCK_MONOTONIC at the map request> drawNs=<at the draw request>
+// mappedNs=<after the map's round trip> drawnNs=<after the draw's round trip>": the server mapped
+// the window between the first and third, and drew between the second and fourth.
 // libxcb is loaded with dlopen and declared here, as launchprof's own observer does: the
 // fixture needs no X header to build.
 #define _GNU_SOURCE
@@ -159,11 +161,11 @@ static void wait_for_expose(conn *c) {
     }
 }
 
-static void write_times(const options *o, long long map_ns, long long draw_ns) {
+static void write_times(const options *o, const long long times[4]) {
     if (!o->times) return;
     FILE *file = fopen(o->times, "w");
     if (!file) return;
-    fprintf(file, "mapNs=%lld drawNs=%lld\n", map_ns, draw_ns);
+    fprintf(file, "mapNs=%lld drawNs=%lld mappedNs=%lld drawnNs=%lld\n", times[0], times[1], times[2], times[3]);
     fclose(file);
 }
 
@@ -190,7 +192,8 @@ int main(int argc, char **argv) {
     sleep_until(start + o.map_ms * 1000000LL);
     long long map_ns = now_ns(), draw_ns = 0;
     x.map_window(c, window);
-    x.flush(c);
+    free(x.get_input_focus_reply(c, x.get_input_focus(c), NULL));
+    long long mapped_ns = now_ns();
     if (o.never_draw && o.abort_ms >= 0) {
         sleep_until(map_ns + o.abort_ms * 1000000LL);
         abort();
@@ -206,7 +209,8 @@ int main(int argc, char **argv) {
         draw_ns = now_ns();
         for (long frame = 0; frame < o.frames; frame++) draw(c, window, gc, inner);
     }
-    write_times(&o, map_ns, draw_ns);
+    long long times[4] = {map_ns, draw_ns, mapped_ns, now_ns()};
+    write_times(&o, times);
     if (o.exit_after) return 0;
     sigprocmask(SIG_UNBLOCK, &term, NULL);
     for (;;) pause();

@@ -1,16 +1,17 @@
 // The screen as a person sees it, for the tests that hold launchprof's first windows and frames
 // against it. It starts an Xvfb of its own with `-fbdir DIR` (1024x768, 24 bits) and watches it
 // from outside launchprof: the screen file DIR/Xvfb_screen0 (an XWD image the server draws into)
-// mapped and compared every 0.2 ms, and, as an X client of its own, the MapNotify of every
-// top-level window, at real-time priority where it may (root). SIGTERM or SIGINT ends it and its
-// Xvfb (which dies with it in any case).
+// mapped and compared every millisecond, and, as an X client of its own, the MapNotify of every
+// top-level window, at real-time priority where it may (root). The root window is painted
+// #123456, a colour no program here draws, so that a program's black is seen as drawing. SIGTERM
+// or SIGINT ends it and its Xvfb (which dies with it in any case).
 //
 //   ScreenWatch DIR OUT_FILE
 //
 // OUT_FILE gets "display :N", then "<ns> ready", then a line per change (CLOCK_MONOTONIC ns first):
-//   <ns> screen <pixels> <colours> <rgb>  the screen changed: <pixels> not of the root's colour
-//                                     (black), <colours> the distinct colours (at most 3 counted)
-//                                     in their bounding box, black included
+//   <ns> screen <pixels> <colours> <rgb>  the screen changed: <pixels> not of the root's colour,
+//                                     <colours> their distinct colours (at most 3 counted),
+//                                     <rgb> the first of them
 //   <ns> map <window>                 a top-level window was mapped (read as the event came)
 // The pointer's sprite, drawn into the screen at its centre, is left out (a 64-pixel square).
 #define _GNU_SOURCE
@@ -66,6 +67,8 @@ static int open_screen(const char *path, screen_file *s) {
     return s->bytes == 4 ? 0 : -1;
 }
 
+enum { ROOT_COLOUR = 0x123456 };
+
 static int in_sprite(const screen_file *s, uint32_t x, uint32_t y) {
     uint32_t cx = s->width / 2, cy = s->height / 2;
     return x + 32 > cx && x < cx + 32 && y + 32 > cy && y < cy + 32;
@@ -73,7 +76,7 @@ static int in_sprite(const screen_file *s, uint32_t x, uint32_t y) {
 
 /// Writes a line when the screen differs from `last` (which then becomes it). Rows all of the
 /// root's colour are skipped with memcmp: a change is read and classified within a millisecond.
-static void look(const screen_file *s, uint8_t *last, const uint8_t *black, FILE *out) {
+static void look(const screen_file *s, uint8_t *last, const uint8_t *root, FILE *out) {
     size_t size = (size_t)s->stride * s->height;
     if (!memcmp(last, s->pixels, size)) return;
     long long when = now_ns();
@@ -82,9 +85,9 @@ static void look(const screen_file *s, uint8_t *last, const uint8_t *black, FILE
     uint32_t x0 = s->width, y0 = s->height, x1 = 0, y1 = 0;
     for (uint32_t y = 0; y < s->height; y++) {
         const uint8_t *row = last + (size_t)y * s->stride;
-        if (!memcmp(row, black, (size_t)s->width * 4)) continue;
+        if (!memcmp(row, root, (size_t)s->width * 4)) continue;
         for (uint32_t x = 0; x < s->width; x++) {
-            if (!(*(const uint32_t *)(row + x * 4) & 0xffffff) || in_sprite(s, x, y)) continue;
+            if ((*(const uint32_t *)(row + x * 4) & 0xffffff) == ROOT_COLOUR || in_sprite(s, x, y)) continue;
             pixels++;
             if (x < x0) x0 = x;
             if (x > x1) x1 = x;
@@ -98,6 +101,7 @@ static void look(const screen_file *s, uint8_t *last, const uint8_t *black, FILE
         for (uint32_t x = x0; x <= x1 && count < 3; x++) {
             if (in_sprite(s, x, y)) continue;
             uint32_t p = *(const uint32_t *)(last + (size_t)y * s->stride + x * 4) & 0xffffff;
+            if (p == ROOT_COLOUR) continue;
             int seen = 0;
             for (int i = 0; i < count; i++) seen |= colours[i] == p;
             if (!seen) colours[count++] = p;
@@ -115,6 +119,7 @@ static struct {
     int (*flush)(conn *);
     int (*get_fd)(conn *);
     event_t *(*poll_event)(conn *);
+    cookie (*clear_area)(conn *, uint8_t, uint32_t, int16_t, int16_t, uint16_t, uint16_t);
 } x;
 
 static conn *watch_maps(const char *display) {
@@ -128,10 +133,14 @@ static conn *watch_maps(const char *display) {
     *(void **)&x.flush = dlsym(lib, "xcb_flush");
     *(void **)&x.get_fd = dlsym(lib, "xcb_get_file_descriptor");
     *(void **)&x.poll_event = dlsym(lib, "xcb_poll_for_event");
+    *(void **)&x.clear_area = dlsym(lib, "xcb_clear_area");
     conn *c = x.connect(display, NULL);
     if (x.has_error(c)) return NULL;
-    uint32_t mask = 524288;  // SubstructureNotify
-    x.change_attributes(c, x.roots(x.get_setup(c)).data->root, 2048, &mask);
+    uint32_t root = x.roots(x.get_setup(c)).data->root;
+    uint32_t background = ROOT_COLOUR, mask = 524288;  // BackPixel; SubstructureNotify
+    x.change_attributes(c, root, 2, &background);
+    x.clear_area(c, 0, root, 0, 0, 0, 0);
+    x.change_attributes(c, root, 2048, &mask);
     x.flush(c);
     return c;
 }
@@ -204,13 +213,14 @@ int main(int argc, char **argv) {
         if (server > 0) kill(server, SIGTERM);
         return 2;
     }
-    uint8_t *last = calloc((size_t)s.stride * s.height, 1), *black = calloc(s.stride, 1);
+    uint8_t *last = calloc((size_t)s.stride * s.height, 1), *root = malloc(s.stride);
+    for (uint32_t i = 0; i < s.width; i++) ((uint32_t *)root)[i] = ROOT_COLOUR;
     fprintf(out, "display %s\n%lld ready\n", display, now_ns());
     fflush(out);
     while (!stop) {
-        look(&s, last, black, out);
+        look(&s, last, root, out);
         struct pollfd slot = {x.get_fd(c), POLLIN, 0};
-        struct timespec pause = {0, 200000};
+        struct timespec pause = {0, 1000000};
         ppoll(&slot, 1, &pause, NULL);
         read_maps(c, out);
     }
