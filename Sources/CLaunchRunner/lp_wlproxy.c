@@ -1,9 +1,9 @@
 // The Wayland observer (lp_display.h): a proxy socket between one launch and the compositor. A
 // thread accepts the launch's connections, connects each to the compositor and forwards the bytes
 // and descriptors both ways unchanged, while it follows the wire protocol just enough to see the
-// first xdg_toplevel configure (the window) and the compositor's wl_callback.done or
-// wp_presentation_feedback.presented for the first commit with a buffer on a toplevel surface
-// (the frame).
+// first xdg_toplevel configure (the window) and the compositor's wl_callback.done,
+// wp_presentation_feedback.presented or wl_buffer.release for the first commit with a buffer on
+// a toplevel surface (the frame).
 #define _GNU_SOURCE
 #include "lp_display.h"
 
@@ -25,7 +25,7 @@ enum { LP_WL_CONNECTIONS = 16, LP_WL_IDS = 8192, LP_WL_FDS = 28, LP_WL_BUFFER = 
 /// What an object id names, as far as the proxy needs to know.
 enum lp_wl_kind {
     LP_WL_NONE, LP_WL_REGISTRY, LP_WL_COMPOSITOR, LP_WL_SURFACE, LP_WL_WM_BASE, LP_WL_XDG_SURFACE,
-    LP_WL_TOPLEVEL, LP_WL_FRAME_CALLBACK, LP_WL_PRESENTATION, LP_WL_FEEDBACK
+    LP_WL_TOPLEVEL, LP_WL_FRAME_CALLBACK, LP_WL_PRESENTATION, LP_WL_FEEDBACK, LP_WL_BUFFER_OBJECT
 };
 
 typedef struct lp_wl_object {
@@ -34,6 +34,7 @@ typedef struct lp_wl_object {
     uint8_t attached;  // a surface with a buffer attached since its last commit
     uint8_t armed;     // a frame callback or feedback of a commit with a toplevel's buffer
     uint32_t surface;  // the surface of an xdg_surface, toplevel, callback or feedback
+    uint32_t buffer;   // a surface's buffer attached since its last commit
 } lp_wl_object;
 
 typedef struct lp_wl_stream {
@@ -96,11 +97,15 @@ static void lp_wl_bind(lp_wl_connection *c, const uint32_t *args, size_t words) 
 }
 
 /// A commit of a toplevel's surface with a buffer attached: its frame callbacks and feedbacks
-/// requested since the last commit are the frame's.
+/// requested since the last commit are the frame's, and so is the compositor's release of that
+/// buffer (for a client that asks for neither, as SDL's software renderer does: the compositor
+/// has taken the pixels, at most one refresh before it shows them).
 static void lp_wl_commit(lp_wl_connection *c, uint32_t surface_id, lp_wl_object *surface) {
     if (!surface->attached) return;
     surface->attached = 0;
     if (!surface->toplevel) return;
+    lp_wl_object *buffer = lp_wl_object_at(c, surface->buffer);
+    if (buffer && buffer->kind == LP_WL_NONE) *buffer = (lp_wl_object){.kind = LP_WL_BUFFER_OBJECT, .armed = 1};
     for (uint32_t id = 1; id < LP_WL_IDS; id++) {
         lp_wl_object *o = &c->objects[id];
         if ((o->kind == LP_WL_FRAME_CALLBACK || o->kind == LP_WL_FEEDBACK) && o->surface == surface_id) o->armed = 1;
@@ -109,7 +114,7 @@ static void lp_wl_commit(lp_wl_connection *c, uint32_t surface_id, lp_wl_object 
 
 static void lp_wl_surface_request(lp_wl_connection *c, uint32_t id, lp_wl_object *o, uint16_t opcode,
                                   const uint32_t *args, size_t words) {
-    if (opcode == 1 && words >= 1) o->attached = args[0] != 0;  // attach(buffer, x, y)
+    if (opcode == 1 && words >= 1) o->attached = args[0] != 0, o->buffer = args[0];  // attach(buffer, x, y)
     else if (opcode == 3 && words >= 1) lp_wl_new(c, args[0], LP_WL_FRAME_CALLBACK, id);  // frame
     else if (opcode == 6) lp_wl_commit(c, id, o);  // commit
 }
@@ -160,6 +165,7 @@ static void lp_wl_event(lp_wlproxy *p, lp_wl_connection *c, uint32_t id, uint16_
     if (o->kind == LP_WL_TOPLEVEL && opcode == 0) lp_wl_mark(p, &p->configured_ns);  // configure
     else if (o->kind == LP_WL_FRAME_CALLBACK && opcode == 0 && o->armed) lp_wl_mark(p, &p->framed_ns);  // done
     else if (o->kind == LP_WL_FEEDBACK && opcode == 1 && o->armed) lp_wl_mark(p, &p->framed_ns);  // presented
+    else if (o->kind == LP_WL_BUFFER_OBJECT && opcode == 0 && o->armed) lp_wl_mark(p, &p->framed_ns);  // release
 }
 
 /// Parses the whole messages in `stream` after `bytes` arrived; keeps a partial one.

@@ -10,16 +10,19 @@ extension DisplaySession {
     /// The socket name of a headless Wayland display, in its own runtime folder.
     static let waylandSocket = "wayland-launchprof"
 
+    /// Starts a headless Wayland compositor: cage when it is installed (a seat, which SDL and foot
+    /// need), else weston.
+    static func startWayland() throws(LaunchProfilerError) -> DisplaySession {
+        if let cage = try? program("cage", package: "cage") { return try startCage(cage) }
+        return try startWeston()
+    }
+
     /// Starts weston's headless backend in a new 0700 runtime folder, waits until its socket
     /// accepts a connection. The keeper ends weston's process group (its keyboard and shell
-    /// helpers too) and removes the socket, its lock and the folder.
-    static func startWayland() throws(LaunchProfilerError) -> DisplaySession {
+    /// helpers too) and removes the socket, its lock and the folder. It has no seat.
+    static func startWeston() throws(LaunchProfilerError) -> DisplaySession {
         let weston = try program("weston", package: "weston")
-        var template = Array("/tmp/launchprof-wayland-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw LaunchProfilerError.displayFailed(server: weston, reason: String(cString: strerror(errno)), log: nil)
-        }
-        let folder = String(cString: made)
+        let folder = try runtimeFolder(server: weston)
         let socket = "\(folder)/\(waylandSocket)"
         let log = logPath("weston")
         var environment = AppLauncher.runnerEnvironment

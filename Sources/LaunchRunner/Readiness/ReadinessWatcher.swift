@@ -135,9 +135,11 @@ final class ReadinessWatcher {
     /// For a `frame` condition not met, what the display showed: "; it showed a window but drew
     /// nothing into it", "; it showed no window"; empty otherwise.
     var displayProgress: String {
-        guard condition == .frame, readyAtNs == nil, let milestones = display?.milestones else { return "" }
-        if milestones.windowNs != nil { return "; it showed a window but drew nothing into it" }
-        return milestones.startedNs != nil ? "; it created a window but never showed it" : "; it showed no window"
+        guard condition == .frame, readyAtNs == nil, let display else { return "" }
+        if display.milestones.windowNs != nil { return "; it showed a window but drew nothing into it" }
+        guard display.milestones.startedNs != nil else { return "; it showed no window" }
+        return display.endpoint.server == .x11
+            ? "; it created a window but never showed it" : "; it connected to the display but showed no window"
     }
 
     /// The end of the program's standard output, when the runner read it.

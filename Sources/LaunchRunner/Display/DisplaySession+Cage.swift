@@ -1,0 +1,72 @@
+import CLaunchRunner
+import Foundation
+import LaunchTrace
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension DisplaySession {
+    /// The socket a wlroots compositor names first in an empty runtime folder.
+    static let cageSocket = "wayland-0"
+
+    /// Starts cage's headless backend (wlroots: a `wl_seat`, which SDL and foot need and weston's
+    /// headless backend lacks) in a new 0700 runtime folder, with a client that never ends (cage
+    /// ends with its one client), and waits until its socket accepts a connection. wlroots refuses
+    /// to run as root: as root, cage runs as the unprivileged user `nobody` (`runuser`), in a folder
+    /// that user owns; root's clients still connect to it.
+    static func startCage(_ cage: String) throws(LaunchProfilerError) -> DisplaySession {
+        let folder = try runtimeFolder(server: cage)
+        let socket = "\(folder)/\(cageSocket)"
+        var command = [cage, "--", "/bin/sleep", "2147483647"]
+        if geteuid() == 0 {
+            let runuser = try program("runuser", package: "util-linux")
+            try give(folder, to: "nobody", server: cage)
+            command = [runuser, "-u", "nobody", "--"] + command
+        }
+        var environment = AppLauncher.runnerEnvironment
+        environment[DisplayEndpoint.runtimeDirectoryVariable] = folder
+        environment["WLR_BACKENDS"] = "headless"
+        environment["WLR_LIBINPUT_NO_DEVICES"] = "1"
+        environment["WLR_RENDERER"] = "pixman"
+        environment.removeValue(forKey: DisplayEndpoint.x11Variable)
+        environment.removeValue(forKey: DisplayEndpoint.waylandVariable)
+        let log = logPath("cage")
+        let started = try start(
+            command[0], arguments: Array(command.dropFirst()), environment: environment, readyFD: -1,
+            cleanup: [socket, "\(socket).lock", folder], log: log)
+        if let failure = waitForSocket(socket, keeper: started.keeper) {
+            let tail = logTail(log)
+            _ = lp_display_stop(started.keeper, started.control)
+            unlink(log)
+            throw LaunchProfilerError.displayFailed(server: cage, reason: failure, log: tail)
+        }
+        return DisplaySession(
+            endpoint: DisplayEndpoint(server: .wayland, name: cageSocket, runtimeDirectory: folder, owned: true),
+            keeper: started.keeper, control: started.control, log: log)
+    }
+
+    /// A new 0700 folder for a compositor's socket.
+    static func runtimeFolder(server: String) throws(LaunchProfilerError) -> String {
+        var template = Array("/tmp/launchprof-wayland-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw LaunchProfilerError.displayFailed(server: server, reason: String(cString: strerror(errno)), log: nil)
+        }
+        return String(cString: made)
+    }
+
+    /// Makes `user` the owner of `folder` (the compositor's runtime folder, which it must own).
+    private static func give(_ folder: String, to user: String, server: String) throws(LaunchProfilerError) {
+        guard let entry = getpwnam(user) else {
+            rmdir(folder)
+            throw LaunchProfilerError.displayFailed(
+                server: server, reason: "wlroots refuses to run as root and there is no user \(user) to run it as",
+                log: nil)
+        }
+        guard chown(folder, entry.pointee.pw_uid, entry.pointee.pw_gid) == 0 else {
+            let reason = String(cString: strerror(errno))
+            rmdir(folder)
+            throw LaunchProfilerError.displayFailed(server: server, reason: reason, log: nil)
+        }
+    }
+}
