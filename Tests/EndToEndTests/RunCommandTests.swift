@@ -92,9 +92,12 @@ struct RunCommandTests {
 
     @Test(
         "one crashing launch among good ones fails the run (exit 3) unless --allow-failed tolerates it; the others are kept and checked",
-        arguments: [(nil, ProfilerExitStatus.launchFailed), ("1", .success)]
+        arguments: [(nil, ProfilerExitStatus.launchFailed), ("1", .launchFailed), ("9", .success)]
     )
     func oneCrashAmongGoodLaunches(allowFailed: String?, status: ProfilerExitStatus) throws {
+        // The second launch crashes in each series (the diagnosis and the measurement launches', and
+        // the pre-main launches' second when there is one): at least two failed launches, which
+        // --allow-failed counts alike.
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let allow = allowFailed.map { ["--allow-failed", $0] } ?? []
@@ -110,6 +113,8 @@ struct RunCommandTests {
         #expect(manifest.launches.map(\.outcome) == [.completed, .crashed, .completed])
         let summary = try RunSummary.read(from: folder.appendingPathComponent("summary.json"))
         #expect(summary.completedLaunchCount == 2)
+        #expect(summary.timingLaunches?.map(\.outcome) == [.completed, .crashed, .completed])
+        #expect(summary.judgedLaunches.filter { $0.outcome == .crashed }.count >= 2, "\(output.stdout)")
     }
 
     @Test("cold runs evict the app's files from the page cache and report how much")

@@ -23,6 +23,18 @@ public enum ReportText {
             + counted(measurement, outcomes: measured, parenthesised: true) + "; \(summary.launches.count) diagnosis "
             + "\(plural(summary.launches.count, "launch")) \(give(summary.launches.count)) the findings and profiles"
             + counted(summary.launches, outcomes: summary.outcomeCounts, parenthesised: true)
+            + failedPreMainLaunches(summary)
+    }
+
+    /// `; 2 pre-main launches (1 completed, 1 crashed)` when one of them failed (`--allow-failed`
+    /// counts them too), else nothing.
+    private static func failedPreMainLaunches(_ summary: RunSummary) -> String {
+        guard let preMain = summary.preMainLaunches, preMain.contains(where: { $0.outcome != .completed }) else {
+            return ""
+        }
+        let outcomes = Dictionary(grouping: preMain, by: \.outcome).mapValues(\.count)
+        return "; \(preMain.count) pre-main \(plural(preMain.count, "launch"))"
+            + counted(preMain, outcomes: outcomes, parenthesised: true)
     }
 
     /// `: 19 completed, 1 crashed`, or ` (19 completed, 1 crashed)`.

@@ -91,7 +91,7 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         help:
-            "Launches that may crash, hang or give an invalid trace before the run fails with exit 3 (default 0: any failed launch fails the run)."
+            "Launches that may crash, hang, fail to start or give an invalid trace before the run fails with exit 3, counting the measurement, diagnosis and pre-main launches alike (default 0: any failed launch fails the run)."
     )
     var allowFailed: Int = 0
 
