@@ -1,0 +1,62 @@
+import Foundation
+import LaunchTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An X server that accepts connections and never answers (a hung server, or something else on
+/// its socket): the observer's connection is bounded and ends on SIGTERM.
+@Suite("A silent X server")
+struct HostileXServerTests {
+    /// A Unix socket at an X display's path whose listener accepts and never reads nor writes;
+    /// the display's name, and the process to end.
+    static func silentServer() throws -> (display: String, process: Process) {
+        let number = 900 + Int(getpid() % 90)
+        let path = "/tmp/.X11-unix/X\(number)"
+        let script = """
+            import os, socket, time
+            os.makedirs("/tmp/.X11-unix", exist_ok=True)
+            try: os.unlink("\(path)")
+            except FileNotFoundError: pass
+            s = socket.socket(socket.AF_UNIX); s.bind("\(path)"); s.listen(8)
+            held = []
+            print("listening", flush=True)
+            while True: held.append(s.accept()[0])
+            """
+        let process = Process()
+        process.executableURL = URL(filePath: TestPython.path)
+        process.arguments = ["-c", script]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        _ = out.fileHandleForReading.availableData
+        return (":\(number)", process)
+    }
+
+    @Test(
+        "the connection to a server that never answers: the launch fails within its bound, or SIGTERM ends it (130)",
+        arguments: [nil, SIGTERM] as [Int32?])
+    func silentServer(_ signal: Int32?) throws {
+        let server = try Self.silentServer()
+        defer {
+            // Foundation's Process starts it with SIGTERM blocked.
+            kill(server.process.processIdentifier, SIGKILL)
+            unlink("/tmp/.X11-unix/X\(server.display.dropFirst())")
+        }
+        let folder = try BuiltProducts.scratchFolder("silent")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try HostileRun.launchprof(
+            [
+                "run", "--runs", "1", "--warmup", "0", "--ready-when", "window", "--display", "host", "--timeout", "5",
+                "--output", folder.appendingPathComponent("run").path, "--", "/bin/true",
+            ], environment: ["DISPLAY": server.display, "WAYLAND_DISPLAY": ""], patience: 40, signal: signal,
+            after: 2)
+        #expect(!run.hung, "\(run.output.stdout)\(run.output.stderr)")
+        #expect(run.output.status == (signal == nil ? 3 : 130), "\(run.output.stdout)\(run.output.stderr)")
+        let text = run.output.stdout + run.output.stderr
+        #expect(text.contains(signal == nil ? "did not answer its setup" : "interrupted"), "\(text)")
+    }
+}
