@@ -1,6 +1,7 @@
 // What watching the display costs a GUI program: launches of COMMAND on a headless display,
 // alternately watched and not, timed from spawn to exit. X11: launchprof's observer
-// (lp_xobserver, with frames: DAMAGE on the launch's windows) connected and serviced while the
+// (lp_xobserver, with frames: DAMAGE on the launch's windows and GetImage of their damaged parts
+// until the first picture) connected and serviced while the
 // program runs. Wayland: the program's connection through the proxy (lp_wlproxy) or straight
 // to the compositor. Prints one line per launch: "<setting> <milliseconds>".
 //
@@ -100,7 +101,9 @@ int main(int argc, char **argv) {
             int watched = k == first;
             lp_xobserver *x = NULL;
             lp_wlproxy *w = NULL;
-            if (watched && !wayland) x = lp_xobserver_open(name, 1, error, sizeof error);
+            if (watched && !wayland) x = lp_xobserver_open(name, 1, 5000, error, sizeof error);
+            // As the runner does just before a launch: nothing seen before counts.
+            if (x) lp_xobserver_begin(x, 5000);
             if (watched && wayland) w = lp_wlproxy_open(name, "wayland-cost", "cost-proxy", error, sizeof error);
             if (watched && !x && !w) {
                 fprintf(stderr, "%s\n", error);

@@ -18,7 +18,9 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 def build(folder):
     output = os.path.join(folder, "display-observer-cost")
     sources = [os.path.join(ROOT, "Benchmarks", "scripts", "display-observer-cost.c")] + [
-        os.path.join(ROOT, "Sources", "CLaunchRunner", name) for name in ("lp_display.c", "lp_xobserver.c", "lp_wlproxy.c")]
+        os.path.join(ROOT, "Sources", "CLaunchRunner", name) for name in (
+            "lp_display.c", "lp_xobserver.c", "lp_xframe.c", "lp_xcb.c", "lp_xprobe.c", "lp_interrupt.c",
+            "lp_wlproxy.c")]
     subprocess.run([os.environ.get("CC", "clang"), "-O2", "-o", output, *sources, "-lpthread",
                     "-I", os.path.join(ROOT, "Sources", "CLaunchRunner", "include")], check=True)
     return output
