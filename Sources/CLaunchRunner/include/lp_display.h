@@ -14,12 +14,14 @@ extern "C" {
 
 /// Starts `path` with `argv` and `envp` under a keeper process and returns the keeper's pid, or
 /// -1 with errno. The server runs in its own process group with its standard output and error in
-/// `log_path` and `ready_fd` (or -1) as descriptor 3 (Xvfb's `-displayfd 3`). `*control_fd` is the
-/// runner's end of a pipe: when it is closed (by ``lp_display_stop`` or launchprof's death), the
-/// keeper sends SIGTERM to the server's process group, SIGKILL after `grace_ms`, removes each
-/// path of `cleanup` (NULL-terminated; a folder with what it holds) and `log_path`, and exits. It
-/// also exits, after the same removals but the log's (the runner shows its end), when the server
-/// ends by itself.
+/// `log_path` and `ready_fd` (or -1) as descriptor 3 (Xvfb's `-displayfd 3`). `log_path` is a new
+/// file in a folder of the caller's own: it is created with O_EXCL | O_NOFOLLOW (an existing
+/// file or link there fails with EEXIST or ELOOP). `*control_fd` is the runner's end of a pipe:
+/// when it is closed (by ``lp_display_stop`` or launchprof's death), the keeper sends SIGTERM to
+/// the server's process group, SIGKILL after `grace_ms`, removes each path of `cleanup`
+/// (NULL-terminated; a folder with what it holds), `log_path` and its folder (when empty), and
+/// exits. It also exits, after the same removals but the log's (the runner shows its end), when
+/// the server ends by itself.
 pid_t lp_display_start(
     const char *path, char *const argv[], char *const envp[], const char *log_path, int ready_fd,
     char *const cleanup[], int grace_ms, int *control_fd);
