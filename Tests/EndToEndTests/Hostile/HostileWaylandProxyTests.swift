@@ -59,7 +59,8 @@ struct HostileWaylandProxyTests {
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: false)
         let compositor = try Self.startDeafCompositor(at: runtime.appendingPathComponent("wayland-fake").path)
         defer {
-            compositor.process.terminate()
+            // Foundation's Process starts it with SIGTERM blocked.
+            kill(compositor.process.processIdentifier, SIGKILL)
             _ = try? compositor.wait(timeout: 10)
         }
         let client = folder.appendingPathComponent("flood.py")
