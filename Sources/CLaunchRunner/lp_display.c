@@ -37,6 +37,10 @@ static void lp_keeper_exec_server(const char *path, char *const argv[], char *co
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
+    // What the keeper ignores, the server must not: an ignored signal stays ignored across exec,
+    // and SIGTERM is how the keeper ends it.
+    int ignored[] = {SIGINT, SIGHUP, SIGTERM, SIGPIPE};
+    for (size_t i = 0; i < sizeof ignored / sizeof ignored[0]; i++) signal(ignored[i], SIG_DFL);
     execve(path, argv, envp);
     _exit(127);
 }
@@ -100,7 +104,7 @@ static void lp_keeper_remove(const char *path) {
 /// The keeper's life: start the server, wait for the control pipe to close, end the server,
 /// remove what it left behind.
 static void lp_keeper_main(const char *path, char *const argv[], char *const envp[], int log_fd, const char *log_path,
-                           char *const cleanup[], int grace_ms) {
+                           const char *log_folder, char *const cleanup[], int grace_ms) {
     signal(SIGINT, SIG_IGN);
     signal(SIGHUP, SIG_IGN);
     signal(SIGTERM, SIG_IGN);
@@ -135,23 +139,44 @@ static void lp_keeper_main(const char *path, char *const argv[], char *const env
     for (int i = 0; cleanup && cleanup[i]; i++) {
         lp_keeper_remove(cleanup[i]);
     }
-    // A server that ended by itself leaves its log for the runner to show; else it goes too.
-    if (closed && log_path) unlink(log_path);
+    // A server that ended by itself leaves its log for the runner to show; else it goes too,
+    // with its folder (launchprof's own).
+    if (closed && log_path) {
+        unlink(log_path);
+        if (log_folder[0]) rmdir(log_folder);
+    }
     _exit(0);
 }
 
 pid_t lp_display_start(
     const char *path, char *const argv[], char *const envp[], const char *log_path, int ready_fd,
     char *const cleanup[], int grace_ms, int *control_fd) {
+    // The log's folder, made before the fork (the keeper only removes it).
+    char log_folder[4096] = "";
+    if (log_path && strlen(log_path) < sizeof log_folder) {
+        memcpy(log_folder, log_path, strlen(log_path) + 1);
+        char *slash = strrchr(log_folder, '/');
+        if (slash && slash != log_folder) *slash = 0;
+        else log_folder[0] = 0;
+    }
+    // A new file: never one that is there already, nor a link's target.
+    int log_fd = log_path ? open(log_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600) : -1;
+    if (log_path && log_fd < 0) return -1;
     int control[2];
-    if (pipe2(control, O_CLOEXEC) != 0) return -1;
-    int log_fd = log_path ? open(log_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600) : -1;
+    if (pipe2(control, O_CLOEXEC) != 0) {
+        int saved = errno;
+        if (log_fd >= 0) close(log_fd);
+        unlink(log_path);
+        errno = saved;
+        return -1;
+    }
     pid_t keeper = fork();
     if (keeper < 0) {
         int saved = errno;
         close(control[0]);
         close(control[1]);
         if (log_fd >= 0) close(log_fd);
+        if (log_path) unlink(log_path);
         errno = saved;
         return -1;
     }
@@ -162,7 +187,7 @@ pid_t lp_display_start(
         int log_copy = log_fd >= 0 ? dup2(log_fd, LP_KEEP_READY + 1) : -1;
         syscall(SYS_close_range, 3, LP_KEEP_CONTROL - 1, 0);
         syscall(SYS_close_range, LP_KEEP_READY + 2, ~0U, 0);
-        lp_keeper_main(path, argv, envp, log_copy, log_path, cleanup, grace_ms);
+        lp_keeper_main(path, argv, envp, log_copy, log_path, log_folder, cleanup, grace_ms);
     }
     close(control[0]);
     if (log_fd >= 0) close(log_fd);

@@ -13,6 +13,10 @@ extension LaunchProfilerError.Code {
     public static let interruptionSetup = Self("interruptionSetup")
     /// A list of CPUs (`--cpu`, `--own-cpu`) names no CPU that can be used.
     public static let invalidCPUList = Self("invalidCPUList")
+    /// launchprof was interrupted (SIGINT, SIGTERM, SIGHUP) during a step that cannot keep a
+    /// partial result, as a build or the start of a display: the command ends with exit 130
+    /// (`ProfilerExitStatus.interrupted`).
+    public static let interrupted = Self("interrupted")
 }
 
 extension LaunchProfilerError {

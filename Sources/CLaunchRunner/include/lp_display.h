@@ -14,12 +14,14 @@ extern "C" {
 
 /// Starts `path` with `argv` and `envp` under a keeper process and returns the keeper's pid, or
 /// -1 with errno. The server runs in its own process group with its standard output and error in
-/// `log_path` and `ready_fd` (or -1) as descriptor 3 (Xvfb's `-displayfd 3`). `*control_fd` is the
-/// runner's end of a pipe: when it is closed (by ``lp_display_stop`` or launchprof's death), the
-/// keeper sends SIGTERM to the server's process group, SIGKILL after `grace_ms`, removes each
-/// path of `cleanup` (NULL-terminated; a folder with what it holds) and `log_path`, and exits. It
-/// also exits, after the same removals but the log's (the runner shows its end), when the server
-/// ends by itself.
+/// `log_path` and `ready_fd` (or -1) as descriptor 3 (Xvfb's `-displayfd 3`). `log_path` is a new
+/// file in a folder of the caller's own: it is created with O_EXCL | O_NOFOLLOW (an existing
+/// file or link there fails with EEXIST or ELOOP). `*control_fd` is the runner's end of a pipe:
+/// when it is closed (by ``lp_display_stop`` or launchprof's death), the keeper sends SIGTERM to
+/// the server's process group, SIGKILL after `grace_ms`, removes each path of `cleanup`
+/// (NULL-terminated; a folder with what it holds), `log_path` and its folder (when empty), and
+/// exits. It also exits, after the same removals but the log's (the runner shows its end), when
+/// the server ends by itself.
 pid_t lp_display_start(
     const char *path, char *const argv[], char *const envp[], const char *log_path, int ready_fd,
     char *const cleanup[], int grace_ms, int *control_fd);
@@ -85,19 +87,26 @@ void lp_xobserver_close(lp_xobserver *observer);
 /// A Wayland observer: a proxy socket between one launch and the compositor.
 typedef struct lp_wlproxy lp_wlproxy;
 
-/// Listens on `runtime_dir`/`name` (the launch's WAYLAND_DISPLAY) and connects each client that
-/// comes to `runtime_dir`/`upstream`, forwarding bytes and descriptors both ways unchanged on a
-/// thread of its own while it follows the protocol: a client's first connection (created_ns),
-/// the first xdg_toplevel.configure (mapped_ns), the compositor's wl_callback.done or
-/// wp_presentation_feedback.presented for the first commit with a buffer attached to a toplevel's
-/// surface (drawn_ns). Returns NULL with a sentence in `error`.
-lp_wlproxy *lp_wlproxy_open(const char *runtime_dir, const char *upstream, const char *name, char *error,
-                            size_t error_size);
+/// Listens on a socket of its own, `wayland-0` in a new 0700 folder (mkdtemp) in `runtime_dir`,
+/// or in /tmp when that path would not fit a Unix socket address (``lp_wlproxy_path``: the
+/// launch's WAYLAND_DISPLAY, an absolute path), and connects each client that comes to the
+/// compositor's socket `upstream` (absolute, or in `runtime_dir`). It forwards bytes and
+/// descriptors both ways unchanged on a thread of its own while it follows the protocol: a
+/// client's first connection (created_ns), the first xdg_toplevel.configure (mapped_ns), the
+/// compositor's wl_callback.done or wp_presentation_feedback.presented for the first commit with a
+/// buffer attached to a toplevel's surface (drawn_ns). The thread never waits on a peer: every
+/// socket is non-blocking, each direction has a bounded queue (256 KiB, 32 batches of
+/// descriptors), and a side is not read while the queue toward the other side is full. Returns
+/// NULL with a sentence in `error` (a compositor's socket path too long for an address too).
+lp_wlproxy *lp_wlproxy_open(const char *runtime_dir, const char *upstream, char *error, size_t error_size);
+/// The proxy's socket, an absolute path: the launch's WAYLAND_DISPLAY.
+const char *lp_wlproxy_path(lp_wlproxy *proxy);
 /// A descriptor that becomes readable when a milestone is first seen.
 int lp_wlproxy_fd(lp_wlproxy *proxy);
 /// The milestones seen so far (window_pid is left as it is).
 void lp_wlproxy_milestones(lp_wlproxy *proxy, lp_xmilestones *milestones);
-/// Stops the thread, closes every connection and removes the socket.
+/// Stops the thread (waiting at most 2 s), closes every connection and removes the socket and
+/// its folder.
 void lp_wlproxy_close(lp_wlproxy *proxy);
 
 /// Whether `pid` is `ancestor` or one of its descendants (through /proc's parent links).

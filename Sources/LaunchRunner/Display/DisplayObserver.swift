@@ -1,6 +1,5 @@
 import CLaunchRunner
 import LaunchTrace
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -17,16 +16,14 @@ final class DisplayObserver {
     let endpoint: DisplayEndpoint
     /// What the display has shown of the launch so far.
     private(set) var milestones = DisplayMilestones()
-    /// The variables the launch needs (Wayland: the proxy's socket as `WAYLAND_DISPLAY`).
+    /// The variables the launch needs (Wayland: the proxy's socket as `WAYLAND_DISPLAY`, an
+    /// absolute path in a folder of the proxy's own).
     let environment: [String: String]
     private let observer: OpaquePointer
     private var connected = true
 
     /// How long the X server may take to answer (the connection's setup, a round trip).
     static let answerTimeoutMs: Int32 = 5_000
-
-    /// Proxy sockets made by this process, for unique names.
-    private static let proxies = Atomic<Int>(0)
 
     /// Connects to the display; with `frames`, drawing into the launch's windows is watched too
     /// (a `window` condition leaves the X server nothing more to report).
@@ -42,16 +39,16 @@ final class DisplayObserver {
             self.observer = observer
             environment = [:]
         case .wayland:
-            guard let folder = endpoint.runtimeDirectory else {
+            let folder = endpoint.runtimeDirectory.flatMap { $0.isEmpty ? nil : $0 }
+            guard folder != nil || endpoint.name.hasPrefix("/") else {
                 throw LaunchProfilerError.displayNotObservable(
                     "WAYLAND_DISPLAY is set but XDG_RUNTIME_DIR, the folder of its socket, is not.")
             }
-            let name = "launchprof-\(getpid())-\(Self.proxies.add(1, ordering: .relaxed).newValue)"
-            guard let proxy = lp_wlproxy_open(folder, endpoint.name, name, &error, error.count) else {
+            guard let proxy = lp_wlproxy_open(folder, endpoint.name, &error, error.count) else {
                 throw LaunchProfilerError.displayNotObservable(Self.text(error))
             }
             observer = proxy
-            environment = [DisplayEndpoint.waylandVariable: name]
+            environment = [DisplayEndpoint.waylandVariable: String(cString: lp_wlproxy_path(proxy))]
         }
     }
 

@@ -12,7 +12,8 @@ extension DisplaySession {
 
     /// Starts cage's headless backend (wlroots: a `wl_seat`, which SDL and foot need and weston's
     /// headless backend lacks) in a new 0700 runtime folder, with a client that never ends (cage
-    /// ends with its one client), and waits until its socket accepts a connection. wlroots refuses
+    /// ends with its one client), and waits until its socket accepts a connection (an
+    /// interruption ends the wait at once, as for weston). wlroots refuses
     /// to run as root: as root, cage runs as the unprivileged user `nobody` (`runuser`), in a folder
     /// that user owns; root's clients still connect to it.
     static func startCage(_ cage: String) throws(LaunchProfilerError) -> DisplaySession {
@@ -31,16 +32,21 @@ extension DisplaySession {
         environment["WLR_RENDERER"] = "pixman"
         environment.removeValue(forKey: DisplayEndpoint.x11Variable)
         environment.removeValue(forKey: DisplayEndpoint.waylandVariable)
-        let log = logPath("cage")
+        let log: String
+        do throws(LaunchProfilerError) {
+            log = try makeLog("cage", server: cage)
+        } catch {
+            rmdir(folder)
+            throw error
+        }
         let started = try start(
             command[0], arguments: Array(command.dropFirst()), environment: environment, readyFD: -1,
             cleanup: [socket, "\(socket).lock", folder], log: log)
-        if let failure = waitForSocket(socket, keeper: started.keeper) {
-            let tail = logTail(log)
-            _ = lp_display_stop(started.keeper, started.control)
-            unlink(log)
-            throw LaunchProfilerError.displayFailed(server: cage, reason: failure, log: tail)
+        let wait = DisplayStartWait.wait(timeoutMs: startTimeoutMs) {
+            if connects(to: socket) { return .accepted }
+            return lp_display_keeper_alive(started.keeper) == 0 ? .failed("it ended before it accepted clients") : nil
         }
+        if let error = abandon(started, server: cage, log: log, wait: wait) { throw error }
         return DisplaySession(
             endpoint: DisplayEndpoint(server: .wayland, name: cageSocket, runtimeDirectory: folder, owned: true),
             keeper: started.keeper, control: started.control, log: log)

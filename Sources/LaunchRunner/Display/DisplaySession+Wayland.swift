@@ -18,13 +18,21 @@ extension DisplaySession {
     }
 
     /// Starts weston's headless backend in a new 0700 runtime folder, waits until its socket
-    /// accepts a connection. The keeper ends weston's process group (its keyboard and shell
-    /// helpers too) and removes the socket, its lock and the folder. It has no seat.
+    /// accepts a connection (a signal that interrupts launchprof meanwhile ends the wait at once:
+    /// weston is ended, the error's code is `interrupted`). The keeper ends weston's process group
+    /// (its keyboard and shell helpers too) and removes the socket, its lock and the folder. It has
+    /// no seat.
     static func startWeston() throws(LaunchProfilerError) -> DisplaySession {
         let weston = try program("weston", package: "weston")
         let folder = try runtimeFolder(server: weston)
         let socket = "\(folder)/\(waylandSocket)"
-        let log = logPath("weston")
+        let log: String
+        do throws(LaunchProfilerError) {
+            log = try makeLog("weston", server: weston)
+        } catch {
+            rmdir(folder)
+            throw error
+        }
         var environment = AppLauncher.runnerEnvironment
         environment[DisplayEndpoint.runtimeDirectoryVariable] = folder
         environment.removeValue(forKey: DisplayEndpoint.x11Variable)
@@ -34,27 +42,14 @@ extension DisplaySession {
             arguments: [
                 "--backend=headless-backend.so", "--socket=\(waylandSocket)", "--idle-time=0", "--no-config",
             ], environment: environment, readyFD: -1, cleanup: [socket, "\(socket).lock", folder], log: log)
-        if let failure = waitForSocket(socket, keeper: started.keeper) {
-            let tail = logTail(log)
-            _ = lp_display_stop(started.keeper, started.control)
-            unlink(log)
-            throw LaunchProfilerError.displayFailed(server: weston, reason: failure, log: tail)
+        let wait = DisplayStartWait.wait(timeoutMs: startTimeoutMs) {
+            if connects(to: socket) { return .accepted }
+            return lp_display_keeper_alive(started.keeper) == 0 ? .failed("it ended before it accepted clients") : nil
         }
+        if let error = abandon(started, server: weston, log: log, wait: wait) { throw error }
         return DisplaySession(
             endpoint: DisplayEndpoint(server: .wayland, name: waylandSocket, runtimeDirectory: folder, owned: true),
             keeper: started.keeper, control: started.control, log: log)
-    }
-
-    /// Tries to connect to `path` every 5 ms until it accepts (nil), the server ends or the time
-    /// is up (why it did not start).
-    static func waitForSocket(_ path: String, keeper: pid_t) -> String? {
-        let deadline = lp_monotonic_ns() + Int64(startTimeoutMs) * 1_000_000
-        while lp_monotonic_ns() < deadline {
-            if connects(to: path) { return nil }
-            if lp_display_keeper_alive(keeper) == 0 { return "it ended before it accepted clients" }
-            usleep(5000)
-        }
-        return "it did not accept clients within \(startTimeoutMs / 1000) s"
     }
 
     /// Whether a Unix socket at `path` accepts a connection.

@@ -95,11 +95,12 @@ public final class DisplaySession {
         guard control >= 0 else { return }
         _ = lp_display_stop(keeper, control)
         control = -1
-        if let log { unlink(log) }
+        if let log { Self.removeLog(log) }
     }
 
-    /// Starts a headless display server under a keeper; its output goes to a log file, whose end
-    /// a failure to start shows (removed by ``close()``; the keeper removes `cleanup`).
+    /// Starts a headless display server under a keeper; its output goes to a log file (made by
+    /// ``makeLog(_:server:)``), whose end a failure to start shows (removed by ``close()``; the
+    /// keeper removes `cleanup`).
     static func start(
         _ path: String, arguments: [String], environment: [String: String], readyFD: Int32, cleanup: [String],
         log: String
@@ -110,8 +111,9 @@ public final class DisplaySession {
         var control: Int32 = -1
         let keeper = lp_display_start(path, argv.argv, envp.argv, log, readyFD, paths.argv, 3000, &control)
         guard keeper > 0 else {
-            throw LaunchProfilerError.displayFailed(
-                server: path, reason: String(cString: strerror(errno)), log: nil)
+            let reason = String(cString: strerror(errno))
+            removeLog(log)
+            throw LaunchProfilerError.displayFailed(server: path, reason: reason, log: nil)
         }
         return (keeper, control)
     }
@@ -125,10 +127,37 @@ public final class DisplaySession {
         throw LaunchProfilerError.displayMissing(program: name, package: package)
     }
 
-    /// A log file for the server's output, in the temporary folder.
-    static func logPath(_ name: String) -> String {
-        let folder = ProcessInfo.processInfo.environment["TMPDIR"].map { $0 } ?? "/tmp"
-        return "\(folder)/launchprof-\(name)-\(getpid()).log"
+    /// A log file for the server's output: `NAME.log` in a new 0700 folder of launchprof's own
+    /// (mkdtemp) in the temporary folder, so no name another user can plant a link at is opened
+    /// (`lp_display_start` creates the file with `O_EXCL | O_NOFOLLOW`). ``removeLog(_:)`` removes
+    /// both.
+    static func makeLog(_ name: String, server: String) throws(LaunchProfilerError) -> String {
+        let environment = ProcessInfo.processInfo.environment["TMPDIR"] ?? ""
+        let folder = environment.isEmpty ? "/tmp" : environment
+        var template = Array("\(folder)/launchprof-\(name)-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            let reason = "its log folder cannot be made in \(folder): \(String(cString: strerror(errno)))"
+            throw LaunchProfilerError.displayFailed(server: server, reason: reason, log: nil)
+        }
+        return "\(String(cString: made))/\(name).log"
+    }
+
+    /// Removes a log made by ``makeLog(_:server:)`` and its folder.
+    static func removeLog(_ path: String) {
+        unlink(path)
+        rmdir((path as NSString).deletingLastPathComponent)
+    }
+
+    /// Ends a server that did not start (or whose start was interrupted) and removes its log,
+    /// after reading its end for the error `wait` gives.
+    static func abandon(
+        _ started: (keeper: pid_t, control: Int32), server: String, log: String, wait: DisplayStartWait
+    ) -> LaunchProfilerError? {
+        guard wait != .accepted else { return nil }
+        let tail = logTail(log)
+        _ = lp_display_stop(started.keeper, started.control)
+        removeLog(log)
+        return wait.error(server: server, log: tail)
     }
 
     /// The last lines of a server's log.

@@ -28,6 +28,15 @@ extension LaunchProfilerError {
             context: Context(file: server, reason: reason, mentionsLocation: true))
     }
 
+    /// launchprof was interrupted by `signal` while the display server `server` was starting: it
+    /// was ended and its files removed; the command exits 130.
+    static func displayInterrupted(server: String, signal: Int32) -> Self {
+        Self(
+            .interrupted,
+            "The headless display server \(server) was still starting when launchprof received \(AppLauncher.signalName(signal)); it was ended and its files removed.",
+            context: Context(file: server, reason: "interrupted by signal \(signal)", mentionsLocation: true))
+    }
+
     /// `--display host` without a display in the environment.
     static func noHostDisplay() -> Self {
         Self(

@@ -1,5 +1,6 @@
 import LaunchAnalysis
 import LaunchHistory
+import LaunchRunner
 import LaunchTrace
 
 extension LaunchProfilerError.Code {
@@ -7,9 +8,6 @@ extension LaunchProfilerError.Code {
     public static let workflow = Self("workflow")
     /// The app failed to launch or measured nothing.
     public static let launchFailed = Self("launchFailed")
-    /// launchprof was interrupted (SIGINT, SIGTERM, SIGHUP) during a step that cannot keep a
-    /// partial result, as a build: the command ends with ``LaunchAnalysis/ProfilerExitStatus/interrupted``.
-    public static let interrupted = Self("interrupted")
 }
 
 extension LaunchProfilerError {

@@ -29,7 +29,8 @@ public struct SingleLaunch: Sendable {
     ///
     /// - Returns: the trace and the file it was written to.
     /// - Throws: ``LaunchProfilerError`` with ``ProfilerExitStatus/launchFailed`` when there is no trace,
-    ///   with the end of the app's standard error.
+    ///   with the end of the app's standard error (``LaunchTrace/LaunchProfilerError/Code/interrupted``
+    ///   when launchprof was interrupted).
     public func run() throws -> (trace: LaunchTrace, url: URL) {
         let files = RunFolder.standaloneFiles(requested: output)
         let result = launcher.launch(LaunchRequest(launch, files: files, index: 1))
@@ -39,6 +40,8 @@ public struct SingleLaunch: Sendable {
             // longer tail in place of them.
             var message = result.record.messageWithoutStandardError ?? "The launch produced no trace."
             if let tail = result.record.stderrTail { message += "\nThe app's standard error ended with:\n\(tail)" }
+            // Interrupted (SIGINT, SIGTERM, SIGHUP): exit 130, as every command.
+            if result.record.outcome == .interrupted { throw LaunchProfilerError(.interrupted, message) }
             throw LaunchProfilerError.workflow(message, exitStatus: .launchFailed)
         }
         return (withPreMain(trace, url: files.traceURL), files.traceURL)
