@@ -14,16 +14,17 @@ extension DisplaySession {
     /// headless backend lacks) in a new 0700 runtime folder, with a client that never ends (cage
     /// ends with its one client), and waits until its socket accepts a connection (an
     /// interruption ends the wait at once, as for weston). wlroots refuses
-    /// to run as root: as root, cage runs as the unprivileged user `nobody` (`runuser`), in a folder
+    /// to run as root: as root, cage runs as the unprivileged user `nobody` (`setpriv`), in a folder
     /// that user owns; root's clients still connect to it.
     static func startCage(_ cage: String) throws(LaunchProfilerError) -> DisplaySession {
         let folder = try runtimeFolder(server: cage)
         let socket = "\(folder)/\(cageSocket)"
         var command = [cage, "--", "/bin/sleep", "2147483647"]
         if geteuid() == 0 {
-            let runuser = try program("runuser", package: "util-linux")
-            try give(folder, to: "nobody", server: cage)
-            command = [runuser, "-u", "nobody", "--"] + command
+            // setpriv execs cage itself (runuser would stay its parent, and hold back the end of it).
+            let setpriv = try program("setpriv", package: "util-linux")
+            let (uid, gid) = try give(folder, to: "nobody", server: cage)
+            command = [setpriv, "--reuid=\(uid)", "--regid=\(gid)", "--clear-groups", "--"] + command
         }
         var environment = AppLauncher.runnerEnvironment
         environment[DisplayEndpoint.runtimeDirectoryVariable] = folder
@@ -61,8 +62,11 @@ extension DisplaySession {
         return String(cString: made)
     }
 
-    /// Makes `user` the owner of `folder` (the compositor's runtime folder, which it must own).
-    private static func give(_ folder: String, to user: String, server: String) throws(LaunchProfilerError) {
+    /// Makes `user` the owner of `folder` (the compositor's runtime folder, which it must own);
+    /// returns the user's ids.
+    private static func give(_ folder: String, to user: String, server: String) throws(LaunchProfilerError)
+        -> (uid: uid_t, gid: gid_t)
+    {
         guard let entry = getpwnam(user) else {
             rmdir(folder)
             throw LaunchProfilerError.displayFailed(
@@ -74,5 +78,6 @@ extension DisplaySession {
             rmdir(folder)
             throw LaunchProfilerError.displayFailed(server: server, reason: reason, log: nil)
         }
+        return (entry.pointee.pw_uid, entry.pointee.pw_gid)
     }
 }

@@ -49,13 +49,15 @@ struct HostileDisplayStartTests {
         #expect(left.count == 2 && left.allSatisfy { $0.hasSuffix(".log") }, "\(left)")
     }
 
-    /// A folder holding fake `Xvfb` and `weston`: each writes its pid and XDG_RUNTIME_DIR to
-    /// `started` in that folder, then sleeps without ever accepting clients.
+    /// A folder holding fake `Xvfb`, `weston` and `cage`: each writes its pid and XDG_RUNTIME_DIR
+    /// to `started` in that folder, then sleeps without ever accepting clients. The folder is
+    /// writable by all: as root, cage runs as the user `nobody`.
     static func fakeServers(in folder: URL) throws -> URL {
         let bin = folder.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: false)
+        chmod(folder.path, 0o777)
         let started = folder.appendingPathComponent("started").path
-        for name in ["Xvfb", "weston"] {
+        for name in ["Xvfb", "weston", "cage"] {
             _ = try HostileRun.script(
                 "echo \"$$ $XDG_RUNTIME_DIR\" > '\(started).tmp'; mv '\(started).tmp' '\(started)'\nexec sleep 60",
                 named: name, in: bin)
