@@ -18,7 +18,6 @@ extension DisplaySession {
     /// that user owns; root's clients still connect to it.
     static func startCage(_ cage: String) throws(LaunchProfilerError) -> DisplaySession {
         let folder = try runtimeFolder(server: cage)
-        let socket = "\(folder)/\(cageSocket)"
         var command = [cage, "--", "/bin/sleep", "2147483647"]
         if geteuid() == 0 {
             // setpriv execs cage itself (runuser would stay its parent, and hold back the end of it).
@@ -26,31 +25,9 @@ extension DisplaySession {
             let (uid, gid) = try give(folder, to: "nobody", server: cage)
             command = [setpriv, "--reuid=\(uid)", "--regid=\(gid)", "--clear-groups", "--"] + command
         }
-        var environment = AppLauncher.runnerEnvironment
-        environment[DisplayEndpoint.runtimeDirectoryVariable] = folder
-        environment["WLR_BACKENDS"] = "headless"
-        environment["WLR_LIBINPUT_NO_DEVICES"] = "1"
-        environment["WLR_RENDERER"] = "pixman"
-        environment.removeValue(forKey: DisplayEndpoint.x11Variable)
-        environment.removeValue(forKey: DisplayEndpoint.waylandVariable)
-        let log: String
-        do throws(LaunchProfilerError) {
-            log = try makeLog("cage", server: cage)
-        } catch {
-            rmdir(folder)
-            throw error
-        }
-        let started = try start(
-            command[0], arguments: Array(command.dropFirst()), environment: environment, readyFD: -1,
-            cleanup: [socket, "\(socket).lock", folder], log: log)
-        let wait = DisplayStartWait.wait(timeoutMs: startTimeoutMs) {
-            if connects(to: socket) { return .accepted }
-            return lp_display_keeper_alive(started.keeper) == 0 ? .failed("it ended before it accepted clients") : nil
-        }
-        if let error = abandon(started, server: cage, log: log, wait: wait) { throw error }
-        return DisplaySession(
-            endpoint: DisplayEndpoint(server: .wayland, name: cageSocket, runtimeDirectory: folder, owned: true),
-            keeper: started.keeper, control: started.control, log: log)
+        let wlroots = ["WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman"]
+        return try startCompositor(
+            command, server: cage, name: "cage", socket: cageSocket, folder: folder, environment: wlroots)
     }
 
     /// A new 0700 folder for a compositor's socket.

@@ -25,30 +25,42 @@ extension DisplaySession {
     static func startWeston() throws(LaunchProfilerError) -> DisplaySession {
         let weston = try program("weston", package: "weston")
         let folder = try runtimeFolder(server: weston)
-        let socket = "\(folder)/\(waylandSocket)"
+        let arguments = ["--backend=headless-backend.so", "--socket=\(waylandSocket)", "--idle-time=0", "--no-config"]
+        return try startCompositor(
+            [weston] + arguments, server: weston, name: "weston", socket: waylandSocket, folder: folder,
+            environment: [:])
+    }
+
+    /// Starts the compositor `server` by `command` (its program first: the server, or what starts
+    /// it) with its socket `socket` in the runtime folder `folder` and the variables `environment`
+    /// besides the runner's own, under a keeper that removes the socket, its lock and the folder,
+    /// and waits until the socket accepts a connection. Its log is `name.log`.
+    static func startCompositor(
+        _ command: [String], server: String, name: String, socket: String, folder: String,
+        environment: [String: String]
+    ) throws(LaunchProfilerError) -> DisplaySession {
+        let path = "\(folder)/\(socket)"
         let log: String
         do throws(LaunchProfilerError) {
-            log = try makeLog("weston", server: weston)
+            log = try makeLog(name, server: server)
         } catch {
             rmdir(folder)
             throw error
         }
-        var environment = AppLauncher.runnerEnvironment
-        environment[DisplayEndpoint.runtimeDirectoryVariable] = folder
-        environment.removeValue(forKey: DisplayEndpoint.x11Variable)
-        environment.removeValue(forKey: DisplayEndpoint.waylandVariable)
+        var variables = AppLauncher.runnerEnvironment.merging(environment) { $1 }
+        variables[DisplayEndpoint.runtimeDirectoryVariable] = folder
+        variables.removeValue(forKey: DisplayEndpoint.x11Variable)
+        variables.removeValue(forKey: DisplayEndpoint.waylandVariable)
         let started = try start(
-            weston,
-            arguments: [
-                "--backend=headless-backend.so", "--socket=\(waylandSocket)", "--idle-time=0", "--no-config",
-            ], environment: environment, readyFD: -1, cleanup: [socket, "\(socket).lock", folder], log: log)
+            command[0], arguments: Array(command.dropFirst()), environment: variables, readyFD: -1,
+            cleanup: [path, "\(path).lock", folder], log: log)
         let wait = DisplayStartWait.wait(timeoutMs: startTimeoutMs) {
-            if connects(to: socket) { return .accepted }
+            if connects(to: path) { return .accepted }
             return lp_display_keeper_alive(started.keeper) == 0 ? .failed("it ended before it accepted clients") : nil
         }
-        if let error = abandon(started, server: weston, log: log, wait: wait) { throw error }
+        if let error = abandon(started, server: server, log: log, wait: wait) { throw error }
         return DisplaySession(
-            endpoint: DisplayEndpoint(server: .wayland, name: waylandSocket, runtimeDirectory: folder, owned: true),
+            endpoint: DisplayEndpoint(server: .wayland, name: socket, runtimeDirectory: folder, owned: true),
             keeper: started.keeper, control: started.control, log: log)
     }
 

@@ -8,12 +8,14 @@ import Testing
 
 /// An X server that accepts connections and never answers (a hung server, or something else on
 /// its socket): the observer's connection is bounded and ends on SIGTERM.
-@Suite("A silent X server")
+@Suite("A silent X server", .serialized)
 struct HostileXServerTests {
     /// A Unix socket at an X display's path whose listener accepts and never reads nor writes;
     /// the display's name, and the process to end.
     static func silentServer() throws -> (display: String, process: Process) {
-        let number = 900 + Int(getpid() % 90)
+        // A display number no server uses (its socket is not there).
+        let free = (900..<990).shuffled().first { access("/tmp/.X11-unix/X\($0)", F_OK) != 0 }
+        let number = try #require(free)
         let path = "/tmp/.X11-unix/X\(number)"
         let script = """
             import os, socket, time
