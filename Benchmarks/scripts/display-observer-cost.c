@@ -52,12 +52,21 @@ static double launch(char **command, lp_xobserver *x, lp_wlproxy *w) {
     return (now_ns() - start) / 1e6;
 }
 
+/// A new log path for a server (lp_display_start creates it exclusively), in a folder of its own.
+static const char *server_log(void) {
+    static char folder[64], path[96];
+    strcpy(folder, "/tmp/observer-cost-log-XXXXXX");
+    if (!mkdtemp(folder)) exit(1);
+    snprintf(path, sizeof path, "%s/server.log", folder);
+    return path;
+}
+
 static pid_t start_x11(int *control, char *name) {
     int ends[2];
     if (pipe(ends) != 0) exit(1);
     char *argv[] = {"Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset", NULL};
     char *cleanup[] = {NULL};
-    pid_t keeper = lp_display_start("/usr/bin/Xvfb", argv, environ, "/dev/null", ends[1], cleanup, 2000, control);
+    pid_t keeper = lp_display_start("/usr/bin/Xvfb", argv, environ, server_log(), ends[1], cleanup, 2000, control);
     close(ends[1]);
     char number[16] = {0};
     if (read(ends[0], number, sizeof number - 1) <= 0) exit(1);
@@ -76,7 +85,7 @@ static pid_t start_wayland(int *control, char *folder) {
     snprintf(lock_path, sizeof lock_path, "%s/wayland-cost.lock", folder);
     char *argv[] = {"weston", "--backend=headless-backend.so", "--socket=wayland-cost", "--idle-time=0", "--no-config", NULL};
     char *cleanup[] = {socket_path, lock_path, folder, NULL};
-    pid_t keeper = lp_display_start("/usr/bin/weston", argv, environ, "/dev/null", -1, cleanup, 2000, control);
+    pid_t keeper = lp_display_start("/usr/bin/weston", argv, environ, server_log(), -1, cleanup, 2000, control);
     for (int i = 0; i < 2000 && access(socket_path, F_OK) != 0; i++) usleep(5000);
     usleep(200000);
     return keeper;
@@ -104,12 +113,12 @@ int main(int argc, char **argv) {
             if (watched && !wayland) x = lp_xobserver_open(name, 1, 5000, error, sizeof error);
             // As the runner does just before a launch: nothing seen before counts.
             if (x) lp_xobserver_begin(x, 5000);
-            if (watched && wayland) w = lp_wlproxy_open(name, "wayland-cost", "cost-proxy", error, sizeof error);
+            if (watched && wayland) w = lp_wlproxy_open(name, "wayland-cost", error, sizeof error);
             if (watched && !x && !w) {
                 fprintf(stderr, "%s\n", error);
                 return 1;
             }
-            setenv("WAYLAND_DISPLAY", w ? "cost-proxy" : "wayland-cost", 1);
+            setenv("WAYLAND_DISPLAY", w ? lp_wlproxy_path(w) : "wayland-cost", 1);
             if (!wayland) unsetenv("WAYLAND_DISPLAY");
             double ms = launch(command, x, w);
             printf("%s %.3f\n", watched ? "watched" : "plain", ms);
