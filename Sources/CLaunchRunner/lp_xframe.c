@@ -42,23 +42,23 @@ static void lp_xcheck_push(lp_xobserver *o, lp_xcheck check) {
 }
 
 /// Asks for the pixels of `w` in the given rectangle (window coordinates), dated `damage_ns`.
-static void lp_xask(lp_xobserver *o, lp_xwindow *w, int snapshot, int64_t damage_ns, int32_t x, int32_t y,
+static void lp_xask(lp_xobserver *o, lp_xwindow *w, lp_xcheck_kind kind, int64_t damage_ns, int32_t x, int32_t y,
                     int32_t width, int32_t height) {
     if (!lp_xvisible(o, w, &x, &y, &width, &height)) return;
     lpxc_cookie cookie = o->x->get_image(o->c, LPXC_IMAGE_FORMAT_Z_PIXMAP, w->window, (int16_t)x, (int16_t)y,
                                          (uint16_t)width, (uint16_t)height, 0xffffffffu);
     o->x->flush(o->c);
-    lp_xcheck_push(o, (lp_xcheck){cookie.sequence, w->window, snapshot, damage_ns, x, y, width, height});
-    if (snapshot) w->state = 1;
+    lp_xcheck_push(o, (lp_xcheck){cookie.sequence, w->window, kind, damage_ns, x, y, width, height});
+    if (kind == LP_XCHECK_MAP) w->state = 1;
 }
 
 void lp_xframe_snapshot(lp_xobserver *o, lp_xwindow *w) {
     w->recent_count = 0;
     if (o->shaped) {
         lpxc_cookie cookie = o->x->shape_rectangles(o->c, w->window, LPXC_SHAPE_SK_BOUNDING);
-        lp_xcheck_push(o, (lp_xcheck){cookie.sequence, w->window, 2, 0, 0, 0, w->width, w->height});
+        lp_xcheck_push(o, (lp_xcheck){cookie.sequence, w->window, LP_XCHECK_SHAPE, 0, 0, 0, w->width, w->height});
     }
-    lp_xask(o, w, 1, 0, 0, 0, w->width, w->height);
+    lp_xask(o, w, LP_XCHECK_MAP, 0, 0, 0, w->width, w->height);
 }
 
 /// The shape's rectangles (window coordinates, its border's included) as a mask of the inside;
@@ -116,11 +116,11 @@ void lp_xframe_damaged(
             c->latest_damage_ns = now;
     }
     if (w->state == 2) {
-        lp_xask(o, w, 0, now, e->area.x, e->area.y, e->area.width, e->area.height);
+        lp_xask(o, w, LP_XCHECK_DAMAGE, now, e->area.x, e->area.y, e->area.width, e->area.height);
     } else if (w->state == 0) {
         // No baseline (the look after the map failed): this damage's pixels become it, and if
         // they are already a picture, this is the frame.
-        lp_xask(o, w, 1, now, 0, 0, w->width, w->height);
+        lp_xask(o, w, LP_XCHECK_MAP, now, 0, 0, w->width, w->height);
     }
 }
 
@@ -253,16 +253,16 @@ static int64_t lp_xchange_time(const lp_xwindow *w, const lp_xcheck *c) {
 static int64_t lp_xjudge(lp_xobserver *o, const lp_xcheck *c, const void *reply) {
     lp_xwindow *w = lp_xfind(o, c->window);
     if (!w || !w->mapped) return 0;
-    if (c->snapshot == 2) {
+    if (c->kind == LP_XCHECK_SHAPE) {
         if (reply) lp_xshape(o, w, reply);
         return 0;
     }
     lp_ximage image;
     if (!reply || !lp_ximage_read(o, reply, c, &image)) {
-        if (c->snapshot) w->state = 0;
+        if (c->kind == LP_XCHECK_MAP) w->state = 0;
         return 0;
     }
-    if (c->snapshot) {
+    if (c->kind == LP_XCHECK_MAP) {
         if (lp_xbaseline(w, &image, c->latest_damage_ns != 0)) return c->latest_damage_ns;
         w->clean_sequence = c->sequence;
         return 0;

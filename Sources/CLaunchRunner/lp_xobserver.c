@@ -176,7 +176,7 @@ static void lp_xmapped(lp_xobserver *o, lp_xwindow *w, lp_xmilestones *m, int64_
     if (!m->mapped_ns) {
         m->mapped_ns = now;
         m->window_pid = w->pid;
-        w->map_sequence = sequence ? sequence : 1;
+        w->map_sequence = sequence;
     }
     if (o->frames && !m->drawn_ns) lp_xframe_snapshot(o, w);
 }

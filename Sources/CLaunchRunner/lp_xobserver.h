@@ -40,15 +40,24 @@ typedef struct lp_xwindow {
     uint8_t bytes_per_pixel, depth;
 } lp_xwindow;
 
-/// A GetImage request whose reply is awaited: the look after a map (`snapshot`) or at a damage.
+/// What a check asks the server for.
+typedef enum lp_xcheck_kind {
+    /// The pixels of a damaged part.
+    LP_XCHECK_DAMAGE,
+    /// The window's pixels as its map left them.
+    LP_XCHECK_MAP,
+    /// The window's shape, asked for just before the map's look.
+    LP_XCHECK_SHAPE,
+} lp_xcheck_kind;
+
+/// A request whose reply is awaited: a look at pixels (GetImage) or the window's shape.
 /// Its pixels hold every drawing the server did before it, so a difference it shows is dated by
 /// the latest damage of its window the server reported before it (`latest_damage_ns`; 0: none),
 /// known from each damage event's sequence number.
 typedef struct lp_xcheck {
     unsigned int sequence;
     uint32_t window;
-    /// 0: at a damage; 1: the look after the map; 2: the window's shape, asked for before that look.
-    int snapshot;
+    lp_xcheck_kind kind;
     int64_t latest_damage_ns;
     int32_t x, y, width, height;
 } lp_xcheck;

@@ -43,7 +43,7 @@ typedef struct lp_xmilestones {
     int64_t created_ns;
     /// Its first top-level window (not override-redirect) was mapped.
     int64_t mapped_ns;
-    /// The server drew into one of its mapped top-level windows for the first time.
+    /// One of its mapped top-level windows first showed a picture (two colours of its own).
     int64_t drawn_ns;
     /// The pid that owns that window.
     int32_t window_pid;
@@ -93,11 +93,12 @@ typedef struct lp_wlproxy lp_wlproxy;
 /// compositor's socket `upstream` (absolute, or in `runtime_dir`). It forwards bytes and
 /// descriptors both ways unchanged on a thread of its own while it follows the protocol: a
 /// client's first connection (created_ns), the first xdg_toplevel.configure (mapped_ns), the
-/// compositor's wl_callback.done or wp_presentation_feedback.presented for the first commit with a
-/// buffer attached to a toplevel's surface (drawn_ns). The thread never waits on a peer: every
-/// socket is non-blocking, each direction has a bounded queue (256 KiB, 32 batches of
-/// descriptors), and a side is not read while the queue toward the other side is full. Returns
-/// NULL with a sentence in `error` (a compositor's socket path too long for an address too).
+/// compositor's wl_callback.done, wp_presentation_feedback.presented or wl_buffer.release for
+/// the first commit with a buffer attached to a toplevel's surface (drawn_ns). The thread never
+/// waits on a peer: every socket is non-blocking, each direction has a bounded queue (256 KiB, 32
+/// batches of descriptors), and a side is not read while the queue toward the other side is
+/// full. Returns NULL with a sentence in `error` (a compositor's socket path too long for an
+/// address too).
 lp_wlproxy *lp_wlproxy_open(const char *runtime_dir, const char *upstream, char *error, size_t error_size);
 /// The proxy's socket, an absolute path: the launch's WAYLAND_DISPLAY.
 const char *lp_wlproxy_path(lp_wlproxy *proxy);

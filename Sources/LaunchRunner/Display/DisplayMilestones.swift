@@ -8,8 +8,9 @@ struct DisplayMilestones: Sendable, Equatable {
     var startedNs: Int64?
     /// Its first top-level window was shown: mapped (X11), configured as a toplevel (Wayland).
     var windowNs: Int64?
-    /// The display had the first content of that window: the server's first drawing into it
-    /// (X11), the compositor's frame callback for the first buffer committed to it (Wayland).
+    /// The display had the first content of that window: its first picture, two colours of its
+    /// own (X11), the compositor's frame callback, presentation or release of the first buffer
+    /// committed to it (Wayland).
     var frameNs: Int64?
 
     /// The time `condition` was met, if it was.

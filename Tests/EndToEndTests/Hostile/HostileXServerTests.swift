@@ -10,19 +10,16 @@ import Testing
 /// its socket): the observer's connection is bounded and ends on SIGTERM.
 @Suite("A silent X server", .serialized)
 struct HostileXServerTests {
-    /// A Unix socket at an X display's path whose listener accepts and never reads nor writes;
-    /// the display's name, and the process to end.
+    /// An X display's abstract Unix socket (`@/tmp/.X11-unix/XN`, which libxcb and launchprof try
+    /// first; no file is made, so no other test sees a display appear) whose listener accepts and
+    /// never reads nor writes; the display's name, and the process to end.
     static func silentServer() throws -> (display: String, process: Process) {
-        // A display number no server uses (its socket is not there).
+        // A display number no server uses (no socket file; the bind refuses an abstract one in use).
         let free = (900..<990).shuffled().first { access("/tmp/.X11-unix/X\($0)", F_OK) != 0 }
         let number = try #require(free)
-        let path = "/tmp/.X11-unix/X\(number)"
         let script = """
-            import os, socket, time
-            os.makedirs("/tmp/.X11-unix", exist_ok=True)
-            try: os.unlink("\(path)")
-            except FileNotFoundError: pass
-            s = socket.socket(socket.AF_UNIX); s.bind("\(path)"); s.listen(8)
+            import socket
+            s = socket.socket(socket.AF_UNIX); s.bind("\\0/tmp/.X11-unix/X\(number)"); s.listen(8)
             held = []
             print("listening", flush=True)
             while True: held.append(s.accept()[0])
@@ -46,7 +43,6 @@ struct HostileXServerTests {
         defer {
             // Foundation's Process starts it with SIGTERM blocked.
             kill(server.process.processIdentifier, SIGKILL)
-            unlink("/tmp/.X11-unix/X\(server.display.dropFirst())")
         }
         let folder = try BuiltProducts.scratchFolder("silent")
         defer { try? FileManager.default.removeItem(at: folder) }
