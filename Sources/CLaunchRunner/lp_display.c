@@ -212,23 +212,35 @@ int lp_display_keeper_alive(pid_t keeper) {
     return waitpid(keeper, &status, WNOHANG) == 0;
 }
 
-int lp_is_descendant(pid_t pid, pid_t ancestor) {
+/// The parent of `pid` from /proc/PID/stat, or 0.
+static pid_t lp_parent_of(pid_t pid) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    char buffer[512];
+    ssize_t n = read(fd, buffer, sizeof buffer - 1);
+    close(fd);
+    if (n <= 0) return 0;
+    buffer[n] = 0;
+    // The command name may hold spaces and parentheses: the state follows the last ')'.
+    char *end = strrchr(buffer, ')');
+    int parent = 0;
+    if (!end || sscanf(end + 1, " %*c %d", &parent) != 1) return 0;
+    return parent;
+}
+
+int lp_is_launch_process(pid_t pid, pid_t target, const pid_t *older, size_t older_count) {
+    pid_t self = getpid();
     for (int depth = 0; depth < 64 && pid > 1; depth++) {
-        if (pid == ancestor) return 1;
-        char path[64];
-        snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-        int fd = open(path, O_RDONLY | O_CLOEXEC);
-        if (fd < 0) return 0;
-        char buffer[512];
-        ssize_t n = read(fd, buffer, sizeof buffer - 1);
-        close(fd);
-        if (n <= 0) return 0;
-        buffer[n] = 0;
-        // The command name may hold spaces and parentheses: the state follows the last ')'.
-        char *end = strrchr(buffer, ')');
-        int parent = 0;
-        if (!end || sscanf(end + 1, " %*c %d", &parent) != 1) return 0;
+        if (pid == target) return 1;
+        pid_t parent = lp_parent_of(pid);
+        if (parent == self) {
+            for (size_t i = 0; i < older_count; i++)
+                if (older[i] == pid) return 0;
+            return 1;
+        }
         pid = parent;
     }
-    return pid == ancestor;
+    return 0;
 }

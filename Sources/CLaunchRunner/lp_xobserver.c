@@ -149,13 +149,23 @@ lp_xobserver *lp_xobserver_open(const char *display, int frames, int timeout_ms,
 
 int lp_xobserver_fd(lp_xobserver *o) { return o->x->get_fd(o->c); }
 
+int lp_xobserver_set_older(lp_xobserver *o, const pid_t *pids, size_t count) {
+    pid_t *copy = count ? malloc(count * sizeof *copy) : NULL;
+    if (count && !copy) return -1;
+    if (count) memcpy(copy, pids, count * sizeof *copy);
+    free(o->older);
+    o->older = copy;
+    o->older_count = count;
+    return 0;
+}
+
 /// A window of the launch was created: its pid, its place, and a DAMAGE object for its pixels.
 static void lp_xcreated(lp_xobserver *o, const lpxc_create_notify *e, pid_t target, lp_xmilestones *m, int64_t now) {
     lp_xforget(o, e->window);
     lp_xwindow *w = lp_xadd(o, e->window);
     if (!w) return;
     w->pid = lp_xwindow_pid(o, e->window);
-    w->ours = !e->override_redirect && w->pid > 0 && lp_is_descendant(w->pid, target);
+    w->ours = !e->override_redirect && w->pid > 0 && lp_is_launch_process(w->pid, target, o->older, o->older_count);
     w->on_root = e->parent == o->root;
     w->x = e->x + e->border_width;
     w->y = e->y + e->border_width;
@@ -241,6 +251,7 @@ void lp_xobserver_close(lp_xobserver *o) {
     while (o->count) lp_xforget(o, o->windows[0].window);
     free(o->windows);
     free(o->checks);
+    free(o->older);
     if (o->c) o->x->disconnect(o->c);
     free(o);
 }

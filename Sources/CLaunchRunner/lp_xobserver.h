@@ -73,6 +73,10 @@ struct lp_xobserver {
     size_t count, capacity;
     lp_xcheck *checks;
     size_t check_head, check_count, check_capacity;
+    /// launchprof's children from before the launch (its display server's keeper): a window of
+    /// an orphan below one of them is not the launch's.
+    pid_t *older;
+    size_t older_count;
 };
 
 int64_t lp_xnow(void);

@@ -17,6 +17,7 @@ extension LaunchRecord {
         json.add(CodingKeys.exitStatus, exitStatus)
         json.add(CodingKeys.firstFrameNs, firstFrameNs)
         json.add(CodingKeys.firstWindowNs, firstWindowNs)
+        try json.add(CodingKeys.followed, followed, encoder)
         json.add(CodingKeys.index, index)
         json.add(CodingKeys.lastPhase, lastPhase)
         json.add(CodingKeys.leftoverProcesses, leftoverProcesses)

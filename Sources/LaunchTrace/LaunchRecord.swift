@@ -72,6 +72,9 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
     /// Processes the launch left running after its app ended (background children, daemons),
     /// which the runner killed; nil when there were none.
     public var leftoverProcesses: Int?
+    /// The launch went on in a process its launcher started, after the launcher exited 0 before
+    /// the launch was ready; nil for a launch that did not need following.
+    public var followed: FollowedLaunch?
     /// A pre-main launch's breakdown of the time before `main`, when the audit module sent it.
     public var preMain: PreMainBreakdown?
     /// What the whole process used (CPU times, page faults, context switches), from `wait4`
@@ -84,7 +87,7 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case index, scenario, outcome, exitStatus, signal, wallNs, traceFile, message, lastPhase, stderrTail
         case evictedBytes, readyWhen, readyNs, shutdown, stdoutTail, leftoverProcesses, preMain, usage
-        case firstWindowNs, firstFrameNs, startedAtNs
+        case firstWindowNs, firstFrameNs, startedAtNs, followed
     }
 
     /// Creates a launch record.

@@ -74,6 +74,11 @@ int lp_xobserver_begin(lp_xobserver *observer, int timeout_ms);
 /// was interrupted while waiting; `error` then holds a sentence.
 int lp_xprobe(const char *display, int timeout_ms, char *error, size_t error_size);
 
+/// Names launchprof's children from before the launch (`count` pids, copied): a window made by
+/// an orphan of the launch (reparented to launchprof, the subreaper, after its launcher exited)
+/// counts, one below these does not. Returns 0, or -1 when out of memory.
+int lp_xobserver_set_older(lp_xobserver *observer, const pid_t *pids, size_t count);
+
 /// The connection's descriptor, to poll for readability.
 int lp_xobserver_fd(lp_xobserver *observer);
 
@@ -110,8 +115,11 @@ void lp_wlproxy_milestones(lp_wlproxy *proxy, lp_xmilestones *milestones);
 /// its folder.
 void lp_wlproxy_close(lp_wlproxy *proxy);
 
-/// Whether `pid` is `ancestor` or one of its descendants (through /proc's parent links).
-int lp_is_descendant(pid_t pid, pid_t ancestor);
+/// Whether `pid` belongs to the launch whose process is `target`: it is `target` or below it, or
+/// below a child of launchprof that is neither `target` nor one of the `older_count` children
+/// launchprof had before the launch (an orphan of the launch, reparented to launchprof as the
+/// subreaper when its launcher exited: `sh -c 'program & exit 0'`, `setsid program`).
+int lp_is_launch_process(pid_t pid, pid_t target, const pid_t *older, size_t older_count);
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,8 @@ struct DisplayMilestones: Sendable, Equatable {
     /// own (X11), the compositor's frame callback, presentation or release of the first buffer
     /// committed to it (Wayland).
     var frameNs: Int64?
+    /// The process that made that window (X11's X-Resource), when known.
+    var windowPid: Int32?
 
     /// The time `condition` was met, if it was.
     func time(of condition: ReadyCondition) -> Int64? {

@@ -74,9 +74,13 @@ final class DisplayObserver {
     /// then drops every event and window the observer saw so far, so that only windows created
     /// by this launch count (on Wayland each launch has a proxy of its own: nothing of another
     /// launch reaches it).
-    func begin() {
+    /// `older` are launchprof's children from before the launch: an orphan of the launch
+    /// (reparented to launchprof when its launcher exited) counts, a process below them does not.
+    func begin(older: Set<pid_t>) {
         guard endpoint.server == .x11 else { return }
         if endpoint.owned { lp_xobserver_clear(observer) }
+        let pids = Array(older)
+        if lp_xobserver_set_older(observer, pids, pids.count) != 0 { connected = false }
         if lp_xobserver_begin(observer, Self.answerTimeoutMs) != 0 { connected = false }
     }
 
@@ -95,5 +99,6 @@ final class DisplayObserver {
         milestones.startedNs = seen.created_ns == 0 ? nil : seen.created_ns
         milestones.windowNs = seen.mapped_ns == 0 ? nil : seen.mapped_ns
         milestones.frameNs = seen.drawn_ns == 0 ? nil : seen.drawn_ns
+        if seen.window_pid > 0 { milestones.windowPid = seen.window_pid }
     }
 }

@@ -20,6 +20,7 @@ extension AppLauncher {
         record.readyWhen = request.specification.readiness.condition
         record.startedAtNs = child.spawnNs
         record.shutdown = end.shutdown
+        record.followed = end.followed
         record.usage = child.usage
         if let ready = readiness?.readyAtNs { record.readyNs = ready.saturatingSubtract(child.spawnNs) }
         record.firstWindowNs = readiness?.displayMilestones?.windowNs.map { $0.saturatingSubtract(child.spawnNs) }

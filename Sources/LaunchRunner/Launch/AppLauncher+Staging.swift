@@ -88,7 +88,7 @@ extension AppLauncher {
         var profiler: WholeLaunchProfiler?
         var profileFailure: String? = request.timingOnly ? nil : request.effectiveInstruments.profileUnavailableReason
         let child: ChildProcess
-        readiness?.prepareToStart()
+        readiness?.prepareToStart(older: ready.childrenBefore)
         do throws(LaunchProfilerError) {
             child = try ChildProcess(staged: ready.child) { pid in
                 // The child holds its copies: closing ours now keeps the work out of the launch.
@@ -106,9 +106,11 @@ extension AppLauncher {
             channels.closeAppEnds()
             return PendingLaunch(result: .failedToStart(request, message: error.description))
         }
-        let end = wait(for: child, request: request, channels: channels, profiler: profiler, readiness: readiness)
-        profiler?.stop()
         let marker = request.timingOnly ? nil : ProfilerEnvironment.Variable.trace.assignment(request.traceURL.path)
+        let launch = LaunchLeftovers(group: child.pid, marker: marker, childrenBefore: ready.childrenBefore)
+        let end = wait(
+            for: child, request: request, channels: channels, profiler: profiler, readiness: readiness, launch: launch)
+        profiler?.stop()
         let leftovers = child.killLeftovers(marker: marker, childrenBefore: ready.childrenBefore)
         return finishing(
             request, child: child, end: end, leftovers: leftovers,

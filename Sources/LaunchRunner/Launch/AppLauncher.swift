@@ -53,7 +53,9 @@ public struct AppLauncher: Launcher {
         return PendingLaunch {
             let profile =
                 profiler.map {
-                    $0.profile(launchStartNs: child.spawnNs, endNs: readiness?.readyAtNs ?? child.exitNs)
+                    $0.profile(
+                        launchStartNs: child.spawnNs, endNs: readiness?.readyAtNs ?? child.exitNs,
+                        followedPid: end.followed?.pid)
                 } ?? fallbackProfile(request, reason: failure)
             var result = classify(request: request, end: end, child: child, readiness: readiness, profile: profile)
             if leftovers > 0 { result.record.leftoverProcesses = leftovers }
@@ -110,21 +112,34 @@ public struct AppLauncher: Launcher {
     /// after the grace period). The event socket is read only after the launch, or (resume)
     /// until the app is active: waiting on it would wake the runner at every phase, and the
     /// woken runner can preempt the app's main thread on a busy machine.
+    ///
+    /// A launcher that exits 0 before the launch is ready, leaving processes of the launch
+    /// running, is followed: the wait goes on in them (``follow(_:after:readiness:deadline:profiler:)``).
     func wait(
         for child: ChildProcess, request: LaunchRequest, channels: LaunchChannels, profiler: WholeLaunchProfiler?,
-        readiness: ReadinessWatcher?
+        readiness: ReadinessWatcher?, launch: LaunchLeftovers
     ) -> LaunchEnd {
         var events = EventLineBuffer()
         let deadline = child.spawnNs.saturatingAdd(.nanoseconds(clampingSeconds: request.specification.timeoutSeconds))
         let sampler = channels.stallSampler
         var outcome = ChildProcess.WaitResult.deadlinePassed
         var shutdown: LaunchShutdown?
+        var followed: FollowedLaunch?
         if request.specification.scenario == .resume {
             (outcome, events) = waitForResume(child, deadline: deadline, channels: channels, profiler: profiler)
         } else {
             outcome = child.wait(deadlineNs: deadline, stallSampler: sampler, profiler: profiler, readiness: readiness)
+            if let readiness {
+                followed = followIfLeft(
+                    &outcome, child: child, request: request, launch: launch, readiness: readiness,
+                    deadline: deadline, profiler: profiler)
+            }
             if outcome == .conditionMet, let readiness {
-                shutdown = end(child, readiness: readiness, grace: request.specification.readiness.gracePeriodSeconds)
+                let grace = request.specification.readiness.gracePeriodSeconds
+                shutdown =
+                    followed != nil
+                    ? endFollowed(launch, readiness: readiness, grace: grace)
+                    : end(child, readiness: readiness, grace: grace)
                 outcome = .exited(child.kill())
             }
         }
@@ -136,7 +151,7 @@ public struct AppLauncher: Launcher {
         if channels.eventRunnerEnd >= 0 { events.append(Self.drain(channels.eventRunnerEnd)) }
         return LaunchEnd(
             termination: termination, timedOut: timedOut, interruptedBy: interruptedBy, events: events.events,
-            shutdown: shutdown)
+            shutdown: shutdown, followed: followed)
     }
 
     /// The resume scenario: once the app is active, SIGUSR1 (background), a dwell, SIGUSR2.

@@ -9,6 +9,8 @@ struct LaunchEnd {
     var interruptedBy: Int32?
     var events: [ProbeEvent]
     var shutdown: LaunchShutdown?
+    /// The process the launch was followed into after its launcher exited, if it was.
+    var followed: FollowedLaunch?
 
     /// Whether the program used LaunchProbe: it sent a progress event of its own (the
     /// tracer's milestones do not count). Such a program is expected to write its trace.

@@ -20,7 +20,7 @@ public enum PerfRingDecoding {
         let cpuRecords = cpu.withUnsafeBytes { reader.records(in: $0) }
         let switchRecords = switches.withUnsafeBytes { reader.records(in: $0) }
         var builder = ProfileBuilder(
-            mainThread: mainThread, launchStartNs: launchStartNs, endNs: endNs, samplePeriodNs: samplePeriodNs,
+            mainThreads: [mainThread], launchStartNs: launchStartNs, endNs: endNs, samplePeriodNs: samplePeriodNs,
             sampleLimit: sampleLimit
         )
         builder.add(cpu: cpuRecords, switches: switchRecords)

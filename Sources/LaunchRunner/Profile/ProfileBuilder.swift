@@ -5,7 +5,9 @@ import LaunchTrace
 /// (preempted) span charged to the stack sampled at the switch-out. The records of every CPU's
 /// ring are put in time order first.
 struct ProfileBuilder {
-    let mainThread: Int32
+    /// The main thread's id: the launched process's, and after its launcher exited the followed
+    /// process's (``WholeLaunchProfiler/profile(launchStartNs:endNs:followedPid:)``).
+    let mainThreads: Set<Int32>
     let launchStartNs: Int64
     let endNs: Int64
     let samplePeriodNs: Int64
@@ -18,8 +20,8 @@ struct ProfileBuilder {
     private var lost = 0
     private var dropped = 0
 
-    init(mainThread: Int32, launchStartNs: Int64, endNs: Int64, samplePeriodNs: Int64, sampleLimit: Int) {
-        self.mainThread = mainThread
+    init(mainThreads: Set<Int32>, launchStartNs: Int64, endNs: Int64, samplePeriodNs: Int64, sampleLimit: Int) {
+        self.mainThreads = mainThreads
         self.launchStartNs = launchStartNs
         self.endNs = endNs
         self.samplePeriodNs = samplePeriodNs
@@ -113,7 +115,7 @@ struct ProfileBuilder {
         samples.append(
             ProfileSample(
                 startNs: from - launchStartNs, durationNs: to - from, state: state, stack: stack,
-                thread: thread == mainThread ? nil : thread))
+                thread: mainThreads.contains(thread) ? nil : thread))
     }
 
     private mutating func intern(_ stack: [Address]) -> Int {
@@ -129,7 +131,7 @@ struct ProfileBuilder {
             source: .perf, samplePeriodNs: samplePeriodNs, offCPUStacks: offCPUStacks, stacks: stacks,
             samples: samples.sorted { ($0.startNs, $0.thread ?? 0) < ($1.startNs, $1.thread ?? 0) }, images: images,
             lostRecords: lost, droppedSamples: dropped,
-            threads: threads.threads(mainThread: mainThread, launchStartNs: launchStartNs)
+            threads: threads.threads(mainThreads: mainThreads, launchStartNs: launchStartNs)
         )
     }
 }

@@ -46,8 +46,8 @@ struct ProfileThreadTable {
 
     /// The threads, the main thread first, then in the order they were first seen; times relative
     /// to the launch's start.
-    func threads(mainThread: Int32, launchStartNs: Int64) -> [ProfileThread] {
-        let ids = order.filter { $0 == mainThread } + order.filter { $0 != mainThread }
+    func threads(mainThreads: Set<Int32>, launchStartNs: Int64) -> [ProfileThread] {
+        let ids = order.filter { mainThreads.contains($0) } + order.filter { !mainThreads.contains($0) }
         return ids.compactMap { id in
             guard let entry = entries[id] else { return nil }
             return ProfileThread(

@@ -94,10 +94,13 @@ final class WholeLaunchProfiler {
     }
 
     /// The profile of the launch that started at `launchStartNs` and ended at `endNs`.
-    func profile(launchStartNs: Int64, endNs: Int64) -> LaunchProfile {
+    ///
+    /// A launch followed into `followedPid` after its launcher exited has two main threads, one
+    /// after the other: the launcher's, then that process's.
+    func profile(launchStartNs: Int64, endNs: Int64, followedPid: Int32? = nil) -> LaunchProfile {
         drain()
         var builder = ProfileBuilder(
-            mainThread: pid, launchStartNs: launchStartNs, endNs: endNs,
+            mainThreads: Set([pid, followedPid].compactMap { $0 }), launchStartNs: launchStartNs, endNs: endNs,
             samplePeriodNs: Int64(1_000_000_000 / max(1, settings.rateHz)),
             sampleLimit: settings.sampleLimit
         )

@@ -88,9 +88,16 @@ final class ReadinessWatcher {
     }
 
     /// Just before the launch starts: a display launchprof started is cleared of windows left
-    /// by an earlier launch, and nothing the observer saw before counts.
-    func prepareToStart() {
-        display?.begin()
+    /// by an earlier launch, and nothing the observer saw before counts. `older` are launchprof's
+    /// children before the launch (``DisplayObserver/begin(older:)``).
+    func prepareToStart(older: Set<pid_t>) {
+        display?.begin(older: older)
+    }
+
+    /// Whether the condition is still unmet and can be met by processes other than the one
+    /// launched (a launcher's orphans): not `exit`, which is the launched process's own.
+    var awaitsFollowedProcesses: Bool {
+        readyAtNs == nil && condition != .exit
     }
 
     /// How long the runner may sleep before checking again, or nil when only descriptors wake it.
