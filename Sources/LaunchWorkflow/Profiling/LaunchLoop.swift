@@ -45,7 +45,18 @@ struct LaunchLoop {
         journal = try RunJournal(creating: folder.journalURL)
         guard session.warmup > 0 else { return }
         progress(.warmingUp(launches: session.warmup))
-        while session.warmUpNext() != nil { try journalNew() }
+        while neverReady == nil, session.warmUpNext() != nil { try journalNew() }
+    }
+
+    /// The launches that timed out before any launch of the run was ready (warm-up included), or
+    /// nil once one was ready or fewer than two timed out: a program never ready would make every
+    /// launch wait out its timeout (`--runs 30 --timeout 30`: 15 minutes to say what the first
+    /// launch said), so the run stops after the second.
+    var neverReady: [LaunchRecord]? {
+        let records = LaunchKind.allCases.flatMap { session.results(of: $0) }.map(\.record)
+        guard !records.contains(where: { $0.outcome == .completed }) else { return nil }
+        let timedOut = records.filter { $0.outcome == .timedOut }
+        return timedOut.count >= 2 ? timedOut : nil
     }
 
     /// Whether the next launch is a diagnosis launch: always until one has given a trace (which
@@ -75,7 +86,7 @@ struct LaunchLoop {
     /// - Throws: ``LaunchProfilerError`` when the journal cannot be written (a full disk): the
     ///   launches before it are kept in it.
     mutating func launch(_ count: Int) throws {
-        for _ in 0..<count where !isInterrupted {
+        for _ in 0..<count where !isInterrupted && neverReady == nil {
             var result: LaunchResult?
             var measured: LaunchResult?
             var preMainDone = false
@@ -110,7 +121,7 @@ struct LaunchLoop {
                 measured = session.launch(.measurement)
             }
             result = result ?? measured
-            if !preMainDone, preMainIsDue, !isInterrupted { session.launch(.preMain) }
+            if !preMainDone, preMainIsDue, !isInterrupted, neverReady == nil { session.launch(.preMain) }
             try journalNew()
             if let result { progress(.launched(result)) }
         }

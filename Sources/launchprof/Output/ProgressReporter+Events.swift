@@ -31,6 +31,10 @@ extension ProgressReporter {
             Terminal.printError("launchprof: report.html was not written: \(reason)")
         case .historyNotRecorded(let reason):
             Terminal.printError("launchprof: the run was not recorded in the history: \(reason)")
+        case .stoppedNeverReady(let timedOut, let timeout):
+            Terminal.printError(
+                "launchprof: stopped after \(timedOut) launches: each timed out after \(String(format: "%g", timeout)) s before the program was ready, and none was ready; the other launches were not made (the report says what the program was waiting for)."
+            )
         case .historyRecorded(let location):
             note("recorded in the history at \(location).")
         }
