@@ -53,6 +53,12 @@ extension HTMLReport {
                     "\(ReportText.timingLine(timing, profiledLaunches: scenario.completedLaunches)); \(ReportText.kindsLine(scenario) ?? "")"
                 ))
         }
+        if let scenario = summary.scenarios[summary.run.scenario.rawValue],
+            let display = ReportText.displayLine(scenario)
+        {
+            meta.append(("Display", .el("strong", "\(display)")))
+        }
+        if let followed = ReportText.followedLine(summary) { meta.append(("Followed", "\(followed)")) }
         if let machine = summary.run.machine ?? trace?.machine {
             let memory = String(format: "%.1f GB", Double(machine.memoryBytes) / 1e9)
             meta.append(

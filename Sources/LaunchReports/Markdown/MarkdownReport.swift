@@ -31,6 +31,12 @@ public struct MarkdownReport: Sendable, Equatable {
                 "Timing launches: \(Self.escape(ReportText.timingLine(timing, profiledLaunches: scenario.completedLaunches))); "
                 + "\(Self.escape(ReportText.kindsLine(scenario) ?? "")).\n\n"
         }
+        if let scenario = summary.scenarios[summary.run.scenario.rawValue],
+            let display = ReportText.displayLine(scenario)
+        {
+            out += "**\(Self.escape(display))**.\n\n"
+        }
+        if let followed = ReportText.followedLine(summary) { out += "\(Self.escape(followed)).\n\n" }
         if evaluation.verdicts.isEmpty {
             out += "No budget rules.\n"
         } else {

@@ -25,6 +25,11 @@ public struct TextReport: Sendable, Equatable {
             out += "  \(label)\(ReportText.timingLine(timing, profiledLaunches: scenario.completedLaunches))\n"
             if let kinds = ReportText.kindsLine(scenario) { out += "  \(label)\(kinds)\n" }
         }
+        for scenario in summary.scenarios.values.sorted(by: { $0.scenario < $1.scenario }) {
+            let label = summary.scenarios.count > 1 ? "\(scenario.scenario): " : ""
+            if let display = ReportText.displayLine(scenario) { out += "  \(label)\(display)\n" }
+        }
+        if let followed = ReportText.followedLine(summary) { out += "  \(followed)\n" }
         let failed =
             summary.launches.map { ("launch", $0) } + (summary.timingLaunches ?? []).map { ("timing launch", $0) }
         for (noun, record) in failed where record.outcome != .completed {
