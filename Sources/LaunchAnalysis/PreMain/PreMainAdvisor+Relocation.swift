@@ -28,7 +28,7 @@ extension PreMainAdvisor {
         guard library.origin == .executable, let relocation = library.relocation, relocation.positionIndependent,
             relocation.estimatedRelativeNs >= relocationAdviceNs
         else { return nil }
-        let change = PreMainAdvice.Kind.nonPIEExecutable.swiftBuildCommand + "  (C: -no-pie)"
+        let change = PreMainAdvice.Kind.nonPIEExecutable.swiftBuildCommand
         let message =
             "The executable \(library.name) is position independent: the loader moves \(count(relocation.relative)) of "
             + "its pointers by its load address before main (relative relocations), writing "
@@ -57,8 +57,7 @@ extension PreMainAdvisor {
             + "takes about \(ms(saving)) less; the \(count(relocation.relativePages)) pages they write stay."
         return PreMainAdvice(
             kind: .packRelativeRelocations, savingNs: saving, libraries: [library.name], message: message,
-            change: PreMainAdvice.Kind.packRelativeRelocations.swiftBuildCommand
-                + "  (C: -fuse-ld=lld -Wl,-z,pack-relative-relocs; gold cannot)",
+            change: PreMainAdvice.Kind.packRelativeRelocations.swiftBuildCommand,
             estimate: measureWith("with and without -z pack-relative-relocs", kind: .packRelativeRelocations))
     }
 
@@ -77,8 +76,7 @@ extension PreMainAdvisor {
             + "list) removes those lookups."
         return PreMainAdvice(
             kind: .fewerExportedSymbols, savingNs: saving, libraries: [library.name], message: message,
-            change: (PreMainAdvice.Kind.fewerExportedSymbols.swiftBuildOptions ?? []).joined(separator: " ")
-                + "  (C: -Wl,-Bsymbolic; or -fvisibility=hidden and export only the API)",
+            change: (PreMainAdvice.Kind.fewerExportedSymbols.swiftBuildOptions ?? []).joined(separator: " "),
             estimate: measureWith("with and without -Bsymbolic", kind: .fewerExportedSymbols))
     }
 
@@ -97,8 +95,7 @@ extension PreMainAdvisor {
             + "reach few of them); -z now is a hardening choice (with RELRO), weigh it before dropping it."
         return PreMainAdvice(
             kind: .lazyBinding, savingNs: saving, libraries: [library.name], message: message,
-            change: (PreMainAdvice.Kind.lazyBinding.swiftBuildOptions ?? []).joined(separator: " ")
-                + "  (C: -Wl,-z,lazy)",
+            change: (PreMainAdvice.Kind.lazyBinding.swiftBuildOptions ?? []).joined(separator: " "),
             estimate: measureWith("with -z now and with -z lazy", kind: .lazyBinding))
     }
 

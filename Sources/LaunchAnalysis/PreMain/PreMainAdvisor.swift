@@ -15,8 +15,14 @@ public enum PreMainAdvisor {
     ]
 
     /// Every piece of advice that applies, the largest saving first.
+    ///
+    /// The advice fits how the program is built (`build`; by default read from the executable,
+    /// ``ProgramBuild/of(executable:loadsSwiftRuntime:)``): a distribution's binary gets none
+    /// about its build or code, only about how it is started; a C program gets the C
+    /// toolchain's flags, a Swift program `swift build`'s.
     public static func advice(
-        libraries: [PreMainLibrary], parts: [PreMainPart], breakdowns: [PreMainBreakdown] = []
+        libraries: [PreMainLibrary], parts: [PreMainPart], breakdowns: [PreMainBreakdown] = [],
+        build: ProgramBuild? = nil
     ) -> [PreMainAdvice] {
         let relocation = parts.first { $0.name == .relocation }?.medianNs ?? 0
         let earlier = parts.first { $0.name == .earlierPrograms }?.medianNs ?? 0
@@ -24,7 +30,25 @@ public enum PreMainAdvisor {
             staticRuntime(libraries, relocationNs: relocation), foundation(libraries),
             execChain(breakdowns, medianNs: earlier), unusedLibraries(libraries),
         ].compactMap { $0 }
-        return (found + slowInitializers(libraries) + relocationAdvice(libraries)).sorted { $0.savingNs > $1.savingNs }
+        let build =
+            build
+            ?? ProgramBuild.of(
+                executable: libraries.first { $0.origin == .executable }?.path,
+                loadsSwiftRuntime: libraries.contains { $0.origin == .swiftRuntime })
+        return fitted(found + slowInitializers(libraries) + relocationAdvice(libraries), to: build)
+            .sorted { $0.savingNs > $1.savingNs }
+    }
+
+    /// `advice` as `build` can use it: none that changes a program the user does not build, the
+    /// C toolchain's spelling of a build change for a program that is not Swift.
+    static func fitted(_ advice: [PreMainAdvice], to build: ProgramBuild) -> [PreMainAdvice] {
+        advice.compactMap { piece in
+            if !build.isUsers, piece.kind.changesTheProgram { return nil }
+            guard build.language == .c, piece.kind.swiftBuildOptions != nil else { return piece }
+            var fitted = piece
+            fitted.change = piece.kind.cFlags
+            return fitted
+        }
     }
 
     private static func cost(_ libraries: [PreMainLibrary]) -> (load: Double, initializers: Double, bytes: Int64) {
