@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include "lp_xobserver.h"
 
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -285,6 +286,8 @@ void lp_xframe_collect(lp_xobserver *o, lp_xmilestones *m) {
         free(error);
         // Never before the window was seen shown (the map was read after the damage's report).
         if (drawn) m->drawn_ns = drawn > m->mapped_ns ? drawn : m->mapped_ns;
+        lp_xwindow *w = drawn ? lp_xfind(o, c->window) : NULL;
+        if (w && w->baseline && o->keeps_picture) lp_xframe_keep_picture(o, w);
     }
 }
 
@@ -296,4 +299,66 @@ void lp_xframe_unwatch(lp_xobserver *o) {
     }
     o->x->flush(o->c);
     o->unwatched = 1;
+}
+
+/// The 8-bit red, green and blue of a pixel of `depth` (TrueColor: 24 and 32 bits as 0xRRGGBB
+/// below any alpha, 16 bits as 5-6-5, 15 as 5-5-5; grey levels otherwise).
+static void lp_xrgb(uint32_t pixel, uint8_t depth, uint8_t *rgb) {
+    if (depth >= 24) {
+        rgb[0] = (uint8_t)(pixel >> 16), rgb[1] = (uint8_t)(pixel >> 8), rgb[2] = (uint8_t)pixel;
+    } else if (depth == 16) {
+        rgb[0] = (uint8_t)((pixel >> 11 & 31) * 255 / 31), rgb[1] = (uint8_t)((pixel >> 5 & 63) * 255 / 63);
+        rgb[2] = (uint8_t)((pixel & 31) * 255 / 31);
+    } else if (depth == 15) {
+        rgb[0] = (uint8_t)((pixel >> 10 & 31) * 255 / 31), rgb[1] = (uint8_t)((pixel >> 5 & 31) * 255 / 31);
+        rgb[2] = (uint8_t)((pixel & 31) * 255 / 31);
+    } else {
+        uint8_t level = depth ? (uint8_t)(pixel * 255 / ((1u << depth) - 1)) : 0;
+        rgb[0] = rgb[1] = rgb[2] = level;
+    }
+}
+
+/// Keeps `image` (its pixels of `depth`, `bytes` each, rows of `stride`) as the picture, every
+/// `step`-th pixel so that no side exceeds LP_XPICTURE_MAX_SIDE.
+static void lp_xkeep_pixels(lp_xobserver *o, const uint8_t *data, int32_t full_width, int32_t full_height,
+                            uint32_t stride, uint8_t bytes, uint8_t depth) {
+    int32_t side = full_width > full_height ? full_width : full_height;
+    int32_t step = (side + LP_XPICTURE_MAX_SIDE - 1) / LP_XPICTURE_MAX_SIDE;
+    int32_t width = (full_width + step - 1) / step, height = (full_height + step - 1) / step;
+    uint8_t *rgb = malloc((size_t)width * (size_t)height * 3);
+    if (!rgb) return;
+    for (int32_t y = 0; y < height; y++)
+        for (int32_t x = 0; x < width; x++) {
+            const uint8_t *p = data + (size_t)(y * step) * stride + (size_t)(x * step) * bytes;
+            lp_xrgb(lp_xpixel(p, bytes, depth), depth, rgb + ((size_t)y * (size_t)width + (size_t)x) * 3);
+        }
+    o->picture = rgb;
+    o->picture_width = width;
+    o->picture_height = height;
+}
+
+void lp_xframe_keep_picture(lp_xobserver *o, lp_xwindow *w) {
+    if (o->picture || w->bw <= 0 || w->bh <= 0) return;
+    // The whole window as the server has it now (the frame's check saw only its damaged part),
+    // waited for at most 250 ms; else the copy the checks kept.
+    lp_xcheck whole = {0, w->window, LP_XCHECK_DAMAGE, 0, w->bx, w->by, w->bw, w->bh};
+    lpxc_cookie cookie = o->x->get_image(o->c, LPXC_IMAGE_FORMAT_Z_PIXMAP, w->window, (int16_t)w->bx,
+                                         (int16_t)w->by, (uint16_t)w->bw, (uint16_t)w->bh, 0xffffffffu);
+    o->x->flush(o->c);
+    void *reply = NULL;
+    lpxc_error *error = NULL;
+    int64_t deadline = lp_xnow() + 250000000LL;
+    while (!o->x->poll_reply(o->c, cookie.sequence, &reply, &error) && !o->x->has_error(o->c) &&
+           lp_xnow() < deadline) {
+        struct pollfd slot = {o->x->get_fd(o->c), POLLIN, 0};
+        poll(&slot, 1, 10);
+    }
+    lp_ximage image;
+    if (reply && !error && lp_ximage_read(o, reply, &whole, &image)) {
+        lp_xkeep_pixels(o, image.data, image.width, image.height, image.stride, image.bytes, image.depth);
+    } else {
+        lp_xkeep_pixels(o, w->baseline, w->bw, w->bh, w->stride, w->bytes_per_pixel, w->depth);
+    }
+    free(reply);
+    free(error);
 }

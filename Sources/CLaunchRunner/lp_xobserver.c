@@ -99,6 +99,8 @@ int lp_xobserver_begin(lp_xobserver *o, int timeout_ms) {
     lpxc_event *event;
     while ((event = o->x->poll_queued(o->c))) free(event);
     while (o->count) lp_xforget(o, o->windows[0].window);
+    free(o->picture);
+    o->picture = NULL;
     return 0;
 }
 
@@ -148,6 +150,14 @@ lp_xobserver *lp_xobserver_open(const char *display, int frames, int timeout_ms,
 }
 
 int lp_xobserver_fd(lp_xobserver *o) { return o->x->get_fd(o->c); }
+
+void lp_xobserver_keep_pictures(lp_xobserver *o, int keep) { o->keeps_picture = keep; }
+
+const uint8_t *lp_xobserver_picture(lp_xobserver *o, int32_t *width, int32_t *height) {
+    *width = o->picture_width;
+    *height = o->picture_height;
+    return o->picture;
+}
 
 int lp_xobserver_set_older(lp_xobserver *o, const pid_t *pids, size_t count) {
     pid_t *copy = count ? malloc(count * sizeof *copy) : NULL;
@@ -252,6 +262,7 @@ void lp_xobserver_close(lp_xobserver *o) {
     free(o->windows);
     free(o->checks);
     free(o->older);
+    free(o->picture);
     if (o->c) o->x->disconnect(o->c);
     free(o);
 }

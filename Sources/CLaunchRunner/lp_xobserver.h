@@ -77,6 +77,11 @@ struct lp_xobserver {
     /// an orphan below one of them is not the launch's.
     pid_t *older;
     size_t older_count;
+    /// The first frame's picture, 8-bit RGB rows, once seen (lp_xframe_keep_picture).
+    uint8_t *picture;
+    int32_t picture_width, picture_height;
+    /// Whether the first frame's picture is kept (lp_xobserver_keep_pictures).
+    int keeps_picture;
 };
 
 int64_t lp_xnow(void);
@@ -93,6 +98,10 @@ void lp_xframe_damaged(
 void lp_xframe_unmapped(lp_xobserver *o, lp_xwindow *w);
 /// Reads the replies that arrived, in order; sets `drawn_ns` at the first pixels the program drew.
 void lp_xframe_collect(lp_xobserver *o, lp_xmilestones *m);
+/// Keeps the pixels of `w`, whose first frame was just seen, as the observer's picture (8-bit
+/// RGB, scaled down to at most LP_XPICTURE_MAX_SIDE pixels a side): the whole window read again
+/// (one round trip, after the frame's time was taken), else the copy the checks kept.
+void lp_xframe_keep_picture(lp_xobserver *o, lp_xwindow *w);
 /// The first frame is seen: the DAMAGE objects, baselines and checks go.
 void lp_xframe_unwatch(lp_xobserver *o);
 /// A window is forgotten: its baseline goes.

@@ -18,6 +18,7 @@ extension LaunchRecord {
         json.add(CodingKeys.firstFrameNs, firstFrameNs)
         json.add(CodingKeys.firstWindowNs, firstWindowNs)
         try json.add(CodingKeys.followed, followed, encoder)
+        json.add(CodingKeys.framePicture, framePicture)
         json.add(CodingKeys.index, index)
         json.add(CodingKeys.lastPhase, lastPhase)
         json.add(CodingKeys.leftoverProcesses, leftoverProcesses)

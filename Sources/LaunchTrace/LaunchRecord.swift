@@ -75,6 +75,9 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
     /// The launch went on in a process its launcher started, after the launcher exited 0 before
     /// the launch was ready; nil for a launch that did not need following.
     public var followed: FollowedLaunch?
+    /// The file of the picture of the launch's first frame (`launch-001.frame.png`), in the run
+    /// folder beside the record; nil when none was kept.
+    public var framePicture: String?
     /// A pre-main launch's breakdown of the time before `main`, when the audit module sent it.
     public var preMain: PreMainBreakdown?
     /// What the whole process used (CPU times, page faults, context switches), from `wait4`
@@ -87,7 +90,7 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case index, scenario, outcome, exitStatus, signal, wallNs, traceFile, message, lastPhase, stderrTail
         case evictedBytes, readyWhen, readyNs, shutdown, stdoutTail, leftoverProcesses, preMain, usage
-        case firstWindowNs, firstFrameNs, startedAtNs, followed
+        case firstWindowNs, firstFrameNs, startedAtNs, followed, framePicture
     }
 
     /// Creates a launch record.

@@ -27,6 +27,7 @@ struct LaunchRecordJSONTests {
             method: .killedAfterGrace, gracePeriodNs: 5_000_000_000, durationNs: 5_001_000_000, signal: 9)
         record.stdoutTail = ""
         record.leftoverProcesses = 2
+        record.framePicture = "launch-001.frame.png"
         record.followed = FollowedLaunch(launcherExitNs: 1_200_000, launcher: "sh", pid: 4242, program: "xeyes")
         record.preMain = PreMainBreakdown(
             events: PreMainBreakdownTests.events, executable: "/bin/tool", execEndNs: 800)

@@ -15,6 +15,7 @@
 #include "lp_perf.h"
 #include "lp_interrupt.h"
 #include "lp_display.h"
+#include "lp_png.h"
 
 #ifdef __cplusplus
 extern "C" {

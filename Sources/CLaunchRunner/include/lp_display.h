@@ -79,6 +79,20 @@ int lp_xprobe(const char *display, int timeout_ms, char *error, size_t error_siz
 /// counts, one below these does not. Returns 0, or -1 when out of memory.
 int lp_xobserver_set_older(lp_xobserver *observer, const pid_t *pids, size_t count);
 
+/// The largest side of a first frame's picture, in pixels: a larger window is scaled down.
+#define LP_XPICTURE_MAX_SIDE 1024
+
+/// Whether the first frame's picture is kept (off by default): when on, the observer reads the
+/// window's pixels once more when it has seen the frame (one round trip after the frame's time
+/// was taken).
+void lp_xobserver_keep_pictures(lp_xobserver *observer, int keep);
+
+/// The first frame's picture, once seen (a launch watched for frames): the window's pixels as
+/// the server had them when the frame was taken, 8-bit RGB rows of `width` * 3 bytes, scaled
+/// down (every n-th pixel) to at most LP_XPICTURE_MAX_SIDE a side; NULL before. Owned by the
+/// observer until the next launch begins.
+const uint8_t *lp_xobserver_picture(lp_xobserver *observer, int32_t *width, int32_t *height);
+
 /// The connection's descriptor, to poll for readability.
 int lp_xobserver_fd(lp_xobserver *observer);
 

@@ -101,7 +101,7 @@ public struct HTMLReport: Sendable, Equatable {
     ) -> [HTMLNode] {
         var nodes = [
             header(input, appName: appName, code: input.evaluation.exitCode, trace: trace, chosen: chosen),
-            verdictSection(input),
+            verdictSection(input), framePicturesSection(input),
         ]
         if let trace, let chosen {
             nodes += [

@@ -26,6 +26,9 @@ enum HTMLReportStyle {
         p { margin: 6px 0; }
         code, .mono, .stack { font-family: ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 12.5px; }
         .muted { color: var(--muted); }
+        .frame-pictures { display: flex; flex-wrap: wrap; gap: 12px; }
+        .frame-picture { margin: 0; } .frame-picture img { display: block; max-width: 360px; max-height: 280px; border: 1px solid var(--line); }
+        .frame-picture figcaption { color: var(--muted); font-size: 12.5px; }
         header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 8px 16px; border-bottom: 1px solid var(--line); padding-bottom: 12px; }
         .badge { display: inline-block; padding: 2px 10px; border-radius: 999px; font-weight: 600; font-size: 13px; color: #fff; }
         .badge.pass { background: var(--pass); } .badge.fail { background: var(--fail); }

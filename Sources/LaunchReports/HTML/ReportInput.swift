@@ -20,6 +20,8 @@ public struct ReportInput: Sendable {
     /// The named stacks of each trace (the whole-launch profile's on every thread, else the
     /// main thread's activity), in the same order.
     public var profiles: [MainThreadProfile]
+    /// The pictures of the launches' first frames, in launch order (``FramePicture``).
+    public var framePictures: [FramePicture] = []
 
     /// Creates an input, profiling each trace with `naming`.
     public init(

@@ -27,7 +27,8 @@ final class DisplayObserver {
 
     /// Connects to the display; with `frames`, drawing into the launch's windows is watched too
     /// (a `window` condition leaves the X server nothing more to report).
-    init(endpoint: DisplayEndpoint, frames: Bool) throws(LaunchProfilerError) {
+    /// With `pictures`, the first frame's picture is kept (``framePicture()``).
+    init(endpoint: DisplayEndpoint, frames: Bool, pictures: Bool = false) throws(LaunchProfilerError) {
         var error = [CChar](repeating: 0, count: 512)
         self.endpoint = endpoint
         switch endpoint.server {
@@ -37,6 +38,7 @@ final class DisplayObserver {
                 throw LaunchProfilerError.displayNotObservable(Self.text(error))
             }
             self.observer = observer
+            lp_xobserver_keep_pictures(observer, pictures ? 1 : 0)
             environment = [:]
         case .wayland:
             let folder = endpoint.runtimeDirectory.flatMap { $0.isEmpty ? nil : $0 }
@@ -82,6 +84,20 @@ final class DisplayObserver {
         let pids = Array(older)
         if lp_xobserver_set_older(observer, pids, pids.count) != 0 { connected = false }
         if lp_xobserver_begin(observer, Self.answerTimeoutMs) != 0 { connected = false }
+    }
+
+    /// The picture of the first frame as a PNG file's bytes (X11: the window's pixels as the
+    /// server had them when the frame was taken, scaled down to at most 1024 pixels a side), or
+    /// nil before a frame or on Wayland (the proxy does not read the clients' buffers).
+    func framePicture() -> [UInt8]? {
+        guard endpoint.server == .x11 else { return nil }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        guard let rgb = lp_xobserver_picture(observer, &width, &height) else { return nil }
+        var size = 0
+        guard let png = lp_png_encode(rgb, width, height, &size) else { return nil }
+        defer { free(png) }
+        return Array(UnsafeBufferPointer(start: png, count: size))
     }
 
     /// Reads the server's events about the launch whose process is `pid`.

@@ -25,6 +25,7 @@ extension AppLauncher {
         if let ready = readiness?.readyAtNs { record.readyNs = ready.saturatingSubtract(child.spawnNs) }
         record.firstWindowNs = readiness?.displayMilestones?.windowNs.map { $0.saturatingSubtract(child.spawnNs) }
         record.firstFrameNs = readiness?.displayMilestones?.frameNs.map { $0.saturatingSubtract(child.spawnNs) }
+        if record.firstFrameNs != nil { keepFramePicture(request: request, readiness: readiness, record: &record) }
         switch end.termination {
         case .exited(let status): record.exitStatus = status
         case .signaled(let signal): record.signal = signal
@@ -47,6 +48,15 @@ extension AppLauncher {
         }
         if record.outcome != .completed { attachOutput(to: &record, request: request, readiness: readiness) }
         return LaunchResult(record: record, trace: trace, events: end.events)
+    }
+
+    /// Writes the first frame's picture where the request keeps it (a temporary file renamed into
+    /// place), and names it in the record; a picture that cannot be written is left out.
+    private func keepFramePicture(request: LaunchRequest, readiness: ReadinessWatcher?, record: inout LaunchRecord) {
+        guard let url = request.framePictureURL, let png = readiness?.framePicture,
+            (try? Data(png).write(to: url, options: .atomic)) != nil
+        else { return }
+        record.framePicture = url.lastPathComponent
     }
 
     /// The outcome and message of a launch that failed before any trace could count.

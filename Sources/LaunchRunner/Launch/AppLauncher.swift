@@ -71,7 +71,7 @@ public struct AppLauncher: Launcher {
         guard request.specification.readiness.watchesWhileRunning else { return nil }
         return try ReadinessWatcher(
             condition: request.specification.readiness.condition ?? .exit, stderrFile: request.stderrURL.path,
-            display: request.specification.readiness.display)
+            display: request.specification.readiness.display, framePictures: request.framePictureURL != nil)
     }
 
     /// The environment of one launch: the runner's own, less its `LAUNCHPROF_` variables, plus

@@ -10,6 +10,8 @@ public struct LaunchRequest: Sendable, Equatable {
     public var traceURL: URL
     /// Where the app's standard error is kept.
     public var stderrURL: URL
+    /// Where the picture of its first frame goes (`--ready-when frame`), or nil: not kept.
+    public var framePictureURL: URL?
     /// What the launch is for (the session's kinds; a lone launch is a diagnosis launch).
     public var kind: LaunchKind = .diagnosis
     /// Index of the launch among the launches of its kind (warm-up launches count from 0 down,
@@ -33,6 +35,7 @@ public struct LaunchRequest: Sendable, Equatable {
     /// Creates a request whose files are `files`.
     public init(_ specification: LaunchSpecification, files: LaunchFiles, index: Int) {
         self.init(specification, traceURL: files.traceURL, stderrURL: files.stderrURL, index: index)
+        if specification.readiness.keepsFramePictures { framePictureURL = files.framePictureURL }
     }
 
     /// Whether the launch carries nothing at all (``LaunchInstrumentation/none``).

@@ -9,6 +9,9 @@ public struct ReadinessSettings: Sendable, Equatable {
     public var gracePeriodSeconds: Double
     /// The display a `window` or `frame` condition watches (``DisplaySession/apply(to:)`` sets it).
     public var display: DisplayEndpoint?
+    /// Whether a `frame` launch's first frame is kept as a picture in the run folder (on by
+    /// default; `--no-frame-pictures`).
+    public var keepsFramePictures = true
 
     /// The default grace period: long enough for a server's orderly shutdown.
     public static let defaultGracePeriodSeconds = 2.0

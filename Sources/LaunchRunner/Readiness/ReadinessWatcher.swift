@@ -32,11 +32,17 @@ final class ReadinessWatcher {
     /// What the display showed of the launch, for `window` and `frame`.
     var displayMilestones: DisplayMilestones? { display?.milestones }
 
+    /// The first frame's picture as a PNG file's bytes, once seen (``DisplayObserver/framePicture()``).
+    var framePicture: [UInt8]? { display?.framePicture() }
+
     /// Prepares the watch: a pipe for an output condition (the error stream still reaches
     /// `stderrFile`), a bound socket for `notify`, the display's observer for `window` and `frame`;
     /// the path of `file:` must not exist (``ReadyFile``), and what the program creates there is
     /// removed when the watch ends.
-    init(condition: ReadyCondition, stderrFile: String, display: DisplayEndpoint? = nil) throws(LaunchProfilerError) {
+    /// With `framePictures`, a `frame` condition's first frame is kept as a picture.
+    init(
+        condition: ReadyCondition, stderrFile: String, display: DisplayEndpoint? = nil, framePictures: Bool = false
+    ) throws(LaunchProfilerError) {
         self.condition = condition
         var stdoutPath = "/dev/null"
         var stderrPath = stderrFile
@@ -65,7 +71,8 @@ final class ReadinessWatcher {
             guard let display else {
                 throw LaunchProfilerError.displayNotObservable("no display was opened for the launch.")
             }
-            let observer = try DisplayObserver(endpoint: display, frames: condition == .frame)
+            let observer = try DisplayObserver(
+                endpoint: display, frames: condition == .frame, pictures: framePictures && condition == .frame)
             self.display = observer
             environment.merge(observer.environment) { _, proxy in proxy }
         case .exit, .port:

@@ -10,11 +10,15 @@ public struct LaunchFiles: Sendable, Equatable {
     public var traceURL: URL
     /// The file that receives the app's standard error.
     public var stderrURL: URL
+    /// Where the picture of the launch's first frame goes (a PNG), for a launch whose picture is
+    /// kept; nil for scratch launches.
+    public var framePictureURL: URL?
 
-    /// Creates the pair.
-    public init(traceURL: URL, stderrURL: URL) {
+    /// Creates the files.
+    public init(traceURL: URL, stderrURL: URL, framePictureURL: URL? = nil) {
         self.traceURL = traceURL
         self.stderrURL = stderrURL
+        self.framePictureURL = framePictureURL
     }
 
     /// Deletes the trace file, if there is one: one `unlink`, where `FileManager.removeItem`

@@ -71,9 +71,21 @@ public struct RunReport: Sendable {
         summary: RunSummary, evaluation: BudgetEvaluation, traces: [LaunchTrace], generator: String,
         to folder: RunFolder, symbolicator: Symbolicator = Symbolicator()
     ) throws {
-        let input = try input(summary: summary, evaluation: evaluation, traces: traces, symbolicator: symbolicator)
+        var input = try input(summary: summary, evaluation: evaluation, traces: traces, symbolicator: symbolicator)
+        input.framePictures = framePictures(of: summary.launches, in: folder)
         let html = try HTMLReport(generator: generator).render(input)
         try AtomicFile.write(Data(html.utf8), to: folder.reportURL)
+    }
+
+    /// The first frames' pictures the launches kept in `folder` (``LaunchTrace/LaunchRecord/framePicture``),
+    /// at most ``LaunchReports/HTMLReport``'s limit; a file that cannot be read is left out.
+    static func framePictures(of records: [LaunchRecord], in folder: RunFolder) -> [FramePicture] {
+        records.lazy.compactMap { record -> FramePicture? in
+            guard let name = record.framePicture, let frame = record.firstFrameNs,
+                let png = try? Data(contentsOf: folder.url.appendingPathComponent(name))
+            else { return nil }
+            return FramePicture(launchIndex: record.index, frameNs: frame, png: png)
+        }.prefix(12).map { $0 }
     }
 
     /// The report input, with frames named from a symbol map file or by the symbolicator.

@@ -27,6 +27,7 @@ public struct RunFolder: Sendable, Equatable, LaunchFileLayout {
     static let reportName = "report.html"
     static let traceExtension = "trace.json"
     static let stderrExtension = "stderr.txt"
+    static let framePictureExtension = "frame.png"
     static let warmUpName = "warmup"
     static let preMainName = "premain"
     /// The file a run creates exclusively in its folder to claim it (holding its pid).
@@ -59,9 +60,13 @@ public struct RunFolder: Sendable, Equatable, LaunchFileLayout {
     /// The default baselines folder.
     public static var defaultBaselinesURL: URL { URL(filePath: defaultBaselinesPath) }
 
-    /// `launch-NNN.trace.json` and `launch-NNN.stderr.txt` of measured launch `index`.
+    /// `launch-NNN.trace.json` and `launch-NNN.stderr.txt` of measured launch `index`, and
+    /// `launch-NNN.frame.png`, the picture of its first frame (`--ready-when frame`).
     public func files(forLaunch index: Int) -> LaunchFiles {
-        files(named: String(format: "launch-%03d", index))
+        let name = String(format: "launch-%03d", index)
+        var files = files(named: name)
+        files.framePictureURL = url.appendingPathComponent("\(name).\(Self.framePictureExtension)")
+        return files
     }
 
     /// The files of measurement launch `index` of an app that writes its own trace.
@@ -90,6 +95,8 @@ public struct RunFolder: Sendable, Equatable, LaunchFileLayout {
         let traceURL = URL(
             filePath: requested ?? FileManager.default.temporaryDirectory.appendingPathComponent(name).path)
         let stem = traceURL.deletingPathExtension()
-        return LaunchFiles(traceURL: traceURL, stderrURL: stem.appendingPathExtension(stderrExtension))
+        return LaunchFiles(
+            traceURL: traceURL, stderrURL: stem.appendingPathExtension(stderrExtension),
+            framePictureURL: stem.appendingPathExtension(framePictureExtension))
     }
 }

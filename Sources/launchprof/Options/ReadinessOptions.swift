@@ -17,6 +17,12 @@ struct ReadinessOptions: ParsableArguments {
         help: "Seconds between SIGTERM and SIGKILL when the runner ends a ready program (at most a day, as --timeout).")
     var gracePeriod: Double = ReadinessSettings.defaultGracePeriodSeconds
 
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "With --ready-when frame, keep each diagnosis launch's first frame as a PNG in the run folder (launch-NNN.frame.png, at most 1024 pixels a side), shown in report.html.")
+    var framePictures = true
+
     func validate() throws {
         // The same cap as --timeout: a program that ignores SIGTERM is killed within a day at most.
         guard gracePeriod >= 0, gracePeriod <= ProgramLaunchOptions.maximumTimeout else {
@@ -35,6 +41,7 @@ struct ReadinessOptions: ParsableArguments {
     /// The runner's settings for these options.
     func settings() throws -> ReadinessSettings {
         var settings = ReadinessSettings(gracePeriodSeconds: gracePeriod)
+        settings.keepsFramePictures = framePictures
         guard let readyWhen else { return settings }
         do throws(LaunchProfilerError) {
             settings.condition = try ReadyCondition(parsing: readyWhen)
