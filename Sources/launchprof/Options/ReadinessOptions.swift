@@ -20,7 +20,8 @@ struct ReadinessOptions: ParsableArguments {
     @Flag(
         inversion: .prefixedNo,
         help:
-            "With --ready-when frame, keep each diagnosis launch's first frame as a PNG in the run folder (launch-NNN.frame.png, at most 1024 pixels a side), shown in report.html.")
+            "With --ready-when frame, keep each diagnosis launch's first frame as a PNG in the run folder (launch-NNN.frame.png, at most 1024 pixels a side), shown in report.html."
+    )
     var framePictures = true
 
     func validate() throws {
