@@ -51,6 +51,10 @@ static int lpxc_core(lpxc_library *x, void *handles[3]) {
     LPXC_SYM(kill_client, 0, "xcb_kill_client") LPXC_SYM(get_input_focus, 0, "xcb_get_input_focus")
     LPXC_SYM(get_image, 0, "xcb_get_image") LPXC_SYM(image_data, 0, "xcb_get_image_data")
     LPXC_SYM(image_data_length, 0, "xcb_get_image_data_length")
+    LPXC_SYM(intern_atom, 0, "xcb_intern_atom") LPXC_SYM(intern_atom_reply, 0, "xcb_intern_atom_reply")
+    LPXC_SYM(get_property, 0, "xcb_get_property") LPXC_SYM(get_property_reply, 0, "xcb_get_property_reply")
+    LPXC_SYM(property_value, 0, "xcb_get_property_value")
+    LPXC_SYM(property_value_length, 0, "xcb_get_property_value_length")
     return 0;
 }
 

@@ -142,6 +142,26 @@ typedef struct lpxc_get_image_reply {
     uint8_t pad0[20];
 } lpxc_get_image_reply;
 
+typedef struct lpxc_intern_atom_reply {
+    uint8_t response_type, pad0;
+    uint16_t sequence;
+    uint32_t length, atom;
+} lpxc_intern_atom_reply;
+
+typedef struct lpxc_get_property_reply {
+    uint8_t response_type, format;
+    uint16_t sequence;
+    uint32_t length, type, bytes_after, value_len;
+    uint8_t pad0[12];
+} lpxc_get_property_reply;
+
+typedef struct lpxc_property_notify {
+    uint8_t response_type, pad0;
+    uint16_t sequence;
+    uint32_t window, atom, time;
+    uint8_t state, pad1[3];
+} lpxc_property_notify;
+
 typedef struct lpxc_res_client_id_spec {
     uint32_t client, mask;
 } lpxc_res_client_id_spec;
@@ -192,6 +212,14 @@ typedef struct lpxc_library {
         uint32_t plane_mask);
     uint8_t *(*image_data)(const lpxc_get_image_reply *reply);
     int (*image_data_length)(const lpxc_get_image_reply *reply);
+    lpxc_cookie (*intern_atom)(lpxc_connection *c, uint8_t only_if_exists, uint16_t name_len, const char *name);
+    lpxc_intern_atom_reply *(*intern_atom_reply)(lpxc_connection *c, lpxc_cookie cookie, lpxc_error **error);
+    lpxc_cookie (*get_property)(
+        lpxc_connection *c, uint8_t delete_, uint32_t window, uint32_t property, uint32_t type, uint32_t long_offset,
+        uint32_t long_length);
+    lpxc_get_property_reply *(*get_property_reply)(lpxc_connection *c, lpxc_cookie cookie, lpxc_error **error);
+    void *(*property_value)(const lpxc_get_property_reply *reply);
+    int (*property_value_length)(const lpxc_get_property_reply *reply);
     lpxc_cookie (*res_version)(lpxc_connection *c, uint8_t major, uint8_t minor);
     void *(*res_version_reply)(lpxc_connection *c, lpxc_cookie cookie, lpxc_error **error);
     lpxc_cookie (*res_client_ids)(lpxc_connection *c, uint32_t count, const lpxc_res_client_id_spec *specs);
@@ -224,6 +252,9 @@ enum {
     LPXC_UNMAP_NOTIFY = 18,
     LPXC_MAP_NOTIFY = 19,
     LPXC_REPARENT_NOTIFY = 21,
+    LPXC_PROPERTY_NOTIFY = 28,
+    LPXC_EVENT_MASK_PROPERTY_CHANGE = 4194304,
+    LPXC_ATOM_WM_NAME = 39,
     LPXC_CONFIGURE_NOTIFY = 22,
     LPXC_CW_EVENT_MASK = 2048,
     LPXC_EVENT_MASK_STRUCTURE_NOTIFY = 131072,

@@ -284,11 +284,17 @@ void lp_xframe_collect(lp_xobserver *o, lp_xmilestones *m) {
         int64_t drawn = lp_xjudge(o, c, error ? NULL : reply);
         free(reply);
         free(error);
-        // Never before the window was seen shown (the map was read after the damage's report).
-        if (drawn) m->drawn_ns = drawn > m->mapped_ns ? drawn : m->mapped_ns;
         lp_xwindow *w = drawn ? lp_xfind(o, c->window) : NULL;
-        if (w && w->baseline && o->keeps_picture) lp_xframe_keep_picture(o, w);
+        if (!w || w->drawn_ns) continue;
+        w->drawn_ns = drawn;
+        if (w->titled) lp_xframe_drawn(o, w, drawn, m);
     }
+}
+
+void lp_xframe_drawn(lp_xobserver *o, lp_xwindow *w, int64_t drawn, lp_xmilestones *m) {
+    // Never before the window was seen shown (the map was read after the damage's report).
+    m->drawn_ns = drawn > m->mapped_ns ? drawn : m->mapped_ns;
+    if (w->baseline && o->keeps_picture) lp_xframe_keep_picture(o, w);
 }
 
 void lp_xframe_unwatch(lp_xobserver *o) {

@@ -61,6 +61,7 @@ static void lp_xforget(lp_xobserver *o, uint32_t window) {
     lp_xwindow *w = lp_xfind(o, window);
     if (!w) return;
     lp_xframe_drop(o, w);
+    free(w->title);
     *w = o->windows[--o->count];
 }
 
@@ -101,6 +102,8 @@ int lp_xobserver_begin(lp_xobserver *o, int timeout_ms) {
     while (o->count) lp_xforget(o, o->windows[0].window);
     free(o->picture);
     o->picture = NULL;
+    free(o->chosen_title);
+    o->chosen_title = NULL;
     return 0;
 }
 
@@ -159,6 +162,52 @@ const uint8_t *lp_xobserver_picture(lp_xobserver *o, int32_t *width, int32_t *he
     return o->picture;
 }
 
+void lp_xobserver_set_title_filter(lp_xobserver *o, lp_title_filter filter, void *context) {
+    o->title_filter = filter;
+    o->title_context = context;
+    if (!filter || o->net_wm_name) return;
+    lpxc_intern_atom_reply *name = o->x->intern_atom_reply(o->c, o->x->intern_atom(o->c, 0, 12, "_NET_WM_NAME"), NULL);
+    lpxc_intern_atom_reply *utf8 = o->x->intern_atom_reply(o->c, o->x->intern_atom(o->c, 0, 11, "UTF8_STRING"), NULL);
+    o->net_wm_name = name ? name->atom : 0;
+    o->utf8_string = utf8 ? utf8->atom : 0;
+    free(name);
+    free(utf8);
+}
+
+const char *lp_xobserver_window_title(lp_xobserver *o) { return o->chosen_title; }
+
+/// The window's title: _NET_WM_NAME (UTF-8), else WM_NAME; NULL when it has none.
+static char *lp_xtitle(lp_xobserver *o, uint32_t window) {
+    uint32_t properties[2] = {o->net_wm_name, LPXC_ATOM_WM_NAME};
+    for (int i = 0; i < 2; i++) {
+        if (!properties[i]) continue;
+        lpxc_get_property_reply *reply = o->x->get_property_reply(
+            o->c, o->x->get_property(o->c, 0, window, properties[i], 0, 0, 1024), NULL);
+        if (!reply) continue;
+        int length = reply->format == 8 ? o->x->property_value_length(reply) : 0;
+        char *title = length > 0 ? strndup(o->x->property_value(reply), (size_t)length) : NULL;
+        free(reply);
+        if (title) return title;
+    }
+    return NULL;
+}
+
+/// Reads the window's title and whether it passes the filter; a window that passes once it
+/// was shown (or drawn) counts from `now`.
+static void lp_xretitle(lp_xobserver *o, lp_xwindow *w, lp_xmilestones *m, int64_t now) {
+    if (!o->title_filter || w->titled) return;
+    free(w->title);
+    w->title = lp_xtitle(o, w->window);
+    if (!w->title || !o->title_filter(o->title_context, w->title, strlen(w->title))) return;
+    w->titled = 1;
+    if (w->mapped && !m->mapped_ns) {
+        m->mapped_ns = now;
+        m->window_pid = w->pid;
+        o->chosen_title = strdup(w->title);
+    }
+    if (w->drawn_ns && !m->drawn_ns) lp_xframe_drawn(o, w, now, m);
+}
+
 int lp_xobserver_set_older(lp_xobserver *o, const pid_t *pids, size_t count) {
     pid_t *copy = count ? malloc(count * sizeof *copy) : NULL;
     if (count && !copy) return -1;
@@ -183,6 +232,12 @@ static void lp_xcreated(lp_xobserver *o, const lpxc_create_notify *e, pid_t targ
     w->height = e->height;
     if (!w->ours) return;
     if (!m->created_ns) m->created_ns = now;
+    w->titled = !o->title_filter;
+    if (o->title_filter) {
+        uint32_t mask = LPXC_EVENT_MASK_PROPERTY_CHANGE;
+        o->x->change_attributes(o->c, w->window, LPXC_CW_EVENT_MASK, &mask);
+        lp_xretitle(o, w, m, now);
+    }
     if (!o->frames) return;
     w->damage = o->x->generate_id(o->c);
     o->x->damage_create(o->c, w->damage, w->window, LPXC_DAMAGE_REPORT_LEVEL_RAW_RECTANGLES);
@@ -193,9 +248,10 @@ static void lp_xcreated(lp_xobserver *o, const lpxc_create_notify *e, pid_t targ
 static void lp_xmapped(lp_xobserver *o, lp_xwindow *w, lp_xmilestones *m, int64_t now, unsigned int sequence) {
     if (w->mapped) return;
     w->mapped = 1;
-    if (!m->mapped_ns) {
+    if (!m->mapped_ns && w->titled) {
         m->mapped_ns = now;
         m->window_pid = w->pid;
+        if (w->title) o->chosen_title = strdup(w->title);
         w->map_sequence = sequence;
     }
     if (o->frames && !m->drawn_ns) lp_xframe_snapshot(o, w);
@@ -233,9 +289,14 @@ static void lp_xevent(lp_xobserver *o, lpxc_event *event, pid_t pid, lp_xmilesto
         lp_xwindow *w = lp_xfind(o, e->window);
         if (!w || !w->ours) return;
         w->on_root = e->parent == o->root;
-        uint32_t mask = LPXC_EVENT_MASK_STRUCTURE_NOTIFY;
+        uint32_t mask = LPXC_EVENT_MASK_STRUCTURE_NOTIFY | (o->title_filter ? LPXC_EVENT_MASK_PROPERTY_CHANGE : 0);
         o->x->change_attributes(o->c, e->window, LPXC_CW_EVENT_MASK, &mask);
         o->x->flush(o->c);
+    } else if (type == LPXC_PROPERTY_NOTIFY) {
+        lpxc_property_notify *e = (lpxc_property_notify *)event;
+        lp_xwindow *w = lp_xfind(o, e->window);
+        int title = e->atom == LPXC_ATOM_WM_NAME || (o->net_wm_name && e->atom == o->net_wm_name);
+        if (w && w->ours && title) lp_xretitle(o, w, m, now);
     } else if (type == o->damage_event && o->frames && !m->drawn_ns) {
         lp_xframe_damaged(o, (lpxc_damage_notify *)event, event->full_sequence, now, m);
     }
@@ -263,6 +324,7 @@ void lp_xobserver_close(lp_xobserver *o) {
     free(o->checks);
     free(o->older);
     free(o->picture);
+    free(o->chosen_title);
     if (o->c) o->x->disconnect(o->c);
     free(o);
 }

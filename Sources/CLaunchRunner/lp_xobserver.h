@@ -12,6 +12,12 @@ typedef struct lp_xwindow {
     uint32_t window;
     int32_t pid;
     uint8_t ours, mapped, on_root;
+    /// Whether it is a window the launch waits for: its title matches the filter (always without one).
+    uint8_t titled;
+    /// Its title (_NET_WM_NAME, else WM_NAME), when a filter asks for it.
+    char *title;
+    /// When its own first picture was seen (0: not yet).
+    int64_t drawn_ns;
     uint32_t damage;
     /// Its inside's place on the root window (when `on_root`) and size.
     int32_t x, y;
@@ -82,10 +88,20 @@ struct lp_xobserver {
     int32_t picture_width, picture_height;
     /// Whether the first frame's picture is kept (lp_xobserver_keep_pictures).
     int keeps_picture;
+    /// The filter of the windows' titles (lp_xobserver_set_title_filter), or NULL: every window.
+    lp_title_filter title_filter;
+    void *title_context;
+    uint32_t net_wm_name, utf8_string;
+    /// The title of the window the milestones are of, when a filter chose it.
+    char *chosen_title;
 };
 
 int64_t lp_xnow(void);
 lp_xwindow *lp_xfind(lp_xobserver *o, uint32_t window);
+
+/// A window the launch waits for (`titled`) has its first picture: the frame, at `drawn` (never
+/// before the window was shown).
+void lp_xframe_drawn(lp_xobserver *o, lp_xwindow *w, int64_t drawn, lp_xmilestones *m);
 
 /// Asks for the pixels of a window just mapped (the baseline later damage is compared with).
 void lp_xframe_snapshot(lp_xobserver *o, lp_xwindow *w);

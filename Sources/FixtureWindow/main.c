@@ -6,6 +6,7 @@
 //
 //   FixtureWindow [--map-ms N] [--draw-ms N] [--render-ms N] [--background RGB] [--never-draw]
 //                 [--abort-ms N] [--hidden N] [--title TEXT] [--times FILE] [--frames N] [--exit]
+//                 [--splash-ms N]
 //
 // --draw-ms N     sleeps N ms after the map, then draws (default 60).
 // --render-ms N   instead, waits for the first Expose, then computes for N ms of CPU time in
@@ -15,6 +16,8 @@
 // --never-draw    maps the window and never draws; --abort-ms N then aborts N ms after the map.
 // --hidden N      first creates N top-level windows it never maps (toolkits keep hidden ones).
 // --frames N      draws N frames (each a round trip to the server); --exit ends after them.
+// --splash-ms N   first shows a splash window titled "splash", drawn at once, for N ms; the
+//                 window above (and the times) come after it.
 // FILE gets one line: "mapNs=<CLOCK_MONOTONIC at the map request> drawNs=<at the draw request>
 // mappedNs=<after the map's round trip> drawnNs=<after the draw's round trip>": the server mapped
 // the window between the first and third, and drew between the second and fourth.
@@ -61,7 +64,7 @@ enum { COPY_FROM_PARENT = 0, INPUT_OUTPUT = 1, CW_BACK_PIXEL = 2, CW_EVENT_MASK 
        EXPOSE = 12, GC_FOREGROUND = 4, ATOM_WM_NAME = 39, ATOM_STRING = 31 };
 
 typedef struct options {
-    long map_ms, draw_ms, render_ms, abort_ms, frames, hidden;
+    long map_ms, draw_ms, render_ms, abort_ms, frames, hidden, splash_ms;
     long background;
     int never_draw, exit_after;
     const char *times, *title;
@@ -112,7 +115,8 @@ static int load(void) {
 }
 
 static options parse(int argc, char **argv) {
-    options o = {.map_ms = 30, .draw_ms = 60, .render_ms = -1, .abort_ms = -1, .frames = 1, .background = -1};
+    options o = {.map_ms = 30, .draw_ms = 60, .render_ms = -1, .abort_ms = -1, .frames = 1, .background = -1,
+                 .splash_ms = -1};
     for (int i = 1; i < argc; i++) {
         const char *value = i + 1 < argc ? argv[i + 1] : "0";
         if (!strcmp(argv[i], "--exit")) o.exit_after = 1;
@@ -123,6 +127,7 @@ static options parse(int argc, char **argv) {
         else if (!strcmp(argv[i], "--render-ms")) o.render_ms = atol(value), i++;
         else if (!strcmp(argv[i], "--abort-ms")) o.abort_ms = atol(value), i++;
         else if (!strcmp(argv[i], "--hidden")) o.hidden = atol(value), i++;
+        else if (!strcmp(argv[i], "--splash-ms")) o.splash_ms = atol(value), i++;
         else if (!strcmp(argv[i], "--background")) o.background = strtol(value, NULL, 0), i++;
         else if (!strcmp(argv[i], "--title")) o.title = value, i++;
         else if (!strcmp(argv[i], "--times")) o.times = value, i++;
@@ -150,6 +155,18 @@ static void draw(conn *c, uint32_t window, uint32_t gc, uint32_t inner) {
     x.change_gc(c, gc, GC_FOREGROUND, &inner);
     x.fill(c, window, gc, 1, &middle);
     free(x.get_input_focus_reply(c, x.get_input_focus(c), NULL));
+}
+
+/// A splash window titled "splash", shown and drawn at once, kept for `ms` milliseconds.
+static void show_splash(conn *c, screen_t *screen, const options *o, long ms) {
+    uint32_t splash = make_window(c, screen, o, 60);
+    x.change_property(c, 0, splash, ATOM_WM_NAME, ATOM_STRING, 8, 6, "splash");
+    uint32_t gc = x.generate_id(c);
+    x.create_gc(c, gc, splash, 0, NULL);
+    x.map_window(c, splash);
+    long long shown = now_ns();
+    draw(c, splash, gc, 0x20c040);
+    sleep_until(shown + ms * 1000000LL);
 }
 
 static void wait_for_expose(conn *c) {
@@ -183,6 +200,10 @@ int main(int argc, char **argv) {
         return 2;
     }
     screen_t *screen = x.roots(x.get_setup(c)).data;
+    if (o.splash_ms >= 0) {
+        show_splash(c, screen, &o, o.splash_ms);
+        start = now_ns();
+    }
     for (long i = 0; i < o.hidden; i++) make_window(c, screen, &o, (int16_t)(i % 50));
     uint32_t window = make_window(c, screen, &o, 0);
     if (o.title) x.change_property(c, 0, window, ATOM_WM_NAME, ATOM_STRING, 8, (uint32_t)strlen(o.title), o.title);

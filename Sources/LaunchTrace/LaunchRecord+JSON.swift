@@ -36,6 +36,7 @@ extension LaunchRecord {
         json.add(CodingKeys.traceFile, traceFile)
         try json.add(CodingKeys.usage, usage, encoder)
         json.add(CodingKeys.wallNs, wallNs)
+        json.add(CodingKeys.windowTitle, windowTitle)
         return json.finished()
     }
 }

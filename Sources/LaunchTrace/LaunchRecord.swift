@@ -78,6 +78,9 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
     /// The file of the picture of the launch's first frame (`launch-001.frame.png`), in the run
     /// folder beside the record; nil when none was kept.
     public var framePicture: String?
+    /// The title of the window the launch's first window and frame are of, when `window:REGEX` or
+    /// `frame:REGEX` chose it by its title.
+    public var windowTitle: String?
     /// A pre-main launch's breakdown of the time before `main`, when the audit module sent it.
     public var preMain: PreMainBreakdown?
     /// What the whole process used (CPU times, page faults, context switches), from `wait4`
@@ -90,7 +93,7 @@ public struct LaunchRecord: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case index, scenario, outcome, exitStatus, signal, wallNs, traceFile, message, lastPhase, stderrTail
         case evictedBytes, readyWhen, readyNs, shutdown, stdoutTail, leftoverProcesses, preMain, usage
-        case firstWindowNs, firstFrameNs, startedAtNs, followed, framePicture
+        case firstWindowNs, firstFrameNs, startedAtNs, followed, framePicture, windowTitle
     }
 
     /// Creates a launch record.

@@ -27,7 +27,7 @@ struct DisplayPhasesTests {
         let spawn: Int64 = 1_000_000_000
         let display = DisplayMilestones(
             startedNs: spawn + 10_000_000, windowNs: spawn + 40_000_000, frameNs: spawn + 100_000_000)
-        let launch = Self.launch(display, condition: .frame)
+        let launch = Self.launch(display, condition: .frame(title: nil))
         let bounds = launch.phaseBounds().map {
             "\($0.phase.rawValue) \($0.startNs / 1_000_000)-\($0.endNs / 1_000_000)"
         }
@@ -55,7 +55,7 @@ struct DisplayPhasesTests {
     @Test("window: no firstFrame phase and no frame total; a creation not seen leaves firstWindow empty")
     func window() {
         let spawn: Int64 = 1_000_000_000
-        let launch = Self.launch(DisplayMilestones(windowNs: spawn + 40_000_000), condition: .window)
+        let launch = Self.launch(DisplayMilestones(windowNs: spawn + 40_000_000), condition: .window(title: nil))
         let bounds = launch.phaseBounds().map {
             "\($0.phase.rawValue) \($0.startNs / 1_000_000)-\($0.endNs / 1_000_000)"
         }

@@ -28,6 +28,7 @@ struct LaunchRecordJSONTests {
         record.stdoutTail = ""
         record.leftoverProcesses = 2
         record.framePicture = "launch-001.frame.png"
+        record.windowTitle = "Main — \"Ünïcode\""
         record.followed = FollowedLaunch(launcherExitNs: 1_200_000, launcher: "sh", pid: 4242, program: "xeyes")
         record.preMain = PreMainBreakdown(
             events: PreMainBreakdownTests.events, executable: "/bin/tool", execEndNs: 800)

@@ -36,6 +36,11 @@ int lp_display_keeper_alive(pid_t keeper);
 /// An X11 observer: one connection to the server, watching its root window's children.
 typedef struct lp_xobserver lp_xobserver;
 
+/// Whether a window's title (`length` bytes of UTF-8, not NUL-terminated) is one the launch
+/// waits for: 1 or 0. Called on the thread that services the observer (X11) or the proxy's
+/// thread (Wayland).
+typedef int (*lp_title_filter)(void *context, const char *title, size_t length);
+
 /// What an observer saw of one launch, CLOCK_MONOTONIC readings taken as each event was read
 /// (0 until seen).
 typedef struct lp_xmilestones {
@@ -78,6 +83,15 @@ int lp_xprobe(const char *display, int timeout_ms, char *error, size_t error_siz
 /// an orphan of the launch (reparented to launchprof, the subreaper, after its launcher exited)
 /// counts, one below these does not. Returns 0, or -1 when out of memory.
 int lp_xobserver_set_older(lp_xobserver *observer, const pid_t *pids, size_t count);
+
+/// Only windows whose title passes `filter` count (`window:REGEX`, `frame:REGEX`): their titles
+/// are read when they are created and whenever they change; a window whose title passes after
+/// it was shown counts from then. NULL: every window of the launch counts.
+void lp_xobserver_set_title_filter(lp_xobserver *observer, lp_title_filter filter, void *context);
+
+/// The title of the window the milestones are of, when a filter chose it (else NULL): owned by
+/// the observer.
+const char *lp_xobserver_window_title(lp_xobserver *observer);
 
 /// The largest side of a first frame's picture, in pixels: a larger window is scaled down.
 #define LP_XPICTURE_MAX_SIDE 1024

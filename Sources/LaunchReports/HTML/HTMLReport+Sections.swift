@@ -59,6 +59,7 @@ extension HTMLReport {
             meta.append(("Display", .el("strong", "\(display)")))
         }
         if let followed = ReportText.followedLine(summary) { meta.append(("Followed", "\(followed)")) }
+        if let title = ReportText.windowTitleLine(summary) { meta.append(("Window", "\(title)")) }
         if let machine = summary.run.machine ?? trace?.machine {
             let memory = String(format: "%.1f GB", Double(machine.memoryBytes) / 1e9)
             meta.append(

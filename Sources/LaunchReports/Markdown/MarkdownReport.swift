@@ -37,6 +37,7 @@ public struct MarkdownReport: Sendable, Equatable {
             out += "**\(Self.escape(display))**.\n\n"
         }
         if let followed = ReportText.followedLine(summary) { out += "\(Self.escape(followed)).\n\n" }
+        if let title = ReportText.windowTitleLine(summary) { out += "Window: \(Self.escape(title)).\n\n" }
         if evaluation.verdicts.isEmpty {
             out += "No budget rules.\n"
         } else {

@@ -19,6 +19,16 @@ extension ReportText {
         return parts.joined(separator: ", ") + ", the \(parts.count == 1 ? "median" : "medians") of the \(source)"
     }
 
+    /// `the window titled "Main": 5 of 5 launches`, when the launches' window was chosen by its
+    /// title; nil otherwise.
+    public static func windowTitleLine(_ summary: RunSummary) -> String? {
+        let records = summary.launches + (summary.timingLaunches ?? [])
+        let titles = records.compactMap(\.windowTitle)
+        guard !titles.isEmpty else { return nil }
+        let named = Set(titles).sorted().map { "\"\(TerminalText.escaped($0))\"" }.joined(separator: ", ")
+        return "the window titled \(named) (chosen by its title in \(titles.count) of \(records.count) launches)"
+    }
+
     /// `followed: the launcher sh exited 0 (after 7.3 ms, the median) and the launch went on in
     /// xeyes, which it started (5 of 5 launches)`, when launches were followed past their
     /// launcher; nil otherwise.

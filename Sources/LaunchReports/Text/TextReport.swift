@@ -30,6 +30,7 @@ public struct TextReport: Sendable, Equatable {
             if let display = ReportText.displayLine(scenario) { out += "  \(label)\(display)\n" }
         }
         if let followed = ReportText.followedLine(summary) { out += "  \(followed)\n" }
+        if let title = ReportText.windowTitleLine(summary) { out += "  \(title)\n" }
         let failed =
             summary.launches.map { ("launch", $0) } + (summary.timingLaunches ?? []).map { ("timing launch", $0) }
         for (noun, record) in failed where record.outcome != .completed {

@@ -19,16 +19,21 @@ final class DisplayObserver {
     /// The variables the launch needs (Wayland: the proxy's socket as `WAYLAND_DISPLAY`, an
     /// absolute path in a folder of the proxy's own).
     let environment: [String: String]
-    private let observer: OpaquePointer
+    let observer: OpaquePointer
     private var connected = true
+    /// The title pattern the C observer calls back into, retained while it may.
+    var titleMatcher: Unmanaged<TitleMatcher>?
 
     /// How long the X server may take to answer (the connection's setup, a round trip).
     static let answerTimeoutMs: Int32 = 5_000
 
     /// Connects to the display; with `frames`, drawing into the launch's windows is watched too
     /// (a `window` condition leaves the X server nothing more to report).
-    /// With `pictures`, the first frame's picture is kept (``framePicture()``).
-    init(endpoint: DisplayEndpoint, frames: Bool, pictures: Bool = false) throws(LaunchProfilerError) {
+    /// With `pictures`, the first frame's picture is kept (``framePicture()``); with `title` (a
+    /// ``LaunchTrace/LinePattern``), only windows whose title matches count (X11).
+    init(endpoint: DisplayEndpoint, frames: Bool, pictures: Bool = false, title: String? = nil)
+        throws(LaunchProfilerError)
+    {
         var error = [CChar](repeating: 0, count: 512)
         self.endpoint = endpoint
         switch endpoint.server {
@@ -40,7 +45,13 @@ final class DisplayObserver {
             self.observer = observer
             lp_xobserver_keep_pictures(observer, pictures ? 1 : 0)
             environment = [:]
+            if let title { try chooseWindows(titled: title) }
         case .wayland:
+            if let title {
+                throw LaunchProfilerError.displayNotObservable(
+                    "a window is chosen by its title (window:\(title), frame:\(title)) on an X11 display; on Wayland the first toplevel counts: use --display x11, or window and frame without a title."
+                )
+            }
             let folder = endpoint.runtimeDirectory.flatMap { $0.isEmpty ? nil : $0 }
             guard folder != nil || endpoint.name.hasPrefix("/") else {
                 throw LaunchProfilerError.displayNotObservable(
@@ -64,6 +75,7 @@ final class DisplayObserver {
         case .x11: lp_xobserver_close(observer)
         case .wayland: lp_wlproxy_close(observer)
         }
+        titleMatcher?.release()
     }
 
     /// The descriptor to poll for the server's events (the proxy's, on Wayland).

@@ -13,7 +13,7 @@ import LaunchTrace
 /// ends in any way (interrupted, crashed, killed), and removes its socket and lock files.
 ///
 /// ```swift
-/// let display = try DisplaySession.open(.x11, readiness: .frame)   // Xvfb on a free display
+/// let display = try DisplaySession.open(.x11, readiness: .frame(title: nil))   // Xvfb on a free display
 /// defer { display?.close() }
 /// display?.apply(to: &specification)                               // DISPLAY=:N for the launches
 /// ```

@@ -26,6 +26,7 @@ extension AppLauncher {
         record.firstWindowNs = readiness?.displayMilestones?.windowNs.map { $0.saturatingSubtract(child.spawnNs) }
         record.firstFrameNs = readiness?.displayMilestones?.frameNs.map { $0.saturatingSubtract(child.spawnNs) }
         if record.firstFrameNs != nil { keepFramePicture(request: request, readiness: readiness, record: &record) }
+        if record.firstWindowNs != nil { record.windowTitle = readiness?.windowTitle }
         switch end.termination {
         case .exited(let status): record.exitStatus = status
         case .signaled(let signal): record.signal = signal

@@ -32,6 +32,9 @@ final class ReadinessWatcher {
     /// What the display showed of the launch, for `window` and `frame`.
     var displayMilestones: DisplayMilestones? { display?.milestones }
 
+    /// The title of the window the launch's milestones are of, when a title pattern chose it.
+    var windowTitle: String? { display?.windowTitle }
+
     /// The first frame's picture as a PNG file's bytes, once seen (``DisplayObserver/framePicture()``).
     var framePicture: [UInt8]? { display?.framePicture() }
 
@@ -72,7 +75,8 @@ final class ReadinessWatcher {
                 throw LaunchProfilerError.displayNotObservable("no display was opened for the launch.")
             }
             let observer = try DisplayObserver(
-                endpoint: display, frames: condition == .frame, pictures: framePictures && condition == .frame)
+                endpoint: display, frames: condition.isFrame, pictures: framePictures && condition.isFrame,
+                title: condition.windowTitle)
             self.display = observer
             environment.merge(observer.environment) { _, proxy in proxy }
         case .exit, .port:
@@ -149,7 +153,7 @@ final class ReadinessWatcher {
     /// For a `frame` condition not met, what the display showed: "; it showed a window but drew
     /// nothing into it", "; it showed no window"; empty otherwise.
     var displayProgress: String {
-        guard condition == .frame, readyAtNs == nil, let display else { return "" }
+        guard condition.isFrame, readyAtNs == nil, let display else { return "" }
         if display.milestones.windowNs != nil { return "; it showed a window but drew nothing into it" }
         guard display.milestones.startedNs != nil else { return "; it showed no window" }
         return display.endpoint.server == .x11

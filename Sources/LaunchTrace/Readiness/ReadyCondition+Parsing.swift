@@ -10,8 +10,14 @@ extension ReadyCondition {
         switch (kind, argument) {
         case ("exit", nil): self = .exit
         case ("notify", nil): self = .notify
-        case ("window", nil): self = .window
-        case ("frame", nil): self = .frame
+        case ("window", nil): self = .window(title: nil)
+        case ("frame", nil): self = .frame(title: nil)
+        case ("window", let pattern?) where !pattern.isEmpty:
+            try Self.checkPattern(pattern, in: text)
+            self = .window(title: pattern)
+        case ("frame", let pattern?) where !pattern.isEmpty:
+            try Self.checkPattern(pattern, in: text)
+            self = .frame(title: pattern)
         case ("port", let value?):
             guard let port = Int(value), (1...65535).contains(port) else {
                 throw Self.invalid(text, "A port is a whole number from 1 to 65535, as in port:8080.")

@@ -1,6 +1,6 @@
 /// When a launched program counts as ready, for a program that is not a LaunchKit app (whose
 /// exit points say it): `launchprof run --ready-when CONDITION`. Written as text: `exit`,
-/// `port:N`, `stdout:REGEX`, `stderr:REGEX`, `file:PATH`, `notify`, `window`, `frame`.
+/// `port:N`, `stdout:REGEX`, `stderr:REGEX`, `file:PATH`, `notify`, `window[:REGEX]`, `frame[:REGEX]`.
 ///
 /// ```swift
 /// let condition = try ReadyCondition(parsing: "port:8080")   // .port(8080)
@@ -21,12 +21,13 @@ public enum ReadyCondition: Codable, Sendable, Hashable, CustomStringConvertible
     /// The program sent `READY=1` on the socket in `NOTIFY_SOCKET` (systemd's `sd_notify`).
     case notify
     /// The program (or a process it started) mapped its first top-level window on the display:
-    /// seen from the display server, what a person would see.
-    case window
-    /// The display drew the first content into the program's first top-level window (X11: the
-    /// server's first damage to a mapped window; Wayland: a buffer committed to the toplevel
-    /// surface and taken by the compositor).
-    case frame
+    /// seen from the display server, what a person would see. With a title pattern (`window:REGEX`),
+    /// its first window whose title matches (a splash screen's does not, the main window's does).
+    case window(title: String?)
+    /// The display had the first picture of the program's first top-level window (X11: two
+    /// colours of its own; Wayland: a buffer committed to the toplevel surface and taken by the
+    /// compositor); with a title pattern (`frame:REGEX`), of its first window whose title matches.
+    case frame(title: String?)
 
     /// The environment variable that names the notify socket, as systemd spells it.
     public static let notifySocketVariable = "NOTIFY_SOCKET"
@@ -34,7 +35,8 @@ public enum ReadyCondition: Codable, Sendable, Hashable, CustomStringConvertible
     public static let notifyReadyMessage = "READY=1"
 
     /// The forms a condition can take, for help texts and error messages.
-    public static let forms = "exit, port:N, stdout:REGEX, stderr:REGEX, file:PATH, notify, window or frame"
+    public static let forms =
+        "exit, port:N, stdout:REGEX, stderr:REGEX, file:PATH, notify, window, window:REGEX, frame or frame:REGEX"
 
     /// The condition as written on the command line.
     public var description: String {
@@ -45,8 +47,8 @@ public enum ReadyCondition: Codable, Sendable, Hashable, CustomStringConvertible
         case .stderr(let pattern): "stderr:\(pattern)"
         case .file(let path): "file:\(path)"
         case .notify: "notify"
-        case .window: "window"
-        case .frame: "frame"
+        case .window(let title): title.map { "window:\($0)" } ?? "window"
+        case .frame(let title): title.map { "frame:\($0)" } ?? "frame"
         }
     }
 
@@ -59,14 +61,35 @@ public enum ReadyCondition: Codable, Sendable, Hashable, CustomStringConvertible
         case .stderr(let pattern): "a line of standard error matching \(pattern)"
         case .file(let path): "the file \(path) to appear"
         case .notify: "\(Self.notifyReadyMessage) on \(Self.notifySocketVariable)"
-        case .window: "the program's first window on the display"
-        case .frame: "the program's first frame on the display"
+        case .window(let title): "the program's first window\(Self.titled(title)) on the display"
+        case .frame(let title): "the program's first frame\(Self.titled(title)) on the display"
         }
+    }
+
+    /// ` whose title matches REGEX`, or nothing.
+    private static func titled(_ title: String?) -> String {
+        title.map { " whose title matches \($0)" } ?? ""
+    }
+
+    /// The title pattern of a `window:REGEX` or `frame:REGEX` condition, else nil.
+    public var windowTitle: String? {
+        switch self {
+        case .window(let title), .frame(let title): title
+        default: nil
+        }
+    }
+
+    /// Whether it is a `frame` condition (with or without a title).
+    public var isFrame: Bool {
+        if case .frame = self { return true } else { return false }
     }
 
     /// Whether the display decides this condition (`window`, `frame`): the program then needs a display.
     public var isDisplayCondition: Bool {
-        self == .window || self == .frame
+        switch self {
+        case .window, .frame: true
+        default: false
+        }
     }
 
     /// Decodes the text form.

@@ -67,7 +67,7 @@ struct RunSummaryTests {
         }
         let timing = [(20, 60), (22, 62), (21, 61)].enumerated().map { offset, times in
             var record = LaunchRecord(index: offset + 1, scenario: .warm, outcome: .completed, wallNs: 100_000_000)
-            record.readyWhen = .frame
+            record.readyWhen = .frame(title: nil)
             record.firstWindowNs = Int64(times.0) * 1_000_000
             record.firstFrameNs = Int64(times.1) * 1_000_000
             record.readyNs = record.firstFrameNs
