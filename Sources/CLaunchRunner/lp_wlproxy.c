@@ -43,6 +43,8 @@ typedef struct lp_wl_object {
     uint8_t toplevel;  // a surface that is a toplevel's
     uint8_t attached;  // a surface with a buffer attached since its last commit
     uint8_t armed;     // a frame callback or feedback of a commit with a toplevel's buffer
+    uint8_t titled;    // a toplevel whose title passes the filter (every toplevel without one)
+    uint8_t configured;  // a toplevel the compositor configured
     uint32_t surface;  // the surface of an xdg_surface, toplevel, callback or feedback
     uint32_t buffer;   // a surface's buffer attached since its last commit
 } lp_wl_object;
@@ -83,6 +85,11 @@ struct lp_wlproxy {
     char upstream[sizeof(((struct sockaddr_un *)0)->sun_path)];
     pthread_t thread;
     _Atomic int64_t started_ns, configured_ns, framed_ns;
+    /// The filter of the toplevels' titles, set before the thread starts, or NULL.
+    lp_title_filter title_filter;
+    void *title_context;
+    /// The title of the toplevel the milestones are of, written before `configured_ns` is set.
+    char title[256];
     lp_wl_connection *connections[LP_WL_CONNECTIONS];
 };
 
@@ -148,8 +155,26 @@ static void lp_wl_surface_request(lp_wl_connection *c, uint32_t id, lp_wl_object
     else if (opcode == 6) lp_wl_commit(c, id, o);  // commit
 }
 
+/// xdg_toplevel.set_title(string): a toplevel whose title passes the filter is the launch's
+/// window from now on (configured already: from now).
+static void lp_wl_set_title(lp_wlproxy *p, lp_wl_connection *c, lp_wl_object *o, const uint32_t *args, size_t words) {
+    if (!p->title_filter || o->titled || words < 1) return;
+    uint32_t length = args[0];
+    if (length == 0 || words < 1 + (length + 3) / 4) return;
+    const char *title = (const char *)&args[1];
+    size_t size = strnlen(title, length);
+    if (!p->title_filter(p->title_context, title, size)) return;
+    o->titled = 1;
+    lp_wl_object *surface = lp_wl_object_at(c, o->surface);
+    if (surface) surface->toplevel = 1;
+    if (atomic_load(&p->configured_ns)) return;
+    if (!p->title[0]) snprintf(p->title, sizeof p->title, "%.*s", (int)size, title);
+    if (o->configured) lp_wl_mark(p, &p->configured_ns);
+}
+
 /// One request from the client.
-static void lp_wl_request(lp_wl_connection *c, uint32_t id, uint16_t opcode, const uint32_t *args, size_t words) {
+static void lp_wl_request(lp_wlproxy *p, lp_wl_connection *c, uint32_t id, uint16_t opcode, const uint32_t *args,
+                          size_t words) {
     lp_wl_object *o = lp_wl_object_at(c, id);
     if (id == 1) {
         if (opcode == 1 && words >= 1) lp_wl_new(c, args[0], LP_WL_REGISTRY, 0);  // get_registry
@@ -170,9 +195,14 @@ static void lp_wl_request(lp_wl_connection *c, uint32_t id, uint16_t opcode, con
     case LP_WL_XDG_SURFACE:
         if (opcode == 1 && words >= 1) {  // get_toplevel
             lp_wl_new(c, args[0], LP_WL_TOPLEVEL, o->surface);
+            lp_wl_object *toplevel = lp_wl_object_at(c, args[0]);
             lp_wl_object *surface = lp_wl_object_at(c, o->surface);
-            if (surface) surface->toplevel = 1;
+            if (toplevel) toplevel->titled = p->title_filter == NULL;
+            if (surface) surface->toplevel = p->title_filter == NULL;
         }
+        break;
+    case LP_WL_TOPLEVEL:
+        if (opcode == 2) lp_wl_set_title(p, c, o, args, words);  // set_title(string)
         break;
     case LP_WL_SURFACE: lp_wl_surface_request(c, id, o, opcode, args, words); break;
     case LP_WL_PRESENTATION:
@@ -180,6 +210,13 @@ static void lp_wl_request(lp_wl_connection *c, uint32_t id, uint16_t opcode, con
         break;
     default: break;
     }
+}
+
+/// The compositor configured a toplevel: the launch's window, when its title passed (or no
+/// filter asks for one).
+static void lp_wl_configured(lp_wlproxy *p, lp_wl_object *o) {
+    o->configured = 1;
+    if (o->titled) lp_wl_mark(p, &p->configured_ns);
 }
 
 /// One event from the compositor.
@@ -191,7 +228,7 @@ static void lp_wl_event(lp_wlproxy *p, lp_wl_connection *c, uint32_t id, uint16_
     }
     lp_wl_object *o = lp_wl_object_at(c, id);
     if (!o) return;
-    if (o->kind == LP_WL_TOPLEVEL && opcode == 0) lp_wl_mark(p, &p->configured_ns);  // configure
+    if (o->kind == LP_WL_TOPLEVEL && opcode == 0) lp_wl_configured(p, o);  // configure
     else if (o->kind == LP_WL_FRAME_CALLBACK && opcode == 0 && o->armed) lp_wl_mark(p, &p->framed_ns);  // done
     else if (o->kind == LP_WL_FEEDBACK && opcode == 1 && o->armed) lp_wl_mark(p, &p->framed_ns);  // presented
     else if (o->kind == LP_WL_BUFFER_OBJECT && opcode == 0 && o->armed) lp_wl_mark(p, &p->framed_ns);  // release
@@ -217,7 +254,7 @@ static void lp_wl_parse(lp_wlproxy *p, lp_wl_connection *c, lp_wl_stream *stream
         uint32_t args[LP_WL_BUFFER / 4];
         size_t words = (size - 8) / 4;
         memcpy(args, stream->bytes + offset + 8, words * 4);
-        if (from_client) lp_wl_request(c, header[0], (uint16_t)(header[1] & 0xffff), args, words);
+        if (from_client) lp_wl_request(p, c, header[0], (uint16_t)(header[1] & 0xffff), args, words);
         else lp_wl_event(p, c, header[0], (uint16_t)(header[1] & 0xffff), args, words);
         offset += size;
     }
@@ -435,10 +472,13 @@ static void lp_wl_release(lp_wlproxy *p) {
     if (p->folder[0]) rmdir(p->folder);
 }
 
-lp_wlproxy *lp_wlproxy_open(const char *runtime_dir, const char *upstream, char *error, size_t error_size) {
+lp_wlproxy *lp_wlproxy_open(const char *runtime_dir, const char *upstream, lp_title_filter filter, void *context,
+                            char *error, size_t error_size) {
     lp_wlproxy *p = calloc(1, sizeof *p);
     if (!p) return NULL;
     p->listener = p->wake = p->notify = -1;
+    p->title_filter = filter;
+    p->title_context = context;
     if (lp_wl_join(p->upstream, sizeof p->upstream, runtime_dir, upstream) != 0) {
         snprintf(error, error_size,
                  "The compositor's socket %s%s%s is a path longer than the %zu bytes a Unix socket address holds.",
@@ -462,6 +502,10 @@ lp_wlproxy *lp_wlproxy_open(const char *runtime_dir, const char *upstream, char 
 }
 
 const char *lp_wlproxy_path(lp_wlproxy *p) { return p->path; }
+
+const char *lp_wlproxy_window_title(lp_wlproxy *p) {
+    return p->title_filter && atomic_load(&p->configured_ns) ? p->title : NULL;
+}
 
 int lp_wlproxy_fd(lp_wlproxy *p) { return p->notify; }
 

@@ -60,6 +60,24 @@ extension DisplaySuites {
                 "\(output.stdout)")
         }
 
+        @Test("on Wayland the toplevel's title chooses it too (gtk4-demo's \"GTK Demo\", xdg_toplevel.set_title)")
+        func waylandTitle() throws {
+            try #require(Display.installed("gtk4-demo"), "gtk4-demo is not installed (gtk-4-examples)")
+            let folder = try BuiltProducts.scratchFolder("titles")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let output = try Display.launchprof(
+                [
+                    "run", "--runs", "1", "--warmup", "0", "--ready-when", "frame:^GTK Demo$", "--display", "wayland",
+                    "--output", folder.path, "--", "/usr/bin/gtk4-demo",
+                ], marker: Display.marker())
+            #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+            let manifest = try RunManifest.read(from: folder.appendingPathComponent("launches.json"))
+            for record in manifest.launches + (manifest.timingLaunches ?? []) {
+                #expect(record.windowTitle == "GTK Demo", "\(record)")
+                #expect(record.firstFrameNs != nil, "\(record)")
+            }
+        }
+
         @Test("the condition's text form round-trips, a bad title pattern is refused with a sentence")
         func parsing() throws {
             #expect(try ReadyCondition(parsing: "frame:Main.*") == .frame(title: "Main.*"))

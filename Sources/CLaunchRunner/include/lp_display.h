@@ -132,7 +132,13 @@ typedef struct lp_wlproxy lp_wlproxy;
 /// batches of descriptors), and a side is not read while the queue toward the other side is
 /// full. Returns NULL with a sentence in `error` (a compositor's socket path too long for an
 /// address too).
-lp_wlproxy *lp_wlproxy_open(const char *runtime_dir, const char *upstream, char *error, size_t error_size);
+lp_wlproxy *lp_wlproxy_open(const char *runtime_dir, const char *upstream, lp_title_filter filter, void *context,
+                            char *error, size_t error_size);
+/// The title of the toplevel the milestones are of, when a filter chose it (else NULL). With a
+/// `filter` (`window:REGEX`, `frame:REGEX`), only a toplevel whose `xdg_toplevel.set_title` passes
+/// it counts (from its configure, or from the title when it came later); the filter is called on
+/// the proxy's thread.
+const char *lp_wlproxy_window_title(lp_wlproxy *proxy);
 /// The proxy's socket, an absolute path: the launch's WAYLAND_DISPLAY.
 const char *lp_wlproxy_path(lp_wlproxy *proxy);
 /// A descriptor that becomes readable when a milestone is first seen.

@@ -5,8 +5,14 @@ import LaunchTrace
 final class TitleMatcher: Sendable {
     let pattern: LinePattern
 
-    init(_ pattern: LinePattern) {
-        self.pattern = pattern
+    /// The matcher of `pattern`, a readiness pattern; an error names it when it cannot be read.
+    init(compiling pattern: String) throws(LaunchProfilerError) {
+        do throws(LinePattern.SyntaxError) {
+            self.pattern = try LinePattern(pattern)
+        } catch {
+            throw LaunchProfilerError.displayNotObservable(
+                "the window title pattern \(pattern) cannot be read: \(error.description)")
+        }
     }
 
     /// The C observer's filter: 1 when the title (`length` bytes of UTF-8) matches.
@@ -22,21 +28,15 @@ extension DisplayObserver {
     /// Only windows whose title matches `pattern` count (X11: `_NET_WM_NAME`, else `WM_NAME`, read
     /// when each window is created and whenever it changes).
     func chooseWindows(titled pattern: String) throws(LaunchProfilerError) {
-        let compiled: LinePattern
-        do throws(LinePattern.SyntaxError) {
-            compiled = try LinePattern(pattern)
-        } catch {
-            throw LaunchProfilerError.displayNotObservable(
-                "the window title pattern \(pattern) cannot be read: \(error.description)")
-        }
-        let matcher = Unmanaged.passRetained(TitleMatcher(compiled))
+        let matcher = Unmanaged.passRetained(try TitleMatcher(compiling: pattern))
         titleMatcher = matcher
         lp_xobserver_set_title_filter(observer, TitleMatcher.filter, matcher.toOpaque())
     }
 
     /// The title of the window the milestones are of, when a title pattern chose it.
     var windowTitle: String? {
-        guard endpoint.server == .x11, let title = lp_xobserver_window_title(observer) else { return nil }
-        return String(cString: title)
+        let title =
+            endpoint.server == .x11 ? lp_xobserver_window_title(observer) : lp_wlproxy_window_title(observer)
+        return title.map { String(cString: $0) }
     }
 }

@@ -47,22 +47,37 @@ final class DisplayObserver {
             environment = [:]
             if let title { try chooseWindows(titled: title) }
         case .wayland:
-            if let title {
-                throw LaunchProfilerError.displayNotObservable(
-                    "a window is chosen by its title (window:\(title), frame:\(title)) on an X11 display; on Wayland the first toplevel counts: use --display x11, or window and frame without a title."
-                )
+            let matcher = try title.map { pattern throws(LaunchProfilerError) in
+                Unmanaged.passRetained(try TitleMatcher(compiling: pattern))
             }
-            let folder = endpoint.runtimeDirectory.flatMap { $0.isEmpty ? nil : $0 }
-            guard folder != nil || endpoint.name.hasPrefix("/") else {
-                throw LaunchProfilerError.displayNotObservable(
-                    "WAYLAND_DISPLAY is set but XDG_RUNTIME_DIR, the folder of its socket, is not.")
-            }
-            guard let proxy = lp_wlproxy_open(folder, endpoint.name, &error, error.count) else {
-                throw LaunchProfilerError.displayNotObservable(Self.text(error))
+            let proxy: OpaquePointer
+            do throws(LaunchProfilerError) {
+                proxy = try Self.openProxy(endpoint, matcher: matcher)
+            } catch {
+                matcher?.release()
+                throw error
             }
             observer = proxy
+            titleMatcher = matcher
             environment = [DisplayEndpoint.waylandVariable: String(cString: lp_wlproxy_path(proxy))]
         }
+    }
+
+    /// The launch's proxy socket to the compositor at `endpoint`, calling `matcher` for the
+    /// toplevels' titles when there is one.
+    private static func openProxy(_ endpoint: DisplayEndpoint, matcher: Unmanaged<TitleMatcher>?)
+        throws(LaunchProfilerError) -> OpaquePointer
+    {
+        let folder = endpoint.runtimeDirectory.flatMap { $0.isEmpty ? nil : $0 }
+        guard folder != nil || endpoint.name.hasPrefix("/") else {
+            throw LaunchProfilerError.displayNotObservable(
+                "WAYLAND_DISPLAY is set but XDG_RUNTIME_DIR, the folder of its socket, is not.")
+        }
+        var error = [CChar](repeating: 0, count: 512)
+        let filter: lp_title_filter? = matcher == nil ? nil : TitleMatcher.filter
+        guard let proxy = lp_wlproxy_open(folder, endpoint.name, filter, matcher?.toOpaque(), &error, error.count)
+        else { throw LaunchProfilerError.displayNotObservable(text(error)) }
+        return proxy
     }
 
     /// The sentence a C function wrote into `buffer`.

@@ -25,6 +25,8 @@ struct LaunchLoop {
     private(set) var traces: [LaunchTrace] = []
     /// The run's journal, from the first launch to ``finish()``.
     private var journal: RunJournal?
+    /// Whether launches were left out because the program was never ready (``neverReady``).
+    private(set) var skippedLaunches = false
     /// How many records of each kind of launch the journal holds.
     private var journalled: [LaunchKind: Int] = [:]
 
@@ -45,7 +47,14 @@ struct LaunchLoop {
         journal = try RunJournal(creating: folder.journalURL)
         guard session.warmup > 0 else { return }
         progress(.warmingUp(launches: session.warmup))
-        while neverReady == nil, session.warmUpNext() != nil { try journalNew() }
+        while session.results(of: .warmUp).count < session.warmup, !isInterrupted {
+            if neverReady != nil {
+                skippedLaunches = true
+                return
+            }
+            guard session.warmUpNext() != nil else { return }
+            try journalNew()
+        }
     }
 
     /// The launches that timed out before any launch of the run was ready (warm-up included), or
@@ -86,7 +95,11 @@ struct LaunchLoop {
     /// - Throws: ``LaunchProfilerError`` when the journal cannot be written (a full disk): the
     ///   launches before it are kept in it.
     mutating func launch(_ count: Int) throws {
-        for _ in 0..<count where !isInterrupted && neverReady == nil {
+        for _ in 0..<count where !isInterrupted {
+            if neverReady != nil {
+                skippedLaunches = true
+                break
+            }
             var result: LaunchResult?
             var measured: LaunchResult?
             var preMainDone = false

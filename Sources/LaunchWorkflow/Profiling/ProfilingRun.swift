@@ -47,7 +47,8 @@ public struct ProfilingRun: Sendable {
         // The summary (its bootstrap intervals) is built once per batch and kept for the finish.
         var summary = launches.summary()
         var evaluation = plan.budgets.evaluate(summary)
-        while !launches.isInterrupted, launches.neverReady == nil, let adaptive = plan.adaptive,
+        while !launches.isInterrupted, !launches.skippedLaunches, launches.neverReady == nil,
+            let adaptive = plan.adaptive,
             case let batch = adaptive.nextBatch(after: launches.measuredCount, evaluation: evaluation), batch > 0
         {
             progress(
@@ -67,7 +68,7 @@ public struct ProfilingRun: Sendable {
         }
         var notes: [ProfilingNote] = []
         if let evictions = EvictionSummary(session) { notes.append(.evictions(evictions)) }
-        if let timedOut = launches.neverReady {
+        if launches.skippedLaunches, let timedOut = launches.neverReady {
             notes.append(.stoppedNeverReady(timedOut: timedOut.count, timeoutSeconds: plan.launch.timeoutSeconds))
         }
         for note in notes { progress(.note(note)) }
