@@ -19,9 +19,24 @@ extension HTMLReport {
         if !preMain.advice.isEmpty {
             children.append(.el("ol", children: preMain.advice.map(preMainAdvice)))
         }
-        return .fragment([
-            .el("details", ["class": "premain", "id": "before-main", "open": "open"], children: children), .newline,
-        ])
+        // Folded away when it is a small share of the launch (a GUI program's relocation tables
+        // are not what its developer looks for first).
+        let attributes: KeyValuePairs<String, String> =
+            Self.isSmallShare(preMain, of: input)
+            ? ["class": "premain", "id": "before-main"] : ["class": "premain", "id": "before-main", "open": "open"]
+        return .fragment([.el("details", attributes, children: children), .newline])
+    }
+
+    /// The share of the launch under which the pre-main detail starts folded.
+    static let foldedPreMainShare = 0.1
+
+    /// Whether the time before main is under ``foldedPreMainShare`` of the median time to ready.
+    static func isSmallShare(_ preMain: PreMainSummary, of input: ReportInput) -> Bool {
+        let scenario = input.summary.scenarios[input.summary.run.scenario.rawValue]
+        guard let ready = scenario?.metrics[MetricName.timeToReady.rawValue]?.statistics.median, ready > 0 else {
+            return false
+        }
+        return preMain.parts.reduce(0) { $0 + $1.medianNs } < foldedPreMainShare * ready
     }
 
     private func preMainHeader() -> HTMLNode {

@@ -73,6 +73,16 @@ struct ProgramLaunch {
         return bounds
     }
 
+    /// The window's life as the display server saw it, as marks: `windowCreated` (its first
+    /// top-level window; on Wayland its first connection), `windowShown`, `firstFrameShown`.
+    var displayMarks: [(name: String, timeNs: Int64)] {
+        guard let display else { return [] }
+        let named: [(String, Int64?)] = [
+            ("windowCreated", display.startedNs), ("windowShown", display.windowNs), ("firstFrameShown", display.frameNs),
+        ]
+        return named.compactMap { name, time in time.map { (name, $0 - spawnNs) } }
+    }
+
     /// Time to ready: a LaunchProbe program's own `ready()` (its `active` event) when it sent
     /// one, else the runner's readiness time, else the exit.
     var readyNs: Int64 {
@@ -100,10 +110,11 @@ struct ProgramLaunch {
                 threadState: Self.threadState(from: profile, startNs: bound.startNs, endNs: bound.endNs)
             )
         }
-        let marks = events.filter { [.loaded, .mainStarted, .mainEnded, .active].contains($0.kind) }.map { event in
-            Mark(
-                name: event.kind.rawValue, timeNs: event.timeNs,
-                phase: phases.last { $0.startNs <= event.timeNs }?.phase)
+        let probed = events.filter { [.loaded, .mainStarted, .mainEnded, .active].contains($0.kind) }.map {
+            (name: $0.kind.rawValue, timeNs: $0.timeNs)
+        }
+        let marks = (probed + displayMarks).sorted { $0.timeNs < $1.timeNs }.map { mark in
+            Mark(name: mark.name, timeNs: mark.timeNs, phase: phases.last { $0.startNs <= mark.timeNs }?.phase)
         }
         var totals = LaunchTotals(timeToReadyNs: readyNs)
         totals.timeToFirstWindowNs = display?.windowNs.map { $0 - spawnNs }
