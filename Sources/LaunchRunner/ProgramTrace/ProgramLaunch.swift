@@ -78,7 +78,8 @@ struct ProgramLaunch {
     var displayMarks: [(name: String, timeNs: Int64)] {
         guard let display else { return [] }
         let named: [(String, Int64?)] = [
-            ("windowCreated", display.startedNs), ("windowShown", display.windowNs), ("firstFrameShown", display.frameNs),
+            ("windowCreated", display.startedNs), ("windowShown", display.windowNs),
+            ("firstFrameShown", display.frameNs),
         ]
         return named.compactMap { name, time in time.map { (name, $0 - spawnNs) } }
     }
