@@ -3,23 +3,49 @@ import PackagePlugin
 
 /// Writes `BuildCommit.swift` into the target it is applied to (launchprof): the commit the
 /// package's checkout is at when it is built, as `BuildCommit.hash` (nil outside a git checkout,
-/// for instance in a source tarball). It runs before every build, and rewrites the file only when
-/// the commit changed, so an unchanged checkout recompiles nothing.
+/// for instance in a source tarball). A build command whose inputs are git's files that move with
+/// the checkout's commit (`HEAD`, its reflog, the branch's ref, `packed-refs`): SwiftPM reuses a
+/// build plan while no source file is added or removed, and then runs no prebuild command, but
+/// it still runs a build command whose inputs changed. The file is rewritten only when the commit
+/// changed, so an unchanged checkout recompiles nothing.
 @main
 struct BuildCommit: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        let outputFolder = context.pluginWorkDirectoryURL.appending(path: "Generated")
-        let output = outputFolder.appending(path: "BuildCommit.swift")
+        let output = context.pluginWorkDirectoryURL.appending(path: "BuildCommit.swift")
+        let package = context.package.directoryURL.path(percentEncoded: false)
         return [
-            .prebuildCommand(
+            .buildCommand(
                 displayName: "Recording the commit launchprof is built from",
                 executable: URL(filePath: "/bin/sh"),
-                arguments: [
-                    "-c", Self.script, "sh", context.package.directoryURL.path(percentEncoded: false),
-                    output.path(percentEncoded: false),
-                ],
-                outputFilesDirectory: outputFolder)
+                arguments: ["-c", Self.script, "sh", package, output.path(percentEncoded: false)],
+                inputFiles: Self.gitFiles(package: package), outputFiles: [output])
         ]
+    }
+
+    /// The files of the package's git folder that change when its commit does (none outside git).
+    static func gitFiles(package: String) -> [URL] {
+        var names = ["HEAD", "logs/HEAD", "packed-refs"]
+        if let branch = git(["rev-parse", "--symbolic-full-name", "HEAD"], in: package)?.first,
+            branch.hasPrefix("refs/")
+        {
+            names.append(branch)
+        }
+        let paths = git(["rev-parse", "--path-format=absolute"] + names.flatMap { ["--git-path", $0] }, in: package)
+        return (paths ?? []).filter { FileManager.default.fileExists(atPath: $0) }.map { URL(filePath: $0) }
+    }
+
+    /// The lines `git ARGUMENTS` prints in `package`, or nil when it fails.
+    static func git(_ arguments: [String], in package: String) -> [String]? {
+        let git = Process()
+        let pipe = Pipe()
+        git.executableURL = URL(filePath: "/usr/bin/env")
+        git.arguments = ["git", "-c", "safe.directory=*", "-C", package] + arguments
+        git.standardOutput = pipe
+        git.standardError = FileHandle.nullDevice
+        guard (try? git.run()) != nil else { return nil }
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        git.waitUntilExit()
+        return git.terminationStatus == 0 ? text.split(separator: "\n").map(String.init) : nil
     }
 
     /// Arguments: the package's folder, the Swift file to write. `safe.directory` lets a checkout
