@@ -64,6 +64,25 @@ struct GitHubActionTests {
         #expect(summary.contains("peakMemory"), "\(summary)")
     }
 
+    @Test("compare: the Markdown comparison in the job summary, the step's status launchprof's, an error when it fails")
+    func compare() throws {
+        let workspace = try BuiltProducts.scratchFolder("action")
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let results = try CompositeAction.load().run(
+            inputs: [
+                "launchprof-path": BuiltProducts.path("launchprof"), "mode": "compare", "base": "/usr/bin/git",
+                "head": "/usr/bin/git", "program": "--version", "runs": "8", "args": "--warmup 0",
+            ], workspace: workspace)
+        try #require(results.count == 2)
+        let run = results[1]
+        // Two copies of one program: no change (0) or undecided in 8 launches (4), never slower.
+        #expect([0, 4].contains(run.output.status), "\(run.output.stdout)\(run.output.stderr)")
+        #expect(run.outputs["exit-code"] == "\(run.output.status)")
+        #expect(run.output.stdout.contains("::error title=launchprof compare::") == (run.output.status != 0))
+        let summary = try String(contentsOf: workspace.appendingPathComponent("step-summary.md"), encoding: .utf8)
+        #expect(summary.contains("| timeToReady |"), "\(summary)")
+    }
+
     /// Runs the action on `git --version` (3 launches, no warm-up) with a budget file of one
     /// error-level rule on the warm scenario.
     static func run(budget rule: String, in workspace: URL) throws -> [CompositeAction.StepResult] {
