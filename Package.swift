@@ -65,6 +65,9 @@ let package = Package(
         // Compiles CLaunchPreload into libLaunchPreload.so with the C compiler (a resource of
         // CLaunchPreload, in LaunchProfiler_CLaunchPreload.resources beside launchprof).
         .plugin(name: "PreloadLibrary", capability: .buildTool()),
+        // Writes the commit the checkout is at into launchprof (`launchprof --version`), before
+        // every build; nil outside a git checkout.
+        .plugin(name: "BuildCommit", capability: .buildTool()),
         // `swift package launchprof run --product MyApp [launchprof run options]`: builds the
         // product in release and runs launchprof on it (as package-benchmark's plugin does).
         .plugin(
@@ -130,7 +133,8 @@ let package = Package(
             dependencies: [
                 "LaunchWorkflow", "LaunchRunner", "LaunchAnalysis", "LaunchHistory", "LaunchReports", "LaunchTrace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["BuildCommit"]
         ),
         // The example app, written the seeds' way, with deliberately slow launch work.
         .executableTarget(

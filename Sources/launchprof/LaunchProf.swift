@@ -11,15 +11,19 @@ struct LaunchProf: ParsableCommand {
         commandName: "launchprof",
         abstract: "Profile an app's launch, find the work that blocks its main thread, and check it against budgets.",
         discussion: ProfilerExitStatus.helpText,
-        version: "0.1.0",
+        version: "launchprof \(versionNumber) (commit \(BuildCommit.hash ?? "unknown"))",
         subcommands: [
             RunCommand.self, CompareCommand.self, BisectCommand.self, CheckCommand.self, TraceCommand.self,
             BaselineCommand.self, ReportCommand.self, HistoryCommand.self,
         ]
     )
 
+    /// launchprof's version: the one place it is written (`scripts/package` reads it from
+    /// `launchprof --version`, which adds the commit the build was made from).
+    static let versionNumber = "0.1.0"
+
     /// The generator named in reports: the tool and its version.
-    static var generator: String { "launchprof \(configuration.version)" }
+    static var generator: String { "launchprof \(versionNumber)" }
 
     /// Runs the command, mapping errors to the documented exit codes.
     static func main() {

@@ -31,4 +31,20 @@ struct PreloadLibraryLookupTests {
         try touch(beside)
         #expect(InstrumentSettings.preloadLibrary(besideExecutable: executable) == beside.path)
     }
+
+    @Test("the installed layout: bin/launchprof finds both libraries in lib/launchprof, wherever the tree is")
+    func installedLayout() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let executable = folder.appendingPathComponent("usr/bin/launchprof")
+        try touch(executable)
+        #expect(InstrumentSettings.auditLibrary(besideExecutable: executable.path) == nil)
+        let libraries = folder.appendingPathComponent("usr/lib/launchprof")
+        let preload = libraries.appendingPathComponent(InstrumentSettings.preloadLibraryName)
+        let audit = libraries.appendingPathComponent(InstrumentSettings.auditLibraryName)
+        try touch(preload)
+        try touch(audit)
+        #expect(InstrumentSettings.preloadLibrary(besideExecutable: executable.path) == preload.path)
+        #expect(InstrumentSettings.auditLibrary(besideExecutable: executable.path) == audit.path)
+    }
 }

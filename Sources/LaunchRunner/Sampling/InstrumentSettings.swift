@@ -55,22 +55,30 @@ public struct InstrumentSettings: Sendable, Equatable {
     /// built in plain C by the PreloadLibrary plugin, as a resource of the CLaunchPreload target).
     public static let preloadBundleName = "LaunchProfiler_CLaunchPreload.resources"
 
-    /// `libLaunchPreload.so` beside `executable` (by default the running program), or in the
-    /// build's resource bundle beside it, if it exists.
+    /// `libLaunchPreload.so` beside `executable` (by default the running program), in the
+    /// build's resource bundle beside it, or in ``installedLibraryFolder``, if it exists.
     public static func preloadLibrary(besideExecutable executable: String? = nil) -> String? {
         library(preloadLibraryName, bundle: preloadBundleName, besideExecutable: executable)
     }
 
-    /// `libLaunchAudit.so` beside `executable` (by default the running program), or in the
-    /// build's resource bundle beside it, if it exists.
+    /// `libLaunchAudit.so` beside `executable` (by default the running program), in the
+    /// build's resource bundle beside it, or in ``installedLibraryFolder``, if it exists.
     public static func auditLibrary(besideExecutable executable: String? = nil) -> String? {
         library(auditLibraryName, bundle: auditBundleName, besideExecutable: executable)
     }
 
+    /// The folder of the installed layout, relative to the executable's folder: `/usr/bin/launchprof`
+    /// finds its libraries in `/usr/lib/launchprof`, and so does a copy of that tree unpacked anywhere.
+    public static let installedLibraryFolder = "../lib/launchprof"
+
     private static func library(_ name: String, bundle: String, besideExecutable executable: String?) -> String? {
         let exe = executable.map { URL(filePath: $0) } ?? URL(filePath: "/proc/self/exe").resolvingSymlinksInPath()
         let folder = exe.deletingLastPathComponent()
-        let candidates = [folder, folder.appendingPathComponent(bundle)].map { $0.appendingPathComponent(name).path }
+        let folders = [
+            folder, folder.appendingPathComponent(bundle),
+            folder.appendingPathComponent(installedLibraryFolder).standardizedFileURL,
+        ]
+        let candidates = folders.map { $0.appendingPathComponent(name).path }
         return candidates.first { FileManager.default.isReadableFile(atPath: $0) }
     }
 

@@ -90,7 +90,7 @@ extension InstrumentOptions {
         if wanted == true, found == nil {
             let folder = URL(filePath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().path
             throw CLIError(
-                "--\(flag) needs \(name) beside launchprof (or in \(bundle) there), in \(folder), and it is not there; build it with `swift build` or run with --no-\(flag)."
+                "--\(flag) needs \(name) beside launchprof (or in \(bundle) there, or in \(InstrumentSettings.installedLibraryFolder) from there), in \(folder), and it is not there; build it with `swift build` or run with --no-\(flag)."
             )
         }
         return found
