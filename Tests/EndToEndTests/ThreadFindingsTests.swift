@@ -35,6 +35,12 @@ struct ThreadFindingsTests {
         abs(value - expected) <= expected * percent / 100
     }
 
+    /// A finding's own time, without its thread's waits for a CPU: FixtureTool's work spins for a
+    /// length of CPU time, which a loaded machine stretches in wall time (the finding's cost).
+    static func own(_ finding: Finding) -> Double {
+        finding.medianCostNs - (finding.medianWaitingForCPUNs ?? 0)
+    }
+
     @Test("an async main awaiting CPU work on the cooperative pool: the work is found on its pool thread")
     func asyncMain() throws {
         let findings = try Self.findings(["async-cpu", "--ms", "100"])
@@ -42,7 +48,7 @@ struct ThreadFindingsTests {
         #expect(crunch.site.function == "crunch(milliseconds:)", "\(Self.describe(findings))")
         #expect(crunch.site.thread == "a cooperative-pool thread")
         #expect(crunch.site.kind == .cpu && crunch.site.owner == .program)
-        #expect(Self.within(10, crunch.medianCostNs, of: 100e6), "\(Self.describe(findings))")
+        #expect(Self.within(10, Self.own(crunch), of: 100e6), "\(Self.describe(findings))")
         #expect(crunch.advice.action == .deferUntilReady)
         #expect(!findings.findings.contains { $0.site.function.contains("asyncCPU") && $0.medianCostNs > 10e6 })
     }
@@ -56,7 +62,7 @@ struct ThreadFindingsTests {
         #expect(Self.within(10, settle.medianCostNs, of: 40e6), "\(Self.describe(findings))")
         #expect(settle.advice.rewrite.isEmpty && !settle.advice.summary.contains("screen"))
         let crunch = try #require(findings.findings.first { $0.site.function == "crunch(milliseconds:)" })
-        #expect(Self.within(15, crunch.medianCostNs, of: 30e6), "\(Self.describe(findings))")
+        #expect(Self.within(15, Self.own(crunch), of: 30e6), "\(Self.describe(findings))")
     }
 
     @Test("a main thread joining a pthread: the worker's work is the finding, on the named worker thread")
@@ -65,7 +71,7 @@ struct ThreadFindingsTests {
         let top = try #require(findings.findings.first, "\(Self.describe(findings))")
         #expect(top.site.function == "workerCrunch(milliseconds:)", "\(Self.describe(findings))")
         #expect(top.site.thread == "thread \"fixture-worker\"")
-        #expect(Self.within(10, top.medianCostNs, of: 60e6), "\(Self.describe(findings))")
+        #expect(Self.within(10, Self.own(top), of: 60e6), "\(Self.describe(findings))")
         // The main thread's wait in pthread_join is the worker's time, not a finding of its own.
         #expect(!findings.findings.contains { $0.site.function.contains("join(") && $0.medianCostNs > 5e6 })
     }
@@ -73,7 +79,11 @@ struct ThreadFindingsTests {
     @Test("work on a thread the launch never waited for is background CPU, not a finding")
     func backgroundThread() throws {
         let findings = try Self.findings(["background", "--ms", "40", "--background-ms", "200"])
-        #expect(findings.findings.first?.site.function == "mainCrunch(milliseconds:)", "\(Self.describe(findings))")
+        // On a loaded machine the thread's waits for a CPU may rank the clock it reads in its loop
+        // (threadCPUNanoseconds, a syscall where the scheduler preempts it) above it.
+        #expect(
+            findings.findings.prefix(2).contains { $0.site.function == "mainCrunch(milliseconds:)" },
+            "\(Self.describe(findings))")
         #expect(!findings.findings.contains { $0.site.function == "backgroundSpin(milliseconds:)" })
         let background = try #require(findings.background?.first { $0.function == "backgroundSpin(milliseconds:)" })
         #expect(background.thread == "thread \"fixture-bg\"")
@@ -89,7 +99,7 @@ struct ThreadFindingsTests {
             findings.findings.first { $0.site.function == "warmEventLoop(milliseconds:)" }, "\(Self.describe(findings))"
         )
         #expect(warm.site.thread?.hasPrefix("thread \"NIO-ELT-") ?? false, "\(warm.site.thread ?? "main")")
-        #expect(Self.within(15, warm.medianCostNs, of: 30e6), "\(Self.describe(findings))")
+        #expect(Self.within(15, Self.own(warm), of: 30e6), "\(Self.describe(findings))")
         #expect(!warm.advice.summary.contains("screen") && !warm.advice.rewrite.contains("DispatchQueue.main"))
     }
 
