@@ -92,6 +92,9 @@ struct BusyMachineTests {
         #expect(text.contains("other programs ran meanwhile: ") && text.contains("sh (2 processes)"), "\(text)")
         try Self.expectWholeBreakdowns(findings)
         #expect(findings.breakdowns?.allSatisfy { $0.timeNs(.waitingForCPU) > 0 } == true)
+        let html = try String(contentsOf: folder.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(html.contains("class=\"breakdown\"") && html.contains("data-reason=\"waitingForCPU\""))
+        #expect(html.contains("data-rule=\"waitingForCPU\""), "the rule over 15 % waiting for a CPU fired")
         let problems = try JSONSchemaValidator.validate(
             [folder.appendingPathComponent("summary.json")], against: JSONSchemaValidator.schema("summary"))
         #expect(problems.values.allSatisfy { $0.isEmpty }, "\(problems)")
