@@ -35,5 +35,9 @@ struct TopLevelCodeTests {
         #expect(!sin.advice.summary.contains("not Swift code"), "\(sin.advice.summary)")
         #expect(!sin.advice.summary.contains("a function whose frame is gone"), "\(sin.advice.summary)")
         #expect(output.stdout.contains("FixtureServer_main (main.swift:"), "\(output.stdout)")
+        // The breakdown names the library the CPU time was spent in.
+        let median = try #require(findings.breakdowns.flatMap(SlowStartRules.medianLaunch))
+        #expect((median.timeByLibrary["libm.so.6"] ?? 0) > 10_000_000, "\(median.timeByLibrary)")
+        #expect(output.stdout.contains("on CPU in libraries"), "\(output.stdout)")
     }
 }

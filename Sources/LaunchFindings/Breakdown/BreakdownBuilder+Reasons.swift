@@ -70,11 +70,19 @@ extension BreakdownBuilder {
         }
     }
 
-    /// Whose code an on-CPU sample was in: the program's, a library's (named), or none known.
+    /// Where an on-CPU sample was: in a system library (the innermost frame's, named: `libm.so.6`
+    /// for the `sin` the program called, `libswiftCore.so` for its retains), in the loader, in the
+    /// program's code (its own functions and the dependencies linked into it), or nowhere known.
     func cpuReason(_ sample: ProfileSample) -> (BreakdownReason, String?) {
-        let charged = FindingsAnalyzer.charge(1, to: context.frames(of: sample), ownership: ownership)
+        let frames = context.frames(of: sample)
+        if let leaf = frames.first(where: { $0.image != nil }), let image = leaf.image,
+            FrameClassifier.isSystemImage(image)
+        {
+            return FindingsAnalyzer.isLoader(image) ? (.library, "the loader") : (.library, leaf.imageName ?? image)
+        }
+        let charged = FindingsAnalyzer.charge(1, to: frames, ownership: ownership)
         if charged.appNs > 0 { return (.programCode, nil) }
-        if charged.loaderNs > 0 { return (.library, "the loader (dlopen)") }
+        if charged.loaderNs > 0 { return (.library, "the loader") }
         if let library = charged.librariesNs.keys.first { return (.library, library) }
         return (.unattributed, nil)
     }
