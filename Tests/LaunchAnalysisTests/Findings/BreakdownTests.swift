@@ -76,6 +76,33 @@ struct BreakdownTests {
         #expect(SlowStartRules.evaluate([Self.breakdown(run: 1, waitingMs: 10, codeMs: 90)]).isEmpty)
     }
 
+    @Test(
+        "the reports show the reasons first, with threshold, severity, evidence and advice, and the median launch's parts"
+    )
+    func reasonsInReports() {
+        var findings = RunFindings(findings: [], analyzedLaunches: ["warm": 3])
+        findings.endpoint = .ready
+        findings.breakdowns = [
+            Self.breakdown(run: 1, waitingMs: 40, codeMs: 50), Self.breakdown(run: 2, waitingMs: 45, codeMs: 50),
+            Self.breakdown(run: 3, waitingMs: 50, codeMs: 50),
+        ]
+        findings.reasons = SlowStartRules.evaluate(findings.breakdowns ?? [])
+        let text = FindingsSection.text(findings: findings, policyVerdicts: [])
+        #expect(
+            text.hasPrefix(
+                "Slow-start reasons:\n  ! The launch waited for a CPU 42.9 % of its time (threshold 15.0 %, high): 45.0 ms per launch\n"
+            ), "\(text)")
+        #expect(text.contains("     evidence: launch 2: waiting for a CPU 45.0 ms at 60.0 ms\n"), "\(text)")
+        #expect(
+            text.contains(
+                "Breakdown of the median launch (launch 2, 105.0 ms to ready): loading libraries 10.0 ms, on CPU in program code 50.0 ms, waiting for a CPU 45.0 ms."
+            ), "\(text)")
+        let markdown = FindingsSection.markdown(findings: findings, policyVerdicts: [])
+        #expect(
+            markdown.hasPrefix("#### Slow-start reasons\n\n- **The launch waited for a CPU 42.9 % of its time**"),
+            "\(markdown)")
+    }
+
     @Test("compare says which reason moved: a busier machine is waiting for a CPU, not the program's code")
     func reasonMoved() {
         var base = RunFindings(findings: [], analyzedLaunches: [:])
