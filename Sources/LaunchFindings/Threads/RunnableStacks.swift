@@ -2,12 +2,15 @@ import LaunchTrace
 
 /// The stack a runnable span (a thread preempted, waiting for a CPU) is charged to.
 ///
-/// A preempted thread keeps its stack: it resumes at the instruction it was interrupted at. The
-/// profile records the stack at the switch-out when an on-CPU sample of the thread was taken less
-/// than a millisecond before it; otherwise the span is charged to the stack of the thread's
-/// nearest on-CPU sample in the same stretch of work: the last one taken before the preemption,
-/// else the first one taken after the thread got a CPU back, as long as the thread did not go to
-/// sleep in between (a voluntary switch ends the stretch: its stack is another piece of work).
+/// A preempted thread keeps its stack: it resumes where it was interrupted, in the same work. The
+/// span is charged to the stack of the thread's last on-CPU sample before the preemption, in the
+/// same stretch of work (the thread did not go to sleep in between: a voluntary switch ends the
+/// stretch, its stack is another piece of work); else to the stack recorded at the switch-out;
+/// else to the first on-CPU sample after the thread got a CPU back, in the same stretch. The
+/// samples come first because they are taken uniformly in CPU time: the scheduler preempts a
+/// thread at its reschedule points, often in a system call (a clock read in a loop), and the
+/// switch-out's own stack would charge the whole wait to that call's small helper rather than to
+/// the work whose time slice ran out.
 struct RunnableStacks {
     /// One thread's on-CPU samples (by the time they were taken) and voluntary waits.
     fileprivate struct Thread {
@@ -36,17 +39,19 @@ struct RunnableStacks {
         }
     }
 
-    /// The stack index `sample` is charged to: its own, else the nearest on-CPU sample's of the
-    /// same stretch of work (nil when there is none).
+    /// The stack index `sample` is charged to: an on-CPU or blocked sample's own; a runnable
+    /// span's from its stretch's last on-CPU sample before it, else its own, else the stretch's
+    /// first on-CPU sample after it (nil when there is none).
     func stack(of sample: ProfileSample) -> Int? {
-        if let stack = sample.stack { return stack }
-        guard sample.state == .runnable, let thread = threads[sample.thread ?? -1] else { return nil }
+        guard sample.state == .runnable else { return sample.stack }
+        guard let thread = threads[sample.thread ?? -1] else { return sample.stack }
         let start = sample.startNs
         let end = sample.startNs + sample.durationNs
         let next = Self.firstIndex(in: thread.samples) { $0.timeNs > start }
         if next > 0, !thread.sleeps(from: thread.samples[next - 1].timeNs, to: start) {
             return thread.samples[next - 1].stack
         }
+        if let own = sample.stack { return own }
         let after = Self.firstIndex(in: thread.samples) { $0.timeNs >= end }
         if after < thread.samples.count, !thread.sleeps(from: end, to: thread.samples[after].timeNs) {
             return thread.samples[after].stack

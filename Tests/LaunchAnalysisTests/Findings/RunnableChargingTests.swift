@@ -90,6 +90,9 @@ struct RunnableChargingTests {
             ProfileSample(startNs: 7, durationNs: 2, state: .runnable, stack: nil),
             ProfileSample(startNs: 9, durationNs: 1, state: .blocked, stack: 1),
             ProfileSample(startNs: 10, durationNs: 1, state: .runnable, stack: nil, thread: 7),
+            // Preempted in a clock read (its own stack 2) after a sample of the work (stack 0).
+            ProfileSample(startNs: 20, durationNs: 1, state: .onCPU, stack: 0, thread: 8),
+            ProfileSample(startNs: 21, durationNs: 1, state: .runnable, stack: 2, thread: 8),
         ]
         let profile = LaunchProfile(
             source: .perf, samplePeriodNs: 1, offCPUStacks: true, stacks: [[Address(1)], [Address(2)], [Address(3)]],
@@ -100,5 +103,6 @@ struct RunnableChargingTests {
         #expect(stacks.stack(of: samples[4]) == 2)
         #expect(stacks.stack(of: samples[6]) == nil)
         #expect(stacks.stack(of: samples[1]) == 1)
+        #expect(stacks.stack(of: samples[8]) == 0)
     }
 }
