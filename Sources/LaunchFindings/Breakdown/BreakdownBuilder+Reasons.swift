@@ -71,12 +71,13 @@ extension BreakdownBuilder {
     }
 
     /// Where an on-CPU sample was: in a system library (the innermost frame's, named: `libm.so.6`
-    /// for the `sin` the program called, `libswiftCore.so` for its retains), in the loader, in the
-    /// program's code (its own functions and the dependencies linked into it), or nowhere known.
+    /// for the `sin` the program called), in the loader, in the program's code (its own functions,
+    /// the dependencies linked into it, and the Swift runtime it runs on, as the attribution line
+    /// counts them), in another named library, or nowhere known.
     func cpuReason(_ sample: ProfileSample) -> (BreakdownReason, String?) {
         let frames = context.frames(of: sample)
         if let leaf = frames.first(where: { $0.image != nil }), let image = leaf.image,
-            FrameClassifier.isSystemImage(image)
+            FindingsAnalyzer.isLoader(image) || ownership.owner(of: leaf) == .system
         {
             return FindingsAnalyzer.isLoader(image) ? (.library, "the loader") : (.library, leaf.imageName ?? image)
         }
