@@ -90,7 +90,11 @@ extension CPUTimeSuites {
             #expect(text.contains("waiting for a CPU"), "\(text)")
             let others = findings.otherPrograms ?? []
             #expect(others.contains { $0.name == "sh" && $0.medianCPUNs > 50e6 }, "\(others)")
-            #expect(text.contains("other programs ran meanwhile: ") && text.contains("sh (2 processes)"), "\(text)")
+            #expect(text.contains("other programs ran meanwhile: "), "\(text)")
+            // The report names the five busiest; on a shared runner others may outrank the hogs.
+            if let rank = others.firstIndex(where: { $0.name == "sh" }), rank < 5 {
+                #expect(text.contains("sh (2 processes)"), "\(text)")
+            }
             try Self.expectWholeBreakdowns(findings)
             #expect(findings.breakdowns?.allSatisfy { $0.timeNs(.waitingForCPU) > 0 } == true)
             let html = try String(contentsOf: folder.appendingPathComponent("report.html"), encoding: .utf8)

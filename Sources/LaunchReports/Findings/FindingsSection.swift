@@ -95,7 +95,7 @@ public enum FindingsSection {
 
     /// One line on the machine's share, when the launches waited for a CPU at least a millisecond
     /// (median): how long, and which other programs held the CPUs (an estimate from `/proc`).
-    public static func waitingLine(_ findings: RunFindings, limit: Int = 3) -> String? {
+    public static func waitingLine(_ findings: RunFindings, limit: Int = 5) -> String? {
         guard let waiting = findings.medianWaitingForCPUNs, waiting >= 1_000_000 else { return nil }
         var line =
             "Waiting for a CPU: the launch waited \(ReportText.value(waiting, .time)) (median per launch) for a CPU, time the machine took, not the program"
