@@ -14,6 +14,8 @@ struct FixtureServerOptions {
     var neverReady = false
     var ignoreTerm = false
     var phases = false
+    /// Calls of libm's `sin` the top-level code makes in its `database` phase (`--sin N`), then ready and exit.
+    var sinCalls = 0
 
     init(arguments: [String]) {
         var rest = arguments[...]
@@ -25,6 +27,7 @@ struct FixtureServerOptions {
             case "--never-ready": neverReady = true
             case "--ignore-term": ignoreTerm = true
             case "--phases": phases = true
+            case "--sin": sinCalls = rest.popFirst().flatMap { Int($0) } ?? 0
             default:
                 FileHandle.standardError.write(Data("FixtureServer: unknown argument \(argument)\n".utf8))
                 exit(2)

@@ -3,7 +3,10 @@
 // for SIGTERM and exits 0. `--never-ready` skips all of that; `--ignore-term` ignores SIGTERM.
 // `--phases` makes it a LaunchProbe program: phases database (30 ms), migrations (10 ms),
 // routes (20 ms) and bind, then `ready()` (LaunchProbe's exit point), then the same signals.
+// `--sin N` is a LaunchProbe program whose top-level code calls libm's `sin` N times in its
+// `database` phase (3,000,000: about 30 ms here), then `ready()`, and exits.
 import Foundation
+import LaunchProbe
 import LaunchTrace
 
 #if canImport(Glibc)
@@ -12,6 +15,19 @@ import LaunchTrace
 
 let options = FixtureServerOptions(arguments: Array(CommandLine.arguments.dropFirst()))
 if options.ignoreTerm { signal(SIGTERM, SIG_IGN) }
+if options.sinCalls > 0 {
+    LaunchProbe.shared.begin("database")
+    var total = 0.0
+    var index = 0
+    while index < options.sinCalls {
+        total += sin(Double(index) * 0.001)
+        index += 1
+    }
+    LaunchProbe.shared.begin("bind")
+    LaunchProbe.shared.ready()
+    FileHandle.standardError.write(Data("sin: \(total)\n".utf8))
+    exit(0)
+}
 if options.phases {
     let listener = FixtureServerOptions.runPhases(port: options.port, file: options.file)
     while true { pause() }

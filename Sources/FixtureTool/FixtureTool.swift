@@ -7,6 +7,8 @@
 //     FixtureTool background [--ms 40] [--background-ms 200]
 //     FixtureTool server [--threads 2] [--warm-ms 30] [--port 0]
 //     FixtureTool pipeline [--ms 60]
+//     FixtureTool busy-main [--ms 200]
+//     FixtureTool busy-pool [--ms 100]
 //
 // Each prints `ready` when ready, then exits 0 (the server runs until SIGTERM or SIGINT); a bad
 // command line is one line on standard error and exit status 2.
@@ -38,6 +40,14 @@ struct FixtureTool {
             Server.run(threads: options["threads"], warmMilliseconds: options["warm-ms"], port: options["port"])
         case .pipeline:
             Output.error("pipeline: \(Pipeline.prime(milliseconds: options["ms"]))")
+            Output.line("ready")
+        case .busyMain:
+            Output.error("mainSpin: \(mainSpin(milliseconds: options["ms"]))")
+            Output.line("ready")
+        case .busyPool:
+            let milliseconds = options["ms"]
+            let value = await Task.detached { poolSpin(milliseconds: milliseconds) }.value
+            Output.error("poolSpin: \(value)")
             Output.line("ready")
         }
     }

@@ -16,6 +16,10 @@ struct Options {
         /// Pushes messages through a SwiftNIO channel pipeline (a statically linked dependency
         /// doing the work the program asked for), then ready.
         case pipeline
+        /// The main thread spins for a length of wall time (`mainSpin`), then ready.
+        case busyMain = "busy-main"
+        /// An async main awaiting a spin of a length of wall time on the cooperative pool (`poolSpin`).
+        case busyPool = "busy-pool"
 
         /// The options the mode takes (names without their dashes) and their defaults.
         var defaults: [String: Int] {
@@ -26,6 +30,8 @@ struct Options {
             case .background: ["ms": 40, "background-ms": 200]
             case .server: ["threads": 2, "warm-ms": 30, "port": 0]
             case .pipeline: ["ms": 60]
+            case .busyMain: ["ms": 200]
+            case .busyPool: ["ms": 100]
             }
         }
     }

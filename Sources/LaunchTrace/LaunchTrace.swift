@@ -50,6 +50,9 @@ public struct LaunchTrace: Codable, Sendable, Equatable {
     /// What happened between the exec and `main`, object by object, when the loader's audit
     /// module ran (profiled launches).
     public var preMain: PreMainBreakdown?
+    /// The CPU time other programs used while the launch ran, by name, largest first: an
+    /// estimate from `/proc` (``ProcessCPUSnapshot``), taken by the runner for profiled launches.
+    public var otherProcesses: [OtherProcessCPU]?
 
     /// Creates a trace.
     public init(

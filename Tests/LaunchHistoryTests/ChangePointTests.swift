@@ -1,5 +1,7 @@
 import Foundation
+import LaunchAnalysis
 import LaunchHistory
+import LaunchTrace
 import Testing
 
 @Suite("Change points (E-divisive means with a t-test)")
@@ -132,5 +134,31 @@ struct ChangePointTests {
         #expect(
             first?.bisectCommand(build: "make app", program: "./app")
                 == "launchprof bisect --good c9 --bad c10 --build 'make app' --metric timeToFirstFrame -- ./app")
+    }
+
+    @Test("a change of time to ready names the breakdown reason that moved with it: a busier machine, not the program")
+    func reasonThatMovedWith() {
+        func series(_ metric: String, _ value: (Int) -> Double) -> MetricSeries {
+            let points = (0..<20).map { night in
+                let median = value(night) + Double(night % 3) * 0.1e6
+                return SeriesPoint(
+                    recordedAt: "2026-11-\(String(format: "%02d", night + 1))T02:00:00Z", runKey: "run\(night)",
+                    commit: "c\(night)", median: median, p10: median, p90: median, count: 20)
+            }
+            return MetricSeries(
+                key: SeriesKey(app: "git", scenario: "warm", machineClass: "vm", metric: metric), points: points)
+        }
+        // From night 10 the runner is busier: the launch waits 110 ms more for a CPU; its code is unchanged.
+        let all = [
+            series("timeToReady") { $0 < 10 ? 100e6 : 210e6 },
+            series(MetricName.reason(.waitingForCPU).rawValue) { $0 < 10 ? 5e6 : 115e6 },
+            series(MetricName.reason(.programCode).rawValue) { _ in 90e6 },
+        ]
+        let changes = TrendAnalysis().changes(in: all)
+        #expect(!changes.contains { $0.series.metric.hasPrefix("reason:") }, "a reason is never a change of its own")
+        let moved = changes.first { $0.series.metric == "timeToReady" }?.movedWith ?? []
+        #expect(
+            moved == ["reason:waiting for a CPU +110.0 ms: the machine was busier, not a change of the program"],
+            "\(moved)")
     }
 }

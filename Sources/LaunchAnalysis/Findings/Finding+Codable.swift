@@ -1,6 +1,7 @@
 extension Finding {
     private enum CodingKeys: String, CodingKey {
-        case id, scenario, launches, analyzedLaunches, medianCostNs, impactNs, phaseShare, firstFrameShare
+        case id, scenario, launches, analyzedLaunches, medianCostNs, medianWaitingForCPUNs, impactNs, phaseShare,
+            firstFrameShare
         case tracedCalls, samples, touchesUI, confidence, advice, blockingFunctions, resources
     }
 
@@ -24,6 +25,7 @@ extension Finding {
             advice: try container.decode(Advice.self, forKey: .advice),
             blockingFunctions: try container.decode([String].self, forKey: .blockingFunctions),
             resources: try container.decode([String].self, forKey: .resources))
+        medianWaitingForCPUNs = try container.decodeIfPresent(Double.self, forKey: .medianWaitingForCPUNs)
     }
 
     /// Writes the finding with its site's fields beside its own.
@@ -35,6 +37,7 @@ extension Finding {
         try container.encode(launches, forKey: .launches)
         try container.encode(analyzedLaunches, forKey: .analyzedLaunches)
         try container.encode(medianCostNs, forKey: .medianCostNs)
+        try container.encodeIfPresent(medianWaitingForCPUNs, forKey: .medianWaitingForCPUNs)
         try container.encode(impactNs, forKey: .impactNs)
         try container.encodeIfPresent(phaseShare, forKey: .phaseShare)
         try container.encodeIfPresent(firstFrameShare, forKey: .firstFrameShare)

@@ -18,6 +18,9 @@ public struct Finding: Codable, Sendable, Equatable {
     public var analyzedLaunches: Int
     /// Median main-thread cost per launch, over the launches it appeared in, in nanoseconds.
     public var medianCostNs: Double
+    /// Of ``medianCostNs``, the time the work's thread was runnable, waiting for a CPU, while in
+    /// it (the machine's share: other programs held the CPUs); nil when it never waited for one.
+    public var medianWaitingForCPUNs: Double?
     /// Expected cost per observed launch: ``medianCostNs`` × ``launches`` / ``analyzedLaunches``.
     /// Findings are ordered by it.
     public var impactNs: Double

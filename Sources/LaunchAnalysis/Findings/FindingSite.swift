@@ -63,6 +63,11 @@ public struct FindingSite: Codable, Sendable, Equatable {
 
     /// The function with its file and line: `CatalogStore.load() (CatalogStore.swift:18)`.
     public var functionWithLocation: String {
-        location.map { "\(function) (\($0))" } ?? function
+        guard let location else { return function }
+        // `MyApp_main → __sin_fma (libm.so.6)`: the location is the program's call site's.
+        if let arrow = function.range(of: " → ") {
+            return "\(function[..<arrow.lowerBound]) (\(location))\(function[arrow.lowerBound...])"
+        }
+        return "\(function) (\(location))"
     }
 }

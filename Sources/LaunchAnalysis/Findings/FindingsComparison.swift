@@ -24,6 +24,9 @@ public struct FindingsComparison: Codable, Sendable, Equatable {
     public var gone: [Finding]
     /// Findings of both, in head's order.
     public var both: [Pair]
+    /// The reasons of the launches' breakdowns whose time moved, largest change first (nil when
+    /// either side has no breakdowns): which part of the launch changed, the program's or the machine's.
+    public var reasonChanges: [ReasonChange]?
 
     /// Matches the findings of base and head; nil findings count as none.
     public init(base: RunFindings?, head: RunFindings?) {
@@ -38,6 +41,8 @@ public struct FindingsComparison: Codable, Sendable, Equatable {
                 Pair(id: finding.id, baseMedianCostNs: $0.medianCostNs, headMedianCostNs: finding.medianCostNs)
             }
         }
+        let changes = ReasonChange.changes(base: base?.breakdowns, head: head?.breakdowns)
+        reasonChanges = base?.breakdowns != nil && head?.breakdowns != nil ? changes : nil
     }
 
     private static func key(_ finding: Finding) -> FindingKey {

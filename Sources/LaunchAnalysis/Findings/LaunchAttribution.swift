@@ -1,8 +1,8 @@
 import LaunchSymbolication
 import LaunchTrace
 
-/// Where the main thread's time before the first frame (on-CPU plus blocked, from the
-/// whole-launch profile) was charged: to a function of the app, to a named library working on
+/// Where the time the launch waited for before the first frame (on-CPU, runnable and blocked, on
+/// its critical path, from the whole-launch profile) was charged: to a function of the app, to a named library working on
 /// the app's behalf with no app function on the stack (the framework, the Swift runtime), to the
 /// dynamic loader, or to nothing that can be named.
 public struct LaunchAttribution: Codable, Sendable, Equatable {
@@ -14,6 +14,9 @@ public struct LaunchAttribution: Codable, Sendable, Equatable {
     public var loaderNs: Int64
     /// No stack, or a stack in no known image.
     public var unattributedNs: Int64
+    /// Of ``totalNs``, the time the threads the launch waited for were runnable, waiting for a
+    /// CPU (charged to the stack they were preempted in, like their on-CPU time); nil when none.
+    public var waitingForCPUNs: Int64?
 
     /// Creates an attribution.
     public init(appNs: Int64 = 0, librariesNs: [String: Int64] = [:], loaderNs: Int64 = 0, unattributedNs: Int64 = 0) {
@@ -38,5 +41,6 @@ public struct LaunchAttribution: Codable, Sendable, Equatable {
         librariesNs.merge(other.librariesNs, uniquingKeysWith: +)
         loaderNs += other.loaderNs
         unattributedNs += other.unattributedNs
+        if let waiting = other.waitingForCPUNs { waitingForCPUNs = (waitingForCPUNs ?? 0) + waiting }
     }
 }

@@ -16,6 +16,10 @@ public struct LaunchFinding: Codable, Sendable, Equatable {
     /// intervals timed from the switch-out to the switch-in (the whole-launch profile's context
     /// switches) and the tracer's calls.
     public var measuredNs: Int64 = 0
+    /// Of ``costNs``, the time its thread was runnable, waiting for a CPU, while in this work
+    /// (the whole-launch profile's preempted spans on the critical path); the rest is the work's
+    /// own time on a CPU or blocked.
+    public var waitingForCPUNs: Int64 = 0
     /// Whether it was charged to the program's entry point as the nearest frame of its own code
     /// with the system's code right below (LaunchFindings' `CodeOwnership.tailCallEntryIndex(in:)`):
     /// a function between them may have left no frame (a tail call).

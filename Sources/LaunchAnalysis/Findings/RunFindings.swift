@@ -11,13 +11,25 @@ public struct RunFindings: Codable, Sendable, Equatable {
     public var symbolicationProblems: [String: String]
     /// The external symbolizer used for file:line (`llvmSymbolizer`, `addr2line`), if any.
     public var sourceLocator: String?
-    /// Where the on-CPU and blocked time the launches waited for (their critical path, on any
+    /// Where the on-CPU, runnable and blocked time the launches waited for (their critical path, on any
     /// thread) before the first frame or readiness was charged,
     /// summed over the launches with a whole-launch profile (nil when none had one).
     public var attribution: LaunchAttribution?
     /// CPU work the launches did not wait for, largest first (nil when no launch had a
     /// whole-launch profile of every thread).
     public var background: [BackgroundWork]?
+    /// The time the launches' critical path waited for a CPU (runnable), median per launch with
+    /// a whole-launch profile; nil when none had one.
+    public var medianWaitingForCPUNs: Double?
+    /// Other programs that used the CPUs while the launches ran (an estimate from `/proc`),
+    /// largest first; nil when no launch recorded them.
+    public var otherPrograms: [OtherProgram]?
+    /// Each diagnosis launch's exclusive breakdown from exec to ready (nil when no launch had a
+    /// whole-launch profile).
+    public var breakdowns: [LaunchBreakdown]?
+    /// The rules over the breakdowns that fired, shown first among the findings (nil when no
+    /// launch had a breakdown).
+    public var reasons: [SlowStartReason]?
     /// What the launches' end is called (nil in files written before it was recorded: the first frame).
     public var endpoint: LaunchEndpoint?
 

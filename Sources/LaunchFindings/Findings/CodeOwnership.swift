@@ -83,7 +83,9 @@ public struct CodeOwnership: Sendable, Equatable {
     /// (``FrameClassifier/attributionIndex(in:)`` among the program's own frames); when no frame
     /// is the program's, the outermost frame of a dependency (the work is that package's own).
     public func attributionIndex(in frames: [SymbolicatedFrame]) -> Int? {
-        let own = frames.indices.filter { isProgramCode(frames[$0]) && !FrameClassifier.isEntryPoint(frames[$0]) }
+        let own = frames.indices.filter {
+            isProgramCode(frames[$0]) && (!FrameClassifier.isEntryPoint(frames[$0]) || isTopLevelCode(frames[$0]))
+        }
         if let first = own.first {
             return own.first { !FrameClassifier.isSerializationRequirement(frames[$0]) } ?? first
         }
@@ -99,11 +101,31 @@ public struct CodeOwnership: Sendable, Equatable {
     /// between (that work is theirs: `UIApplicationMain` under `main`).
     func tailCallEntryIndex(in frames: [SymbolicatedFrame]) -> Int? {
         guard let index = frames.indices.first(where: { isProgramCode(frames[$0]) }),
-            FrameClassifier.isEntryPoint(frames[index]), frames[index].symbol?.simple.hasPrefix("__libc") == false,
+            FrameClassifier.isEntryPoint(frames[index]), !isTopLevelCode(frames[index]),
+            frames[index].symbol?.simple.hasPrefix("__libc") == false,
             !StackRooting.startFunctions.contains(frames[index].symbol?.simple ?? "")
         else { return nil }
         return frames[..<index].allSatisfy(Self.isCLibrary) ? index : nil
     }
+
+    /// The module whose top-level code (`main.swift`) `frame` is: SwiftPM names the entry point
+    /// of an executable module `<Module>_main` (`MyApp_main`), so a program's most common shape,
+    /// a `main.swift` with statements at its top level, runs in that function. Nil for any other frame.
+    public func topLevelModule(of frame: SymbolicatedFrame) -> String? {
+        guard let name = frame.symbol?.raw, name.hasSuffix("_main"), frame.image != nil,
+            !FrameClassifier.isSystemImage(frame.image ?? "")
+        else { return nil }
+        let module = String(name.dropLast("_main".count))
+        guard let first = module.unicodeScalars.first, first.properties.isAlphabetic,
+            module.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0 == "_" || ("0"..."9").contains($0) })
+        else { return nil }
+        return programModules.isEmpty || programModules.contains(module) ? module : nil
+    }
+
+    /// Whether `frame` is a program's Swift top-level code (``topLevelModule(of:)``): the
+    /// program's own code, which calls what it calls directly, not an entry point that may have
+    /// lost a tail-called frame.
+    public func isTopLevelCode(_ frame: SymbolicatedFrame) -> Bool { topLevelModule(of: frame) != nil }
 
     /// Whether the frame is in the C library (or the profiler's interposer in front of it): what
     /// a tail-called helper's last call reaches (`usleep`, `read`). Another library the entry

@@ -142,7 +142,13 @@ public enum FindingAdvisor {
     /// A call to the function as code: `CatalogStore.shared.load()`, `catalogStore.load()`,
     /// `ThumbnailCache.warmSynchronously(megabytes: …)`, `Catalog(data: …)`; `try?` when it throws.
     /// A closure stands for its enclosing function.
+    /// Top-level code (`MyApp_main`, maybe with the library function it called) is no function
+    /// to call: `/* the top-level statements at this line */`.
     public static func callExpression(function: String, fullName: String?, hasSharedInstance: Bool) -> String {
+        let caller = function.range(of: " → ").map { function[..<$0.lowerBound] } ?? Substring(function)
+        if caller.hasSuffix("_main"), !caller.contains("."), !caller.contains("(") {
+            return "/* the top-level statements at this line */"
+        }
         var name = Substring(function)
         while name.hasPrefix("closure #") || name.hasPrefix("implicit closure #") || name.hasPrefix("$defer #") {
             guard let range = name.range(of: " in ") else { break }

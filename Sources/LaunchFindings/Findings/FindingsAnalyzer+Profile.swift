@@ -8,14 +8,17 @@ extension FindingsAnalyzer {
     ///
     /// An on-CPU sample is charged whole to the phase in which it was taken, when its thread was
     /// on the path then; a blocked span only for the time its thread waited for nothing in the
-    /// program (a thread's wait for another thread is that thread's work, found on it).
+    /// program (a thread's wait for another thread is that thread's work, found on it); a runnable
+    /// span (the thread preempted, waiting for a CPU) for the time the path waited for it, to the
+    /// work the thread was preempted in (``RunnableStacks``), counted apart in
+    /// ``LaunchFinding/waitingForCPUNs``: on a busy machine the launch waited for that work this
+    /// long, and the report says which part was the machine's.
     /// Time the tracer timed exactly is not charged twice: a span inside a traced blocking call
     /// belongs to that call (with its resource), and with the tracer preloaded, a span in a
-    /// blocking libc call it interposes belongs to the tracer's records. Runnable time (waiting
-    /// for a CPU) is the machine's, not the app's, and is never a finding.
+    /// blocking libc call it interposes belongs to the tracer's records.
     func profileFindings(_ context: ProfileContext) -> [LaunchFinding] {
         var result: [LaunchFinding] = []
-        for sample in context.profile.samples where sample.state != .runnable {
+        for sample in context.profile.samples {
             let charged = context.chargedParts(of: sample)
             guard !charged.isEmpty else { continue }
             let frames = context.frames(of: sample)
@@ -36,6 +39,7 @@ extension FindingsAnalyzer {
                 found.site.thread = context.threadLabel(of: sample, frames: frames)
                 // An off-CPU interval with its stack is timed whole, from its switch-out to its switch-in.
                 if sample.state == .blocked, context.profile.offCPUStacks { found.measuredNs = part.durationNs }
+                if sample.state == .runnable { found.waitingForCPUNs = part.durationNs }
                 result.append(found)
             }
         }
@@ -92,7 +96,7 @@ extension FindingsAnalyzer {
         }
     }
 
-    /// Where the launch's critical path (on-CPU and blocked time before the first frame or, for a
+    /// Where the launch's critical path (on-CPU, runnable and blocked time before the first frame or, for a
     /// launch without one, readiness or the end of its phases, on whichever thread) was charged,
     /// from the whole-launch profile.
     public func attribution(in trace: LaunchTrace, symbolicator: Symbolicator) -> LaunchAttribution? {
@@ -104,10 +108,12 @@ extension FindingsAnalyzer {
     /// The attribution of one launch's whole-launch profile, with its `context`.
     func attribution(_ context: ProfileContext) -> LaunchAttribution {
         var attribution = LaunchAttribution()
-        for sample in context.profile.samples where sample.state != .runnable {
+        for sample in context.profile.samples {
             let charged = context.chargedParts(of: sample).reduce(0) { $0 + $1.durationNs }
             guard charged > 0 else { continue }
-            attribution.add(Self.charge(charged, to: context.frames(of: sample), ownership: ownership))
+            var part = Self.charge(charged, to: context.frames(of: sample), ownership: ownership)
+            if sample.state == .runnable { part.waitingForCPUNs = charged }
+            attribution.add(part)
         }
         return attribution
     }

@@ -52,6 +52,8 @@ extension FindingsAnalyzer {
         var launchesByScenario: [Scenario: [[LaunchFinding]]] = [:]
         var attribution: LaunchAttribution?
         var background: [BackgroundKey: [Double]] = [:]
+        var waiting: [Double] = []
+        var breakdowns: [LaunchBreakdown] = []
         for trace in traces where trace.mainThread != nil || trace.profile != nil {
             // The critical path and the symbolicated stacks, once per launch for all three.
             let context = ProfileContext.of(trace, symbolicator: symbolicator)
@@ -59,6 +61,8 @@ extension FindingsAnalyzer {
                 findings(in: trace, symbolicator: symbolicator, context: context))
             guard let context else { continue }
             for (key, ns) in backgroundWork(context) { background[key, default: []].append(Double(ns)) }
+            waiting.append(Double(context.path.totalNs(.runnable)))
+            breakdowns.append(BreakdownBuilder(context: context, ownership: ownership).breakdown())
             attribution = attribution ?? LaunchAttribution()
             attribution?.add(self.attribution(context))
         }
@@ -80,7 +84,21 @@ extension FindingsAnalyzer {
         result.attribution = attribution
         result.endpoint = endpoint
         result.background = Self.background(background)
+        Self.addMachine(to: &result, waiting: waiting, breakdowns: breakdowns, traces: traces)
         return result
+    }
+
+    /// The machine's part of the launches: how long they waited for a CPU, the other programs
+    /// that ran meanwhile, each launch's exclusive breakdown and the reasons the rules found.
+    static func addMachine(
+        to result: inout RunFindings, waiting: [Double], breakdowns: [LaunchBreakdown], traces: [LaunchTrace]
+    ) {
+        let medianWaiting = waiting.isEmpty ? 0 : Descriptive.median(waiting)
+        result.medianWaitingForCPUNs = medianWaiting > 0 ? medianWaiting : nil
+        result.otherPrograms = OtherProgram.of(traces)
+        guard !breakdowns.isEmpty else { return }
+        result.breakdowns = breakdowns
+        result.reasons = SlowStartRules.evaluate(breakdowns, otherPrograms: result.otherPrograms)
     }
 
     /// Background work over the launches, at least a millisecond per launch, largest first.
@@ -123,7 +141,7 @@ extension FindingsAnalyzer {
             let first = accumulator.first
             let median = Descriptive.median(accumulator.costs)
             let phaseMedian = first.site.phase.flatMap { typical(.phase($0)) }
-            return Finding(
+            var finding = Finding(
                 id: first.key.description, scenario: scenario.rawValue, site: first.site,
                 launches: accumulator.costs.count, analyzedLaunches: analyzed, medianCostNs: median,
                 impactNs: median * Double(accumulator.costs.count) / Double(Swift.max(1, analyzed)),
@@ -141,6 +159,8 @@ extension FindingsAnalyzer {
                     lastProgram: lastProgram),
                 blockingFunctions: accumulator.blockingFunctions, resources: accumulator.resources
             )
+            finding.medianWaitingForCPUNs = accumulator.waitingForCPU(ofMedian: median)
+            return finding
         }
         .sorted { ($0.impactNs, $1.id) > ($1.impactNs, $0.id) }
     }
@@ -154,6 +174,8 @@ extension FindingsAnalyzer {
         var samples = 0
         /// The time measured whole (``LaunchFinding/measuredNs``) over every launch.
         var measuredNs: Int64 = 0
+        /// The time waiting for a CPU (``LaunchFinding/waitingForCPUNs``) over every launch.
+        var waitingForCPUNs: Int64 = 0
         var touchesUI = false
         var blockingFunctions: [String] = []
         var resources: [String] = []
@@ -164,12 +186,26 @@ extension FindingsAnalyzer {
             return total > 0 ? Double(measuredNs) / total : 0
         }
 
+        /// Each launch's cost without its waits for a CPU (the work's own time).
+        var ownCosts: [Double] = []
+
+        /// The part of the median cost `median` spent waiting for a CPU: the median less the
+        /// median of the launches' own times, so that the two parts add up to the median and the
+        /// own part is as steady as the work (a loaded machine varies the waits, not the work);
+        /// nil when the launches never waited for a CPU in this work.
+        func waitingForCPU(ofMedian median: Double) -> Double? {
+            guard waitingForCPUNs > 0, !ownCosts.isEmpty else { return nil }
+            return Swift.max(0, median - Descriptive.median(ownCosts))
+        }
+
         mutating func add(_ finding: LaunchFinding, maxResources: Int) {
             costs.append(Double(finding.costNs))
             samplesPerLaunch.append(Double(finding.samples))
             tracedCalls += finding.tracedCalls
             samples += finding.samples
             measuredNs += finding.measuredNs
+            waitingForCPUNs += finding.waitingForCPUNs
+            ownCosts.append(Double(finding.costNs - finding.waitingForCPUNs))
             touchesUI = touchesUI || finding.touchesUI
             if first.site.location == nil, finding.site.location != nil { first.site.location = finding.site.location }
             if first.site.callee == nil { first.site.callee = finding.site.callee }

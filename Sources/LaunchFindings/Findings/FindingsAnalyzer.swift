@@ -69,6 +69,7 @@ public struct FindingsAnalyzer: Sendable, Equatable {
             existing.tracedCalls += finding.tracedCalls
             existing.samples += finding.samples
             existing.measuredNs += finding.measuredNs
+            existing.waitingForCPUNs += finding.waitingForCPUNs
             existing.touchesUI = existing.touchesUI || finding.touchesUI
             if existing.site.location == nil { existing.site.location = finding.site.location }
             if existing.site.callee == nil { existing.site.callee = finding.site.callee }
@@ -194,6 +195,54 @@ public struct FindingsAnalyzer: Sendable, Equatable {
         return symbol?.module.map { "\(name) (\($0))" } ?? name
     }
 
+    /// The name a finding of the frame at `index` has: its function's (Swift's entry points of
+    /// an `async` main, `async_MainTY0_`, are the program's `main()`); an unnamed frame by its
+    /// image and the library function it called; top-level code (`MyApp_main`) with the system
+    /// library function it called, one finding per function, as a stripped program's
+    /// (`MyApp_main → sin (libm.so.6)`): top-level code is often the whole program.
+    func siteFunction(
+        symbol: SymbolName?, frames: [SymbolicatedFrame], at index: Int, kind: BlockingKind, topLevel: Bool
+    ) -> String {
+        guard let symbol else {
+            return Self.unnamed(frames[index], calling: Self.calledLibrary(in: frames, below: index))
+        }
+        if FrameClassifier.isAsyncMain(symbol.simple) { return "main()" }
+        let function = FrameClassifier.enclosingFunction(symbol.simple)
+        guard topLevel, let called = calledSystemFunction(in: frames, below: index, kind: kind) else { return function }
+        return "\(function) → \(called)"
+    }
+
+    /// The module of a finding's function: its symbol's; for an `async` main's entry points the
+    /// image's; for top-level code (`MyApp_main`, a C-level name) the module SwiftPM named it after.
+    func siteModule(symbol: SymbolName?, frame: SymbolicatedFrame) -> String? {
+        if let module = symbol?.module { return module }
+        if symbol.map({ FrameClassifier.isAsyncMain($0.simple) }) ?? false { return frame.imageName }
+        return ownership.topLevelModule(of: frame)
+    }
+
+    /// The system library function (libm, libc, a GUI toolkit: not the Swift runtime's, not a
+    /// dependency's) the program's frame at `index` called where CPU time was spent, for people:
+    /// `sin (libm.so.6)`; nil for other kinds of work, or when the time was spent elsewhere.
+    func calledSystemFunction(in frames: [SymbolicatedFrame], below index: Int, kind: BlockingKind) -> String? {
+        guard kind == .cpu, index > 0, ownership.owner(of: frames[index]) == .program,
+            let called = Self.calledLibrary(in: frames, below: index), ownership.owner(of: called) == .system,
+            let symbol = called.symbol, !Self.isLoader(called.image ?? "")
+        else { return nil }
+        return Self.libraryFunctionName(symbol.simple) + (called.imageName.map { " (\($0))" } ?? "")
+    }
+
+    /// A C library function's name without glibc's variant for the CPU (`__sin_fma` → `sin`,
+    /// `__memcpy_avx_unaligned_erms` → `memcpy`): the function the program called, which glibc's
+    /// resolver bound to the variant.
+    static func libraryFunctionName(_ name: String) -> String {
+        guard name.hasPrefix("__"), !name.hasPrefix("___") else { return name }
+        let variants = ["_fma", "_avx", "_sse", "_evex", "_ssse3", "_erms"]
+        let bare = name.dropFirst(2)
+        guard let cut = variants.compactMap({ bare.range(of: $0)?.lowerBound }).min(), cut > bare.startIndex
+        else { return name }
+        return String(bare[..<cut])
+    }
+
     /// The phase running at `timeNs`: the last phase starting at or before it, if the time
     /// is before that phase's end.
     public static func phase(at timeNs: Int64, in trace: LaunchTrace) -> LaunchPhase? {
@@ -207,32 +256,27 @@ public struct FindingsAnalyzer: Sendable, Equatable {
         samples: Int, blockingFunction: String?, resource: String?, bytes: Int64?
     ) -> LaunchFinding? {
         guard let appIndex = ownership.attributionIndex(in: frames) else { return nil }
-        let attributed: SymbolicatedFrame? = frames[appIndex]
-        let inner = frames[...appIndex]
+        let attributed = frames[appIndex]
         // Code inlined into the attributed frame names the function when it is the app's own
         // (a small `LicenseCheck.verify()` inlined into its caller); inlined library code does not.
-        let inlinedAppSymbol = attributed?.inlinedSymbol.flatMap { FrameClassifier.isAppSymbol($0) ? $0 : nil }
-        let symbol = inlinedAppSymbol ?? attributed?.symbol
-        var location = attributed?.location
+        let inlinedAppSymbol = attributed.inlinedSymbol.flatMap { FrameClassifier.isAppSymbol($0) ? $0 : nil }
+        let symbol = inlinedAppSymbol ?? attributed.symbol
+        var location = attributed.location
         if inlinedAppSymbol == nil, location?.inlinedFunction != nil { location = nil }
-        // Swift's entry points of an `async` main (`async_MainTY0_`) are the program's `main()`.
-        let asyncMain = symbol.map { FrameClassifier.isAsyncMain($0.simple) } ?? false
+        let topLevel = inlinedAppSymbol == nil && ownership.isTopLevelCode(attributed)
         let site = FindingSite(
-            function: asyncMain
-                ? "main()"
-                : symbol.map { FrameClassifier.enclosingFunction($0.simple) }
-                    ?? Self.unnamed(attributed, calling: Self.calledLibrary(in: frames, below: appIndex)),
-            fullName: symbol?.full, module: symbol?.module ?? (asyncMain ? attributed?.imageName : nil),
-            location: location, isAppCode: attributed.map { ownership.owner(of: $0) == .program } ?? true,
+            function: siteFunction(symbol: symbol, frames: frames, at: appIndex, kind: kind, topLevel: topLevel),
+            fullName: symbol?.full, module: siteModule(symbol: symbol, frame: attributed),
+            location: location, isAppCode: ownership.owner(of: attributed) == .program,
             kind: kind, phase: phase, stack: Array(frames.prefix(maxStackFrames)),
-            owner: attributed.map(ownership.owner(of:)), package: attributed.flatMap(CodeOwnership.package(of:)),
+            owner: ownership.owner(of: attributed), package: CodeOwnership.package(of: attributed),
             callee: ownership.calledDependency(in: frames, below: appIndex).map(Self.calleeName),
             caller: ownership.entryCaller(in: frames, above: appIndex).map(Self.callerName))
         var found = LaunchFinding(
             site: site, costNs: costNs, tracedCalls: tracedCalls, samples: samples,
-            touchesUI: inner.contains(where: FrameClassifier.isUIMethod),
+            touchesUI: frames[...appIndex].contains(where: FrameClassifier.isUIMethod),
             blockingFunctions: blockingFunction.map { [$0] } ?? [], resources: resource.map { [$0] } ?? [],
-            bytes: bytes, image: attributed?.image)
+            bytes: bytes, image: attributed.image)
         found.mayMissFrame = ownership.isTailCallFallback(in: frames, at: appIndex)
         return found
     }

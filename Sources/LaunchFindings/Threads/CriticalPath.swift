@@ -77,6 +77,11 @@ public struct CriticalPath: Sendable, Equatable {
         }
     }
 
+    /// The time all threads spent on the path in `state`.
+    public func totalNs(_ state: State) -> Int64 {
+        segments.reduce(0) { $0 + ($1.state == state ? $1.endNs - $1.startNs : 0) }
+    }
+
     /// The time each thread spent on the path, by state.
     public func timeNs(of thread: Int32, _ state: State) -> Int64 {
         segments.reduce(0) { $0 + ($1.thread == thread && $1.state == state ? $1.endNs - $1.startNs : 0) }

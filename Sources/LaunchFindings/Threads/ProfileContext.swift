@@ -14,6 +14,7 @@ final class ProfileContext {
     /// Whether the preloaded tracer ran (it times the main thread's blocking calls itself).
     let tracerRan: Bool
     private let traced: TracedIntervals
+    private let runnableStacks: RunnableStacks
     private var framesByStack: [Int: [SymbolicatedFrame]] = [:]
 
     /// The context of `trace`'s whole-launch profile, or nil when it has no perf profile.
@@ -31,13 +32,15 @@ final class ProfileContext {
         self.symbolicator = symbolicator
         tracerRan = trace.mainThread?.tracer != nil
         traced = TracedIntervals(trace.mainThread?.blockingCalls ?? [])
+        runnableStacks = RunnableStacks(profile: profile)
         let end = trace.totals.timeToFirstFrameNs ?? trace.phases.map(\.endNs).max() ?? 0
         path = CriticalPath(profile: profile, endNs: end) { [unowned self] in self.isWakeable($0) }
     }
 
-    /// The frames of a sample's stack, innermost first.
+    /// The frames of a sample's stack, innermost first; a runnable span without a stack of its
+    /// own has the stack of its thread's nearest on-CPU sample (``RunnableStacks``).
     func frames(of sample: ProfileSample) -> [SymbolicatedFrame] {
-        guard let index = sample.stack else { return [] }
+        guard let index = runnableStacks.stack(of: sample) else { return [] }
         if let frames = framesByStack[index] { return frames }
         let frames = symbolicator.symbolicate(stack: profile.stack(of: sample), in: map, firstIsExact: true)
         framesByStack[index] = frames
@@ -70,7 +73,8 @@ final class ProfileContext {
 
     /// The parts of a sample charged to the launch, by phase: an on-CPU sample whole, in the
     /// phase it was taken in, when its thread was on the path then; a blocked span for its
-    /// overlap with its thread's blocked stretches of the path, split by phase.
+    /// overlap with its thread's blocked stretches of the path, a runnable span (waiting for a
+    /// CPU) for its overlap with the runnable ones, split by phase.
     func chargedParts(of sample: ProfileSample) -> [(phase: LaunchPhase?, durationNs: Int64)] {
         let thread = sample.thread ?? path.mainThread
         let end = sample.startNs + sample.durationNs
@@ -80,8 +84,9 @@ final class ProfileContext {
             return [(FindingsAnalyzer.phase(at: end - 1, in: trace), sample.durationNs)]
         }
         var parts: [(phase: LaunchPhase?, durationNs: Int64)] = []
+        let state: CriticalPath.State = sample.state == .runnable ? .runnable : .blocked
         for (segment, _) in path.overlaps(of: thread, startNs: sample.startNs, endNs: end)
-        where segment.state == .blocked {
+        where segment.state == state {
             let from = max(sample.startNs, segment.startNs)
             let to = min(end, segment.endNs)
             for part in FindingsAnalyzer.phaseParts(startNs: from, durationNs: to - from, in: trace)

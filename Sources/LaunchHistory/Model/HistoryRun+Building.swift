@@ -39,7 +39,7 @@ extension HistoryRun {
     /// Every metric with at least one value, ordered by scenario then metric, then the cost per
     /// launch of the run's ``functionsRecorded`` highest-impact findings that are not of low
     /// confidence (``LaunchAnalysis/MetricName/function(_:)``), so that a change of the launch
-    /// can name the functions that moved with it.
+    /// can name the functions that moved with it, then the median time of each breakdown reason.
     static func metrics(of summary: RunSummary) -> [HistoryMetric] {
         let measured = summary.scenarios.keys.sorted().flatMap { scenario in
             let metrics = summary.scenarios[scenario]!.metrics
@@ -54,7 +54,21 @@ extension HistoryRun {
             + findings.map {
                 HistoryMetric(
                     scenario: $0.scenario, metric: MetricName.function($0.id).rawValue, values: [$0.medianCostNs])
-            }
+            } + reasons(of: summary)
+    }
+
+    /// The median time per launch of every reason of the run's breakdowns
+    /// (``LaunchAnalysis/MetricName/reason(_:)``), in the scenario of the run, so that a change of
+    /// the launch can say which part moved (waiting for a CPU: the machine, not the program).
+    static func reasons(of summary: RunSummary) -> [HistoryMetric] {
+        guard let breakdowns = summary.findings?.breakdowns, !breakdowns.isEmpty else { return [] }
+        let scenario = summary.run.scenario.rawValue
+        return BreakdownReason.allCases.compactMap { reason in
+            let times = breakdowns.map { Double($0.timeNs(reason)) }
+            guard times.contains(where: { $0 > 0 }) else { return nil }
+            return HistoryMetric(
+                scenario: scenario, metric: MetricName.reason(reason).rawValue, values: [Descriptive.median(times)])
+        }
     }
 
     /// How many of a run's findings the history keeps the cost of.

@@ -68,12 +68,14 @@ public struct TrendAnalysis: Sendable {
 
     /// The change points of every series in `series`, series after series; each change of a
     /// metric that is not itself a part of the launch lists the parts that moved with it (at the
-    /// same run or the one next to it), then the functions. A function's own series (its cost
-    /// per launch, ``LaunchAnalysis/MetricName/isFunctionCost``) is never a change of its own.
+    /// same run or the one next to it), then the functions, then the breakdown reasons (`reason:waiting
+    /// for a CPU +110.0 ms: the machine was busier, …`). A function's own series (its cost per
+    /// launch, ``LaunchAnalysis/MetricName/isFunctionCost``) and a reason's
+    /// (``LaunchAnalysis/MetricName/isReasonTime``) are never a change of their own.
     public func changes(in series: [MetricSeries]) -> [TrendChange] {
         let all = series.flatMap(changes(in:))
         let bySeries = Dictionary(series.map { ($0.key, $0) }) { first, _ in first }
-        return all.filter { !MetricName(rawValue: $0.series.metric).isFunctionCost }.map { change in
+        return all.filter { !MetricName(rawValue: $0.series.metric).isExplanation }.map { change in
             guard !MetricName(rawValue: change.series.metric).isLaunchPart else { return change }
             let runs = bySeries[change.series].map { Self.runsAround(change.index, in: $0) } ?? []
             var change = change
@@ -81,9 +83,10 @@ public struct TrendAnalysis: Sendable {
                 let name = MetricName(rawValue: other.series.metric)
                 return other.series.app == change.series.app && other.series.scenario == change.series.scenario
                     && other.series.machineClass == change.series.machineClass
-                    && (name.isLaunchPart || name.isFunctionCost) && runs.contains(other.recordedAt)
+                    && (name.isLaunchPart || name.isExplanation) && runs.contains(other.recordedAt)
             }
-            let parts = moved.filter { !MetricName(rawValue: $0.series.metric).isFunctionCost }
+            let parts = moved.filter { !MetricName(rawValue: $0.series.metric).isExplanation }
+            let reasons = moved.filter { MetricName(rawValue: $0.series.metric).isReasonTime }
             change.movedWith =
                 (parts.sorted { abs($0.effect) > abs($1.effect) }
                 + moved.filter {
@@ -91,6 +94,10 @@ public struct TrendAnalysis: Sendable {
                 }.sorted { abs($0.medianAfter - $0.medianBefore) > abs($1.medianAfter - $1.medianBefore) })
                 .map { "\($0.series.metric) \($0.relativeText)" }
             change.movedWith += Self.newFunctions(at: runs, of: change, in: series)
+            change.movedWith += reasons.sorted {
+                abs($0.medianAfter - $0.medianBefore) > abs($1.medianAfter - $1.medianBefore)
+            }
+            .map(Self.reasonText)
             return change
         }
     }
@@ -108,6 +115,14 @@ public struct TrendAnalysis: Sendable {
         .map { ($0.key.metric, Descriptive.median($0.points.map(\.median))) }
         .sorted { $0.1 > $1.1 }
         .map { "\($0.0) new, \(MetricKind.time.format($0.1))" }
+    }
+
+    /// `reason:waitingForCPU +110.0 ms: the machine was busier, not a change of the program`.
+    static func reasonText(_ change: TrendChange) -> String {
+        let name = String(change.series.metric.dropFirst(MetricName.reasonPrefix.count))
+        guard let reason = BreakdownReason(rawValue: name) else { return change.series.metric }
+        let moved = ReasonChange(reason: reason, baseMedianNs: change.medianBefore, headMedianNs: change.medianAfter)
+        return "reason:" + moved.sentence
     }
 
     /// When the runs at `index` and next to it in `series` were recorded.

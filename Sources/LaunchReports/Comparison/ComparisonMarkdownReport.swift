@@ -29,6 +29,7 @@ public struct ComparisonMarkdownReport: Sendable, Equatable {
             out += "- new: \(e(finding.id)) (\(MetricKind.time.format(finding.medianCostNs)) per launch)\n"
         }
         for finding in side.gone.prefix(Self.listed) { out += "- gone: \(e(finding.id))\n" }
+        for change in (side.reasonChanges ?? []).prefix(Self.listed) { out += "- moved: \(e(change.sentence))\n" }
         return out
     }
 

@@ -57,6 +57,10 @@ public struct ComparisonTextReport: Sendable, Equatable {
             out +=
                 "  = \(pair.id) (\(time.format(pair.baseMedianCostNs)) → \(time.format(pair.headMedianCostNs)) per launch)\n"
         }
+        if let changes = side.reasonChanges, !changes.isEmpty {
+            out += "Where the time moved (median per launch, exec to ready):\n"
+            for change in changes.prefix(5) { out += "  \(change.sentence)\n" }
+        }
         return out
     }
 }

@@ -14,7 +14,9 @@ public enum FindingsSection {
     /// Findings shown in the Markdown report.
     public static let markdownLimit = 5
 
-    /// `100.0 ms (55.6 % of didFinishLaunching, 24.9 % of first frame)`; a program's share is of `time to ready`.
+    /// `100.0 ms (55.6 % of didFinishLaunching, 24.9 % of first frame)`; a program's share is of
+    /// `time to ready`. Work its thread waited for a CPU in is split:
+    /// `200.0 ms: 89.0 ms on CPU, 111.0 ms waiting for a CPU (…)`.
     public static func cost(_ finding: Finding, endpoint: LaunchEndpoint? = nil) -> String {
         var shares: [String] = []
         if let share = finding.phaseShare, let phase = finding.site.phase {
@@ -23,8 +25,19 @@ public enum FindingsSection {
         if let share = finding.firstFrameShare {
             shares.append("\(percent(share)) of \((endpoint ?? .firstFrame).shareName)")
         }
-        return MetricKind.time.format(finding.medianCostNs)
+        return MetricKind.time.format(finding.medianCostNs) + split(finding)
             + (shares.isEmpty ? "" : " (" + shares.joined(separator: ", ") + ")")
+    }
+
+    /// `: 89.0 ms on CPU, 111.0 ms waiting for a CPU` when the work's thread waited for a CPU
+    /// for at least 1 % of its cost, else empty.
+    static func split(_ finding: Finding) -> String {
+        guard let waiting = finding.medianWaitingForCPUNs, waiting >= finding.medianCostNs / 100, waiting > 0 else {
+            return ""
+        }
+        let own = Swift.max(0, finding.medianCostNs - waiting)
+        let ownName = finding.site.kind == .cpu ? "on CPU" : finding.site.kind.rawValue
+        return ": \(MetricKind.time.format(own)) \(ownName), \(MetricKind.time.format(waiting)) waiting for a CPU"
     }
 
     /// `55.6 %`: one decimal, without Foundation's locale-dependent formatting.
@@ -45,11 +58,12 @@ public enum FindingsSection {
         let libraries = attribution.librariesNs.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
         let named = libraries.prefix(3).map { "\($0.key) \(share($0.value))" }.joined(separator: ", ")
         let librariesTotal = libraries.reduce(0) { $0 + $1.value }
+        let waiting = attribution.waitingForCPUNs.map { "; waiting for a CPU \(share($0)) of it" } ?? ""
         return
-            "Attribution coverage \(percent(coverage)) of the on-CPU and blocked time the launch waited for before \((endpoint ?? .firstFrame).phrase): "
+            "Attribution coverage \(percent(coverage)) of the on-CPU, runnable and blocked time the launch waited for before \((endpoint ?? .firstFrame).phrase): "
             + "app functions \(share(attribution.appNs)), libraries \(share(librariesTotal))"
             + (named.isEmpty ? "" : " (\(named))") + ", loader \(share(attribution.loaderNs)); "
-            + "unattributed \(share(attribution.unattributedNs)) (no stack or no known image)."
+            + "unattributed \(share(attribution.unattributedNs)) (no stack or no known image)\(waiting)."
     }
 
     /// `, 129 calls per launch (write, fsync, read)`: how many blocking calls the tracer timed, over
@@ -79,6 +93,26 @@ public enum FindingsSection {
         return text
     }
 
+    /// One line on the machine's share, when the launches waited for a CPU at least a millisecond
+    /// (median): how long, and which other programs held the CPUs (an estimate from `/proc`).
+    public static func waitingLine(_ findings: RunFindings, limit: Int = 5) -> String? {
+        guard let waiting = findings.medianWaitingForCPUNs, waiting >= 1_000_000 else { return nil }
+        var line =
+            "Waiting for a CPU: the launch waited \(ReportText.value(waiting, .time)) (median per launch) for a CPU, time the machine took, not the program"
+        let others = findings.otherPrograms ?? []
+        if !others.isEmpty {
+            let named = others.prefix(limit).map { other in
+                let count = other.processes > 1 ? " (\(other.processes) processes)" : ""
+                return "\(other.name)\(count) \(ReportText.value(other.medianCPUNs, .time))"
+            }
+            line +=
+                "; other programs ran meanwhile: " + named.joined(separator: ", ")
+                + (others.count > limit ? ", and \(others.count - limit) more" : "")
+                + " (CPU time in the launch's window, median per launch, from /proc: an estimate)"
+        }
+        return line + "."
+    }
+
     /// One line naming the largest CPU work the launches did not wait for, or nil.
     public static func backgroundLine(_ findings: RunFindings, limit: Int = 3) -> String? {
         guard let work = findings.background, !work.isEmpty else { return nil }
@@ -92,6 +126,7 @@ public enum FindingsSection {
     /// The text section, ending with a newline; empty when there is nothing to show.
     public static func text(findings: RunFindings?, policyVerdicts: [PolicyVerdict], limit: Int = textLimit) -> String {
         var out = ""
+        out += BreakdownSection.text(findings)
         if let findings {
             let observed = findings.analyzedLaunches.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(
                 separator: ", ")
@@ -108,6 +143,8 @@ public enum FindingsSection {
             {
                 out += line + "\n"
             }
+            if let line = waitingLine(findings) { out += line + "\n" }
+            if let line = BreakdownSection.line(findings) { out += line + "\n" }
             if let line = backgroundLine(findings) { out += line + "\n" }
             for line in symbolicationLines(findings) { out += line + "\n" }
         }
@@ -153,7 +190,7 @@ public enum FindingsSection {
     public static func markdown(findings: RunFindings?, policyVerdicts: [PolicyVerdict], limit: Int = markdownLimit)
         -> String
     {
-        var out = ""
+        var out = BreakdownSection.markdown(findings)
         if let findings, !findings.findings.isEmpty {
             out += "#### Findings\n\n"
             out += "| Cost | Kind | Phase | Function | Launches | Confidence | Advice |\n"
@@ -179,6 +216,8 @@ public enum FindingsSection {
             {
                 out += "\n" + MarkdownReport.escape(line) + "\n"
             }
+            if let line = waitingLine(findings) { out += "\n" + MarkdownReport.escape(line) + "\n" }
+            if let line = BreakdownSection.line(findings) { out += "\n" + MarkdownReport.escape(line) + "\n" }
         }
         let symbolication = symbolicationLines(findings)
         if !symbolication.isEmpty {

@@ -104,10 +104,12 @@ extension HTMLReport {
 
     func findingsSection(
         _ findings: [ReportFinding], attribution: LaunchAttribution?, endpoint: LaunchEndpoint?,
-        symbolication: [String] = []
+        symbolication: [String] = [], waiting: String? = nil, reasons: [SlowStartReason] = []
     ) -> HTMLNode {
         let coverage = attribution.flatMap { FindingsSection.attributionLine($0, endpoint: endpoint) }
-        guard !findings.isEmpty || coverage != nil || !symbolication.isEmpty else { return .fragment([]) }
+        guard !findings.isEmpty || coverage != nil || !symbolication.isEmpty || !reasons.isEmpty else {
+            return .fragment([])
+        }
         let earlier = ReportFinding.earlierSameAdvice(findings)
         let cards: [HTMLNode] = zip(findings, earlier).map { finding, earlier in
             var children: [HTMLNode] = [
@@ -127,10 +129,41 @@ extension HTMLReport {
         }
         return .fragment([
             .el("h2", ["id": "findings"], "Findings"), .newline,
-            .el("div", ["class": "findings"], children: [.newline] + cards), .newline,
+            .el("div", ["class": "findings"], children: [.newline] + reasons.map(reasonCard) + cards), .newline,
             coverage.map { .el("p", ["class": "muted", "id": "attribution"], "\($0)") } ?? .fragment([]), .newline,
+            waiting.map { .fragment([.el("p", ["class": "muted", "id": "waiting"], "\($0)"), .newline]) }
+                ?? .fragment([]),
             .fragment(
                 symbolication.map { .fragment([.el("p", ["class": "muted symbolication"], "\($0)"), .newline]) }),
+        ])
+    }
+
+    /// A slow-start reason as a card: its title, threshold, value and severity, evidence, advice.
+    func reasonCard(_ reason: SlowStartReason) -> HTMLNode {
+        let facts =
+            "Threshold \(SlowStartRules.percent(reason.threshold)), measured \(SlowStartRules.percent(reason.value)) "
+            + "(\(HTMLFormat.ms(reason.medianNs)) per launch), severity \(reason.severity.rawValue)."
+        let evidence: [HTMLNode] = reason.evidence.map { .el("li", "\($0)") }
+        return .fragment([
+            .el(
+                "div", ["class": "finding card reason", "data-rule": reason.rule],
+                children: [
+                    .newline, .el("h3", "\(reason.title)"), .newline, .el("p", ["class": "muted"], "\(facts)"),
+                    .newline,
+                    .el("ul", children: evidence), .newline, .el("p", "\(reason.advice)"), .newline,
+                ]),
+            .newline,
+        ])
+    }
+
+    /// The breakdown of launch `trace` (else of the median launch) as a bar, when the run has breakdowns.
+    func breakdownBar(_ input: ReportInput, trace: LaunchTrace) -> HTMLNode {
+        guard let all = input.summary.findings?.breakdowns,
+            let breakdown = all.first(where: { $0.runIndex == trace.runIndex }) ?? SlowStartRules.medianLaunch(all)
+        else { return .fragment([]) }
+        return .fragment([
+            .el("h3", ["id": "breakdown"], "Exec to ready, one reason per interval"), .newline,
+            BreakdownBar(breakdown: breakdown).node(),
         ])
     }
 
@@ -153,6 +186,7 @@ extension HTMLReport {
             .el("h2", ["id": "waterfall"], "Waterfall of launch \(chosen)"), .newline,
             legend, .newline,
             WaterfallChart(trace: trace, verdicts: input.evaluation.verdicts).node(), .newline,
+            breakdownBar(input, trace: trace),
         ])
     }
 

@@ -110,7 +110,9 @@ public struct HTMLReport: Sendable, Equatable {
                 findingsSection(
                     findings, attribution: input.summary.findings?.attribution,
                     endpoint: input.summary.findings?.endpoint,
-                    symbolication: FindingsSection.symbolicationLines(input.summary.findings)),
+                    symbolication: FindingsSection.symbolicationLines(input.summary.findings),
+                    waiting: input.summary.findings.flatMap { FindingsSection.waitingLine($0) },
+                    reasons: input.summary.findings?.reasons ?? []),
                 eventsSection(trace: trace, profile: input.profile(run: chosen)),
             ]
         } else {
@@ -121,7 +123,9 @@ public struct HTMLReport: Sendable, Equatable {
                 findingsSection(
                     findings, attribution: input.summary.findings?.attribution,
                     endpoint: input.summary.findings?.endpoint,
-                    symbolication: FindingsSection.symbolicationLines(input.summary.findings)),
+                    symbolication: FindingsSection.symbolicationLines(input.summary.findings),
+                    waiting: input.summary.findings.flatMap { FindingsSection.waitingLine($0) },
+                    reasons: input.summary.findings?.reasons ?? []),
             ]
         }
         nodes += [spreadSection(input, chosen: chosen), flameSection(input), launchesSection(input, chosen: chosen)]

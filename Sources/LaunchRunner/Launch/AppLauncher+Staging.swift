@@ -88,6 +88,8 @@ extension AppLauncher {
         var profiler: WholeLaunchProfiler?
         var profileFailure: String? = request.timingOnly ? nil : request.effectiveInstruments.profileUnavailableReason
         let child: ChildProcess
+        // Who else used the CPUs while the launch ran: every process's CPU time, before and after.
+        let usage = request.timingOnly ? nil : ProcessCPUSnapshot.now()
         readiness?.prepareToStart(older: ready.childrenBefore)
         do throws(LaunchProfilerError) {
             child = try ChildProcess(staged: ready.child) { pid in
@@ -111,9 +113,12 @@ extension AppLauncher {
         let end = wait(
             for: child, request: request, channels: channels, profiler: profiler, readiness: readiness, launch: launch)
         profiler?.stop()
+        let others = usage.map {
+            ProcessCPUSnapshot.now().others(since: $0, excludingTreeOf: child.pid, andProcess: getpid())
+        }
         let leftovers = child.killLeftovers(marker: marker, childrenBefore: ready.childrenBefore)
         return finishing(
             request, child: child, end: end, leftovers: leftovers,
-            collected: (profiler, profileFailure, readiness, channels))
+            collected: (profiler, profileFailure, readiness, channels), others: others)
     }
 }

@@ -47,7 +47,8 @@ public struct AppLauncher: Launcher {
     /// its trace read and classified, the trace file written.
     func finishing(
         _ request: LaunchRequest, child: ChildProcess, end: LaunchEnd, leftovers: Int,
-        collected: (WholeLaunchProfiler?, String?, ReadinessWatcher?, LaunchChannels)
+        collected: (WholeLaunchProfiler?, String?, ReadinessWatcher?, LaunchChannels),
+        others: [OtherProcessCPU]? = nil
     ) -> PendingLaunch {
         let (profiler, failure, readiness, channels) = collected
         return PendingLaunch {
@@ -59,6 +60,7 @@ public struct AppLauncher: Launcher {
                 } ?? fallbackProfile(request, reason: failure)
             var result = classify(request: request, end: end, child: child, readiness: readiness, profile: profile)
             if leftovers > 0 { result.record.leftoverProcesses = leftovers }
+            if let others, result.trace != nil { result.trace?.otherProcesses = others }
             attach(
                 to: &result, request: request, channels: channels, profile: profile,
                 execEndNs: child.execDoneNs - child.spawnNs)
@@ -206,7 +208,7 @@ public struct AppLauncher: Launcher {
         execEndNs: Int64
     ) {
         guard var trace = result.trace else { return }
-        var changed = false
+        var changed = trace.otherProcesses != nil
         if let sampler = channels.stallSampler {
             sampler.readAvailable()
             changed = sampler.merge(into: &trace)

@@ -41,7 +41,7 @@ public struct TrendDashboard: Sendable {
     /// The series charted: every series but a function's cost per launch (named in the changes
     /// it moved with).
     var series: [MetricSeries] {
-        MetricSeries.all(in: runs).filter { !MetricName(rawValue: $0.key.metric).isFunctionCost }
+        MetricSeries.all(in: runs).filter { !MetricName(rawValue: $0.key.metric).isExplanation }
     }
 
     /// The page.
