@@ -1,7 +1,9 @@
 /// Builds the launch options passed to both launching callbacks from the environment:
 /// `LAUNCHKIT_LAUNCH_URL` gives ``UIApplication/LaunchOptionsKey/url`` and
 /// `LAUNCHKIT_SOURCE_APPLICATION` gives ``UIApplication/LaunchOptionsKey/sourceApplication``.
-/// A plain launch has no options (`nil`), as in UIKit.
+/// `LAUNCHKIT_USER_ACTIVITY_TYPE` gives ``UIApplication/LaunchOptionsKey/userActivityType``.
+/// A plain launch has no options (`nil`), as in UIKit. A scene-based app's scene gets the same
+/// reasons in its connection options.
 enum LaunchOptions {
     static func make(from environment: [String: String]) -> [UIApplication.LaunchOptionsKey: Any]? {
         var options: [UIApplication.LaunchOptionsKey: Any] = [:]
@@ -11,6 +13,23 @@ enum LaunchOptions {
         if let source = environment["LAUNCHKIT_SOURCE_APPLICATION"], !source.isEmpty {
             options[.sourceApplication] = source
         }
+        if let type = environment["LAUNCHKIT_USER_ACTIVITY_TYPE"], !type.isEmpty {
+            options[.userActivityType] = type
+        }
         return options.isEmpty ? nil : options
+    }
+
+    /// The scene's connection options from the same variables: the URL as a
+    /// ``UIOpenURLContext`` (with the source application), the activity type as an ``NSUserActivity``.
+    @MainActor
+    static func connectionOptions(from environment: [String: String]) -> UIScene.ConnectionOptions {
+        let values = make(from: environment) ?? [:]
+        let source = values[.sourceApplication] as? String
+        let urls = (values[.url] as? URL).map { url in
+            [UIOpenURLContext(url: url, options: UIScene.OpenURLOptions(sourceApplication: source))]
+        }
+        let activities = (values[.userActivityType] as? String).map { [NSUserActivity(activityType: $0)] }
+        return UIScene.ConnectionOptions(
+            urlContexts: Set(urls ?? []), sourceApplication: source, userActivities: Set(activities ?? []))
     }
 }
