@@ -1,0 +1,22 @@
+import LaunchKit
+
+/// SampleApp's scene delegate, as a UIKit app's: loads the catalog for the first screen in
+/// `scene(_:willConnectTo:options:)` (the span `catalog.load`, deliberately on the main thread),
+/// and makes the window there when the scene's configuration has no storyboard.
+final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+
+    func scene(
+        _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions
+    ) {
+        guard let windowScene = scene as? UIWindowScene else { return }
+        CatalogStore.shared.loadAtLaunch()
+        if window == nil {
+            let window = UIWindow(windowScene: windowScene)
+            window.backgroundColor = .white
+            window.rootViewController = CatalogViewController()
+            window.makeKeyAndVisible()
+            self.window = window
+        }
+    }
+}
