@@ -45,8 +45,12 @@ struct RunCommandTests {
         let summary = try RunSummary.read(from: folder.appendingPathComponent("summary.json"))
         #expect(summary.metric(.timeToFirstFrame, scenario: .warm)?.statistics.n == 3)
         #expect(
-            summary.metric(.phase(.mainStoryboard), scenario: .warm) != nil, "SampleApp launches through its storyboard"
+            summary.metric(.phase(.sceneWillConnect), scenario: .warm) != nil,
+            "SampleApp is scene-based: its scene connects"
         )
+        #expect(
+            summary.metric(.phase(.mainStoryboard), scenario: .warm) == nil, "a scene-based app has no main storyboard")
+        #expect(summary.scenarios["warm"]?.phases == PhaseName.uikitScene)
     }
 
     @Test("run with a budget SampleApp cannot meet exits 2 and says which rule failed")
