@@ -76,6 +76,21 @@ struct ProcessTests {
         #expect(result.standardError.contains("UIMainStoryboardFile"))
     }
 
+    @Test func aBadSceneManifestExitsWithStatusOneNamingTheFileKeyPathAndValue() throws {
+        let bundle = Fixtures.bundle("SceneUnknownDelegate")
+        let result = try AppProcess.run(
+            BuiltProducts.executable("SampleApp"), environment: ["LAUNCHKIT_BUNDLE": bundle.path])
+        #expect(result.status == 1 && !result.terminatedBySignal)
+        let line = result.standardError
+        #expect(
+            line.hasPrefix("LaunchKit: fatal error: The Info.plist at \(bundle.appending(path: "Info.plist").path)"))
+        #expect(
+            line.contains(
+                "UIApplicationSceneManifest.UISceneConfigurations.UIWindowSceneSessionRoleApplication[0].UISceneDelegateClassName = \"LaunchKitTests.NoSuchSceneDelegate\""
+            ), "\(line)")
+        #expect(line.contains("expected a UIResponder subclass that adopts UISceneDelegate"))
+    }
+
     @Test func fixtureAppTakesTheStoryboardFromLaunchKitBundle() throws {
         let tracePath = temporaryTracePath()
         let result = try AppProcess.run(
