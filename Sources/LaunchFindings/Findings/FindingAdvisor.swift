@@ -26,8 +26,10 @@ public enum FindingAdvisor {
         var advice = baseAdvice(
             function: function, fullName: fullName, kind: kind, phase: phase, touchesUI: touchesUI,
             hasSharedInstance: hasSharedInstance, endpoint: endpoint, waitsForMutex: waitsForMutex, context: context)
-        if let callback = sceneCallback(phase), endpoint == .firstFrame, context.owner == nil {
-            advice.summary = "It runs in \(callback), before the scene's first frame. " + advice.summary
+        if let phase, let callback = sceneCallback(phase), endpoint == .firstFrame,
+            context.owner == nil || context.owner == .program
+        {
+            advice.summary = "Found in \(phase), \(callback), before the scene's first frame. " + advice.summary
         }
         if context.mayMissFrame {
             advice.summary =

@@ -74,7 +74,12 @@ struct ScenePhaseTests {
         let io = FindingAdvisor.advice(
             function: "CatalogStore.load()", fullName: "SampleApp.CatalogStore.load() throws -> ()", kind: .fileIO,
             phase: .sceneWillConnect, touchesUI: false, hasSharedInstance: true)
-        #expect(io.summary.hasPrefix("It runs in the scene delegate's scene(_:willConnectTo:options:)"))
+        #expect(
+            io.summary.hasPrefix("Found in sceneWillConnect, the scene delegate's scene(_:willConnectTo:options:)"))
+        let owned = FindingAdvisor.advice(
+            function: "CatalogStore.load()", fullName: nil, kind: .fileIO, phase: .sceneWillConnect,
+            touchesUI: false, hasSharedInstance: true, context: AdviceContext(owner: .program, module: "SampleApp"))
+        #expect(owned.summary.contains("the scene delegate's scene(_:willConnectTo:options:)"))
         #expect(io.rewrite == "DispatchQueue.global(qos: .utility).async { try? CatalogStore.shared.load() }")
         let ui = FindingAdvisor.advice(
             function: "CatalogView.build()", fullName: nil, kind: .cpu, phase: .sceneWillConnect, touchesUI: true,
