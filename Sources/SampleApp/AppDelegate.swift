@@ -40,6 +40,7 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
         let probe = LaunchProbe.shared
+        if launchOptions?[.remoteNotification] is [AnyHashable: Any] { probe.mark("remoteNotification") }
         let configuration = AppConfiguration.current
         probe.measure("license.verify") { LicenseCheck.verify() }
         _ = probe.measure("remoteConfig.fetch") { RemoteConfig.fetchBlocking() }

@@ -128,6 +128,16 @@ struct ScenePipelineTests {
         #expect(appDelegate.connectingOptions === options)
     }
 
+    @Test func aNotificationPayloadReachesTheLaunchOptions() throws {
+        let harness = PipelineHarness(
+            bundle: "CodePath", environment: [LaunchReason.notificationVariable: #"{"aps": {"badge": 3}, "item": 42}"#])
+        try harness.pipeline.launch()
+        let payload = try #require(harness.delegate.remoteNotifications.last ?? nil)
+        #expect(payload["item"] as? Int == 42)
+        #expect((payload["aps"] as? [String: Any])?["badge"] as? Int == 3)
+        #expect(harness.delegate.remoteNotifications.count == 2, "both launching callbacks")
+    }
+
     @Test func theAppDelegatePathIsUnchangedBesideIt() throws {
         let harness = PipelineHarness(bundle: "CodePath")
         try harness.pipeline.launch()
