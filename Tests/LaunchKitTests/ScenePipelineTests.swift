@@ -169,6 +169,16 @@ struct ScenePipelineTests {
         #expect(message.contains(try #require(error?.context.jsonPath)))
     }
 
+    @Test func aConfigurationWhoseDelegateClassIsNoSceneDelegateIsAnErrorNamingIt() throws {
+        let error = #expect(throws: LaunchKitError.self) {
+            _ = try launch("SceneCode", delegate: WrongSceneDelegateAppDelegate.self)
+        }
+        #expect(error?.code == .wrongKindOfClass)
+        #expect(error?.context.jsonPath == "UISceneConfiguration.delegateClass")
+        #expect(error?.message.contains("LaunchKitTests.NotADelegate") == true)
+        #expect(error?.message.contains("a UIResponder subclass that adopts UISceneDelegate") == true)
+    }
+
     @Test func aMissingSceneStoryboardNamesTheFileAndTheKey() throws {
         let error = #expect(throws: LaunchKitError.self) {
             _ = try launch("SceneMissingStoryboard", delegate: PlainSceneAppDelegate.self)

@@ -54,6 +54,18 @@ final class SceneAppDelegate: UIResponder, UIApplicationDelegate {
     func applicationWillTerminate(_ application: UIApplication) { SceneEvents.log.append("willTerminate") }
 }
 
+/// An app delegate whose configuration names a class that is not a scene delegate.
+final class WrongSceneDelegateAppDelegate: UIResponder, UIApplicationDelegate {
+    func application(
+        _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+        options: UIScene.ConnectionOptions
+    ) -> UISceneConfiguration {
+        let configuration = UISceneConfiguration(name: nil, sessionRole: connectingSceneSession.role)
+        configuration.delegateClass = NotADelegate.self
+        return configuration
+    }
+}
+
 /// An app delegate that implements nothing: the Info.plist's configuration is used.
 final class PlainSceneAppDelegate: UIResponder, UIApplicationDelegate {}
 
