@@ -1,7 +1,7 @@
 /// The name of a phase of a launch: an open set of names, encoded in JSON as the bare string.
 ///
-/// UIKit's phases (``binaryLoad`` through ``didBecomeActive``, in ``uikit``) are the ones
-/// LaunchKit records; the runner names the phases of a program that writes no trace
+/// UIKit's phases (``binaryLoad`` through ``didBecomeActive``, in ``uikit``, and for a
+/// scene-based app ``uikitScene``; both in ``uikitCatalogue``) are the ones LaunchKit records; the runner names the phases of a program that writes no trace
 /// (``exec``, ``loader``, ``main``, ``exit``); a program instrumented with LaunchProbe names
 /// its own (`LaunchProbe.shared.begin("database")`). A name is letters, digits, `-` and `_`
 /// (it is the first part of metric names such as `database.blocked`).
@@ -77,11 +77,11 @@ public struct PhaseName: RawRepresentable, Codable, Sendable, Hashable, Comparab
             }
     }
 
-    /// The phase's position among UIKit's phases, `nil` for another phase.
-    public var uikitOrdinal: Int? { Self.uikit.firstIndex(of: self) }
+    /// The phase's position among UIKit's phases (``uikitCatalogue``, both paths), `nil` for another phase.
+    public var uikitOrdinal: Int? { Self.uikitCatalogue.firstIndex(of: self) }
 
     /// The phase's position in a UIKit launch; phases of other launches come after UIKit's.
-    public var ordinal: Int { uikitOrdinal ?? Self.uikit.count }
+    public var ordinal: Int { uikitOrdinal ?? Self.uikitCatalogue.count }
 
     /// Whether the phase ends at or before the first committed frame (every phase but
     /// ``didBecomeActive``; a launch without frames counts all its phases).

@@ -25,6 +25,36 @@ struct RunCommandTests {
         #expect(trace.ending.reason == .exitAfterActive)
     }
 
+    @Test(
+        "--launch-reason reaches the scene-based SampleApp: the URL and the activity in its scene's connection options, the notification in its launch options",
+        arguments: [
+            ("url:sample://item/7", "openURL:sample://item/7"),
+            ("activity:org.launchprofiler.browsing", "continueActivity:org.launchprofiler.browsing"),
+            (#"notification:{"aps":{"badge":1}}"#, "remoteNotification"),
+        ])
+    func launchReason(reason: String, mark: String) throws {
+        let folder = try BuiltProducts.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tracePath = folder.appendingPathComponent("reason.trace.json").path
+        let output = try BuiltProducts.launchprof([
+            "trace", "--launch-reason", reason, "-o", tracePath, "--", BuiltProducts.path("SampleApp"),
+        ])
+        #expect(output.status == 0, "\(output.stderr)")
+        let trace = try LaunchTrace.read(from: URL(filePath: tracePath))
+        #expect(trace.marks.map(\.name).contains(mark), "\(trace.marks.map(\.name))")
+        #expect(trace.phases.map(\.phase) == PhaseName.uikitScene)
+    }
+
+    @Test("a bad --launch-reason is refused before any launch, naming the value and the forms")
+    func badLaunchReason() throws {
+        let output = try BuiltProducts.launchprof([
+            "trace", "--launch-reason", "push:now", "--", BuiltProducts.path("SampleApp"),
+        ])
+        #expect(output.status != 0)
+        #expect(
+            output.stderr.contains("\"push:now\"") && output.stderr.contains(LaunchReason.forms), "\(output.stderr)")
+    }
+
     @Test("run on SampleApp with budgets that pass: exit 0, every launch's trace, a manifest and a summary")
     func runPasses() throws {
         let folder = try BuiltProducts.scratchFolder()
@@ -45,8 +75,12 @@ struct RunCommandTests {
         let summary = try RunSummary.read(from: folder.appendingPathComponent("summary.json"))
         #expect(summary.metric(.timeToFirstFrame, scenario: .warm)?.statistics.n == 3)
         #expect(
-            summary.metric(.phase(.mainStoryboard), scenario: .warm) != nil, "SampleApp launches through its storyboard"
+            summary.metric(.phase(.sceneWillConnect), scenario: .warm) != nil,
+            "SampleApp is scene-based: its scene connects"
         )
+        #expect(
+            summary.metric(.phase(.mainStoryboard), scenario: .warm) == nil, "a scene-based app has no main storyboard")
+        #expect(summary.scenarios["warm"]?.phases == PhaseName.uikitScene)
     }
 
     @Test("run with a budget SampleApp cannot meet exits 2 and says which rule failed")

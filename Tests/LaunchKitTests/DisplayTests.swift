@@ -28,10 +28,10 @@ struct DisplayTests {
             })
     }
 
-    /// The phases are the eight, and `firstVisibleWindow` ends after the display took the frame.
+    /// The phases are the scene-based app's, and `firstVisibleWindow` ends after the display took the frame.
     private func expectFrameOnDisplay(tracePath: String) throws {
         let trace = try LaunchTrace.read(from: URL(filePath: tracePath))
-        #expect(trace.phases.map(\.phase) == PhaseName.uikit)
+        #expect(trace.phases.map(\.phase) == PhaseName.uikitScene)
         let present = try #require(trace.spans.first { $0.name == "display.firstFrame" })
         #expect(trace.spans.contains { $0.name == "display.connect" })
         let firstWindow = try #require(trace.record(of: .firstVisibleWindow))
@@ -141,7 +141,7 @@ struct DisplayTests {
             ])
         #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
         let trace = try LaunchTrace.read(from: URL(filePath: tracePath))
-        #expect(trace.phases.map(\.phase) == PhaseName.uikit)
+        #expect(trace.phases.map(\.phase) == PhaseName.uikitScene)
         #expect(Set(trace.spans.map(\.name)) == Self.launchSpans)
         #expect(trace.totals.timeToFirstFrameNs != nil)
     }
@@ -166,7 +166,7 @@ struct DisplayTests {
             "\(result.standardError)")
         #expect(result.standardError.contains("the windows are drawn in memory only."))
         let trace = try LaunchTrace.read(from: URL(filePath: tracePath))
-        #expect(trace.phases.map(\.phase) == PhaseName.uikit)
+        #expect(trace.phases.map(\.phase) == PhaseName.uikitScene)
         #expect(!trace.spans.contains { $0.name == "display.firstFrame" })
     }
 }

@@ -76,6 +76,21 @@ struct ProcessTests {
         #expect(result.standardError.contains("UIMainStoryboardFile"))
     }
 
+    @Test func aBadSceneManifestExitsWithStatusOneNamingTheFileKeyPathAndValue() throws {
+        let bundle = Fixtures.bundle("SceneUnknownDelegate")
+        let result = try AppProcess.run(
+            BuiltProducts.executable("SampleApp"), environment: ["LAUNCHKIT_BUNDLE": bundle.path])
+        #expect(result.status == 1 && !result.terminatedBySignal)
+        let line = result.standardError
+        #expect(
+            line.hasPrefix("LaunchKit: fatal error: The Info.plist at \(bundle.appending(path: "Info.plist").path)"))
+        #expect(
+            line.contains(
+                "UIApplicationSceneManifest.UISceneConfigurations.UIWindowSceneSessionRoleApplication[0].UISceneDelegateClassName = \"LaunchKitTests.NoSuchSceneDelegate\""
+            ), "\(line)")
+        #expect(line.contains("expected a UIResponder subclass that adopts UISceneDelegate"))
+    }
+
     @Test func fixtureAppTakesTheStoryboardFromLaunchKitBundle() throws {
         let tracePath = temporaryTracePath()
         let result = try AppProcess.run(
@@ -110,8 +125,12 @@ struct ProcessTests {
         #expect(trace.phases.map(\.phase) == PhaseName.uikit.filter { $0 != .mainStoryboard })
     }
 
-    @Test(arguments: [(.storyboard, nil), (.code, "CodePath")] as [(AppInterface, String?)])
-    func sampleAppLaunchesOnBothPaths(interface: AppInterface, subdirectory: String?) throws {
+    @Test(
+        arguments: [
+            (.storyboard, nil, PhaseName.uikitScene), (.code, "CodePath", PhaseName.uikitScene),
+            (.storyboard, "AppDelegatePath", PhaseName.uikit),
+        ] as [(AppInterface, String?, [PhaseName])])
+    func sampleAppLaunchesOnBothPaths(interface: AppInterface, subdirectory: String?, phases: [PhaseName]) throws {
         let tracePath = temporaryTracePath()
         var environment = ["LAUNCHPROF_TRACE": tracePath, "LAUNCHPROF_EXIT_AFTER": "active"]
         if let subdirectory {
@@ -122,8 +141,7 @@ struct ProcessTests {
         let trace = try LaunchTrace.read(from: URL(filePath: tracePath))
         #expect(trace.app.interface == interface)
         #expect(trace.app.name == "SampleApp")
-        let expected = PhaseName.uikit.filter { interface == .storyboard || $0 != .mainStoryboard }
-        #expect(trace.phases.map(\.phase) == expected)
+        #expect(trace.phases.map(\.phase) == phases)
         let spans = Set(trace.spans.map(\.name))
         for name in ["config.load", "license.verify", "remoteConfig.fetch", "thumbnails.warm", "catalog.load"] {
             #expect(spans.contains(name), "span \(name)")

@@ -7,7 +7,7 @@ extension MetricCatalog {
         + [relocationFamily]
 
     /// The phases the tool knows by name: UIKit's and a program's (exec, loader, main, exit).
-    static let knownPhases = PhaseName.uikit + PhaseName.program + PhaseName.display
+    static let knownPhases = PhaseName.uikitCatalogue + PhaseName.program + PhaseName.display
 
     /// `<phase>`: a phase's duration, for every phase a trace has.
     static let phaseFamily = MetricFamily(

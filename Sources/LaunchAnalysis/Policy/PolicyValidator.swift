@@ -8,7 +8,7 @@ struct PolicyValidator {
         "beforeFirstFrame", "afterFirstFrame", "phases", "minimumCost", "allow", "description",
     ]
     static let kinds: Set<String> = Set(BlockingKind.allCases.map(\.rawValue))
-    static let phaseIDs: Set<String> = Set(PhaseName.uikit.map(\.rawValue))
+    static let phaseIDs: Set<String> = Set(PhaseName.uikitCatalogue.map(\.rawValue))
 
     mutating func validate(_ value: JSONValue, at path: String) -> FindingsPolicy? {
         guard case .object(let object) = value else {

@@ -8,8 +8,9 @@ public struct ScenarioSummary: Codable, Sendable, Equatable {
     public var completedLaunches: Int
     /// Metrics by name; a metric no launch reported is absent.
     public var metrics: [String: MetricSummary]
-    /// The phases of these launches in the order they ran, when they are not UIKit's (a
-    /// program that writes no trace, or one that names its own phases); `nil` for LaunchKit.
+    /// The phases of these launches in the order they ran, when they are not the app-delegate
+    /// path's UIKit phases (a scene-based app, a program that writes no trace, or one that
+    /// names its own phases); `nil` for a LaunchKit app on the app-delegate path.
     public var phases: [PhaseName]?
     /// The timing launches, when the run made them (a program that writes no trace): the
     /// `timeToReady` metric is theirs (its outlier indices count the timing launches), every
@@ -26,13 +27,14 @@ public struct ScenarioSummary: Codable, Sendable, Equatable {
         self.metrics = metrics
     }
 
-    /// The phases of `traces` in launch order (first seen first), or `nil` when they are all UIKit's.
+    /// The phases of `traces` in launch order (first seen first), or `nil` when they are all the
+    /// app-delegate path's UIKit phases (a scene-based app's are listed, as a program's are).
     static func programPhases(of traces: [LaunchTrace]) -> [PhaseName]? {
         var order: [PhaseName] = []
         for trace in traces {
             for record in trace.phases where !order.contains(record.phase) { order.append(record.phase) }
         }
-        return order.allSatisfy { $0.uikitOrdinal != nil } ? nil : order
+        return order.allSatisfy { PhaseName.uikit.contains($0) } ? nil : order
     }
 
     /// The rows of the phase tables and charts: these launches' phases, then the totals.

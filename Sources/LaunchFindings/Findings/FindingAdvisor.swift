@@ -26,6 +26,11 @@ public enum FindingAdvisor {
         var advice = baseAdvice(
             function: function, fullName: fullName, kind: kind, phase: phase, touchesUI: touchesUI,
             hasSharedInstance: hasSharedInstance, endpoint: endpoint, waitsForMutex: waitsForMutex, context: context)
+        if let phase, let callback = sceneCallback(phase), endpoint == .firstFrame,
+            context.owner == nil || context.owner == .program
+        {
+            advice.summary = "Found in \(phase), \(callback), before the scene's first frame. " + advice.summary
+        }
         if context.mayMissFrame {
             advice.summary =
                 "\(function) is the nearest frame of the program's own code: it made this call itself, or through a function whose frame is gone (a tail call, `jmp` in place of `call`); look in \(function) for the call that leads here. "
@@ -48,16 +53,28 @@ public enum FindingAdvisor {
         return appAdvice(call: call, fullName: fullName, kind: kind, waitsForMutex: waitsForMutex)
     }
 
+    /// The scene-based app's callback a phase runs, named for advice: the scene delegate's
+    /// `scene(_:willConnectTo:options:)` for ``PhaseName/sceneWillConnect``, the app delegate's
+    /// `application(_:configurationForConnecting:options:)` for ``PhaseName/sceneConfiguration``.
+    static func sceneCallback(_ phase: LaunchPhase?) -> String? {
+        if phase == .sceneWillConnect { return "the scene delegate's scene(_:willConnectTo:options:)" }
+        if phase == .sceneConfiguration {
+            return "the app delegate's application(_:configurationForConnecting:options:)"
+        }
+        return nil
+    }
+
     /// A LaunchKit app's work that touches UI objects: it stays on the main queue, after the
-    /// first frame.
+    /// first frame (a scene-based app's scene delegate hears of it in `sceneDidBecomeActive(_:)`).
     static func uiAdvice(call: String, phase: LaunchPhase?) -> Advice {
         if phase?.isBeforeFirstFrame ?? true {
+            let active = sceneCallback(phase) == nil ? "applicationDidBecomeActive(_:)" : "sceneDidBecomeActive(_:)"
             return Advice(
                 action: .deferUntilAfterFirstFrame, qos: nil,
                 summary:
-                    "It touches UI objects, so it must stay on the main queue: do it after the first frame (from viewDidAppear(_:) or applicationDidBecomeActive(_:)), not on a global queue.",
+                    "It touches UI objects, so it must stay on the main queue: do it after the first frame (from viewDidAppear(_:) or \(active)), not on a global queue.",
                 rewrite:
-                    "DispatchQueue.main.async { \(call) }  // from viewDidAppear(_:) or applicationDidBecomeActive(_:)"
+                    "DispatchQueue.main.async { \(call) }  // from viewDidAppear(_:) or \(active)"
             )
         }
         return Advice(

@@ -41,11 +41,17 @@ final class LaunchPipeline {
     private(set) var infoPlist: InfoPlist?
     private(set) var storyboard: Storyboard?
     /// `storyboard` or `code`.
-    private(set) var interface = AppInterface.code
+    var interface = AppInterface.code
     /// The signal sources moving the app between states, when installed.
     var signals: LifecycleSignals?
     /// A move to the background asked for before the launch finished; done once active.
     private var pendingBackground = false
+    /// The app's name in the trace and on the display.
+    private(set) var appName: String?
+    /// Who hears of the life cycle: the app delegate, or the scene's delegate once connected.
+    var callbacks: (any LifeCycleCallbacks)?
+    /// A scene-based app's connected scene.
+    var sceneConnection: SceneConnection?
 
     init(
         principal: ClassReference?, delegate: ClassReference?, environment: [String: String],
@@ -64,9 +70,45 @@ final class LaunchPipeline {
     /// Runs the launch up to the first frame, which is then scheduled: creates the
     /// application and its delegate, reads the Info.plist, calls `willFinishLaunching`,
     /// loads the storyboard (if any), calls `didFinishLaunching`, and shows the storyboard's
-    /// window.
+    /// window. A scene-based app (`UIApplicationSceneManifest`) connects its scene after
+    /// `didFinishLaunching` instead, and has no main storyboard.
     func launch() throws(LaunchKitError) {
         precondition(stage == .notLaunched, "A launch pipeline launches once.")
+        let application = try makeApplication()
+        let infoPlist = try readInfoPlist(for: application)
+        let options = LaunchOptions.make(from: environment)
+
+        probe.begin(.willFinishLaunching)
+        _ = delegate?.application(application, willFinishLaunchingWithOptions: options)
+
+        var storyboardWindow: UIWindow?
+        if let infoPlist, infoPlist.sceneManifest == nil, let storyboardURL = infoPlist.mainStoryboardURL {
+            probe.begin(.mainStoryboard)
+            storyboardWindow = try loadMainStoryboard(at: storyboardURL, infoPlist: infoPlist)
+        }
+
+        probe.begin(.didFinishLaunching)
+        _ = delegate?.application(application, didFinishLaunchingWithOptions: options)
+
+        if let infoPlist, let manifest = infoPlist.sceneManifest {
+            let connection = try connectScene(manifest, infoPlist: infoPlist, application: application)
+            probe.begin(.firstVisibleWindow)
+            stage = .awaitingFirstFrame
+            connection.willEnterForeground()
+            connection.showStoryboardWindow()
+        } else {
+            probe.begin(.firstVisibleWindow)
+            stage = .awaitingFirstFrame
+            if let window = delegate?.window ?? storyboardWindow, storyboardWindow != nil {
+                window.makeKeyAndVisible()
+            }
+        }
+        // The first frame is committed at the end of this turn even with no window shown.
+        application.frameScheduler.schedule()
+    }
+
+    /// The `applicationObject` and `delegateObject` phases: creates the application and its delegate.
+    private func makeApplication() throws(LaunchKitError) -> UIApplication {
         probe.begin(.applicationObject)
         let applicationClass = try resolvePrincipal()
         let application = applicationClass.init()
@@ -82,39 +124,21 @@ final class LaunchPipeline {
         let delegate = try makeDelegate()
         application.delegate = delegate
         self.delegate = delegate
+        callbacks = AppDelegateCallbacks(application: application, delegate: delegate)
+        return application
+    }
 
+    /// The `infoPlist` phase: finds and reads the Info.plist, and names the app to the probe.
+    private func readInfoPlist(for application: UIApplication) throws(LaunchKitError) -> InfoPlist? {
         probe.begin(.infoPlist)
         let infoPlistURL = try locator.locateInfoPlist()
         let infoPlist = try infoPlistURL.map { url throws(LaunchKitError) in try InfoPlist.load(from: url) }
         self.infoPlist = infoPlist
-        interface = infoPlist?.mainStoryboardName == nil ? .code : .storyboard
-        let appName = infoPlist?.bundleName ?? locator.executableURL?.lastPathComponent
+        interface = infoPlist?.mainStoryboardName == nil || infoPlist?.sceneManifest != nil ? .code : .storyboard
+        appName = infoPlist?.bundleName ?? locator.executableURL?.lastPathComponent
         application.displayTitle = appName ?? application.displayTitle
-        probe.describeApp(
-            name: appName,
-            interface: interface, infoPlistPath: infoPlist?.url.path
-        )
-        let options = LaunchOptions.make(from: environment)
-
-        probe.begin(.willFinishLaunching)
-        _ = delegate?.application(application, willFinishLaunchingWithOptions: options)
-
-        var storyboardWindow: UIWindow?
-        if let infoPlist, let storyboardURL = infoPlist.mainStoryboardURL {
-            probe.begin(.mainStoryboard)
-            storyboardWindow = try loadMainStoryboard(at: storyboardURL, infoPlist: infoPlist)
-        }
-
-        probe.begin(.didFinishLaunching)
-        _ = delegate?.application(application, didFinishLaunchingWithOptions: options)
-
-        probe.begin(.firstVisibleWindow)
-        stage = .awaitingFirstFrame
-        if let window = delegate?.window ?? storyboardWindow, storyboardWindow != nil {
-            window.makeKeyAndVisible()
-        }
-        // The first frame is committed at the end of this turn even with no window shown.
-        application.frameScheduler.schedule()
+        probe.describeApp(name: appName, interface: interface, infoPlistPath: infoPlist?.url.path)
+        return infoPlist
     }
 
     private func resolvePrincipal() throws(LaunchKitError) -> UIApplication.Type {
@@ -194,7 +218,7 @@ final class LaunchPipeline {
             stage = .running
             probe.firstFrameCommitted()
             application.applicationState = .active
-            delegate?.applicationDidBecomeActive(application)
+            callbacks?.didBecomeActive()
             probe.becameActive()
             if pendingBackground {
                 pendingBackground = false
@@ -204,7 +228,7 @@ final class LaunchPipeline {
             stage = .running
             probe.resumeFrameCommitted()
             application.applicationState = .active
-            delegate?.applicationDidBecomeActive(application)
+            callbacks?.didBecomeActive()
             probe.resumeCompleted()
         case .notLaunched, .running, .terminated:
             break
@@ -220,9 +244,9 @@ final class LaunchPipeline {
             return
         }
         guard stage == .running, application.applicationState == .active else { return }
-        delegate?.applicationWillResignActive(application)
+        callbacks?.willResignActive()
         application.applicationState = .inactive
-        delegate?.applicationDidEnterBackground(application)
+        callbacks?.didEnterBackground()
         application.applicationState = .background
     }
 
@@ -231,7 +255,7 @@ final class LaunchPipeline {
     func enterForeground() {
         guard let application, stage == .running, application.applicationState == .background else { return }
         probe.willEnterForeground()
-        delegate?.applicationWillEnterForeground(application)
+        callbacks?.willEnterForeground()
         application.applicationState = .inactive
         stage = .awaitingResumeFrame
         for window in application.windows { window.setNeedsCommit() }
@@ -244,21 +268,21 @@ final class LaunchPipeline {
     func terminate() {
         guard let application, stage != .terminated else { return }
         if application.applicationState == .active {
-            delegate?.applicationWillResignActive(application)
+            callbacks?.willResignActive()
             application.applicationState = .inactive
         }
         if application.applicationState == .inactive {
-            delegate?.applicationDidEnterBackground(application)
+            callbacks?.didEnterBackground()
             application.applicationState = .background
         }
-        delegate?.applicationWillTerminate(application)
+        callbacks?.willTerminate()
         stage = .terminated
         probe.finish(.terminated)
     }
 
     // MARK: Errors
 
-    private static func unknown(_ name: String, role: String, key: String) -> LaunchKitError {
+    static func unknown(_ name: String, role: String, key: String) -> LaunchKitError {
         LaunchKitError(
             kind: .unknownClass, file: nil, key: key,
             message:
@@ -266,7 +290,7 @@ final class LaunchPipeline {
         )
     }
 
-    private static func wrongKind(_ name: String, role: String, key: String, expected: String) -> LaunchKitError {
+    static func wrongKind(_ name: String, role: String, key: String, expected: String) -> LaunchKitError {
         LaunchKitError(
             kind: .wrongKindOfClass, file: nil, key: key,
             message: "UIApplicationMain cannot use \"\(name)\" as the \(role): it is not \(expected)."

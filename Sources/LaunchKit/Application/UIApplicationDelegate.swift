@@ -6,6 +6,11 @@
 /// - quit: (from the foreground: `applicationWillResignActive` → `applicationDidEnterBackground` →)
 ///   `applicationWillTerminate`
 ///
+/// In a scene-based app (an Info.plist with `UIApplicationSceneManifest`), the scene's
+/// ``UISceneDelegate`` hears of the foreground and background instead; the app delegate gets
+/// `willFinishLaunching`, `didFinishLaunching`, `application(_:configurationForConnecting:options:)`
+/// and `applicationWillTerminate`.
+///
 /// Every member has a default, so a delegate implements only what it needs. `UIApplicationMain`
 /// creates the delegate by name, so its class must be a ``UIResponder`` subclass.
 ///
@@ -41,6 +46,14 @@ public protocol UIApplicationDelegate: AnyObject {
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool
 
+    /// A scene-based app's scene is connecting: returns its configuration (delegate class,
+    /// storyboard). Called after `didFinishLaunching`, only when the Info.plist has a
+    /// `UIApplicationSceneManifest`.
+    func application(
+        _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+        options: UIScene.ConnectionOptions
+    ) -> UISceneConfiguration
+
     /// The app became active (after the first frame, or after returning to the foreground).
     func applicationDidBecomeActive(_ application: UIApplication)
 
@@ -75,6 +88,14 @@ extension UIApplicationDelegate {
         _ application: UIApplication,
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool { true }
+
+    /// The Info.plist's first scene configuration for the session's role (an empty one if it has none).
+    public func application(
+        _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+        options: UIScene.ConnectionOptions
+    ) -> UISceneConfiguration {
+        UISceneConfiguration(name: nil, sessionRole: connectingSceneSession.role)
+    }
 
     /// Does nothing.
     public func applicationDidBecomeActive(_ application: UIApplication) {}

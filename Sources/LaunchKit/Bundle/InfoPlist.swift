@@ -5,6 +5,7 @@
 /// | `UIMainStoryboardFile` | string | storyboard base name; absent or empty: the code path |
 /// | `CFBundleName` | string | the app's name in the trace |
 /// | `CFBundleExecutable` | string | the executable's name (the fallback name) |
+/// | `UIApplicationSceneManifest` | dictionary | present: the scene life cycle (``SceneManifest``) |
 struct InfoPlist {
     /// The file that was read.
     let url: URL
@@ -12,6 +13,8 @@ struct InfoPlist {
     let mainStoryboardName: String?
     /// `CFBundleName`, or `CFBundleExecutable`, if present.
     let bundleName: String?
+    /// `UIApplicationSceneManifest`, if present: the app is scene-based.
+    var sceneManifest: SceneManifest?
 
     /// The directory that holds the Info.plist and the storyboard.
     var directory: URL { url.deletingLastPathComponent() }
@@ -53,7 +56,10 @@ struct InfoPlist {
         return InfoPlist(
             url: url,
             mainStoryboardName: storyboard.flatMap { $0.isEmpty ? nil : $0 },
-            bundleName: name ?? executable
+            bundleName: name ?? executable,
+            sceneManifest: try values[SceneManifest.key].map { value throws(LaunchKitError) in
+                try SceneManifest.parse(value, path: path)
+            }
         )
     }
 

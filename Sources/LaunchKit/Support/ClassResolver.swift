@@ -14,6 +14,8 @@ enum ClassResolver {
         case "UIView": return UIView.self
         case "UIWindow": return UIWindow.self
         case "UIViewController": return UIViewController.self
+        case "UIScene": return UIScene.self
+        case "UIWindowScene": return UIWindowScene.self
         default: break
         }
         guard !name.isEmpty, name.split(separator: ".").count <= 2 else { return nil }

@@ -28,6 +28,16 @@ open class UIWindow: UIView {
         didSet { UIApplication.current?.windowsDidChange() }
     }
 
+    /// The scene the window belongs to, if any (set by ``init(windowScene:)``). Setting it
+    /// moves the window to that scene's ``UIWindowScene/windows``.
+    public weak var windowScene: UIWindowScene? {
+        didSet {
+            guard oldValue !== windowScene else { return }
+            oldValue?.detach(self)
+            windowScene?.attach(self)
+        }
+    }
+
     /// Whether this is the application's key window.
     public internal(set) var isKeyWindow = false
 

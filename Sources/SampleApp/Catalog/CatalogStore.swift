@@ -1,4 +1,5 @@
 import LaunchKit
+import LaunchProbe
 import Synchronization
 
 /// Holds the catalog. Loading is deliberately done on the main thread at launch (CPU-heavy
@@ -19,5 +20,15 @@ final class CatalogStore: Sendable {
         let data = try Data(contentsOf: AppResources.url("catalog.json"))
         let catalog = try Catalog(data: data)
         state.withLock { $0 = catalog }
+    }
+
+    /// ``load()`` on the main thread during the launch, as the span `catalog.load`; an error is
+    /// printed and the first screen shows no rows.
+    func loadAtLaunch() {
+        do {
+            try LaunchProbe.shared.measure("catalog.load") { try load() }
+        } catch {
+            FileHandle.standardError.write(Data("SampleApp: \(error)\n".utf8))
+        }
     }
 }

@@ -19,6 +19,12 @@ struct ProgramLaunchOptions: ParsableArguments {
         ))
     var exitAfter: ExitPoint?
 
+    @Option(
+        help: ArgumentHelp(
+            "Launch a LaunchKit app for a reason, as UIKit would: a URL to open, a remote notification's payload or a user activity (the launch options, and a scene-based app's connection options).",
+            valueName: "url:URL|notification:JSON|activity:TYPE"))
+    var launchReason: String?
+
     @Flag(help: "Show the program's standard output and error instead of discarding them (hyperfine's --show-output).")
     var showOutput = false
 
@@ -54,6 +60,17 @@ struct ProgramLaunchOptions: ParsableArguments {
                 "--timeout must be a number of seconds above 0 and at most \(Int(Self.maximumTimeout)) (one day); \(timeout) is not."
             )
         }
+        _ = try reason()
+    }
+
+    /// The parsed `--launch-reason`, if given.
+    func reason() throws -> LaunchReason? {
+        guard let launchReason else { return nil }
+        do throws(LaunchProfilerError) {
+            return try LaunchReason(parsing: launchReason)
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     /// The launch specification of `command` (the executable's path, then its arguments) under
@@ -62,8 +79,10 @@ struct ProgramLaunchOptions: ParsableArguments {
         of command: [String], environment: [String: String] = [:], readiness: ReadinessSettings,
         instruments: InstrumentSettings
     ) -> LaunchSpecification {
+        let reasonEnvironment = ((try? reason()) ?? nil)?.environment ?? [:]
         var specification = LaunchSpecification(
-            executable: command[0], arguments: Array(command.dropFirst()), environment: environment, scenario: scenario,
+            executable: command[0], arguments: Array(command.dropFirst()),
+            environment: environment.merging(reasonEnvironment) { $1 }, scenario: scenario,
             timeoutSeconds: timeout, exitAfter: exitAfter, readiness: readiness, instruments: instruments
         )
         specification.showOutput = showOutput

@@ -6,6 +6,7 @@ final class RecordingDelegate: UIResponder, UIApplicationDelegate {
     var window: UIWindow?
     var events: [String] = []
     var launchURLs: [URL?] = []
+    var remoteNotifications: [[AnyHashable: Any]?] = []
 
     func application(
         _ application: UIApplication,
@@ -13,6 +14,7 @@ final class RecordingDelegate: UIResponder, UIApplicationDelegate {
     ) -> Bool {
         events.append("willFinishLaunching")
         launchURLs.append(launchOptions?[.url] as? URL)
+        remoteNotifications.append(launchOptions?[.remoteNotification] as? [AnyHashable: Any])
         return true
     }
 
@@ -22,6 +24,7 @@ final class RecordingDelegate: UIResponder, UIApplicationDelegate {
     ) -> Bool {
         events.append("didFinishLaunching")
         launchURLs.append(launchOptions?[.url] as? URL)
+        remoteNotifications.append(launchOptions?[.remoteNotification] as? [AnyHashable: Any])
         if window == nil {
             let window = UIWindow()
             window.backgroundColor = .white

@@ -124,7 +124,7 @@ extension TrendDashboard {
 
     /// The groups' order: the runner's phases, UIKit's, then what the metrics measure.
     static var groupOrder: [String] {
-        ["before main"] + (PhaseName.program + PhaseName.uikit).map(\.rawValue)
+        ["before main"] + (PhaseName.program + PhaseName.uikitCatalogue).map(\.rawValue)
             + ["main thread", "memory and faults", "blocking calls", "spans", "other"]
     }
 }
