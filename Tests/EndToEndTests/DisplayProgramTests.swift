@@ -237,23 +237,32 @@ extension DisplaySuites {
             #expect(Self.waylandFolders().subtracting(foldersBefore).isEmpty)
         }
 
+        /// `launchprof run` of `sleep 60`, waiting for its window on launchprof's own Xvfb, started
+        /// with `marker` and run until the program runs on the display.
+        static func startWaitingForWindow(marker: (name: String, value: String), folder: URL) throws
+            -> ProductProcess
+        {
+            let process = try BuiltProducts.startLaunchprof(
+                [
+                    "run", "--runs", "1", "--warmup", "0", "--ready-when", "window", "--output", folder.path, "--",
+                    "sleep", "60",
+                ],
+                environment: [marker.name: marker.value, "DISPLAY": "", "WAYLAND_DISPLAY": ""])
+            // Until the launch runs on the display (launchprof, Xvfb and the program carry the marker).
+            let launched = { Self.processes(carrying: marker).contains { $0.hasSuffix(" sleep") } }
+            let deadline = Date().addingTimeInterval(60)
+            while !launched(), Date() < deadline { usleep(50_000) }
+            #expect(launched(), "\(Self.processes(carrying: marker))")
+            return process
+        }
+
         @Test("launchprof killed (SIGKILL) during a launch: the keeper ends Xvfb, the launch ends with launchprof")
         func killed() throws {
             let marker = Self.marker()
             let filesBefore = Self.xDisplayFiles()
             let folder = try BuiltProducts.scratchFolder("display")
             defer { try? FileManager.default.removeItem(at: folder) }
-            let process = try BuiltProducts.startLaunchprof(
-                [
-                    "run", "--runs", "1", "--warmup", "0", "--ready-when", "window", "--output", folder.path, "--",
-                    "sleep",
-                    "60",
-                ],
-                environment: [marker.name: marker.value, "DISPLAY": "", "WAYLAND_DISPLAY": ""])
-            let launched = { Self.processes(carrying: marker).contains { $0.hasSuffix(" sleep") } }
-            let deadline = Date().addingTimeInterval(60)
-            while !launched(), Date() < deadline { usleep(50_000) }
-            #expect(launched(), "\(Self.processes(carrying: marker))")
+            let process = try Self.startWaitingForWindow(marker: marker, folder: folder)
             kill(process.process.processIdentifier, SIGKILL)
             _ = try process.wait(timeout: 60)
             // The keeper sees its control pipe close: SIGTERM to Xvfb, which removes its lock and socket.
@@ -269,18 +278,7 @@ extension DisplaySuites {
             let filesBefore = Self.xDisplayFiles()
             let folder = try BuiltProducts.scratchFolder("display")
             defer { try? FileManager.default.removeItem(at: folder) }
-            let process = try BuiltProducts.startLaunchprof(
-                [
-                    "run", "--runs", "1", "--warmup", "0", "--ready-when", "window", "--output", folder.path, "--",
-                    "sleep",
-                    "60",
-                ],
-                environment: [marker.name: marker.value, "DISPLAY": "", "WAYLAND_DISPLAY": ""])
-            // Until the launch runs on the display (launchprof, Xvfb and the program carry the marker).
-            let deadline = Date().addingTimeInterval(60)
-            let launched = { Self.processes(carrying: marker).contains { $0.hasSuffix(" sleep") } }
-            while !launched(), Date() < deadline { usleep(50_000) }
-            #expect(launched(), "\(Self.processes(carrying: marker))")
+            let process = try Self.startWaitingForWindow(marker: marker, folder: folder)
             #expect(Self.processes(carrying: marker).contains { $0.hasSuffix(" Xvfb") })
             process.process.interrupt()
             _ = try process.wait(timeout: 60)

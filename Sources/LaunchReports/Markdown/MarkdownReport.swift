@@ -23,6 +23,34 @@ public struct MarkdownReport: Sendable, Equatable {
     public func render(summary: RunSummary, evaluation: BudgetEvaluation, findings: [ReportFinding]? = nil) -> String {
         let findings = findings ?? ReportFinding.top(summary.findings, limit: maxFindings)
         let code = evaluation.status
+        var out = head(summary: summary, code: code)
+        out += verdictTable(summary: summary, evaluation: evaluation)
+        let notes = evaluation.verdicts.filter { $0.status != .pass || $0.isImprovement }
+        if !notes.isEmpty {
+            out += "\n"
+            for verdict in notes {
+                let tag = verdict.isImprovement ? "improved" : ReportText.label(verdict.status)
+                out += "- **\(tag)** \(Self.escape(verdict.rule.metric.rawValue)): \(Self.escape(verdict.message))\n"
+            }
+        }
+        if !evaluation.policyVerdicts.isEmpty {
+            out += notes.isEmpty ? "\n" : ""
+            for verdict in evaluation.policyVerdicts {
+                out +=
+                    "- **policy \(ReportText.label(verdict.status)) (\(verdict.level.rawValue))** \(Self.escape(verdict.message))\n"
+            }
+        }
+        out += findingsBlock(findings, symbolication: FindingsSection.symbolicationLines(summary.findings))
+        if let preMain = summary.scenarios[summary.run.scenario.rawValue]?.preMain {
+            out += PreMainSection.markdown(preMain)
+        }
+        out += phaseMedians(summary: summary, evaluation: evaluation)
+        return out
+    }
+
+    /// The title, the run's line, and the lines on how it was measured: the measurement launches,
+    /// the display's times, the launcher followed, the window chosen.
+    private func head(summary: RunSummary, code: ProfilerExitStatus) -> String {
         var out = "### LaunchProfiler: \(Self.icon(code)) \(ReportText.result(code))\n\n"
         out +=
             "\(Self.escape(summary.run.displayName)) · \(Self.escape(summary.run.scenario.rawValue)) · \(ReportText.launchesLine(summary))\n\n"
@@ -38,6 +66,12 @@ public struct MarkdownReport: Sendable, Equatable {
         }
         if let followed = ReportText.followedLine(summary) { out += "\(Self.escape(followed)).\n\n" }
         if let title = ReportText.windowTitleLine(summary) { out += "Window: \(Self.escape(title)).\n\n" }
+        return out
+    }
+
+    /// The budget verdicts as a table, or a line saying there are none.
+    private func verdictTable(summary: RunSummary, evaluation: BudgetEvaluation) -> String {
+        var out = ""
         if evaluation.verdicts.isEmpty {
             out += "No budget rules.\n"
         } else {
@@ -62,26 +96,6 @@ public struct MarkdownReport: Sendable, Equatable {
                 out += "| " + cells.joined(separator: " | ") + " |\n"
             }
         }
-        let notes = evaluation.verdicts.filter { $0.status != .pass || $0.isImprovement }
-        if !notes.isEmpty {
-            out += "\n"
-            for verdict in notes {
-                let tag = verdict.isImprovement ? "improved" : ReportText.label(verdict.status)
-                out += "- **\(tag)** \(Self.escape(verdict.rule.metric.rawValue)): \(Self.escape(verdict.message))\n"
-            }
-        }
-        if !evaluation.policyVerdicts.isEmpty {
-            out += notes.isEmpty ? "\n" : ""
-            for verdict in evaluation.policyVerdicts {
-                out +=
-                    "- **policy \(ReportText.label(verdict.status)) (\(verdict.level.rawValue))** \(Self.escape(verdict.message))\n"
-            }
-        }
-        out += findingsBlock(findings, symbolication: FindingsSection.symbolicationLines(summary.findings))
-        if let preMain = summary.scenarios[summary.run.scenario.rawValue]?.preMain {
-            out += PreMainSection.markdown(preMain)
-        }
-        out += phaseMedians(summary: summary, evaluation: evaluation)
         return out
     }
 
