@@ -2,7 +2,8 @@
 // It creates a top-level window, maps it `--map-ms` after main, and draws into it (a filled
 // rectangle with a smaller one of another colour inside: a picture, not one colour), then waits
 // to be ended (SIGTERM), as a GUI program does. SIGTERM is held back until the times are
-// written, so a runner that ends it at its first frame still finds them.
+// written, so a runner that ends it at its first frame still finds them; then the signal mask it
+// was started with is back (SIGTERM stays blocked for a parent that blocked it).
 //
 //   FixtureWindow [--map-ms N] [--draw-ms N] [--render-ms N] [--background RGB] [--never-draw]
 //                 [--abort-ms N] [--hidden N] [--title TEXT] [--times FILE] [--frames N] [--exit]
@@ -188,10 +189,10 @@ static void write_times(const options *o, const long long times[4]) {
 
 int main(int argc, char **argv) {
     long long start = now_ns();
-    sigset_t term;
+    sigset_t term, inherited;
     sigemptyset(&term);
     sigaddset(&term, SIGTERM);
-    sigprocmask(SIG_BLOCK, &term, NULL);
+    sigprocmask(SIG_BLOCK, &term, &inherited);
     options o = parse(argc, argv);
     if (load() != 0) return 2;
     conn *c = x.connect(NULL, NULL);
@@ -233,6 +234,6 @@ int main(int argc, char **argv) {
     long long times[4] = {map_ns, draw_ns, mapped_ns, now_ns()};
     write_times(&o, times);
     if (o.exit_after) return 0;
-    sigprocmask(SIG_UNBLOCK, &term, NULL);
+    sigprocmask(SIG_SETMASK, &inherited, NULL);
     for (;;) pause();
 }
