@@ -24,12 +24,17 @@ extension DisplaySuites {
 
         /// Programs with the arguments that give them something to draw; each must be installed
         /// (scripts/test installs them). `FIXTURE:` names a file of the tests' fixtures, `SDL` the
-        /// SDL2 program built from one, `FixtureWindow` the tests' own X client.
+        /// SDL2 program built from one, `FixtureWindow` the tests' own X client, `PROFILE` a
+        /// folder of the test's own (chromium's profile, fresh in each test).
         static let programs: [[String]] = [
             ["xterm"], ["xclock"], ["xeyes"], ["gtk3-demo"], ["zenity", "--info", "--text", "first frame"],
             ["wish", "FIXTURE:display/tk-hello.tcl"], ["qmlscene", "FIXTURE:display/qt-hello.qml"], ["glxgears"],
             ["SDL"],
             ["FixtureWindow", "--background", "0x808080", "--render-ms", "50"],
+            [
+                "chromium", "--no-sandbox", "--no-first-run", "--disable-gpu", "--user-data-dir=PROFILE",
+                "about:blank",
+            ],
         ]
 
         /// The command line of `command` (fixtures and the SDL program resolved into `folder`).
