@@ -17,14 +17,35 @@ static int64_t lp_wl_now(void) {
     return (int64_t)t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
-/// Sets a milestone once, and wakes the runner.
-void lp_wl_mark(lp_wlproxy *p, _Atomic int64_t *milestone) {
+/// Sets a milestone once, at `when` (CLOCK_MONOTONIC ns), and wakes the runner.
+static void lp_wl_mark_at(lp_wlproxy *p, _Atomic int64_t *milestone, int64_t when) {
     int64_t none = 0;
-    if (atomic_compare_exchange_strong(milestone, &none, lp_wl_now())) {
+    if (atomic_compare_exchange_strong(milestone, &none, when)) {
         uint64_t one = 1;
         ssize_t ignored = write(p->notify, &one, sizeof one);
         (void)ignored;
     }
+}
+
+/// Sets a milestone once, now.
+void lp_wl_mark(lp_wlproxy *p, _Atomic int64_t *milestone) { lp_wl_mark_at(p, milestone, lp_wl_now()); }
+
+/// When the compositor says it drew: a frame callback's time in milliseconds (wlroots and weston
+/// take CLOCK_MONOTONIC), up to the end of that millisecond, when it is consistent with `now` (at
+/// most 10 s before it); else `now`, the time the proxy read it (later when it waited for a CPU).
+static int64_t lp_wl_done_time(uint32_t compositor_ms, int64_t now) {
+    int64_t now_ms = now / 1000000;
+    uint32_t behind = (uint32_t)now_ms - compositor_ms;
+    if (behind > 10000) return now;
+    int64_t end = (now_ms - (int64_t)behind + 1) * 1000000;
+    return end < now ? end : now;
+}
+
+/// A presentation feedback's time (its clock is CLOCK_MONOTONIC on wlroots and weston), when it
+/// is consistent with `now`; else `now`.
+static int64_t lp_wl_presented_time(const uint32_t *args, int64_t now) {
+    int64_t when = (int64_t)(((uint64_t)args[0] << 32) | args[1]) * 1000000000LL + args[2];
+    return when <= now && now - when <= 10000000000LL ? when : now;
 }
 
 static lp_wl_object *lp_wl_object_at(lp_wl_connection *c, uint32_t id) {
@@ -63,6 +84,19 @@ static void lp_wl_commit(lp_wl_connection *c, uint32_t surface_id, lp_wl_object 
     for (uint32_t id = 1; id < LP_WL_IDS; id++) {
         lp_wl_object *o = &c->objects[id];
         if ((o->kind == LP_WL_FRAME_CALLBACK || o->kind == LP_WL_FEEDBACK) && o->surface == surface_id) o->armed = 1;
+    }
+}
+
+/// A surface's toplevel (or its xdg surface) was destroyed: the surface shows nothing until a
+/// toplevel is made for it again, and no answer to its earlier commits is a frame (SDL 2.26 does
+/// this when the compositor refuses to decorate its window, and then draws into the bare surface).
+static void lp_wl_unrole(lp_wl_connection *c, uint32_t surface_id) {
+    lp_wl_object *surface = lp_wl_object_at(c, surface_id);
+    if (surface) surface->toplevel = 0;
+    for (uint32_t id = 1; id < LP_WL_IDS; id++) {
+        lp_wl_object *o = &c->objects[id];
+        if ((o->kind == LP_WL_FRAME_CALLBACK || o->kind == LP_WL_FEEDBACK) && o->surface == surface_id) o->armed = 0;
+        if (o->kind == LP_WL_BUFFER_OBJECT && surface && id == surface->buffer) o->armed = 0;
     }
 }
 
@@ -111,6 +145,7 @@ static void lp_wl_request(lp_wlproxy *p, lp_wl_connection *c, uint32_t id, uint1
         if (opcode == 2 && words >= 2) lp_wl_new(c, args[0], LP_WL_XDG_SURFACE, args[1]);  // get_xdg_surface
         break;
     case LP_WL_XDG_SURFACE:
+        if (opcode == 0) lp_wl_unrole(c, o->surface);  // destroy
         if (opcode == 1 && words >= 1) {  // get_toplevel
             lp_wl_new(c, args[0], LP_WL_TOPLEVEL, o->surface);
             lp_wl_object *toplevel = lp_wl_object_at(c, args[0]);
@@ -120,6 +155,7 @@ static void lp_wl_request(lp_wlproxy *p, lp_wl_connection *c, uint32_t id, uint1
         }
         break;
     case LP_WL_TOPLEVEL:
+        if (opcode == 0) lp_wl_unrole(c, o->surface);  // destroy
         if (opcode == 2) lp_wl_set_title(p, c, o, args, words);  // set_title(string)
         break;
     case LP_WL_SURFACE: lp_wl_surface_request(c, id, o, opcode, args, words); break;
@@ -147,8 +183,10 @@ static void lp_wl_event(lp_wlproxy *p, lp_wl_connection *c, uint32_t id, uint16_
     lp_wl_object *o = lp_wl_object_at(c, id);
     if (!o) return;
     if (o->kind == LP_WL_TOPLEVEL && opcode == 0) lp_wl_configured(p, o);  // configure
-    else if (o->kind == LP_WL_FRAME_CALLBACK && opcode == 0 && o->armed) lp_wl_mark(p, &p->framed_ns);  // done
-    else if (o->kind == LP_WL_FEEDBACK && opcode == 1 && o->armed) lp_wl_mark(p, &p->framed_ns);  // presented
+    else if (o->kind == LP_WL_FRAME_CALLBACK && opcode == 0 && o->armed && words >= 1)  // done(time)
+        lp_wl_mark_at(p, &p->framed_ns, lp_wl_done_time(args[0], lp_wl_now()));
+    else if (o->kind == LP_WL_FEEDBACK && opcode == 1 && o->armed && words >= 3)  // presented(sec, sec, nsec, …)
+        lp_wl_mark_at(p, &p->framed_ns, lp_wl_presented_time(args, lp_wl_now()));
     else if (o->kind == LP_WL_BUFFER_OBJECT && opcode == 0 && o->armed) lp_wl_mark(p, &p->framed_ns);  // release
 }
 

@@ -34,5 +34,29 @@ extension DisplaySuites {
             #expect(Display.processes(carrying: marker).isEmpty, "\(Display.processes(carrying: marker))")
             #expect(Display.waylandFolders().subtracting(foldersBefore).isEmpty)
         }
+
+        /// SDL 2.26 without libdecor chosen from the start, on cage (which refuses to decorate its
+        /// windows): it destroys its window's toplevel and draws into the bare surface, which the
+        /// compositor never shows (the output's screencopy saw nothing of it). Its buffers are
+        /// released all the same; none of that is a frame.
+        @Test("a window whose toplevel was destroyed has no frame: exit 3 at the timeout")
+        func destroyedToplevel() throws {
+            try #require(Display.installed("cage"), "cage is not installed (scripts/test installs it)")
+            let folder = try BuiltProducts.scratchFolder("wayland")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let marker = Display.marker()
+            let output = try BuiltProducts.launchprof(
+                [
+                    "trace", "--json", "--ready-when", "frame", "--display", "wayland", "--timeout", "3", "--",
+                    try ScreenTruthTests.sdlProgram(in: folder),
+                ],
+                environment: [
+                    marker.name: marker.value, "DISPLAY": "", "WAYLAND_DISPLAY": "",
+                    "SDL_VIDEO_WAYLAND_PREFER_LIBDECOR": "0",
+                ], timeout: 120)
+            #expect(output.status == 3, "\(output.stdout)\(output.stderr)")
+            #expect(output.stderr.contains("frame"), "\(output.stderr)")
+            #expect(Display.processes(carrying: marker).isEmpty, "\(Display.processes(carrying: marker))")
+        }
     }
 }

@@ -1,10 +1,14 @@
 // An SDL2 program for the display tests: a window, then a frame (a filled window with a rectangle
-// of another colour) every 16 ms with SDL's software renderer, until it is ended.
+// of another colour) every 16 ms with SDL's software renderer, until it is ended. On a Wayland
+// compositor that refuses to decorate windows (cage), SDL 2.26 destroys its window's toplevel to
+// decorate it itself and then never shows it, unless libdecor is chosen from the start: the hint
+// below does that (an environment variable of the same name overrides it).
 #include <SDL.h>
 
 int main(int argc, char **argv) {
     (void)argc;
     (void)argv;
+    SDL_SetHint(SDL_HINT_VIDEO_WAYLAND_PREFER_LIBDECOR, "1");
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
         SDL_Log("sdl-frame: %s", SDL_GetError());
         return 1;
