@@ -190,6 +190,7 @@ let package = Package(
         // that hold first windows and frames against the screen.
         // Optimised in every build: it must read the whole screen within its millisecond.
         .executableTarget(name: "ScreenWatch", path: "Tests/ScreenWatch", cSettings: [.unsafeFlags(["-O2"])]),
+        .executableTarget(name: "WaylandWatch", path: "Tests/WaylandWatch", cSettings: [.unsafeFlags(["-O2"])]),
         .testTarget(name: "LaunchTraceTests", dependencies: ["LaunchTrace"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LaunchProbeTests", dependencies: ["LaunchProbe", "LaunchTrace"]),
         .testTarget(
@@ -247,7 +248,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "LaunchTrace", "LaunchAnalysis", "LaunchWorkflow", "launchprof", "SampleApp", "SeedApp", "FixtureApp",
-                "LaunchTestSupport", "FixtureServer", "FixtureTool", "FixtureWindow", "ScreenWatch",
+                "LaunchTestSupport", "FixtureServer", "FixtureTool", "FixtureWindow", "ScreenWatch", "WaylandWatch",
                 "LaunchSymbolication",
                 "LaunchReports",
             ],

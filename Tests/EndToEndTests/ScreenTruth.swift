@@ -7,11 +7,18 @@ import Testing
     import Glibc
 #endif
 
-/// The screen itself, as the ground truth of first windows and frames: an Xvfb of the test's own
-/// whose screen is a file (`-fbdir`), watched by ScreenWatch (every millisecond, and as an X client
-/// that logs each top-level window's MapNotify), while launchprof runs its launches on it with
-/// `--display host`. Each launch is placed among the screen's changes by its `startedAtNs`.
+/// The screen itself, as the ground truth of first windows and frames, while launchprof runs its
+/// launches on it with `--display host`. On X11 an Xvfb of the test's own whose screen is a file
+/// (`-fbdir`), watched by ScreenWatch (every millisecond, and as an X client that logs each
+/// top-level window's MapNotify); on Wayland cage's headless output, watched by WaylandWatch
+/// (every composited frame that changed, by wlroots' screencopy, dated by the compositor). Each
+/// launch is placed among the screen's changes by its `startedAtNs`.
 final class ScreenTruth {
+    /// Which display is watched.
+    enum Server {
+        case x11, wayland
+    }
+
     /// One change ScreenWatch saw.
     struct Change {
         var ns: Int64
@@ -32,19 +39,27 @@ final class ScreenTruth {
         var pixelsNs: Int64?
     }
 
-    /// The display's name (`:N`).
+    /// The display's name (`:N`), or the compositor's socket (a path).
     let display: String
     private let watcher: Process
     private let folder: URL
     private let log: URL
 
-    /// Starts ScreenWatch, which starts an Xvfb with its screen in a file and watches it.
-    init() throws {
+    /// Starts ScreenWatch, which starts an Xvfb with its screen in a file and watches it, or
+    /// WaylandWatch, which starts cage with its socket in a 0700 folder and watches its output.
+    init(_ server: Server = .x11) throws {
         folder = try BuiltProducts.scratchFolder("screen")
         log = folder.appendingPathComponent("changes.txt")
+        var watched = folder
+        if server == .wayland {
+            watched = folder.appendingPathComponent("runtime")
+            try FileManager.default.createDirectory(
+                at: watched, withIntermediateDirectories: false,
+                attributes: [.posixPermissions: 0o700])
+        }
         watcher = Process()
-        watcher.executableURL = URL(filePath: BuiltProducts.path("ScreenWatch"))
-        watcher.arguments = [folder.path, log.path]
+        watcher.executableURL = URL(filePath: BuiltProducts.path(server == .x11 ? "ScreenWatch" : "WaylandWatch"))
+        watcher.arguments = [watched.path, log.path]
         try watcher.run()
         let deadline = Date().addingTimeInterval(20)
         var text = ""
@@ -52,12 +67,12 @@ final class ScreenTruth {
             usleep(10_000)
             text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         }
-        let first = text.split(separator: "\n").first { $0.hasPrefix("display ") }
+        let first = text.split(separator: "\n").first { $0.hasPrefix("display ") || $0.hasPrefix("socket ") }
         guard let first, text.contains("ready") else {
-            watcher.terminate()
+            kill(watcher.processIdentifier, SIGKILL)
             throw ScreenWatchError()
         }
-        display = String(first.dropFirst("display ".count))
+        display = String(first.split(separator: " ", maxSplits: 1)[1])
     }
 
     /// Ends the watcher and its server; returns the changes seen.
@@ -94,9 +109,16 @@ final class ScreenTruth {
         truth.pixelsNs = picture.map { $0.ns - start }
         return truth
     }
+
+    /// The program's first picture on a Wayland output between `start` and `end`: the first
+    /// frame the compositor rendered with two colours other than the empty output's (a Wayland
+    /// window shows nothing before the program's first buffer, so there is no map to wait for).
+    static func waylandPixels(_ changes: [Change], from start: Int64, to end: Int64) -> Int64? {
+        changes.first { $0.kind == "screen" && $0.ns >= start && $0.ns < end && $0.colours >= 2 }.map { $0.ns - start }
+    }
 }
 
-/// ScreenWatch did not start its X server or could not watch it.
+/// ScreenWatch or WaylandWatch did not start its display server or could not watch it.
 struct ScreenWatchError: Error, CustomStringConvertible {
-    var description: String { "ScreenWatch did not start an X server and watch it." }
+    var description: String { "The screen watcher did not start its display server and watch it." }
 }
