@@ -24,7 +24,8 @@ final class ScreenTruth {
         var ns: Int64
         /// "screen" or "map".
         var kind: String
-        /// Pixels not of the root's colour, and the distinct colours in their bounding box.
+        /// Pixels not of the root's colour, and the most distinct colours inside one shown window
+        /// (its border left out; on Wayland, in the bounding box of those pixels).
         var pixels = 0
         var colours = 0
         var colour = ""

@@ -10,8 +10,9 @@
 //
 // OUT_FILE gets "display :N", then "<ns> ready", then a line per change (CLOCK_MONOTONIC ns first):
 //   <ns> screen <pixels> <colours> <rgb>  the screen changed: <pixels> not of the root's colour,
-//                                     <colours> their distinct colours (at most 3 counted),
-//                                     <rgb> the first of them
+//                                     <colours> the most distinct colours inside one shown
+//                                     top-level window (inside its border; at most 3 counted,
+//                                     the root's left out), <rgb> the first of them
 //   <ns> map <window>                 a top-level window was mapped (read as the event came)
 // The pointer's sprite, drawn into the screen at its centre, is left out (a 64-pixel square).
 #define _GNU_SOURCE
@@ -74,39 +75,55 @@ static int in_sprite(const screen_file *s, uint32_t x, uint32_t y) {
     return x + 32 > cx && x < cx + 32 && y + 32 > cy && y < cy + 32;
 }
 
-/// Writes a line when the screen differs from `last` (which then becomes it). Rows all of the
-/// root's colour are skipped with memcmp: a change is read and classified within a millisecond.
-static void look(const screen_file *s, uint8_t *last, const uint8_t *root, FILE *out) {
+/// The inside of a shown top-level window (its border left out: a border and a background are
+/// two colours, and no picture), in screen coordinates.
+typedef struct { uint32_t window; int32_t x, y, width, height; } shown_window;
+static shown_window shown[256];
+static int shown_count;
+
+/// The distinct colours (at most 3, the root's and the sprite's left out) inside `w`; the first
+/// in `first`.
+static int colours_inside(const screen_file *s, const uint8_t *pixels, const shown_window *w, uint32_t *first) {
+    uint32_t colours[3];
+    int count = 0;
+    for (int32_t y = w->y < 0 ? 0 : w->y; y < w->y + w->height && y < (int32_t)s->height && count < 3; y++)
+        for (int32_t x = w->x < 0 ? 0 : w->x; x < w->x + w->width && x < (int32_t)s->width && count < 3; x++) {
+            if (in_sprite(s, (uint32_t)x, (uint32_t)y)) continue;
+            uint32_t p = *(const uint32_t *)(pixels + (size_t)y * s->stride + (size_t)x * 4) & 0xffffff;
+            if (p == ROOT_COLOUR) continue;
+            int seen = 0;
+            for (int i = 0; i < count; i++) seen |= colours[i] == p;
+            if (!seen) colours[count++] = p;
+        }
+    *first = count ? colours[0] : 0;
+    return count;
+}
+
+/// Writes a line when the screen differs from `last` (which then becomes it), or when `force`.
+/// Rows all of the root's colour are skipped with memcmp: a change is read and classified within
+/// a millisecond.
+static void look(const screen_file *s, uint8_t *last, const uint8_t *root, FILE *out, int force) {
     size_t size = (size_t)s->stride * s->height;
-    if (!memcmp(last, s->pixels, size)) return;
+    if (!force && !memcmp(last, s->pixels, size)) return;
     long long when = now_ns();
     memcpy(last, s->pixels, size);
     long pixels = 0;
-    uint32_t x0 = s->width, y0 = s->height, x1 = 0, y1 = 0;
     for (uint32_t y = 0; y < s->height; y++) {
         const uint8_t *row = last + (size_t)y * s->stride;
         if (!memcmp(row, root, (size_t)s->width * 4)) continue;
         for (uint32_t x = 0; x < s->width; x++) {
             if ((*(const uint32_t *)(row + x * 4) & 0xffffff) == ROOT_COLOUR || in_sprite(s, x, y)) continue;
             pixels++;
-            if (x < x0) x0 = x;
-            if (x > x1) x1 = x;
-            if (y < y0) y0 = y;
-            y1 = y;
         }
     }
-    uint32_t colours[3];
     int count = 0;
-    for (uint32_t y = y0; pixels && y <= y1 && count < 3; y++)
-        for (uint32_t x = x0; x <= x1 && count < 3; x++) {
-            if (in_sprite(s, x, y)) continue;
-            uint32_t p = *(const uint32_t *)(last + (size_t)y * s->stride + x * 4) & 0xffffff;
-            if (p == ROOT_COLOUR) continue;
-            int seen = 0;
-            for (int i = 0; i < count; i++) seen |= colours[i] == p;
-            if (!seen) colours[count++] = p;
-        }
-    fprintf(out, "%lld screen %ld %d %06x\n", when, pixels, count, count ? colours[0] : 0u);
+    uint32_t colour = 0;
+    for (int i = 0; pixels && i < shown_count; i++) {
+        uint32_t first;
+        int inside = colours_inside(s, last, &shown[i], &first);
+        if (inside > count) count = inside, colour = first;
+    }
+    fprintf(out, "%lld screen %ld %d %06x\n", when, pixels, count, colour);
     fflush(out);
 }
 
@@ -120,6 +137,8 @@ static struct {
     int (*get_fd)(conn *);
     event_t *(*poll_event)(conn *);
     cookie (*clear_area)(conn *, uint8_t, uint32_t, int16_t, int16_t, uint16_t, uint16_t);
+    cookie (*get_geometry)(conn *, uint32_t);
+    uint8_t *(*get_geometry_reply)(conn *, cookie, void **);
 } x;
 
 static conn *watch_maps(const char *display) {
@@ -134,6 +153,8 @@ static conn *watch_maps(const char *display) {
     *(void **)&x.get_fd = dlsym(lib, "xcb_get_file_descriptor");
     *(void **)&x.poll_event = dlsym(lib, "xcb_poll_for_event");
     *(void **)&x.clear_area = dlsym(lib, "xcb_clear_area");
+    *(void **)&x.get_geometry = dlsym(lib, "xcb_get_geometry");
+    *(void **)&x.get_geometry_reply = dlsym(lib, "xcb_get_geometry_reply");
     conn *c = x.connect(display, NULL);
     if (x.has_error(c)) return NULL;
     uint32_t root = x.roots(x.get_setup(c)).data->root;
@@ -145,15 +166,58 @@ static conn *watch_maps(const char *display) {
     return c;
 }
 
-static void read_maps(conn *c, FILE *out) {
+/// Forgets a shown window (unmapped or destroyed).
+static void hide(uint32_t window) {
+    for (int i = 0; i < shown_count; i++)
+        if (shown[i].window == window) shown[i--] = shown[--shown_count];
+}
+
+/// A window mapped on the root: its inside, from its geometry (a round trip).
+static void show(conn *c, uint32_t window) {
+    uint8_t *reply = x.get_geometry_reply(c, x.get_geometry(c, window), NULL);
+    if (!reply) return;
+    int16_t wx, wy;
+    uint16_t width, height, border;
+    memcpy(&wx, reply + 12, 2), memcpy(&wy, reply + 14, 2), memcpy(&width, reply + 16, 2);
+    memcpy(&height, reply + 18, 2), memcpy(&border, reply + 20, 2);
+    free(reply);
+    hide(window);
+    if (shown_count < (int)(sizeof shown / sizeof shown[0]))
+        shown[shown_count++] = (shown_window){window, wx + border, wy + border, width, height};
+}
+
+/// A shown window moved or was resized (ConfigureNotify: x, y, width, height, border at 16..25).
+static void reconfigure(const event_t *event) {
+    const uint8_t *raw = (const uint8_t *)event;
+    for (int i = 0; i < shown_count; i++) {
+        if (shown[i].window != event->window) continue;
+        int16_t wx, wy;
+        uint16_t width, height, border;
+        memcpy(&wx, raw + 16, 2), memcpy(&wy, raw + 18, 2), memcpy(&width, raw + 20, 2);
+        memcpy(&height, raw + 22, 2), memcpy(&border, raw + 24, 2);
+        shown[i] = (shown_window){event->window, wx + border, wy + border, width, height};
+    }
+}
+
+/// Logs each top-level window's map and follows the shown windows; whether any was mapped.
+static int read_maps(conn *c, FILE *out) {
     event_t *event;
+    int mapped = 0;
     while ((event = x.poll_event(c))) {
-        if ((event->response_type & 0x7f) == 19 && !event->o) {
+        uint8_t type = event->response_type & 0x7f;
+        if (type == 19 && !event->o) {
             fprintf(out, "%lld map 0x%x\n", now_ns(), event->window);
             fflush(out);
+            show(c, event->window);
+            mapped = 1;
+        } else if (type == 18 || type == 17) {
+            hide(event->window);
+        } else if (type == 22) {
+            reconfigure(event);
         }
         free(event);
     }
+    return mapped;
 }
 
 /// Starts Xvfb with its screen in `folder`; its pid, and its display number in `display`.
@@ -223,11 +287,13 @@ int main(int argc, char **argv) {
     fprintf(out, "display %s\n%lld ready\n", display, now_ns());
     fflush(out);
     while (!stop) {
-        look(&s, last, root, out);
         struct pollfd slot = {x.get_fd(c), POLLIN, 0};
         struct timespec pause = {0, 1000000};
         ppoll(&slot, 1, &pause, NULL);
-        read_maps(c, out);
+        // A window's map is read before the screen is: its inside is known when its pixels are
+        // classified, and a picture drawn before the map was read is classified again.
+        int mapped = read_maps(c, out);
+        look(&s, last, root, out, mapped);
     }
     fclose(out);
     kill(server, SIGTERM);
