@@ -28,7 +28,9 @@ struct WholeLaunchProfileTests {
             "\(Self.findings(trace).map(\.site.function))")
         #expect(finding.site.kind == .cpu)
         #expect(finding.site.phase == .firstVisibleWindow)
-        #expect(within(10, finding.costNs, of: 200_000_000), "\(finding.costNs) ns")
+        // Its cost is its time on a CPU plus the time it waited for one (a busy machine adds that).
+        let onCPU = finding.costNs - finding.waitingForCPUNs
+        #expect(within(10, onCPU, of: 200_000_000), "\(finding.costNs) ns, \(finding.waitingForCPUNs) ns waiting")
     }
 
     @Test(
