@@ -8,6 +8,13 @@ import LaunchTrace
 /// (`launchprof run --launch-reason` sets them, ``LaunchReason``). A plain launch has no options
 /// (`nil`), as in UIKit. A scene-based app's scene gets the same reasons in its connection options.
 enum LaunchOptions {
+    /// Whether the app is launched in the background: `LAUNCHKIT_BACKGROUND_LAUNCH=1`
+    /// (``LaunchTrace/Scenario/backgroundVariable``, which `launchprof run --scenario background`
+    /// sets).
+    static func isBackgroundLaunch(_ environment: [String: String]) -> Bool {
+        environment[Scenario.backgroundVariable] == "1"
+    }
+
     static func make(from environment: [String: String]) -> [UIApplication.LaunchOptionsKey: Any]? {
         var options: [UIApplication.LaunchOptionsKey: Any] = [:]
         if let text = environment[LaunchReason.urlVariable], !text.isEmpty, let url = URL(string: text) {
