@@ -23,6 +23,10 @@ struct BackgroundScenarioTests {
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         // The report calls the launch's end readiness: a background launch has no first frame.
         #expect(output.stdout.contains("time to ready") && !output.stdout.contains("first frame"), "\(output.stdout)")
+        // Its measurement launches wrote their own traces: every reported time but the instruments' is theirs.
+        #expect(
+            output.stdout.contains("measurement launches (the probe's marks alone)")
+                && output.stdout.contains("every other metric from the measurement launches"), "\(output.stdout)")
         let summary = try RunSummary.read(from: folder.appendingPathComponent("summary.json"))
         #expect(summary.run.scenario == .background && Array(summary.scenarios.keys) == ["background"])
         #expect(summary.metric(.timeToReady, scenario: .background)?.statistics.n == 3)
