@@ -64,6 +64,11 @@ struct ProgramLaunchOptions: ParsableArguments {
             )
         }
         _ = try reason()
+        if scenario == .background, let exitAfter, exitAfter != .active {
+            throw ValidationError(
+                "--exit-after \(exitAfter.rawValue) cannot end a background launch (--scenario background), which ends when didFinishLaunching returns, with no frame and never active; leave --exit-after out, or give active."
+            )
+        }
     }
 
     /// The parsed `--launch-reason`, if given.
