@@ -35,6 +35,42 @@ struct BackgroundLaunchTests {
         #expect(trace.marks.contains { $0.name == PhaseRecorder.backgroundEndMark && $0.phase == .didFinishLaunching })
     }
 
+    @Test func aBackgroundLaunchedSceneAppBroughtToTheForegroundConnectsItsScene() throws {
+        SceneEvents.log = []
+        let harness = PipelineHarness(
+            bundle: "SceneCode", delegate: .type(SceneAppDelegate.self), environment: Self.background)
+        try harness.pipeline.launch()
+        #expect(SceneEvents.log == ["willFinishLaunching", "didFinishLaunching"])
+        harness.pipeline.enterForeground()
+        harness.endRunLoopTurn()
+        #expect(
+            SceneEvents.log == [
+                "willFinishLaunching", "didFinishLaunching", "configurationForConnecting", "willConnectTo",
+                "sceneWillEnterForeground", "sceneDidBecomeActive",
+            ])
+        #expect(harness.application.applicationState == .active)
+        let scene = try #require(harness.application.connectedScenes.first as? UIWindowScene)
+        #expect(scene.activationState == .foregroundActive)
+        let window = try #require(scene.keyWindow)
+        #expect(!window.isHidden && window.lastCommittedFrame != nil, "the scene's window is shown and drawn")
+        let trace = try harness.trace()
+        #expect(trace.phases.map(\.phase).last == .didFinishLaunching, "the launch ended before; no phase is added")
+    }
+
+    @Test func aBackgroundLaunchedAppDelegateAppBroughtToTheForegroundShowsItsStoryboardWindow() throws {
+        let harness = PipelineHarness(bundle: "Storyboard", environment: Self.background)
+        try harness.pipeline.launch()
+        harness.pipeline.enterForeground()
+        harness.endRunLoopTurn()
+        #expect(
+            harness.delegate.events == [
+                "willFinishLaunching", "didFinishLaunching", "willEnterForeground", "didBecomeActive",
+            ])
+        let window = try #require(harness.delegate.window)
+        #expect(window.isKeyWindow && !window.isHidden && window.lastCommittedFrame != nil)
+        #expect(harness.application.applicationState == .active)
+    }
+
     @Test func anAppDelegateAppLaunchedInTheBackgroundDrawsNoFrame() throws {
         let harness = PipelineHarness(bundle: "Storyboard", environment: Self.background)
         try harness.pipeline.launch()

@@ -57,6 +57,8 @@ final class LaunchPipeline {
     /// Whether the app is launched in the background (``LaunchOptions/isBackgroundLaunch(_:)``):
     /// no launch screen, no scene, no window; the launch ends when `didFinishLaunching` returns.
     var launchedInBackground: Bool { LaunchOptions.isBackgroundLaunch(environment) }
+    /// Whether the app was launched in the background and has not been in the foreground yet.
+    var awaitsFirstForeground = false
     /// The Info.plist as read in `applicationObject`, before the delegate exists (for the
     /// launch screen), for the `infoPlist` phase to apply; `nil` for none (the code path).
     var earlyInfoPlist: InfoPlist?
@@ -100,6 +102,7 @@ final class LaunchPipeline {
         _ = delegate?.application(application, didFinishLaunchingWithOptions: options)
         if launchedInBackground {
             stage = .running
+            awaitsFirstForeground = true
             probe.finishedLaunchingInBackground()
             return
         }
@@ -268,11 +271,15 @@ final class LaunchPipeline {
     }
 
     /// Brings a backgrounded app back: `applicationWillEnterForeground`, a frame, then
-    /// `applicationDidBecomeActive`.
+    /// `applicationDidBecomeActive`. The first time for an app launched in the background, a
+    /// scene-based app's scene connects first and the window the launch did not show is shown.
     func enterForeground() {
         guard let application, stage == .running, application.applicationState == .background else { return }
         probe.willEnterForeground()
+        let first = awaitsFirstForeground
+        if first { connectAfterBackgroundLaunch(application) }
         callbacks?.willEnterForeground()
+        if first { showWindowAfterBackgroundLaunch() }
         application.applicationState = .inactive
         stage = .awaitingResumeFrame
         for window in application.windows {
