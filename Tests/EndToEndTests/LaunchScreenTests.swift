@@ -10,7 +10,7 @@ import Testing
 extension DisplaySuites {
     /// SampleApp's launch screen (`UILaunchStoryboardName`, LaunchScreen.storyboard, purple) on an
     /// X server, looked at: ScreenWatch reads the screen every millisecond (``ScreenTruth``) while
-    /// SampleApp launches on it.
+    /// SampleApp launches on it; and a background launch on it, which shows nothing.
     @Suite("The launch screen on the screen", .serialized)
     struct LaunchScreenTests {
         /// LaunchScreen.storyboard's background, as ScreenWatch prints the first colour of a change.
@@ -54,6 +54,22 @@ extension DisplaySuites {
                 "trace \(firstFrame - launchScreen) ns between the two pictures, the screen \(screenGap) ns")
             let delegateObject = try #require(trace.record(of: .delegateObject))
             #expect(launchScreen <= delegateObject.startNs, "shown before the app delegate exists")
+        }
+
+        @Test("a background launch of SampleApp on the same screen shows nothing: no window mapped, no pixel changed")
+        func backgroundLaunchShowsNothing() throws {
+            let folder = try BuiltProducts.scratchFolder("background-screen")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let screen = try ScreenTruth()
+            let output = try BuiltProducts.launchprof(
+                [
+                    "run", "--runs", "2", "--warmup", "0", "--scenario", "background", "--no-history", "--output",
+                    folder.path, "--", BuiltProducts.path("SampleApp"),
+                ], environment: ["DISPLAY": screen.display, "WAYLAND_DISPLAY": ""])
+            let changes = try screen.stop()
+            #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+            #expect(!changes.contains { $0.kind == "map" }, "a window was mapped")
+            #expect(!changes.contains { $0.kind == "screen" && $0.pixels > 0 }, "the screen changed")
         }
 
         /// The launch screen's colour fills a window first; the first frame comes later in the same
