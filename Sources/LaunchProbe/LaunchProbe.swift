@@ -131,6 +131,26 @@ public final class LaunchProbe: Sendable {
         }
     }
 
+    /// Records that the launch screen was shown: on the display when there is one (the display
+    /// took its frame), else rendered. Sets the time to launch screen.
+    public func launchScreenShown() {
+        boundary(.mark, name: PhaseRecorder.launchScreenMark) { recorder, now, _ in
+            recorder.launchScreenShown(atNs: now)
+        }
+    }
+
+    /// Records the end of a background launch (the `background` scenario): `didFinishLaunching`
+    /// returned and no scene or window follows. Ends the open phase, sets the time to ready (no
+    /// first frame, not active), and ends the launch here when `LAUNCHPROF_EXIT_AFTER` is
+    /// `firstFrame` or `active` (the default).
+    public func finishedLaunchingInBackground() {
+        boundary(.mark, name: PhaseRecorder.backgroundEndMark) { $0.finishedInBackground(atNs: $1, counters: $2) }
+        switch configuration.exitAfter {
+        case .firstFrame, .active: finishAndExit(.exitAfterBackgroundLaunch)
+        default: break
+        }
+    }
+
     /// A phase boundary: reads the clock and the launch thread's counters, updates the
     /// recorder, tells the runner, and adds the CPU time it took to the profiler's overhead.
     private func boundary(

@@ -61,6 +61,30 @@ public struct PhaseRecorder: Sendable, Equatable {
         openPhase = nil
     }
 
+    /// Records that the launch screen was shown (on the display, or rendered without one):
+    /// sets the time to launch screen and marks it; only the first time counts.
+    public mutating func launchScreenShown(atNs now: Int64) {
+        guard totals.timeToLaunchScreenNs == nil else { return }
+        totals.timeToLaunchScreenNs = now - launchStartNs
+        mark(Self.launchScreenMark, atNs: now)
+    }
+
+    /// The mark of the launch screen shown.
+    public static let launchScreenMark = "launchScreen"
+
+    /// Records the end of a background launch (`didFinishLaunching` returned, no scene, no
+    /// window): ends the open phase and sets the time to ready, but neither a first frame nor
+    /// active, which a background launch never reaches.
+    public mutating func finishedInBackground(atNs now: Int64, counters: ThreadCounters) {
+        guard totals.timeToReadyNs == nil else { return }
+        totals.timeToReadyNs = now - launchStartNs
+        mark(Self.backgroundEndMark, atNs: now)
+        endPhase(atNs: now, counters: counters)
+    }
+
+    /// The mark of a background launch's end.
+    public static let backgroundEndMark = "backgroundLaunchEnd"
+
     /// Records the first committed frame: ends the open phase (normally `firstVisibleWindow`),
     /// sets the time to first frame, and opens `didBecomeActive` at the same instant.
     public mutating func firstFrameCommitted(atNs now: Int64, counters: ThreadCounters) {

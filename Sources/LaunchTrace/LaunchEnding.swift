@@ -12,6 +12,10 @@ public struct LaunchEnding: Codable, Sendable, Equatable {
         case exitAfterFullyDrawn
         /// `LAUNCHPROF_EXIT_AFTER=resumed` was reached; the app exited with status 0.
         case exitAfterResumed
+        /// A background launch (the `background` scenario) reached its end, the return of
+        /// `didFinishLaunching`, with `LAUNCHPROF_EXIT_AFTER` `firstFrame` or `active`; the app
+        /// exited with status 0.
+        case exitAfterBackgroundLaunch
         /// The app terminated (SIGTERM, `applicationWillTerminate`) before an exit point.
         case terminated
         /// The app called `LaunchProbe.finish` itself.

@@ -2,6 +2,9 @@
 ///
 /// A total is `nil` when the launch ended before reaching it.
 public struct LaunchTotals: Codable, Sendable, Equatable {
+    /// Spawn to the launch screen (`UILaunchStoryboardName`) on the display, or rendered when
+    /// there is no display: what a person sees first of a LaunchKit app's launch.
+    public var timeToLaunchScreenNs: Int64?
     /// Spawn to the first committed frame.
     public var timeToFirstFrameNs: Int64?
     /// Spawn to the end of `applicationDidBecomeActive(_:)`.

@@ -5,7 +5,8 @@ import LaunchProbe
 /// `scene(_:willConnectTo:options:)` (the span `catalog.load`, deliberately on the main thread),
 /// and makes the window there when the scene's configuration has no storyboard. A launch for a
 /// reason (`launchprof run --launch-reason`) is marked in the trace: `openURL:<url>` for a URL
-/// in the connection options, `continueActivity:<type>` for a user activity.
+/// in the connection options, `continueActivity:<type>` for a user activity, `openNotification`
+/// for a notification opened.
 final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
     var window: UIWindow?
 
@@ -17,6 +18,7 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
         for activity in connectionOptions.userActivities {
             LaunchProbe.shared.mark("continueActivity:\(activity.activityType)")
         }
+        if connectionOptions.notificationResponse != nil { LaunchProbe.shared.mark("openNotification") }
         CatalogStore.shared.loadAtLaunch()
         if window == nil {
             let window = UIWindow(windowScene: windowScene)

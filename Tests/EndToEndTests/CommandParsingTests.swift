@@ -51,6 +51,10 @@ struct CommandParsingTests {
             "--package /nonexistent: there is no Package.swift in that folder."
         ),
         (["run", "--timeout", "0", "--", "/bin/true"], "--timeout must be a number of seconds above 0"),
+        (
+            ["run", "--scenario", "background", "--exit-after", "fullyDrawn", "--", "/bin/true"],
+            "--exit-after fullyDrawn cannot end a background launch (--scenario background)"
+        ),
         (["run", "--timeout", "100000", "--", "/bin/true"], "--timeout must be a number of seconds above 0"),
         (["run", "--stall-ms", "0", "--", "/bin/true"], "--stall-ms must be from 1 to"),
         (["run", "--profile-rate", "20000", "--", "/bin/true"], "--profile-rate must be between 1 and 10000"),

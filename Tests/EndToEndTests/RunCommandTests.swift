@@ -26,11 +26,12 @@ struct RunCommandTests {
     }
 
     @Test(
-        "--launch-reason reaches the scene-based SampleApp: the URL and the activity in its scene's connection options, the notification in its launch options",
+        "--launch-reason reaches the scene-based SampleApp: the URL, the activity and the notification opened in its scene's connection options, the notification in its launch options",
         arguments: [
             ("url:sample://item/7", "openURL:sample://item/7"),
             ("activity:org.launchprofiler.browsing", "continueActivity:org.launchprofiler.browsing"),
             (#"notification:{"aps":{"badge":1}}"#, "remoteNotification"),
+            (#"notification:{"aps":{"alert":"Item 7"}}"#, "openNotification"),
         ])
     func launchReason(reason: String, mark: String) throws {
         let folder = try BuiltProducts.scratchFolder()

@@ -83,7 +83,17 @@ final class ScreenTruth {
         while watcher.isRunning, Date() < deadline { usleep(10_000) }
         if watcher.isRunning { kill(watcher.processIdentifier, SIGKILL) }
         defer { try? FileManager.default.removeItem(at: folder) }
-        return try String(contentsOf: log, encoding: .utf8).split(separator: "\n").compactMap { line in
+        return Self.parse(try String(contentsOf: log, encoding: .utf8))
+    }
+
+    /// The changes seen so far, while the watcher runs.
+    func changesSoFar() -> [Change] {
+        Self.parse((try? String(contentsOf: log, encoding: .utf8)) ?? "")
+    }
+
+    /// The changes in ScreenWatch's log `text`, one a line.
+    private static func parse(_ text: String) -> [Change] {
+        text.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ").map(String.init)
             guard fields.count >= 3, let ns = Int64(fields[0]) else { return nil }
             var change = Change(ns: ns, kind: fields[1])

@@ -138,6 +138,20 @@ struct ScenePipelineTests {
         #expect(harness.delegate.remoteNotifications.count == 2, "both launching callbacks")
     }
 
+    @Test func anOpenedNotificationReachesTheScenesConnectionOptions() throws {
+        let payload = #"{"aps": {"alert": {"title": "Sale", "body": "Item 42 is half price"}}, "item": 42}"#
+        let harness = try launch("SceneCode", environment: [LaunchReason.notificationVariable: payload])
+        let delegate = try #require(harness.pipeline.delegate as? SceneAppDelegate)
+        let response = try #require(delegate.connectingOptions?.notificationResponse)
+        #expect(response.actionIdentifier == UNNotificationDefaultActionIdentifier)
+        let content = response.notification.request.content
+        #expect(content.userInfo["item"] as? Int == 42)
+        #expect(content.title == "Sale" && content.body == "Item 42 is half price")
+        let plain = try launch("SceneCode")
+        let plainDelegate = try #require(plain.pipeline.delegate as? SceneAppDelegate)
+        #expect(plainDelegate.connectingOptions?.notificationResponse == nil, "a plain launch opens no notification")
+    }
+
     @Test func theAppDelegatePathIsUnchangedBesideIt() throws {
         let harness = PipelineHarness(bundle: "CodePath")
         try harness.pipeline.launch()

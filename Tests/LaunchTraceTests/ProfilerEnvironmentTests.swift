@@ -64,7 +64,10 @@ struct ProfilerEnvironmentTests {
                 "LAUNCHPROF_STALL_MS", "0",
                 "LAUNCHPROF_STALL_MS=0 is not a positive number of milliseconds; 100 is used."
             ),
-            ("LAUNCHPROF_SCENARIO", "hot", "LAUNCHPROF_SCENARIO=hot is not one of warm, cold, resume; warm is used."),
+            (
+                "LAUNCHPROF_SCENARIO", "hot",
+                "LAUNCHPROF_SCENARIO=hot is not one of warm, cold, resume, background; warm is used."
+            ),
             (
                 "LAUNCHPROF_STALL_FD", "2",
                 "LAUNCHPROF_STALL_FD=2 is not a file descriptor number above 2; stalls are sampled in-process."

@@ -10,6 +10,11 @@ extension MetricCatalog {
             source: "totals.timeToFirstFrameNs"
         ) { $0.totals.timeToFirstFrameNs.map(Double.init) },
         MetricDefinition(
+            .timeToLaunchScreen, .time,
+            "Launch start to a LaunchKit app's launch screen (UILaunchStoryboardName) on the display, or rendered without one: what a person sees first.",
+            source: "totals.timeToLaunchScreenNs"
+        ) { $0.totals.timeToLaunchScreenNs.map(Double.init) },
+        MetricDefinition(
             .timeToFirstWindow, .time,
             "Launch start to the program's first top-level window shown on the display, as the display server saw it.",
             source: "totals.timeToFirstWindowNs"

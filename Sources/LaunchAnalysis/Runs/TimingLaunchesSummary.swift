@@ -24,14 +24,16 @@ public struct TimingLaunchesSummary: Codable, Sendable, Equatable {
     /// nil when there are too few launches for one. When it holds zero, the cost cannot be told
     /// from the machine's noise, and the reports say so instead of printing a cost.
     public var instrumentsCostInterval: ConfidenceInterval?
-    /// The metric the medians are of, when not `timeToReady`: an app's measurement launches
-    /// compare `timeToFirstFrame`.
+    /// The metric the medians are of when the measurement launches wrote their own traces with
+    /// the probe's marks alone: `timeToFirstFrame` (an app) or `timeToReady` (a LaunchProbe
+    /// program, an app launched in the background). `nil` for a program's timing launches,
+    /// timed to readiness with nothing loaded.
     public var metric: MetricName?
 
     /// The summary of timing launches whose times to ready are `timing`, beside profiled
     /// launches whose times to ready are `profiled`; nil when either is empty.
     public init?(timing: [Double], profiled: [Double], metric: MetricName? = nil) {
-        self.metric = metric == .timeToReady ? nil : metric
+        self.metric = metric
         guard !timing.isEmpty, !profiled.isEmpty else { return nil }
         launches = timing.count
         medianNs = Descriptive.median(timing)

@@ -8,6 +8,13 @@ import LaunchTrace
 /// (`launchprof run --launch-reason` sets them, ``LaunchReason``). A plain launch has no options
 /// (`nil`), as in UIKit. A scene-based app's scene gets the same reasons in its connection options.
 enum LaunchOptions {
+    /// Whether the app is launched in the background: `LAUNCHKIT_BACKGROUND_LAUNCH=1`
+    /// (``LaunchTrace/Scenario/backgroundVariable``, which `launchprof run --scenario background`
+    /// sets).
+    static func isBackgroundLaunch(_ environment: [String: String]) -> Bool {
+        environment[Scenario.backgroundVariable] == "1"
+    }
+
     static func make(from environment: [String: String]) -> [UIApplication.LaunchOptionsKey: Any]? {
         var options: [UIApplication.LaunchOptionsKey: Any] = [:]
         if let text = environment[LaunchReason.urlVariable], !text.isEmpty, let url = URL(string: text) {
@@ -28,7 +35,8 @@ enum LaunchOptions {
     }
 
     /// The scene's connection options from the same variables: the URL as a
-    /// ``UIOpenURLContext`` (with the source application), the activity type as an ``NSUserActivity``.
+    /// ``UIOpenURLContext`` (with the source application), the activity type as an ``NSUserActivity``,
+    /// the notification's payload as a ``UNNotificationResponse`` (opened with its default action).
     @MainActor
     static func connectionOptions(from environment: [String: String]) -> UIScene.ConnectionOptions {
         let values = make(from: environment) ?? [:]
@@ -37,7 +45,14 @@ enum LaunchOptions {
             [UIOpenURLContext(url: url, options: UIScene.OpenURLOptions(sourceApplication: source))]
         }
         let activities = (values[.userActivityType] as? String).map { [NSUserActivity(activityType: $0)] }
+        let response = (values[.remoteNotification] as? [AnyHashable: Any]).map { payload in
+            let content = UNNotificationContent(userInfo: payload)
+            return UNNotificationResponse(
+                notification: UNNotification(
+                    request: UNNotificationRequest(identifier: UUID().uuidString, content: content)))
+        }
         return UIScene.ConnectionOptions(
-            urlContexts: Set(urls ?? []), sourceApplication: source, userActivities: Set(activities ?? []))
+            urlContexts: Set(urls ?? []), sourceApplication: source, userActivities: Set(activities ?? []),
+            notificationResponse: response)
     }
 }

@@ -10,11 +10,12 @@ extension LaunchPipeline {
     ///   storyboard (if any) is loaded into a window of the scene, and the scene delegate's
     ///   `scene(_:willConnectTo:options:)` runs.
     ///
-    /// From then on the scene's delegate hears of the life cycle.
-    func connectScene(_ manifest: SceneManifest, infoPlist: InfoPlist, application: UIApplication)
-        throws(LaunchKitError) -> SceneConnection
-    {
-        probe.begin(.sceneConfiguration)
+    /// From then on the scene's delegate hears of the life cycle. `recordsPhases` is false when the
+    /// scene connects after the launch (an app launched in the background, brought to the foreground).
+    func connectScene(
+        _ manifest: SceneManifest, infoPlist: InfoPlist, application: UIApplication, recordsPhases: Bool = true
+    ) throws(LaunchKitError) -> SceneConnection {
+        if recordsPhases { probe.begin(.sceneConfiguration) }
         SceneConfigurationTable.current = try SceneConfigurationTable(manifest: manifest, path: infoPlist.url.path)
         let options = LaunchOptions.connectionOptions(from: environment)
         let session = UISceneSession(
@@ -27,7 +28,7 @@ extension LaunchPipeline {
         let sceneClass = try Self.sceneClass(of: configuration)
         let delegateClass = try Self.sceneDelegateClass(of: configuration)
 
-        probe.begin(.sceneWillConnect)
+        if recordsPhases { probe.begin(.sceneWillConnect) }
         let scene = sceneClass.init(session: session, connectionOptions: options)
         session.scene = scene
         let sceneDelegate = delegateClass.map { $0.init() as? any UISceneDelegate } ?? nil

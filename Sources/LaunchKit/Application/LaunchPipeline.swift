@@ -52,6 +52,16 @@ final class LaunchPipeline {
     var callbacks: (any LifeCycleCallbacks)?
     /// A scene-based app's connected scene.
     var sceneConnection: SceneConnection?
+    /// The launch screen, from its showing to the app's first frame.
+    var launchScreen: LaunchScreen?
+    /// Whether the app is launched in the background (``LaunchOptions/isBackgroundLaunch(_:)``):
+    /// no launch screen, no scene, no window; the launch ends when `didFinishLaunching` returns.
+    var launchedInBackground: Bool { LaunchOptions.isBackgroundLaunch(environment) }
+    /// Whether the app was launched in the background and has not been in the foreground yet.
+    var awaitsFirstForeground = false
+    /// The Info.plist as read in `applicationObject`, before the delegate exists (for the
+    /// launch screen), for the `infoPlist` phase to apply; `nil` for none (the code path).
+    var earlyInfoPlist: InfoPlist?
 
     init(
         principal: ClassReference?, delegate: ClassReference?, environment: [String: String],
@@ -71,11 +81,12 @@ final class LaunchPipeline {
     /// application and its delegate, reads the Info.plist, calls `willFinishLaunching`,
     /// loads the storyboard (if any), calls `didFinishLaunching`, and shows the storyboard's
     /// window. A scene-based app (`UIApplicationSceneManifest`) connects its scene after
-    /// `didFinishLaunching` instead, and has no main storyboard.
+    /// `didFinishLaunching` instead, and has no main storyboard. A launch in the background
+    /// ends when `didFinishLaunching` returns: no scene, no window, no frame.
     func launch() throws(LaunchKitError) {
         precondition(stage == .notLaunched, "A launch pipeline launches once.")
         let application = try makeApplication()
-        let infoPlist = try readInfoPlist(for: application)
+        let infoPlist = readInfoPlist(for: application)
         let options = LaunchOptions.make(from: environment)
 
         probe.begin(.willFinishLaunching)
@@ -89,6 +100,12 @@ final class LaunchPipeline {
 
         probe.begin(.didFinishLaunching)
         _ = delegate?.application(application, didFinishLaunchingWithOptions: options)
+        if launchedInBackground {
+            stage = .running
+            awaitsFirstForeground = true
+            probe.finishedLaunchingInBackground()
+            return
+        }
 
         if let infoPlist, let manifest = infoPlist.sceneManifest {
             let connection = try connectScene(manifest, infoPlist: infoPlist, application: application)
@@ -117,8 +134,9 @@ final class LaunchPipeline {
         application.frameScheduler.commit = { [weak application] in application?.commitFrame() }
         application.lifecycle = self
         application.displayEnvironment = environment
-        application.applicationState = .inactive
+        application.applicationState = launchedInBackground ? .background : .inactive
         self.application = application
+        try showLaunchScreen(for: application)
 
         probe.begin(.delegateObject)
         let delegate = try makeDelegate()
@@ -128,11 +146,11 @@ final class LaunchPipeline {
         return application
     }
 
-    /// The `infoPlist` phase: finds and reads the Info.plist, and names the app to the probe.
-    private func readInfoPlist(for application: UIApplication) throws(LaunchKitError) -> InfoPlist? {
+    /// The `infoPlist` phase: applies the Info.plist read before the delegate was created
+    /// (``showLaunchScreen(for:)``), and names the app to the probe.
+    private func readInfoPlist(for application: UIApplication) -> InfoPlist? {
         probe.begin(.infoPlist)
-        let infoPlistURL = try locator.locateInfoPlist()
-        let infoPlist = try infoPlistURL.map { url throws(LaunchKitError) in try InfoPlist.load(from: url) }
+        let infoPlist = earlyInfoPlist
         self.infoPlist = infoPlist
         interface = infoPlist?.mainStoryboardName == nil || infoPlist?.sceneManifest != nil ? .code : .storyboard
         appName = infoPlist?.bundleName ?? locator.executableURL?.lastPathComponent
@@ -216,6 +234,8 @@ final class LaunchPipeline {
         switch stage {
         case .awaitingFirstFrame:
             stage = .running
+            launchScreen?.dismiss()
+            launchScreen = nil
             probe.firstFrameCommitted()
             application.applicationState = .active
             callbacks?.didBecomeActive()
@@ -251,14 +271,21 @@ final class LaunchPipeline {
     }
 
     /// Brings a backgrounded app back: `applicationWillEnterForeground`, a frame, then
-    /// `applicationDidBecomeActive`.
+    /// `applicationDidBecomeActive`. The first time for an app launched in the background, a
+    /// scene-based app's scene connects first and the window the launch did not show is shown.
     func enterForeground() {
         guard let application, stage == .running, application.applicationState == .background else { return }
         probe.willEnterForeground()
+        let first = awaitsFirstForeground
+        if first { connectAfterBackgroundLaunch(application) }
         callbacks?.willEnterForeground()
+        if first { showWindowAfterBackgroundLaunch() }
         application.applicationState = .inactive
         stage = .awaitingResumeFrame
-        for window in application.windows { window.setNeedsCommit() }
+        for window in application.windows {
+            application.showOnDisplay(window)
+            window.setNeedsCommit()
+        }
         application.frameScheduler.schedule()
     }
 

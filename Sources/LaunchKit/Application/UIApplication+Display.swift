@@ -12,11 +12,13 @@ extension UIApplication {
     }
 
     /// Maps or unmaps `window`'s top-level window on the display, creating it when the window
-    /// is first shown (which connects to the display).
+    /// is first shown (which connects to the display). The first window takes the launch
+    /// screen's top-level window, if any, and draws its first frame over it. Nothing is put on
+    /// the display for an app launched in the background.
     func showOnDisplay(_ window: UIWindow) {
         if window.displayWindow == nil {
-            guard !window.isHidden, let display else { return }
-            window.displayWindow = display.makeWindow(for: window)
+            guard !window.isHidden, applicationState != .background, let display else { return }
+            window.displayWindow = lifecycle?.launchScreen?.handOver(to: window) ?? display.makeWindow(for: window)
         }
         window.displayWindow?.setVisible(!window.isHidden)
     }

@@ -6,6 +6,7 @@
 /// | `CFBundleName` | string | the app's name in the trace |
 /// | `CFBundleExecutable` | string | the executable's name (the fallback name) |
 /// | `UIApplicationSceneManifest` | dictionary | present: the scene life cycle (``SceneManifest``) |
+/// | `UILaunchStoryboardName` | string | the launch screen's storyboard base name; absent or empty: none |
 struct InfoPlist {
     /// The file that was read.
     let url: URL
@@ -13,6 +14,8 @@ struct InfoPlist {
     let mainStoryboardName: String?
     /// `CFBundleName`, or `CFBundleExecutable`, if present.
     let bundleName: String?
+    /// The launch screen's storyboard base name (`UILaunchStoryboardName`), or `nil` for none.
+    var launchStoryboardName: String?
     /// `UIApplicationSceneManifest`, if present: the app is scene-based.
     var sceneManifest: SceneManifest?
 
@@ -53,10 +56,14 @@ struct InfoPlist {
             expected: "a string naming a storyboard file (or an empty string for no storyboard)")
         let name = try string(values, "CFBundleName", path: path, expected: "a string")
         let executable = try string(values, "CFBundleExecutable", path: path, expected: "a string")
+        let launchScreen = try string(
+            values, "UILaunchStoryboardName", path: path,
+            expected: "a string naming the launch screen's storyboard file (or an empty string for none)")
         return InfoPlist(
             url: url,
             mainStoryboardName: storyboard.flatMap { $0.isEmpty ? nil : $0 },
             bundleName: name ?? executable,
+            launchStoryboardName: launchScreen.flatMap { $0.isEmpty ? nil : $0 },
             sceneManifest: try values[SceneManifest.key].map { value throws(LaunchKitError) in
                 try SceneManifest.parse(value, path: path)
             }

@@ -28,7 +28,8 @@ final class DisplayServer {
     private var events: (any DispatchSourceRead)?
     private let closeRequested: @MainActor () -> Void
     private(set) var isLost = false
-    /// How many times frames were put on the display and synchronized.
+    /// How many times the app's frames were put on the display and synchronized (the launch
+    /// screen's frame is not one of them).
     private(set) var framesPresented = 0
 
     private init(handle: OpaquePointer, title: String, closeRequested: @escaping @MainActor () -> Void) {
@@ -105,11 +106,12 @@ final class DisplayServer {
     }
 
     /// Returns when the server has processed every request sent: the frames put are in their
-    /// windows. Then handles the events that came meanwhile.
-    func synchronize() {
+    /// windows. Then handles the events that came meanwhile. `isAppFrame` is false for the
+    /// launch screen's frame, which ``framesPresented`` does not count.
+    func synchronize(isAppFrame: Bool = true) {
         guard !isLost else { return }
         if lp_display_sync(handle, Self.frameTimeoutMilliseconds) != 0 { connectionLost() }
-        framesPresented += 1
+        if isAppFrame { framesPresented += 1 }
         handleEvents()
     }
 

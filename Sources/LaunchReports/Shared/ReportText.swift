@@ -137,10 +137,15 @@ public enum ReportText {
     public static func timingLine(_ timing: TimingLaunchesSummary, profiledLaunches: Int) -> String {
         let median = MetricKind.time.format(timing.medianNs)
         let launches = "\(timing.launches) measurement \(plural(timing.launches, "launch"))"
-        let head =
-            timing.metric == .timeToFirstFrame
-            ? "time to first frame \(median), the median of \(launches) (the probe's marks alone), which give every reported time"
-            : "time to ready \(median), the median of \(launches) (nothing loaded)"
+        let head: String
+        switch timing.metric {
+        case nil:
+            head = "time to ready \(median), the median of \(launches) (nothing loaded)"
+        case .some(let metric):
+            let name = metric == .timeToFirstFrame ? "time to first frame" : "time to ready"
+            head =
+                "\(name) \(median), the median of \(launches) (the probe's marks alone), which give every reported time"
+        }
         return head + "; " + instrumentsCost(timing)
             + " in the \(profiledLaunches) diagnosis \(plural(profiledLaunches, "launch")), which \(give(profiledLaunches)) the findings and profiles"
     }

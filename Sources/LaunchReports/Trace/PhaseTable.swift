@@ -26,6 +26,7 @@ public struct PhaseTable: Sendable {
             ("time to full display", trace.totals.timeToFullDisplayNs),
         ]
         if let window = trace.totals.timeToFirstWindowNs { totals.insert(("time to first window", window), at: 0) }
+        if let screen = trace.totals.timeToLaunchScreenNs { totals.insert(("time to launch screen", screen), at: 0) }
         if let ready = trace.totals.timeToReadyNs { totals.insert(("time to ready", ready), at: 0) }
         totals.append(("profiler main-thread time", trace.profiler.mainThreadNs))
         var out = ""

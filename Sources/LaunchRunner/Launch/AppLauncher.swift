@@ -77,19 +77,21 @@ public struct AppLauncher: Launcher {
     }
 
     /// The environment of one launch: the runner's own, less its `LAUNCHPROF_` variables, plus
-    /// the instruments' and the request's.
+    /// the instruments', the request's and its scenario's (``LaunchTrace/Scenario/appEnvironment``).
     func environment(for request: LaunchRequest, stallSocket: Bool) -> [String: String] {
         var environment = Self.runnerEnvironment
+        let requested = request.specification.environment.merging(request.specification.scenario.appEnvironment) {
+            $1
+        }
         if request.timingOnly {
             // The runner's own, unchanged when the request adds nothing: the staging then finds its
             // C strings made already (``StagedChild``) without comparing every variable.
-            return request.specification.environment.isEmpty
-                ? environment : environment.merging(request.specification.environment) { $1 }
+            return requested.isEmpty ? environment : environment.merging(requested) { $1 }
         }
         var instruments = request.effectiveInstruments
         if instruments.sampler == .ptrace, !stallSocket { instruments.sampler = .signal }
         environment.merge(instruments.environment(inheriting: environment)) { _, new in new }
-        environment.merge(request.specification.environment) { _, new in new }
+        environment.merge(requested) { _, new in new }
         let launch = ProfilerEnvironment(
             tracePath: request.traceURL.path,
             exitAfter: request.specification.exitAfter ?? request.specification.scenario.defaultExitPoint,

@@ -1,4 +1,6 @@
 extension MetricName {
+    /// Launch start to the launch screen shown (``LaunchTotals/timeToLaunchScreenNs``).
+    public static let timeToLaunchScreen = MetricName(rawValue: "timeToLaunchScreen")
     /// Launch start to the first committed frame.
     public static let timeToFirstFrame = MetricName(rawValue: "timeToFirstFrame")
     /// Launch start to the program's first top-level window on the display
@@ -60,7 +62,9 @@ extension MetricName {
     public static let preMainTotal = MetricName(rawValue: "preMain.total")
 
     /// The launch totals, in the order reports show them.
-    public static let launchTotals: [MetricName] = [.timeToFirstFrame, .timeToActive, .timeToFullDisplay, .timeToReady]
+    public static let launchTotals: [MetricName] = [
+        .timeToLaunchScreen, .timeToFirstFrame, .timeToActive, .timeToFullDisplay, .timeToReady,
+    ]
 
     /// UIKit's phase durations in launch order, then the launch totals: the rows of the phase
     /// tables and charts of a LaunchKit run.

@@ -58,6 +58,7 @@ struct TraceValidator {
     }
 
     private func validateTotals(_ totals: LaunchTotals) throws(LaunchProfilerError) {
+        if let value = totals.timeToLaunchScreenNs { try duration(value, at: "totals.timeToLaunchScreenNs") }
         if let value = totals.timeToFirstFrameNs { try duration(value, at: "totals.timeToFirstFrameNs") }
         if let value = totals.timeToFirstWindowNs { try duration(value, at: "totals.timeToFirstWindowNs") }
         if let value = totals.timeToActiveNs { try duration(value, at: "totals.timeToActiveNs") }

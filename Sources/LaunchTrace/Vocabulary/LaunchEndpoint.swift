@@ -1,6 +1,8 @@
 /// What a launch's measured end is called in the outputs: a LaunchKit app's first frame, or the
-/// readiness of any other program (a server listening, a tool done). The time itself is
-/// ``LaunchTotals/timeToFirstFrameNs`` either way; only the words differ.
+/// readiness of any other program (a server listening, a tool done) and of an app launched in
+/// the background (``Scenario/background``: `didFinishLaunching` returned). The time itself is
+/// ``LaunchTotals/timeToFirstFrameNs`` for the first two, ``LaunchTotals/timeToReadyNs`` for a
+/// background launch, which has no first frame.
 ///
 /// ```swift
 /// LaunchEndpoint(interface: trace.app.interface).displayName   // "first frame" or "ready"
@@ -17,10 +19,11 @@ public enum LaunchEndpoint: String, Codable, Sendable, CaseIterable {
         self = interface == .none ? .ready : .firstFrame
     }
 
-    /// The endpoint shared by `traces`: ``ready`` when every one is a program's, else ``firstFrame``.
+    /// The endpoint shared by `traces`: ``ready`` when every one is a program's or a background
+    /// launch's, else ``firstFrame``.
     public init(traces: [LaunchTrace]) {
-        let programs = !traces.isEmpty && traces.allSatisfy { $0.app.interface == .none }
-        self = programs ? .ready : .firstFrame
+        let ready = !traces.isEmpty && traces.allSatisfy { $0.app.interface == .none || $0.scenario == .background }
+        self = ready ? .ready : .firstFrame
     }
 
     /// `first frame`, `ready`.

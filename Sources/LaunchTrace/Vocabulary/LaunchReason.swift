@@ -24,6 +24,10 @@ public enum LaunchReason: Sendable, Equatable {
     public static let notificationVariable = "LAUNCHKIT_NOTIFICATION"
     /// The variable carrying a user activity's type.
     public static let activityVariable = "LAUNCHKIT_USER_ACTIVITY_TYPE"
+    /// The reason of a background launch (`--scenario background`) when none is given: a silent
+    /// remote notification (`content-available`), the commonest reason iOS launches an app in
+    /// the background.
+    public static let backgroundDefault = LaunchReason.notification("{\"aps\":{\"content-available\":1}}")
     /// The forms, for messages and help.
     public static let forms = "url:URL, notification:JSON (an object) or activity:TYPE"
 

@@ -4,7 +4,10 @@ import LaunchTrace
 
 /// How each launch of `run` and `trace` goes: scenario, timeout and exit point.
 struct ProgramLaunchOptions: ParsableArguments {
-    @Option(help: "Scenario: warm, cold (page cache evicted before each launch) or resume (background and back).")
+    @Option(
+        help:
+            "Scenario: warm, cold (page cache evicted before each launch), resume (background and back) or background (a LaunchKit app launched for a background reason: no scene, no window; it ends when didFinishLaunching returns)."
+    )
     var scenario: Scenario = .warm
 
     @Option(
@@ -21,7 +24,7 @@ struct ProgramLaunchOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Launch a LaunchKit app for a reason, as UIKit would: a URL to open, a remote notification's payload or a user activity (the launch options, and a scene-based app's connection options).",
+            "Launch a LaunchKit app for a reason, as UIKit would: a URL to open, a remote notification's payload or a user activity (the launch options, and a scene-based app's connection options). With --scenario background the default is a silent remote notification, notification:{\"aps\":{\"content-available\":1}}.",
             valueName: "url:URL|notification:JSON|activity:TYPE"))
     var launchReason: String?
 
@@ -61,6 +64,11 @@ struct ProgramLaunchOptions: ParsableArguments {
             )
         }
         _ = try reason()
+        if scenario == .background, let exitAfter, exitAfter != .active {
+            throw ValidationError(
+                "--exit-after \(exitAfter.rawValue) cannot end a background launch (--scenario background), which ends when didFinishLaunching returns, with no frame and never active; leave --exit-after out, or give active."
+            )
+        }
     }
 
     /// The parsed `--launch-reason`, if given.
@@ -79,7 +87,8 @@ struct ProgramLaunchOptions: ParsableArguments {
         of command: [String], environment: [String: String] = [:], readiness: ReadinessSettings,
         instruments: InstrumentSettings
     ) -> LaunchSpecification {
-        let reasonEnvironment = ((try? reason()) ?? nil)?.environment ?? [:]
+        let given = (try? reason()) ?? nil
+        let reasonEnvironment = (given ?? (scenario == .background ? .backgroundDefault : nil))?.environment ?? [:]
         var specification = LaunchSpecification(
             executable: command[0], arguments: Array(command.dropFirst()),
             environment: environment.merging(reasonEnvironment) { $1 }, scenario: scenario,
