@@ -20,6 +20,9 @@ struct Options {
         case busyMain = "busy-main"
         /// An async main awaiting a spin of a length of wall time on the cooperative pool (`poolSpin`).
         case busyPool = "busy-pool"
+        /// The main thread computes until it has used a length of CPU time (`mainCrunch`), then
+        /// ready: the same work however busy the machine, so a busier one only adds waits for a CPU.
+        case cpuMain = "cpu-main"
 
         /// The options the mode takes (names without their dashes) and their defaults.
         var defaults: [String: Int] {
@@ -32,6 +35,7 @@ struct Options {
             case .pipeline: ["ms": 60]
             case .busyMain: ["ms": 200]
             case .busyPool: ["ms": 100]
+            case .cpuMain: ["ms": 100]
             }
         }
     }

@@ -155,4 +155,42 @@ struct BreakdownTests {
         #expect(
             FindingsComparison(base: base, head: RunFindings(findings: [], analyzedLaunches: [:])).reasonChanges == nil)
     }
+
+    /// A comparison of one metric, undecided, with `findings` side by side.
+    static func outcome(findings: FindingsComparison) throws -> ComparisonOutcome {
+        func build(_ name: String) -> ComparedBuild {
+            ComparedBuild(executable: "/usr/bin/tool", arguments: [], environment: [:], launches: 3, folder: name)
+        }
+        return ComparisonOutcome(
+            base: build("base"), head: build("head"), scenario: .warm, seed: 1,
+            test: SequentialComparison(metrics: [.timeToReady], settings: ComparisonSettings()), failedBuild: nil,
+            budgets: [], findings: findings)
+    }
+
+    @Test("compare's conclusion: a busier machine when the wait for a CPU moved most, else the program or the reason")
+    func reasonConclusion() throws {
+        var base = RunFindings(findings: [], analyzedLaunches: [:])
+        base.breakdowns = [Self.breakdown(run: 1, waitingMs: 5, codeMs: 100)]
+        var head = RunFindings(findings: [], analyzedLaunches: [:])
+        head.breakdowns = [Self.breakdown(run: 1, waitingMs: 115, codeMs: 102)]
+        let busier = FindingsComparison(base: base, head: head)
+        #expect(
+            busier.reasonConclusion
+                == "Head's launches waited 110.0 ms more for a CPU (median per launch), the largest change of the launch: the machine was busier while head ran, not a change of the program (its own code on a CPU +2.0 ms)."
+        )
+        let quieter = FindingsComparison(base: head, head: base)
+        #expect(quieter.reasonConclusion?.contains("waited 110.0 ms less for a CPU") == true)
+        #expect(quieter.reasonConclusion?.contains("the machine was quieter while head ran") == true)
+        var slower = RunFindings(findings: [], analyzedLaunches: [:])
+        slower.breakdowns = [Self.breakdown(run: 1, waitingMs: 5, codeMs: 180)]
+        #expect(
+            FindingsComparison(base: base, head: slower).reasonConclusion
+                == "The largest change of the launch is the program's own work: on CPU in program code +80.0 ms: the program's own work changed."
+        )
+        #expect(FindingsComparison(base: base, head: base).reasonConclusion == nil)
+        let text = ComparisonTextReport().render(try Self.outcome(findings: busier))
+        #expect(text.contains("\nHead's launches waited 110.0 ms more for a CPU"), "\(text)")
+        let markdown = ComparisonMarkdownReport().render(try Self.outcome(findings: busier))
+        #expect(markdown.contains("**Breakdown**: Head's launches waited 110.0 ms more for a CPU"), "\(markdown)")
+    }
 }
