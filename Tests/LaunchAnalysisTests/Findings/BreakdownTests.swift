@@ -192,5 +192,8 @@ struct BreakdownTests {
         #expect(text.contains("\nHead's launches waited 110.0 ms more for a CPU"), "\(text)")
         let markdown = ComparisonMarkdownReport().render(try Self.outcome(findings: busier))
         #expect(markdown.contains("**Breakdown**: Head's launches waited 110.0 ms more for a CPU"), "\(markdown)")
+        let html = ComparisonHTMLReport(generator: "test").render(try Self.outcome(findings: busier), diff: nil)
+        #expect(html.contains("<p class=\"conclusion\">Head&#39;s launches waited 110.0 ms more for a CPU"), "\(html)")
+        #expect(html.contains("waiting for a CPU +110.0 ms: the machine was busier, not a change of the program"))
     }
 }
