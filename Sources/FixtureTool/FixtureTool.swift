@@ -9,6 +9,8 @@
 //     FixtureTool pipeline [--ms 60]
 //     FixtureTool busy-main [--ms 200]
 //     FixtureTool busy-pool [--ms 100]
+//     FixtureTool cpu-main [--ms 100]
+//     FixtureTool fault-in [--pages 1500]
 //
 // Each prints `ready` when ready, then exits 0 (the server runs until SIGTERM or SIGINT); a bad
 // command line is one line on standard error and exit status 2.
@@ -48,6 +50,12 @@ struct FixtureTool {
             let milliseconds = options["ms"]
             let value = await Task.detached { poolSpin(milliseconds: milliseconds) }.value
             Output.error("poolSpin: \(value)")
+            Output.line("ready")
+        case .cpuMain:
+            Output.error("mainCrunch: \(mainCrunch(milliseconds: options["ms"]))")
+            Output.line("ready")
+        case .faultIn:
+            Output.error("faultIn: \(faultIn(pages: options["pages"]))")
             Output.line("ready")
         }
     }

@@ -20,6 +20,13 @@ struct Options {
         case busyMain = "busy-main"
         /// An async main awaiting a spin of a length of wall time on the cooperative pool (`poolSpin`).
         case busyPool = "busy-pool"
+        /// The main thread computes until it has used a length of CPU time (`mainCrunch`), then
+        /// ready: the same work however busy the machine, so a busier one only adds waits for a CPU.
+        case cpuMain = "cpu-main"
+        /// The main thread reads a byte of each of the last pages of FixtureTool's own file,
+        /// mapped after its cached pages were dropped (`faultIn`), then ready: major page faults,
+        /// no system call.
+        case faultIn = "fault-in"
 
         /// The options the mode takes (names without their dashes) and their defaults.
         var defaults: [String: Int] {
@@ -32,6 +39,8 @@ struct Options {
             case .pipeline: ["ms": 60]
             case .busyMain: ["ms": 200]
             case .busyPool: ["ms": 100]
+            case .cpuMain: ["ms": 100]
+            case .faultIn: ["pages": 1500]
             }
         }
     }

@@ -73,7 +73,7 @@ func backgroundSpin(milliseconds: Int) -> UInt64 {
     return state
 }
 
-/// The main thread's own CPU work in `background`.
+/// The main thread's own CPU work in `background` and `cpu-main`.
 @inline(never)
 func mainCrunch(milliseconds: Int) -> UInt64 {
     let deadline = cpuDeadline(milliseconds: milliseconds)

@@ -153,6 +153,7 @@ struct ChangePointTests {
             series("timeToReady") { $0 < 10 ? 100e6 : 210e6 },
             series(MetricName.reason(.waitingForCPU).rawValue) { $0 < 10 ? 5e6 : 115e6 },
             series(MetricName.reason(.programCode).rawValue) { _ in 90e6 },
+            series(MetricName.reasonShare(.waitingForCPU).rawValue) { $0 < 10 ? 0.05 : 0.52 },
         ]
         let changes = TrendAnalysis().changes(in: all)
         #expect(!changes.contains { $0.series.metric.hasPrefix("reason:") }, "a reason is never a change of its own")
@@ -160,5 +161,35 @@ struct ChangePointTests {
         #expect(
             moved == ["reason:waiting for a CPU +110.0 ms: the machine was busier, not a change of the program"],
             "\(moved)")
+    }
+
+    @Test("a run records each reason of its breakdowns once, per launch, and no reason its launches never had")
+    func reasonsRecordedOnce() throws {
+        let ms: Int64 = 1_000_000
+        var summary = RunSummary(
+            run: RunInfo(appPath: "/usr/bin/git", scenario: .warm, runs: 3, warmup: 0, date: "2026-11-01"),
+            launches: [],
+            scenarios: ["warm": ScenarioSummary(scenario: "warm", completedLaunches: 3, metrics: [:])])
+        var findings = RunFindings(findings: [], analyzedLaunches: ["warm": 3])
+        findings.breakdowns = (1...3).map { run in
+            LaunchBreakdown(
+                runIndex: run, totalNs: (50 + Int64(run)) * ms,
+                intervals: [
+                    BreakdownInterval(startNs: 0, endNs: 40 * ms, reason: .programCode),
+                    BreakdownInterval(startNs: 40 * ms, endNs: (50 + Int64(run)) * ms, reason: .waitingForCPU),
+                ])
+        }
+        summary.findings = findings
+        summary.addReasonMetrics()
+        let run = HistoryRun(summary: summary, evaluation: nil, revision: SourceRevision())
+        let names = run.metrics.map(\.metric).filter { $0.hasPrefix(MetricName.reasonPrefix) }
+        #expect(
+            names.sorted()
+                == [
+                    "reason:programCode", "reason:programCode.share", "reason:waitingForCPU",
+                    "reason:waitingForCPU.share",
+                ])
+        let waiting = try #require(run.metrics.first { $0.metric == "reason:waitingForCPU" })
+        #expect(waiting.values == [11e6, 12e6, 13e6])
     }
 }

@@ -13,13 +13,15 @@ struct OpenMetricsExportTests {
         FileManager.default.isExecutableFile(atPath: $0)
     }
 
-    /// A metric of each kind: a time, a program's own phase (a time), a size and two counts.
+    /// A metric of each kind: a time, a program's own phase (a time), a size, two counts and a
+    /// breakdown reason's share of the launch.
     static let metrics: [(name: String, kind: MetricKind, values: [Double])] = [
         ("timeToFirstFrame", .time, [212_400_117, 208_000_001, 230_999_999, 219_500_000, 209_100_050]),
         ("database", .time, [1_500_321, 1_490_000, 1_700_004]),
         ("peakMemory", .bytes, [41_943_040, 42_991_616, 41_000_000]),
         ("majorFaults", .count, [3, 0, 7, 1]),
         ("blockingCalls.fileIO", .count, [12, 12, 13]),
+        ("reason:waitingForCPU.share", .share, [0.125, 0.5, 0.25]),
     ]
 
     /// Two runs of two apps (the newer run of SampleApp is the one exported).
@@ -43,6 +45,7 @@ struct OpenMetricsExportTests {
         case .time: ("launchprof_time_seconds", "seconds", 1e9)
         case .bytes: ("launchprof_size_bytes", "bytes", 1)
         case .count: ("launchprof_events", "", 1)
+        case .share: ("launchprof_share_ratio", "ratio", 1)
         }
     }
 
@@ -111,7 +114,7 @@ struct OpenMetricsExportTests {
             let unit = lines.firstIndex { $0.hasPrefix("# UNIT \(name) ") }
             let firstSample = lines.firstIndex { $0.hasPrefix("\(name){") }
             #expect(type != nil && help != nil, "\(name)")
-            let suffix = ["seconds", "bytes"].first { name.hasSuffix("_\($0)") }
+            let suffix = ["seconds", "bytes", "ratio"].first { name.hasSuffix("_\($0)") }
             #expect((unit != nil) == (suffix != nil), "\(name): # UNIT exactly when the name ends in a unit")
             if let suffix, let unit { #expect(lines[unit] == "# UNIT \(name) \(suffix)") }
             for index in [type, help, unit].compactMap(\.self) { #expect(index < (firstSample ?? .max)) }

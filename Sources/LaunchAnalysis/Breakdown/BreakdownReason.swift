@@ -20,8 +20,11 @@ public enum BreakdownReason: String, Codable, Sendable, CaseIterable, Comparable
     case library
     /// Runnable: ready to run, waiting for a CPU other programs held.
     case waitingForCPU
-    /// Blocked reading or writing a file, or in a major page fault (a page read from disk).
+    /// Blocked reading or writing a file (in a system call: `read`, `openat`, `fsync`).
     case fileIO
+    /// Blocked in a page fault, in no system call: a page of the program, a library or a mapped
+    /// file read from disk (a major fault, as in a cold launch).
+    case majorFault
     /// Blocked in a lock, a semaphore or a condition another thread would end.
     case lock
     /// Asleep for a set time.
@@ -48,7 +51,8 @@ public enum BreakdownReason: String, Codable, Sendable, CaseIterable, Comparable
         case .programCode: "on CPU in program code"
         case .library: "on CPU in libraries"
         case .waitingForCPU: "waiting for a CPU"
-        case .fileIO: "file I/O and major faults"
+        case .fileIO: "file I/O"
+        case .majorFault: "major page faults"
         case .lock: "lock"
         case .sleep: "sleep"
         case .displayRoundTrip: "display round trip"

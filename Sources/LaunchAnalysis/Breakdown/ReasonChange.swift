@@ -45,7 +45,9 @@ public struct ReasonChange: Codable, Sendable, Equatable {
         case .exec, .loaderStartup, .loading, .relocation, .initializers:
             text += ": before main"
         case .fileIO:
-            text += ": reads and page faults (a cold cache, or more read)"
+            text += ": reads and writes (more read, or a cold cache)"
+        case .majorFault:
+            text += ": page faults (a cold page cache, or more code and data touched)"
         default:
             break
         }

@@ -12,7 +12,7 @@ public struct SlowStartReason: Codable, Sendable, Equatable {
         public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .medium && rhs == .high }
     }
 
-    /// The rule's id: `waitingForCPU`, `blockingIO`, `lockContention`, `displayRoundTrips`,
+    /// The rule's id: `waitingForCPU`, `blockingIO`, `majorFaults`, `lockContention`, `displayRoundTrips`,
     /// `beforeMain`, `wrapper`.
     public var rule: String
     /// What the rule found, for people.

@@ -4,7 +4,8 @@
 /// | rule | reasons counted | threshold |
 /// |---|---|---|
 /// | `waitingForCPU` | waiting for a CPU | 15 % |
-/// | `blockingIO` | file I/O and major faults | 10 % |
+/// | `blockingIO` | file I/O | 10 % |
+/// | `majorFaults` | major page faults | 10 % |
 /// | `lockContention` | lock | 20 % |
 /// | `displayRoundTrips` | display round trip | 10 % |
 /// | `beforeMain` | exec, loader start-up, loading, relocation, initializers | 30 % |
@@ -34,9 +35,14 @@ public enum SlowStartRules {
         ),
         Rule(
             id: "blockingIO", reasons: [.fileIO], threshold: 0.10,
-            title: { "Blocking file I/O and major page faults took \($0) of the launch" },
+            title: { "Blocking file I/O took \($0) of the launch" },
+            advice: "Read less before ready, or read it later or concurrently."
+        ),
+        Rule(
+            id: "majorFaults", reasons: [.majorFault], threshold: 0.10,
+            title: { "A cold launch: major page faults took \($0) of the launch" },
             advice:
-                "Read less before ready, read it later or concurrently; a cold launch's page faults shrink with a smaller executable and fewer libraries."
+                "Pages of the program, its libraries or its mapped files were read from disk (a cold page cache): a smaller executable, fewer libraries and less code and data touched before ready fault in fewer pages; a warm launch does not pay them."
         ),
         Rule(
             id: "lockContention", reasons: [.lock], threshold: 0.20,

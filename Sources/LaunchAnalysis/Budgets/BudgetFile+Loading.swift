@@ -193,7 +193,7 @@ struct BudgetValidator {
         -> BudgetLimit?
     {
         do {
-            let parsed = try BudgetLimit(parsing: text)
+            let parsed = try BudgetLimit(parsing: text, kind: kind)
             if case .absolute(_, let unitKind, _) = parsed, let kind, unitKind != kind {
                 fail(
                     at + ".limit", .string(text),
@@ -294,6 +294,13 @@ struct BudgetValidator {
                 "Expected a metric name without control characters (a newline or tab in a span name is a typo).")
             return nil
         }
+        if name.hasPrefix(MetricName.reasonPrefix), MetricCatalog.definition(of: MetricName(rawValue: name)) == nil {
+            fail(
+                at + ".metric", value,
+                "Expected a reason of the launch's breakdown, one of \(MetricCatalog.reasonNames.map { "\"\($0)\"" }.joined(separator: ", ")), optionally followed by \"\(MetricName.reasonShareSuffix)\" for its share of the launch.",
+                suggestion: MetricCatalog.suggestion(for: name)?.rawValue)
+            return nil
+        }
         guard
             let definition = MetricCatalog.definition(of: MetricName(rawValue: name))
                 ?? MetricCatalog.programPhaseDefinition(of: MetricName(rawValue: name))
@@ -359,6 +366,7 @@ struct BudgetValidator {
         case .time: "\"400ms\" (units ns, us, ms, s)"
         case .bytes: "\"150MB\" (units B, KB, MB, GB, KiB, MiB, GiB)"
         case .count: "\"3\" (a plain number)"
+        case .share: "\"15%\" (a percentage of the launch, without a sign)"
         }
     }
 }

@@ -3,7 +3,10 @@ import LaunchTrace
 /// A function whose cost per launch moved between base and head: the differential profile of a
 /// comparison, from the findings of every diagnosis launch of both builds (a launch without the
 /// finding costs it nothing), tested with Mann-Whitney's U at an error rate split over the
-/// functions, the shift estimated by Hodges-Lehmann.
+/// functions, the shift estimated by Hodges-Lehmann. The cost compared is the function's own
+/// (``LaunchFinding/costNs`` less ``LaunchFinding/waitingForCPUNs``: on a CPU or blocked in
+/// it): its thread's waits for a CPU are the machine's, and a busier machine in one build is
+/// not a change of the function (the comparison's reason changes say so).
 public struct FunctionChange: Codable, Sendable, Equatable {
     /// The finding's key (`cpu:didFinishLaunching:Catalog.init(data:)`).
     public var id: String
@@ -13,9 +16,9 @@ public struct FunctionChange: Codable, Sendable, Equatable {
     public var module: String?
     /// The thread it ran on, nil for the main thread.
     public var thread: String?
-    /// Median cost per launch in base, in nanoseconds.
+    /// Median own cost per launch in base (without waits for a CPU), in nanoseconds.
     public var baseMedianNs: Double
-    /// Median cost per launch in head, in nanoseconds.
+    /// Median own cost per launch in head (without waits for a CPU), in nanoseconds.
     public var headMedianNs: Double
     /// Hodges-Lehmann's shift from base to head, in nanoseconds (positive: head costs more).
     public var shiftNs: Double
@@ -48,12 +51,14 @@ public struct FunctionChange: Codable, Sendable, Equatable {
         .sorted { (abs($0.shiftNs), $1.id) > (abs($1.shiftNs), $0.id) }
     }
 
-    /// Each finding's cost in every launch, 0 where a launch did not have it.
+    /// Each finding's own cost (without its waits for a CPU) in every launch, 0 where a launch
+    /// did not have it.
     static func costs(_ launches: [[LaunchFinding]]) -> [FindingKey: [Double]] {
         var costs: [FindingKey: [Double]] = [:]
         for (index, launch) in launches.enumerated() {
             for finding in launch {
-                costs[finding.key, default: Array(repeating: 0, count: launches.count)][index] += Double(finding.costNs)
+                costs[finding.key, default: Array(repeating: 0, count: launches.count)][index] += Double(
+                    finding.costNs - finding.waitingForCPUNs)
             }
         }
         return costs

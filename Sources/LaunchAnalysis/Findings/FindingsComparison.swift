@@ -16,6 +16,10 @@ public struct FindingsComparison: Codable, Sendable, Equatable {
         public var baseMedianCostNs: Double
         /// Median cost per launch in head, in nanoseconds.
         public var headMedianCostNs: Double
+        /// Of base's cost, the time its thread waited for a CPU in it, when it did.
+        public var baseWaitingForCPUNs: Double?
+        /// Of head's cost, the time its thread waited for a CPU in it, when it did.
+        public var headWaitingForCPUNs: Double?
     }
 
     /// Findings of head that base does not have, by impact.
@@ -27,6 +31,10 @@ public struct FindingsComparison: Codable, Sendable, Equatable {
     /// The reasons of the launches' breakdowns whose time moved, largest change first (nil when
     /// either side has no breakdowns): which part of the launch changed, the program's or the machine's.
     public var reasonChanges: [ReasonChange]?
+    /// What the largest of ``reasonChanges`` says, one sentence (``ReasonChange/conclusion(_:)``):
+    /// for a busier machine, that head waited more for a CPU, not a change of the program; nil
+    /// when no reason moved or either side has no breakdowns.
+    public var reasonConclusion: String?
 
     /// Matches the findings of base and head; nil findings count as none.
     public init(base: RunFindings?, head: RunFindings?) {
@@ -38,11 +46,15 @@ public struct FindingsComparison: Codable, Sendable, Equatable {
         gone = baseFindings.filter { $0.confidence != .low && !headKeys.contains(Self.key($0)) }
         both = headFindings.compactMap { finding in
             baseByKey[Self.key(finding)].map {
-                Pair(id: finding.id, baseMedianCostNs: $0.medianCostNs, headMedianCostNs: finding.medianCostNs)
+                Pair(
+                    id: finding.id, baseMedianCostNs: $0.medianCostNs, headMedianCostNs: finding.medianCostNs,
+                    baseWaitingForCPUNs: $0.medianWaitingForCPUNs, headWaitingForCPUNs: finding.medianWaitingForCPUNs)
             }
         }
         let changes = ReasonChange.changes(base: base?.breakdowns, head: head?.breakdowns)
         reasonChanges = base?.breakdowns != nil && head?.breakdowns != nil ? changes : nil
+        let own = ReasonChange.ownCodeDelta(base: base?.breakdowns ?? [], head: head?.breakdowns ?? [])
+        reasonConclusion = reasonChanges.flatMap { ReasonChange.conclusion($0, own: own) }
     }
 
     private static func key(_ finding: Finding) -> FindingKey {

@@ -4,7 +4,7 @@ extension MetricCatalog {
     /// Every family of metrics whose names a trace decides: the one place each is defined.
     public static let families: [MetricFamily] =
         [phaseFamily] + phasePartFamilies + [spanFamily, blockingCallsFamily, blockingTimeFamily] + libraryFamilies
-        + [relocationFamily]
+        + [relocationFamily] + reasonFamilies
 
     /// The phases the tool knows by name: UIKit's and a program's (exec, loader, main, exit).
     static let knownPhases = PhaseName.uikitCatalogue + PhaseName.program + PhaseName.display

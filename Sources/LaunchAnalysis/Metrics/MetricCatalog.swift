@@ -61,8 +61,9 @@ public enum MetricCatalog {
     /// Whether `name` is a valid metric name.
     public static func isValid(_ name: MetricName) -> Bool { definition(of: name) != nil }
 
-    /// Every valid name that can be listed: ``definitions`` and `blockingTime.<kind>`.
+    /// Every valid name that can be listed: ``definitions``, `blockingTime.<kind>` and the
+    /// breakdown reasons' `reason:<reason>` and `reason:<reason>.share`.
     public static var listableNames: [MetricName] {
-        definitions.map(\.name) + blockingTimeFamily.listed
+        definitions.map(\.name) + blockingTimeFamily.listed + reasonFamilies.flatMap(\.listed)
     }
 }

@@ -1,5 +1,5 @@
 extension MetricKind {
-    /// Formats a value of this kind for people: `412.3 ms`, `58.2 MB`, `12`.
+    /// Formats a value of this kind for people: `412.3 ms`, `58.2 MB`, `12`, `15.2 %`.
     ///
     /// ```swift
     /// MetricKind.time.format(412_300_000)   // "412.3 ms"
@@ -39,6 +39,8 @@ extension MetricKind {
             return (1, "B", 0)
         case .count:
             return (1, "", 0)
+        case .share:
+            return (0.01, "%", 1)
         }
     }
 

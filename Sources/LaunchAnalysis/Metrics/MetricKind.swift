@@ -6,6 +6,9 @@ public enum MetricKind: String, Codable, Sendable, CaseIterable {
     case bytes
     /// A count; limits are plain numbers.
     case count
+    /// A share of the launch, a fraction from 0 to 1 (0.15: 15 %); limits are percentages
+    /// without a sign, like `15%`.
+    case share
 
     /// The unit samples of this kind are stored in: `ns`, `B`, or an empty string for counts.
     public var baseUnit: String {
@@ -13,6 +16,7 @@ public enum MetricKind: String, Codable, Sendable, CaseIterable {
         case .time: "ns"
         case .bytes: "B"
         case .count: ""
+        case .share: "fraction"
         }
     }
 }

@@ -63,6 +63,10 @@ struct RunSummaryValidator {
             guard number >= 0, number <= Double(LaunchTrace.maximumTimeNs) else {
                 throw problem(at: path, number, "Expected a time from 0 to \(LaunchTrace.maximumTimeNs) ns (one day).")
             }
+        case .share:
+            guard number >= 0, number <= 1 else {
+                throw problem(at: path, number, "Expected a share of the launch from 0 to 1.")
+            }
         case .bytes, .count:
             guard number >= 0, number <= Double(LaunchTrace.maximumCount) else {
                 throw problem(

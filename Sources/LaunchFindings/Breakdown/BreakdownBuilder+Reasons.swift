@@ -90,7 +90,8 @@ extension BreakdownBuilder {
 
     /// What a blocked stretch of `thread` at `time` waited in: the display server (a frame in
     /// libxcb, libX11 or libwayland-client), else the kind its stack shows (a wait in no blocking
-    /// function is a page fault, as in the findings), with the blocking function.
+    /// function is a major page fault, as in the findings: the thread blocked in no system call,
+    /// so in the kernel's fault path reading the page), with the blocking function.
     func blockedReason(thread: Int32, at time: Int64) -> (BreakdownReason, String?) {
         let samples = blocked[thread] ?? []
         let index = Self.firstIndex(samples) { $0.startNs > time }
@@ -105,7 +106,8 @@ extension BreakdownBuilder {
         if let display { return (.displayRoundTrip, display.symbol?.simple) }
         let (kind, function) = FindingsAnalyzer.classify(frames, offCPU: true, ownership: ownership)
         switch kind {
-        case .fileIO, .pageFaults, .cpu: return (.fileIO, function ?? (kind == .cpu ? "page fault" : nil))
+        case .fileIO: return (.fileIO, function)
+        case .pageFaults, .cpu: return (.majorFault, function ?? "page fault")
         case .lock, .wait: return (.lock, function)
         case .sleep: return (.sleep, function)
         case .network: return (.ipc, function)

@@ -84,21 +84,26 @@ extension FindingsAnalyzer {
         result.attribution = attribution
         result.endpoint = endpoint
         result.background = Self.background(background)
-        Self.addMachine(to: &result, waiting: waiting, breakdowns: breakdowns, traces: traces)
+        Self.addMachine(
+            to: &result, waiting: waiting, breakdowns: breakdowns, traces: traces,
+            majorFaults: summary.metric(.processMajorFaults, scenario: summary.run.scenario)?.statistics.median)
         return result
     }
 
     /// The machine's part of the launches: how long they waited for a CPU, the other programs
-    /// that ran meanwhile, each launch's exclusive breakdown and the reasons the rules found.
+    /// that ran meanwhile, each launch's exclusive breakdown and the reasons the rules found
+    /// (`majorFaults`: the process's major page faults per launch, when the summary has them).
     static func addMachine(
-        to result: inout RunFindings, waiting: [Double], breakdowns: [LaunchBreakdown], traces: [LaunchTrace]
+        to result: inout RunFindings, waiting: [Double], breakdowns: [LaunchBreakdown], traces: [LaunchTrace],
+        majorFaults: Double? = nil
     ) {
         let medianWaiting = waiting.isEmpty ? 0 : Descriptive.median(waiting)
         result.medianWaitingForCPUNs = medianWaiting > 0 ? medianWaiting : nil
         result.otherPrograms = OtherProgram.of(traces)
         guard !breakdowns.isEmpty else { return }
         result.breakdowns = breakdowns
-        result.reasons = SlowStartRules.evaluate(breakdowns, otherPrograms: result.otherPrograms)
+        result.reasons = SlowStartRules.evaluate(
+            breakdowns, otherPrograms: result.otherPrograms, majorFaults: majorFaults)
     }
 
     /// Background work over the launches, at least a millisecond per launch, largest first.

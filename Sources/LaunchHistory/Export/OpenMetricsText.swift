@@ -9,6 +9,8 @@ import LaunchTrace
 /// - `launchprof_time_seconds` (unit `seconds`): time metrics, converted from nanoseconds;
 /// - `launchprof_size_bytes` (unit `bytes`): size metrics;
 /// - `launchprof_events` (no unit): count metrics (page faults, blocking calls, stalls);
+/// - `launchprof_share_ratio` (unit `ratio`): shares of the launch, from 0 to 1 (a breakdown
+///   reason's, `reason:waitingForCPU.share`);
 ///
 /// each labelled by app, scenario, machine class, metric and statistic (`median`, `p10`, `p90`
 /// of the run's launches); `launchprof_launches` (no unit), the launches with a value, per
@@ -36,6 +38,11 @@ struct OpenMetricsText {
             (
                 .count, "launchprof_events", nil,
                 "How many times a launch metric's event happened in a launch: the median, 10th and 90th percentile (label statistic) of the launches of the latest run.",
+                { number($0) }
+            ),
+            (
+                .share, "launchprof_share_ratio", "ratio",
+                "Share of a launch a reason of its breakdown took, from 0 to 1: the median, 10th and 90th percentile (label statistic) of the launches of the latest run.",
                 { number($0) }
             ),
         ]

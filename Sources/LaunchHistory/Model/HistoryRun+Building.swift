@@ -45,7 +45,10 @@ extension HistoryRun {
             let metrics = summary.scenarios[scenario]!.metrics
             return metrics.keys.sorted().compactMap { name -> HistoryMetric? in
                 let samples = metrics[name]!.samples
-                return samples.isEmpty ? nil : HistoryMetric(scenario: scenario, metric: name, values: samples)
+                // A reason the launches never had is no series of the history.
+                let absent = name.hasPrefix(MetricName.reasonPrefix) && !samples.contains { $0 > 0 }
+                return samples.isEmpty || absent
+                    ? nil : HistoryMetric(scenario: scenario, metric: name, values: samples)
             }
         }
         let findings = (summary.findings?.findings ?? []).filter { $0.confidence != .low }
@@ -54,12 +57,13 @@ extension HistoryRun {
             + findings.map {
                 HistoryMetric(
                     scenario: $0.scenario, metric: MetricName.function($0.id).rawValue, values: [$0.medianCostNs])
-            } + reasons(of: summary)
+            } + reasons(of: summary).filter { reason in !measured.contains { $0.metric == reason.metric } }
     }
 
     /// The median time per launch of every reason of the run's breakdowns
     /// (``LaunchAnalysis/MetricName/reason(_:)``), in the scenario of the run, so that a change of
-    /// the launch can say which part moved (waiting for a CPU: the machine, not the program).
+    /// the launch can say which part moved (waiting for a CPU: the machine, not the program); for
+    /// a summary whose scenario does not carry them as metrics already (each launch's time).
     static func reasons(of summary: RunSummary) -> [HistoryMetric] {
         guard let breakdowns = summary.findings?.breakdowns, !breakdowns.isEmpty else { return [] }
         let scenario = summary.run.scenario.rawValue

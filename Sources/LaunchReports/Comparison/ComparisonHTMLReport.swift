@@ -1,9 +1,10 @@
 import LaunchAnalysis
 import LaunchTrace
 
-/// `comparison.html`: the decision, every compared metric, where the time went, the functions
-/// whose cost moved, and the differential flame graph (head minus base), on one self-contained
-/// page with no script, built from escaping ``HTMLNode``s.
+/// `comparison.html`: the decision, every compared metric, what the largest change of the
+/// launches' breakdowns says and which reasons moved, where the time went, the functions whose
+/// cost moved, and the differential flame graph (head minus base), on one self-contained page with
+/// no script, built from escaping ``HTMLNode``s.
 public struct ComparisonHTMLReport: Sendable {
     /// The tool and version named in the page.
     public var generator: String
@@ -21,6 +22,11 @@ public struct ComparisonHTMLReport: Sendable {
                 "base \(outcome.base.executable) · head \(outcome.head.executable) · \(generator)"),
             metricsTable(outcome),
         ]
+        if let conclusion = outcome.findings.reasonConclusion {
+            let reasons = (outcome.findings.reasonChanges ?? []).map { "  " + $0.sentence }
+            body.append(.el("p", ["class": "conclusion"], .text(conclusion)))
+            body.append(.el("pre", .text(reasons.joined(separator: "\n"))))
+        }
         if !moved.isEmpty { body.append(.el("pre", .text(moved.joined(separator: "\n")))) }
         body.append(diffSection(diff))
         let head: HTMLNode = .el(

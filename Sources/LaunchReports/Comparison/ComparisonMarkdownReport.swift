@@ -1,8 +1,9 @@
 import LaunchAnalysis
 import LaunchTrace
 
-/// `launchprof compare` as a pull-request comment: the headline, a table of the metrics,
-/// the rules against base, and the findings new in head and gone. Every name is escaped.
+/// `launchprof compare` as a pull-request comment: the headline, a table of the metrics, what
+/// the largest change of the launches' breakdowns says, the rules against base, and the findings
+/// new in head and gone. Every name is escaped.
 public struct ComparisonMarkdownReport: Sendable, Equatable {
     /// Creates a Markdown report.
     public init() {}
@@ -17,6 +18,7 @@ public struct ComparisonMarkdownReport: Sendable, Equatable {
             out +=
                 "| \(e(row.metric)) | \(row.decision.rawValue) | \(row.effect) | \(row.interval) | \(row.baseMedian) | \(row.headMedian) |\n"
         }
+        if let conclusion = outcome.findings.reasonConclusion { out += "\n**Breakdown**: \(e(conclusion))\n" }
         out += WhereTheTimeWent.markdown(outcome)
         for verdict in outcome.budgets {
             out += "\n- Budget \(e(verdict.rule.title)): **\(verdict.status.rawValue)**. \(e(verdict.message))"

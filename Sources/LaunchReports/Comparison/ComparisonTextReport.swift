@@ -1,7 +1,8 @@
 import LaunchAnalysis
 import LaunchTrace
 
-/// `launchprof compare` for a terminal or a log: the headline, one row per metric, the rules
+/// `launchprof compare` for a terminal or a log: the headline, one row per metric, what the
+/// largest change of the launches' breakdowns says (a busier machine, or the program), the rules
 /// against base, the findings new in head and gone from it, and the result with its exit code.
 public struct ComparisonTextReport: Sendable, Equatable {
     /// Whether to colour the decisions.
@@ -30,6 +31,7 @@ public struct ComparisonTextReport: Sendable, Equatable {
         let noise =
             MachineLoadNote.inconclusive(outcome) + [MachineLoadNote.sentence(outcome.machineLoad)].compactMap { $0 }
         if !noise.isEmpty { out += "\n" + noise.map { "- " + $0 + "\n" }.joined() }
+        if let conclusion = outcome.findings.reasonConclusion { out += "\n" + conclusion + "\n" }
         let parts = WhereTheTimeWent.lines(outcome)
         if !parts.isEmpty { out += (out.hasSuffix("\n") ? "\n" : "\n\n") + parts.joined(separator: "\n") + "\n" }
         out += outcome.budgets.isEmpty ? "" : "\n"
@@ -41,6 +43,14 @@ public struct ComparisonTextReport: Sendable, Equatable {
         let result = ComparisonRow.result(outcome)
         out += "\n" + (colored ? TextReport.style(outcome.exitCode).apply(to: result) : result) + "\n"
         return out
+    }
+
+    /// `; waiting for a CPU 1.2 ms → 201.0 ms` when either build's finding waited for one.
+    static func waiting(_ pair: FindingsComparison.Pair) -> String {
+        guard pair.baseWaitingForCPUNs != nil || pair.headWaitingForCPUNs != nil else { return "" }
+        let time = MetricKind.time
+        return
+            "; waiting for a CPU \(time.format(pair.baseWaitingForCPUNs ?? 0)) → \(time.format(pair.headWaitingForCPUNs ?? 0))"
     }
 
     private func findings(_ side: FindingsComparison) -> String {
@@ -55,7 +65,7 @@ public struct ComparisonTextReport: Sendable, Equatable {
         }
         for pair in side.both.prefix(5) {
             out +=
-                "  = \(pair.id) (\(time.format(pair.baseMedianCostNs)) → \(time.format(pair.headMedianCostNs)) per launch)\n"
+                "  = \(pair.id) (\(time.format(pair.baseMedianCostNs)) → \(time.format(pair.headMedianCostNs)) per launch\(Self.waiting(pair)))\n"
         }
         if let changes = side.reasonChanges, !changes.isEmpty {
             out += "Where the time moved (median per launch, exec to ready):\n"

@@ -22,7 +22,9 @@ public enum WhereTheTimeWent {
     static func functionLines(_ functions: [FunctionChange]?) -> [String] {
         guard let functions, !functions.isEmpty else { return [] }
         let time = MetricKind.time
-        return ["Functions whose cost per launch moved (Mann-Whitney, the diagnosis launches):"]
+        return [
+            "Functions whose own cost per launch moved (without waits for a CPU; Mann-Whitney, the diagnosis launches):"
+        ]
             + functions.prefix(10).map { change in
                 let sign = change.shiftNs >= 0 ? "+" : "−"
                 let thread = change.thread.map { " on \($0)" } ?? ""

@@ -18,6 +18,7 @@ public enum BencherMetricFormat {
         case .time: "latency"
         case .bytes: "memory"
         case .count: "count"
+        case .share: "share"
         }
     }
 

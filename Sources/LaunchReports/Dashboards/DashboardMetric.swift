@@ -25,6 +25,7 @@ struct DashboardMetric {
         case .time: (scale, unit) = (1e6, "ms")
         case .bytes: (scale, unit) = (1e6, "MB")
         case .count: (scale, unit) = (1, "count")
+        case .share: (scale, unit) = (0.01, "%")
         }
         let interval = metric.medianInterval
         return (metric.statistics.median / scale, interval.lower / scale, interval.upper / scale, unit)

@@ -19,6 +19,7 @@ struct BreakdownBar {
         case .library: "#6fa8f5"
         case .waitingForCPU: "#e9a21b"
         case .fileIO: "#d0463c"
+        case .majorFault: "#e07b39"
         case .lock: "#a3357b"
         case .sleep: "#7a5cc7"
         case .displayRoundTrip: "#1f8a8a"

@@ -52,6 +52,12 @@ struct CompareCommand: ParsableCommand {
     )
     var timingLaunches = true
 
+    @Flag(
+        help:
+            "Profile a program that writes no trace too: a diagnosis launch before each measurement launch, so that the comparison says which functions and which reasons of the launch's breakdown moved (the program's code, or the machine: waiting for a CPU). An app's launches are always diagnosed."
+    )
+    var diagnose = false
+
     @Argument(parsing: .postTerminator, help: "Arguments of both builds, after --.")
     var arguments: [String] = []
 
@@ -104,6 +110,7 @@ struct CompareCommand: ParsableCommand {
             seed: test.seed ?? UInt64.random(in: 0...UInt64.max), budgets: budgetFile
         )
         plan.measurementLaunches = timingLaunches
+        plan.diagnosesPrograms = diagnose
         plan.generator = LaunchProf.generator
         return plan
     }

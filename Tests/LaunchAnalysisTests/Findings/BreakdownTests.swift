@@ -46,6 +46,44 @@ struct BreakdownTests {
         #expect(text.contains("waiting for a CPU 50.0 ms"), "\(text)")
     }
 
+    @Test("a thread blocked in no system call waits in a page fault: a major fault of its own, not file I/O")
+    func majorFault() throws {
+        var trace = try RunnableChargingTests.trace()
+        var profile = try #require(trace.profile)
+        // CatalogStore.load()'s own frames, no system call's wrapper under them: the kernel's fault path.
+        profile.samples.append(
+            ProfileSample(startNs: 300 * Self.ms, durationNs: 20 * Self.ms, state: .blocked, stack: 0))
+        trace.profile = profile
+        let context = try #require(ProfileContext.of(trace, symbolicator: try FindingsFixture.symbolicator()))
+        let breakdown = BreakdownBuilder(context: context, ownership: CodeOwnership()).breakdown()
+        #expect(breakdown.timeNs(.majorFault) == 20 * Self.ms)
+        #expect(breakdown.timeNs(.fileIO) == 0)
+        #expect(breakdown.intervals.first { $0.reason == .majorFault }?.detail == "page fault")
+        #expect(breakdown.intervals.reduce(0) { $0 + $1.durationNs } == breakdown.totalNs)
+    }
+
+    @Test("a cold launch's rule: major faults over 10 % of the launch, with the process's count when known")
+    func majorFaultRule() throws {
+        let launches = [40, 50, 60].enumerated().map { index, faultMs in
+            LaunchBreakdown(
+                runIndex: index + 1, totalNs: 200 * Self.ms,
+                intervals: [
+                    BreakdownInterval(startNs: 0, endNs: (200 - Int64(faultMs)) * Self.ms, reason: .programCode),
+                    BreakdownInterval(
+                        startNs: (200 - Int64(faultMs)) * Self.ms, endNs: 200 * Self.ms, reason: .majorFault,
+                        detail: "page fault"),
+                ])
+        }
+        let reason = try #require(SlowStartRules.evaluate(launches, majorFaults: 412).first)
+        #expect(reason.rule == "majorFaults" && reason.severity == .high && reason.medianNs == 50e6)
+        #expect(reason.title == "A cold launch: 412 major page faults, 50.0 ms (25.0 % of the launch)")
+        #expect(reason.evidence.first == "launch 2: major page faults 50.0 ms at 150.0 ms (page fault)")
+        #expect(
+            SlowStartRules.evaluate(launches).first?.title
+                == "A cold launch: major page faults took 25.0 % of the launch")
+        #expect(!SlowStartRules.evaluate(launches).contains { $0.rule == "blockingIO" })
+    }
+
     static func breakdown(run: Int, waitingMs: Int64, codeMs: Int64) -> LaunchBreakdown {
         let before = BreakdownInterval(startNs: 0, endNs: 10 * ms, reason: .loading)
         let code = BreakdownInterval(startNs: 10 * ms, endNs: (10 + codeMs) * ms, reason: .programCode)
@@ -116,5 +154,46 @@ struct BreakdownTests {
                 == "waiting for a CPU +110.0 ms: the machine was busier, not a change of the program")
         #expect(
             FindingsComparison(base: base, head: RunFindings(findings: [], analyzedLaunches: [:])).reasonChanges == nil)
+    }
+
+    /// A comparison of one metric, undecided, with `findings` side by side.
+    static func outcome(findings: FindingsComparison) throws -> ComparisonOutcome {
+        func build(_ name: String) -> ComparedBuild {
+            ComparedBuild(executable: "/usr/bin/tool", arguments: [], environment: [:], launches: 3, folder: name)
+        }
+        return ComparisonOutcome(
+            base: build("base"), head: build("head"), scenario: .warm, seed: 1,
+            test: SequentialComparison(metrics: [.timeToReady], settings: ComparisonSettings()), failedBuild: nil,
+            budgets: [], findings: findings)
+    }
+
+    @Test("compare's conclusion: a busier machine when the wait for a CPU moved most, else the program or the reason")
+    func reasonConclusion() throws {
+        var base = RunFindings(findings: [], analyzedLaunches: [:])
+        base.breakdowns = [Self.breakdown(run: 1, waitingMs: 5, codeMs: 100)]
+        var head = RunFindings(findings: [], analyzedLaunches: [:])
+        head.breakdowns = [Self.breakdown(run: 1, waitingMs: 115, codeMs: 102)]
+        let busier = FindingsComparison(base: base, head: head)
+        #expect(
+            busier.reasonConclusion
+                == "Head's launches waited 110.0 ms more for a CPU (median per launch), the largest change of the launch: the machine was busier while head ran, not a change of the program (its own code on a CPU +2.0 ms)."
+        )
+        let quieter = FindingsComparison(base: head, head: base)
+        #expect(quieter.reasonConclusion?.contains("waited 110.0 ms less for a CPU") == true)
+        #expect(quieter.reasonConclusion?.contains("the machine was quieter while head ran") == true)
+        var slower = RunFindings(findings: [], analyzedLaunches: [:])
+        slower.breakdowns = [Self.breakdown(run: 1, waitingMs: 5, codeMs: 180)]
+        #expect(
+            FindingsComparison(base: base, head: slower).reasonConclusion
+                == "The largest change of the launch is the program's own work: on CPU in program code +80.0 ms: the program's own work changed."
+        )
+        #expect(FindingsComparison(base: base, head: base).reasonConclusion == nil)
+        let text = ComparisonTextReport().render(try Self.outcome(findings: busier))
+        #expect(text.contains("\nHead's launches waited 110.0 ms more for a CPU"), "\(text)")
+        let markdown = ComparisonMarkdownReport().render(try Self.outcome(findings: busier))
+        #expect(markdown.contains("**Breakdown**: Head's launches waited 110.0 ms more for a CPU"), "\(markdown)")
+        let html = ComparisonHTMLReport(generator: "test").render(try Self.outcome(findings: busier), diff: nil)
+        #expect(html.contains("<p class=\"conclusion\">Head&#39;s launches waited 110.0 ms more for a CPU"), "\(html)")
+        #expect(html.contains("waiting for a CPU +110.0 ms: the machine was busier, not a change of the program"))
     }
 }

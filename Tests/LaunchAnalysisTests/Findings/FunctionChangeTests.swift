@@ -31,4 +31,22 @@ struct FunctionChangeTests {
         #expect(changes.map(\.function) == ["warm()"] && changes.first?.baseMedianNs == 0)
         #expect(FunctionChange.changes(base: Array(base.prefix(2)), head: Array(head.prefix(2))).isEmpty)
     }
+
+    @Test("a function that waited 100 ms more for a CPU in head, its own time unchanged, did not move")
+    func waitingIsNotTheFunction() {
+        func crunch(ownMs: Double, waitingMs: Double) -> LaunchFinding {
+            var finding = Self.finding("crunch()", ms: ownMs + waitingMs)
+            finding.waitingForCPUNs = Int64(waitingMs * 1e6)
+            return finding
+        }
+        let base = (0..<8).map { i in [crunch(ownMs: 100 + Double(i % 3), waitingMs: 2)] }
+        let head = (0..<8).map { i in [crunch(ownMs: 100 + Double(i % 3), waitingMs: 102 + Double(i))] }
+        #expect(FunctionChange.changes(base: base, head: head).isEmpty)
+        // 10 ms more of its own work is a change, whatever it waited.
+        let slower = (0..<8).map { i in [crunch(ownMs: 110 + Double(i % 3), waitingMs: 102 + Double(i))] }
+        let changes = FunctionChange.changes(base: base, head: slower)
+        #expect(changes.map(\.function) == ["crunch()"])
+        #expect(abs((changes.first?.shiftNs ?? 0) - 10_000_000) < 1, "\(changes)")
+        #expect(changes.first?.headMedianNs == 111_000_000)
+    }
 }
