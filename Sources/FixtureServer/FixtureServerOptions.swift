@@ -53,7 +53,7 @@ struct FixtureServerOptions {
     /// The readiness signals besides the socket: the output line, the file, sd_notify.
     static func signalReady(port: Int?, file: String?) {
         if let port { FileHandle.standardOutput.write(Data("listening on port \(port)\n".utf8)) }
-        if let file { FileManager.default.createFile(atPath: file, contents: Data("ready\n".utf8)) }
+        if let file { _ = FileManager.default.createFile(atPath: file, contents: Data("ready\n".utf8)) }
         notifyReady()
     }
 

@@ -37,7 +37,7 @@ struct SQLiteSidecars {
         lock.l_len = 1
         guard fcntl(fd, F_SETLK, &lock) == 0 else { return }
         let walSize = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
-        guard (walSize ?? 0) == 0 else { return }
+        guard walSize == 0 else { return }
         unlink(wal)
         unlink(shm)
     }

@@ -86,7 +86,7 @@ final class PostgresTestServer: Sendable {
         process.currentDirectoryURL = URL(filePath: "/tmp")
         // A file, not a pipe: the server pg_ctl starts would hold a pipe open for ever.
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("pg-tool-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
