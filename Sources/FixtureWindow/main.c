@@ -7,7 +7,7 @@
 //
 //   FixtureWindow [--map-ms N] [--draw-ms N] [--render-ms N] [--background RGB] [--never-draw]
 //                 [--abort-ms N] [--hidden N] [--title TEXT] [--times FILE] [--frames N] [--exit]
-//                 [--splash-ms N]
+//                 [--splash-ms N] [--at-once]
 //
 // --draw-ms N     sleeps N ms after the map, then draws (default 60).
 // --render-ms N   instead, waits for the first Expose, then computes for N ms of CPU time in
@@ -19,6 +19,8 @@
 // --frames N      draws N frames (each a round trip to the server); --exit ends after them.
 // --splash-ms N   first shows a splash window titled "splash", drawn at once, for N ms; the
 //                 window above (and the times) come after it.
+// --at-once       creates, maps and draws its window in one write to the server, with no wait
+//                 between: all of it is done before another client can have read of the window.
 // FILE gets one line: "mapNs=<CLOCK_MONOTONIC at the map request> drawNs=<at the draw request>
 // mappedNs=<after the map's round trip> drawnNs=<after the draw's round trip>": the server mapped
 // the window between the first and third, and drew between the second and fourth.
@@ -67,7 +69,7 @@ enum { COPY_FROM_PARENT = 0, INPUT_OUTPUT = 1, CW_BACK_PIXEL = 2, CW_EVENT_MASK 
 typedef struct options {
     long map_ms, draw_ms, render_ms, abort_ms, frames, hidden, splash_ms;
     long background;
-    int never_draw, exit_after;
+    int never_draw, exit_after, at_once;
     const char *times, *title;
 } options;
 
@@ -122,6 +124,7 @@ static options parse(int argc, char **argv) {
         const char *value = i + 1 < argc ? argv[i + 1] : "0";
         if (!strcmp(argv[i], "--exit")) o.exit_after = 1;
         else if (!strcmp(argv[i], "--never-draw")) o.never_draw = 1;
+        else if (!strcmp(argv[i], "--at-once")) o.at_once = 1;
         else if (!strcmp(argv[i], "--frames")) o.frames = atol(value), i++;
         else if (!strcmp(argv[i], "--map-ms")) o.map_ms = atol(value), i++;
         else if (!strcmp(argv[i], "--draw-ms")) o.draw_ms = atol(value), i++;
@@ -210,6 +213,15 @@ int main(int argc, char **argv) {
     if (o.title) x.change_property(c, 0, window, ATOM_WM_NAME, ATOM_STRING, 8, (uint32_t)strlen(o.title), o.title);
     uint32_t gc = x.generate_id(c);
     x.create_gc(c, gc, window, 0, NULL);
+    if (o.at_once) {
+        long long map_ns = now_ns();
+        x.map_window(c, window);
+        draw(c, window, gc, 0xe0a030);
+        long long times[4] = {map_ns, map_ns, map_ns, now_ns()};
+        write_times(&o, times);
+        sigprocmask(SIG_SETMASK, &inherited, NULL);
+        for (;;) pause();
+    }
     x.flush(c);
     sleep_until(start + o.map_ms * 1000000LL);
     long long map_ns = now_ns(), draw_ns = 0;

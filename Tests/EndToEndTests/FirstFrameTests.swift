@@ -129,6 +129,17 @@ extension DisplaySuites {
         }
 
         @Test(
+            "a window created, mapped and drawn in one write, before the observer can watch its pixels, has its frame")
+        func drawnBeforeWatched() throws {
+            // The server maps and draws it before the observer's DAMAGE object for it exists; the
+            // server reports a shown window whole when that object is made, so the look after the
+            // map holds the program's picture as drawn, not as what it was drawn over.
+            let (window, frame, fixture) = try Self.traceFixture(["--at-once"])
+            #expect(frame >= window, "window \(window) ns, frame \(frame) ns")
+            #expect(fixture.drawn > fixture.map)
+        }
+
+        @Test(
             "measurement launches that fail are failed launches: exit 3 with --allow-failed 0, 0 with it at their count"
         )
         func failedMeasurementLaunches() throws {
