@@ -48,7 +48,9 @@ final class ScreenTruth {
 
     /// Starts ScreenWatch, which starts an Xvfb with its screen in a file and watches it, or
     /// WaylandWatch, which starts cage with its socket in a 0700 folder and watches its output.
-    init(_ server: Server = .x11) throws {
+    /// With `realtimeServer`, the tests' Xvfb draws at real-time priority (where allowed): a large
+    /// frame's copy is then not spread over a busy machine (chromium's one 3 MB image).
+    init(_ server: Server = .x11, realtimeServer: Bool = false) throws {
         folder = try BuiltProducts.scratchFolder("screen")
         log = folder.appendingPathComponent("changes.txt")
         var watched = folder
@@ -60,7 +62,7 @@ final class ScreenTruth {
         }
         watcher = Process()
         watcher.executableURL = URL(filePath: BuiltProducts.path(server == .x11 ? "ScreenWatch" : "WaylandWatch"))
-        watcher.arguments = [watched.path, log.path]
+        watcher.arguments = [watched.path, log.path] + (realtimeServer ? ["--realtime-server"] : [])
         try watcher.run()
         let deadline = Date().addingTimeInterval(20)
         var text = ""

@@ -6,7 +6,7 @@
 // #123456, a colour no program here draws, so that a program's black is seen as drawing. SIGTERM
 // or SIGINT ends it and its Xvfb (which dies with it in any case).
 //
-//   ScreenWatch DIR OUT_FILE
+//   ScreenWatch DIR OUT_FILE [--realtime-server]
 //
 // OUT_FILE gets "display :N", then "<ns> ready", then a line per change (CLOCK_MONOTONIC ns first):
 //   <ns> screen <pixels> <colours> <rgb>  the screen changed: <pixels> not of the root's colour,
@@ -221,18 +221,18 @@ static int read_maps(conn *c, FILE *out) {
 }
 
 /// Starts Xvfb with its screen in `folder`; its pid, and its display number in `display`.
-static pid_t start_server(const char *folder, char *display, size_t size) {
+static pid_t start_server(const char *folder, char *display, size_t size, int realtime) {
     int ends[2];
     if (pipe(ends) != 0) return -1;
     pid_t pid = fork();
     if (pid == 0) {
         prctl(PR_SET_PDEATHSIG, SIGKILL);
-        // Where allowed (root), the server draws at real-time priority too: on a busy machine a
-        // normal server is preempted in the middle of copying a frame, whose pixels then reach the
-        // screen over tens of milliseconds (the first of them long before the server, which
-        // reports damage after drawing, has finished the frame).
+        // With --realtime-server, where allowed (root), the server draws at real-time priority too:
+        // on a busy machine a normal server is preempted in the middle of copying a large frame,
+        // whose pixels then reach the screen over tens of milliseconds (the first of them long
+        // before the server, which reports damage after drawing, has finished the frame).
         struct sched_param priority = {.sched_priority = 1};
-        (void)sched_setscheduler(0, SCHED_FIFO, &priority);
+        if (realtime) (void)sched_setscheduler(0, SCHED_FIFO, &priority);
         close(ends[0]);
         char fd[16];
         snprintf(fd, sizeof fd, "%d", ends[1]);
@@ -256,8 +256,9 @@ static pid_t start_server(const char *folder, char *display, size_t size) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 3) {
-        fprintf(stderr, "usage: ScreenWatch DIR OUT_FILE\n");
+    int realtime = argc == 4 && !strcmp(argv[3], "--realtime-server");
+    if (argc != 3 && !realtime) {
+        fprintf(stderr, "usage: ScreenWatch DIR OUT_FILE [--realtime-server]\n");
         return 2;
     }
     // A parent may have left them blocked (Foundation's Process does).
@@ -269,7 +270,7 @@ int main(int argc, char **argv) {
     signal(SIGTERM, on_signal);
     signal(SIGINT, on_signal);
     char display[64], screen_path[4096];
-    pid_t server = start_server(argv[1], display, sizeof display);
+    pid_t server = start_server(argv[1], display, sizeof display, realtime);
     snprintf(screen_path, sizeof screen_path, "%s/Xvfb_screen0", argv[1]);
     // Its readings are the truth: where allowed (root), no other process delays them.
     struct sched_param priority = {.sched_priority = 1};
