@@ -274,14 +274,16 @@ static int64_t lp_xjudge(lp_xobserver *o, const lp_xcheck *c, const void *reply)
     return 0;
 }
 
-void lp_xframe_collect(lp_xobserver *o, lp_xmilestones *m) {
+void lp_xframe_collect(lp_xobserver *o, pid_t pid, lp_xmilestones *m) {
     while (o->check_head < o->check_count && !m->drawn_ns) {
-        lp_xcheck *c = &o->checks[o->check_head];
         void *reply = NULL;
         lpxc_error *error = NULL;
-        if (!o->x->poll_reply(o->c, c->sequence, &reply, &error)) return;
-        o->check_head++;
-        int64_t drawn = lp_xjudge(o, c, error ? NULL : reply);
+        if (!o->x->poll_reply(o->c, o->checks[o->check_head].sequence, &reply, &error)) return;
+        // Reading the reply may have read events that came before it (a damage it must be dated
+        // by): they are handled first. They may ask for more checks (the array may move).
+        lp_xobserver_drain(o, pid, m);
+        lp_xcheck *c = &o->checks[o->check_head++];
+        int64_t drawn = m->drawn_ns ? 0 : lp_xjudge(o, c, error ? NULL : reply);
         free(reply);
         free(error);
         lp_xwindow *w = drawn ? lp_xfind(o, c->window) : NULL;

@@ -302,6 +302,15 @@ static void lp_xevent(lp_xobserver *o, lpxc_event *event, pid_t pid, lp_xmilesto
     }
 }
 
+void lp_xobserver_drain(lp_xobserver *o, pid_t pid, lp_xmilestones *m) {
+    lpxc_event *event;
+    int64_t now = lp_xnow();
+    while ((event = o->x->poll_queued(o->c))) {
+        lp_xevent(o, event, pid, m, now);
+        free(event);
+    }
+}
+
 int lp_xobserver_service(lp_xobserver *o, pid_t pid, lp_xmilestones *m) {
     lpxc_event *event;
     while ((event = o->x->poll_event(o->c))) {
@@ -310,9 +319,9 @@ int lp_xobserver_service(lp_xobserver *o, pid_t pid, lp_xmilestones *m) {
             lp_xevent(o, event, pid, m, now);
             free(event);
         } while ((event = o->x->poll_queued(o->c)));
-        if (o->frames && !m->drawn_ns) lp_xframe_collect(o, m);
+        if (o->frames && !m->drawn_ns) lp_xframe_collect(o, pid, m);
     }
-    if (o->frames && !m->drawn_ns) lp_xframe_collect(o, m);
+    if (o->frames && !m->drawn_ns) lp_xframe_collect(o, pid, m);
     if (m->drawn_ns && !o->unwatched) lp_xframe_unwatch(o);
     return o->x->has_error(o->c) == 0;
 }

@@ -113,7 +113,11 @@ void lp_xframe_damaged(
 /// A window of the launch was unmapped before its first frame: its baseline goes.
 void lp_xframe_unmapped(lp_xobserver *o, lp_xwindow *w);
 /// Reads the replies that arrived, in order; sets `drawn_ns` at the first pixels the program drew.
-void lp_xframe_collect(lp_xobserver *o, lp_xmilestones *m);
+/// Before a reply is judged, the events read with it are handled (through lp_xobserver_drain):
+/// a damage that came before the reply on the wire must date it.
+void lp_xframe_collect(lp_xobserver *o, pid_t pid, lp_xmilestones *m);
+/// Handles the events already read from the connection (none is read from the socket).
+void lp_xobserver_drain(lp_xobserver *o, pid_t pid, lp_xmilestones *m);
 /// Keeps the pixels of `w`, whose first frame was just seen, as the observer's picture (8-bit
 /// RGB, scaled down to at most LP_XPICTURE_MAX_SIDE pixels a side): the whole window read again
 /// (one round trip, after the frame's time was taken), else the copy the checks kept.
