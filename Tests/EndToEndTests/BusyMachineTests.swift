@@ -19,21 +19,7 @@ extension CPUTimeSuites {
         /// run on CPU 1 too (`--cpu 1`), so three CPU-bound processes share one CPU while the other
         /// stays free for whatever else runs.
         static func besideTwoHogs<T>(_ body: () throws -> T) throws -> T {
-            var hogs: [Process] = []
-            defer {
-                for hog in hogs {
-                    kill(hog.processIdentifier, SIGKILL)
-                    hog.waitUntilExit()
-                }
-            }
-            for _ in 0..<2 {
-                let hog = Process()
-                hog.executableURL = URL(filePath: "/usr/bin/taskset")
-                hog.arguments = ["-c", "1", "/bin/sh", "-c", "while :; do :; done"]
-                try hog.run()
-                hogs.append(hog)
-            }
-            return try body()
+            try BusyCompareTests.withHogs { _ in try body() }
         }
 
         /// Three launches of `FixtureTool arguments` (on CPU 1 when `pinned`): the summary and the text report.

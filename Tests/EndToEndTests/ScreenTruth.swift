@@ -1,4 +1,5 @@
 import Foundation
+import LaunchAnalysis
 import LaunchTestSupport
 import LaunchTrace
 import Testing
@@ -121,6 +122,24 @@ final class ScreenTruth {
         }
         truth.pixelsNs = picture.map { $0.ns - start }
         return truth
+    }
+
+    /// The launches of the run in `folder` that had a first frame, each with the span of the screen
+    /// it owns: from its start to the next launch's (every launch, pre-main ones included, bounds
+    /// the one before it). The run must have ended with exit 0, with at least 12 such launches.
+    static func framedLaunches(of output: ProductProcess.Output, in folder: URL) throws
+        -> [(launch: LaunchRecord, start: Int64, end: Int64)]
+    {
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        let summary = try RunSummary.read(from: folder.appendingPathComponent("run/summary.json"))
+        let launches = (summary.launches + (summary.timingLaunches ?? []) + (summary.preMainLaunches ?? []))
+            .sorted { ($0.startedAtNs ?? 0) < ($1.startedAtNs ?? 0) }
+        #expect(launches.filter { $0.firstFrameNs != nil }.count >= 12 && launches.allSatisfy { $0.startedAtNs != nil })
+        return launches.enumerated().compactMap { position, launch in
+            guard launch.firstFrameNs != nil else { return nil }
+            let end = position + 1 < launches.count ? launches[position + 1].startedAtNs ?? .max : .max
+            return (launch, launch.startedAtNs ?? 0, end)
+        }
     }
 
     /// The program's first picture on a Wayland output between `start` and `end`: the first

@@ -52,14 +52,7 @@ extension DisplaySuites {
         static func checkAll(output: ProductProcess.Output, folder: URL, changes: [ScreenTruth.Change], command: String)
             throws
         {
-            #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
-            let summary = try RunSummary.read(from: folder.appendingPathComponent("run/summary.json"))
-            let launches = (summary.launches + (summary.timingLaunches ?? []) + (summary.preMainLaunches ?? []))
-                .sorted { ($0.startedAtNs ?? 0) < ($1.startedAtNs ?? 0) }
-            #expect(launches.filter { $0.firstFrameNs != nil }.count >= 12)
-            for (position, launch) in launches.enumerated() where launch.firstFrameNs != nil {
-                let start = launch.startedAtNs ?? 0
-                let end = position + 1 < launches.count ? launches[position + 1].startedAtNs ?? .max : .max
+            for (launch, start, end) in try ScreenTruth.framedLaunches(of: output, in: folder) {
                 let seen = changes.filter { $0.ns >= start && $0.ns < end }.map {
                     "\(Double($0.ns - start) / 1e6) \($0.pixels) \($0.colours) \($0.colour)"
                 }
