@@ -50,31 +50,58 @@ public struct CriticalPath: Sendable, Equatable {
 
     /// The stretches, in time order of their start. One thread's never overlap; a thread's
     /// ``State/waiting`` stretch overlaps the work of the thread it waited for.
-    public var segments: [Segment]
+    public private(set) var segments: [Segment]
     /// The thread the launch ended on.
     public var endThread: Int32
     /// The main thread's id in ``segments``.
     public var mainThread: Int32
+    /// Each thread's segments, in time order (one thread's never overlap): the lookups below are
+    /// binary searches, not a scan of the path for each of a profile's samples.
+    private var byThread: [Int32: [Segment]]
 
     /// Creates a path from its parts.
     public init(segments: [Segment], endThread: Int32, mainThread: Int32) {
         self.segments = segments
         self.endThread = endThread
         self.mainThread = mainThread
+        byThread = Dictionary(grouping: segments, by: \.thread).mapValues { $0.sorted { $0.startNs < $1.startNs } }
+    }
+
+    /// The path's parts alone decide equality (the index is made from them).
+    public static func == (lhs: CriticalPath, rhs: CriticalPath) -> Bool {
+        lhs.segments == rhs.segments && lhs.endThread == rhs.endThread && lhs.mainThread == rhs.mainThread
     }
 
     /// The segment of `thread` that contains `timeNs`, if that thread was on the path then.
     public func segment(of thread: Int32, at timeNs: Int64) -> Segment? {
-        segments.first { $0.thread == thread && $0.startNs <= timeNs && timeNs <= $0.endNs }
+        guard let own = byThread[thread] else { return nil }
+        let first = Self.firstIndex(in: own) { $0.endNs >= timeNs }
+        return first < own.count && own[first].startNs <= timeNs ? own[first] : nil
     }
 
     /// The segments of `thread` that overlap `[startNs, endNs)`, each with the overlap's length.
     public func overlaps(of thread: Int32, startNs: Int64, endNs: Int64) -> [(segment: Segment, overlapNs: Int64)] {
-        segments.compactMap { segment in
-            guard segment.thread == thread else { return nil }
-            let overlap = min(endNs, segment.endNs) - max(startNs, segment.startNs)
-            return overlap > 0 ? (segment, overlap) : nil
+        guard let own = byThread[thread] else { return [] }
+        var found: [(segment: Segment, overlapNs: Int64)] = []
+        var index = Self.firstIndex(in: own) { $0.endNs > startNs }
+        while index < own.count, own[index].startNs < endNs {
+            let overlap = min(endNs, own[index].endNs) - max(startNs, own[index].startNs)
+            if overlap > 0 { found.append((own[index], overlap)) }
+            index += 1
         }
+        return found
+    }
+
+    /// The first index of `sorted` (one thread's segments, whose ends rise with their starts)
+    /// where `isAfter` holds, else its count.
+    private static func firstIndex(in sorted: [Segment], where isAfter: (Segment) -> Bool) -> Int {
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isAfter(sorted[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     /// The time all threads spent on the path in `state`.
