@@ -49,7 +49,7 @@ extension BreakdownBuilder {
     /// The samples of `sorted` (by start) that overlap `[from, to)`.
     func overlapping(_ sorted: [ProfileSample], from: Int64, to: Int64) -> [ProfileSample] {
         // Samples are at most a period long: start the scan at the first one ending after `from`.
-        var index = Self.firstIndex(sorted) { $0.startNs >= to }
+        var index = sorted.partitioningIndex { $0.startNs >= to }
         var result: [ProfileSample] = []
         while index > 0 {
             index -= 1
@@ -94,7 +94,7 @@ extension BreakdownBuilder {
     /// so in the kernel's fault path reading the page), with the blocking function.
     func blockedReason(thread: Int32, at time: Int64) -> (BreakdownReason, String?) {
         let samples = blocked[thread] ?? []
-        let index = Self.firstIndex(samples) { $0.startNs > time }
+        let index = samples.partitioningIndex { $0.startNs > time }
         guard index > 0, samples[index - 1].startNs + samples[index - 1].durationNs > time else {
             return (.unattributed, nil)
         }
@@ -112,16 +112,5 @@ extension BreakdownBuilder {
         case .sleep: return (.sleep, function)
         case .network: return (.ipc, function)
         }
-    }
-
-    /// The index of the first element for which `isAfter` holds (it holds for a suffix), or the count.
-    static func firstIndex<T>(_ elements: [T], where isAfter: (T) -> Bool) -> Int {
-        var low = 0
-        var high = elements.count
-        while low < high {
-            let middle = (low + high) / 2
-            if isAfter(elements[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
     }
 }

@@ -75,7 +75,7 @@ public struct CriticalPath: Sendable, Equatable {
     /// The segment of `thread` that contains `timeNs`, if that thread was on the path then.
     public func segment(of thread: Int32, at timeNs: Int64) -> Segment? {
         guard let own = byThread[thread] else { return nil }
-        let first = Self.firstIndex(in: own) { $0.endNs >= timeNs }
+        let first = own.partitioningIndex { $0.endNs >= timeNs }
         return first < own.count && own[first].startNs <= timeNs ? own[first] : nil
     }
 
@@ -83,25 +83,13 @@ public struct CriticalPath: Sendable, Equatable {
     public func overlaps(of thread: Int32, startNs: Int64, endNs: Int64) -> [(segment: Segment, overlapNs: Int64)] {
         guard let own = byThread[thread] else { return [] }
         var found: [(segment: Segment, overlapNs: Int64)] = []
-        var index = Self.firstIndex(in: own) { $0.endNs > startNs }
+        var index = own.partitioningIndex { $0.endNs > startNs }
         while index < own.count, own[index].startNs < endNs {
             let overlap = min(endNs, own[index].endNs) - max(startNs, own[index].startNs)
             if overlap > 0 { found.append((own[index], overlap)) }
             index += 1
         }
         return found
-    }
-
-    /// The first index of `sorted` (one thread's segments, whose ends rise with their starts)
-    /// where `isAfter` holds, else its count.
-    private static func firstIndex(in sorted: [Segment], where isAfter: (Segment) -> Bool) -> Int {
-        var low = 0
-        var high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if isAfter(sorted[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
     }
 
     /// The time all threads spent on the path in `state`.

@@ -47,28 +47,16 @@ struct RunnableStacks {
         guard let thread = threads[sample.thread ?? -1] else { return sample.stack }
         let start = sample.startNs
         let end = sample.startNs + sample.durationNs
-        let next = Self.firstIndex(in: thread.samples) { $0.timeNs > start }
+        let next = thread.samples.partitioningIndex { $0.timeNs > start }
         if next > 0, !thread.sleeps(from: thread.samples[next - 1].timeNs, to: start) {
             return thread.samples[next - 1].stack
         }
         if let own = sample.stack { return own }
-        let after = Self.firstIndex(in: thread.samples) { $0.timeNs >= end }
+        let after = thread.samples.partitioningIndex { $0.timeNs >= end }
         if after < thread.samples.count, !thread.sleeps(from: end, to: thread.samples[after].timeNs) {
             return thread.samples[after].stack
         }
         return nil
-    }
-
-    /// The index of the first element for which `isAfter` holds (elements ordered so that it
-    /// holds for a suffix), or the count.
-    private static func firstIndex<T>(in elements: [T], where isAfter: (T) -> Bool) -> Int {
-        var low = 0
-        var high = elements.count
-        while low < high {
-            let middle = (low + high) / 2
-            if isAfter(elements[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
     }
 }
 
@@ -83,6 +71,6 @@ extension RunnableStacks.Thread {
 extension RunnableStacks {
     /// The index of the first interval starting after `startNs`.
     fileprivate static func firstIndexAfter(_ intervals: [(startNs: Int64, endNs: Int64)], startNs: Int64) -> Int {
-        firstIndex(in: intervals) { $0.startNs > startNs }
+        intervals.partitioningIndex { $0.startNs > startNs }
     }
 }
