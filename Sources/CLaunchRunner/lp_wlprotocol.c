@@ -5,6 +5,7 @@
 // one), and the compositor's answer to the first commit with a buffer on that toplevel's surface.
 #define _GNU_SOURCE
 #include "lp_wlproxy.h"
+#include "lp_server_time.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -29,17 +30,6 @@ static void lp_wl_mark_at(lp_wlproxy *p, _Atomic int64_t *milestone, int64_t whe
 
 /// Sets a milestone once, now.
 void lp_wl_mark(lp_wlproxy *p, _Atomic int64_t *milestone) { lp_wl_mark_at(p, milestone, lp_wl_now()); }
-
-/// When the compositor says it drew: a frame callback's time in milliseconds (wlroots and weston
-/// take CLOCK_MONOTONIC), up to the end of that millisecond, when it is consistent with `now` (at
-/// most 10 s before it); else `now`, the time the proxy read it (later when it waited for a CPU).
-static int64_t lp_wl_done_time(uint32_t compositor_ms, int64_t now) {
-    int64_t now_ms = now / 1000000;
-    uint32_t behind = (uint32_t)now_ms - compositor_ms;
-    if (behind > 10000) return now;
-    int64_t end = (now_ms - (int64_t)behind + 1) * 1000000;
-    return end < now ? end : now;
-}
 
 /// A presentation feedback's time (its clock is CLOCK_MONOTONIC on wlroots and weston), when it
 /// is consistent with `now`; else `now`.
@@ -184,7 +174,7 @@ static void lp_wl_event(lp_wlproxy *p, lp_wl_connection *c, uint32_t id, uint16_
     if (!o) return;
     if (o->kind == LP_WL_TOPLEVEL && opcode == 0) lp_wl_configured(p, o);  // configure
     else if (o->kind == LP_WL_FRAME_CALLBACK && opcode == 0 && o->armed && words >= 1)  // done(time)
-        lp_wl_mark_at(p, &p->framed_ns, lp_wl_done_time(args[0], lp_wl_now()));
+        lp_wl_mark_at(p, &p->framed_ns, lp_server_time(args[0], lp_wl_now()));
     else if (o->kind == LP_WL_FEEDBACK && opcode == 1 && o->armed && words >= 3)  // presented(sec, sec, nsec, …)
         lp_wl_mark_at(p, &p->framed_ns, lp_wl_presented_time(args, lp_wl_now()));
     else if (o->kind == LP_WL_BUFFER_OBJECT && opcode == 0 && o->armed) lp_wl_mark(p, &p->framed_ns);  // release

@@ -7,6 +7,7 @@
 // damage reports (lp_xchange_time), in the server's clock where it has it.
 #define _GNU_SOURCE
 #include "lp_xobserver.h"
+#include "lp_server_time.h"
 
 #include <poll.h>
 #include <stdlib.h>
@@ -85,23 +86,11 @@ static int lp_xinside(const lp_xwindow *w, int32_t x, int32_t y) {
     return x >= 0 && y >= 0 && x < w->width && y < w->height && w->mask[(size_t)y * w->width + (size_t)x];
 }
 
-/// When the damage happened: the server's own time of its report (X servers stamp it with
-/// CLOCK_MONOTONIC in milliseconds, as Xorg and Xvfb do), up to the end of that millisecond, when
-/// it is consistent with `read_ns`, the time the runner read it (later when the runner waited
-/// for a CPU); else `read_ns` (a server with another clock).
-static int64_t lp_xdamage_time(uint32_t server_ms, int64_t read_ns) {
-    int64_t read_ms = read_ns / 1000000;
-    uint32_t behind = (uint32_t)read_ms - server_ms;
-    if (behind > 10000) return read_ns;
-    int64_t end_of_report = (read_ms - (int64_t)behind + 1) * 1000000;
-    return end_of_report < read_ns ? end_of_report : read_ns;
-}
-
 void lp_xframe_damaged(
     lp_xobserver *o, const lpxc_damage_notify *e, unsigned int sequence, int64_t read_ns, lp_xmilestones *m) {
     lp_xwindow *w = lp_xfind(o, e->drawable);
     if (!w || !w->ours || !w->mapped) return;
-    int64_t now = lp_xdamage_time(e->timestamp, read_ns);
+    int64_t now = lp_server_time(e->timestamp, read_ns);
     // A damage the server made before processing another request of the observer's than the map
     // did (its background paint, or a drawing right after): the map was no later than its time,
     // whenever the runner read it.
