@@ -6,11 +6,8 @@
 //
 //   CLaunchABI <- CLaunchProbe, CLaunchRunner, CLaunchPreload (C, split by side)
 //   CLaunchProbe, LaunchTrace <- LaunchProbe <- LaunchKit (+ CLaunchDisplay) <- apps (SampleApp, SeedApp, FixtureApp)
-//   LaunchTrace <- LaunchSymbolication <- LaunchAnalysis <- LaunchFindings <- LaunchReports
-//   LaunchTrace, CLaunchRunner <- LaunchRunner
-//   LaunchAnalysis <- LaunchHistory (GRDB, postgres-nio)
-//   LaunchRunner, LaunchAnalysis, LaunchFindings, LaunchHistory, LaunchReports, LaunchSymbolication <- LaunchWorkflow
-//   LaunchWorkflow, LaunchRunner, LaunchAnalysis, LaunchHistory, LaunchReports <- launchprof (CLI)
+//   LaunchTrace <- LaunchSymbolication, LaunchRunner (+ CLaunchRunner), LaunchHistory (GRDB, postgres-nio)
+//   LaunchRunner, LaunchSymbolication, LaunchHistory <- LaunchTool <- launchprof (CLI)
 //
 // The app side never links the CLI's dependencies; the CLI never links LaunchKit nor
 // CLaunchProbe (whose pre-main constructor must run in apps only).
@@ -23,10 +20,6 @@ let package = Package(
         .library(name: "LaunchKit", targets: ["LaunchKit"]),
         .library(name: "LaunchProbe", targets: ["LaunchProbe"]),
         .library(name: "LaunchTrace", targets: ["LaunchTrace"]),
-        .library(name: "LaunchSymbolication", targets: ["LaunchSymbolication"]),
-        .library(name: "LaunchAnalysis", targets: ["LaunchAnalysis"]),
-        .library(name: "LaunchFindings", targets: ["LaunchFindings"]),
-        .library(name: "LaunchWorkflow", targets: ["LaunchWorkflow"]),
         .executable(name: "launchprof", targets: ["launchprof"]),
         .executable(name: "SampleApp", targets: ["SampleApp"]),
         // `swift package launchprof run --product MyApp`: build in release and profile it.
@@ -92,25 +85,15 @@ let package = Package(
         .target(name: "LaunchKit", dependencies: ["LaunchProbe", "LaunchTrace", "CLaunchDisplay"]),
         // In the tool: ELF symbol tables, Swift demangling, llvm-symbolizer, the image map.
         .target(name: "LaunchSymbolication", dependencies: ["LaunchTrace"]),
-        // In the tool: a run's numbers and what they are judged by: statistics, metrics, budgets,
-        // baselines, verdicts, comparisons, bisects, and the summary's values.
-        .target(name: "LaunchAnalysis", dependencies: ["LaunchSymbolication", "LaunchTrace"]),
-        // In the tool: the findings, from the launches' profiles: the work a launch waited for,
-        // on which thread, whose code it is, and the advice.
-        .target(name: "LaunchFindings", dependencies: ["LaunchAnalysis", "LaunchSymbolication", "LaunchTrace"]),
-        // In the tool: renderers (text, JSON, Markdown, JUnit, HTML, profiles).
-        .target(
-            name: "LaunchReports",
-            dependencies: ["LaunchAnalysis", "LaunchFindings", "LaunchSymbolication", "LaunchTrace"]
-        ),
         // In the tool: spawning launches, timeouts, scenarios, collecting traces.
         .target(name: "LaunchRunner", dependencies: ["LaunchTrace", "CLaunchRunner"]),
-        // In the tool: the history of every run (SQLite through GRDB by default, PostgreSQL
-        // through postgres-nio for a team), series, change points, budgets against history.
+        // In the tool: the store of every run's history (SQLite through GRDB by default,
+        // PostgreSQL through postgres-nio for a team) and its rows: a leaf, so that GRDB and
+        // SwiftNIO are linked by nothing else.
         .target(
             name: "LaunchHistory",
             dependencies: [
-                "LaunchAnalysis", "LaunchTrace",
+                "LaunchTrace",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -119,19 +102,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // In the tool: the workflows behind the commands (a profiling run, reports, the run
-        // folder's layout), as a library the CLI only parses for and renders.
+        // In the tool: everything launchprof does with launches, by feature: runs and their
+        // folders, metrics, statistics, budgets (baselines, policy, verdicts), findings and their
+        // advice, the time before main, the breakdown, comparisons, bisects, the history's trends
+        // and dashboard, and every output format. The CLI only parses for it and renders.
         .target(
-            name: "LaunchWorkflow",
-            dependencies: [
-                "LaunchRunner", "LaunchAnalysis", "LaunchFindings", "LaunchHistory", "LaunchReports",
-                "LaunchSymbolication", "LaunchTrace",
-            ]
+            name: "LaunchTool",
+            dependencies: ["LaunchRunner", "LaunchHistory", "LaunchSymbolication", "LaunchTrace"]
         ),
         .executableTarget(
             name: "launchprof",
             dependencies: [
-                "LaunchWorkflow", "LaunchRunner", "LaunchAnalysis", "LaunchHistory", "LaunchReports", "LaunchTrace",
+                "LaunchTool", "LaunchRunner", "LaunchHistory", "LaunchTrace",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["BuildCommit"]
@@ -180,7 +162,7 @@ let package = Package(
         // assertions (record mode fails the test; a mismatch shows a line diff).
         .target(
             name: "LaunchTestSupport",
-            dependencies: ["LaunchAnalysis", "LaunchReports", "LaunchRunner", "LaunchWorkflow", "LaunchTrace"],
+            dependencies: ["LaunchTool", "LaunchRunner", "LaunchTrace"],
             path: "Tests/LaunchTestSupport",
             resources: [.copy("Fixtures")]
         ),
@@ -203,17 +185,17 @@ let package = Package(
             ], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "LaunchSymbolicationTests",
-            dependencies: ["LaunchSymbolication", "LaunchAnalysis", "LaunchFindings", "LaunchTrace"]),
+            dependencies: ["LaunchSymbolication", "LaunchTool", "LaunchTrace"]),
         .testTarget(
             name: "LaunchAnalysisTests",
             dependencies: [
-                "LaunchAnalysis", "LaunchFindings", "LaunchReports", "LaunchSymbolication", "LaunchWorkflow",
+                "LaunchTool", "LaunchSymbolication",
                 "LaunchTrace", "LaunchTestSupport",
             ], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ReportTests",
             dependencies: [
-                "LaunchReports", "LaunchAnalysis", "LaunchSymbolication", "LaunchWorkflow", "LaunchTrace", "launchprof",
+                "LaunchTool", "LaunchSymbolication", "LaunchTrace", "launchprof",
                 "LaunchTestSupport",
             ], resources: [.copy("Fixtures")]),
         // The history: change points on seeded series, the store suite against SQLite and a real
@@ -221,7 +203,7 @@ let package = Package(
         .testTarget(
             name: "LaunchHistoryTests",
             dependencies: [
-                "LaunchHistory", "LaunchWorkflow", "LaunchAnalysis", "LaunchTrace", "launchprof", "SampleApp",
+                "LaunchHistory", "LaunchTool", "LaunchTrace", "launchprof", "SampleApp",
                 "LaunchTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
@@ -231,7 +213,7 @@ let package = Package(
         .testTarget(
             name: "LaunchWorkflowTests",
             dependencies: [
-                "LaunchWorkflow", "LaunchRunner", "LaunchAnalysis", "LaunchReports", "LaunchTrace", "LaunchTestSupport",
+                "LaunchTool", "LaunchRunner", "LaunchTrace", "LaunchTestSupport",
                 "FixtureApp",
                 "FixtureServer",
             ]
@@ -240,17 +222,16 @@ let package = Package(
         .testTarget(
             name: "InstrumentTests",
             dependencies: [
-                "LaunchTrace", "LaunchAnalysis", "LaunchFindings", "LaunchSymbolication", "LaunchRunner", "launchprof",
+                "LaunchTrace", "LaunchTool", "LaunchSymbolication", "LaunchRunner", "launchprof",
                 "FixtureApp", "DenyPerfEvents",
             ]
         ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "LaunchTrace", "LaunchAnalysis", "LaunchWorkflow", "launchprof", "SampleApp", "SeedApp", "FixtureApp",
+                "LaunchTrace", "LaunchTool", "launchprof", "SampleApp", "SeedApp", "FixtureApp",
                 "LaunchTestSupport", "FixtureServer", "FixtureTool", "FixtureWindow", "ScreenWatch", "WaylandWatch",
                 "LaunchSymbolication",
-                "LaunchReports",
             ],
             resources: [.copy("Fixtures")]
         ),
@@ -268,7 +249,7 @@ if Context.environment["LAUNCHPROF_BENCHMARKS"] != nil {
     )
     let benchmarkTargets: [(name: String, dependencies: [Target.Dependency])] = [
         ("ProbeRecording", ["LaunchProbe", "LaunchTrace"]),
-        ("Aggregation", ["LaunchAnalysis", "LaunchTrace"]),
+        ("Aggregation", ["LaunchTool", "LaunchTrace"]),
         ("Symbolication", ["LaunchSymbolication", "LaunchTrace"]),
         ("ProfileHandling", ["LaunchRunner", "LaunchTrace"]),
         ("Instruments", ["CLaunchABI", "CLaunchProbe", "CLaunchRunner", "CBenchSupport"]),
@@ -292,8 +273,8 @@ if Context.environment["LAUNCHPROF_BENCHMARKS"] != nil {
 // SECONDS` builds them with `-sanitize=fuzzer,address` in their own scratch folder and runs one.
 if Context.environment["LAUNCHPROF_FUZZ"] != nil {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
-        ("FuzzBudgets", ["LaunchAnalysis"]),
-        ("FuzzTrace", ["LaunchAnalysis", "LaunchTrace"]),
+        ("FuzzBudgets", ["LaunchTool"]),
+        ("FuzzTrace", ["LaunchTool", "LaunchTrace"]),
         ("FuzzELF", ["LaunchSymbolication"]),
         ("FuzzInfoPlist", ["LaunchKit"]),
         ("FuzzStoryboard", ["LaunchKit"]),

@@ -3,7 +3,7 @@
 // Target: 1,000 traces in at most 1 s.
 import Benchmark
 import Foundation
-import LaunchAnalysis
+import LaunchTool
 import LaunchTrace
 
 let benchmarks: @Sendable () -> Void = {

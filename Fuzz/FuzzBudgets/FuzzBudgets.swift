@@ -1,5 +1,5 @@
 import Foundation
-import LaunchAnalysis
+import LaunchTool
 
 /// libFuzzer entry point: any bytes as a budget file. Parsing may reject them with an error;
 /// it must never crash, hang or trap.

@@ -1,5 +1,5 @@
 import Foundation
-import LaunchAnalysis
+import LaunchTool
 import LaunchTrace
 
 /// What the summary needs of a run folder's `launches.json` (LaunchWorkflow's `RunManifest`,

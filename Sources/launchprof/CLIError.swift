@@ -1,6 +1,5 @@
-import LaunchAnalysis
+import LaunchTool
 import LaunchTrace
-import LaunchWorkflow
 
 /// An error that ends a command with a whole-sentence message: launchprof's name for
 /// ``LaunchProfilerError``. Its documented exit status is ``LaunchProfilerError/exitStatus``.

@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
-import LaunchAnalysis
+import LaunchTool
 import LaunchTrace
-import LaunchWorkflow
 
 /// `launchprof`: launch-performance profiler and startup-budget checker.
 @main

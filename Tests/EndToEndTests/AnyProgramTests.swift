@@ -1,8 +1,7 @@
 import Foundation
-import LaunchAnalysis
+import LaunchTool
 import LaunchTestSupport
 import LaunchTrace
-import LaunchWorkflow
 import Testing
 
 /// `launchprof` on programs that are not LaunchKit apps: a command-line tool that writes no

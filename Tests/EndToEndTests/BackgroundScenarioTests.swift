@@ -1,8 +1,7 @@
 import Foundation
-import LaunchAnalysis
+import LaunchTool
 import LaunchTestSupport
 import LaunchTrace
-import LaunchWorkflow
 import Testing
 
 /// `launchprof run --scenario background` on SampleApp: launched for a background reason, no

@@ -1,8 +1,7 @@
 import Foundation
-import LaunchAnalysis
+import LaunchTool
 import LaunchTestSupport
 import LaunchTrace
-import LaunchWorkflow
 import Testing
 
 /// The dashboards' own formats, written by `--export-…` next to the printed report, each checked

@@ -1,5 +1,5 @@
 import Foundation
-import LaunchAnalysis
+import LaunchTool
 import LaunchTestSupport
 import LaunchTrace
 import Testing

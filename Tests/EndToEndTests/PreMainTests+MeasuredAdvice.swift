@@ -1,8 +1,7 @@
 import Foundation
-import LaunchAnalysis
+import LaunchTool
 import LaunchTestSupport
 import LaunchTrace
-import LaunchWorkflow
 import Testing
 
 /// The advice before main measured by launchprof itself: `run --build KIND=COMMAND` builds the

@@ -1,10 +1,8 @@
 import Foundation
-import LaunchAnalysis
-import LaunchReports
+import LaunchTool
 import LaunchSymbolication
 import LaunchTestSupport
 import LaunchTrace
-import LaunchWorkflow
 import Testing
 
 /// Relocation by object and kind on C programs of known counts, built here: a PIE with a table

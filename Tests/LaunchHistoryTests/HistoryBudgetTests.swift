@@ -1,8 +1,7 @@
 import Foundation
-import LaunchAnalysis
+import LaunchTool
 import LaunchHistory
 import LaunchTrace
-import LaunchWorkflow
 import Testing
 
 /// Budget rules against history: `"history": N` with a relative limit compares the run with the

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchHistory
+import LaunchTool
 import LaunchTestSupport
 import Testing
 

@@ -1,9 +1,8 @@
 import Foundation
-import LaunchAnalysis
+import LaunchTool
 import LaunchHistory
 import LaunchTestSupport
 import LaunchTrace
-import LaunchWorkflow
 import Testing
 
 /// The trend dashboard loaded in a real headless Chromium. `.ci/run` installs Chromium.

@@ -1,4 +1,4 @@
-import LaunchAnalysis
+import LaunchTool
 import LaunchHistory
 import Testing
 

@@ -13,7 +13,7 @@ struct SymbolNameTests {
                 "SourceKitLSP.experimentalFeatures", "sourcekit_lsp"
             ),
             (
-                "LaunchAnalysis.BudgetEvaluator.evaluate(_: LaunchAnalysis.BudgetFile, summary: LaunchAnalysis.RunSummary, baselines: [Swift.String : LaunchAnalysis.RunSummary]) -> LaunchAnalysis.BudgetEvaluation",
+                "LaunchTool.BudgetEvaluator.evaluate(_: LaunchTool.BudgetFile, summary: LaunchTool.RunSummary, baselines: [Swift.String : LaunchTool.RunSummary]) -> LaunchTool.BudgetEvaluation",
                 "BudgetEvaluator.evaluate(_:summary:baselines:)", "LaunchAnalysis"
             ),
             (
@@ -22,7 +22,7 @@ struct SymbolNameTests {
             ),
             ("SampleApp.CatalogStore.catalog.getter : SampleApp.Catalog?", "CatalogStore.catalog.getter", "SampleApp"),
             (
-                "closure #1 (Swift.Double) -> Swift.String in LaunchAnalysis.SpreadAssessment.message.getter : Swift.String?",
+                "closure #1 (Swift.Double) -> Swift.String in LaunchTool.SpreadAssessment.message.getter : Swift.String?",
                 "closure #1 in SpreadAssessment.message.getter", "LaunchAnalysis"
             ),
             (
@@ -39,7 +39,7 @@ struct SymbolNameTests {
                 "Hashable.hash(into:)", "Swift"
             ),
             (
-                "LaunchAnalysis.Bootstrap.(CodingKeys in _D8373594EBE818E8D20FF764EEC70623).init(stringValue: Swift.String) -> LaunchAnalysis.Bootstrap.(CodingKeys in _D8373594EBE818E8D20FF764EEC70623)?",
+                "LaunchTool.Bootstrap.(CodingKeys in _D8373594EBE818E8D20FF764EEC70623).init(stringValue: Swift.String) -> LaunchTool.Bootstrap.(CodingKeys in _D8373594EBE818E8D20FF764EEC70623)?",
                 "Bootstrap.CodingKeys.init(stringValue:)", "LaunchAnalysis"
             ),
             (

@@ -1,8 +1,6 @@
 import Foundation
-import LaunchAnalysis
-import LaunchReports
+import LaunchTool
 import LaunchTrace
-import LaunchWorkflow
 
 /// The one report fixture of the tests.
 ///

@@ -1,9 +1,8 @@
 import Foundation
-import LaunchAnalysis
+import LaunchTool
 import LaunchRunner
 import LaunchTestSupport
 import LaunchTrace
-import LaunchWorkflow
 import Testing
 
 /// `compare` against real launches of FixtureApp, whose delay in didFinishLaunching each build

@@ -1,9 +1,8 @@
 import Foundation
-import LaunchAnalysis
+import LaunchTool
 import LaunchRunner
 import LaunchTestSupport
 import LaunchTrace
-import LaunchWorkflow
 import Testing
 
 @Suite("ProfilingRun", .serialized)

@@ -1,7 +1,7 @@
 import Foundation
 import LaunchTestSupport
 import LaunchTrace
-import LaunchWorkflow
+import LaunchTool
 import Testing
 
 @Suite("RunFolder")

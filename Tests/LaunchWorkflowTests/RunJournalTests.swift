@@ -3,8 +3,7 @@ import LaunchTestSupport
 import LaunchTrace
 import Testing
 
-@testable import LaunchAnalysis
-@testable import LaunchWorkflow
+@testable import LaunchTool
 
 @Suite("Run journal")
 struct RunJournalTests {

@@ -1,7 +1,6 @@
 import Foundation
-import LaunchAnalysis
+import LaunchTool
 import LaunchTrace
-import LaunchWorkflow
 import Testing
 
 /// `launches.json` with its records written directly.

@@ -1,10 +1,8 @@
 import Foundation
-import LaunchAnalysis
-import LaunchReports
+import LaunchTool
 import LaunchRunner
 import LaunchTestSupport
 import LaunchTrace
-import LaunchWorkflow
 import Testing
 
 /// `ComparisonRun` on the scripted launcher: the ABBA blocks, the sequential decision on

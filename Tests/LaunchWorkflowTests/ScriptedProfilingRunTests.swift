@@ -1,9 +1,8 @@
 import Foundation
-import LaunchAnalysis
+import LaunchTool
 import LaunchRunner
 import LaunchTestSupport
 import LaunchTrace
-import LaunchWorkflow
 import Testing
 
 /// `ProfilingRun` on the scripted launcher: adaptive stopping, failed launches and interruption,

@@ -1,9 +1,7 @@
 import Foundation
-import LaunchAnalysis
-import LaunchReports
+import LaunchTool
 import LaunchTestSupport
 import LaunchTrace
-import LaunchWorkflow
 import Testing
 
 /// `compare`'s text, Markdown, JUnit and JSON of a deterministic comparison against golden

@@ -1,6 +1,5 @@
 import Foundation
-import LaunchAnalysis
-import LaunchReports
+import LaunchTool
 import LaunchTestSupport
 import LaunchTrace
 import Testing
@@ -13,7 +12,7 @@ struct DiffFlameGraphTests {
     /// A launch's profile: on-CPU samples of `stacks` (names root first, milliseconds each).
     static func profile(_ run: Int, _ stacks: [([String], Double)]) -> MainThreadProfile {
         var frames: [ProfileFrame] = []
-        var samples: [LaunchReports.WeightedStack] = []
+        var samples: [LaunchTool.WeightedStack] = []
         for (names, milliseconds) in stacks {
             let stack = names.map { name -> Int in
                 if let index = frames.firstIndex(where: { $0.name == name }) { return index }
@@ -21,7 +20,7 @@ struct DiffFlameGraphTests {
                 return frames.count - 1
             }
             samples.append(
-                LaunchReports.WeightedStack(
+                LaunchTool.WeightedStack(
                     source: .onCPU, timeNs: 0, weightNs: Int64(milliseconds * 1e6), phase: .main, stack: stack))
         }
         return MainThreadProfile(runIndex: run, frames: frames, samples: samples)

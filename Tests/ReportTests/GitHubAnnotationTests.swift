@@ -1,6 +1,5 @@
 import Foundation
-import LaunchAnalysis
-import LaunchReports
+import LaunchTool
 import LaunchSymbolication
 import LaunchTestSupport
 import LaunchTrace

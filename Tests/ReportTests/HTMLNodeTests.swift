@@ -1,4 +1,4 @@
-import LaunchReports
+import LaunchTool
 import Testing
 
 /// The node type the HTML report is built from: escaping is the default.

@@ -1,10 +1,9 @@
 import Foundation
-import LaunchAnalysis
+@testable import LaunchTool
 import LaunchTestSupport
 import LaunchTrace
 import Testing
 
-@testable import LaunchReports
 
 /// The HTML page's text, without a browser: escaping, self-containment, the embedded data.
 @Suite("HTML report")

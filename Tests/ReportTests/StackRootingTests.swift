@@ -1,4 +1,4 @@
-import LaunchReports
+import LaunchTool
 import LaunchSymbolication
 import LaunchTestSupport
 import LaunchTrace

@@ -1,5 +1,5 @@
 import Foundation
-import LaunchReports
+import LaunchTool
 import LaunchTestSupport
 import LaunchTrace
 import Testing

@@ -1,4 +1,3 @@
-import LaunchAnalysis
 import LaunchTrace
 
 /// One metric of one scenario in a recorded run: every launch's value and its summary.
@@ -19,16 +18,6 @@ public struct HistoryMetric: Codable, Sendable, Equatable {
     public var mean: Double
     /// Every launch's value, in launch order; empty when a query left them out.
     public var values: [Double]
-
-    /// Creates a metric from its values (not empty).
-    public init(scenario: String, metric: String, values: [Double]) {
-        let sorted = values.sorted()
-        self.init(
-            scenario: scenario, metric: metric, count: values.count,
-            median: Descriptive.median(sorted: sorted), p10: Descriptive.percentile(sorted: sorted, 10),
-            p90: Descriptive.percentile(sorted: sorted, 90), mean: Descriptive.mean(values), values: values
-        )
-    }
 
     /// Creates a metric from stored fields.
     public init(

@@ -1,3 +1,4 @@
+import Foundation
 import LaunchTrace
 
 /// One recorded `launchprof run`: who ran what, where, and every metric of every scenario.
@@ -49,5 +50,12 @@ public struct HistoryRun: Codable, Sendable, Equatable {
         self.settings = settings
         self.metrics = metrics
         self.verdicts = verdicts
+    }
+}
+
+extension HistoryRun {
+    /// `date` as ISO 8601 in UTC with milliseconds, which sorts as text.
+    public static func timestamp(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import LaunchWorkflow
+import LaunchTool
 
 /// `launchprof baseline`: saves and lists the runs relative budgets compare against.
 struct BaselineCommand: ParsableCommand {

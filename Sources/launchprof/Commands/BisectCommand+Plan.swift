@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
-import LaunchAnalysis
+import LaunchTool
 import LaunchRunner
-import LaunchWorkflow
 
 extension BisectCommand {
     /// The plan, its folder, and the outcome it goes on from when resuming.

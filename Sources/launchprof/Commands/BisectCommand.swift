@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
-import LaunchAnalysis
+import LaunchTool
 import LaunchRunner
-import LaunchWorkflow
 
 /// `launchprof bisect`: finds the commit that made a launch slower.
 struct BisectCommand: ParsableCommand {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
-import LaunchAnalysis
-import LaunchWorkflow
+import LaunchTool
 
 /// `launchprof check`: checks a finished run against budgets, without launching anything.
 struct CheckCommand: ParsableCommand {

@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
-import LaunchAnalysis
+import LaunchTool
 import LaunchRunner
-import LaunchWorkflow
 
 /// `launchprof compare`: launches two builds interleaved until every metric is decided.
 struct CompareCommand: ParsableCommand {

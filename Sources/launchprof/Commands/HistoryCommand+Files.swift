@@ -1,9 +1,8 @@
 import ArgumentParser
 import Foundation
-import LaunchAnalysis
+import LaunchTool
 import LaunchHistory
 import LaunchTrace
-import LaunchWorkflow
 
 extension HistoryCommand {
     /// `launchprof history import RUN_FOLDER…`.

@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
-import LaunchAnalysis
+import LaunchTool
 import LaunchHistory
-import LaunchWorkflow
 
 /// `launchprof history`: the runs remembered, their series, change points and exports.
 struct HistoryCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchTrace
-import LaunchWorkflow
+import LaunchTool
 
 /// `launchprof report`: renders a finished run as a page, a pull-request comment, or a
 /// profile for Perfetto, speedscope or flamegraph.pl.

@@ -1,10 +1,8 @@
 import ArgumentParser
 import Foundation
-import LaunchAnalysis
-import LaunchReports
+import LaunchTool
 import LaunchRunner
 import LaunchTrace
-import LaunchWorkflow
 
 /// `launchprof run`: launches an app repeatedly, summarises every metric and checks budgets.
 struct RunCommand: ParsableCommand {

@@ -1,7 +1,6 @@
 import ArgumentParser
-import LaunchReports
+import LaunchTool
 import LaunchTrace
-import LaunchWorkflow
 
 /// `launchprof trace -- APP [ARGS]`: launches the app once and prints its phase table.
 struct TraceCommand: ParsableCommand {

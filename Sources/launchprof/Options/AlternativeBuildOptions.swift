@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
-import LaunchAnalysis
+import LaunchTool
 import LaunchTrace
-import LaunchWorkflow
 
 /// `run`'s options that measure the pre-main advice: the program as a Swift package launchprof
 /// builds itself, or a build command per change.

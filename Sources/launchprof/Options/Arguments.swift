@@ -1,7 +1,7 @@
 import ArgumentParser
 import LaunchRunner
 import LaunchTrace
-import LaunchWorkflow
+import LaunchTool
 
 extension Scenario: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
-import LaunchAnalysis
-import LaunchWorkflow
+import LaunchTool
 
 /// The baseline options of `run`, `check` and `report`: which baseline relative rules
 /// compare against, and where baselines are kept.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
-import LaunchAnalysis
-import LaunchWorkflow
+import LaunchTool
 
 /// `--baselines`: the folder of saved baselines, shared by every command that reads or saves one.
 struct BaselineStoreOption: ParsableArguments {

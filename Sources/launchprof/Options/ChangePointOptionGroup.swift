@@ -1,5 +1,6 @@
 import ArgumentParser
 import LaunchHistory
+import LaunchTool
 
 /// How change points are found and what their bisect commands say: `history trend` and
 /// `history report`.

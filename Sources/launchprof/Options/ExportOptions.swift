@@ -1,9 +1,7 @@
 import ArgumentParser
 import Foundation
-import LaunchAnalysis
-import LaunchReports
+import LaunchTool
 import LaunchTrace
-import LaunchWorkflow
 
 /// `--export-json FILE` and its siblings of `run` and `check`: any number of formats written to
 /// files in one run, besides the `--format` printed (hyperfine's habit). Each file is written

@@ -1,5 +1,5 @@
 import ArgumentParser
-import LaunchWorkflow
+import LaunchTool
 
 /// `--format` of `run` and `check`.
 struct FormatOptions: ParsableArguments {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import LaunchHistory
 import LaunchTrace
-import LaunchWorkflow
+import LaunchTool
 
 /// `--history`: the store every `history` command reads (and `run` writes).
 struct HistoryLocationOption: ParsableArguments {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LaunchReports
+import LaunchTool
 import LaunchRunner
 import LaunchTrace
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import LaunchAnalysis
+import LaunchTool
 import LaunchTrace
 
 /// The sequential test of `compare` and `bisect`: the metrics, the allowed effect, the error

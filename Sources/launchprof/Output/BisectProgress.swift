@@ -1,5 +1,4 @@
-import LaunchAnalysis
-import LaunchWorkflow
+import LaunchTool
 
 /// The lines `launchprof bisect` writes to standard error as it goes: each build, each step's
 /// verdict and how many commits are left.

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchHistory
+import LaunchTool
 import LaunchTrace
 
 /// The text `history list`, `show` and `trend` print.

@@ -1,5 +1,5 @@
 import Foundation
-import LaunchWorkflow
+import LaunchTool
 
 extension ProgressReporter {
     /// Renders one event of a profiling run.

@@ -1,12 +1,11 @@
 import Foundation
-import LaunchAnalysis
+import LaunchTool
 import LaunchTrace
-import LaunchWorkflow
 
 /// The files a command writes besides its printed result: the `--export-*` files and GitHub's
 /// step summary. They are written before the result is printed, so that the result printed is
 /// the exit code: when one cannot be written, the status becomes
-/// ``LaunchAnalysis/ProfilerExitStatus/usageError`` (exit 1; an interrupted run stays 130), the
+/// ``LaunchTool/ProfilerExitStatus/usageError`` (exit 1; an interrupted run stays 130), the
 /// exports are written again with it, and the caller prints it, puts it in `verdicts.json` and
 /// returns it.
 struct ResultOutputs {

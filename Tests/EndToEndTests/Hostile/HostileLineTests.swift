@@ -1,8 +1,7 @@
 import Foundation
-import LaunchAnalysis
+import LaunchTool
 import LaunchTestSupport
 import LaunchTrace
-import LaunchWorkflow
 import Testing
 
 /// Output lines a `stdout:` pattern must read as they are: a line longer than any buffer is

@@ -1,7 +1,6 @@
 import Foundation
-import LaunchAnalysis
+import LaunchTool
 import LaunchTestSupport
-import LaunchWorkflow
 import Testing
 
 #if canImport(Glibc)

@@ -2,7 +2,7 @@ import Foundation
 import LaunchTrace
 import Testing
 
-@testable import LaunchAnalysis
+@testable import LaunchTool
 
 @Suite("Baselines")
 struct BaselineStoreTests {

@@ -1,4 +1,4 @@
-import LaunchAnalysis
+import LaunchTool
 import Testing
 
 /// The search of a bisect on deterministic verdicts: the commit built next, the builds it takes,

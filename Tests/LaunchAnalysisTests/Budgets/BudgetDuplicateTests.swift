@@ -2,7 +2,7 @@ import Foundation
 import LaunchTrace
 import Testing
 
-@testable import LaunchAnalysis
+@testable import LaunchTool
 
 /// A key written twice and two rules that check the same thing make a budget file invalid,
 /// where a JSON reader would keep one of the two values without a word.

@@ -2,7 +2,7 @@ import Foundation
 import LaunchTrace
 import Testing
 
-@testable import LaunchAnalysis
+@testable import LaunchTool
 
 /// Budgets on the reasons of the launches' exclusive breakdowns: `reason:<reason>` (time per
 /// launch) and `reason:<reason>.share` (share of the launch), carried by the summary as metrics.

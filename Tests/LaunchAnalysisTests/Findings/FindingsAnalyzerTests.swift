@@ -1,10 +1,9 @@
 import Foundation
-import LaunchAnalysis
+@testable import LaunchTool
 import LaunchSymbolication
 import LaunchTrace
 import Testing
 
-@testable import LaunchFindings
 
 @Suite("Findings")
 struct FindingsAnalyzerTests {

@@ -1,4 +1,4 @@
-import LaunchAnalysis
+import LaunchTool
 import Testing
 
 /// The findings of two builds matched by key: new in head, gone from it, in both.

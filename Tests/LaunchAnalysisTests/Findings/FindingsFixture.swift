@@ -1,6 +1,5 @@
 import Foundation
-import LaunchAnalysis
-import LaunchFindings
+import LaunchTool
 import LaunchSymbolication
 import LaunchTrace
 

@@ -1,7 +1,7 @@
 import LaunchTrace
 import Testing
 
-@testable import LaunchAnalysis
+@testable import LaunchTool
 
 /// The differential profile of a comparison on deterministic per-launch findings.
 @Suite("Functions whose cost moved")

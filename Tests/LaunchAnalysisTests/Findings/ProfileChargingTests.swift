@@ -2,8 +2,7 @@ import LaunchSymbolication
 import LaunchTrace
 import Testing
 
-@testable import LaunchAnalysis
-@testable import LaunchFindings
+@testable import LaunchTool
 
 /// How the whole-launch profile's time is charged: to the phases a sample's period overlaps,
 /// and, when no app function is on the stack, to the library the program called into.

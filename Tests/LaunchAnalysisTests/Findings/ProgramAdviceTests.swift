@@ -2,8 +2,7 @@ import LaunchSymbolication
 import LaunchTrace
 import Testing
 
-@testable import LaunchAnalysis
-@testable import LaunchFindings
+@testable import LaunchTool
 
 /// Whose code a frame is, and advice that fits a program: its own call site named with the
 /// dependency it called, a dependency's own work and code that is not Swift never rewritten,

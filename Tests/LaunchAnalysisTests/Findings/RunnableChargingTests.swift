@@ -1,10 +1,8 @@
-import LaunchReports
+@testable import LaunchTool
 import LaunchSymbolication
 import LaunchTrace
 import Testing
 
-@testable import LaunchAnalysis
-@testable import LaunchFindings
 
 /// Time a launch waited for a CPU, charged to the work its thread was preempted in: a synthetic
 /// whole-launch profile on the fixture's symbol tables, with exact expected charges.

@@ -1,7 +1,5 @@
 import Foundation
-import LaunchAnalysis
-import LaunchFindings
-import LaunchReports
+import LaunchTool
 import LaunchSymbolication
 import LaunchTrace
 import Testing

@@ -2,7 +2,7 @@ import LaunchTestSupport
 import LaunchTrace
 import Testing
 
-@testable import LaunchAnalysis
+@testable import LaunchTool
 
 /// Each metric is defined once; the catalogue, the extractor and the docs agree with the
 /// definitions.

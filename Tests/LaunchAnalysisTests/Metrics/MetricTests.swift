@@ -1,7 +1,7 @@
 import LaunchTrace
 import Testing
 
-@testable import LaunchAnalysis
+@testable import LaunchTool
 
 @Suite("Metric catalog and extractor")
 struct MetricTests {

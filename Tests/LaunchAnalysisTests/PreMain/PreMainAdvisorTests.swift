@@ -1,9 +1,8 @@
 import Foundation
-import LaunchReports
+@testable import LaunchTool
 import LaunchTrace
 import Testing
 
-@testable import LaunchAnalysis
 
 /// Advice about what happens before `main` only where it applies, with what it would remove.
 @Suite("PreMainAdvisor")

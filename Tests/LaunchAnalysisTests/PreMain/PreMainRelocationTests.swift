@@ -2,7 +2,7 @@ import LaunchSymbolication
 import LaunchTrace
 import Testing
 
-@testable import LaunchAnalysis
+@testable import LaunchTool
 
 /// Relocation by object and by kind: lookups replayed in load order, the timed relocation shared
 /// out by the counts (adding up to it), and advice only where a kind of work dominates.

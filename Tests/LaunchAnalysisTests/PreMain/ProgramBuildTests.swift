@@ -2,7 +2,7 @@ import LaunchTestSupport
 import LaunchTrace
 import Testing
 
-@testable import LaunchAnalysis
+@testable import LaunchTool
 
 @Suite("Pre-main advice fitted to how the program is built")
 struct ProgramBuildTests {

@@ -1,6 +1,5 @@
 import Foundation
-import LaunchAnalysis
-import LaunchReports
+import LaunchTool
 import LaunchTestSupport
 import LaunchTrace
 import Testing

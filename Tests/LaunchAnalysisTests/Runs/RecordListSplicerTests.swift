@@ -1,9 +1,8 @@
 import Foundation
-import LaunchReports
+@testable import LaunchTool
 import LaunchTrace
 import Testing
 
-@testable import LaunchAnalysis
 
 /// `summary.json` and `verdicts.json` with their launch records written directly: byte for byte
 /// what encoding the whole document gives, whatever lists are present.

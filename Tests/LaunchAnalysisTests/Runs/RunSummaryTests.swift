@@ -1,9 +1,8 @@
 import Foundation
 import LaunchTrace
-import LaunchWorkflow
+@testable import LaunchTool
 import Testing
 
-@testable import LaunchAnalysis
 
 @Suite("Run summaries and run folders")
 struct RunSummaryTests {

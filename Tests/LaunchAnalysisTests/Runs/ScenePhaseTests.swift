@@ -1,9 +1,8 @@
 import Foundation
-import LaunchFindings
+@testable import LaunchTool
 import LaunchTrace
 import Testing
 
-@testable import LaunchAnalysis
 
 /// A scene-based app's launches (phases `sceneConfiguration` and `sceneWillConnect` between
 /// `didFinishLaunching` and `firstVisibleWindow`) are summarised, budgeted and advised on as the

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LaunchAnalysis
+@testable import LaunchTool
 
 @Suite("Descriptive statistics against numpy/scipy")
 struct DescriptiveTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LaunchAnalysis
+@testable import LaunchTool
 
 @Suite("Mann-Whitney U, Hodges-Lehmann, bootstrap")
 struct InferenceTests {

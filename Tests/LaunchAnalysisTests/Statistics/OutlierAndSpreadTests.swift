@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LaunchAnalysis
+@testable import LaunchTool
 
 @Suite("Outliers and spread")
 struct OutlierAndSpreadTests {

@@ -1,4 +1,4 @@
-import LaunchAnalysis
+import LaunchTool
 import LaunchTrace
 
 /// Builds synthetic launch traces for tests.

@@ -1,8 +1,7 @@
 import LaunchTrace
 import Testing
 
-@testable import LaunchAnalysis
-@testable import LaunchFindings
+@testable import LaunchTool
 
 /// The critical path through deterministic every-thread timelines: which thread's work a
 /// launch waited for, and which work ran beside it unwaited.

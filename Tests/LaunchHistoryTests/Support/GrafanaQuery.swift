@@ -1,5 +1,6 @@
 import Foundation
 import LaunchHistory
+import LaunchTool
 
 /// A query of the Grafana dashboard (`grafana/launchprof-dashboard.json`): a panel's target, a
 /// template variable or an annotation, with its SQL as written for Grafana's PostgreSQL data

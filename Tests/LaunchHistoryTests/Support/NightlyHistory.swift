@@ -1,5 +1,6 @@
 import Foundation
 import LaunchHistory
+import LaunchTool
 import LaunchTrace
 
 /// Eight nightly runs of a small command-line program, builds c1 to c8, shaped as

@@ -1,5 +1,5 @@
 import Foundation
-import LaunchAnalysis
+import LaunchTool
 
 /// Seeded nightly series: a base level with Gaussian noise and steps.
 struct SyntheticSeries {

@@ -1,0 +1,132 @@
+import LaunchTrace
+
+/// The terminal report: an aligned table of every budget rule (median and p90 of its
+/// metric, the budget, the verdict), the launches line, improvements, outliers and
+/// spread warnings, and the overall result.
+///
+/// ```swift
+/// let text = TextReport(colored: isatty(1) != 0).render(summary: summary, evaluation: evaluation)
+/// ```
+public struct TextReport: Sendable, Equatable {
+    /// Whether to use ANSI colour; the caller decides (e.g. from `isatty`).
+    public var colored: Bool
+
+    /// Creates a text report.
+    public init(colored: Bool = false) { self.colored = colored }
+
+    /// Renders the report, ending with a newline.
+    public func render(summary: RunSummary, evaluation: BudgetEvaluation) -> String {
+        var out =
+            "LaunchProfiler: \(TerminalText.escaped(summary.run.displayName)) (\(summary.run.scenario)), \(ReportText.launchesLine(summary))\n"
+        for scenario in summary.scenarios.values.sorted(by: { $0.scenario < $1.scenario }) {
+            guard let timing = scenario.timing else { continue }
+            let label = summary.scenarios.count > 1 ? "\(scenario.scenario): " : ""
+            out += "  \(label)\(ReportText.timingLine(timing, profiledLaunches: scenario.completedLaunches))\n"
+            if let kinds = ReportText.kindsLine(scenario) { out += "  \(label)\(kinds)\n" }
+        }
+        for scenario in summary.scenarios.values.sorted(by: { $0.scenario < $1.scenario }) {
+            let label = summary.scenarios.count > 1 ? "\(scenario.scenario): " : ""
+            if let display = ReportText.displayLine(scenario) { out += "  \(label)\(display)\n" }
+        }
+        if let followed = ReportText.followedLine(summary) { out += "  \(followed)\n" }
+        if let title = ReportText.windowTitleLine(summary) { out += "  \(title)\n" }
+        let failed =
+            summary.launches.map { ("launch", $0) } + (summary.timingLaunches ?? []).map { ("timing launch", $0) }
+        for (noun, record) in failed where record.outcome != .completed {
+            out +=
+                "  \(noun) \(record.index): \(ReportText.outcomeName(record.outcome))"
+                + (record.message.map { ": \(TerminalText.escaped($0))" } ?? "") + "\n"
+        }
+        out += "\n" + verdictTable(summary: summary, evaluation: evaluation)
+        let notes =
+            verdictNotes(evaluation) + Self.noiseNotes(summary: summary, evaluation: evaluation)
+            + [MachineLoadNote.sentence(summary.machineLoad)].compactMap { $0 }
+        if !notes.isEmpty {
+            out += "\n" + notes.map { "- " + $0 }.joined(separator: "\n") + "\n"
+        }
+        let findings = FindingsSection.text(findings: summary.findings, policyVerdicts: evaluation.policyVerdicts)
+        if !findings.isEmpty { out += "\n" + findings }
+        if let preMain = summary.scenarios[summary.run.scenario.rawValue]?.preMain {
+            out += "\n" + PreMainSection.text(preMain)
+        }
+        let code = evaluation.status
+        let result = "Result: \(ReportText.result(code)) (exit \(code.rawValue))"
+        out += "\n" + (colored ? Self.style(code).apply(to: result) : result) + "\n"
+        return out
+    }
+
+    private func verdictTable(summary: RunSummary, evaluation: BudgetEvaluation) -> String {
+        guard !evaluation.verdicts.isEmpty else { return "No budget rules.\n" }
+        var table = TextTable(header: ["metric", "scenario", "n", "median", "p90", "budget", "level", "verdict"])
+        for verdict in evaluation.verdicts {
+            let rule = verdict.rule
+            let metric = summary.metric(rule.metric, scenario: rule.scenario)
+            table.append(
+                [
+                    rule.metric.rawValue, rule.scenario.rawValue, "\(verdict.sampleCount)",
+                    ReportText.value(metric?.statistics.median, rule.kind),
+                    ReportText.value(metric?.statistics.p90, rule.kind),
+                    ReportText.budget(rule), rule.level.rawValue, ReportText.label(verdict.status),
+                ],
+                styles: [nil, nil, nil, nil, nil, nil, rule.level == .warn ? .yellow : nil, Self.style(verdict.status)]
+            )
+        }
+        return table.render(colored: colored) + "\n"
+    }
+
+    private func verdictNotes(_ evaluation: BudgetEvaluation) -> [String] {
+        evaluation.verdicts.filter { $0.status != .pass || $0.isImprovement }.map {
+            "\(ReportText.label($0.status)) \($0.rule.title): \($0.message)"
+        }
+    }
+
+    /// Noise, condensed: one line for the metrics too spread out to trust, one for the launches
+    /// that were outliers (and in which metrics).
+    static func noiseNotes(summary: RunSummary, evaluation: BudgetEvaluation) -> [String] {
+        var seen = Set<String>()
+        var spreads: [String] = []
+        var outliers: [Int: [String]] = [:]
+        for verdict in evaluation.verdicts {
+            let scenario = verdict.rule.scenario
+            guard seen.insert(scenario.rawValue + "/" + verdict.rule.metric.rawValue).inserted,
+                let metric = summary.metric(verdict.rule.metric, scenario: scenario)
+            else { continue }
+            let label = summary.scenarios.count > 1 ? "\(metric.name) (\(scenario))" : metric.name.rawValue
+            for launch in metric.outlierLaunches { outliers[launch, default: []].append(label) }
+            if metric.spread.isTooWide {
+                let relative = max(metric.spread.relativeMAD ?? 0, metric.spread.relativeIntervalHalfWidth ?? 0)
+                spreads.append(label + String(format: " %.0f %%", 100 * relative))
+            }
+        }
+        var notes: [String] = []
+        if let limit = summary.scenarios.values.lazy.flatMap(\.metrics.values).first?.spread.limit, !spreads.isEmpty {
+            notes.append(
+                "spread too wide to trust (scaled MAD or the median's 95 % half-width over \(String(format: "%.0f", 100 * limit)) % of the median): "
+                    + spreads.joined(separator: ", ") + "; more launches or a quieter machine narrow it."
+            )
+        }
+        if !outliers.isEmpty {
+            let launches = outliers.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value.joined(separator: ", ")))" }
+            notes.append(
+                "outlier launches (beyond 3 scaled MADs of the median): " + launches.joined(separator: "; ") + ".")
+        }
+        return notes
+    }
+
+    static func style(_ status: VerdictStatus) -> ANSIStyle {
+        switch status {
+        case .pass: .green
+        case .fail: .red
+        case .inconclusive: .yellow
+        case .missing: .magenta
+        }
+    }
+
+    static func style(_ code: ProfilerExitStatus) -> ANSIStyle {
+        switch code {
+        case .success: .green
+        case .inconclusive: .yellow
+        default: .red
+        }
+    }
+}

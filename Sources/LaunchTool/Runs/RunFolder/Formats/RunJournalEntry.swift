@@ -1,0 +1,54 @@
+import LaunchTrace
+
+/// One line of a run's journal (``RunJournal``): a launch record and its kind, written as the
+/// key of its kind's list in `launches.json` (``LaunchTrace/LaunchKind/recordsKey``).
+///
+/// ```json
+/// {"list":"timingLaunches","record":{"index":3,"outcome":"completed","wallNs":1650000,…},"schemaVersion":1}
+/// ```
+public struct RunJournalEntry: Codable, Sendable, Equatable {
+    /// The format version this library reads and writes.
+    public static let currentSchemaVersion = 1
+
+    /// Format version of the line.
+    public var schemaVersion: Int
+    /// The kind of launch the record is of.
+    public var kind: LaunchKind
+    /// The launch's record.
+    public var record: LaunchRecord
+
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion, list, record
+    }
+
+    /// Creates an entry of the current format version.
+    public init(kind: LaunchKind, record: LaunchRecord) {
+        schemaVersion = Self.currentSchemaVersion
+        self.kind = kind
+        self.record = record
+    }
+
+    /// Reads an entry, its kind from the key of its list.
+    ///
+    /// - Throws: `DecodingError` for a list no kind of launch has.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+        let key = try container.decode(String.self, forKey: .list)
+        guard let kind = LaunchKind(recordsKey: key) else {
+            let known = LaunchKind.allCases.map(\.recordsKey).joined(separator: ", ")
+            throw DecodingError.dataCorruptedError(
+                forKey: .list, in: container, debugDescription: "\"\(key)\" is not a list of launches (\(known)).")
+        }
+        self.kind = kind
+        record = try container.decode(LaunchRecord.self, forKey: .record)
+    }
+
+    /// Writes the entry, its kind as the key of its list.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(kind.recordsKey, forKey: .list)
+        try container.encode(record, forKey: .record)
+    }
+}

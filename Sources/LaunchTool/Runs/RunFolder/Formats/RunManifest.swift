@@ -1,0 +1,84 @@
+import Foundation
+import LaunchTrace
+
+/// The runner's record of a run, written as `launches.json` in the run folder (LaunchWorkflow's `RunFolder` names it): what was
+/// run and one ``LaunchRecord`` per measured launch, naming its trace file.
+///
+/// ```json
+/// {
+///   "schemaVersion": 1,
+///   "appPath": "/work/.build/debug/SampleApp",
+///   "scenario": "warm", "runs": 20, "warmup": 2,
+///   "date": "2025-01-31T09:12:00Z",
+///   "launches": [ { "index": 1, "scenario": "warm", "outcome": "completed",
+///                   "wallNs": 412000000, "traceFile": "run-001.trace.json" } ]
+/// }
+/// ```
+public struct RunManifest: Codable, Sendable, Equatable {
+    /// The format version this library reads and writes.
+    public static let currentSchemaVersion = 1
+
+    /// Format version of the file.
+    public var schemaVersion: Int
+    /// Path of the app's executable.
+    public var appPath: String
+    /// The name the run was given (`launchprof run --name`), when given.
+    public var name: String?
+    /// Scenario the run was asked for.
+    public var scenario: Scenario
+    /// The launches that gave the reported times: the measurement launches, or the diagnosis
+    /// launches of a run that makes none (``LaunchTrace/LaunchKind``).
+    public var runs: Int
+    /// Warm-up launches discarded.
+    public var warmup: Int
+    /// When the run started, ISO 8601.
+    public var date: String
+    /// One record per diagnosis launch, in order (``LaunchTrace/LaunchKind/diagnosis``).
+    public var launches: [LaunchRecord]
+    /// One record per measurement launch (``LaunchTrace/LaunchKind/measurement``), in order, when
+    /// the run made them; their indices count from 1 on their own.
+    public var timingLaunches: [LaunchRecord]?
+    /// The pre-main launches (the loader's audit module alone), each record with its
+    /// breakdown, when the run made them.
+    public var preMainLaunches: [LaunchRecord]?
+    /// The warm-up launches (indices -1, -2, …; their traces are not kept), as far as they went.
+    public var warmupLaunches: [LaunchRecord]?
+    /// The primer launches, when the run made them: a launch with no instruments, never measured,
+    /// just before each measurement launch of a short program, so that it follows a launch
+    /// with no instruments as hyperfine's launches do; their indices count from 1 on their own.
+    public var primerLaunches: [LaunchRecord]?
+
+    /// Creates a manifest.
+    public init(
+        schemaVersion: Int = RunManifest.currentSchemaVersion, appPath: String, scenario: Scenario,
+        runs: Int, warmup: Int, date: String, launches: [LaunchRecord]
+    ) {
+        self.schemaVersion = schemaVersion
+        self.appPath = appPath
+        self.scenario = scenario
+        self.runs = runs
+        self.warmup = warmup
+        self.date = date
+        self.launches = launches
+    }
+
+    /// The run information of the manifest (without the machine, which comes from a trace).
+    public var info: RunInfo {
+        var info = RunInfo(appPath: appPath, scenario: scenario, runs: runs, warmup: warmup, date: date)
+        info.name = name
+        return info
+    }
+
+    /// Reads a manifest, checking its schema version.
+    ///
+    /// - Throws: ``LaunchProfilerError`` naming the file, the JSON path and the problem.
+    public static func read(from url: URL) throws -> RunManifest {
+        try SchemaVersionCheck.read(RunManifest.self, from: url, expected: currentSchemaVersion, what: "run manifest")
+    }
+
+    /// Writes the manifest atomically as sorted, pretty-printed JSON; durably unless `durable` is
+    /// false (the folder is made durable after, ``LaunchTrace/AtomicFile/write(_:to:durable:)``).
+    public func write(to url: URL, durable: Bool = true) throws {
+        try AtomicFile.write(RunManifestEncoder.encode(self), to: url, durable: durable)
+    }
+}
