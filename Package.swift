@@ -186,18 +186,6 @@ let package = Package(
         .testTarget(
             name: "LaunchSymbolicationTests",
             dependencies: ["LaunchSymbolication", "LaunchTool", "LaunchTrace"]),
-        .testTarget(
-            name: "LaunchAnalysisTests",
-            dependencies: [
-                "LaunchTool", "LaunchSymbolication",
-                "LaunchTrace", "LaunchTestSupport",
-            ], resources: [.copy("Fixtures")]),
-        .testTarget(
-            name: "ReportTests",
-            dependencies: [
-                "LaunchTool", "LaunchSymbolication", "LaunchTrace", "launchprof",
-                "LaunchTestSupport",
-            ], resources: [.copy("Fixtures")]),
         // The history: change points on seeded series, the store suite against SQLite and a real
         // PostgreSQL cluster the tests start, concurrent writer processes, the exports.
         .testTarget(
@@ -208,15 +196,16 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        // The workflows on the scripted launcher (no process), and against real launches of
-        // FixtureApp, without the CLI.
+        // LaunchTool, folder by folder as in Sources: statistics, metrics, budgets, findings, the
+        // time before main, runs on the scripted launcher (no process) and against real launches
+        // of FixtureApp and FixtureServer, comparisons, and every output against golden files.
         .testTarget(
-            name: "LaunchWorkflowTests",
+            name: "LaunchToolTests",
             dependencies: [
-                "LaunchTool", "LaunchRunner", "LaunchTrace", "LaunchTestSupport",
-                "FixtureApp",
+                "LaunchTool", "LaunchRunner", "LaunchSymbolication", "LaunchTrace", "LaunchTestSupport", "FixtureApp",
                 "FixtureServer",
-            ]
+            ],
+            resources: [.copy("Fixtures")]
         ),
         // The instruments (tracer, stall sampler by signal and by ptrace) against real launches.
         .testTarget(
@@ -278,7 +267,7 @@ if Context.environment["LAUNCHPROF_FUZZ"] != nil {
         ("FuzzELF", ["LaunchSymbolication"]),
         ("FuzzInfoPlist", ["LaunchKit"]),
         ("FuzzStoryboard", ["LaunchKit"]),
-        ("FuzzReadiness", ["LaunchTrace"]),
+        ("FuzzReadiness", ["LaunchRunner", "LaunchTrace"]),
     ]
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"))
     for target in fuzzTargets {

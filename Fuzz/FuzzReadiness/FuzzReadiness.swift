@@ -1,3 +1,4 @@
+import LaunchRunner
 import LaunchTrace
 
 /// libFuzzer entry point: the first line of the input is a `--ready-when stdout:` pattern, the

@@ -81,7 +81,7 @@ struct FixtureServerOptions {
 
     /// Sends READY=1 to the socket in NOTIFY_SOCKET, when it is set.
     static func notifyReady() {
-        guard let path = ProcessInfo.processInfo.environment[ReadyCondition.notifySocketVariable] else { return }
+        guard let path = ProcessInfo.processInfo.environment["NOTIFY_SOCKET"] else { return }
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
         defer { close(fd) }
         var address = sockaddr_un()
@@ -91,7 +91,7 @@ struct FixtureServerOptions {
             raw.copyBytes(from: bytes)
             raw[bytes.count] = 0
         }
-        let message = Array(ReadyCondition.notifyReadyMessage.utf8)
+        let message = Array("READY=1".utf8)
         _ = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 sendto(fd, message, message.count, 0, $0, socklen_t(MemoryLayout<sockaddr_un>.size))

@@ -1,6 +1,7 @@
 import Foundation
 import LaunchTool
 import LaunchTestSupport
+import LaunchRunner
 import LaunchTrace
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchTestSupport
+import LaunchRunner
 import LaunchTrace
 import LaunchTool
 import Testing

@@ -35,8 +35,14 @@ enum SQLiteIdentity {
         }
         if names.contains("history_schema") { return .unmarkedHistory }
         if names.isEmpty { return .empty }
-        let shown = names.prefix(3).map { "\"\(TerminalText.escaped($0))\"" }.joined(separator: ", ")
+        let shown = names.prefix(3).map { "\"\(escaped($0))\"" }.joined(separator: ", ")
         return .foreign("it holds the tables \(shown)\(names.count > 3 ? ", …" : "") and no history_schema")
+    }
+
+    /// `name` with every character outside printable ASCII (control characters, bidirectional
+    /// overrides) written as a Swift escape, so that a table's name cannot break the message.
+    private static func escaped(_ name: String) -> String {
+        name.unicodeScalars.map { $0.escaped(asASCII: true) }.joined()
     }
 
     /// Refuses a foreign database (``LaunchTrace/LaunchProfilerError`` `historyForeign`).

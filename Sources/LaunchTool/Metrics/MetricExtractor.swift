@@ -1,3 +1,4 @@
+import LaunchRunner
 import LaunchTrace
 
 /// Turns one launch trace into named metric values (see ``MetricCatalog``).

@@ -1,4 +1,5 @@
 import LaunchSymbolication
+import LaunchRunner
 import LaunchTrace
 
 extension PreMainSummary {

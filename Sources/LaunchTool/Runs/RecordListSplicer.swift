@@ -1,4 +1,5 @@
 import Foundation
+import LaunchRunner
 import LaunchTrace
 
 /// Writes the lists of launch records of a JSON document directly

@@ -1,4 +1,5 @@
 import Dispatch
+import LaunchRunner
 import LaunchTrace
 import Synchronization
 

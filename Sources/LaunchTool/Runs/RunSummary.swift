@@ -1,3 +1,4 @@
+import LaunchRunner
 import LaunchTrace
 
 /// Everything a run measured: what ran, every launch with its outcome, and per scenario

@@ -1,3 +1,4 @@
+import LaunchRunner
 import LaunchTrace
 
 /// The timing launches of one scenario of a program that writes no trace: started with nothing

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LaunchTool
 import LaunchTrace
 
 /// The check that `run`, `trace` and `compare` are given `--` before the program to launch

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchRunner
+import LaunchTool
 import LaunchTrace
 
 /// Shows a run's progress on standard error: a bar redrawn in place on a terminal, one

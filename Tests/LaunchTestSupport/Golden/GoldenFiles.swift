@@ -11,7 +11,7 @@ import Testing
 /// - A mismatch fails the test with a unified-style line diff (`-` golden, `+` actual).
 ///
 /// ```swift
-/// let goldens = GoldenFiles(testTarget: "ReportTests", folder: "Fixtures/Golden")
+/// let goldens = GoldenFiles(testTarget: "LaunchToolTests", folder: "Fixtures/Golden")
 /// goldens.assertMatches(rendered, "report-with-findings.md")
 /// ```
 public struct GoldenFiles: Sendable {

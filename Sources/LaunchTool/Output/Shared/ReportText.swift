@@ -1,3 +1,4 @@
+import LaunchRunner
 import LaunchTrace
 
 /// Phrases every report format shares, so they say the same thing the same way.

@@ -1,3 +1,4 @@
+import LaunchRunner
 import LaunchTrace
 
 /// One line of a run's journal (``RunJournal``): a launch record and its kind, written as the

@@ -1,3 +1,4 @@
+import LaunchRunner
 import LaunchTrace
 
 extension RunManifest {

@@ -1,4 +1,5 @@
 import Foundation
+import LaunchRunner
 import LaunchTrace
 
 /// The runner's record of a run, written as `launches.json` in the run folder (LaunchWorkflow's `RunFolder` names it): what was
