@@ -7,15 +7,15 @@ import LaunchTrace
 /// Every field of the environment reads through (`configuration.tracePath`,
 /// `configuration.exitAfter`, …); the fields with a default read as plain values here.
 @dynamicMemberLookup
-public struct LaunchConfiguration: Sendable, Equatable {
+package struct LaunchConfiguration: Sendable, Equatable {
     /// The settings as the runner passed them.
-    public var environment: ProfilerEnvironment
+    package var environment: ProfilerEnvironment
     /// Problems found in the environment, as sentences; they are printed once to
     /// standard error and the offending variable is ignored.
-    public var warnings: [String]
+    package var warnings: [String]
 
     /// Creates a configuration.
-    public init(
+    package init(
         tracePath: String? = nil, spawnNs: Int64? = nil, exitAfter: ExitPoint? = nil,
         scenario: Scenario = ProfilerEnvironment.defaultScenario, runIndex: Int? = nil,
         stallThresholdMs: Int = ProfilerEnvironment.defaultStallThresholdMs, warnings: [String] = []
@@ -35,7 +35,7 @@ public struct LaunchConfiguration: Sendable, Equatable {
     /// let configuration = LaunchConfiguration(environment: [ProfilerEnvironment.Variable.exitAfter.rawValue: "firstFrame"])
     /// // configuration.exitAfter == .firstFrame
     /// ```
-    public init(environment variables: [String: String]) {
+    package init(environment variables: [String: String]) {
         var warnings: [String] = []
         environment = ProfilerEnvironment(decoding: variables, warnings: &warnings)
         self.warnings = warnings
@@ -45,26 +45,26 @@ public struct LaunchConfiguration: Sendable, Equatable {
     }
 
     /// A field of the environment.
-    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<ProfilerEnvironment, Value>) -> Value {
+    package subscript<Value>(dynamicMember keyPath: WritableKeyPath<ProfilerEnvironment, Value>) -> Value {
         get { environment[keyPath: keyPath] }
         set { environment[keyPath: keyPath] = newValue }
     }
 
     /// Whether the profiler records anything.
-    public var isRecording: Bool { environment.tracePath != nil }
+    package var isRecording: Bool { environment.tracePath != nil }
 
     /// Whether this is a measurement launch (``LaunchKind/measurement``): no main-thread instruments.
-    public var isMeasurement: Bool { environment.purpose == .measurement }
+    package var isMeasurement: Bool { environment.purpose == .measurement }
 
     /// The scenario recorded in the trace (`warm` unless the runner said otherwise).
-    public var scenario: Scenario { environment.scenario ?? ProfilerEnvironment.defaultScenario }
+    package var scenario: Scenario { environment.scenario ?? ProfilerEnvironment.defaultScenario }
 
     /// Stall threshold in milliseconds.
-    public var stallThresholdMs: Int { environment.stallThresholdMs ?? ProfilerEnvironment.defaultStallThresholdMs }
+    package var stallThresholdMs: Int { environment.stallThresholdMs ?? ProfilerEnvironment.defaultStallThresholdMs }
 
     /// Interval between samples during a stall, in milliseconds.
-    public var sampleIntervalMs: Int { environment.sampleIntervalMs ?? ProfilerEnvironment.defaultSampleIntervalMs }
+    package var sampleIntervalMs: Int { environment.sampleIntervalMs ?? ProfilerEnvironment.defaultSampleIntervalMs }
 
     /// How stalls are sampled; `ptrace` only with a stall socket.
-    public var samplerMethod: SamplerMethod { environment.samplerMethod ?? ProfilerEnvironment.defaultSamplerMethod }
+    package var samplerMethod: SamplerMethod { environment.samplerMethod ?? ProfilerEnvironment.defaultSamplerMethod }
 }

@@ -30,7 +30,7 @@ public final class LaunchProbe: Sendable {
     public static let version = ProfilerInfo.toolVersion
 
     /// The configuration read from the environment.
-    public let configuration: LaunchConfiguration
+    package let configuration: LaunchConfiguration
     private let state: Mutex<State>
     private let mainThreadID: Atomic<Int32>
     private let terminationHandler: Mutex<(@Sendable (LaunchEnding.Reason) -> Void)?>
@@ -57,7 +57,7 @@ public final class LaunchProbe: Sendable {
     ///   - mainThreadInstruments: when recording, start the stall watchdog (a thread that pings the
     ///     main queue) and report the preloaded blocking-call tracer, except in a measurement
     ///     launch. ``shared`` does; create the probe on the main thread then.
-    public init(configuration: LaunchConfiguration, launchStartNs: Int64? = nil, mainThreadInstruments: Bool = false) {
+    package init(configuration: LaunchConfiguration, launchStartNs: Int64? = nil, mainThreadInstruments: Bool = false) {
         // A measurement launch carries the marks alone: no thread state, no CPU clock (a system call).
         let measuresItself = configuration.isRecording && !configuration.isMeasurement
         let createdCPUNs = measuresItself ? ThreadCPUClock.nowNs() : 0
@@ -252,7 +252,7 @@ public final class LaunchProbe: Sendable {
 
     /// Names the app and the interface path the launch took (`storyboard` or `code`), and the
     /// Info.plist that was read. LaunchKit calls this; the trace records it.
-    public func describeApp(name: String?, interface: AppInterface, infoPlistPath: String?) {
+    package func describeApp(name: String?, interface: AppInterface, infoPlistPath: String?) {
         state.withLock { state in
             state.appName = name
             state.interface = interface
@@ -262,14 +262,14 @@ public final class LaunchProbe: Sendable {
 
     /// Sets what runs when the probe ends the launch at an exit point, before the process
     /// exits with status 0. The default exits directly.
-    public func setTerminationHandler(_ handler: (@Sendable (LaunchEnding.Reason) -> Void)?) {
+    package func setTerminationHandler(_ handler: (@Sendable (LaunchEnding.Reason) -> Void)?) {
         terminationHandler.withLock { $0 = handler }
     }
 
     // MARK: Finishing
 
     /// The trace of the launch so far, or `nil` when the probe is not recording.
-    public func snapshot(reason: LaunchEnding.Reason) -> LaunchTrace? {
+    package func snapshot(reason: LaunchEnding.Reason) -> LaunchTrace? {
         guard configuration.isRecording else { return nil }
         let now = MonotonicClock.nowNs()
         return state.withLock { state in
@@ -280,7 +280,7 @@ public final class LaunchProbe: Sendable {
     /// Writes the trace (once) with the given ending reason, if recording. Returns the
     /// error, if writing failed, after printing it to standard error.
     @discardableResult
-    public func finish(_ reason: LaunchEnding.Reason) -> (any Error)? {
+    package func finish(_ reason: LaunchEnding.Reason) -> (any Error)? {
         guard configuration.isRecording, let path = configuration.tracePath else { return nil }
         let now = MonotonicClock.nowNs()
         if instruments != nil { BlockingCallTracer.stop() }

@@ -10,16 +10,16 @@ import LaunchTrace
 /// recorder.firstFrameCommitted(atNs: 9_000, counters: .zero)
 /// // recorder.phases.map(\.phase) == [.binaryLoad, .applicationObject]
 /// ```
-public struct PhaseRecorder: Sendable, Equatable {
+package struct PhaseRecorder: Sendable, Equatable {
     /// The launch start as an absolute `CLOCK_MONOTONIC` reading.
-    public let launchStartNs: Int64
+    package let launchStartNs: Int64
     /// Closed phases in order, times relative to ``launchStartNs``.
-    public private(set) var phases: [PhaseRecord] = []
+    package private(set) var phases: [PhaseRecord] = []
     private var rawSpans: [RawSpan] = []
     /// Marks in the order recorded.
-    public private(set) var marks: [Mark] = []
+    package private(set) var marks: [Mark] = []
     /// Totals reached so far.
-    public private(set) var totals = LaunchTotals()
+    package private(set) var totals = LaunchTotals()
 
     private var openPhase: (phase: LaunchPhase, startNs: Int64, counters: ThreadCounters)?
 
@@ -32,24 +32,24 @@ public struct PhaseRecorder: Sendable, Equatable {
     }
 
     /// Starts recording at `launchStartNs` with `binaryLoad` open and the thread's counters at zero.
-    public init(launchStartNs: Int64) {
+    package init(launchStartNs: Int64) {
         self.launchStartNs = launchStartNs
         openPhase = (.binaryLoad, launchStartNs, .zero)
     }
 
     /// The phase running now, if any.
-    public var currentPhase: LaunchPhase? { openPhase?.phase }
+    package var currentPhase: LaunchPhase? { openPhase?.phase }
 
     /// Ends the open phase (if any) and starts `phase` at the same instant, so phases are
     /// contiguous. A phase that was already recorded is not started again.
-    public mutating func begin(_ phase: LaunchPhase, atNs now: Int64, counters: ThreadCounters) {
+    package mutating func begin(_ phase: LaunchPhase, atNs now: Int64, counters: ThreadCounters) {
         guard !phases.contains(where: { $0.phase == phase }), openPhase?.phase != phase else { return }
         endPhase(atNs: now, counters: counters)
         openPhase = (phase, now, counters)
     }
 
     /// Ends the open phase, if any.
-    public mutating func endPhase(atNs now: Int64, counters: ThreadCounters) {
+    package mutating func endPhase(atNs now: Int64, counters: ThreadCounters) {
         guard let open = openPhase else { return }
         let wall = max(0, now - open.startNs)
         phases.append(
@@ -63,19 +63,19 @@ public struct PhaseRecorder: Sendable, Equatable {
 
     /// Records that the launch screen was shown (on the display, or rendered without one):
     /// sets the time to launch screen and marks it; only the first time counts.
-    public mutating func launchScreenShown(atNs now: Int64) {
+    package mutating func launchScreenShown(atNs now: Int64) {
         guard totals.timeToLaunchScreenNs == nil else { return }
         totals.timeToLaunchScreenNs = now - launchStartNs
         mark(Self.launchScreenMark, atNs: now)
     }
 
     /// The mark of the launch screen shown.
-    public static let launchScreenMark = "launchScreen"
+    package static let launchScreenMark = "launchScreen"
 
     /// Records the end of a background launch (`didFinishLaunching` returned, no scene, no
     /// window): ends the open phase and sets the time to ready, but neither a first frame nor
     /// active, which a background launch never reaches.
-    public mutating func finishedInBackground(atNs now: Int64, counters: ThreadCounters) {
+    package mutating func finishedInBackground(atNs now: Int64, counters: ThreadCounters) {
         guard totals.timeToReadyNs == nil else { return }
         totals.timeToReadyNs = now - launchStartNs
         mark(Self.backgroundEndMark, atNs: now)
@@ -83,11 +83,11 @@ public struct PhaseRecorder: Sendable, Equatable {
     }
 
     /// The mark of a background launch's end.
-    public static let backgroundEndMark = "backgroundLaunchEnd"
+    package static let backgroundEndMark = "backgroundLaunchEnd"
 
     /// Records the first committed frame: ends the open phase (normally `firstVisibleWindow`),
     /// sets the time to first frame, and opens `didBecomeActive` at the same instant.
-    public mutating func firstFrameCommitted(atNs now: Int64, counters: ThreadCounters) {
+    package mutating func firstFrameCommitted(atNs now: Int64, counters: ThreadCounters) {
         guard totals.timeToFirstFrameNs == nil else { return }
         totals.timeToFirstFrameNs = now - launchStartNs
         begin(.didBecomeActive, atNs: now, counters: counters)
@@ -95,7 +95,7 @@ public struct PhaseRecorder: Sendable, Equatable {
 
     /// Records that the app became active: ends the open phase and sets the time to active.
     /// When no first frame was recorded (a headless program), this also sets it.
-    public mutating func becameActive(atNs now: Int64, counters: ThreadCounters) {
+    package mutating func becameActive(atNs now: Int64, counters: ThreadCounters) {
         guard totals.timeToActiveNs == nil else { return }
         if totals.timeToFirstFrameNs == nil { totals.timeToFirstFrameNs = now - launchStartNs }
         totals.timeToActiveNs = now - launchStartNs
@@ -104,33 +104,33 @@ public struct PhaseRecorder: Sendable, Equatable {
 
     /// Records that a program without UI is ready (LaunchProbe's `ready()`): sets the time to
     /// ready, then ends the launch's phases as ``becameActive(atNs:counters:)`` does.
-    public mutating func ready(atNs now: Int64, counters: ThreadCounters) {
+    package mutating func ready(atNs now: Int64, counters: ThreadCounters) {
         guard totals.timeToReadyNs == nil else { return }
         totals.timeToReadyNs = now - launchStartNs
         becameActive(atNs: now, counters: counters)
     }
 
     /// Records the app's "fully drawn" report; only the first report counts.
-    public mutating func fullyDrawn(atNs now: Int64) {
+    package mutating func fullyDrawn(atNs now: Int64) {
         guard totals.timeToFullDisplayNs == nil else { return }
         totals.timeToFullDisplayNs = now - launchStartNs
         mark("fullyDrawn", atNs: now)
     }
 
     /// Records a named instant.
-    public mutating func mark(_ name: String, atNs now: Int64) {
+    package mutating func mark(_ name: String, atNs now: Int64) {
         marks.append(Mark(name: name, timeNs: now - launchStartNs, phase: openPhase?.phase))
     }
 
     /// Records a finished span. Its phase and its nesting are worked out when the trace is
     /// built, so recording costs one append.
-    public mutating func recordSpan(_ name: String, startNs: Int64, endNs: Int64, onMainThread: Bool) {
+    package mutating func recordSpan(_ name: String, startNs: Int64, endNs: Int64, onMainThread: Bool) {
         rawSpans.append(RawSpan(name: name, startNs: startNs, endNs: max(startNs, endNs), onMainThread: onMainThread))
     }
 
     /// The recorded spans in start order, with their phase (the phase running at their start),
     /// depth and parent. Main-thread spans nest by their intervals; other spans are flat.
-    public var spans: [Span] {
+    package var spans: [Span] {
         let ordered = rawSpans.enumerated().sorted {
             ($0.element.startNs, -$0.element.endNs, $0.offset) < ($1.element.startNs, -$1.element.endNs, $1.offset)
         }.map(\.element)
@@ -165,10 +165,10 @@ public struct PhaseRecorder: Sendable, Equatable {
     }
 
     /// Number of recorded events (phases, spans, marks).
-    public var eventCount: Int { phases.count + rawSpans.count + marks.count }
+    package var eventCount: Int { phases.count + rawSpans.count + marks.count }
 
     /// Two recorders are equal when they recorded the same launch and the same open phase.
-    public static func == (lhs: PhaseRecorder, rhs: PhaseRecorder) -> Bool {
+    package static func == (lhs: PhaseRecorder, rhs: PhaseRecorder) -> Bool {
         lhs.launchStartNs == rhs.launchStartNs && lhs.phases == rhs.phases && lhs.rawSpans == rhs.rawSpans
             && lhs.marks == rhs.marks && lhs.totals == rhs.totals
             && lhs.openPhase?.phase == rhs.openPhase?.phase && lhs.openPhase?.startNs == rhs.openPhase?.startNs

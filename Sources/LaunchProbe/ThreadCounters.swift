@@ -1,22 +1,22 @@
 import LaunchTrace
 
 /// Raw, cumulative counters of one thread at one instant.
-public struct ThreadCounters: Sendable, Equatable {
+package struct ThreadCounters: Sendable, Equatable {
     /// Cumulative on-CPU time, in nanoseconds.
-    public var onCpuNs: Int64
+    package var onCpuNs: Int64
     /// Cumulative time runnable but waiting for a CPU, in nanoseconds.
-    public var runnableNs: Int64
+    package var runnableNs: Int64
     /// Cumulative minor page faults.
-    public var minorFaults: Int64
+    package var minorFaults: Int64
     /// Cumulative major page faults.
-    public var majorFaults: Int64
+    package var majorFaults: Int64
     /// Cumulative voluntary context switches.
-    public var voluntarySwitches: Int64
+    package var voluntarySwitches: Int64
     /// Cumulative involuntary context switches.
-    public var involuntarySwitches: Int64
+    package var involuntarySwitches: Int64
 
     /// Creates counters.
-    public init(
+    package init(
         onCpuNs: Int64 = 0, runnableNs: Int64 = 0, minorFaults: Int64 = 0, majorFaults: Int64 = 0,
         voluntarySwitches: Int64 = 0, involuntarySwitches: Int64 = 0
     ) {
@@ -29,10 +29,10 @@ public struct ThreadCounters: Sendable, Equatable {
     }
 
     /// Counters at thread creation.
-    public static let zero = ThreadCounters()
+    package static let zero = ThreadCounters()
 
     /// The thread state of the interval from `earlier` to `self`, lasting `wallNs`.
-    public func state(since earlier: ThreadCounters, wallNs: Int64) -> ThreadState {
+    package func state(since earlier: ThreadCounters, wallNs: Int64) -> ThreadState {
         ThreadState(
             wallNs: wallNs,
             onCpuNs: max(0, onCpuNs - earlier.onCpuNs),

@@ -5,13 +5,13 @@ import LaunchTrace
 /// (kept open, read with `pread`) and `getrusage(RUSAGE_THREAD)`. About 2-4 us per read.
 ///
 /// Only the creating thread may call ``read()``: rusage is always the caller's.
-public final class ThreadStateReader: Sendable {
+package final class ThreadStateReader: Sendable {
     private let schedstatFD: Int32
     /// Thread id of the thread this reader measures.
-    public let threadID: Int32
+    package let threadID: Int32
 
     /// Opens the calling thread's schedstat file.
-    public init() {
+    package init() {
         threadID = lp_current_tid()
         schedstatFD = lp_schedstat_open_current()
     }
@@ -21,11 +21,11 @@ public final class ThreadStateReader: Sendable {
     }
 
     /// Whether schedstat could be opened; without it on-CPU and runnable read as zero.
-    public var hasSchedstat: Bool { schedstatFD >= 0 }
+    package var hasSchedstat: Bool { schedstatFD >= 0 }
 
     /// Reads the thread's cumulative counters now.
     @inline(__always)
-    public func read() -> ThreadCounters {
+    package func read() -> ThreadCounters {
         var raw = lp_thread_counters()
         _ = lp_thread_counters_read(schedstatFD, &raw)
         return ThreadCounters(

@@ -19,9 +19,9 @@ private func _cxaDemangle(
 /// // "llvm::APInt::tcMultiplyPart(unsigned long*, unsigned long const*, unsigned long, unsigned long, unsigned int, bool)"
 /// CxxDemangler.simplify("llvm::DenseMap<int, int>::grow(unsigned int)")  // "llvm::DenseMap<…>::grow"
 /// ```
-public enum CxxDemangler {
+package enum CxxDemangler {
     /// The demangled name, or nil when `name` is not a C++ name the runtime can demangle.
-    public static func demangle(_ name: String) -> String? {
+    package static func demangle(_ name: String) -> String? {
         guard name.hasPrefix("_Z") else { return nil }
         return name.withCString { pointer -> String? in
             var status: Int32 = -1
@@ -33,7 +33,7 @@ public enum CxxDemangler {
 
     /// The function's qualified name without its parameter list, its qualifiers and its
     /// template arguments (`<…>`): what a person looks for in the source.
-    public static func simplify(_ demangled: String) -> String {
+    package static func simplify(_ demangled: String) -> String {
         var out = ""
         var depth = 0
         var parentheses = 0

@@ -6,7 +6,7 @@ extension ELFImage {
     ///
     /// - Throws: ``LaunchProfilerError`` when the file cannot be read or is not a well-formed
     ///   ELF64 little-endian image.
-    public init(contentsOf path: String) throws {
+    package init(contentsOf path: String) throws {
         self = try Self.mappedFile(path).withUnsafeBytes { try ELFImage(bytes: $0, path: path) }
     }
 
@@ -28,7 +28,7 @@ extension ELFImage {
     /// section from `SHT_SYMTAB` (or `SHT_DYNSYM` without one), and the `NT_GNU_BUILD_ID` note.
     ///
     /// - Throws: ``LaunchProfilerError`` naming what is out of bounds or malformed.
-    public init(bytes: UnsafeRawBufferPointer, path: String) throws {
+    package init(bytes: UnsafeRawBufferPointer, path: String) throws {
         var reader = ELFReader(bytes: bytes, path: path)
         self = try reader.parse()
     }

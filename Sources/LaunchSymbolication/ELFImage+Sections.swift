@@ -7,7 +7,7 @@ extension ELFImage {
     ///
     /// - Throws: ``LaunchProfilerError`` when the file cannot be read or is not a well-formed
     ///   ELF64 little-endian image.
-    public static func sectionNames(ofFileAt path: String) throws -> [String] {
+    package static func sectionNames(ofFileAt path: String) throws -> [String] {
         try mappedFile(path).withUnsafeBytes { bytes in
             let reader = ELFReader(bytes: bytes, path: path)
             try reader.checkHeader()

@@ -4,22 +4,22 @@
 /// let image = try ELFImage(contentsOf: "/apps/SampleApp")
 /// image.symbols.lookup(0xb6284)?.name   // "$s9SampleApp12CatalogStoreC4loadyyKF"
 /// ```
-public struct ELFImage: Sendable, Equatable {
+package struct ELFImage: Sendable, Equatable {
     /// Path of the file.
-    public var path: String
+    package var path: String
     /// The GNU build id in lowercase hexadecimal, when the file has one.
-    public var buildID: String?
+    package var buildID: String?
     /// Function symbols from `.symtab`, or from `.dynsym` when the file has no `.symtab`.
-    public var symbols: SymbolTable
+    package var symbols: SymbolTable
     /// Which table the symbols came from: `.symtab`, `.dynsym`, or `none` for a stripped file.
-    public var symbolSource: String
+    package var symbolSource: String
     /// The virtual address the file's first byte is linked at: 0 for a position-independent
     /// file (a library, a PIE executable), `0x400000` for a classic executable (`ET_EXEC`, such as
     /// Debian's `python3.11`), whose symbols are absolute addresses.
-    public var linkBase: UInt64 = 0
+    package var linkBase: UInt64 = 0
 
     /// Creates an image description.
-    public init(path: String, buildID: String?, symbols: SymbolTable, symbolSource: String) {
+    package init(path: String, buildID: String?, symbols: SymbolTable, symbolSource: String) {
         self.path = path
         self.buildID = buildID
         self.symbols = symbols

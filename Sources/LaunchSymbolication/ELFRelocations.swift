@@ -12,34 +12,34 @@ import LaunchTrace
 /// relocations.relative       // 79877
 /// relocations.writtenPages   // 203
 /// ```
-public struct ELFRelocations: Sendable, Equatable {
+package struct ELFRelocations: Sendable, Equatable {
     /// Relative relocations (`R_*_RELATIVE` in `.rela.dyn`, and those packed in `DT_RELR`).
-    public var relative: Int
+    package var relative: Int
     /// Of ``relative``, those packed in `DT_RELR` (`-z pack-relative-relocs`).
-    public var packedRelative: Int
+    package var packedRelative: Int
     /// Relocations in `.rela.dyn` that name a symbol (`GLOB_DAT`, `R_X86_64_64`, TLS, `COPY`).
-    public var symbolic: Int
+    package var symbolic: Int
     /// PLT relocations (`JUMP_SLOT`): bound on first call, or before `main` when ``bindsNow``.
-    public var plt: Int
+    package var plt: Int
     /// Whether the object asks for every symbol to be bound before `main` (`-z now`).
-    public var bindsNow: Bool
+    package var bindsNow: Bool
     /// Whether the object is position independent (a library, a PIE executable): its relative
     /// relocations exist because its load address is chosen at launch.
-    public var isPositionIndependent: Bool
+    package var isPositionIndependent: Bool
     /// Distinct 4 KiB pages written by relative relocations.
-    public var relativePages: Int
+    package var relativePages: Int
     /// Distinct 4 KiB pages written by symbol relocations (and lazy PLT slots).
-    public var symbolPages: Int
+    package var symbolPages: Int
     /// Distinct pages written by any relocation before `main`: each is copied on its first write.
-    public var writtenPages: Int
+    package var writtenPages: Int
     /// The symbols looked up before `main`, with how many lookups each needed (consecutive
     /// relocations of one symbol share one lookup, as the loader caches the last).
-    public var lookups: [String: Int]
+    package var lookups: [String: Int]
     /// The symbols the object defines for the others (global or weak, default visibility).
-    public var exports: Set<String>
+    package var exports: Set<String>
 
     /// Creates a description.
-    public init(
+    package init(
         relative: Int, packedRelative: Int, symbolic: Int, plt: Int, bindsNow: Bool, isPositionIndependent: Bool,
         relativePages: Int, symbolPages: Int, writtenPages: Int, lookups: [String: Int], exports: Set<String>
     ) {
@@ -57,13 +57,13 @@ public struct ELFRelocations: Sendable, Equatable {
     }
 
     /// Symbol lookups before `main`.
-    public var lookupCount: Int { lookups.values.reduce(0, +) }
+    package var lookupCount: Int { lookups.values.reduce(0, +) }
 
     /// Reads the relocations of the ELF64 little-endian file at `path` (mapped, read once).
     ///
     /// - Throws: ``LaunchProfilerError`` when the file cannot be read or its dynamic section is
     ///   malformed.
-    public init(contentsOf path: String) throws {
+    package init(contentsOf path: String) throws {
         self = try ELFImage.mappedFile(path).withUnsafeBytes { bytes in
             let reader = ELFReader(bytes: bytes, path: path)
             try reader.checkHeader()

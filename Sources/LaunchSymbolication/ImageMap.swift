@@ -1,17 +1,17 @@
 import LaunchTrace
 
 /// The images of one launch sorted by address, to find the image of an address quickly.
-public struct ImageMap: Sendable, Equatable {
+package struct ImageMap: Sendable, Equatable {
     /// The images, sorted by ``LaunchTrace/LoadedImage/textStart``.
-    public private(set) var images: [LoadedImage]
+    package private(set) var images: [LoadedImage]
 
     /// Creates a map of `images`.
-    public init(_ images: [LoadedImage]) {
+    package init(_ images: [LoadedImage]) {
         self.images = images.sorted { $0.textStart < $1.textStart }
     }
 
     /// The image whose executable segments contain `address`.
-    public func image(containing address: Address) -> LoadedImage? {
+    package func image(containing address: Address) -> LoadedImage? {
         var low = 0
         var high = images.count
         while low < high {

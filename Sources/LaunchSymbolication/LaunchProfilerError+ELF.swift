@@ -2,7 +2,7 @@ import LaunchTrace
 
 extension LaunchProfilerError.Code {
     /// An ELF file cannot be read or is not a file LaunchProfiler can take symbols from.
-    public static let invalidELF = Self("invalidELF")
+    package static let invalidELF = Self("invalidELF")
 }
 
 extension LaunchProfilerError {
@@ -11,7 +11,7 @@ extension LaunchProfilerError {
     /// ```text
     /// /app/SampleApp: the section header table (64 entries at offset 0x1f2e40) runs past the end of the file (2031616 bytes); the file is truncated or not an ELF image.
     /// ```
-    public static func invalidELF(path: String, reason: String) -> Self {
+    package static func invalidELF(path: String, reason: String) -> Self {
         Self(.invalidELF, reason, context: Context(file: path))
     }
 }

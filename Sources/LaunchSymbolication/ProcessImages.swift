@@ -4,17 +4,17 @@ import LaunchTrace
 /// The image map of the current process, read from `/proc/self/maps`: what an instrumented
 /// app records in ``LaunchTrace/MainThreadActivity/images``. The tool uses it for its own
 /// tests and for benchmarking symbolication.
-public enum ProcessImages {
+package enum ProcessImages {
     /// Every file-backed image with executable mappings. The load address is the start of
     /// the file's mapping at offset 0 (shared objects and position-independent executables
     /// put their first segment at virtual address 0). Build ids are left nil.
-    public static func current() -> [LoadedImage] {
+    package static func current() -> [LoadedImage] {
         guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return [] }
         return parse(maps: maps)
     }
 
     /// Parses the text of a `/proc/PID/maps` file.
-    public static func parse(maps: String) -> [LoadedImage] {
+    package static func parse(maps: String) -> [LoadedImage] {
         var order: [String] = []
         var base: [String: UInt64] = [:]
         var text: [String: (start: UInt64, end: UInt64)] = [:]

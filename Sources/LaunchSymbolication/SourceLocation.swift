@@ -1,22 +1,22 @@
 /// A place in the source code, from debug information.
-public struct SourceLocation: Codable, Sendable, Equatable, Hashable, CustomStringConvertible {
+package struct SourceLocation: Codable, Sendable, Equatable, Hashable, CustomStringConvertible {
     /// Path of the source file as recorded in the debug information.
-    public var file: String
+    package var file: String
     /// Line, starting at 1.
-    public var line: Int
+    package var line: Int
     /// When the address lies in code the compiler inlined into its caller: the linkage
     /// (mangled) name of the innermost inlined function, whose source `file` and `line` are.
-    public var inlinedFunction: String?
+    package var inlinedFunction: String?
 
     /// Creates a location.
-    public init(file: String, line: Int, inlinedFunction: String? = nil) {
+    package init(file: String, line: Int, inlinedFunction: String? = nil) {
         self.file = file
         self.line = line
         self.inlinedFunction = inlinedFunction
     }
 
     /// `file:line` with the file's last path component only: `CatalogStore.swift:18`.
-    public var description: String {
+    package var description: String {
         (file.split(separator: "/").last.map(String.init) ?? file) + ":\(line)"
     }
 }

@@ -10,16 +10,16 @@ import Synchronization
 ///     let lines = locator.locate([0xb6283], in: "/apps/SampleApp")   // [0xb6283: CatalogStore.swift:18]
 /// }
 /// ```
-public struct SourceLocator: Sendable, Equatable {
+package struct SourceLocator: Sendable, Equatable {
     /// Which program it runs.
-    public enum Tool: String, Codable, Sendable {
+    package enum Tool: String, Codable, Sendable {
         /// `llvm-symbolizer --output-style=JSON`.
         case llvmSymbolizer
         /// GNU `addr2line`.
         case addr2line
 
         /// The program's usual name, for messages: `llvm-symbolizer`, `addr2line`.
-        public var programName: String {
+        package var programName: String {
             switch self {
             case .llvmSymbolizer: "llvm-symbolizer"
             case .addr2line: "addr2line"
@@ -29,28 +29,28 @@ public struct SourceLocator: Sendable, Equatable {
 
     /// File and line of the addresses the symbolizer found, and why the others are missing
     /// when a run of it failed.
-    public struct Result: Sendable, Equatable {
+    package struct Result: Sendable, Equatable {
         /// The locations found, by ELF virtual address.
-        public var locations: [UInt64: SourceLocation]
+        package var locations: [UInt64: SourceLocation]
         /// Why some or all addresses have no location because the symbolizer failed (could
         /// not start, exited with an error, was killed or stopped at ``SourceLocator/timeoutSeconds``),
         /// as a sentence naming the program; nil when every run of it succeeded.
-        public var problem: String?
+        package var problem: String?
     }
 
     /// Path of the program.
-    public var path: String
+    package var path: String
     /// Which program it is.
-    public var tool: Tool
+    package var tool: Tool
     /// Most addresses passed to one process (they go on its command line).
-    public var batchLimit: Int
+    package var batchLimit: Int
     /// Seconds one process may run before it is killed (SIGKILL) and its batch given up: a
     /// symbolizer that hangs (under `ulimit -v`, on a huge image) degrades the report to names
     /// without lines instead of stopping it.
-    public var timeoutSeconds: Double
+    package var timeoutSeconds: Double
 
     /// Creates a locator that runs `path`.
-    public init(path: String, tool: Tool, batchLimit: Int = 4_000, timeoutSeconds: Double = 30) {
+    package init(path: String, tool: Tool, batchLimit: Int = 4_000, timeoutSeconds: Double = 30) {
         self.path = path
         self.tool = tool
         self.batchLimit = batchLimit
@@ -63,7 +63,7 @@ public struct SourceLocator: Sendable, Equatable {
     /// `llvm-symbolizer` next to `swift` on the `PATH` or in `/opt/swift/usr/bin`, then
     /// `/usr/bin/llvm-symbolizer`, then `addr2line` on the `PATH`; nil when there is none
     /// (symbolication then has names but no lines).
-    public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> SourceLocator? {
+    package static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> SourceLocator? {
         if let path = ToolVariable.symbolizer.value(in: environment) {
             let name = URL(fileURLWithPath: path).lastPathComponent
             return SourceLocator(path: path, tool: name.contains("addr2line") ? .addr2line : .llvmSymbolizer)
@@ -89,13 +89,13 @@ public struct SourceLocator: Sendable, Equatable {
     /// File and line of each ELF virtual address in `image` that has debug information.
     /// Runs one process per ``batchLimit`` addresses, each under ``timeoutSeconds``; a missing,
     /// failing or hung tool gives an empty result for its batch, never an error.
-    public func locate(_ addresses: [UInt64], in image: String) -> [UInt64: SourceLocation] {
+    package func locate(_ addresses: [UInt64], in image: String) -> [UInt64: SourceLocation] {
         locateReporting(addresses, in: image).locations
     }
 
     /// ``locate(_:in:)``, with the reason when a run of the tool failed: the first failure's
     /// sentence (`llvm-symbolizer (/usr/bin/llvm-symbolizer) exited with status 1.`).
-    public func locateReporting(_ addresses: [UInt64], in image: String) -> Result {
+    package func locateReporting(_ addresses: [UInt64], in image: String) -> Result {
         var result: [UInt64: SourceLocation] = [:]
         var problem: String?
         let unique = Array(Set(addresses)).sorted()

@@ -6,26 +6,26 @@
 /// ```swift
 /// StackRooting.startFrameCount(["_start", "__libc_start_main", "libc.so.6+0x2724a", "main", "f()"])   // 3
 /// ```
-public enum StackRooting {
+package enum StackRooting {
     /// The start routines of the loader and libc that call `main`.
-    public static let startFunctions: Set<String> = [
+    package static let startFunctions: Set<String> = [
         "_start", "__libc_start_main", "__libc_start_main_impl", "__libc_start_main_alias_2",
         "__libc_start_call_main", "_dl_start", "_dl_start_user", "_dl_start_final",
     ]
 
     /// Image-name prefixes whose unnamed frames (`libc.so.6+0x2724a`) at the root are start code.
-    public static let startImagePrefixes = ["libc.so", "libc-", "ld-linux", "ld64"]
+    package static let startImagePrefixes = ["libc.so", "libc-", "ld-linux", "ld64"]
 
     /// How many frames at the root of `namesRootFirst` are start code (never all of them: the
     /// leaf is kept).
-    public static func startFrameCount(_ namesRootFirst: [String]) -> Int {
+    package static func startFrameCount(_ namesRootFirst: [String]) -> Int {
         var count = 0
         while count < namesRootFirst.count - 1, isStartFrame(namesRootFirst[count]) { count += 1 }
         return count
     }
 
     /// Whether a frame, by its name, is the loader's or libc's start code.
-    public static func isStartFrame(_ name: String) -> Bool {
+    package static func isStartFrame(_ name: String) -> Bool {
         if startFunctions.contains(name) { return true }
         guard let plus = name.range(of: "+0x") else { return false }
         let image = name[..<plus.lowerBound]

@@ -20,15 +20,15 @@ private func _swiftDemangle(
 /// SwiftDemangler.demangle("$s9SampleApp12CatalogStoreC4loadyyKF")
 /// // "SampleApp.CatalogStore.load() throws -> ()"
 /// ```
-public enum SwiftDemangler {
+package enum SwiftDemangler {
     /// Whether `name` looks like a mangled Swift name (`$s…`, `_$s…`, `$S…`, `_T0…`).
-    public static func isMangled(_ name: String) -> Bool {
+    package static func isMangled(_ name: String) -> Bool {
         name.hasPrefix("$s") || name.hasPrefix("_$s") || name.hasPrefix("$S") || name.hasPrefix("_$S")
             || name.hasPrefix("$e") || name.hasPrefix("_$e") || name.hasPrefix("_T0")
     }
 
     /// The demangled name, or nil when `name` is not a Swift symbol the runtime can demangle.
-    public static func demangle(_ name: String) -> String? {
+    package static func demangle(_ name: String) -> String? {
         guard isMangled(name) else { return nil }
         return name.withCString { pointer -> String? in
             guard let result = _swiftDemangle(pointer, strlen(pointer), nil, nil, 0) else { return nil }

@@ -2,23 +2,23 @@ import Synchronization
 
 /// A function's name in three forms: as in the symbol table, demangled, and simplified
 /// for people (`CatalogStore.load()`), with the module it belongs to.
-public struct SymbolName: Codable, Sendable, Equatable, Hashable {
+package struct SymbolName: Codable, Sendable, Equatable, Hashable {
     /// The name in the symbol table (mangled for Swift).
-    public var raw: String
+    package var raw: String
     /// The demangled name (`SampleApp.CatalogStore.load() throws -> ()`), or the raw name
     /// of a C symbol.
-    public var full: String
+    package var full: String
     /// The simplified name: no module qualifier, argument types, effects, return type or
     /// generic signature (`CatalogStore.load()`, `AppDelegate.application(_:didFinishLaunchingWithOptions:)`).
-    public var simple: String
+    package var simple: String
     /// The Swift module of the function (`SampleApp`, `Swift`, `LaunchKit`); nil for C symbols.
-    public var module: String?
+    package var module: String?
     /// Whether the compiler made the function (thunks, outlined copies, metadata accessors):
     /// never the app's own code for attribution.
-    public var isCompilerGenerated: Bool
+    package var isCompilerGenerated: Bool
 
     /// Creates a name from its parts.
-    public init(raw: String, full: String, simple: String, module: String?, isCompilerGenerated: Bool) {
+    package init(raw: String, full: String, simple: String, module: String?, isCompilerGenerated: Bool) {
         self.raw = raw
         self.full = full
         self.simple = simple
@@ -33,7 +33,7 @@ public struct SymbolName: Codable, Sendable, Equatable, Hashable {
     /// SymbolName(raw: "read").simple                                  // "read"
     /// SymbolName(raw: "read@plt").simple                              // "read@plt" (a PLT stub)
     /// ```
-    public init(raw: String) {
+    package init(raw: String) {
         if let known = Self.named.withLock({ $0[raw] }) {
             self = known
             return

@@ -9,19 +9,19 @@
 ///   the function they stand for; closures keep their position (`closure #1 in f()`).
 ///
 /// Works on UTF-8 bytes, so it costs well under a microsecond per name.
-public enum SymbolNameSimplifier {
+package enum SymbolNameSimplifier {
     /// A simplified name.
-    public struct Result: Sendable, Equatable {
+    package struct Result: Sendable, Equatable {
         /// The simplified name.
-        public var name: String
+        package var name: String
         /// The function's module, if the name has one.
-        public var module: String?
+        package var module: String?
         /// Whether the compiler made the function.
-        public var isCompilerGenerated: Bool
+        package var isCompilerGenerated: Bool
     }
 
     /// Simplifies a demangled name.
-    public static func simplify(_ demangled: String) -> Result {
+    package static func simplify(_ demangled: String) -> Result {
         // "destroy value witness for T", "initializeWithCopy value witness for T", …: the
         // compiler made these for a type; the type's own code is elsewhere.
         if demangled.contains(" value witness for ") {

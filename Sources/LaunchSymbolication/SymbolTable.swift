@@ -6,18 +6,18 @@
 /// let table = SymbolTable(symbols: [("main", 0x1000, 0x40), ("helper", 0x1040, 0x20)])
 /// table.lookup(0x1050)?.name   // "helper"
 /// ```
-public struct SymbolTable: Sendable, Equatable {
+package struct SymbolTable: Sendable, Equatable {
     /// One function symbol.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// First address of the function (an ELF virtual address).
-        public var start: UInt64
+        package var start: UInt64
         /// Size in bytes; 0 when the symbol table does not say.
-        public var size: UInt64
+        package var size: UInt64
         /// Offset of the NUL-terminated name in ``SymbolTable/names``.
-        public var nameOffset: UInt32
+        package var nameOffset: UInt32
 
         /// Creates an entry.
-        public init(start: UInt64, size: UInt64, nameOffset: UInt32) {
+        package init(start: UInt64, size: UInt64, nameOffset: UInt32) {
             self.start = start
             self.size = size
             self.nameOffset = nameOffset
@@ -25,26 +25,26 @@ public struct SymbolTable: Sendable, Equatable {
     }
 
     /// A lookup's result.
-    public struct Match: Sendable, Equatable {
+    package struct Match: Sendable, Equatable {
         /// Index of the symbol in ``SymbolTable/entries``.
-        public var index: Int
+        package var index: Int
         /// The raw (mangled) name.
-        public var name: String
+        package var name: String
         /// First address of the function.
-        public var start: UInt64
+        package var start: UInt64
         /// The address's distance from ``start``.
-        public var offset: UInt64
+        package var offset: UInt64
     }
 
     /// Symbols sorted by start address; one per address.
-    public private(set) var entries: [Entry]
+    package private(set) var entries: [Entry]
     /// NUL-terminated names, indexed by ``Entry/nameOffset``.
-    public private(set) var names: [UInt8]
+    package private(set) var names: [UInt8]
 
     /// Creates a table from entries and the name buffer they index, sorting the entries and
     /// keeping one symbol per address (the one with a size, then the longest name, so a
     /// Swift name wins over a short C alias).
-    public init(entries: [Entry], names: [UInt8]) {
+    package init(entries: [Entry], names: [UInt8]) {
         self.names = names
         var sorted = entries.sorted { ($0.start, $1.size) < ($1.start, $0.size) }
         var unique: [Entry] = []
@@ -61,7 +61,7 @@ public struct SymbolTable: Sendable, Equatable {
     }
 
     /// Creates a table from names, start addresses and sizes (for tests and synthetic images).
-    public init(symbols: [(name: String, start: UInt64, size: UInt64)]) {
+    package init(symbols: [(name: String, start: UInt64, size: UInt64)]) {
         var names: [UInt8] = [0]
         var entries: [Entry] = []
         for symbol in symbols {
@@ -72,10 +72,10 @@ public struct SymbolTable: Sendable, Equatable {
     }
 
     /// Number of symbols.
-    public var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// The raw name of the symbol at `index`.
-    public func name(at index: Int) -> String {
+    package func name(at index: Int) -> String {
         let start = Int(entries[index].nameOffset)
         guard start < names.count else { return "" }
         var end = start
@@ -86,7 +86,7 @@ public struct SymbolTable: Sendable, Equatable {
     /// The index of the function containing `address`, or nil when no symbol covers it: the
     /// last symbol starting at or before the address, if the address is within its size (or,
     /// for a symbol without a size, before the next symbol).
-    public func index(containing address: UInt64) -> Int? {
+    package func index(containing address: UInt64) -> Int? {
         var low = 0
         var high = entries.count
         while low < high {
@@ -100,19 +100,19 @@ public struct SymbolTable: Sendable, Equatable {
     }
 
     /// The function containing `address`, with its name, or nil.
-    public func lookup(_ address: UInt64) -> Match? {
+    package func lookup(_ address: UInt64) -> Match? {
         guard let index = index(containing: address) else { return nil }
         let entry = entries[index]
         return Match(index: index, name: name(at: index), start: entry.start, offset: address - entry.start)
     }
 
     /// The start address of the symbol named exactly `name`, if the table has one (a linear scan).
-    public func start(ofSymbolNamed name: String) -> UInt64? {
+    package func start(ofSymbolNamed name: String) -> UInt64? {
         entries.indices.first { self.name(at: $0) == name }.map { entries[$0].start }
     }
 
     /// Every name in the table's string data that ends with `suffix` (a linear scan).
-    public func names(endingWith suffix: String) -> [String] {
+    package func names(endingWith suffix: String) -> [String] {
         names.split(separator: 0, omittingEmptySubsequences: true).compactMap { bytes in
             let name = String(decoding: bytes, as: UTF8.self)
             return name.hasSuffix(suffix) ? name : nil
@@ -120,7 +120,7 @@ public struct SymbolTable: Sendable, Equatable {
     }
 
     /// Whether any symbol's raw name contains `fragment` (a linear scan of the names).
-    public func containsName(_ fragment: String) -> Bool {
+    package func containsName(_ fragment: String) -> Bool {
         let needle = Array(fragment.utf8)
         guard !needle.isEmpty, needle.count <= names.count else { return false }
         let first = needle[0]

@@ -6,7 +6,7 @@ extension Symbolicator {
     /// cache hit with its location.
     /// With `locating` false the locations wait for a later ``locateSources()``, so that more
     /// stacks share its one symbolizer pass per image.
-    public func prepare(_ traces: [LaunchTrace], locating: Bool = true) {
+    package func prepare(_ traces: [LaunchTrace], locating: Bool = true) {
         for trace in traces {
             guard let activity = trace.mainThread else { continue }
             _ = symbolicate(activity)
@@ -16,7 +16,7 @@ extension Symbolicator {
 
     /// The symbolicated stacks of one launch's activity. Blocking-call stacks are return
     /// addresses; a sample's first frame is the interrupted instruction.
-    public func symbolicate(_ activity: MainThreadActivity) -> SymbolicatedActivity {
+    package func symbolicate(_ activity: MainThreadActivity) -> SymbolicatedActivity {
         let map = ImageMap(activity.images)
         return SymbolicatedActivity(
             blockingCalls: activity.blockingCalls.map { symbolicate(stack: $0.stack, in: map, firstIsExact: false) },

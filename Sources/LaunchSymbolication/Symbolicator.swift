@@ -16,20 +16,20 @@ import Synchronization
 /// symbolicator.locateSources()                 // one symbolizer process per image
 /// frames = symbolicator.symbolicate(stack: call.stack, in: map, firstIsExact: false)  // now with file:line
 /// ```
-public final class Symbolicator {
+package final class Symbolicator {
     /// The external symbolizer for file:line; nil to resolve names only.
-    public let sourceLocator: SourceLocator?
+    package let sourceLocator: SourceLocator?
     /// Images that could not be used (unreadable, malformed, or a different build than the
     /// launch's), each with a sentence saying why; their frames show as `image+0xoffset`.
-    public private(set) var problems: [String: String] = [:]
+    package private(set) var problems: [String: String] = [:]
     /// Images whose frames have names but no file and line because the ``sourceLocator``
     /// failed on them (could not start, exited with an error, was killed or stopped at its
     /// timeout), each with the sentence saying so.
-    public private(set) var sourceProblems: [String: String] = [:]
+    package private(set) var sourceProblems: [String: String] = [:]
 
     /// Every image whose frames lack names or file and line, with a sentence saying which and
     /// why: what ``RunFindings`` records and the reports show.
-    public var notices: [String: String] {
+    package var notices: [String: String] {
         var notices = problems.mapValues { "Function names are missing (its frames show as image+offset): \($0)" }
         for (path, problem) in sourceProblems where notices[path] == nil {
             notices[path] = "File and line are missing: \(problem)"
@@ -56,12 +56,12 @@ public final class Symbolicator {
     private var entryModules: [String: String?] = [:]
 
     /// Creates a symbolicator; by default it finds a symbolizer for file:line on this machine.
-    public init(sourceLocator: SourceLocator? = SourceLocator.find()) {
+    package init(sourceLocator: SourceLocator? = SourceLocator.find()) {
         self.sourceLocator = sourceLocator
     }
 
     /// Uses `image` for `path` instead of reading the file (tests, synthetic images).
-    public func register(_ image: ELFImage, for path: String) {
+    package func register(_ image: ELFImage, for path: String) {
         let id = imageID(path, load: false)
         states[id].image = image
     }
@@ -69,7 +69,7 @@ public final class Symbolicator {
     /// Reads the symbol table of `path` now (symbolication would read it on first use).
     ///
     /// - Throws: ``LaunchProfilerError`` when the file cannot be used.
-    public func loadImage(_ path: String) throws {
+    package func loadImage(_ path: String) throws {
         let id = imageID(path, load: true)
         if states[id].image == nil {
             throw LaunchProfilerError.invalidELF(path: path, reason: problems[path] ?? "The image has no symbols.")
@@ -96,7 +96,7 @@ public final class Symbolicator {
     }
 
     /// Folder of the distribution's separate debug files, by build id (`libc6-dbg` puts libc's there).
-    public static let debugFileFolder = "/usr/lib/debug/.build-id"
+    package static let debugFileFolder = "/usr/lib/debug/.build-id"
 
     /// `image` with the full symbol table of its separate debug file, when the image has only
     /// its exported symbols (`.dynsym`: libc names no internal function such as
@@ -113,7 +113,7 @@ public final class Symbolicator {
 
     /// Resolves one address. `isReturnAddress` looks up the byte before it (the call
     /// instruction), so a call at the very end of a function is not taken for the next one.
-    public func symbolicate(_ address: Address, in map: ImageMap, isReturnAddress: Bool) -> SymbolicatedFrame {
+    package func symbolicate(_ address: Address, in map: ImageMap, isReturnAddress: Bool) -> SymbolicatedFrame {
         guard let loaded = map.image(containing: address) else {
             return SymbolicatedFrame(
                 address: address, image: nil, imageOffset: nil, symbol: nil, symbolOffset: nil, location: nil)
@@ -160,7 +160,7 @@ public final class Symbolicator {
 
     /// Resolves a stack, innermost first. `firstIsExact` says the first address is an
     /// interrupted instruction (a sample) rather than a return address.
-    public func symbolicate(stack: [Address], in map: ImageMap, firstIsExact: Bool) -> [SymbolicatedFrame] {
+    package func symbolicate(stack: [Address], in map: ImageMap, firstIsExact: Bool) -> [SymbolicatedFrame] {
         stack.enumerated().map { index, address in
             symbolicate(address, in: map, isReturnAddress: !(firstIsExact && index == 0))
         }
@@ -169,7 +169,7 @@ public final class Symbolicator {
     /// Whether the symbol table of the image at `path` has a name containing `fragment`
     /// (reads the image if needed). Used to find a type's `shared` singleton by its mangled
     /// accessor, e.g. `12CatalogStoreC6shared`.
-    public func image(_ path: String, hasSymbolContaining fragment: String) -> Bool {
+    package func image(_ path: String, hasSymbolContaining fragment: String) -> Bool {
         let id = imageID(path, load: true)
         let key = path + "\u{0}" + fragment
         if let known = fragmentCache[key] { return known }
@@ -181,7 +181,7 @@ public final class Symbolicator {
     /// The Swift module whose code is the executable at `path`'s entry point: SwiftPM names the
     /// entry point `<Module>_main` beside `main`. Nil for a program not written in Swift, one
     /// built without SwiftPM, or one stripped of its symbol table.
-    public func entryModule(ofExecutable path: String) -> String? {
+    package func entryModule(ofExecutable path: String) -> String? {
         if let known = entryModules[path] { return known }
         let module = findEntryModule(path)
         entryModules[path] = .some(module)
@@ -191,7 +191,7 @@ public final class Symbolicator {
     /// The source file of the function named `symbol` in the image at `path` (its first line's
     /// file, from the debug information), or nil without symbols, debug information or a
     /// ``sourceLocator``.
-    public func sourceFile(ofSymbol symbol: String, inImage path: String) -> String? {
+    package func sourceFile(ofSymbol symbol: String, inImage path: String) -> String? {
         let id = imageID(path, load: true)
         guard let locator = sourceLocator, let image = states[id].image,
             let start = image.symbols.start(ofSymbolNamed: symbol)
@@ -214,7 +214,7 @@ public final class Symbolicator {
     /// Adds file:line to every frame resolved so far that lacks one: one symbolizer process
     /// per image (per ``SourceLocator/batchLimit`` addresses). Frames returned afterwards
     /// carry the locations. Does nothing without a ``sourceLocator``.
-    public func locateSources() {
+    package func locateSources() {
         guard let locator = sourceLocator else { return }
         let work = imageIDs.filter { !states[$0.value].pendingLocations.isEmpty }
             .map { (path: $0.key, id: $0.value, addresses: Array(states[$0.value].pendingLocations)) }

@@ -16,13 +16,13 @@ import Foundation
 /// ```swift
 /// try AtomicFile.write(Data("{}\n".utf8), to: URL(filePath: "summary.json"))
 /// ```
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `data` to `url` atomically, and durably unless `durable` is false (then a later
     /// ``sync(folder:)`` makes it so).
     ///
     /// - Throws: ``LaunchProfilerError`` (code ``LaunchProfilerError/Code/writeFailed``) naming
     ///   the file and the reason (`The disk is full.` for ENOSPC); the destination is unchanged.
-    public static func write(_ data: Data, to url: URL, durable: Bool = true) throws {
+    package static func write(_ data: Data, to url: URL, durable: Bool = true) throws {
         let directory = url.deletingLastPathComponent()
         let name = ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let temporary = directory.appendingPathComponent(name).path
@@ -45,7 +45,7 @@ public enum AtomicFile {
     /// An entry that is not a regular file is skipped without waiting: each is opened with
     /// `O_NONBLOCK` (a named pipe with no writer would otherwise block the open for ever, and the
     /// open restarts after every signal) and checked with `fstat` before anything else.
-    public static func sync(folder: URL) {
+    package static func sync(folder: URL) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for name in names {
             let path = folder.appendingPathComponent(name).path
@@ -60,7 +60,7 @@ public enum AtomicFile {
 
     /// Writes every byte of `data` to `fd` (a write cut short or interrupted goes on); returns 0
     /// or the errno value.
-    public static func writeAll(_ data: some ContiguousBytes, to fd: Int32) -> Int32 {
+    package static func writeAll(_ data: some ContiguousBytes, to fd: Int32) -> Int32 {
         data.withUnsafeBytes { buffer -> Int32 in
             var offset = 0
             while offset < buffer.count {

@@ -17,12 +17,12 @@ import Foundation
 /// ```swift
 /// let data = try InputFile.read(URL(filePath: "budgets.json"), what: "budget file")
 /// ```
-public enum InputFile {
+package enum InputFile {
     /// The contents of the regular file at `url`; `what` names it in the message ("The trace
     /// cannot be read: …"). `mapped` maps the file instead of copying it (large ELF images).
     ///
     /// - Throws: ``LaunchProfilerError`` with code ``LaunchProfilerError/Code/unreadableFile``.
-    public static func read(_ url: URL, what: String, mapped: Bool = false) throws(LaunchProfilerError) -> Data {
+    package static func read(_ url: URL, what: String, mapped: Bool = false) throws(LaunchProfilerError) -> Data {
         let path = url.path
         var info = stat()
         guard stat(path, &info) == 0 else {
@@ -49,7 +49,7 @@ public enum InputFile {
     }
 
     /// Why a file of mode `mode` is not read, as a sentence; nil for a regular file.
-    public static func typeProblem(_ mode: mode_t) -> String? {
+    package static func typeProblem(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: nil
         case S_IFDIR: LaunchProfilerError.systemReason(EISDIR)

@@ -10,22 +10,22 @@ import Foundation
 /// ```swift
 /// JSONDuplicateKey.first(in: Data(#"{"a": 1, "a": 2}"#.utf8))?.jsonPath   // "a"
 /// ```
-public struct JSONDuplicateKey: Sendable, Equatable {
+package struct JSONDuplicateKey: Sendable, Equatable {
     /// The key as decoded (escapes resolved).
-    public var key: String
+    package var key: String
     /// The JSON path of the second occurrence, e.g. `rules[2].limit`.
-    public var jsonPath: String
+    package var jsonPath: String
     /// Line of the second occurrence's opening quote, from 1.
-    public var line: Int
+    package var line: Int
     /// Column (in bytes, from 1) of the second occurrence's opening quote.
-    public var column: Int
+    package var column: Int
     /// Line of the first occurrence.
-    public var firstLine: Int
+    package var firstLine: Int
     /// Column of the first occurrence.
-    public var firstColumn: Int
+    package var firstColumn: Int
 
     /// Creates a duplicate's description.
-    public init(key: String, jsonPath: String, line: Int, column: Int, firstLine: Int, firstColumn: Int) {
+    package init(key: String, jsonPath: String, line: Int, column: Int, firstLine: Int, firstColumn: Int) {
         self.key = key
         self.jsonPath = jsonPath
         self.line = line
@@ -37,7 +37,7 @@ public struct JSONDuplicateKey: Sendable, Equatable {
     /// The first key written twice in one object of `data`, in reading order; nil when every
     /// object's keys are unique. `data` is expected to be well-formed JSON (read it with a JSON
     /// reader first); on malformed input the result is nil or a best guess, never a trap.
-    public static func first(in data: Data) -> JSONDuplicateKey? {
+    package static func first(in data: Data) -> JSONDuplicateKey? {
         data.withUnsafeBytes { bytes in
             var scanner = Scanner(bytes: bytes)
             return scanner.run()

@@ -1,6 +1,6 @@
 /// The JSON Schema of each file LaunchProfiler writes, named in the file's `$schema` key so that
 /// editors and validators find it: `schemas/<name>.schema.json` of the repository.
-public enum JSONSchemaName: String, Sendable, CaseIterable {
+package enum JSONSchemaName: String, Sendable, CaseIterable {
     /// `summary.json` and saved baselines.
     case summary
     /// `launches.json`, the run manifest.
@@ -17,10 +17,10 @@ public enum JSONSchemaName: String, Sendable, CaseIterable {
     case bisect
 
     /// Where the schema is published: the repository's `schemas/` folder on its main branch.
-    public static let publishedFolder = "https://raw.githubusercontent.com/launchprofiler/launchprofiler/main/schemas/"
+    package static let publishedFolder = "https://raw.githubusercontent.com/launchprofiler/launchprofiler/main/schemas/"
 
     /// The value of `$schema` in a file of this kind.
-    public var url: String { Self.publishedFolder + rawValue + ".schema.json" }
+    package var url: String { Self.publishedFolder + rawValue + ".schema.json" }
 }
 
 /// A value encoded with its `$schema` key first, in the same JSON object as its own keys.

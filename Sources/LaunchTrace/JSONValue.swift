@@ -1,7 +1,7 @@
 /// Any JSON value, decoded without losing the difference between numbers, booleans and
 /// strings, so a reader of a hand-written file (a budget file, a storyboard) can check it
 /// key by key and name the JSON path of every value of the wrong type.
-public enum JSONValue: Decodable, Sendable, Equatable {
+package enum JSONValue: Decodable, Sendable, Equatable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -16,7 +16,7 @@ public enum JSONValue: Decodable, Sendable, Equatable {
     case object([String: JSONValue])
 
     /// Decodes any JSON value.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -34,7 +34,7 @@ public enum JSONValue: Decodable, Sendable, Equatable {
     }
 
     /// The value as it would appear in JSON, shortened to 60 characters for messages.
-    public var rendered: String {
+    package var rendered: String {
         let text: String
         switch self {
         case .null: text = "null"
@@ -49,7 +49,7 @@ public enum JSONValue: Decodable, Sendable, Equatable {
     }
 
     /// The JSON type's name: "null", "boolean", "number", "string", "array", "object".
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"
@@ -61,7 +61,7 @@ public enum JSONValue: Decodable, Sendable, Equatable {
     }
 
     /// The type with its article, for sentences: "a string", "an object", "null".
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: "null"
         case .array, .object: "an \(typeName)"

@@ -1,7 +1,7 @@
 /// How the start of a launch was measured.
-public struct LaunchClockInfo: Codable, Sendable, Equatable {
+package struct LaunchClockInfo: Codable, Sendable, Equatable {
     /// Where the launch start came from.
-    public enum StartSource: String, Codable, Sendable {
+    package enum StartSource: String, Codable, Sendable {
         /// `LAUNCHPROF_SPAWN_NS`: `CLOCK_MONOTONIC` read by the runner just before spawning.
         case spawn
         /// The process start time from `/proc/self/stat` (10 ms resolution, counted from fork).
@@ -9,18 +9,18 @@ public struct LaunchClockInfo: Codable, Sendable, Equatable {
     }
 
     /// The clock every time in the trace is measured with; always `CLOCK_MONOTONIC`.
-    public var clock: String
+    package var clock: String
     /// The launch start as an absolute `CLOCK_MONOTONIC` reading, in nanoseconds.
     /// Every other time in the trace is relative to it.
-    public var launchStartNs: Int64
+    package var launchStartNs: Int64
     /// Where ``launchStartNs`` came from.
-    public var startSource: StartSource
+    package var startSource: StartSource
     /// Resolution of ``launchStartNs`` in nanoseconds: 1 for `spawn`, 10,000,000 for `processStart`.
     /// When it is coarse, `binaryLoad` is low-resolution.
-    public var startResolutionNs: Int64
+    package var startResolutionNs: Int64
 
     /// Creates clock information.
-    public init(
+    package init(
         clock: String = "CLOCK_MONOTONIC", launchStartNs: Int64, startSource: StartSource, startResolutionNs: Int64
     ) {
         self.clock = clock
@@ -30,5 +30,5 @@ public struct LaunchClockInfo: Codable, Sendable, Equatable {
     }
 
     /// Whether `binaryLoad` was measured from a coarse process start time.
-    public var binaryLoadIsLowResolution: Bool { startSource != .spawn }
+    package var binaryLoadIsLowResolution: Bool { startSource != .spawn }
 }

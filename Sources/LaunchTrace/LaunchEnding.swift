@@ -1,9 +1,9 @@
 /// How a launch ended, as the app saw it when it wrote its trace.
 ///
 /// The runner adds what the app cannot know (a crash, a timeout) in its own summary.
-public struct LaunchEnding: Codable, Sendable, Equatable {
+package struct LaunchEnding: Codable, Sendable, Equatable {
     /// Why the trace was written.
-    public enum Reason: String, Codable, Sendable {
+    package enum Reason: String, Codable, Sendable {
         /// `LAUNCHPROF_EXIT_AFTER=firstFrame` was reached; the app exited with status 0.
         case exitAfterFirstFrame
         /// `LAUNCHPROF_EXIT_AFTER=active` was reached; the app exited with status 0.
@@ -28,12 +28,12 @@ public struct LaunchEnding: Codable, Sendable, Equatable {
     }
 
     /// Why the trace was written.
-    public var reason: Reason
+    package var reason: Reason
     /// When, in nanoseconds after the launch started.
-    public var atNs: Int64
+    package var atNs: Int64
 
     /// Creates an ending.
-    public init(reason: Reason, atNs: Int64) {
+    package init(reason: Reason, atNs: Int64) {
         self.reason = reason
         self.atNs = atNs
     }

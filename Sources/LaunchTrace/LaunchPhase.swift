@@ -1,3 +1,3 @@
 /// The earlier name of ``PhaseName``, when phases were UIKit's closed list: LaunchKit's
 /// phases are ``PhaseName/uikit``.
-public typealias LaunchPhase = PhaseName
+package typealias LaunchPhase = PhaseName

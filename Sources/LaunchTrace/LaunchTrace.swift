@@ -8,54 +8,54 @@
 /// let trace = try LaunchTrace.read(from: URL(filePath: "run-001.trace.json"))
 /// print(trace.totals.timeToFirstFrameNs ?? 0)
 /// ```
-public struct LaunchTrace: Codable, Sendable, Equatable {
+package struct LaunchTrace: Codable, Sendable, Equatable {
     /// The schema version this library writes.
-    public static let currentSchemaVersion = 1
+    package static let currentSchemaVersion = 1
 
     /// Schema version of this trace; readers reject versions they do not know.
-    public var schemaVersion: Int
+    package var schemaVersion: Int
     /// The app that launched.
-    public var app: AppInfo
+    package var app: AppInfo
     /// Process id of the launch.
-    public var pid: Int32
+    package var pid: Int32
     /// Thread id of the thread that ran the main queue.
-    public var mainThreadID: Int32
+    package var mainThreadID: Int32
     /// Scenario from `LAUNCHPROF_SCENARIO` (`warm` when the runner did not say).
-    public var scenario: Scenario
+    package var scenario: Scenario
     /// Index of this launch within a run, from `LAUNCHPROF_RUN_INDEX`, if the runner set it.
-    public var runIndex: Int?
+    package var runIndex: Int?
     /// The machine the launch ran on.
-    public var machine: MachineInfo
+    package var machine: MachineInfo
     /// How the launch start was measured.
-    public var clock: LaunchClockInfo
+    package var clock: LaunchClockInfo
     /// The phases in launch order, contiguous and non-overlapping.
-    public var phases: [PhaseRecord]
+    package var phases: [PhaseRecord]
     /// App-measured spans, in start order.
-    public var spans: [Span]
+    package var spans: [Span]
     /// Named instants, in time order.
-    public var marks: [Mark]
+    package var marks: [Mark]
     /// Time to first frame, to active and to full display.
-    public var totals: LaunchTotals
+    package var totals: LaunchTotals
     /// Memory use at the end of the launch.
-    public var memory: MemoryInfo
+    package var memory: MemoryInfo
     /// How the launch ended.
-    public var ending: LaunchEnding
+    package var ending: LaunchEnding
     /// The profiler's own cost and instruments.
-    public var profiler: ProfilerInfo
+    package var profiler: ProfilerInfo
     /// Blocking calls, stalls and stack samples of the main thread, with the image map;
     /// nil when neither the tracer nor the stall sampler ran.
-    public var mainThread: MainThreadActivity?
+    package var mainThread: MainThreadActivity?
     /// The main thread's whole launch profiled from outside by the runner, when it ran.
-    public var profile: LaunchProfile?
+    package var profile: LaunchProfile?
     /// What happened between the exec and `main`, object by object, when the loader's audit
     /// module ran (profiled launches).
-    public var preMain: PreMainBreakdown?
+    package var preMain: PreMainBreakdown?
     /// The CPU time other programs used while the launch ran, by name, largest first: an
     /// estimate from `/proc` (``ProcessCPUSnapshot``), taken by the runner for profiled launches.
-    public var otherProcesses: [OtherProcessCPU]?
+    package var otherProcesses: [OtherProcessCPU]?
 
     /// Creates a trace.
-    public init(
+    package init(
         schemaVersion: Int = LaunchTrace.currentSchemaVersion,
         app: AppInfo, pid: Int32, mainThreadID: Int32, scenario: Scenario, runIndex: Int?,
         machine: MachineInfo, clock: LaunchClockInfo,
@@ -82,7 +82,7 @@ public struct LaunchTrace: Codable, Sendable, Equatable {
     }
 
     /// The record of `phase`, if the launch reached it.
-    public func record(of phase: LaunchPhase) -> PhaseRecord? {
+    package func record(of phase: LaunchPhase) -> PhaseRecord? {
         phases.first { $0.phase == phase }
     }
 }

@@ -8,7 +8,7 @@ extension MachineInfo {
     /// The machine this process runs on, read from `/proc` and `uname` once per process (never
     /// inside a measured phase: the probe calls it when it writes a trace, the runner after its
     /// first launch; read again for every launch it was 6 % of a long run's CPU).
-    public static func current() -> MachineInfo { thisMachine }
+    package static func current() -> MachineInfo { thisMachine }
 
     private static let thisMachine = read()
 

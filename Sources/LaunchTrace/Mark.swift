@@ -1,14 +1,14 @@
 /// A named instant in a launch, e.g. `processMain` or an app's own `mark("cache.warm")`.
-public struct Mark: Codable, Sendable, Equatable {
+package struct Mark: Codable, Sendable, Equatable {
     /// The mark's name.
-    public var name: String
+    package var name: String
     /// When, in nanoseconds after the launch started.
-    public var timeNs: Int64
+    package var timeNs: Int64
     /// The phase running at that instant, if a phase was running.
-    public var phase: LaunchPhase?
+    package var phase: LaunchPhase?
 
     /// Creates a mark.
-    public init(name: String, timeNs: Int64, phase: LaunchPhase?) {
+    package init(name: String, timeNs: Int64, phase: LaunchPhase?) {
         self.name = name
         self.timeNs = timeNs
         self.phase = phase

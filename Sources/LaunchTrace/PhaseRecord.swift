@@ -1,17 +1,17 @@
 /// One measured phase of a launch.
-public struct PhaseRecord: Codable, Sendable, Equatable {
+package struct PhaseRecord: Codable, Sendable, Equatable {
     /// Which phase this is.
-    public var phase: LaunchPhase
+    package var phase: LaunchPhase
     /// Start, in nanoseconds after the launch started (``LaunchClockInfo/launchStartNs``).
-    public var startNs: Int64
+    package var startNs: Int64
     /// Duration in nanoseconds.
-    public var durationNs: Int64
+    package var durationNs: Int64
     /// What the main thread did during the phase. For ``LaunchPhase/binaryLoad`` this
     /// covers the whole process up to the phase's end (schedstat cannot be split at exec).
-    public var threadState: ThreadState
+    package var threadState: ThreadState
 
     /// Creates a phase record.
-    public init(phase: LaunchPhase, startNs: Int64, durationNs: Int64, threadState: ThreadState) {
+    package init(phase: LaunchPhase, startNs: Int64, durationNs: Int64, threadState: ThreadState) {
         self.phase = phase
         self.startNs = startNs
         self.durationNs = durationNs
@@ -19,5 +19,5 @@ public struct PhaseRecord: Codable, Sendable, Equatable {
     }
 
     /// End, in nanoseconds after the launch started.
-    public var endNs: Int64 { startNs.saturatingAdd(durationNs) }
+    package var endNs: Int64 { startNs.saturatingAdd(durationNs) }
 }

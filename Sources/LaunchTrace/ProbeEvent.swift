@@ -3,9 +3,9 @@
 /// `<kind> <timeNs> <name>\n`, with `timeNs` relative to the launch start.
 ///
 /// They let the runner say where a launch that hangs or crashes got to, and time a resume.
-public struct ProbeEvent: Sendable, Equatable {
+package struct ProbeEvent: Sendable, Equatable {
     /// What happened.
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         /// A phase started; the name is the phase id.
         case phase
         /// The first frame was committed.
@@ -33,24 +33,24 @@ public struct ProbeEvent: Sendable, Equatable {
     }
 
     /// What happened.
-    public var kind: Kind
+    package var kind: Kind
     /// When, in nanoseconds after the launch start.
-    public var timeNs: Int64
+    package var timeNs: Int64
     /// The phase, mark or reason name; empty when the kind needs none.
-    public var name: String
+    package var name: String
 
     /// Creates an event.
-    public init(kind: Kind, timeNs: Int64, name: String = "") {
+    package init(kind: Kind, timeNs: Int64, name: String = "") {
         self.kind = kind
         self.timeNs = timeNs
         self.name = name
     }
 
     /// The wire form, one line ending in `\n`.
-    public var line: String { "\(kind.rawValue) \(timeNs) \(name)\n" }
+    package var line: String { "\(kind.rawValue) \(timeNs) \(name)\n" }
 
     /// Parses one line (without its newline); `nil` for a line that is not an event.
-    public init?(line: Substring) {
+    package init?(line: Substring) {
         let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count >= 2, let kind = Kind(rawValue: String(parts[0])), let time = Int64(parts[1]) else {
             return nil

@@ -13,7 +13,7 @@ extension Process {
     /// ```
     ///
     /// - Throws: what `run()` throws, the process then not started.
-    public func runUntilExit<Result>(meanwhile: () -> Result = { () }) throws -> Result {
+    package func runUntilExit<Result>(meanwhile: () -> Result = { () }) throws -> Result {
         let exited = DispatchSemaphore(value: 0)
         terminationHandler = { _ in exited.signal() }
         try run()

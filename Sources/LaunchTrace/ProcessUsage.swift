@@ -2,22 +2,22 @@
 /// (`wait4`): every thread of the program and the children it waited for, for every kind of
 /// launch (measurement launches too, at no cost to them). The figures a program's own trace
 /// cannot give (a program that writes none) and that no sampling estimates.
-public struct ProcessUsage: Codable, Sendable, Equatable {
+package struct ProcessUsage: Codable, Sendable, Equatable {
     /// CPU time in user mode, in nanoseconds (`ru_utime`).
-    public var userCpuNs: Int64
+    package var userCpuNs: Int64
     /// CPU time in the kernel on the process's behalf, in nanoseconds (`ru_stime`).
-    public var systemCpuNs: Int64
+    package var systemCpuNs: Int64
     /// Page faults served without I/O (`ru_minflt`).
-    public var minorFaults: Int64
+    package var minorFaults: Int64
     /// Page faults that read from disk (`ru_majflt`): the cold scenario's cost.
-    public var majorFaults: Int64
+    package var majorFaults: Int64
     /// Context switches because a thread blocked (`ru_nvcsw`).
-    public var voluntarySwitches: Int64
+    package var voluntarySwitches: Int64
     /// Context switches because a thread was preempted (`ru_nivcsw`).
-    public var involuntarySwitches: Int64
+    package var involuntarySwitches: Int64
 
     /// Creates a usage from its parts.
-    public init(
+    package init(
         userCpuNs: Int64, systemCpuNs: Int64, minorFaults: Int64, majorFaults: Int64, voluntarySwitches: Int64,
         involuntarySwitches: Int64
     ) {
@@ -30,5 +30,5 @@ public struct ProcessUsage: Codable, Sendable, Equatable {
     }
 
     /// User and system CPU time together, in nanoseconds.
-    public var cpuNs: Int64 { userCpuNs.saturatingAdd(systemCpuNs) }
+    package var cpuNs: Int64 { userCpuNs.saturatingAdd(systemCpuNs) }
 }

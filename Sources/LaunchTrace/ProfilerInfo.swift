@@ -1,23 +1,23 @@
 /// What the profiler itself cost and which of its instruments ran.
-public struct ProfilerInfo: Codable, Sendable, Equatable {
+package struct ProfilerInfo: Codable, Sendable, Equatable {
     /// The version of LaunchProfiler written into traces (by the probe and by the runner).
-    public static let toolVersion = "0.1.0"
+    package static let toolVersion = "0.1.0"
 
     /// Version of the LaunchProbe library that wrote the trace.
-    public var version: String
+    package var version: String
     /// CPU time the profiler's own work took on the main thread (creating the probe, clock
     /// and thread-state reads, bookkeeping, the tracer's own time) before the trace was
     /// written, in nanoseconds: its overhead on the launch. The probe measures its part with
     /// the thread's CPU clock, so time another thread ran while the main thread was preempted
     /// inside the probe is not counted.
-    public var mainThreadNs: Int64
+    package var mainThreadNs: Int64
     /// How many phase boundaries, spans and marks were recorded.
-    public var recordedEvents: Int
+    package var recordedEvents: Int
     /// Instruments that ran, e.g. `["phases", "threadState"]` (``Instrument``'s raw values).
-    public var instruments: [String]
+    package var instruments: [String]
 
     /// The instruments a trace can name in ``instruments``.
-    public enum Instrument: String, Sendable, CaseIterable {
+    package enum Instrument: String, Sendable, CaseIterable {
         /// Phase and span marks, totals and the exit point: every launch that writes a trace.
         case phases
         /// The main thread's state at each phase boundary (schedstat, rusage): diagnosis launches only.
@@ -29,10 +29,10 @@ public struct ProfilerInfo: Codable, Sendable, Equatable {
     }
 
     /// Whether `instrument` ran in the launch.
-    public func ran(_ instrument: Instrument) -> Bool { instruments.contains(instrument.rawValue) }
+    package func ran(_ instrument: Instrument) -> Bool { instruments.contains(instrument.rawValue) }
 
     /// Creates profiler information.
-    public init(version: String, mainThreadNs: Int64, recordedEvents: Int, instruments: [String]) {
+    package init(version: String, mainThreadNs: Int64, recordedEvents: Int, instruments: [String]) {
         self.version = version
         self.mainThreadNs = mainThreadNs
         self.recordedEvents = recordedEvents

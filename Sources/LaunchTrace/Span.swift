@@ -2,24 +2,24 @@
 ///
 /// Spans nest: a span started inside another has a larger ``depth`` and names its
 /// parent by index into ``LaunchTrace/spans``.
-public struct Span: Codable, Sendable, Equatable {
+package struct Span: Codable, Sendable, Equatable {
     /// The name the app gave.
-    public var name: String
+    package var name: String
     /// The phase the span started in.
-    public var phase: LaunchPhase
+    package var phase: LaunchPhase
     /// Start, in nanoseconds after the launch started.
-    public var startNs: Int64
+    package var startNs: Int64
     /// Duration in nanoseconds.
-    public var durationNs: Int64
+    package var durationNs: Int64
     /// Nesting depth: 0 for a span directly inside a phase.
-    public var depth: Int
+    package var depth: Int
     /// Index of the enclosing span in ``LaunchTrace/spans``, if any.
-    public var parent: Int?
+    package var parent: Int?
     /// Whether the span ran on the main thread.
-    public var onMainThread: Bool
+    package var onMainThread: Bool
 
     /// Creates a span.
-    public init(
+    package init(
         name: String, phase: LaunchPhase, startNs: Int64, durationNs: Int64,
         depth: Int, parent: Int?, onMainThread: Bool
     ) {
@@ -33,5 +33,5 @@ public struct Span: Codable, Sendable, Equatable {
     }
 
     /// End, in nanoseconds after the launch started.
-    public var endNs: Int64 { startNs.saturatingAdd(durationNs) }
+    package var endNs: Int64 { startNs.saturatingAdd(durationNs) }
 }

@@ -5,7 +5,7 @@
 /// - `stallEnd <startNs> <endNs>\n`
 ///
 /// Times are absolute `CLOCK_MONOTONIC` nanoseconds.
-public enum StallMessage: Sendable, Equatable {
+package enum StallMessage: Sendable, Equatable {
     /// A stall started: sample thread `threadID` every `intervalNs` until its end. While the
     /// word at `callStateAddress` (the preloaded tracer's call state) says a traced call is
     /// running, the tracer's stack stands for the main thread's.
@@ -20,7 +20,7 @@ public enum StallMessage: Sendable, Equatable {
     }
 
     /// The wire form, one line ending in `\n`.
-    public var line: String {
+    package var line: String {
         switch self {
         case .start(let startNs, let address, let threadID, let intervalNs):
             "\(Keyword.stallStart.rawValue) \(startNs) \(address) \(threadID) \(intervalNs)\n"
@@ -31,7 +31,7 @@ public enum StallMessage: Sendable, Equatable {
 
     /// Parses one line (without its newline); `nil` for a line that is not a message or has
     /// a thread id that is not positive.
-    public init?(line: Substring) {
+    package init?(line: Substring) {
         let parts = line.split(separator: " ")
         guard let first = parts.first, let keyword = Keyword(rawValue: String(first)) else { return nil }
         switch keyword {

@@ -16,14 +16,14 @@
 /// try StandardStream.output.write(report)            // the report: a failure is exit 1
 /// StandardStream.error.writeLine("launchprof: note") // a message: a failure cannot be told
 /// ```
-public enum StandardStream: Sendable {
+package enum StandardStream: Sendable {
     /// Standard output.
     case output
     /// Standard error.
     case error
 
     /// The stream's descriptor.
-    public var descriptor: Int32 {
+    package var descriptor: Int32 {
         switch self {
         case .output: STDOUT_FILENO
         case .error: STDERR_FILENO
@@ -31,7 +31,7 @@ public enum StandardStream: Sendable {
     }
 
     /// "standard output" or "standard error".
-    public var name: String {
+    package var name: String {
         switch self {
         case .output: "standard output"
         case .error: "standard error"
@@ -42,7 +42,7 @@ public enum StandardStream: Sendable {
     ///
     /// - Throws: ``LaunchProfilerError`` (``LaunchProfilerError/Code/writeFailed``) saying why the
     ///   stream cannot be written.
-    public func write(_ text: String) throws(LaunchProfilerError) {
+    package func write(_ text: String) throws(LaunchProfilerError) {
         let code = Self.writeAll(Array(text.utf8), to: descriptor)
         guard code != 0 else { return }
         let reason = LaunchProfilerError.systemReason(code)
@@ -53,12 +53,12 @@ public enum StandardStream: Sendable {
 
     /// Writes `text` and a newline; a failure is dropped (a message on standard error that cannot
     /// be written has nowhere else to go).
-    public func writeLine(_ text: String) {
+    package func writeLine(_ text: String) {
         _ = Self.writeAll(Array((text + "\n").utf8), to: descriptor)
     }
 
     /// Writes `bytes` whole to `fd`: 0 once written, else the `errno` that stopped the write.
-    public static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32 {
+    package static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32 {
         withSIGPIPEBlocked {
             bytes.withUnsafeBytes { buffer in
                 var offset = 0

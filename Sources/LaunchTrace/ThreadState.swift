@@ -6,24 +6,24 @@
 ///
 /// A state the runner built from a program's profile (no probe in the process) has the times
 /// only: its faults and switches are nil, absent from the JSON, never 0.
-public struct ThreadState: Codable, Sendable, Equatable {
+package struct ThreadState: Codable, Sendable, Equatable {
     /// Wall-clock duration of the interval, in nanoseconds.
-    public var wallNs: Int64
+    package var wallNs: Int64
     /// Time the thread ran on a CPU, in nanoseconds.
-    public var onCpuNs: Int64
+    package var onCpuNs: Int64
     /// Time the thread was runnable but waiting for a CPU, in nanoseconds.
-    public var runnableNs: Int64
+    package var runnableNs: Int64
     /// Minor page faults (no disk I/O); nil when nothing in the process counted them.
-    public var minorFaults: Int64?
+    package var minorFaults: Int64?
     /// Major page faults (the page was read from disk); nil when nothing in the process counted them.
-    public var majorFaults: Int64?
+    package var majorFaults: Int64?
     /// Voluntary context switches: the thread blocked (I/O, sleep, lock); nil when nothing in the process counted them.
-    public var voluntarySwitches: Int64?
+    package var voluntarySwitches: Int64?
     /// Involuntary context switches: the thread was preempted; nil when nothing in the process counted them.
-    public var involuntarySwitches: Int64?
+    package var involuntarySwitches: Int64?
 
     /// Creates a thread state from its measured parts.
-    public init(
+    package init(
         wallNs: Int64, onCpuNs: Int64, runnableNs: Int64,
         minorFaults: Int64? = nil, majorFaults: Int64? = nil,
         voluntarySwitches: Int64? = nil, involuntarySwitches: Int64? = nil
@@ -39,17 +39,17 @@ public struct ThreadState: Codable, Sendable, Equatable {
 
     /// Time the thread was off the CPU and not runnable (sleeping, waiting on I/O or a lock),
     /// in nanoseconds: wall time minus on-CPU minus runnable, never negative.
-    public var blockedNs: Int64 { max(0, wallNs.saturatingSubtract(onCpuNs).saturatingSubtract(runnableNs)) }
+    package var blockedNs: Int64 { max(0, wallNs.saturatingSubtract(onCpuNs).saturatingSubtract(runnableNs)) }
 
     /// An empty interval, every counter 0: what sums start from (a sum with a state whose
     /// counters are unknown has them unknown).
-    public static let zero = ThreadState(
+    package static let zero = ThreadState(
         wallNs: 0, onCpuNs: 0, runnableNs: 0, minorFaults: 0, majorFaults: 0, voluntarySwitches: 0,
         involuntarySwitches: 0)
 
     /// The sum of two intervals' states, each field saturating at `Int64.max` (a validated
     /// trace never comes near it); a counter is known in the sum when it is in both.
-    public static func + (lhs: ThreadState, rhs: ThreadState) -> ThreadState {
+    package static func + (lhs: ThreadState, rhs: ThreadState) -> ThreadState {
         ThreadState(
             wallNs: lhs.wallNs.saturatingAdd(rhs.wallNs),
             onCpuNs: lhs.onCpuNs.saturatingAdd(rhs.onCpuNs),
@@ -74,7 +74,7 @@ extension ThreadState {
     }
 
     /// Decodes a thread state; `blockedNs` in the JSON is derived and ignored on input.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             wallNs: try c.decode(Int64.self, forKey: .wallNs),
@@ -88,7 +88,7 @@ extension ThreadState {
     }
 
     /// Encodes every known field, including the derived `blockedNs` for readers of the JSON.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(wallNs, forKey: .wallNs)
         try c.encode(onCpuNs, forKey: .onCpuNs)

@@ -2,9 +2,9 @@ import Foundation
 
 /// The JSON conventions every LaunchProfiler file follows: sorted keys, pretty printed,
 /// and writes that never leave a half-written file behind.
-public enum TraceJSON {
+package enum TraceJSON {
     /// An encoder with `[.sortedKeys, .prettyPrinted]`.
-    public static func makeEncoder() -> JSONEncoder {
+    package static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return encoder
@@ -12,13 +12,13 @@ public enum TraceJSON {
 
     /// Encodes `value` and writes it to `url` atomically: to a temporary file in the same
     /// folder, then renamed over the destination.
-    public static func write<T: Encodable>(_ value: T, to url: URL) throws {
+    package static func write<T: Encodable>(_ value: T, to url: URL) throws {
         let data = try makeEncoder().encode(value) + Data("\n".utf8)
         try AtomicFile.write(data, to: url)
     }
 
     /// Encodes `value` with `$schema` naming its schema as its first key.
-    public static func encode<T: Encodable>(_ value: T, schema: JSONSchemaName) throws -> Data {
+    package static func encode<T: Encodable>(_ value: T, schema: JSONSchemaName) throws -> Data {
         try makeEncoder().encode(SchemaTagged(schema: schema, value: value))
     }
 
@@ -27,7 +27,7 @@ public enum TraceJSON {
     /// the same value (`$` sorts before every key this project writes).
     ///
     /// - Throws: ``LaunchProfilerError`` when `json` is not a pretty-printed object with members.
-    public static func tagging(_ json: [UInt8], schema: JSONSchemaName) throws -> [UInt8] {
+    package static func tagging(_ json: [UInt8], schema: JSONSchemaName) throws -> [UInt8] {
         guard json.starts(with: Array("{\n".utf8)), json.count > 3 else {
             throw LaunchProfilerError(.writeFailed, "The JSON to tag with its schema is not an object with members.")
         }
@@ -41,7 +41,7 @@ public enum TraceJSON {
     /// `json` as ``makeEncoder()`` prints it, nested `levels` deeper: two more spaces per level at
     /// the start of every line but the first and the empty ones (an empty array's), as the
     /// encoder prints the same value inside another.
-    public static func nested(_ json: some Collection<UInt8>, levels: Int) -> [UInt8] {
+    package static func nested(_ json: some Collection<UInt8>, levels: Int) -> [UInt8] {
         let margin = [UInt8](repeating: 0x20, count: 2 * levels)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(json.count + json.count / 8)
@@ -56,7 +56,7 @@ public enum TraceJSON {
 
     /// Writes `value` as ``write(_:to:)`` does, with `$schema` naming its schema; durably unless
     /// `durable` is false (``AtomicFile/write(_:to:durable:)``).
-    public static func write<T: Encodable>(_ value: T, schema: JSONSchemaName, to url: URL, durable: Bool = true)
+    package static func write<T: Encodable>(_ value: T, schema: JSONSchemaName, to url: URL, durable: Bool = true)
         throws
     {
         try AtomicFile.write(try encode(value, schema: schema) + Data("\n".utf8), to: url, durable: durable)
@@ -64,13 +64,13 @@ public enum TraceJSON {
 
     /// Reads and decodes a JSON file, turning decoding failures into a ``LaunchProfilerError``
     /// that names the file, the JSON path and what was expected.
-    public static func read<T: Decodable>(_ type: T.Type, from url: URL) throws -> T {
+    package static func read<T: Decodable>(_ type: T.Type, from url: URL) throws -> T {
         try decode(type, from: try InputFile.read(url, what: "file"), file: url.path)
     }
 
     /// Decodes JSON data, naming `file` in any error; a key written twice in one object is an
     /// error too (``JSONDuplicateKey``), with its line and column.
-    public static func decode<T: Decodable>(_ type: T.Type, from data: Data, file: String) throws -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from data: Data, file: String) throws -> T {
         let value: T
         do {
             value = try JSONDecoder().decode(type, from: data)
@@ -98,13 +98,13 @@ extension LaunchTrace {
     /// Reads a trace file, checking its schema version first.
     ///
     /// - Throws: ``LaunchProfilerError`` naming the file, the JSON path and the problem.
-    public static func read(from url: URL) throws -> LaunchTrace {
+    package static func read(from url: URL) throws -> LaunchTrace {
         try decode(try InputFile.read(url, what: "trace"), file: url.path)
     }
 
     /// Decodes a trace from JSON data, checking its schema version first and its values after
     /// (``TraceValidator``: no negative, overflowing or overlapping times).
-    public static func decode(_ data: Data, file: String) throws -> LaunchTrace {
+    package static func decode(_ data: Data, file: String) throws -> LaunchTrace {
         struct Version: Decodable { var schemaVersion: Int? }
         let version = try TraceJSON.decode(Version.self, from: data, file: file)
         guard let schemaVersion = version.schemaVersion else {
@@ -124,7 +124,7 @@ extension LaunchTrace {
 
     /// Writes the trace atomically as sorted, pretty-printed JSON, with its `$schema`; durably
     /// unless `durable` is false (``AtomicFile/write(_:to:durable:)``).
-    public func write(to url: URL, durable: Bool = true) throws {
+    package func write(to url: URL, durable: Bool = true) throws {
         try TraceJSON.write(self, schema: .trace, to: url, durable: durable)
     }
 }

@@ -2,9 +2,9 @@ import Foundation
 
 /// Debian's headless Chromium, run as a process to load a page and dump its DOM after the
 /// page's scripts ran.
-public enum Chromium {
+package enum Chromium {
     /// The browser's path, or nil when it is not installed.
-    public static let path: String? = {
+    package static let path: String? = {
         let candidates = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         for name in candidates {
@@ -17,19 +17,19 @@ public enum Chromium {
     }()
 
     /// What a finished browser left.
-    public struct Output: Sendable {
+    package struct Output: Sendable {
         /// Exit status.
-        public var status: Int32
+        package var status: Int32
         /// Standard output (the dumped DOM).
-        public var stdout: String
+        package var stdout: String
         /// Standard error.
-        public var stderr: String
+        package var stderr: String
         /// Wall time of the run.
-        public var seconds: Double
+        package var seconds: Double
     }
 
     /// Runs the browser with `arguments`, waiting at most `timeout` seconds.
-    public static func run(_ arguments: [String], timeout: Double = 120) throws -> Output {
+    package static func run(_ arguments: [String], timeout: Double = 120) throws -> Output {
         let process = Process()
         guard let path else { throw ChromiumTimeout(seconds: 0) }
         process.executableURL = URL(filePath: path)
@@ -66,9 +66,9 @@ public enum Chromium {
 }
 
 /// Chromium did not finish in time (or is not installed: 0 seconds).
-public struct ChromiumTimeout: Error, CustomStringConvertible {
+package struct ChromiumTimeout: Error, CustomStringConvertible {
     /// How long it was given.
-    public var seconds: Double
+    package var seconds: Double
     /// The sentence a failing test shows.
-    public var description: String { "Chromium did not finish within \(Int(seconds)) seconds." }
+    package var description: String { "Chromium did not finish within \(Int(seconds)) seconds." }
 }

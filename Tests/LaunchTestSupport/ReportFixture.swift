@@ -9,37 +9,37 @@ import LaunchTrace
 /// budget file, and a fixed symbol map so rendered output does not depend on the machine.
 /// LaunchAnalysisTests adds a synthetic series (every verdict kind against a baseline) in an
 /// extension, built with its trace factory.
-public enum ReportFixture {
+package enum ReportFixture {
     /// A symbol name that tries to end the page's script element and run its own.
-    public static let evilSymbol = "</script><script>document.body.dataset.injected=\"symbol\"</script>"
+    package static let evilSymbol = "</script><script>document.body.dataset.injected=\"symbol\"</script>"
     /// A span name that tries to inject an element with an event handler.
-    public static let evilSpan = "<img src=x onerror=\"document.body.dataset.injected='span'\">"
+    package static let evilSpan = "<img src=x onerror=\"document.body.dataset.injected='span'\">"
 
     /// The fixture folder of this target.
-    public static var fixtures: URL {
+    package static var fixtures: URL {
         guard let resources = Bundle.module.resourceURL else { fatalError("LaunchTestSupport has no resource bundle.") }
         return resources.appendingPathComponent("Fixtures")
     }
     /// The fixture run folder.
-    public static var runFolder: URL { fixtures.appendingPathComponent("sampleapp-run") }
+    package static var runFolder: URL { fixtures.appendingPathComponent("sampleapp-run") }
     /// The fixture run's budget file.
-    public static var budgetsURL: URL { fixtures.appendingPathComponent("budgets.json") }
+    package static var budgetsURL: URL { fixtures.appendingPathComponent("budgets.json") }
     /// The fixture run's symbol map.
-    public static var symbolsURL: URL { fixtures.appendingPathComponent("symbols.json") }
+    package static var symbolsURL: URL { fixtures.appendingPathComponent("symbols.json") }
 
     /// The fixture run's summary.
-    public static func runSummary() throws -> RunSummary { try RunFolder(url: runFolder).loadSummary() }
+    package static func runSummary() throws -> RunSummary { try RunFolder(url: runFolder).loadSummary() }
 
     /// The fixture run checked against its budget file, its one crashed launch tolerated
     /// (`--allow-failed 1`) so that the verdicts decide the exit code.
-    public static func runEvaluation(_ summary: RunSummary) throws -> BudgetEvaluation {
+    package static func runEvaluation(_ summary: RunSummary) throws -> BudgetEvaluation {
         var evaluation = BudgetEvaluator().evaluate(try BudgetFile.load(from: budgetsURL), summary: summary)
         evaluation.allowedFailures = 1
         return evaluation
     }
 
     /// The whole report input of the fixture run, frames named from symbols.json.
-    public static func input() throws -> ReportInput {
+    package static func input() throws -> ReportInput {
         let summary = try runSummary()
         var naming = try SymbolMapNaming(contentsOf: symbolsURL)
         return ReportInput(
@@ -48,7 +48,7 @@ public enum ReportFixture {
     }
 
     /// A fresh temporary folder.
-    public static func temporaryDirectory() throws -> URL {
+    package static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("reporttests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url

@@ -2,22 +2,22 @@ import LaunchTrace
 
 extension LaunchProfilerError.Code {
     /// The history store cannot be reached or opened (server down, bad URL, unreadable file).
-    public static let historyUnavailable = Self("historyUnavailable")
+    package static let historyUnavailable = Self("historyUnavailable")
     /// The history file is not a SQLite database or is damaged; it is left untouched.
-    public static let historyCorrupt = Self("historyCorrupt")
+    package static let historyCorrupt = Self("historyCorrupt")
     /// The SQLite file is a database of something else, not a launchprof history; it is left untouched.
-    public static let historyForeign = Self("historyForeign")
+    package static let historyForeign = Self("historyForeign")
     /// The store's schema is newer than this launchprof understands.
-    public static let historySchemaTooNew = Self("historySchemaTooNew")
+    package static let historySchemaTooNew = Self("historySchemaTooNew")
     /// A query or write on the history store failed.
-    public static let historyQueryFailed = Self("historyQueryFailed")
+    package static let historyQueryFailed = Self("historyQueryFailed")
     /// A history location (`--history`, `LAUNCHPROF_HISTORY`) is not a path nor a PostgreSQL URL.
-    public static let invalidHistoryLocation = Self("invalidHistoryLocation")
+    package static let invalidHistoryLocation = Self("invalidHistoryLocation")
 }
 
 extension LaunchProfilerError {
     /// The store at `location` cannot be reached or opened.
-    public static func historyUnavailable(_ location: String, reason: String) -> Self {
+    package static func historyUnavailable(_ location: String, reason: String) -> Self {
         Self(
             .historyUnavailable,
             "The run history at \(location) cannot be opened: \(reason)",
@@ -26,7 +26,7 @@ extension LaunchProfilerError {
     }
 
     /// The SQLite file at `path` is not a database or is damaged.
-    public static func historyCorrupt(_ path: String, reason: String) -> Self {
+    package static func historyCorrupt(_ path: String, reason: String) -> Self {
         Self(
             .historyCorrupt,
             "The run history \(path) is not a valid SQLite database (\(reason)); it was left untouched. Move it aside to start a new history, or point --history elsewhere.",
@@ -35,7 +35,7 @@ extension LaunchProfilerError {
     }
 
     /// The SQLite database at `path` is not a launchprof history: `what` says what it is.
-    public static func historyForeign(_ path: String, what: String) -> Self {
+    package static func historyForeign(_ path: String, what: String) -> Self {
         Self(
             .historyForeign,
             "The run history \(path) is a SQLite database of something else (\(what)); launchprof does not add its tables to another program's database and left it untouched. Point --history at a new file or a launchprof history.",
@@ -44,7 +44,7 @@ extension LaunchProfilerError {
     }
 
     /// The store at `location` has schema `found`, newer than `supported`.
-    public static func historySchemaTooNew(_ location: String, found: Int, supported: Int) -> Self {
+    package static func historySchemaTooNew(_ location: String, found: Int, supported: Int) -> Self {
         Self(
             .historySchemaTooNew,
             "The run history at \(location) has schema version \(found), newer than the version \(supported) this launchprof understands; update launchprof to use it.",
@@ -53,7 +53,7 @@ extension LaunchProfilerError {
     }
 
     /// A statement on the store at `location` failed.
-    public static func historyQueryFailed(_ location: String, reason: String) -> Self {
+    package static func historyQueryFailed(_ location: String, reason: String) -> Self {
         Self(
             .historyQueryFailed,
             "The run history at \(location) could not be read or written: \(reason)",
@@ -62,7 +62,7 @@ extension LaunchProfilerError {
     }
 
     /// `text` names no history location.
-    public static func invalidHistoryLocation(_ text: String, reason: String) -> Self {
+    package static func invalidHistoryLocation(_ text: String, reason: String) -> Self {
         Self(
             .invalidHistoryLocation,
             "The history location is not valid: \(reason)",

@@ -1,26 +1,26 @@
 import LaunchTrace
 
 /// One metric of one scenario in a recorded run: every launch's value and its summary.
-public struct HistoryMetric: Codable, Sendable, Equatable {
+package struct HistoryMetric: Codable, Sendable, Equatable {
     /// The scenario the values were measured in.
-    public var scenario: String
+    package var scenario: String
     /// The metric.
-    public var metric: String
+    package var metric: String
     /// Completed launches with a value.
-    public var count: Int
+    package var count: Int
     /// Median of ``values``.
-    public var median: Double
+    package var median: Double
     /// 10th percentile of ``values``.
-    public var p10: Double
+    package var p10: Double
     /// 90th percentile of ``values``.
-    public var p90: Double
+    package var p90: Double
     /// Mean of ``values``.
-    public var mean: Double
+    package var mean: Double
     /// Every launch's value, in launch order; empty when a query left them out.
-    public var values: [Double]
+    package var values: [Double]
 
     /// Creates a metric from stored fields.
-    public init(
+    package init(
         scenario: String, metric: String, count: Int, median: Double, p10: Double, p90: Double, mean: Double,
         values: [Double]
     ) {

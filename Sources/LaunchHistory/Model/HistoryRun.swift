@@ -7,34 +7,34 @@ import LaunchTrace
 /// let run = HistoryRun(summary: summary, evaluation: evaluation, revision: .detect(), recordedAt: now)
 /// try store.record(run)
 /// ```
-public struct HistoryRun: Codable, Sendable, Equatable {
+package struct HistoryRun: Codable, Sendable, Equatable {
     /// A unique key: a UUID for a fresh run, a digest of `summary.json` for an imported one
     /// (importing the same folder twice records it once).
-    public var key: String
+    package var key: String
     /// When it was recorded (ISO 8601, UTC); series are ordered by it.
-    public var recordedAt: String
+    package var recordedAt: String
     /// The app's name.
-    public var app: String
+    package var app: String
     /// The app's version, when known.
-    public var appVersion: String?
+    package var appVersion: String?
     /// The source revision measured.
-    public var revision: SourceRevision
+    package var revision: SourceRevision
     /// The machine it ran on.
-    public var machine: MachineFingerprint
+    package var machine: MachineFingerprint
     /// The scenario the run was asked for.
-    public var scenario: String
+    package var scenario: String
     /// The launches that gave the run's numbers (the summary's `runs`: its measurement
     /// launches, or its diagnosis launches when it made none).
-    public var launches: Int
+    package var launches: Int
     /// Instrument settings and other run options, by name.
-    public var settings: [String: String]
+    package var settings: [String: String]
     /// Every metric of every scenario.
-    public var metrics: [HistoryMetric]
+    package var metrics: [HistoryMetric]
     /// The budget verdicts, `rule title: status`.
-    public var verdicts: [HistoryVerdict]
+    package var verdicts: [HistoryVerdict]
 
     /// Creates a recorded run.
-    public init(
+    package init(
         key: String, recordedAt: String, app: String, appVersion: String? = nil, revision: SourceRevision,
         machine: MachineFingerprint, scenario: String, launches: Int, settings: [String: String] = [:],
         metrics: [HistoryMetric], verdicts: [HistoryVerdict] = []
@@ -55,7 +55,7 @@ public struct HistoryRun: Codable, Sendable, Equatable {
 
 extension HistoryRun {
     /// `date` as ISO 8601 in UTC with milliseconds, which sorts as text.
-    public static func timestamp(_ date: Date) -> String {
+    package static func timestamp(_ date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
     }
 }

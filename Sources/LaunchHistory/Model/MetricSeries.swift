@@ -1,18 +1,18 @@
 /// One metric over the runs of one app, scenario and machine class, oldest first.
-public struct MetricSeries: Codable, Sendable, Equatable {
+package struct MetricSeries: Codable, Sendable, Equatable {
     /// What the series is of.
-    public var key: SeriesKey
+    package var key: SeriesKey
     /// One point per run.
-    public var points: [SeriesPoint]
+    package var points: [SeriesPoint]
 
     /// Creates a series.
-    public init(key: SeriesKey, points: [SeriesPoint]) {
+    package init(key: SeriesKey, points: [SeriesPoint]) {
         self.key = key
         self.points = points
     }
 
     /// Every series in `runs` (oldest first), sorted by key.
-    public static func all(in runs: [HistoryRun]) -> [MetricSeries] {
+    package static func all(in runs: [HistoryRun]) -> [MetricSeries] {
         var points: [SeriesKey: [SeriesPoint]] = [:]
         for run in runs {
             for metric in run.metrics {
@@ -27,18 +27,18 @@ public struct MetricSeries: Codable, Sendable, Equatable {
 }
 
 /// What a series is of: an app, a scenario, a machine class and a metric.
-public struct SeriesKey: Codable, Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct SeriesKey: Codable, Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The app.
-    public var app: String
+    package var app: String
     /// The scenario.
-    public var scenario: String
+    package var scenario: String
     /// The machine class.
-    public var machineClass: String
+    package var machineClass: String
     /// The metric.
-    public var metric: String
+    package var metric: String
 
     /// Creates a key.
-    public init(app: String, scenario: String, machineClass: String, metric: String) {
+    package init(app: String, scenario: String, machineClass: String, metric: String) {
         self.app = app
         self.scenario = scenario
         self.machineClass = machineClass
@@ -46,33 +46,33 @@ public struct SeriesKey: Codable, Sendable, Hashable, Comparable, CustomStringCo
     }
 
     /// `app scenario metric [machine class]`.
-    public var description: String { "\(app) \(scenario) \(metric) [\(machineClass)]" }
+    package var description: String { "\(app) \(scenario) \(metric) [\(machineClass)]" }
 
     /// By app, scenario, metric, then machine class.
-    public static func < (lhs: Self, rhs: Self) -> Bool {
+    package static func < (lhs: Self, rhs: Self) -> Bool {
         (lhs.app, lhs.scenario, lhs.metric, lhs.machineClass) < (rhs.app, rhs.scenario, rhs.metric, rhs.machineClass)
     }
 }
 
 /// One run's value in a series.
-public struct SeriesPoint: Codable, Sendable, Equatable {
+package struct SeriesPoint: Codable, Sendable, Equatable {
     /// When the run was recorded.
-    public var recordedAt: String
+    package var recordedAt: String
     /// The run's key.
-    public var runKey: String
+    package var runKey: String
     /// The commit measured.
-    public var commit: String?
+    package var commit: String?
     /// The run's median.
-    public var median: Double
+    package var median: Double
     /// The run's 10th percentile.
-    public var p10: Double
+    package var p10: Double
     /// The run's 90th percentile.
-    public var p90: Double
+    package var p90: Double
     /// Launches with a value.
-    public var count: Int
+    package var count: Int
 
     /// The point of `metric` in `run`.
-    public init(run: HistoryRun, metric: HistoryMetric) {
+    package init(run: HistoryRun, metric: HistoryMetric) {
         self.init(
             recordedAt: run.recordedAt, runKey: run.key, commit: run.revision.commit,
             median: metric.median, p10: metric.p10, p90: metric.p90, count: metric.count
@@ -80,7 +80,7 @@ public struct SeriesPoint: Codable, Sendable, Equatable {
     }
 
     /// Creates a point.
-    public init(
+    package init(
         recordedAt: String, runKey: String, commit: String?, median: Double, p10: Double, p90: Double, count: Int
     ) {
         self.recordedAt = recordedAt

@@ -3,29 +3,29 @@ import LaunchTrace
 
 /// The commit and branch a run measured: from `--commit`/`--branch`, else git, else the
 /// usual CI variables.
-public struct SourceRevision: Codable, Sendable, Equatable {
+package struct SourceRevision: Codable, Sendable, Equatable {
     /// The commit hash, when known.
-    public var commit: String?
+    package var commit: String?
     /// The branch, when known.
-    public var branch: String?
+    package var branch: String?
 
     /// Creates a revision.
-    public init(commit: String? = nil, branch: String? = nil) {
+    package init(commit: String? = nil, branch: String? = nil) {
         self.commit = commit
         self.branch = branch
     }
 
     /// CI variables holding the commit, in the order they are tried (GitHub, GitLab, Jenkins, Buildkite, CircleCI).
-    public static let commitVariables = [
+    package static let commitVariables = [
         "GITHUB_SHA", "CI_COMMIT_SHA", "GIT_COMMIT", "BUILDKITE_COMMIT", "CIRCLE_SHA1",
     ]
     /// CI variables holding the branch, in the order they are tried.
-    public static let branchVariables = [
+    package static let branchVariables = [
         "GITHUB_HEAD_REF", "GITHUB_REF_NAME", "CI_COMMIT_REF_NAME", "GIT_BRANCH", "BUILDKITE_BRANCH", "CIRCLE_BRANCH",
     ]
 
     /// The revision: the given values first, then `git` in `directory`, then CI variables.
-    public static func detect(
+    package static func detect(
         commit: String? = nil, branch: String? = nil,
         directory: URL = URL(filePath: FileManager.default.currentDirectoryPath),
         environment: [String: String] = ProcessInfo.processInfo.environment

@@ -24,7 +24,7 @@ extension PostgresHistoryStore {
 
     /// Records `run` in one transaction.
     @discardableResult
-    public func record(_ run: HistoryRun) throws(LaunchProfilerError) -> Bool {
+    package func record(_ run: HistoryRun) throws(LaunchProfilerError) -> Bool {
         let sql = self.sql
         return try transaction { session in
             let insert = sql.insertRun(run)
@@ -40,7 +40,7 @@ extension PostgresHistoryStore {
     }
 
     /// The runs `filter` selects, oldest first, with their metrics.
-    public func runs(matching filter: HistoryFilter) throws(LaunchProfilerError) -> [HistoryRun] {
+    package func runs(matching filter: HistoryFilter) throws(LaunchProfilerError) -> [HistoryRun] {
         let sql = self.sql
         let (runRows, metricRows) = try transaction { session in
             let runs = sql.selectRuns(filter)
@@ -54,7 +54,7 @@ extension PostgresHistoryStore {
     }
 
     /// Every metric's series over the runs `filter` selects, by one query.
-    public func series(matching filter: HistoryFilter) throws(LaunchProfilerError) -> [MetricSeries] {
+    package func series(matching filter: HistoryFilter) throws(LaunchProfilerError) -> [MetricSeries] {
         let query = sql.selectSeriesPoints(filter)
         let rows = try transaction { session in try session.execute(query.sql, query.values).values.map(Self.seriesRow)
         }
@@ -76,13 +76,13 @@ extension PostgresHistoryStore {
 
     /// Deletes what `retention` does not keep.
     @discardableResult
-    public func prune(_ retention: HistoryRetention) throws(LaunchProfilerError) -> Int {
+    package func prune(_ retention: HistoryRetention) throws(LaunchProfilerError) -> Int {
         let statement = sql.prune(retention)
         return try transaction { session in try session.execute(statement.sql, statement.values).changed }
     }
 
     /// The recorded schema version.
-    public func schemaVersion() throws(LaunchProfilerError) -> Int {
+    package func schemaVersion() throws(LaunchProfilerError) -> Int {
         try transaction { session in
             try Self.integer(
                 session.execute("SELECT COALESCE(MAX(version), 0) FROM history_schema").values.first?.first ?? nil)

@@ -13,9 +13,9 @@ import Synchronization
 /// once apply each version once. One connection per store, on its own event loop, used under a
 /// lock; the calling thread waits for each statement (`EventLoopFuture.wait()`), so the store
 /// stays synchronous for the CLI.
-public final class PostgresHistoryStore: HistoryStore {
+package final class PostgresHistoryStore: HistoryStore {
     /// The URL without its password.
-    public let location: String
+    package let location: String
     /// The connection, `nil` once closed; the lock also keeps one transaction at a time.
     let connection: Mutex<PostgresConnection?>
     /// The connection's event loop (one thread).
@@ -30,7 +30,7 @@ public final class PostgresHistoryStore: HistoryStore {
     ///
     /// - Throws: ``LaunchProfilerError/historyUnavailable(_:reason:)`` when the server cannot
     ///   be reached or refuses the login, ``LaunchProfilerError/historySchemaTooNew(_:found:supported:)``.
-    public init(url: PostgresURL, connectTimeoutSeconds: Int = 10) throws(LaunchProfilerError) {
+    package init(url: PostgresURL, connectTimeoutSeconds: Int = 10) throws(LaunchProfilerError) {
         location = url.displayString
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         do {
@@ -89,7 +89,7 @@ public final class PostgresHistoryStore: HistoryStore {
     }
 
     /// Closes the connection and its event loop.
-    public func close() {
+    package func close() {
         let closing = connection.withLock { connection in
             defer { connection = nil }
             return connection

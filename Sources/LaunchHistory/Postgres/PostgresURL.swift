@@ -2,27 +2,27 @@ import Foundation
 import LaunchTrace
 
 /// A `postgres://user:password@host:port/database?sslmode=…` URL, parsed.
-public struct PostgresURL: Sendable, Equatable {
+package struct PostgresURL: Sendable, Equatable {
     /// The server's host.
-    public var host: String
+    package var host: String
     /// The server's port (5432 when the URL names none).
-    public var port: Int
+    package var port: Int
     /// The user.
-    public var user: String
+    package var user: String
     /// The password, if any.
-    public var password: String?
+    package var password: String?
     /// The database (the user's name when the URL names none).
-    public var database: String
+    package var database: String
     /// `disable`, `require`, or `prefer` (the default).
-    public var sslMode: String
+    package var sslMode: String
 
     /// Whether `text` is meant as a PostgreSQL URL.
-    public static func isPostgres(_ text: String) -> Bool {
+    package static func isPostgres(_ text: String) -> Bool {
         text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
     }
 
     /// Parses `text`.
-    public init(_ text: String) throws(LaunchProfilerError) {
+    package init(_ text: String) throws(LaunchProfilerError) {
         guard let components = URLComponents(string: text), let host = components.host, !host.isEmpty,
             let user = components.user, !user.isEmpty
         else { throw .invalidHistoryLocation(Self.redacted(text), reason: "a PostgreSQL URL needs a user and a host.") }
@@ -36,7 +36,7 @@ public struct PostgresURL: Sendable, Equatable {
     }
 
     /// The URL without its password, for messages.
-    public var displayString: String {
+    package var displayString: String {
         "postgres://\(user)\(password == nil ? "" : ":***")@\(host):\(port)/\(database)"
     }
 

@@ -44,7 +44,7 @@ extension SQLiteHistoryStore {
 
     /// Records `run` in one transaction.
     @discardableResult
-    public func record(_ run: HistoryRun) throws(LaunchProfilerError) -> Bool {
+    package func record(_ run: HistoryRun) throws(LaunchProfilerError) -> Bool {
         let sql = self.sql
         return try write { db in
             let insert = sql.insertRun(run)
@@ -61,7 +61,7 @@ extension SQLiteHistoryStore {
     }
 
     /// The runs `filter` selects, oldest first, with their metrics.
-    public func runs(matching filter: HistoryFilter) throws(LaunchProfilerError) -> [HistoryRun] {
+    package func runs(matching filter: HistoryFilter) throws(LaunchProfilerError) -> [HistoryRun] {
         let sql = self.sql
         let (runRows, metricRows) = try read { db in
             let runs = sql.selectRuns(filter)
@@ -75,7 +75,7 @@ extension SQLiteHistoryStore {
     }
 
     /// Every metric's series over the runs `filter` selects, by one query read with a cursor.
-    public func series(matching filter: HistoryFilter) throws(LaunchProfilerError) -> [MetricSeries] {
+    package func series(matching filter: HistoryFilter) throws(LaunchProfilerError) -> [MetricSeries] {
         let query = sql.selectSeriesPoints(filter)
         let rows = try read { db in
             var rows: [HistorySeriesRow] = []
@@ -98,7 +98,7 @@ extension SQLiteHistoryStore {
 
     /// Deletes what `retention` does not keep.
     @discardableResult
-    public func prune(_ retention: HistoryRetention) throws(LaunchProfilerError) -> Int {
+    package func prune(_ retention: HistoryRetention) throws(LaunchProfilerError) -> Int {
         let statement = sql.prune(retention)
         return try write { db in
             try db.execute(sql: statement.sql, arguments: Self.arguments(statement.values))
@@ -107,7 +107,7 @@ extension SQLiteHistoryStore {
     }
 
     /// The recorded schema version.
-    public func schemaVersion() throws(LaunchProfilerError) -> Int {
+    package func schemaVersion() throws(LaunchProfilerError) -> Int {
         try read { db in try Int.fetchOne(db, sql: "SELECT MAX(version) FROM history_schema") ?? 0 }
     }
 

@@ -6,21 +6,21 @@ import LaunchTrace
 /// GRDB, in WAL mode with a busy timeout so that concurrent `launchprof` processes on one
 /// machine wait for each other instead of failing. A file that is not a SQLite database is
 /// refused and never overwritten.
-public final class SQLiteHistoryStore: HistoryStore {
+package final class SQLiteHistoryStore: HistoryStore {
     /// The file's path.
-    public let location: String
+    package let location: String
     /// The connections: a pool, or one read-only connection to a history on read-only media.
     let pool: any DatabaseWriter
     /// The statements, in SQLite's dialect.
     let sql = HistorySQL(dialect: .sqlite)
     /// Whether the store was opened read-only (``init(readingFrom:)``).
-    public let isReadOnly: Bool
+    package let isReadOnly: Bool
     /// For a read-only store: SQLite's `-wal` and `-shm` files did not exist when it was opened,
     /// so they are this process's to remove when it closes.
     private let sidecarsAreOurs: Bool
 
     /// How long a writer waits for another's transaction before giving up.
-    public static let busyTimeoutSeconds: TimeInterval = 60
+    package static let busyTimeoutSeconds: TimeInterval = 60
 
     /// Opens (creating when absent, with its folder) and migrates the history at `path`.
     ///
@@ -31,7 +31,7 @@ public final class SQLiteHistoryStore: HistoryStore {
     /// - Throws: ``LaunchProfilerError/historyCorrupt(_:reason:)`` when the file is not a
     ///   SQLite database, ``LaunchProfilerError/historySchemaTooNew(_:found:supported:)``,
     ///   ``LaunchProfilerError/historyUnavailable(_:reason:)``.
-    public init(path: String, giveUp: @escaping @Sendable () -> Bool = { false }) throws(LaunchProfilerError) {
+    package init(path: String, giveUp: @escaping @Sendable () -> Bool = { false }) throws(LaunchProfilerError) {
         location = path
         isReadOnly = false
         sidecarsAreOurs = false
@@ -57,7 +57,7 @@ public final class SQLiteHistoryStore: HistoryStore {
     /// - Throws: ``LaunchProfilerError/historyUnavailable(_:reason:)`` when there is no history
     ///   there, ``LaunchProfilerError/historyCorrupt(_:reason:)``,
     ///   ``LaunchProfilerError/historySchemaTooNew(_:found:supported:)``.
-    public init(readingFrom path: String) throws(LaunchProfilerError) {
+    package init(readingFrom path: String) throws(LaunchProfilerError) {
         location = path
         isReadOnly = true
         guard FileManager.default.fileExists(atPath: path) else {
@@ -191,7 +191,7 @@ public final class SQLiteHistoryStore: HistoryStore {
     }
 
     /// Closes the pool.
-    public func close() {
+    package func close() {
         try? pool.close()
         if isReadOnly, sidecarsAreOurs { SQLiteSidecars(database: location).removeIfUnused() }
     }

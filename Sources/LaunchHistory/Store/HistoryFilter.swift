@@ -1,20 +1,20 @@
 import Foundation
 
 /// Which runs a query returns: every field that is set must match.
-public struct HistoryFilter: Sendable, Equatable {
+package struct HistoryFilter: Sendable, Equatable {
     /// The app's name.
-    public var app: String?
+    package var app: String?
     /// The run's scenario.
-    public var scenario: String?
+    package var scenario: String?
     /// The machine class (``MachineFingerprint/machineClass``).
-    public var machineClass: String?
+    package var machineClass: String?
     /// Only the newest runs, this many (still returned oldest first).
-    public var lastRuns: Int?
+    package var lastRuns: Int?
     /// Whether every launch's values are loaded (summaries only otherwise, which is faster).
-    public var includeValues: Bool
+    package var includeValues: Bool
 
     /// Creates a filter.
-    public init(
+    package init(
         app: String? = nil, scenario: String? = nil, machineClass: String? = nil, lastRuns: Int? = nil,
         includeValues: Bool = false
     ) {
@@ -35,16 +35,16 @@ public struct HistoryFilter: Sendable, Equatable {
 
 /// What `history prune` keeps: runs newer than ``keepDays`` days and/or the newest ``keepRuns``
 /// runs of each app, scenario and machine class. With both set, a run is kept when either keeps it.
-public struct HistoryRetention: Sendable, Equatable {
+package struct HistoryRetention: Sendable, Equatable {
     /// Keep runs recorded within this many days.
-    public var keepDays: Int?
+    package var keepDays: Int?
     /// Keep this many newest runs per app, scenario and machine class.
-    public var keepRuns: Int?
+    package var keepRuns: Int?
     /// The cut-off for ``keepDays``, ISO 8601 (computed by the caller from "now").
-    public var cutoff: String?
+    package var cutoff: String?
 
     /// Creates a retention; `now` fixes the day cut-off.
-    public init(keepDays: Int? = nil, keepRuns: Int? = nil, now: Date = Date()) {
+    package init(keepDays: Int? = nil, keepRuns: Int? = nil, now: Date = Date()) {
         self.keepDays = keepDays
         self.keepRuns = keepRuns
         cutoff = keepDays.map { HistoryRun.timestamp(now.addingTimeInterval(-Double($0) * 86_400)) }

@@ -6,17 +6,17 @@ import LaunchTrace
 /// ```swift
 /// let store = try HistoryLocation.resolve(option).open()
 /// ```
-public enum HistoryLocation: Sendable, Equatable, CustomStringConvertible {
+package enum HistoryLocation: Sendable, Equatable, CustomStringConvertible {
     /// A SQLite file.
     case sqlite(path: String)
     /// A PostgreSQL server.
     case postgres(PostgresURL)
 
     /// The default file, relative to the current folder.
-    public static let defaultPath = ".launchprof/history.sqlite"
+    package static let defaultPath = ".launchprof/history.sqlite"
 
     /// The location `option` names, else the one `LAUNCHPROF_HISTORY` names, else the default.
-    public static func resolve(_ option: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+    package static func resolve(_ option: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(LaunchProfilerError) -> Self
     {
         let text = option ?? ToolVariable.history.value(in: environment) ?? defaultPath
@@ -30,7 +30,7 @@ public enum HistoryLocation: Sendable, Equatable, CustomStringConvertible {
 
     /// Opens (and migrates) the store; a SQLite write waiting for another writer's lock gives
     /// up when `giveUp` returns true.
-    public func open(giveUp: @escaping @Sendable () -> Bool = { false }) throws(LaunchProfilerError)
+    package func open(giveUp: @escaping @Sendable () -> Bool = { false }) throws(LaunchProfilerError)
         -> any HistoryStore
     {
         switch self {
@@ -41,7 +41,7 @@ public enum HistoryLocation: Sendable, Equatable, CustomStringConvertible {
 
     /// Opens the store for a command that only reads it: a SQLite file read-only, leaving no
     /// file behind (``SQLiteHistoryStore/init(readingFrom:)``); PostgreSQL as for any command.
-    public func openForReading() throws(LaunchProfilerError) -> any HistoryStore {
+    package func openForReading() throws(LaunchProfilerError) -> any HistoryStore {
         switch self {
         case .sqlite(let path): try SQLiteHistoryStore(readingFrom: path)
         case .postgres(let url): try PostgresHistoryStore(url: url)
@@ -49,7 +49,7 @@ public enum HistoryLocation: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The location for messages (no password).
-    public var description: String {
+    package var description: String {
         switch self {
         case .sqlite(let path): path
         case .postgres(let url): url.displayString

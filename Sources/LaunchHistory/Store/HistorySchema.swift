@@ -11,9 +11,9 @@
 /// the count, median, p10 and p90 too, so that the series query
 /// (``HistorySQL/selectSeriesPoints(_:)``) reads this small index instead of every row with its
 /// launch values (SQLite's plan: `SCAN metrics USING COVERING INDEX metrics_series`).
-public enum HistorySchema {
+package enum HistorySchema {
     /// The version this launchprof writes and understands.
-    public static let current = 2
+    package static let current = 2
 
     /// The SQL dialect a migration is written for.
     enum Dialect {

@@ -12,7 +12,7 @@ import LaunchTrace
 ///
 /// Several writers at once (processes on one machine or many) lose nothing: each run is one
 /// transaction, keyed by ``HistoryRun/key`` (recording the same key twice keeps the first).
-public protocol HistoryStore: Sendable {
+package protocol HistoryStore: Sendable {
     /// The location, for messages (a PostgreSQL URL without its password).
     var location: String { get }
 

@@ -21,18 +21,18 @@ import LaunchTrace
 /// let build = try BuildCommand(command: "swift build -c release", directory: worktree, log: logURL).run()
 /// if build.status != .succeeded { … }
 /// ```
-public struct BuildCommand: Sendable, Equatable {
+package struct BuildCommand: Sendable, Equatable {
     /// The shell command.
-    public var command: String
+    package var command: String
     /// The directory it runs in.
-    public var directory: URL
+    package var directory: URL
     /// The file that receives its standard output and standard error (created or truncated).
-    public var log: URL
+    package var log: URL
     /// Variables added to launchprof's own environment for the command.
-    public var environment: [String: String]
+    package var environment: [String: String]
 
     /// Creates a build command.
-    public init(command: String, directory: URL, log: URL, environment: [String: String] = [:]) {
+    package init(command: String, directory: URL, log: URL, environment: [String: String] = [:]) {
         self.command = command
         self.directory = directory
         self.log = log
@@ -42,7 +42,7 @@ public struct BuildCommand: Sendable, Equatable {
     /// Runs the command to its end, or until launchprof is interrupted.
     ///
     /// - Throws: ``LaunchProfilerError`` when the shell cannot be started at all.
-    public func run() throws(LaunchProfilerError) -> BuildResult {
+    package func run() throws(LaunchProfilerError) -> BuildResult {
         // `cd` first (the runner starts children in its own directory), then the user's command
         // with its errors in the same log.
         let script = "cd -- \"$1\" || exit 125; exec 2>&1; exec /bin/sh -c \"$2\""

@@ -1,7 +1,7 @@
 /// How a ``BuildCommand`` ended.
-public struct BuildResult: Codable, Sendable, Equatable {
+package struct BuildResult: Codable, Sendable, Equatable {
     /// The three ways a build ends.
-    public enum Status: String, Codable, Sendable, Equatable {
+    package enum Status: String, Codable, Sendable, Equatable {
         /// The command exited with status 0.
         case succeeded
         /// The command exited with another status or was killed by a signal.
@@ -11,16 +11,16 @@ public struct BuildResult: Codable, Sendable, Equatable {
     }
 
     /// How it ended.
-    public var status: Status
+    package var status: Status
     /// The command's exit status when it failed by exiting.
-    public var exitStatus: Int32?
+    package var exitStatus: Int32?
     /// The signal that killed the command, when it was killed.
-    public var signal: Int32?
+    package var signal: Int32?
     /// Its wall time in seconds.
-    public var seconds: Double
+    package var seconds: Double
 
     /// Creates a result.
-    public init(status: Status, exitStatus: Int32? = nil, signal: Int32? = nil, seconds: Double) {
+    package init(status: Status, exitStatus: Int32? = nil, signal: Int32? = nil, seconds: Double) {
         self.status = status
         self.exitStatus = exitStatus
         self.signal = signal
@@ -28,7 +28,7 @@ public struct BuildResult: Codable, Sendable, Equatable {
     }
 
     /// "exited with status 1", "was killed by signal 9", "succeeded", "was interrupted".
-    public var description: String {
+    package var description: String {
         if let exitStatus { return "exited with status \(exitStatus)" }
         if let signal { return "was killed by signal \(signal)" }
         return status == .succeeded ? "succeeded" : "was interrupted"
@@ -37,5 +37,5 @@ public struct BuildResult: Codable, Sendable, Equatable {
 
 extension BuildResult {
     /// Whether the command exited with status 0.
-    public var succeeded: Bool { status == .succeeded }
+    package var succeeded: Bool { status == .succeeded }
 }

@@ -1,8 +1,8 @@
 /// Where a launch's display is: its kind of server, its name, and whether launchprof started it (then
 /// each launch gets a clean display: windows left by an earlier launch are ended first).
-public struct DisplayEndpoint: Codable, Sendable, Equatable {
+package struct DisplayEndpoint: Codable, Sendable, Equatable {
     /// The kind of display server.
-    public enum Server: String, Codable, Sendable {
+    package enum Server: String, Codable, Sendable {
         /// An X server: the name is a `DISPLAY` value (`:7`).
         case x11
         /// A Wayland compositor: the name is a `WAYLAND_DISPLAY` socket in ``runtimeDirectory``.
@@ -10,16 +10,16 @@ public struct DisplayEndpoint: Codable, Sendable, Equatable {
     }
 
     /// The kind of display server.
-    public var server: Server
+    package var server: Server
     /// `DISPLAY` (X11) or `WAYLAND_DISPLAY` (Wayland).
-    public var name: String
+    package var name: String
     /// `XDG_RUNTIME_DIR` of a Wayland display, which holds its socket.
-    public var runtimeDirectory: String?
+    package var runtimeDirectory: String?
     /// Whether launchprof started this display (a headless one) rather than found it.
-    public var owned: Bool
+    package var owned: Bool
 
     /// Creates an endpoint.
-    public init(server: Server, name: String, runtimeDirectory: String? = nil, owned: Bool) {
+    package init(server: Server, name: String, runtimeDirectory: String? = nil, owned: Bool) {
         self.server = server
         self.name = name
         self.runtimeDirectory = runtimeDirectory
@@ -28,7 +28,7 @@ public struct DisplayEndpoint: Codable, Sendable, Equatable {
 
     /// The variables a launched program needs to reach this display. The other kind's
     /// variable is set empty, so a toolkit that prefers it (GTK prefers Wayland) uses this one.
-    public var environment: [String: String] {
+    package var environment: [String: String] {
         switch server {
         case .x11: return [Self.x11Variable: name, Self.waylandVariable: ""]
         case .wayland:
@@ -39,15 +39,15 @@ public struct DisplayEndpoint: Codable, Sendable, Equatable {
     }
 
     /// A sentence naming the display, for messages.
-    public var description: String {
+    package var description: String {
         let what = server == .x11 ? "X display \(name)" : "Wayland display \(name)"
         return owned ? "the headless \(what)" : "the \(what)"
     }
 
     /// The X11 display variable.
-    public static let x11Variable = "DISPLAY"
+    package static let x11Variable = "DISPLAY"
     /// The Wayland display variable.
-    public static let waylandVariable = "WAYLAND_DISPLAY"
+    package static let waylandVariable = "WAYLAND_DISPLAY"
     /// The folder of a Wayland display's socket.
-    public static let runtimeDirectoryVariable = "XDG_RUNTIME_DIR"
+    package static let runtimeDirectoryVariable = "XDG_RUNTIME_DIR"
 }

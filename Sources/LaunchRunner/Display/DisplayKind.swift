@@ -1,6 +1,6 @@
 /// Which display a run's programs get (`--display`): a headless X server, a headless Wayland
 /// compositor, or the display launchprof itself runs on.
-public enum DisplayKind: String, Codable, Sendable, CaseIterable {
+package enum DisplayKind: String, Codable, Sendable, CaseIterable {
     /// A headless X server (Xvfb), started once per run and ended with everything on it.
     case x11
     /// A headless Wayland compositor, started once per run: cage's headless backend (wlroots, with

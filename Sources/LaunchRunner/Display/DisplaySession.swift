@@ -17,9 +17,9 @@ import LaunchTrace
 /// defer { display?.close() }
 /// display?.apply(to: &specification)                               // DISPLAY=:N for the launches
 /// ```
-public final class DisplaySession {
+package final class DisplaySession {
     /// Where the display is.
-    public let endpoint: DisplayEndpoint
+    package let endpoint: DisplayEndpoint
     /// The keeper process of a headless display (0 for the host's).
     private let keeper: pid_t
     /// The runner's end of the keeper's control pipe (-1 once closed, or for the host's display).
@@ -43,7 +43,7 @@ public final class DisplaySession {
     /// The display the run's programs get: the one `kind` names, or with no `--display`, the
     /// host's (`DISPLAY`, else `WAYLAND_DISPLAY`) and else a headless X server, when `readiness`
     /// is decided by the display; nil when no display is asked for nor needed.
-    public static func open(
+    package static func open(
         _ kind: DisplayKind?, readiness: ReadyCondition?,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(LaunchProfilerError) -> DisplaySession? {
@@ -78,7 +78,7 @@ public final class DisplaySession {
     /// pick its kind (``DisplayEndpoint/toolkitAssignments(user:launch:)``: the user's own values
     /// win), and to the readiness watcher where to look. Returns the toolkit variables it set.
     @discardableResult
-    public func apply(
+    package func apply(
         to specification: inout LaunchSpecification,
         userEnvironment: [String: String] = ProcessInfo.processInfo.environment
     ) -> [String: String] {
@@ -91,7 +91,7 @@ public final class DisplaySession {
 
     /// Ends a headless display and everything on it, and waits until it has ended; nothing for
     /// the host's. Called twice, does nothing the second time.
-    public func close() {
+    package func close() {
         guard control >= 0 else { return }
         _ = lp_display_stop(keeper, control)
         control = -1

@@ -2,13 +2,13 @@ import LaunchTrace
 
 extension LaunchProfilerError.Code {
     /// A display server (Xvfb, weston) or observer library is not installed.
-    public static let displayMissing = Self("displayMissing")
+    package static let displayMissing = Self("displayMissing")
     /// A headless display server could not be started or did not accept clients.
-    public static let displayFailed = Self("displayFailed")
+    package static let displayFailed = Self("displayFailed")
     /// `--display host` with neither `DISPLAY` nor `WAYLAND_DISPLAY` set.
-    public static let noHostDisplay = Self("noHostDisplay")
+    package static let noHostDisplay = Self("noHostDisplay")
     /// The display cannot be watched for a window or frame.
-    public static let displayNotObservable = Self("displayNotObservable")
+    package static let displayNotObservable = Self("displayNotObservable")
 }
 
 extension LaunchProfilerError {

@@ -20,7 +20,7 @@ extension AppLauncher {
     /// descriptors, sockets and the child's stack made, so that starting it is a clock reading
     /// and a clone. A launch with a `--prepare` command is made ready when it starts, after the
     /// command, as hyperfine runs it just before its launch.
-    public func stage(_ request: LaunchRequest) -> StagedLaunch {
+    package func stage(_ request: LaunchRequest) -> StagedLaunch {
         guard request.specification.prepareCommand != nil else { return ready(request) }
         return StagedLaunch {
             if let failure = PrepareCommand.run(request.specification.prepareCommand) {

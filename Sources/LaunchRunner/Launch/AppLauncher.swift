@@ -14,32 +14,32 @@ import LaunchTrace
 /// let result = AppLauncher().launch(request)
 /// print(result.record.outcome, result.trace?.totals.timeToFirstFrameNs ?? 0)
 /// ```
-public struct AppLauncher: Launcher {
+package struct AppLauncher: Launcher {
     /// How long the app stays in the background in the `resume` scenario before SIGUSR2.
-    public var backgroundDwellSeconds: Double
+    package var backgroundDwellSeconds: Double
 
     /// Creates a launcher.
-    public init(backgroundDwellSeconds: Double = 0.1) {
+    package init(backgroundDwellSeconds: Double = 0.1) {
         self.backgroundDwellSeconds = backgroundDwellSeconds
     }
 
     /// The signal that interrupted launchprof (``RunInterruption``), or nil.
-    public var interruption: Int32? { RunInterruption.signal }
+    package var interruption: Int32? { RunInterruption.signal }
 
     /// Refuses a program `execve` would refuse (``ProgramCheck``): missing, a directory, not
     /// executable, a script without its interpreter.
-    public func check(_ specification: LaunchSpecification) throws(LaunchProfilerError) {
+    package func check(_ specification: LaunchSpecification) throws(LaunchProfilerError) {
         try ProgramCheck.check(specification.executable)
     }
 
     /// Performs one launch.
-    public func launch(_ request: LaunchRequest) -> LaunchResult {
+    package func launch(_ request: LaunchRequest) -> LaunchResult {
         start(request).complete()
     }
 
     /// Performs one launch until its process has ended and been reaped, its leftovers ended;
     /// reading its profile and trace and writing the trace file are left to ``PendingLaunch/complete()``.
-    public func start(_ request: LaunchRequest) -> PendingLaunch {
+    package func start(_ request: LaunchRequest) -> PendingLaunch {
         stage(request).start()
     }
 

@@ -16,20 +16,20 @@ import Synchronization
 /// CPUSet.launches.withLock { $0 = cpus }   // every later launch runs on CPU 1 only
 /// try CPUSet(parsing: "0").pinThisProcess()  // launchprof's own work on CPU 0
 /// ```
-public struct CPUSet: Codable, Sendable, Equatable {
+package struct CPUSet: Codable, Sendable, Equatable {
     /// The CPU numbers, ascending, without repeats.
-    public let cpus: [Int]
+    package let cpus: [Int]
 
     /// The most CPUs a set can name (the child's mask holds 1024 bits).
-    public static let limit = 1024
+    package static let limit = 1024
 
     /// The CPUs every launch runs on from now on (nil: wherever the kernel puts it).
-    public static let launches = Mutex<CPUSet?>(nil)
+    package static let launches = Mutex<CPUSet?>(nil)
 
     /// Parses `LIST`: numbers and ranges separated by commas.
     ///
     /// - Throws: ``LaunchTrace/LaunchProfilerError`` naming the option, the value and what is expected.
-    public init(parsing list: String, option: String = "--cpu") throws(LaunchProfilerError) {
+    package init(parsing list: String, option: String = "--cpu") throws(LaunchProfilerError) {
         var cpus = Set<Int>()
         for item in list.split(separator: ",", omittingEmptySubsequences: false) {
             let ends = item.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
@@ -54,14 +54,14 @@ public struct CPUSet: Codable, Sendable, Equatable {
     }
 
     /// The mask as 64-bit words, bit `n % 64` of word `n / 64` for CPU `n`.
-    public var words: [UInt64] {
+    package var words: [UInt64] {
         var words = [UInt64](repeating: 0, count: (cpus.last ?? 0) / 64 + 1)
         for cpu in cpus { words[cpu / 64] |= 1 << UInt64(cpu % 64) }
         return words
     }
 
     /// "1" or "0,2-3".
-    public var description: String {
+    package var description: String {
         var parts: [String] = []
         var index = 0
         while index < cpus.count {
@@ -77,7 +77,7 @@ public struct CPUSet: Codable, Sendable, Equatable {
     /// threads started later inherit the mask of the one that starts them).
     ///
     /// - Throws: ``LaunchTrace/LaunchProfilerError`` when the kernel refuses the mask.
-    public func pinThisProcess(option: String = "--own-cpu") throws(LaunchProfilerError) {
+    package func pinThisProcess(option: String = "--own-cpu") throws(LaunchProfilerError) {
         let words = self.words
         let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task"))?.compactMap {
             Int32($0)

@@ -3,29 +3,29 @@ import LaunchTrace
 
 /// One launch to perform: the ``LaunchSpecification`` of its program, the kind of launch, its
 /// index among the launches of its kind and where its files go.
-public struct LaunchRequest: Sendable, Equatable {
+package struct LaunchRequest: Sendable, Equatable {
     /// How the program is launched.
-    public var specification: LaunchSpecification
+    package var specification: LaunchSpecification
     /// Where the app writes its trace.
-    public var traceURL: URL
+    package var traceURL: URL
     /// Where the app's standard error is kept.
-    public var stderrURL: URL
+    package var stderrURL: URL
     /// Where the picture of its first frame goes (`--ready-when frame`), or nil: not kept.
-    public var framePictureURL: URL?
+    package var framePictureURL: URL?
     /// What the launch is for (the session's kinds; a lone launch is a diagnosis launch).
-    public var kind: LaunchKind = .diagnosis
+    package var kind: LaunchKind = .diagnosis
     /// Index of the launch among the launches of its kind (warm-up launches count from 0 down,
     /// as -1, -2, …).
-    public var index: Int
+    package var index: Int
     /// Whether a timing launch's result is its record alone (a program's measurement or primer
     /// launch, whose time to ready is all that is read): no trace is built for it.
-    public var recordOnly = false
+    package var recordOnly = false
     /// Whether the audit module marks each object's relocation in this launch
     /// (``LaunchSpecification/relocationMarks``).
-    public var relocationMarks = false
+    package var relocationMarks = false
 
     /// Creates a request.
-    public init(_ specification: LaunchSpecification, traceURL: URL, stderrURL: URL, index: Int) {
+    package init(_ specification: LaunchSpecification, traceURL: URL, stderrURL: URL, index: Int) {
         self.specification = specification
         self.traceURL = traceURL
         self.stderrURL = stderrURL
@@ -33,18 +33,18 @@ public struct LaunchRequest: Sendable, Equatable {
     }
 
     /// Creates a request whose files are `files`.
-    public init(_ specification: LaunchSpecification, files: LaunchFiles, index: Int) {
+    package init(_ specification: LaunchSpecification, files: LaunchFiles, index: Int) {
         self.init(specification, traceURL: files.traceURL, stderrURL: files.stderrURL, index: index)
         if specification.readiness.keepsFramePictures { framePictureURL = files.framePictureURL }
     }
 
     /// Whether the launch carries nothing at all (``LaunchInstrumentation/none``).
-    public var timingOnly: Bool { specification.instrumentation == .none }
+    package var timingOnly: Bool { specification.instrumentation == .none }
 
     /// The instruments this launch carries: with ``LaunchInstrumentation/instruments`` all but
     /// the audit module, with ``LaunchInstrumentation/loaderAudit`` the audit module alone,
     /// otherwise none.
-    public var effectiveInstruments: InstrumentSettings {
+    package var effectiveInstruments: InstrumentSettings {
         var instruments = specification.instruments
         switch specification.instrumentation {
         case .instruments:

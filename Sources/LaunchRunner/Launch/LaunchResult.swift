@@ -2,21 +2,21 @@ import LaunchTrace
 
 /// What one launch produced: the runner's record, the trace when there is a valid one,
 /// and the progress events the app sent.
-public struct LaunchResult: Sendable, Equatable {
+package struct LaunchResult: Sendable, Equatable {
     /// How the launch ended, as the runner saw it.
-    public var record: LaunchRecord
+    package var record: LaunchRecord
     /// The decoded trace, when the app wrote a valid one.
-    public var trace: LaunchTrace?
+    package var trace: LaunchTrace?
     /// The app's progress events, in the order received.
-    public var events: [ProbeEvent]
+    package var events: [ProbeEvent]
 
     /// Creates a result.
-    public init(record: LaunchRecord, trace: LaunchTrace?, events: [ProbeEvent]) {
+    package init(record: LaunchRecord, trace: LaunchTrace?, events: [ProbeEvent]) {
         self.record = record
         self.trace = trace
         self.events = events
     }
 
     /// The last phase the app reported starting, if any.
-    public var lastPhase: String? { events.last { $0.kind == .phase }?.name }
+    package var lastPhase: String? { events.last { $0.kind == .phase }?.name }
 }

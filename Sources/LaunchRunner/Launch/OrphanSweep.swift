@@ -17,12 +17,12 @@ import LaunchTrace
 /// ```swift
 /// let ended = OrphanSweep().sweep()   // at the start of run, compare and trace
 /// ```
-public struct OrphanSweep: Sendable {
+package struct OrphanSweep: Sendable {
     /// Creates a sweep.
-    public init() {}
+    package init() {}
 
     /// `<pid>:<start time>` of this process: the ``ToolVariable/owner`` its launches carry.
-    public static let ownValue: String = owner(of: getpid()) ?? "\(getpid()):0"
+    package static let ownValue: String = owner(of: getpid()) ?? "\(getpid()):0"
 
     /// `<pid>:<start time in clock ticks since boot>` of a running process, nil when it is gone.
     static func owner(of pid: pid_t) -> String? {
@@ -37,7 +37,7 @@ public struct OrphanSweep: Sendable {
 
     /// Kills every process left by a launchprof that is gone; returns the pids it killed.
     @discardableResult
-    public func sweep() -> [pid_t] {
+    package func sweep() -> [pid_t] {
         var killed: [pid_t] = []
         for entry in LaunchLeftovers.processes() where entry.pid != getpid() {
             guard let owner = Self.ownerValue(of: entry.pid), owner != Self.ownValue else { continue }

@@ -9,7 +9,7 @@ import LaunchTrace
 /// let pending = launcher.start(request)
 /// let result = pending.complete()
 /// ```
-public final class PendingLaunch {
+package final class PendingLaunch {
     private enum State {
         case pending(() -> LaunchResult)
         case done(LaunchResult)
@@ -18,17 +18,17 @@ public final class PendingLaunch {
     private var state: State
 
     /// A launch with `finish` still to do; it runs once, on the first ``complete()``.
-    public init(finish: @escaping () -> LaunchResult) {
+    package init(finish: @escaping () -> LaunchResult) {
         state = .pending(finish)
     }
 
     /// A launch with nothing left to do (it failed to start, or its launcher does it all at once).
-    public init(result: LaunchResult) {
+    package init(result: LaunchResult) {
         state = .done(result)
     }
 
     /// The launch's result, doing what was left the first time.
-    public func complete() -> LaunchResult {
+    package func complete() -> LaunchResult {
         switch state {
         case .done(let result):
             return result

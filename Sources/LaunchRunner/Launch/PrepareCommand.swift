@@ -8,9 +8,9 @@ import LaunchTrace
 /// The shell commands of hyperfine's habits around launches: `--prepare` before each launch,
 /// `--setup` before the first, `--cleanup` after the last; each run with `/bin/sh -c`, its output
 /// passed through, and never timed.
-public enum PrepareCommand {
+package enum PrepareCommand {
     /// Runs `command` (nil: nothing); nil when it succeeded, else a sentence saying how it failed.
-    public static func run(_ command: String?, role: String = "--prepare") -> String? {
+    package static func run(_ command: String?, role: String = "--prepare") -> String? {
         guard let command else { return nil }
         let process = Process()
         process.executableURL = URL(filePath: "/bin/sh")

@@ -14,11 +14,11 @@ import LaunchTrace
 /// let result = try ProfilingRun(plan: plan, folder: folder).run()
 /// if let signal = RunInterruption.signal { exit(ProfilerExitStatus.interrupted.rawValue) }
 /// ```
-public enum RunInterruption {
+package enum RunInterruption {
     /// Installs the handlers (once per process; later calls do nothing).
     ///
     /// - Throws: ``LaunchProfilerError`` when a handler cannot be installed.
-    public static func install() throws(LaunchProfilerError) {
+    package static func install() throws(LaunchProfilerError) {
         let status = lp_interrupt_install()
         guard status == 0 else {
             throw LaunchProfilerError(
@@ -27,14 +27,14 @@ public enum RunInterruption {
     }
 
     /// The signal that interrupted the run, or nil.
-    public static var signal: Int32? {
+    package static var signal: Int32? {
         let caught = lp_interrupt_signal()
         return caught == 0 ? nil : caught
     }
 
     /// How many times launchprof was stopped (SIGSTOP, SIGTSTP, Ctrl-Z) and continued since
     /// ``install()``: a launch running meanwhile counts the pause in its times.
-    public static var continuedCount: Int { Int(lp_interrupt_continued()) }
+    package static var continuedCount: Int { Int(lp_interrupt_continued()) }
 
     /// The descriptor that becomes readable when the run is interrupted, or -1.
     static var fd: Int32 { lp_interrupt_fd() }

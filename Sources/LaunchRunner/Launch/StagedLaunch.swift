@@ -9,7 +9,7 @@ import LaunchTrace
 /// let next = launcher.stage(request)
 /// let pending = next.start()
 /// ```
-public final class StagedLaunch {
+package final class StagedLaunch {
     private enum State {
         case ready(() -> PendingLaunch)
         case started(PendingLaunch)
@@ -20,22 +20,22 @@ public final class StagedLaunch {
     /// Whether the launch may leave a standard error file for its session to delete; false for a
     /// launch whose standard error goes to `/dev/null`, which saves the runner an `unlink` between
     /// two launches.
-    public let mayLeaveStderrFile: Bool
+    package let mayLeaveStderrFile: Bool
 
     /// A launch that `begin` starts, once, on the first ``start()``.
-    public init(mayLeaveStderrFile: Bool = true, begin: @escaping () -> PendingLaunch) {
+    package init(mayLeaveStderrFile: Bool = true, begin: @escaping () -> PendingLaunch) {
         state = .ready(begin)
         self.mayLeaveStderrFile = mayLeaveStderrFile
     }
 
     /// A launch that already has its result (it cannot start: its program is not executable).
-    public init(result: LaunchResult) {
+    package init(result: LaunchResult) {
         state = .started(PendingLaunch(result: result))
         mayLeaveStderrFile = false
     }
 
     /// Starts the launch (the first time) and returns it once its process has ended.
-    public func start() -> PendingLaunch {
+    package func start() -> PendingLaunch {
         switch state {
         case .started(let pending):
             return pending

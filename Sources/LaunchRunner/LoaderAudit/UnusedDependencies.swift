@@ -10,14 +10,14 @@ import LaunchTrace
 /// UnusedDependencies.of(executable: "/usr/local/bin/tool", loader: "/lib64/ld-linux-x86-64.so.2")
 /// // ["/lib/x86_64-linux-gnu/libm.so.6"]
 /// ```
-public enum UnusedDependencies {
+package enum UnusedDependencies {
     /// How long the loader may take before the check gives up.
     static let timeoutSeconds = 10.0
 
     /// The paths of the unused direct dependencies of `executable` when `loader` (its
     /// interpreter) loads it with `environment` on top of the runner's; nil when the loader
     /// cannot tell (it failed, or the program is not dynamically linked).
-    public static func of(executable: String, loader: String, environment: [String: String] = [:]) -> [String]? {
+    package static func of(executable: String, loader: String, environment: [String: String] = [:]) -> [String]? {
         let process = Process()
         process.executableURL = URL(filePath: loader)
         process.arguments = [executable]

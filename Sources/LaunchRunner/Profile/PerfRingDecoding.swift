@@ -3,7 +3,7 @@ import LaunchTrace
 /// Builds a ``LaunchProfile`` from the raw bytes of the two perf ring buffers of one launch:
 /// what the runner does when a launch ends, available on its own for recorded ring contents
 /// and for measuring how fast the runner handles samples.
-public enum PerfRingDecoding {
+package enum PerfRingDecoding {
     /// The profile of the records in `cpu` (cpu-clock samples and mmap records) and `switches`
     /// (switch records and switch-out samples), each a sequence of whole perf records whose
     /// samples carry registers and a stack copy when `samplesCarryStack`.
@@ -12,7 +12,7 @@ public enum PerfRingDecoding {
     ///   - mainThread: the launched program's process id: its samples are the main thread's.
     ///   - launchStartNs: CLOCK_MONOTONIC at the launch's start; sample times become relative to it.
     ///   - endNs: CLOCK_MONOTONIC at the launch's end; an off-CPU interval still open then ends there.
-    public static func profile(
+    package static func profile(
         cpu: [UInt8], switches: [UInt8], samplesCarryStack: Bool, samplePeriodNs: Int64, mainThread: Int32 = 0,
         launchStartNs: Int64, endNs: Int64, sampleLimit: Int = 200_000
     ) -> LaunchProfile {

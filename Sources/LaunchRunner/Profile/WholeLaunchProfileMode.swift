@@ -1,5 +1,5 @@
 /// Whether launches get a whole-launch profile from perf events.
-public enum WholeLaunchProfileMode: String, Sendable, CaseIterable {
+package enum WholeLaunchProfileMode: String, Sendable, CaseIterable {
     /// perf events on the child from exec (the default); where they are not permitted, the
     /// stall sampler takes over and the trace says why.
     case perf

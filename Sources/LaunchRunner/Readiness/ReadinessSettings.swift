@@ -1,23 +1,23 @@
 import LaunchTrace
 
 /// When a launch counts as ready and how the runner ends it afterwards.
-public struct ReadinessSettings: Sendable, Equatable {
+package struct ReadinessSettings: Sendable, Equatable {
     /// The condition (`--ready-when`), or `nil`: a LaunchKit or LaunchProbe app's exit point,
     /// and the program's exit for a program that writes no trace.
-    public var condition: ReadyCondition?
+    package var condition: ReadyCondition?
     /// Seconds between SIGTERM and SIGKILL when the runner ends a ready program.
-    public var gracePeriodSeconds: Double
+    package var gracePeriodSeconds: Double
     /// The display a `window` or `frame` condition watches (``DisplaySession/apply(to:)`` sets it).
-    public var display: DisplayEndpoint?
+    package var display: DisplayEndpoint?
     /// Whether a `frame` launch's first frame is kept as a picture in the run folder (on by
     /// default; `--no-frame-pictures`).
-    public var keepsFramePictures = true
+    package var keepsFramePictures = true
 
     /// The default grace period: long enough for a server's orderly shutdown.
-    public static let defaultGracePeriodSeconds = 2.0
+    package static let defaultGracePeriodSeconds = 2.0
 
     /// Creates settings.
-    public init(
+    package init(
         condition: ReadyCondition? = nil, gracePeriodSeconds: Double = ReadinessSettings.defaultGracePeriodSeconds
     ) {
         self.condition = condition

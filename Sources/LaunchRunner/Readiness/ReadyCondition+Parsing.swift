@@ -2,12 +2,12 @@ import LaunchTrace
 
 extension LaunchProfilerError.Code {
     /// A `--ready-when` condition is not one of the known forms.
-    public static let invalidReadyCondition = Self("invalidReadyCondition")
+    package static let invalidReadyCondition = Self("invalidReadyCondition")
 }
 
 extension ReadyCondition {
     /// Parses the text form (`port:8080`); a clear error names the value and the forms.
-    public init(parsing text: String) throws(LaunchProfilerError) {
+    package init(parsing text: String) throws(LaunchProfilerError) {
         let (kind, argument) = Self.split(text)
         switch (kind, argument) {
         case ("exit", nil): self = .exit
@@ -37,7 +37,7 @@ extension ReadyCondition {
     }
 
     /// Whether `line` matches a `stdout:` or `stderr:` pattern.
-    public static func line(_ line: Substring, matches pattern: String) -> Bool {
+    package static func line(_ line: Substring, matches pattern: String) -> Bool {
         (try? LinePattern(pattern))?.matches(line) ?? false
     }
 

@@ -8,7 +8,7 @@ import LaunchTrace
 /// let condition = try ReadyCondition(parsing: "port:8080")   // .port(8080)
 /// condition.description                                        // "port:8080"
 /// ```
-public enum ReadyCondition: Codable, Sendable, Hashable, CustomStringConvertible {
+package enum ReadyCondition: Codable, Sendable, Hashable, CustomStringConvertible {
     /// The program is ready when it exits (a command-line tool; the default for a program that
     /// writes no trace).
     case exit
@@ -32,16 +32,16 @@ public enum ReadyCondition: Codable, Sendable, Hashable, CustomStringConvertible
     case frame(title: String?)
 
     /// The environment variable that names the notify socket, as systemd spells it.
-    public static let notifySocketVariable = "NOTIFY_SOCKET"
+    package static let notifySocketVariable = "NOTIFY_SOCKET"
     /// The message a program sends on the notify socket when it is ready.
-    public static let notifyReadyMessage = "READY=1"
+    package static let notifyReadyMessage = "READY=1"
 
     /// The forms a condition can take, for help texts and error messages.
-    public static let forms =
+    package static let forms =
         "exit, port:N, stdout:REGEX, stderr:REGEX, file:PATH, notify, window, window:REGEX, frame or frame:REGEX"
 
     /// The condition as written on the command line.
-    public var description: String {
+    package var description: String {
         switch self {
         case .exit: "exit"
         case .port(let port): "port:\(port)"
@@ -55,7 +55,7 @@ public enum ReadyCondition: Codable, Sendable, Hashable, CustomStringConvertible
     }
 
     /// What the runner waits for, as the end of a sentence ("waiting for …").
-    public var waitingFor: String {
+    package var waitingFor: String {
         switch self {
         case .exit: "the program to exit"
         case .port(let port): "TCP port \(port) to listen"
@@ -74,7 +74,7 @@ public enum ReadyCondition: Codable, Sendable, Hashable, CustomStringConvertible
     }
 
     /// The title pattern of a `window:REGEX` or `frame:REGEX` condition, else nil.
-    public var windowTitle: String? {
+    package var windowTitle: String? {
         switch self {
         case .window(let title), .frame(let title): title
         default: nil
@@ -82,12 +82,12 @@ public enum ReadyCondition: Codable, Sendable, Hashable, CustomStringConvertible
     }
 
     /// Whether it is a `frame` condition (with or without a title).
-    public var isFrame: Bool {
+    package var isFrame: Bool {
         if case .frame = self { return true } else { return false }
     }
 
     /// Whether the display decides this condition (`window`, `frame`): the program then needs a display.
-    public var isDisplayCondition: Bool {
+    package var isDisplayCondition: Bool {
         switch self {
         case .window, .frame: true
         default: false
@@ -95,7 +95,7 @@ public enum ReadyCondition: Codable, Sendable, Hashable, CustomStringConvertible
     }
 
     /// Decodes the text form.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         do throws(LaunchProfilerError) {
             self = try ReadyCondition(parsing: text)
@@ -106,7 +106,7 @@ public enum ReadyCondition: Codable, Sendable, Hashable, CustomStringConvertible
     }
 
     /// Encodes the text form.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }

@@ -6,7 +6,7 @@ import LaunchTrace
 
 extension LaunchProfilerError.Code {
     /// The path of `--ready-when file:PATH` exists before the launch.
-    public static let readyFileExists = Self("readyFileExists")
+    package static let readyFileExists = Self("readyFileExists")
 }
 
 /// The file of a `file:PATH` condition. launchprof never deletes what it did not see appear:
@@ -44,7 +44,7 @@ extension ReadinessSettings {
     /// Checks the condition before a launch: the path of `file:PATH` must not exist.
     ///
     /// - Throws: ``LaunchTrace/LaunchProfilerError`` with code `readyFileExists`.
-    public func checkBeforeLaunch() throws(LaunchProfilerError) {
+    package func checkBeforeLaunch() throws(LaunchProfilerError) {
         if case .file(let path) = condition { try ReadyFile.checkAbsent(path) }
     }
 }

@@ -12,7 +12,7 @@ extension LaunchRecord {
     /// encoded by `encoder`, which must be configured to match.
     ///
     /// - Throws: what `encoder` throws for a nested value.
-    public func json(nestedWith encoder: JSONEncoder, indent: Int? = nil) throws -> [UInt8] {
+    package func json(nestedWith encoder: JSONEncoder, indent: Int? = nil) throws -> [UInt8] {
         var json = JSONObjectWriter(indent: indent)
         json.add(CodingKeys.evictedBytes, evictedBytes)
         json.add(CodingKeys.exitStatus, exitStatus)

@@ -2,9 +2,9 @@ import LaunchTrace
 
 /// How the runner ended a program once it was ready: SIGTERM to its process group, then
 /// SIGKILL if it had not exited after the grace period.
-public struct LaunchShutdown: Codable, Sendable, Equatable {
+package struct LaunchShutdown: Codable, Sendable, Equatable {
     /// What ended the program.
-    public enum Method: String, Codable, Sendable {
+    package enum Method: String, Codable, Sendable {
         /// It exited within the grace period after SIGTERM.
         case terminated
         /// It was still running at the end of the grace period and was killed (SIGKILL).
@@ -12,18 +12,18 @@ public struct LaunchShutdown: Codable, Sendable, Equatable {
     }
 
     /// What ended the program.
-    public var method: Method
+    package var method: Method
     /// The grace period between SIGTERM and SIGKILL, in nanoseconds.
-    public var gracePeriodNs: Int64
+    package var gracePeriodNs: Int64
     /// From SIGTERM to the program's end as the runner saw it, in nanoseconds.
-    public var durationNs: Int64
+    package var durationNs: Int64
     /// The exit status, when the program exited.
-    public var exitStatus: Int32?
+    package var exitStatus: Int32?
     /// The signal that ended it, when a signal did.
-    public var signal: Int32?
+    package var signal: Int32?
 
     /// Creates a shutdown record.
-    public init(method: Method, gracePeriodNs: Int64, durationNs: Int64, exitStatus: Int32? = nil, signal: Int32? = nil)
+    package init(method: Method, gracePeriodNs: Int64, durationNs: Int64, exitStatus: Int32? = nil, signal: Int32? = nil)
     {
         self.method = method
         self.gracePeriodNs = gracePeriodNs

@@ -2,7 +2,7 @@ import Foundation
 
 /// Names the files of a session's launches; the runner spells no file name itself (the
 /// workflow's `RunFolder` owns the layout of a run folder).
-public protocol LaunchFileLayout: Sendable {
+package protocol LaunchFileLayout: Sendable {
     /// The folder that holds the files; the session creates it when it is missing.
     var directory: URL { get }
     /// The files of measured launch `index` (1-based).
@@ -18,11 +18,11 @@ public protocol LaunchFileLayout: Sendable {
 
 extension LaunchFileLayout {
     /// Without a place of their own, measurement launches write to the scratch files.
-    public func files(forMeasurement index: Int) -> LaunchFiles { warmUpFiles }
+    package func files(forMeasurement index: Int) -> LaunchFiles { warmUpFiles }
 
     /// Without a place of their own, pre-main launches write beside the warm-up launches'
     /// scratch files, under their own names.
-    public var preMainFiles: LaunchFiles {
+    package var preMainFiles: LaunchFiles {
         let folder = warmUpFiles.traceURL.deletingLastPathComponent()
         return LaunchFiles(
             traceURL: folder.appendingPathComponent("premain.trace.json"),

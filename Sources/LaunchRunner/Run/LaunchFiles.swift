@@ -5,17 +5,17 @@ import Foundation
 #endif
 
 /// Where one launch writes its trace and its standard error.
-public struct LaunchFiles: Sendable, Equatable {
+package struct LaunchFiles: Sendable, Equatable {
     /// The trace file the app writes (`LAUNCHPROF_TRACE`).
-    public var traceURL: URL
+    package var traceURL: URL
     /// The file that receives the app's standard error.
-    public var stderrURL: URL
+    package var stderrURL: URL
     /// Where the picture of the launch's first frame goes (a PNG), for a launch whose picture is
     /// kept; nil for scratch launches.
-    public var framePictureURL: URL?
+    package var framePictureURL: URL?
 
     /// Creates the files.
-    public init(traceURL: URL, stderrURL: URL, framePictureURL: URL? = nil) {
+    package init(traceURL: URL, stderrURL: URL, framePictureURL: URL? = nil) {
         self.traceURL = traceURL
         self.stderrURL = stderrURL
         self.framePictureURL = framePictureURL

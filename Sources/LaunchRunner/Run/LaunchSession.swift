@@ -12,22 +12,22 @@ import LaunchTrace
 /// session.warmUp()
 /// let results = (0..<20).map { _ in session.launch(.diagnosis) }
 /// ```
-public final class LaunchSession {
+package final class LaunchSession {
     /// How every launch of the session is made.
-    public let specification: LaunchSpecification
+    package let specification: LaunchSpecification
     /// Launches before the measured ones, whose results are discarded.
-    public let warmup: Int
+    package let warmup: Int
     /// Whether the program writes its own trace (a LaunchKit or LaunchProbe app), which decides
     /// what a measurement launch carries (``LaunchTrace/LaunchKind/instrumentation(writesTrace:)``).
-    public var writesTrace = true
+    package var writesTrace = true
     /// The results of the launches of each kind so far, in order (``results(of:)``).
     private var resultsByKind: [LaunchKind: [LaunchResult]] = [:]
     /// Cold scenario: the evictor used before each launch.
-    public let evictor: PageCacheEvictor?
+    package let evictor: PageCacheEvictor?
     /// Cold scenario: what each eviction before a diagnosis launch did, in launch order.
-    public private(set) var evictions: [PageCacheEvictor.Report] = []
+    package private(set) var evictions: [PageCacheEvictor.Report] = []
     /// What performs the launches.
-    public let launcher: any Launcher
+    package let launcher: any Launcher
     private let layout: any LaunchFileLayout
     /// The layout's scratch files, named once (``LaunchFileLayout/warmUpFiles``,
     /// ``LaunchFileLayout/preMainFiles``): each launch whose files are not kept uses them.
@@ -42,7 +42,7 @@ public final class LaunchSession {
     ///
     /// - Throws: ``LaunchProfilerError`` (``LaunchProfilerError/Code/notExecutable``,
     ///   ``LaunchProfilerError/Code/outputNotWritable``) before any launch.
-    public init(
+    package init(
         specification: LaunchSpecification, warmup: Int = 0, layout: any LaunchFileLayout,
         launcher: any Launcher = AppLauncher()
     ) throws(LaunchProfilerError) {
@@ -62,14 +62,14 @@ public final class LaunchSession {
     }
 
     /// The signal that interrupted the run, or nil (see ``Launcher/interruption``).
-    public var interruption: Int32? { launcher.interruption }
+    package var interruption: Int32? { launcher.interruption }
 
     /// The results of the launches of `kind` so far, in order.
-    public func results(of kind: LaunchKind) -> [LaunchResult] { resultsByKind[kind] ?? [] }
+    package func results(of kind: LaunchKind) -> [LaunchResult] { resultsByKind[kind] ?? [] }
 
     /// Runs the warm-up launches, their traces discarded; returns how many completed.
     @discardableResult
-    public func warmUp() -> Int {
+    package func warmUp() -> Int {
         while warmUpNext() != nil {}
         return results(of: .warmUp).filter { $0.record.outcome == .completed }.count
     }
@@ -77,7 +77,7 @@ public final class LaunchSession {
     /// Runs the next warm-up launch (indices -1, -2, …); nil when all are done or the run was
     /// interrupted.
     @discardableResult
-    public func warmUpNext() -> LaunchResult? {
+    package func warmUpNext() -> LaunchResult? {
         guard results(of: .warmUp).count < warmup, interruption == nil else { return nil }
         return launch(.warmUp)
     }
@@ -85,7 +85,7 @@ public final class LaunchSession {
     /// Makes the next launch of `kind` ready (``StagedLaunch``), to be started with
     /// ``launch(_:meanwhile:)``, for instance the moment another launch's process ends. Its index
     /// counts the launches of its kind from 1 (warm-up launches from -1 down).
-    public func stage(_ kind: LaunchKind) -> Staged {
+    package func stage(_ kind: LaunchKind) -> Staged {
         let count = results(of: kind).count
         let instrumentation = carried(by: kind)
         let index = kind == .warmUp ? -(count + 1) : count + 1
@@ -113,14 +113,14 @@ public final class LaunchSession {
 
     /// Makes the next launch of `kind` and keeps its result.
     @discardableResult
-    public func launch(_ kind: LaunchKind) -> LaunchResult { launch(stage(kind)) }
+    package func launch(_ kind: LaunchKind) -> LaunchResult { launch(stage(kind)) }
 
     /// Runs the launch made ready by ``stage(_:)`` and keeps its result among its kind's.
     /// `meanwhile` runs as soon as the launch's process has ended, before its profile and trace
     /// are read and its trace file is written: a launch started there follows this one with no
     /// gap (``PendingLaunch``).
     @discardableResult
-    public func launch(_ staged: Staged, meanwhile: () -> Void = {}) -> LaunchResult {
+    package func launch(_ staged: Staged, meanwhile: () -> Void = {}) -> LaunchResult {
         let eviction = evictor?.evict()
         let pending = staged.launch.start()
         meanwhile()
@@ -186,11 +186,11 @@ public final class LaunchSession {
 
     /// A launch of the session made ready (``stage(_:)``), to be started once; one not started
     /// releases what it holds when it goes.
-    public struct Staged {
+    package struct Staged {
         /// The kind of launch.
-        public let kind: LaunchKind
+        package let kind: LaunchKind
         /// What it carries.
-        public let instrumentation: LaunchInstrumentation
+        package let instrumentation: LaunchInstrumentation
         let files: LaunchFiles
         let launch: StagedLaunch
         let adaptive: Bool

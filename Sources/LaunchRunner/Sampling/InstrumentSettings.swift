@@ -2,35 +2,35 @@ import Foundation
 import LaunchTrace
 
 /// Which main-thread instruments a launch runs with, and their thresholds.
-public struct InstrumentSettings: Sendable, Equatable {
+package struct InstrumentSettings: Sendable, Equatable {
     /// The blocking-call tracer to preload (`libLaunchPreload.so`), or nil for none.
-    public var preloadLibrary: String?
+    package var preloadLibrary: String?
     /// The loader's audit module that times what happens before `main` (`libLaunchAudit.so`,
     /// given as `LD_AUDIT`), or nil for none.
-    public var auditLibrary: String?
+    package var auditLibrary: String?
     /// How stalls are sampled: ``LaunchTrace/SamplerMethod/ptrace`` (the runner's default: no
     /// signal reaches the app, sleeping calls are restarted transparently) or the others.
-    public var sampler: SamplerMethod
+    package var sampler: SamplerMethod
     /// Stall threshold in milliseconds (`LAUNCHPROF_STALL_MS`), nil for the app's default (100).
-    public var stallMs: Int?
+    package var stallMs: Int?
     /// Interval between samples in a stall (`LAUNCHPROF_SAMPLE_MS`), nil for the default (10).
-    public var sampleMs: Int?
+    package var sampleMs: Int?
     /// The tracer's threshold (`LAUNCHPROF_BLOCKING_MS`), nil for the default (1).
-    public var blockingMs: Double?
+    package var blockingMs: Double?
     /// Whether launches get a whole-launch profile from perf events.
-    public var profile: WholeLaunchProfileMode = .perf
+    package var profile: WholeLaunchProfileMode = .perf
     /// The whole-launch profile's on-CPU sampling rate, in samples per second of CPU time: the
     /// rate of every launch, or with ``adaptiveProfileRate`` the first launch's.
-    public var profileRateHz: Int = InstrumentSettings.defaultProfileRateHz
+    package var profileRateHz: Int = InstrumentSettings.defaultProfileRateHz
     /// Whether each launch's rate follows from the CPU time of the launch before it
     /// (``ProfileRate``), so that a short launch gets enough samples to rank its functions.
-    public var adaptiveProfileRate = false
+    package var adaptiveProfileRate = false
 
     /// The default on-CPU sampling rate (see Benchmarks/README.md for how it was chosen).
-    public static let defaultProfileRateHz = 250
+    package static let defaultProfileRateHz = 250
 
     /// Creates settings.
-    public init(
+    package init(
         preloadLibrary: String? = nil, auditLibrary: String? = nil, sampler: SamplerMethod = .ptrace,
         stallMs: Int? = nil, sampleMs: Int? = nil, blockingMs: Double? = nil
     ) {
@@ -43,33 +43,33 @@ public struct InstrumentSettings: Sendable, Equatable {
     }
 
     /// The name of the tracer library.
-    public static let preloadLibraryName = "libLaunchPreload.so"
+    package static let preloadLibraryName = "libLaunchPreload.so"
 
     /// The name of the pre-main audit module.
-    public static let auditLibraryName = "libLaunchAudit.so"
+    package static let auditLibraryName = "libLaunchAudit.so"
 
     /// The resource bundle `swift build` puts the audit module in (built like the tracer).
-    public static let auditBundleName = "LaunchProfiler_CLaunchAudit.resources"
+    package static let auditBundleName = "LaunchProfiler_CLaunchAudit.resources"
 
     /// The resource bundle `swift build` puts the tracer library in, beside the products (it is
     /// built in plain C by the PreloadLibrary plugin, as a resource of the CLaunchPreload target).
-    public static let preloadBundleName = "LaunchProfiler_CLaunchPreload.resources"
+    package static let preloadBundleName = "LaunchProfiler_CLaunchPreload.resources"
 
     /// `libLaunchPreload.so` beside `executable` (by default the running program), in the
     /// build's resource bundle beside it, or in ``installedLibraryFolder``, if it exists.
-    public static func preloadLibrary(besideExecutable executable: String? = nil) -> String? {
+    package static func preloadLibrary(besideExecutable executable: String? = nil) -> String? {
         library(preloadLibraryName, bundle: preloadBundleName, besideExecutable: executable)
     }
 
     /// `libLaunchAudit.so` beside `executable` (by default the running program), in the
     /// build's resource bundle beside it, or in ``installedLibraryFolder``, if it exists.
-    public static func auditLibrary(besideExecutable executable: String? = nil) -> String? {
+    package static func auditLibrary(besideExecutable executable: String? = nil) -> String? {
         library(auditLibraryName, bundle: auditBundleName, besideExecutable: executable)
     }
 
     /// The folder of the installed layout, relative to the executable's folder: `/usr/bin/launchprof`
     /// finds its libraries in `/usr/lib/launchprof`, and so does a copy of that tree unpacked anywhere.
-    public static let installedLibraryFolder = "../lib/launchprof"
+    package static let installedLibraryFolder = "../lib/launchprof"
 
     private static func library(_ name: String, bundle: String, besideExecutable executable: String?) -> String? {
         let exe = executable.map { URL(filePath: $0) } ?? URL(filePath: "/proc/self/exe").resolvingSymlinksInPath()

@@ -11,26 +11,26 @@ import LaunchTrace
 ///
 /// Pages that another running process maps (libc, and the Swift runtime while a Swift
 /// tool runs) cannot be evicted this way; the report says how much stayed resident.
-public struct PageCacheEvictor: Sendable {
+package struct PageCacheEvictor: Sendable {
     /// What one eviction pass did.
-    public struct Report: Sendable, Equatable {
+    package struct Report: Sendable, Equatable {
         /// Files the pass covered.
-        public var files: [String]
+        package var files: [String]
         /// Bytes of those files resident before the pass.
-        public var residentBeforeBytes: Int64
+        package var residentBeforeBytes: Int64
         /// Bytes still resident after the pass.
-        public var residentAfterBytes: Int64
+        package var residentAfterBytes: Int64
         /// Bytes evicted: resident before minus resident after.
-        public var evictedBytes: Int64 { max(0, residentBeforeBytes - residentAfterBytes) }
+        package var evictedBytes: Int64 { max(0, residentBeforeBytes - residentAfterBytes) }
     }
 
     /// The files evicted before each launch.
-    public let files: [String]
+    package let files: [String]
 
     /// Finds the files of `executable`: itself, the shared libraries the dynamic loader maps
     /// for it (asked of the loader with `LD_TRACE_LOADED_OBJECTS=1`, as `ldd` does), and the
     /// files of its SwiftPM resource bundles beside it.
-    public init(executable: String) {
+    package init(executable: String) {
         var files = [executable]
         files += Self.sharedLibraries(of: executable)
         files += Self.resourceFiles(beside: executable)
@@ -39,12 +39,12 @@ public struct PageCacheEvictor: Sendable {
     }
 
     /// Creates an evictor for a fixed list of files.
-    public init(files: [String]) {
+    package init(files: [String]) {
         self.files = files
     }
 
     /// Evicts the files and reports what was resident before and after.
-    public func evict() -> Report {
+    package func evict() -> Report {
         var before: Int64 = 0
         var after: Int64 = 0
         for file in files {
@@ -60,7 +60,7 @@ public struct PageCacheEvictor: Sendable {
     }
 
     /// Bytes of the open file that are in the page cache now, counted with `mincore`.
-    public static func residentBytes(fd: Int32) -> Int64 {
+    package static func residentBytes(fd: Int32) -> Int64 {
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_size > 0 else { return 0 }
         let size = Int(info.st_size)

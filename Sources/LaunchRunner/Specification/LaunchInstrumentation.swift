@@ -2,7 +2,7 @@ import LaunchTrace
 
 /// What a launch carries, decided by its ``LaunchTrace/LaunchKind`` and by whether the program
 /// writes a trace (``LaunchTrace/LaunchKind/instrumentation(writesTrace:)``).
-public enum LaunchInstrumentation: String, Sendable, Equatable, CaseIterable {
+package enum LaunchInstrumentation: String, Sendable, Equatable, CaseIterable {
     /// The instruments of ``LaunchSpecification/instruments`` but the audit module, the runner's
     /// gate and variables, the trace file (diagnosis and warm-up launches).
     case instruments
@@ -23,7 +23,7 @@ public enum LaunchInstrumentation: String, Sendable, Equatable, CaseIterable {
 extension LaunchKind {
     /// What a launch of this kind carries; `writesTrace`: whether the program writes its own
     /// trace (a LaunchKit or LaunchProbe app), which decides a measurement launch's.
-    public func instrumentation(writesTrace: Bool) -> LaunchInstrumentation {
+    package func instrumentation(writesTrace: Bool) -> LaunchInstrumentation {
         switch self {
         case .warmUp, .diagnosis: .instruments
         case .measurement: writesTrace ? .probeMarks : .none

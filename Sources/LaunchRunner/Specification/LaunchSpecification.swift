@@ -10,47 +10,47 @@ import LaunchTrace
 /// specification.readiness = ReadinessSettings(condition: .exit)
 /// let request = LaunchRequest(specification, files: files, index: 1)
 /// ```
-public struct LaunchSpecification: Sendable, Equatable {
+package struct LaunchSpecification: Sendable, Equatable {
     /// Absolute path of the program's executable.
-    public var executable: String
+    package var executable: String
     /// Arguments passed to the program.
-    public var arguments: [String]
+    package var arguments: [String]
     /// Extra environment for the program, on top of the runner's own environment.
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// Scenario of every launch.
-    public var scenario: Scenario
+    package var scenario: Scenario
     /// Seconds after which a launch that has not ended is killed with everything it started.
-    public var timeoutSeconds: Double
+    package var timeoutSeconds: Double
     /// Where a LaunchKit or LaunchProbe app's launch ends; `nil` for the scenario's
     /// ``LaunchTrace/Scenario/defaultExitPoint``.
-    public var exitAfter: ExitPoint?
+    package var exitAfter: ExitPoint?
     /// When the program counts as ready (`--ready-when`) and how it is ended afterwards.
-    public var readiness: ReadinessSettings
+    package var readiness: ReadinessSettings
     /// The instruments of a profiled launch (tracer preload, stall sampler, whole-launch profile).
-    public var instruments: InstrumentSettings
+    package var instruments: InstrumentSettings
     /// What the launches carry: the instruments, or less (``LaunchInstrumentation``).
-    public var instrumentation: LaunchInstrumentation
+    package var instrumentation: LaunchInstrumentation
     /// Whether the program's standard output and error go to launchprof's own (`--show-output`)
     /// instead of nowhere and a file kept for failed launches.
-    public var showOutput = false
+    package var showOutput = false
     /// A shell command run before each launch, untimed (`--prepare`, hyperfine's): clearing a
     /// cache, resetting a database. A launch whose command fails is not made and is reported.
-    public var prepareCommand: String?
+    package var prepareCommand: String?
     /// Which launches with the loader's audit module alone time each object's relocation with a
     /// mark (``LaunchTrace/ProfilerEnvironment/relocationMarks``). The marks lengthen the launch's
     /// loading, so by default every second pre-main launch carries them and the others give the
     /// parts; compare marks every launch when it compares an object's relocation.
-    public var relocationMarks = RelocationMarks.everySecondPreMainLaunch
+    package var relocationMarks = RelocationMarks.everySecondPreMainLaunch
 
     /// The launches whose relocation is marked object by object.
-    public enum RelocationMarks: String, Sendable, Equatable {
+    package enum RelocationMarks: String, Sendable, Equatable {
         /// The pre-main launches of even index (2, 4, …).
         case everySecondPreMainLaunch
         /// Every launch that carries the audit module.
         case everyLaunch
 
         /// Whether a launch of `kind` at `index` with `instrumentation` is marked.
-        public func marks(_ kind: LaunchKind, index: Int, instrumentation: LaunchInstrumentation) -> Bool {
+        package func marks(_ kind: LaunchKind, index: Int, instrumentation: LaunchInstrumentation) -> Bool {
             guard instrumentation == .loaderAudit else { return false }
             return switch self {
             case .everySecondPreMainLaunch: kind == .preMain && index.isMultiple(of: 2)
@@ -60,10 +60,10 @@ public struct LaunchSpecification: Sendable, Equatable {
     }
 
     /// The default timeout of a launch, in seconds.
-    public static let defaultTimeoutSeconds = 30.0
+    package static let defaultTimeoutSeconds = 30.0
 
     /// Creates a specification.
-    public init(
+    package init(
         executable: String, arguments: [String] = [], environment: [String: String] = [:], scenario: Scenario = .warm,
         timeoutSeconds: Double = LaunchSpecification.defaultTimeoutSeconds, exitAfter: ExitPoint? = nil,
         readiness: ReadinessSettings = ReadinessSettings(), instruments: InstrumentSettings = InstrumentSettings(),
@@ -81,7 +81,7 @@ public struct LaunchSpecification: Sendable, Equatable {
     }
 
     /// The same launch carrying `instrumentation` (a diagnosis specification's measurement launches).
-    public func carrying(_ instrumentation: LaunchInstrumentation) -> LaunchSpecification {
+    package func carrying(_ instrumentation: LaunchInstrumentation) -> LaunchSpecification {
         var copy = self
         copy.instrumentation = instrumentation
         return copy

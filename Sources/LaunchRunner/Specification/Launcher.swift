@@ -8,7 +8,7 @@ import LaunchTrace
 /// ```swift
 /// let session = try LaunchSession(specification: specification, warmup: 1, layout: folder, launcher: AppLauncher())
 /// ```
-public protocol Launcher: Sendable {
+package protocol Launcher: Sendable {
     /// Performs one launch and reports what happened, whatever happened: a crash, a hang, a
     /// missing trace are results, never thrown.
     func launch(_ request: LaunchRequest) -> LaunchResult
@@ -35,12 +35,12 @@ public protocol Launcher: Sendable {
 
 extension Launcher {
     /// The whole launch at once (``launch(_:)``), nothing left pending.
-    public func start(_ request: LaunchRequest) -> PendingLaunch {
+    package func start(_ request: LaunchRequest) -> PendingLaunch {
         PendingLaunch(result: launch(request))
     }
 
     /// The launch, made ready only when it starts.
-    public func stage(_ request: LaunchRequest) -> StagedLaunch {
+    package func stage(_ request: LaunchRequest) -> StagedLaunch {
         StagedLaunch { start(request) }
     }
 }

@@ -9,12 +9,12 @@ import LaunchTrace
 /// try ProgramCheck.check("/usr/bin/git")   // passes
 /// try ProgramCheck.check("/tmp")           // throws: "/tmp is a directory, not a program."
 /// ```
-public enum ProgramCheck {
+package enum ProgramCheck {
     /// Refuses what `execve` would refuse.
     ///
     /// - Throws: ``LaunchProfilerError`` with code ``LaunchProfilerError/Code/notExecutable``
     ///   and the path in its context.
-    public static func check(_ path: String) throws(LaunchProfilerError) {
+    package static func check(_ path: String) throws(LaunchProfilerError) {
         var status = stat()
         guard stat(path, &status) == 0 else { throw refusal(path, unreachable(errno)) }
         guard status.st_mode & S_IFMT != S_IFDIR else { throw refusal(path, "is a directory, not a program") }

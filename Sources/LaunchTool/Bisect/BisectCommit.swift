@@ -1,16 +1,16 @@
 /// A commit of a bisect's range: its hash and the subject line of its message.
-public struct BisectCommit: Codable, Sendable, Equatable, Hashable {
+package struct BisectCommit: Codable, Sendable, Equatable, Hashable {
     /// The full hash.
-    public var hash: String
+    package var hash: String
     /// The first line of its message.
-    public var subject: String
+    package var subject: String
 
     /// Creates a commit.
-    public init(hash: String, subject: String) {
+    package init(hash: String, subject: String) {
         self.hash = hash
         self.subject = subject
     }
 
     /// The first 10 characters of the hash, as `git log --oneline` abbreviates.
-    public var shortHash: String { String(hash.prefix(10)) }
+    package var shortHash: String { String(hash.prefix(10)) }
 }

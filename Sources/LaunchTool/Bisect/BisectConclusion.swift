@@ -1,7 +1,7 @@
 /// What a bisect concluded.
-public struct BisectConclusion: Codable, Sendable, Equatable {
+package struct BisectConclusion: Codable, Sendable, Equatable {
     /// The kinds of conclusion.
-    public enum Kind: String, Codable, Sendable, CaseIterable {
+    package enum Kind: String, Codable, Sendable, CaseIterable {
         /// One commit is the first bad one: it is slower than the good commit and its parent is not.
         case found
         /// The first bad commit is one of ``BisectConclusion/commits``: the commits between them
@@ -18,12 +18,12 @@ public struct BisectConclusion: Codable, Sendable, Equatable {
     }
 
     /// The kind.
-    public var kind: Kind
+    package var kind: Kind
     /// The first bad commit (``Kind/found``), or the candidates for it, oldest first.
-    public var commits: [String]
+    package var commits: [String]
 
     /// Creates a conclusion.
-    public init(kind: Kind, commits: [String]) {
+    package init(kind: Kind, commits: [String]) {
         self.kind = kind
         self.commits = commits
     }

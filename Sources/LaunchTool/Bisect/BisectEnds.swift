@@ -2,17 +2,17 @@
 /// regressed metric sets the scale of every later step, and each step's error rate is the
 /// bisect's split over the steps it plans (Bonferroni), so that the whole bisect errs with at
 /// most the chosen probability.
-public struct BisectEnds: Codable, Sendable, Equatable {
+package struct BisectEnds: Codable, Sendable, Equatable {
     /// The comparison of the bad commit against the good one.
-    public var step: BisectStep
+    package var step: BisectStep
     /// The gap of every metric that regressed from the good commit to the bad one; empty when
     /// none did (nothing to bisect).
-    public var gaps: [BisectGap]
+    package var gaps: [BisectGap]
     /// The error rate of each step.
-    public var stepAlpha: Double
+    package var stepAlpha: Double
 
     /// Creates the ends.
-    public init(step: BisectStep, gaps: [BisectGap], stepAlpha: Double) {
+    package init(step: BisectStep, gaps: [BisectGap], stepAlpha: Double) {
         self.step = step
         self.gaps = gaps
         self.stepAlpha = stepAlpha

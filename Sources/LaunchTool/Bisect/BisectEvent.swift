@@ -1,9 +1,9 @@
 import LaunchRunner
 
 /// Progress of `launchprof bisect`, for the CLI's lines on standard error.
-public enum BisectEvent: Sendable {
+package enum BisectEvent: Sendable {
     /// What a commit is to the bisect.
-    public enum Role: String, Sendable {
+    package enum Role: String, Sendable {
         /// The good end, every step's base.
         case good
         /// The bad end, measured against the good one first and launched beside every candidate.

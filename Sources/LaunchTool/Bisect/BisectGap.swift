@@ -10,25 +10,25 @@ import LaunchTrace
 /// let gap = BisectGap(metric: .timeToReady, logRatio: log(21))
 /// gap.effect   // 20: the bad commit 21 times as slow
 /// ```
-public struct BisectGap: Codable, Sendable, Equatable {
+package struct BisectGap: Codable, Sendable, Equatable {
     /// The metric.
-    public var metric: MetricName
+    package var metric: MetricName
     /// The mean block log-ratio bad/good (positive: the bad commit is slower).
-    public var logRatio: Double
+    package var logRatio: Double
 
     /// Creates a gap.
-    public init(metric: MetricName, logRatio: Double) {
+    package init(metric: MetricName, logRatio: Double) {
         self.metric = metric
         self.logRatio = logRatio
     }
 
     /// The gaps of the metrics the ends' comparison found regressed.
-    public static func gaps(of ends: [MetricComparison]) -> [BisectGap] {
+    package static func gaps(of ends: [MetricComparison]) -> [BisectGap] {
         ends.filter { $0.decision == .regressed && $0.sequence.mean > 0 }.map {
             BisectGap(metric: $0.metric, logRatio: $0.sequence.mean)
         }
     }
 
     /// The gap as an effect (20 for a bad commit 21 times as slow).
-    public var effect: Double { expm1(logRatio) }
+    package var effect: Double { expm1(logRatio) }
 }

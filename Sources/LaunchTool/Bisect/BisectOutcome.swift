@@ -4,30 +4,30 @@ import LaunchTrace
 /// The result of `launchprof bisect`, written as `bisect.json` after every step: what was
 /// searched, the good commit's build, every step, and the conclusion with the first bad commit's
 /// effect and what moved in it.
-public struct BisectOutcome: Codable, Sendable, Equatable {
+package struct BisectOutcome: Codable, Sendable, Equatable {
     /// The format version this library writes.
-    public static let currentSchemaVersion = 1
+    package static let currentSchemaVersion = 1
 
     /// Format version.
-    public var schemaVersion = BisectOutcome.currentSchemaVersion
+    package var schemaVersion = BisectOutcome.currentSchemaVersion
     /// What was searched and how.
-    public var settings: BisectSettings
+    package var settings: BisectSettings
     /// The commits after the good one through the bad one, oldest first.
-    public var commits: [BisectCommit]
+    package var commits: [BisectCommit]
     /// The good commit.
-    public var good: BisectCommit
+    package var good: BisectCommit
     /// The good commit's build (every step compares against it), once built.
-    public var goodBuild: BisectBuild?
+    package var goodBuild: BisectBuild?
     /// The bad commit measured against the good one before any candidate, with their gap (nil
     /// until measured, and in files written before it was recorded).
-    public var ends: BisectEnds?
+    package var ends: BisectEnds?
     /// The steps in the order they ran, the ends' not included.
-    public var steps: [BisectStep]
+    package var steps: [BisectStep]
     /// What the steps conclude.
-    public var conclusion: BisectConclusion
+    package var conclusion: BisectConclusion
 
     /// Creates an outcome with no steps yet.
-    public init(settings: BisectSettings, good: BisectCommit, commits: [BisectCommit]) {
+    package init(settings: BisectSettings, good: BisectCommit, commits: [BisectCommit]) {
         self.settings = settings
         self.good = good
         self.commits = commits
@@ -36,7 +36,7 @@ public struct BisectOutcome: Codable, Sendable, Equatable {
     }
 
     /// The search with every step's verdict recorded.
-    public var search: BisectSearch {
+    package var search: BisectSearch {
         var search = BisectSearch(commits: commits.map(\.hash))
         if let ends { search.record(ends.step.verdict, of: ends.step.commit) }
         for step in steps { search.record(step.verdict, of: step.commit) }
@@ -44,43 +44,43 @@ public struct BisectOutcome: Codable, Sendable, Equatable {
     }
 
     /// The commit with `hash`, if it is in the range.
-    public func commit(_ hash: String) -> BisectCommit? {
+    package func commit(_ hash: String) -> BisectCommit? {
         commits.first { $0.hash == hash } ?? (hash == good.hash ? good : nil)
     }
 
     /// The step that measured `hash`, if any.
-    public func step(of hash: String) -> BisectStep? {
+    package func step(of hash: String) -> BisectStep? {
         steps.last { $0.commit == hash } ?? (ends?.step.commit == hash ? ends?.step : nil)
     }
 
     /// The steps the bisect plans at most when no commit is skipped: the ends, then a binary
     /// search of the range (⌈log₂ commits⌉). Each step's error rate is the bisect's over this.
-    public var plannedSteps: Int {
+    package var plannedSteps: Int {
         1 + Int(ceil(log2(Double(max(1, commits.count)))))
     }
 
     /// The error rate of each step: `--alpha` split evenly over ``plannedSteps``.
-    public var stepAlpha: Double { ends?.stepAlpha ?? settings.comparison.alpha / Double(plannedSteps) }
+    package var stepAlpha: Double { ends?.stepAlpha ?? settings.comparison.alpha / Double(plannedSteps) }
 
     /// The bound on the probability that any step measured so far decided wrongly (the ends'
     /// included): the step error rate times the steps (at most `--alpha` unless skipped commits
     /// made the search longer than planned).
-    public var errorBound: Double {
+    package var errorBound: Double {
         let measured = steps.filter { $0.verdict != .skipped }.count + (ends == nil ? 0 : 1)
         return stepAlpha * Double(measured)
     }
 
     /// The first bad commit's step, when the bisect found one.
-    public var culprit: BisectStep? {
+    package var culprit: BisectStep? {
         conclusion.kind == .found ? conclusion.commits.first.flatMap(step(of:)) : nil
     }
 
     /// How many commits were built, both ends included.
-    public var builds: Int { steps.count + (goodBuild == nil ? 0 : 1) + (ends == nil ? 0 : 1) }
+    package var builds: Int { steps.count + (goodBuild == nil ? 0 : 1) + (ends == nil ? 0 : 1) }
 
     /// 0 when one commit was found; 4 when the bisect stopped undecided, found only a set of
     /// candidates or did not reproduce the regression; 130 when it was interrupted.
-    public var exitCode: ProfilerExitStatus {
+    package var exitCode: ProfilerExitStatus {
         switch conclusion.kind {
         case .found: .success
         case .oneOf, .undecided, .notReproduced: .inconclusive

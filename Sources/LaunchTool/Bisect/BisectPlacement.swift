@@ -19,35 +19,35 @@ import LaunchTrace
 /// placement.add(good: [1.0, 1.1], candidate: [21.0, 21.3], bad: [21.1, 21.2])
 /// placement.verdict(minBlocks: 4)   // .bad once four blocks say so
 /// ```
-public struct BisectPlacement: Codable, Sendable, Equatable {
+package struct BisectPlacement: Codable, Sendable, Equatable {
     /// The faster launch of each build in one block.
-    public struct Block: Codable, Sendable, Equatable {
+    package struct Block: Codable, Sendable, Equatable {
         /// The good commit's faster launch.
-        public var good: Double
+        package var good: Double
         /// The candidate's faster launch.
-        public var candidate: Double
+        package var candidate: Double
         /// The bad commit's faster launch.
-        public var bad: Double
+        package var bad: Double
     }
 
     /// The metric.
-    public var metric: MetricName
+    package var metric: MetricName
     /// The error rate of each contrast's confidence sequence.
-    public var alpha: Double
+    package var alpha: Double
     /// The blocks at which the sequences are tightest.
-    public var plannedBlocks: Int
+    package var plannedBlocks: Int
     /// The blocks with all six launches measured, in order.
-    public private(set) var blocks: [Block] = []
+    package private(set) var blocks: [Block] = []
     /// The candidate's fraction of the gap, from the contrasts' means (nil before a block).
-    public private(set) var fraction: Double?
+    package private(set) var fraction: Double?
     /// Its always-valid interval (nil before two blocks); the ends of the searched range,
     /// −100 % and 200 %, stand for "beyond".
-    public private(set) var fractionInterval: ConfidenceInterval?
+    package private(set) var fractionInterval: ConfidenceInterval?
     /// The gap in these blocks: the bad commit's time over the good one's, minus 1.
-    public private(set) var gapEffect: Double = 0
+    package private(set) var gapEffect: Double = 0
 
     /// Creates an empty placement.
-    public init(metric: MetricName, alpha: Double, plannedBlocks: Int) {
+    package init(metric: MetricName, alpha: Double, plannedBlocks: Int) {
         self.metric = metric
         self.alpha = alpha
         self.plannedBlocks = plannedBlocks
@@ -55,7 +55,7 @@ public struct BisectPlacement: Codable, Sendable, Equatable {
 
     /// Adds one block: two launches of each build. A block with a missing or non-positive
     /// value is skipped.
-    public mutating func add(good: [Double], candidate: [Double], bad: [Double]) {
+    package mutating func add(good: [Double], candidate: [Double], bad: [Double]) {
         let values = good + candidate + bad
         guard good.count == 2, candidate.count == 2, bad.count == 2, values.allSatisfy({ $0 > 0 }) else { return }
         blocks.append(Block(good: good.min()!, candidate: candidate.min()!, bad: bad.min()!))
@@ -73,7 +73,7 @@ public struct BisectPlacement: Codable, Sendable, Equatable {
 
     /// The confidence sequence of the candidate against the mixture `fraction` of the way from
     /// the good commit to the bad one.
-    public func contrast(_ fraction: Double) -> ConfidenceSequence {
+    package func contrast(_ fraction: Double) -> ConfidenceSequence {
         var sequence = ConfidenceSequence(alpha: alpha, plannedCount: plannedBlocks)
         for block in blocks {
             // Beyond the ends a mixture can reach zero: the candidate is then far above it (a
@@ -103,7 +103,7 @@ extension BisectPlacement {
     /// above a quarter of the gap and below three quarters, else ``BisectVerdict/good`` when it is
     /// below half the gap, ``BisectVerdict/bad`` above, ``BisectVerdict/undecided`` while it
     /// may be on either side of half the gap or before `minBlocks`.
-    public func verdict(minBlocks: Int) -> BisectVerdict {
+    package func verdict(minBlocks: Int) -> BisectVerdict {
         guard blocks.count >= minBlocks, let half = contrast(0.5).interval else { return .undecided }
         if let quarter = contrast(0.25).interval?.lower, let threeQuarters = contrast(0.75).interval?.upper,
             quarter > 0, threeQuarters < 0
@@ -117,7 +117,7 @@ extension BisectPlacement {
 
     /// The verdict over every metric: bad if any metric is like the bad commit, else between
     /// if any sits between the ends, else undecided if any is, else good (none: undecided).
-    public static func verdict(of placements: [BisectPlacement], minBlocks: Int) -> BisectVerdict {
+    package static func verdict(of placements: [BisectPlacement], minBlocks: Int) -> BisectVerdict {
         let verdicts = placements.map { $0.verdict(minBlocks: minBlocks) }
         guard !verdicts.isEmpty else { return .undecided }
         for verdict in [BisectVerdict.bad, .between, .undecided] where verdicts.contains(verdict) { return verdict }
@@ -128,7 +128,7 @@ extension BisectPlacement {
     /// seen so far: its half-width shrinks as one over the square root of the blocks, and it must
     /// come within the distance of the candidate's fraction from half the gap (or fit in the
     /// middle half). Nil before two blocks.
-    public var blocksToDecide: Int? {
+    package var blocksToDecide: Int? {
         guard let interval = fractionInterval, let fraction, blocks.count >= 2 else { return nil }
         let halfWidth = (interval.upper - interval.lower) / 2
         let offset = abs(fraction - 0.5)

@@ -3,17 +3,17 @@ import LaunchRunner
 
 /// What `launchprof bisect` does: the range, build and test (``BisectSettings``, recorded for a
 /// resume), how each commit's program is launched, and the folder.
-public struct BisectPlan: Sendable, Equatable {
+package struct BisectPlan: Sendable, Equatable {
     /// The range, build command, program and test.
-    public var settings: BisectSettings
+    package var settings: BisectSettings
     /// How each build's program is launched; its executable is replaced by the program in the
     /// commit's worktree.
-    public var launch: LaunchSpecification
+    package var launch: LaunchSpecification
     /// The seed of every step's randomised block order.
-    public var seed: UInt64
+    package var seed: UInt64
 
     /// Creates a plan.
-    public init(settings: BisectSettings, launch: LaunchSpecification, seed: UInt64) {
+    package init(settings: BisectSettings, launch: LaunchSpecification, seed: UInt64) {
         self.settings = settings
         self.launch = launch
         self.seed = seed

@@ -16,29 +16,29 @@ import LaunchTrace
 /// let outcome = try BisectRun(plan: plan, folder: try RunFolder.create(at: nil)).run()
 /// print(outcome.conclusion)
 /// ```
-public struct BisectRun: Sendable {
+package struct BisectRun: Sendable {
     /// What to bisect.
-    public let plan: BisectPlan
+    package let plan: BisectPlan
     /// Where `bisect.json`, the build logs and every step's comparison go.
-    public let folder: RunFolder
+    package let folder: RunFolder
     /// What performs the launches.
-    public let launcher: any Launcher
+    package let launcher: any Launcher
 
     /// Creates a bisect of `plan` into `folder`.
-    public init(plan: BisectPlan, folder: RunFolder, launcher: any Launcher = AppLauncher()) {
+    package init(plan: BisectPlan, folder: RunFolder, launcher: any Launcher = AppLauncher()) {
         self.plan = plan
         self.folder = folder
         self.launcher = launcher
     }
 
     /// The file of the outcome in ``folder``.
-    public var outcomeURL: URL { folder.url.appendingPathComponent(BisectOutcome.fileName) }
+    package var outcomeURL: URL { folder.url.appendingPathComponent(BisectOutcome.fileName) }
 
     /// Runs the bisect, or goes on with `resumed` (an earlier outcome of the same plan).
     ///
     /// - Throws: ``LaunchTrace/LaunchProfilerError`` when the range cannot be read, the good
     ///   commit does not build or launch, or a file cannot be written.
-    public func run(resuming resumed: BisectOutcome? = nil, progress: @escaping (BisectEvent) -> Void = { _ in })
+    package func run(resuming resumed: BisectOutcome? = nil, progress: @escaping (BisectEvent) -> Void = { _ in })
         throws -> BisectOutcome
     {
         let repository = try GitRepository(containing: URL(filePath: plan.settings.repository))

@@ -12,24 +12,24 @@
 /// while let index = search.next() { search.record(measure(range[index]), at: index) }
 /// print(search.conclusion)
 /// ```
-public struct BisectSearch: Sendable, Equatable {
+package struct BisectSearch: Sendable, Equatable {
     /// The commits after the good one through the bad one, oldest first.
-    public let commits: [String]
+    package let commits: [String]
     /// The verdict of every commit measured so far, by index.
-    public private(set) var verdicts: [Int: BisectVerdict] = [:]
+    package private(set) var verdicts: [Int: BisectVerdict] = [:]
 
     /// Creates a search over `commits` (after the good commit, through the bad one).
-    public init(commits: [String]) {
+    package init(commits: [String]) {
         self.commits = commits
     }
 
     /// Records the verdict of the commit at `index`.
-    public mutating func record(_ verdict: BisectVerdict, at index: Int) {
+    package mutating func record(_ verdict: BisectVerdict, at index: Int) {
         verdicts[index] = verdict
     }
 
     /// Records the verdict of `commit`, if it is in the range.
-    public mutating func record(_ verdict: BisectVerdict, of commit: String) {
+    package mutating func record(_ verdict: BisectVerdict, of commit: String) {
         if let index = commits.firstIndex(of: commit) { verdicts[index] = verdict }
     }
 
@@ -44,7 +44,7 @@ public struct BisectSearch: Sendable, Equatable {
     }
 
     /// The index of the commit to build next, or nil when the search is over.
-    public func next() -> Int? {
+    package func next() -> Int? {
         guard !commits.isEmpty, !isStopped else { return nil }
         let (low, high) = (lower, upper)
         guard low <= high else { return nil }
@@ -65,7 +65,7 @@ public struct BisectSearch: Sendable, Equatable {
 
     /// What the verdicts so far conclude (``BisectConclusion/Kind/interrupted`` while
     /// ``next()`` still names a commit).
-    public var conclusion: BisectConclusion {
+    package var conclusion: BisectConclusion {
         let (low, high) = (lower, upper)
         guard !commits.isEmpty, low <= high else { return BisectConclusion(kind: .notReproduced, commits: []) }
         let left = Array(commits[low...high])

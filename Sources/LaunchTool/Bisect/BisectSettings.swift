@@ -2,30 +2,30 @@ import LaunchTrace
 
 /// What a bisect searches and how it compares, recorded in `bisect.json` so that an interrupted
 /// bisect resumes with the same range, build and test.
-public struct BisectSettings: Codable, Sendable, Equatable {
+package struct BisectSettings: Codable, Sendable, Equatable {
     /// The repository's top-level directory.
-    public var repository: String
+    package var repository: String
     /// The commit known to be good (full hash).
-    public var good: String
+    package var good: String
     /// The commit known to be bad (full hash).
-    public var bad: String
+    package var bad: String
     /// The shell command that builds a commit, run in its worktree.
-    public var build: String
+    package var build: String
     /// The program to launch, relative to the worktree (`.build/release/MyApp`).
-    public var program: String
+    package var program: String
     /// Its arguments.
-    public var arguments: [String]
+    package var arguments: [String]
     /// The metrics compared (empty: what fits the program, as `compare` chooses).
-    public var metrics: [MetricName]
+    package var metrics: [MetricName]
     /// The sequential test's settings.
-    public var comparison: ComparisonSettings
+    package var comparison: ComparisonSettings
     /// The most measured launches per build and step.
-    public var maxRuns: Int
+    package var maxRuns: Int
     /// Launches of each build before the measured ones, discarded.
-    public var warmup: Int
+    package var warmup: Int
 
     /// Creates settings.
-    public init(
+    package init(
         repository: String, good: String, bad: String, build: String, program: String, arguments: [String],
         metrics: [MetricName], comparison: ComparisonSettings, maxRuns: Int, warmup: Int
     ) {

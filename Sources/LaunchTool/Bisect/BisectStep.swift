@@ -1,30 +1,30 @@
 import LaunchTrace
 
 /// One step of a bisect: a commit built, compared against the good commit, and judged.
-public struct BisectStep: Codable, Sendable, Equatable {
+package struct BisectStep: Codable, Sendable, Equatable {
     /// The commit's full hash.
-    public var commit: String
+    package var commit: String
     /// What the step said of it.
-    public var verdict: BisectVerdict
+    package var verdict: BisectVerdict
     /// Why, in a sentence (the decision and effect, or why it was skipped).
-    public var reason: String
+    package var reason: String
     /// The build.
-    public var build: BisectBuild
+    package var build: BisectBuild
     /// The comparison's folder relative to the bisect's folder (`comparison.json`, `base/`,
     /// `head/`), when it was compared.
-    public var folder: String?
+    package var folder: String?
     /// Every compared metric against the good commit, when it was compared.
-    public var metrics: [MetricComparison]
+    package var metrics: [MetricComparison]
     /// Every phase, span and part before `main` compared on the same blocks.
-    public var parts: ComparisonParts?
+    package var parts: ComparisonParts?
     /// The functions whose cost per launch moved.
-    public var functions: [FunctionChange]?
+    package var functions: [FunctionChange]?
     /// Where the candidate sits between the ends, per metric of the gap, launched beside both
     /// (none for the ends' own step).
-    public var placements: [BisectPlacement]?
+    package var placements: [BisectPlacement]?
 
     /// Creates a step.
-    public init(
+    package init(
         commit: String, verdict: BisectVerdict, reason: String, build: BisectBuild, folder: String? = nil,
         metrics: [MetricComparison] = [], parts: ComparisonParts? = nil, functions: [FunctionChange]? = nil,
         placements: [BisectPlacement]? = nil

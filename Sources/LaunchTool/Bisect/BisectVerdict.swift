@@ -1,5 +1,5 @@
 /// What one step of a bisect said of its commit.
-public enum BisectVerdict: String, Codable, Sendable, CaseIterable {
+package enum BisectVerdict: String, Codable, Sendable, CaseIterable {
     /// Like the good commit: its launches are nearer the good commit's than the bad one's.
     case good
     /// Like the bad commit: its launches are nearer the bad commit's than the good one's.
@@ -14,5 +14,5 @@ public enum BisectVerdict: String, Codable, Sendable, CaseIterable {
     case undecided
 
     /// Whether the search takes the commit as one with the regression in it.
-    public var isBad: Bool { self == .bad || self == .between }
+    package var isBad: Bool { self == .bad || self == .between }
 }

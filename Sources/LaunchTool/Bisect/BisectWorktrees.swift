@@ -5,18 +5,18 @@ import Synchronization
 /// The git worktrees of one bisect: the good commit's and the candidates', each detached and
 /// locked with the reason ``lockReason`` (so `launchprof bisect --clean` finds what a killed
 /// bisect left), in a temporary folder of their own. The user's checkout is never touched.
-public final class BisectWorktrees: Sendable {
+package final class BisectWorktrees: Sendable {
     /// The lock reason that marks a worktree as a bisect's.
-    public static let lockReason = "launchprof bisect"
+    package static let lockReason = "launchprof bisect"
 
     /// The repository.
-    public let repository: GitRepository
+    package let repository: GitRepository
     /// The folder holding this bisect's worktrees.
-    public let root: URL
+    package let root: URL
     private let created = Mutex<[URL]>([])
 
     /// Creates an empty set of worktrees for `repository` under the temporary directory.
-    public init(repository: GitRepository) {
+    package init(repository: GitRepository) {
         self.repository = repository
         let name = "launchprof-bisect-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
         root = FileManager.default.temporaryDirectory.appendingPathComponent(name, isDirectory: true)
@@ -24,7 +24,7 @@ public final class BisectWorktrees: Sendable {
 
     /// A worktree named `name` at `commit`: created the first time, else checked out to `commit`
     /// (its untracked build products kept, so the build is incremental).
-    public func worktree(_ name: String, at commit: String) throws -> URL {
+    package func worktree(_ name: String, at commit: String) throws -> URL {
         let url = root.appendingPathComponent(name, isDirectory: true)
         if created.withLock({ $0.contains(url) }) {
             _ = try GitRepository.git(["checkout", "--quiet", "--force", "--detach", commit], in: url)
@@ -40,7 +40,7 @@ public final class BisectWorktrees: Sendable {
 
     /// Removes every worktree created here and the folder; failures are ignored (what is left is
     /// found by ``clean(_:)``).
-    public func removeAll() {
+    package func removeAll() {
         let urls = created.withLock { urls in
             defer { urls.removeAll() }
             return urls
@@ -52,7 +52,7 @@ public final class BisectWorktrees: Sendable {
 
     /// Removes every bisect worktree of `repository` (one a killed bisect left behind) and
     /// returns their paths.
-    public static func clean(_ repository: GitRepository) throws -> [String] {
+    package static func clean(_ repository: GitRepository) throws -> [String] {
         let listing = try repository.git(["worktree", "list", "--porcelain"])
         let entries = listing.components(separatedBy: "\n\n").map { $0.split(separator: "\n").map(String.init) }
         let paths = entries.compactMap { lines -> String? in

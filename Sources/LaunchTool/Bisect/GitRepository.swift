@@ -3,20 +3,20 @@ import LaunchTrace
 
 /// The git operations of a bisect, each one `git` command in the repository, failing with git's
 /// own message.
-public struct GitRepository: Sendable, Equatable {
+package struct GitRepository: Sendable, Equatable {
     /// The repository's top-level directory.
-    public let directory: URL
+    package let directory: URL
 
     /// The repository that holds `directory`.
     ///
     /// - Throws: ``LaunchTrace/LaunchProfilerError`` when `directory` is not in a git work tree.
-    public init(containing directory: URL) throws {
+    package init(containing directory: URL) throws {
         let top = try Self.git(["rev-parse", "--show-toplevel"], in: directory)
         self.directory = URL(filePath: top, directoryHint: .isDirectory)
     }
 
     /// The full hash of `revision` (a branch, tag, `HEAD~3`, a hash).
-    public func commit(_ revision: String) throws -> String {
+    package func commit(_ revision: String) throws -> String {
         do {
             return try git(["rev-parse", "--verify", "--end-of-options", revision + "^{commit}"])
         } catch {
@@ -28,7 +28,7 @@ public struct GitRepository: Sendable, Equatable {
     /// The commits after `good` through `bad` on `bad`'s first-parent line, oldest first.
     ///
     /// - Throws: ``LaunchTrace/LaunchProfilerError`` when `good` is not an ancestor of `bad`.
-    public func range(from good: String, to bad: String) throws -> [BisectCommit] {
+    package func range(from good: String, to bad: String) throws -> [BisectCommit] {
         guard (try? git(["merge-base", "--is-ancestor", good, bad])) != nil, good != bad else {
             throw LaunchProfilerError.workflow(
                 "The good commit \(good.prefix(10)) is not an ancestor of the bad commit \(bad.prefix(10)); a bisect searches the commits between them."
@@ -42,13 +42,13 @@ public struct GitRepository: Sendable, Equatable {
     }
 
     /// The commit `hash` with its subject.
-    public func describe(_ hash: String) throws -> BisectCommit {
+    package func describe(_ hash: String) throws -> BisectCommit {
         BisectCommit(hash: hash, subject: try git(["log", "-1", "--format=%s", hash]))
     }
 
     /// Runs `git ARGUMENTS` in the repository and returns its trimmed output.
     @discardableResult
-    public func git(_ arguments: [String]) throws -> String {
+    package func git(_ arguments: [String]) throws -> String {
         try Self.git(arguments, in: directory)
     }
 

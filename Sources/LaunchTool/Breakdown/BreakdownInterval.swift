@@ -1,17 +1,17 @@
 /// One interval of a ``LaunchBreakdown``: a stretch of the launch with one reason.
-public struct BreakdownInterval: Codable, Sendable, Equatable {
+package struct BreakdownInterval: Codable, Sendable, Equatable {
     /// Start, in nanoseconds since the launch started.
-    public var startNs: Int64
+    package var startNs: Int64
     /// End, in nanoseconds since the launch started.
-    public var endNs: Int64
+    package var endNs: Int64
     /// Why the launch took this time.
-    public var reason: BreakdownReason
+    package var reason: BreakdownReason
     /// What it was spent in, where known: the library (`libm.so.6`), the blocking function
     /// (`read`), the program's function.
-    public var detail: String?
+    package var detail: String?
 
     /// Creates an interval.
-    public init(startNs: Int64, endNs: Int64, reason: BreakdownReason, detail: String? = nil) {
+    package init(startNs: Int64, endNs: Int64, reason: BreakdownReason, detail: String? = nil) {
         self.startNs = startNs
         self.endNs = endNs
         self.reason = reason
@@ -19,5 +19,5 @@ public struct BreakdownInterval: Codable, Sendable, Equatable {
     }
 
     /// Its length.
-    public var durationNs: Int64 { endNs - startNs }
+    package var durationNs: Int64 { endNs - startNs }
 }

@@ -1,6 +1,6 @@
 /// Why one interval of a launch's critical path took its time: the one reason each
 /// millisecond from exec to ready has in a ``LaunchBreakdown``.
-public enum BreakdownReason: String, Codable, Sendable, CaseIterable, Comparable {
+package enum BreakdownReason: String, Codable, Sendable, CaseIterable, Comparable {
     /// The kernel's exec of the program.
     case exec
     /// The loader's own start-up, before it maps the program's libraries.
@@ -40,7 +40,7 @@ public enum BreakdownReason: String, Codable, Sendable, CaseIterable, Comparable
     case unattributed
 
     /// For people: `waiting for a CPU`, `on CPU in program code`.
-    public var words: String {
+    package var words: String {
         switch self {
         case .exec: "exec"
         case .loaderStartup: "loader start-up"
@@ -63,12 +63,12 @@ public enum BreakdownReason: String, Codable, Sendable, CaseIterable, Comparable
     }
 
     /// Whether the time is before the program's `main`.
-    public var isBeforeMain: Bool {
+    package var isBeforeMain: Bool {
         [.exec, .loaderStartup, .earlierPrograms, .loading, .relocation, .initializers].contains(self)
     }
 
     /// Orders reasons as they are declared (before main first).
-    public static func < (lhs: BreakdownReason, rhs: BreakdownReason) -> Bool {
+    package static func < (lhs: BreakdownReason, rhs: BreakdownReason) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 }

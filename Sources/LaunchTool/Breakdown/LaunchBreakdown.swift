@@ -5,31 +5,31 @@
 /// it, the launch's critical path (``BreakdownReason``): its stretches on a CPU split by whose
 /// code the samples show, its runnable stretches, its blocked ones by what the thread blocked
 /// in, and what no stretch explains.
-public struct LaunchBreakdown: Codable, Sendable, Equatable {
+package struct LaunchBreakdown: Codable, Sendable, Equatable {
     /// The launch's run index, when it has one.
-    public var runIndex: Int?
+    package var runIndex: Int?
     /// The launch's time to ready (or to its first frame), in nanoseconds: the intervals' sum.
-    public var totalNs: Int64
+    package var totalNs: Int64
     /// The intervals, in time order, adjacent ones of the same reason and detail merged.
-    public var intervals: [BreakdownInterval]
+    package var intervals: [BreakdownInterval]
 
     /// Creates a breakdown.
-    public init(runIndex: Int?, totalNs: Int64, intervals: [BreakdownInterval]) {
+    package init(runIndex: Int?, totalNs: Int64, intervals: [BreakdownInterval]) {
         self.runIndex = runIndex
         self.totalNs = totalNs
         self.intervals = intervals
     }
 
     /// The time of each reason.
-    public var timeByReason: [BreakdownReason: Int64] {
+    package var timeByReason: [BreakdownReason: Int64] {
         intervals.reduce(into: [:]) { $0[$1.reason, default: 0] += $1.durationNs }
     }
 
     /// The time of `reason`.
-    public func timeNs(_ reason: BreakdownReason) -> Int64 { timeByReason[reason] ?? 0 }
+    package func timeNs(_ reason: BreakdownReason) -> Int64 { timeByReason[reason] ?? 0 }
 
     /// The time of each library the program's code called into, by name.
-    public var timeByLibrary: [String: Int64] {
+    package var timeByLibrary: [String: Int64] {
         intervals.filter { $0.reason == .library }.reduce(into: [:]) {
             $0[$1.detail ?? "?", default: 0] += $1.durationNs
         }

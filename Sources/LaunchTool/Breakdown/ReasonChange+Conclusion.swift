@@ -4,7 +4,7 @@ extension ReasonChange {
     /// machine was busier while head ran, not a change of the program; its own code +0.4 ms.`),
     /// the program's code and libraries on a CPU are the program's, and any other reason is named.
     /// `changes` are ``changes(base:head:)``'s, largest first; `own` is ``ownCodeDelta(base:head:)``.
-    public static func conclusion(_ changes: [ReasonChange], own: Double) -> String? {
+    package static func conclusion(_ changes: [ReasonChange], own: Double) -> String? {
         guard let top = changes.first else { return nil }
         let time = MetricKind.time
         let sign = own >= 0 ? "+" : "−"
@@ -26,7 +26,7 @@ extension ReasonChange {
     /// How the program's own time on a CPU (its code and the libraries it called) moved from
     /// `base` to `head`: the median per launch of each side's, head less base; 0 when either has
     /// no launch.
-    public static func ownCodeDelta(base: [LaunchBreakdown], head: [LaunchBreakdown]) -> Double {
+    package static func ownCodeDelta(base: [LaunchBreakdown], head: [LaunchBreakdown]) -> Double {
         guard !base.isEmpty, !head.isEmpty else { return 0 }
         func median(_ launches: [LaunchBreakdown]) -> Double {
             Descriptive.median(launches.map { Double($0.timeNs(.programCode) + $0.timeNs(.library)) })

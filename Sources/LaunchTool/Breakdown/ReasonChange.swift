@@ -1,27 +1,27 @@
 /// How the time of one ``BreakdownReason`` changed between two runs: the median per launch of
 /// each side's breakdowns, and what the change means (`waiting for a CPU +110.0 ms: the machine
 /// was busier`, not a regression of the program).
-public struct ReasonChange: Codable, Sendable, Equatable {
+package struct ReasonChange: Codable, Sendable, Equatable {
     /// The reason.
-    public var reason: BreakdownReason
+    package var reason: BreakdownReason
     /// Its median time per launch in base, in nanoseconds.
-    public var baseMedianNs: Double
+    package var baseMedianNs: Double
     /// Its median time per launch in head, in nanoseconds.
-    public var headMedianNs: Double
+    package var headMedianNs: Double
 
     /// Creates a change.
-    public init(reason: BreakdownReason, baseMedianNs: Double, headMedianNs: Double) {
+    package init(reason: BreakdownReason, baseMedianNs: Double, headMedianNs: Double) {
         self.reason = reason
         self.baseMedianNs = baseMedianNs
         self.headMedianNs = headMedianNs
     }
 
     /// Head less base.
-    public var deltaNs: Double { headMedianNs - baseMedianNs }
+    package var deltaNs: Double { headMedianNs - baseMedianNs }
 
     /// The changes of every reason that moved by at least a millisecond and 5 % of the larger
     /// side, largest change first; empty when either side has no breakdowns.
-    public static func changes(base: [LaunchBreakdown]?, head: [LaunchBreakdown]?) -> [ReasonChange] {
+    package static func changes(base: [LaunchBreakdown]?, head: [LaunchBreakdown]?) -> [ReasonChange] {
         guard let base, let head, !base.isEmpty, !head.isEmpty else { return [] }
         func median(_ launches: [LaunchBreakdown], _ reason: BreakdownReason) -> Double {
             Descriptive.median(launches.map { Double($0.timeNs(reason)) })
@@ -34,7 +34,7 @@ public struct ReasonChange: Codable, Sendable, Equatable {
     }
 
     /// `waiting for a CPU +110.0 ms: the machine was busier, not a change of the program`.
-    public var sentence: String {
+    package var sentence: String {
         let sign = deltaNs >= 0 ? "+" : "−"
         var text = "\(reason.words) \(sign)\(MetricKind.time.format(abs(deltaNs)))"
         switch reason {

@@ -1,37 +1,37 @@
 /// A reason a run's launches were slow, from their breakdowns (``LaunchBreakdown``): a rule with
 /// a threshold on a share of the launch, the value measured, a severity, and the evidence.
-public struct SlowStartReason: Codable, Sendable, Equatable {
+package struct SlowStartReason: Codable, Sendable, Equatable {
     /// How far over its threshold the value is.
-    public enum Severity: String, Codable, Sendable, Comparable {
+    package enum Severity: String, Codable, Sendable, Comparable {
         /// Over the threshold.
         case medium
         /// Over twice the threshold.
         case high
 
         /// `medium` before `high`.
-        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .medium && rhs == .high }
+        package static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .medium && rhs == .high }
     }
 
     /// The rule's id: `waitingForCPU`, `blockingIO`, `majorFaults`, `lockContention`, `displayRoundTrips`,
     /// `beforeMain`, `wrapper`.
-    public var rule: String
+    package var rule: String
     /// What the rule found, for people.
-    public var title: String
+    package var title: String
     /// The share of the launch over which the rule fires (0.15: 15 %).
-    public var threshold: Double
+    package var threshold: Double
     /// The share measured: the median over the launches of each launch's share.
-    public var value: Double
+    package var value: Double
     /// The time measured, median per launch, in nanoseconds.
-    public var medianNs: Double
+    package var medianNs: Double
     /// How far over the threshold.
-    public var severity: Severity
+    package var severity: Severity
     /// What shows it: the longest intervals, the functions, the other processes.
-    public var evidence: [String]
+    package var evidence: [String]
     /// What to do about it.
-    public var advice: String
+    package var advice: String
 
     /// Creates a reason.
-    public init(
+    package init(
         rule: String, title: String, threshold: Double, value: Double, medianNs: Double, severity: Severity,
         evidence: [String], advice: String
     ) {

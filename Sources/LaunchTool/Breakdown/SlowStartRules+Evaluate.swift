@@ -4,7 +4,7 @@ extension SlowStartRules {
     /// intervals of the rule's reasons, and for a wait for a CPU the other programs that ran).
     /// `majorFaults`, the process's major page faults per launch (median) when known, goes into the
     /// title of a cold launch's reason: `A cold launch: 412 major page faults, 35.2 ms (12.3 % of the launch)`.
-    public static func evaluate(
+    package static func evaluate(
         _ breakdowns: [LaunchBreakdown], otherPrograms: [OtherProgram]? = nil, majorFaults: Double? = nil
     ) -> [SlowStartReason] {
         let launches = breakdowns.filter { $0.totalNs > 0 }
@@ -29,7 +29,7 @@ extension SlowStartRules {
     }
 
     /// The launch whose total is the median (the lower of the two middle ones).
-    public static func medianLaunch(_ launches: [LaunchBreakdown]) -> LaunchBreakdown? {
+    package static func medianLaunch(_ launches: [LaunchBreakdown]) -> LaunchBreakdown? {
         let sorted = launches.sorted { ($0.totalNs, $0.runIndex ?? 0) < ($1.totalNs, $1.runIndex ?? 0) }
         return sorted.isEmpty ? nil : sorted[(sorted.count - 1) / 2]
     }
@@ -56,7 +56,7 @@ extension SlowStartRules {
     }
 
     /// `15.2 %`.
-    public static func percent(_ share: Double) -> String {
+    package static func percent(_ share: Double) -> String {
         let tenths = Int64((share * 1000).rounded())
         return "\(tenths / 10).\(abs(tenths % 10)) %"
     }

@@ -10,23 +10,23 @@
 /// | `displayRoundTrips` | display round trip | 10 % |
 /// | `beforeMain` | exec, loader start-up, loading, relocation, initializers | 30 % |
 /// | `wrapper` | wrapper before the program | 5 % |
-public enum SlowStartRules {
+package enum SlowStartRules {
     /// One rule.
-    public struct Rule: Sendable {
+    package struct Rule: Sendable {
         /// Its id.
-        public var id: String
+        package var id: String
         /// The reasons whose time it counts.
-        public var reasons: Set<BreakdownReason>
+        package var reasons: Set<BreakdownReason>
         /// The share of the launch over which it fires.
-        public var threshold: Double
+        package var threshold: Double
         /// What it found, given the share measured as text.
-        public var title: @Sendable (String) -> String
+        package var title: @Sendable (String) -> String
         /// What to do about it.
-        public var advice: String
+        package var advice: String
     }
 
     /// The rules, in the order they are shown.
-    public static let rules: [Rule] = [
+    package static let rules: [Rule] = [
         Rule(
             id: "waitingForCPU", reasons: [.waitingForCPU], threshold: 0.15,
             title: { "The launch waited for a CPU \($0) of its time" },

@@ -3,15 +3,15 @@ import LaunchHistory
 
 /// Loads a budget file and the baselines its relative rules name, and evaluates a run. Rules
 /// against `base` belong to `launchprof compare` and are left out.
-public struct BudgetCheck: Sendable, Equatable {
+package struct BudgetCheck: Sendable, Equatable {
     /// The budget file, or nil for no rules.
-    public let budgets: BudgetFile?
+    package let budgets: BudgetFile?
     /// The baselines the relative rules compare against, by name.
-    public let baselines: [String: RunSummary]
+    package let baselines: [String: RunSummary]
     /// The run history rules with `"history": N` compare with; `nil` leaves those rules missing.
-    public var history: HistoryLocation?
+    package var history: HistoryLocation?
     /// Launches that may fail before the run fails (`--allow-failed`; 0 by default).
-    public var allowedFailures = 0
+    package var allowedFailures = 0
 
     /// Loads the budget file and the baselines it needs.
     ///
@@ -19,7 +19,7 @@ public struct BudgetCheck: Sendable, Equatable {
     ///   - budgetsPath: the budget file, or nil for no rules.
     ///   - baseline: a baseline every relative rule compares against, overriding the rules' own.
     ///   - store: where baselines are kept.
-    public init(budgetsPath: String?, baseline: String?, store: BaselineStore) throws {
+    package init(budgetsPath: String?, baseline: String?, store: BaselineStore) throws {
         budgets = try budgetsPath.map { try BudgetFile.load(from: URL(filePath: $0)).withoutBaseRules }
         var names = budgets?.baselineNames ?? []
         if let baseline { names = [baseline] }
@@ -34,7 +34,7 @@ public struct BudgetCheck: Sendable, Equatable {
     }
 
     /// The verdicts on the rules, and on the policy against the summary's findings.
-    public func evaluate(_ summary: RunSummary) -> BudgetEvaluation {
+    package func evaluate(_ summary: RunSummary) -> BudgetEvaluation {
         guard let budgets else {
             return BudgetEvaluation(
                 verdicts: [], launchCount: summary.judgedLaunches.count,

@@ -1,18 +1,18 @@
 import LaunchTrace
 
 /// Values a budget rule takes when it does not set them.
-public struct BudgetDefaults: Codable, Sendable, Equatable {
+package struct BudgetDefaults: Codable, Sendable, Equatable {
     /// Scenario; `warm` unless the file says otherwise.
-    public var scenario: Scenario
+    package var scenario: Scenario
     /// Statistic; `median` unless the file says otherwise.
-    public var statistic: Statistic
+    package var statistic: Statistic
     /// Level; `error` unless the file says otherwise.
-    public var level: BudgetLevel
+    package var level: BudgetLevel
     /// Baseline name for relative limits, if the file sets one.
-    public var baseline: String?
+    package var baseline: String?
 
     /// Creates defaults.
-    public init(
+    package init(
         scenario: Scenario = .warm, statistic: Statistic = .median, level: BudgetLevel = .error, baseline: String? = nil
     ) {
         self.scenario = scenario

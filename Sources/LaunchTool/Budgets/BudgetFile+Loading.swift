@@ -6,7 +6,7 @@ extension BudgetFile {
     ///
     /// - Throws: ``LaunchProfilerError`` (code ``LaunchProfilerError/Code/invalidBudgetFile``) naming the file and, for each problem, the JSON
     ///   path, the value and what was expected.
-    public static func load(from url: URL) throws -> BudgetFile {
+    package static func load(from url: URL) throws -> BudgetFile {
         let data: Data
         do {
             data = try InputFile.read(url, what: "budget file")
@@ -26,7 +26,7 @@ extension BudgetFile {
     /// malformed limits, units that do not fit the metric, relative limits without a
     /// baseline, a key written twice in one object and two rules with the same
     /// ``BudgetRule/Identity`` are all errors.
-    public static func parse(_ data: Data, file: String) throws -> BudgetFile {
+    package static func parse(_ data: Data, file: String) throws -> BudgetFile {
         let root: JSONValue
         do {
             root = try JSONDecoder().decode(JSONValue.self, from: data)

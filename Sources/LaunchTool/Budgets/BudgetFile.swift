@@ -16,21 +16,21 @@ import Foundation
 /// ```swift
 /// let budgets = try BudgetFile.load(from: URL(filePath: "budgets.json"))
 /// ```
-public struct BudgetFile: Codable, Sendable, Equatable {
+package struct BudgetFile: Codable, Sendable, Equatable {
     /// The format version this library reads and writes.
-    public static let currentSchemaVersion = 1
+    package static let currentSchemaVersion = 1
 
     /// Format version of the file.
-    public var schemaVersion: Int
+    package var schemaVersion: Int
     /// The defaults the rules were completed with.
-    public var defaults: BudgetDefaults
+    package var defaults: BudgetDefaults
     /// The rules, defaults applied, in file order.
-    public var rules: [BudgetRule]
+    package var rules: [BudgetRule]
     /// The policy on main-thread work (see ``FindingsPolicy``), if the file has one.
-    public var policy: FindingsPolicy?
+    package var policy: FindingsPolicy?
 
     /// Creates a budget file.
-    public init(
+    package init(
         schemaVersion: Int = BudgetFile.currentSchemaVersion, defaults: BudgetDefaults = .init(), rules: [BudgetRule],
         policy: FindingsPolicy? = nil
     ) {
@@ -42,7 +42,7 @@ public struct BudgetFile: Codable, Sendable, Equatable {
 
     /// The names of the saved baselines relative rules compare against, sorted and unique, so
     /// a caller knows which to load (`base`, the base build of `launchprof compare`, is not one).
-    public var baselineNames: [String] {
+    package var baselineNames: [String] {
         Array(
             Set(rules.filter { $0.history == nil }.compactMap(\.baseline)).subtracting([
                 BaseBudgetVerdict.baseBaselineName
@@ -51,13 +51,13 @@ public struct BudgetFile: Codable, Sendable, Equatable {
     }
 
     /// The run counts of the rules against history (`"history": N`), sorted and unique.
-    public var historyRunCounts: [Int] {
+    package var historyRunCounts: [Int] {
         Array(Set(rules.compactMap(\.history))).sorted()
     }
 
     /// The file without the rules against the base build of `launchprof compare`: what `run`
     /// and `check` evaluate.
-    public var withoutBaseRules: BudgetFile {
+    package var withoutBaseRules: BudgetFile {
         var file = self
         file.rules.removeAll { $0.history == nil && $0.baseline == BaseBudgetVerdict.baseBaselineName }
         return file

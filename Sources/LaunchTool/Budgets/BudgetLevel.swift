@@ -1,5 +1,5 @@
 /// How much a broken budget rule matters.
-public enum BudgetLevel: String, Codable, Sendable, CaseIterable {
+package enum BudgetLevel: String, Codable, Sendable, CaseIterable {
     /// Shown in reports; never changes the exit code.
     case warn
     /// Fails the check (exit code 2) when broken or missing, 4 when inconclusive.

@@ -2,7 +2,7 @@ import LaunchTrace
 
 extension BudgetLimit: Codable {
     /// Decodes a limit from its text.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         do {
             try self.init(parsing: text)
@@ -12,7 +12,7 @@ extension BudgetLimit: Codable {
     }
 
     /// Encodes the limit as the text it was written as.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(text)
     }

@@ -15,7 +15,7 @@ import LaunchTrace
 /// let growth = try BudgetLimit(parsing: "+10%")   // .relative(percent: 10, text: "+10%")
 /// let share = try BudgetLimit(parsing: "15%", kind: .share)   // .absolute(value: 0.15, kind: .share, text: "15%")
 /// ```
-public enum BudgetLimit: Sendable, Equatable {
+package enum BudgetLimit: Sendable, Equatable {
     /// At most `value` in the metric's base unit (ns, bytes or a count); `kind` is the kind
     /// the unit implies.
     case absolute(value: Double, kind: MetricKind, text: String)
@@ -23,7 +23,7 @@ public enum BudgetLimit: Sendable, Equatable {
     case relative(percent: Double, text: String)
 
     /// Units of absolute limits and their factors to the base unit, by kind.
-    public static let units: [MetricKind: [(unit: String, factor: Double)]] = [
+    package static let units: [MetricKind: [(unit: String, factor: Double)]] = [
         .time: [("ns", 1), ("us", 1e3), ("µs", 1e3), ("ms", 1e6), ("s", 1e9)],
         .bytes: [
             ("B", 1), ("KB", 1e3), ("MB", 1e6), ("GB", 1e9), ("KiB", 1024), ("MiB", 1_048_576), ("GiB", 1_073_741_824),
@@ -33,14 +33,14 @@ public enum BudgetLimit: Sendable, Equatable {
     ]
 
     /// The text the limit was written as.
-    public var text: String {
+    package var text: String {
         switch self {
         case .absolute(_, _, let text), .relative(_, let text): text
         }
     }
 
     /// Whether this limit compares against a baseline.
-    public var isRelative: Bool {
+    package var isRelative: Bool {
         if case .relative = self { return true }
         return false
     }
@@ -49,7 +49,7 @@ public enum BudgetLimit: Sendable, Equatable {
     /// an absolute limit (at most 15 % of the launch), for any other metric a malformed relative one.
     ///
     /// - Throws: ``LaunchProfilerError`` with a sentence saying what was expected.
-    public init(parsing raw: String, kind: MetricKind? = nil) throws {
+    package init(parsing raw: String, kind: MetricKind? = nil) throws {
         let text = raw.trimmingCharacters(in: .whitespaces)
         if kind == .share, let share = try Self.share(text) {
             self = share

@@ -2,32 +2,32 @@ import LaunchTrace
 
 /// One budget rule with every default applied: "the p90 of timeToFirstFrame in warm
 /// launches is at most 400 ms".
-public struct BudgetRule: Codable, Sendable, Equatable {
+package struct BudgetRule: Codable, Sendable, Equatable {
     /// Position of the rule in the file's `rules` array, starting at 0.
-    public var index: Int
+    package var index: Int
     /// The metric's name (see ``MetricCatalog``).
-    public var metric: MetricName
+    package var metric: MetricName
     /// The metric's kind.
-    public var kind: MetricKind
+    package var kind: MetricKind
     /// The statistic the limit applies to.
-    public var statistic: Statistic
+    package var statistic: Statistic
     /// The limit.
-    public var limit: BudgetLimit
+    package var limit: BudgetLimit
     /// The scenario whose launches are checked.
-    public var scenario: Scenario
+    package var scenario: Scenario
     /// Whether breaking the rule fails the check.
-    public var level: BudgetLevel
+    package var level: BudgetLevel
     /// The baseline a relative limit compares against; `nil` for absolute limits. A rule
     /// against history names ``historyBaselineName(_:)``.
-    public var baseline: String?
+    package var baseline: String?
     /// With a relative limit: compare with the launches of the last this-many recorded runs of
     /// the same app, scenario and machine class instead of a saved baseline (`"history": 10`).
-    public var history: Int?
+    package var history: Int?
     /// The file's explanation of the rule, if any.
-    public var description: String?
+    package var description: String?
 
     /// Creates a rule.
-    public init(
+    package init(
         index: Int, metric: MetricName, kind: MetricKind, statistic: Statistic, limit: BudgetLimit,
         scenario: Scenario, level: BudgetLevel, baseline: String? = nil, history: Int? = nil, description: String? = nil
     ) {
@@ -45,11 +45,11 @@ public struct BudgetRule: Codable, Sendable, Equatable {
 
     /// The baseline name of a rule against the last `runs` recorded runs, `history:last-N`
     /// (a ":" no saved baseline's name can hold).
-    public static func historyBaselineName(_ runs: Int) -> String { "history:last-\(runs)" }
+    package static func historyBaselineName(_ runs: Int) -> String { "history:last-\(runs)" }
 
     /// A short name for the rule, unique enough for test-case names:
     /// `timeToFirstFrame p90 <= 400ms (warm)` or `didFinishLaunching median <= +10% vs main (warm)`.
-    public var title: String {
+    package var title: String {
         let against = baseline.map { " vs \($0)" } ?? ""
         return "\(metric) \(statistic.rawValue) <= \(limit.text)\(against) (\(scenario.rawValue))"
     }

@@ -2,9 +2,9 @@ import LaunchTrace
 
 extension LaunchProfilerError.Code {
     /// A budget file is not valid; the error lists every problem in ``LaunchProfilerError/problems``.
-    public static let invalidBudgetFile = Self("invalidBudgetFile")
+    package static let invalidBudgetFile = Self("invalidBudgetFile")
     /// A budget limit's text cannot be parsed.
-    public static let invalidBudgetLimit = Self("invalidBudgetLimit")
+    package static let invalidBudgetLimit = Self("invalidBudgetLimit")
 }
 
 extension LaunchProfilerError {
@@ -13,7 +13,7 @@ extension LaunchProfilerError {
     /// ```text
     /// budgets.json: at rules[3].limit: the value "400 parsecs" is not valid. The unit "parsecs" is not known; …
     /// ```
-    public static func invalidBudgetFile(_ file: String, problems: [LaunchProfilerError]) -> Self {
+    package static func invalidBudgetFile(_ file: String, problems: [LaunchProfilerError]) -> Self {
         let located = problems.map { problem in
             var problem = problem
             problem.context.file = file
@@ -25,7 +25,7 @@ extension LaunchProfilerError {
     /// One problem in a budget file: its JSON path (empty for the whole file), the offending
     /// value as written (`nil` when a key is missing), what was expected and the valid name
     /// closest to a misspelt one.
-    public static func budgetProblem(at jsonPath: String, value: String?, expected: String, suggestion: String? = nil)
+    package static func budgetProblem(at jsonPath: String, value: String?, expected: String, suggestion: String? = nil)
         -> Self
     {
         let context = Context(
@@ -34,7 +34,7 @@ extension LaunchProfilerError {
     }
 
     /// A budget limit's text cannot be parsed; `expected` says what was expected, as a sentence.
-    public static func invalidBudgetLimit(_ expected: String) -> Self {
+    package static func invalidBudgetLimit(_ expected: String) -> Self {
         Self(.invalidBudgetLimit, expected)
     }
 }

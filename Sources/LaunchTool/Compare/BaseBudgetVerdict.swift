@@ -5,23 +5,23 @@ import LaunchTrace
 ///
 /// The rule passes when the whole interval of the effect is at or under the limit, fails
 /// when the whole interval is over it, and is inconclusive otherwise.
-public struct BaseBudgetVerdict: Codable, Sendable, Equatable {
+package struct BaseBudgetVerdict: Codable, Sendable, Equatable {
     /// The baseline name that means "the base build of this comparison".
-    public static let baseBaselineName = "base"
+    package static let baseBaselineName = "base"
 
     /// The rule.
-    public var rule: BudgetRule
+    package var rule: BudgetRule
     /// Its outcome.
-    public var status: VerdictStatus
+    package var status: VerdictStatus
     /// The effect head/base − 1, when measured.
-    public var effect: Double?
+    package var effect: Double?
     /// Its interval, when measured.
-    public var effectInterval: ConfidenceInterval?
+    package var effectInterval: ConfidenceInterval?
     /// A whole sentence saying why.
-    public var message: String
+    package var message: String
 
     /// Evaluates a relative `rule` against the comparison `test` of `scenario`.
-    public init(rule: BudgetRule, test: SequentialComparison, scenario: Scenario) {
+    package init(rule: BudgetRule, test: SequentialComparison, scenario: Scenario) {
         self.rule = rule
         let comparison = test.metrics.first { $0.metric == rule.metric }
         guard case .relative(let percent, let text) = rule.limit, rule.scenario == scenario,
@@ -49,13 +49,13 @@ public struct BaseBudgetVerdict: Codable, Sendable, Equatable {
     }
 
     /// A fraction as a signed percentage with one decimal: `+4.9%`, `-0.3%`, `+0.0%`.
-    public static func percent(_ fraction: Double) -> String {
+    package static func percent(_ fraction: Double) -> String {
         let value = (fraction * 1000).rounded() / 10
         return value == 0 ? "+0.0%" : (value > 0 ? "+" : "") + "\(value)%"
     }
 
     /// The rules of `budgets` that compare against the base build.
-    public static func rules(in budgets: BudgetFile) -> [BudgetRule] {
+    package static func rules(in budgets: BudgetFile) -> [BudgetRule] {
         budgets.rules.filter { $0.limit.isRelative && $0.baseline == baseBaselineName }
     }
 }

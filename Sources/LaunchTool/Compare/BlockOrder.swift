@@ -7,23 +7,23 @@
 /// var order = BlockOrder(seed: 42)
 /// order.next()   // [.head, .base, .base, .head]
 /// ```
-public struct BlockOrder: Sendable {
+package struct BlockOrder: Sendable {
     private var generator: SplitMix64
 
     /// Creates the order of `seed`.
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         generator = SplitMix64(seed: seed)
     }
 
     /// The next block.
-    public mutating func next() -> [ComparisonBuild] {
+    package mutating func next() -> [ComparisonBuild] {
         generator.next() & 1 == 0 ? [.base, .head, .head, .base] : [.head, .base, .base, .head]
     }
 
     /// The next block of a bisect step, with the reference: six launches, the three builds in a
     /// seeded order and then in its mirror (base, reference, head, head, reference, base), so a
     /// linear drift within the block cancels out of each build's pair.
-    public mutating func nextWithReference() -> [ComparisonBuild] {
+    package mutating func nextWithReference() -> [ComparisonBuild] {
         var builds: [ComparisonBuild] = [.base, .head, .reference]
         builds.shuffle(using: &generator)
         return builds + builds.reversed()

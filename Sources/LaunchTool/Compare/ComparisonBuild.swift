@@ -1,6 +1,6 @@
 /// One of the builds of a comparison: base and head, and in a bisect step the reference the
 /// candidate is placed against beside the good commit.
-public enum ComparisonBuild: String, Codable, Sendable, CaseIterable {
+package enum ComparisonBuild: String, Codable, Sendable, CaseIterable {
     /// The build the change starts from (the pull request's target branch; a bisect's good commit).
     case base
     /// The build with the change (a bisect's candidate).

@@ -1,5 +1,5 @@
 /// What a comparison of one metric between two builds decided.
-public enum ComparisonDecision: String, Codable, Sendable, CaseIterable {
+package enum ComparisonDecision: String, Codable, Sendable, CaseIterable {
     /// Head is slower (larger): the interval of the effect lies above zero and reaches the
     /// allowed effect.
     case regressed
@@ -11,11 +11,11 @@ public enum ComparisonDecision: String, Codable, Sendable, CaseIterable {
     case inconclusive
 
     /// Whether the metric needs no more launches.
-    public var isDecided: Bool { self != .inconclusive }
+    package var isDecided: Bool { self != .inconclusive }
 
     /// The decision an interval of the log-ratio head/base implies, with `margin` the
     /// allowed effect as a log-ratio (`log(1.02)` for 2 %).
-    public static func decide(_ interval: ConfidenceInterval, margin: Double) -> ComparisonDecision {
+    package static func decide(_ interval: ConfidenceInterval, margin: Double) -> ComparisonDecision {
         if interval.lower > -margin, interval.upper < margin { return .same }
         if interval.lower > 0, interval.upper >= margin { return .regressed }
         if interval.upper < 0, interval.lower <= -margin { return .improved }

@@ -1,7 +1,7 @@
 import LaunchRunner
 
 /// What a comparison reports while it runs, for the CLI to render.
-public enum ComparisonEvent: Sendable {
+package enum ComparisonEvent: Sendable {
     /// The warm-up launches of both builds start.
     case warmingUp(launchesPerBuild: Int)
     /// A measured launch of `build` ended.

@@ -3,43 +3,43 @@ import LaunchTrace
 /// The result of `launchprof compare`, written as `comparison.json`: both builds, every
 /// metric's effect and decision, the budget rules against base, the findings side by side
 /// and the exit status.
-public struct ComparisonOutcome: Codable, Sendable, Equatable {
+package struct ComparisonOutcome: Codable, Sendable, Equatable {
     /// The format version this library writes.
-    public static let currentSchemaVersion = 1
+    package static let currentSchemaVersion = 1
 
     /// Format version.
-    public var schemaVersion = ComparisonOutcome.currentSchemaVersion
+    package var schemaVersion = ComparisonOutcome.currentSchemaVersion
     /// The base build.
-    public var base: ComparedBuild
+    package var base: ComparedBuild
     /// The head build.
-    public var head: ComparedBuild
+    package var head: ComparedBuild
     /// The scenario of every launch.
-    public var scenario: Scenario
+    package var scenario: Scenario
     /// The seed of the randomised block order (rerun with `--seed` for the same order).
-    public var seed: UInt64
+    package var seed: UInt64
     /// The sequential test, with every metric's samples, effect and decision.
-    public var test: SequentialComparison
+    package var test: SequentialComparison
     /// The build a launch of which failed, ending the comparison, if any.
-    public var failedBuild: ComparisonBuild?
+    package var failedBuild: ComparisonBuild?
     /// The signal (SIGINT, SIGTERM, SIGHUP) that interrupted the comparison, if one did: the
     /// launches so far are kept and compared, and the exit status is 130.
-    public var interruptedBy: Int32?
+    package var interruptedBy: Int32?
     /// The verdicts of budget rules against base.
-    public var budgets: [BaseBudgetVerdict]
+    package var budgets: [BaseBudgetVerdict]
     /// The main-thread findings side by side.
-    public var findings: FindingsComparison
+    package var findings: FindingsComparison
     /// Where the time went: every phase, span and part before `main`, compared on the same
     /// blocks (nil in files written before it was recorded, or when no block completed).
-    public var parts: ComparisonParts?
+    package var parts: ComparisonParts?
     /// The functions whose cost per launch moved (the differential profile), largest first; nil
     /// in files written before it was recorded.
-    public var functions: [FunctionChange]?
+    package var functions: [FunctionChange]?
     /// What else used the CPU during both builds' launches; nil in files written before it was
     /// recorded.
-    public var machineLoad: MachineLoad?
+    package var machineLoad: MachineLoad?
 
     /// Creates an outcome.
-    public init(
+    package init(
         base: ComparedBuild, head: ComparedBuild, scenario: Scenario, seed: UInt64, test: SequentialComparison,
         failedBuild: ComparisonBuild?, budgets: [BaseBudgetVerdict], findings: FindingsComparison
     ) {
@@ -54,11 +54,11 @@ public struct ComparisonOutcome: Codable, Sendable, Equatable {
     }
 
     /// The overall decision (see ``SequentialComparison/decision``).
-    public var decision: ComparisonDecision { test.decision }
+    package var decision: ComparisonDecision { test.decision }
 
     /// 130 when interrupted; 3 when a build failed to launch; 2 when a metric regressed or an error-level rule
     /// against base failed; 4 when a metric (or such a rule) is inconclusive; else 0.
-    public var exitCode: ProfilerExitStatus {
+    package var exitCode: ProfilerExitStatus {
         if interruptedBy != nil { return .interrupted }
         if failedBuild != nil { return .launchFailed }
         let errors = budgets.filter { $0.rule.level == .error }.map(\.status)

@@ -8,42 +8,42 @@ import LaunchTrace
 /// The two sides are whatever their specifications say; the CLI gives both the same scenario,
 /// timeout, exit point, readiness and instruments, so that only the program (and its
 /// environment) differs.
-public struct ComparisonPlan: Sendable, Equatable {
+package struct ComparisonPlan: Sendable, Equatable {
     /// How the base build is launched.
-    public var base: LaunchSpecification
+    package var base: LaunchSpecification
     /// How the head build is launched.
-    public var head: LaunchSpecification
+    package var head: LaunchSpecification
     /// Launches of each build before the measured ones, discarded.
-    public var warmup: Int
+    package var warmup: Int
     /// The metrics compared, in order.
-    public var metrics: [MetricName]
+    package var metrics: [MetricName]
     /// The statistical settings.
-    public var settings: ComparisonSettings
+    package var settings: ComparisonSettings
     /// The most measured launches per build.
-    public var maxRuns: Int
+    package var maxRuns: Int
     /// The seed of the randomised block order.
-    public var seed: UInt64
+    package var seed: UInt64
     /// The budget file whose rules against `base` are checked, if any.
-    public var budgets: BudgetFile?
+    package var budgets: BudgetFile?
     /// Whether each diagnosis launch is followed by a measurement launch whose values the
     /// sequential test compares (a program's with no instruments at all, an app's with the probe's
     /// marks alone); without, the diagnosis launches' values are compared.
-    public var measurementLaunches = true
+    package var measurementLaunches = true
     /// Whether a program that is not a LaunchKit app gets diagnosis launches too (each followed by
     /// the measurement launch whose time is compared), so that the comparison names the functions
     /// whose cost moved; off, such a program runs with no instruments at all (the fastest decision).
-    public var diagnosesPrograms = false
+    package var diagnosesPrograms = false
     /// A bisect step's reference, the bad commit: when set, every block launches it beside base
     /// (the good commit) and head (the candidate), and the launches go on until the head build is
     /// placed, in every metric, as like base, like the reference, or between them
     /// (``LaunchTool/BisectPlacement``), not until each metric is decided against
     /// `--min-effect`.
-    public var reference: LaunchSpecification?
+    package var reference: LaunchSpecification?
     /// The tool and version named in `comparison.html`.
-    public var generator = "launchprof"
+    package var generator = "launchprof"
 
     /// Creates a plan; the metrics of the rules against base are compared too.
-    public init(
+    package init(
         base: LaunchSpecification, head: LaunchSpecification, warmup: Int = 1, metrics: [MetricName],
         settings: ComparisonSettings = ComparisonSettings(), maxRuns: Int = 60, seed: UInt64, budgets: BudgetFile? = nil
     ) {
@@ -62,7 +62,7 @@ public struct ComparisonPlan: Sendable, Equatable {
     /// alone, ``LaunchTrace/LaunchKind/preMain``) when a compared metric is one of the time
     /// before `main`, which only they measure; each marks every object's relocation when a
     /// compared metric is an object's (`preMain.relocation.<file>`).
-    public func specification(of build: ComparisonBuild) -> LaunchSpecification {
+    package func specification(of build: ComparisonBuild) -> LaunchSpecification {
         var specification =
             switch build {
             case .base: base
@@ -75,7 +75,7 @@ public struct ComparisonPlan: Sendable, Equatable {
     }
 
     /// The rules of ``budgets`` against the base build.
-    public var baseRules: [BudgetRule] {
+    package var baseRules: [BudgetRule] {
         budgets.map(BaseBudgetVerdict.rules(in:)) ?? []
     }
 }

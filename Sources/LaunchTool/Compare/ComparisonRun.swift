@@ -11,16 +11,16 @@ import LaunchTrace
 /// let result = try ComparisonRun(plan: plan, folder: try RunFolder.create(at: nil)).run()
 /// exit(result.outcome.exitCode.rawValue)
 /// ```
-public struct ComparisonRun: Sendable {
+package struct ComparisonRun: Sendable {
     /// What to compare.
-    public let plan: ComparisonPlan
+    package let plan: ComparisonPlan
     /// Where the files go.
-    public let folder: RunFolder
+    package let folder: RunFolder
     /// What performs the launches of both builds.
-    public let launcher: any Launcher
+    package let launcher: any Launcher
 
     /// Creates a comparison of `plan` into `folder`, its launches performed by `launcher`.
-    public init(plan: ComparisonPlan, folder: RunFolder, launcher: any Launcher = AppLauncher()) {
+    package init(plan: ComparisonPlan, folder: RunFolder, launcher: any Launcher = AppLauncher()) {
         self.plan = plan
         self.folder = folder
         self.launcher = launcher
@@ -30,7 +30,7 @@ public struct ComparisonRun: Sendable {
     ///
     /// - Throws: ``LaunchProfilerError`` when a build cannot be launched at all or a file
     ///   cannot be written; a launch that fails ends the comparison and is reported in the outcome.
-    public func run(progress: @escaping (ComparisonEvent) -> Void = { _ in }) throws -> ComparisonRunResult {
+    package func run(progress: @escaping (ComparisonEvent) -> Void = { _ in }) throws -> ComparisonRunResult {
         guard plan.metrics.isEmpty else { return try compare(progress: progress) }
         let resolved = ComparisonRun(
             plan: try plan.resolvingMetrics(launcher: launcher), folder: folder, launcher: launcher)

@@ -1,16 +1,16 @@
 import LaunchTrace
 
 /// What `launchprof compare` produced: the outcome, each build's summary, and the folder.
-public struct ComparisonRunResult: Sendable {
+package struct ComparisonRunResult: Sendable {
     /// The decisions, effects, rule verdicts and findings side by side.
-    public var outcome: ComparisonOutcome
+    package var outcome: ComparisonOutcome
     /// The base build's summary (with findings).
-    public var baseSummary: RunSummary
+    package var baseSummary: RunSummary
     /// The head build's summary (with findings).
-    public var headSummary: RunSummary
+    package var headSummary: RunSummary
     /// The folder with `comparison.json`, `base/` and `head/`.
-    public var folder: RunFolder
+    package var folder: RunFolder
     /// A bisect step's placement of head between base and the reference, per metric (empty
     /// without a reference).
-    public var placements: [BisectPlacement]
+    package var placements: [BisectPlacement]
 }

@@ -7,27 +7,27 @@ import LaunchTrace
 /// (``LaunchFinding/costNs`` less ``LaunchFinding/waitingForCPUNs``: on a CPU or blocked in
 /// it): its thread's waits for a CPU are the machine's, and a busier machine in one build is
 /// not a change of the function (the comparison's reason changes say so).
-public struct FunctionChange: Codable, Sendable, Equatable {
+package struct FunctionChange: Codable, Sendable, Equatable {
     /// The finding's key (`cpu:didFinishLaunching:Catalog.init(data:)`).
-    public var id: String
+    package var id: String
     /// The function.
-    public var function: String
+    package var function: String
     /// Its module, when known.
-    public var module: String?
+    package var module: String?
     /// The thread it ran on, nil for the main thread.
-    public var thread: String?
+    package var thread: String?
     /// Median own cost per launch in base (without waits for a CPU), in nanoseconds.
-    public var baseMedianNs: Double
+    package var baseMedianNs: Double
     /// Median own cost per launch in head (without waits for a CPU), in nanoseconds.
-    public var headMedianNs: Double
+    package var headMedianNs: Double
     /// Hodges-Lehmann's shift from base to head, in nanoseconds (positive: head costs more).
-    public var shiftNs: Double
+    package var shiftNs: Double
     /// Mann-Whitney's two-sided p-value.
-    public var pValue: Double
+    package var pValue: Double
 
     /// The functions whose cost moved by at least `minShiftNs`, at error rate `alpha` over all the
     /// functions either build has, the largest shift first.
-    public static func changes(
+    package static func changes(
         base: [[LaunchFinding]], head: [[LaunchFinding]], alpha: Double = 0.05, minShiftNs: Double = 500_000
     ) -> [FunctionChange] {
         let baseCosts = costs(base)

@@ -4,23 +4,23 @@ import LaunchTrace
 /// The comparison of one metric between base and head so far: the block log-ratios
 /// (log of head's faster launch over base's faster launch),
 /// their confidence sequence, the effect and the decision.
-public struct MetricComparison: Codable, Sendable, Equatable {
+package struct MetricComparison: Codable, Sendable, Equatable {
     /// The metric.
-    public var metric: MetricName
+    package var metric: MetricName
     /// Blocks that measured the metric in all four launches.
-    public var blocks: Int { sequence.count }
+    package var blocks: Int { sequence.count }
     /// The decision so far.
-    public private(set) var decision: ComparisonDecision = .inconclusive
+    package private(set) var decision: ComparisonDecision = .inconclusive
     /// The mean log-ratio head/base and its always-valid interval.
-    public private(set) var sequence: ConfidenceSequence
+    package private(set) var sequence: ConfidenceSequence
     /// Base and head samples, in launch order.
-    public private(set) var baseSamples: [Double] = []
+    package private(set) var baseSamples: [Double] = []
     /// Head samples, in launch order.
-    public private(set) var headSamples: [Double] = []
+    package private(set) var headSamples: [Double] = []
     private let settings: ComparisonSettings
 
     /// Creates an empty comparison of `metric`, at error rate `alpha` for this metric.
-    public init(metric: MetricName, alpha: Double, settings: ComparisonSettings) {
+    package init(metric: MetricName, alpha: Double, settings: ComparisonSettings) {
         self.metric = metric
         self.settings = settings
         sequence = ConfidenceSequence(alpha: alpha, plannedCount: settings.plannedBlocks)
@@ -28,7 +28,7 @@ public struct MetricComparison: Codable, Sendable, Equatable {
 
     /// Adds one block: the two base and the two head values of the metric. A block with a
     /// missing or non-positive value is skipped. Once decided, a decision stands.
-    public mutating func add(base: [Double], head: [Double]) {
+    package mutating func add(base: [Double], head: [Double]) {
         baseSamples += base
         headSamples += head
         guard base.count == 2, head.count == 2, (base + head).allSatisfy({ $0 > 0 }) else { return }
@@ -40,10 +40,10 @@ public struct MetricComparison: Codable, Sendable, Equatable {
     }
 
     /// The effect head/base − 1 (0.05 for 5 % slower), from the mean log-ratio.
-    public var effect: Double { expm1(sequence.mean) }
+    package var effect: Double { expm1(sequence.mean) }
 
     /// The interval of the effect, as fractions, or nil before two blocks.
-    public var effectInterval: ConfidenceInterval? {
+    package var effectInterval: ConfidenceInterval? {
         sequence.interval.map { ConfidenceInterval(lower: expm1($0.lower), upper: expm1($0.upper), level: $0.level) }
     }
 }
@@ -53,7 +53,7 @@ extension MetricComparison {
     /// seen so far (its half-width shrinks as one over the square root of the blocks): narrower
     /// than the distance of the mean from zero (to decide a change) or from the margin (to decide
     /// the same), whichever is larger. Nil before two blocks or when the mean sits on both.
-    public func blocksToDecide(margin: Double) -> Int? {
+    package func blocksToDecide(margin: Double) -> Int? {
         guard blocks >= 2, let interval = sequence.interval else { return nil }
         let halfWidth = (interval.upper - interval.lower) / 2
         let mean = abs(sequence.mean)

@@ -3,13 +3,13 @@ import LaunchTrace
 extension MetricName {
     /// The prefix of a function's cost per launch as the history records it: `function:` and the
     /// finding's key (`function:cpu:didFinishLaunching:Catalog.init(data:)`).
-    public static let functionPrefix = "function:"
+    package static let functionPrefix = "function:"
 
     /// The cost per launch of the finding `id`, as a series of the history.
-    public static func function(_ id: String) -> MetricName {
+    package static func function(_ id: String) -> MetricName {
         MetricName(rawValue: functionPrefix + id)
     }
 
     /// Whether this is a finding's cost per launch (``function(_:)``), which no budget names.
-    public var isFunctionCost: Bool { rawValue.hasPrefix(Self.functionPrefix) }
+    package var isFunctionCost: Bool { rawValue.hasPrefix(Self.functionPrefix) }
 }

@@ -5,7 +5,7 @@ extension MetricName {
     /// be localised to: a phase's duration (UIKit's or a program's own), a span, a part of the
     /// time before `main` (`preMain.relocation`, `library.libFoo.so.initializers`; not
     /// `preMain.total`, their sum).
-    public var isLaunchPart: Bool {
+    package var isLaunchPart: Bool {
         if rawValue.hasPrefix(Self.spanPrefix) { return true }
         if isPreMainMetric { return self != .preMainTotal }
         guard let phase = phaseMetric, phase.part == nil, !hasReservedPhasePrefix else { return false }

@@ -3,25 +3,25 @@ import LaunchTrace
 extension MetricName {
     /// The prefix of a breakdown reason's metrics: `reason:` and the reason
     /// (`reason:waitingForCPU`, its time per launch; `reason:waitingForCPU.share`, its share).
-    public static let reasonPrefix = "reason:"
+    package static let reasonPrefix = "reason:"
 
     /// The suffix of a reason's share of the launch: `reason:waitingForCPU.share`.
-    public static let reasonShareSuffix = ".share"
+    package static let reasonShareSuffix = ".share"
 
     /// The time per launch of `reason` in the diagnosis launches' breakdowns (exec to ready): a
     /// metric of the summary, a budget can name and the history records.
-    public static func reason(_ reason: BreakdownReason) -> MetricName {
+    package static func reason(_ reason: BreakdownReason) -> MetricName {
         MetricName(rawValue: reasonPrefix + reason.rawValue)
     }
 
     /// The share of each diagnosis launch (exec to ready) that `reason` took, from 0 to 1.
-    public static func reasonShare(_ reason: BreakdownReason) -> MetricName {
+    package static func reasonShare(_ reason: BreakdownReason) -> MetricName {
         MetricName(rawValue: reasonPrefix + reason.rawValue + reasonShareSuffix)
     }
 
     /// The reason a `reason:` metric names and whether it is the share; nil for any other name,
     /// and for a `reason:` name whose reason is not a ``BreakdownReason``.
-    public var breakdownReason: (reason: BreakdownReason, isShare: Bool)? {
+    package var breakdownReason: (reason: BreakdownReason, isShare: Bool)? {
         guard rawValue.hasPrefix(Self.reasonPrefix) else { return nil }
         var name = rawValue.dropFirst(Self.reasonPrefix.count)
         let isShare = name.hasSuffix(Self.reasonShareSuffix)
@@ -31,14 +31,14 @@ extension MetricName {
 
     /// Whether this is a breakdown reason's time per launch (``reason(_:)``), which, like a
     /// function's cost, moves with a change of the launch rather than being one in the history.
-    public var isReasonTime: Bool { rawValue.hasPrefix(Self.reasonPrefix) && !isReasonShare }
+    package var isReasonTime: Bool { rawValue.hasPrefix(Self.reasonPrefix) && !isReasonShare }
 
     /// Whether this is a breakdown reason's share of the launch (``reasonShare(_:)``).
-    public var isReasonShare: Bool {
+    package var isReasonShare: Bool {
         rawValue.hasPrefix(Self.reasonPrefix) && rawValue.hasSuffix(Self.reasonShareSuffix)
     }
 
     /// Whether this series explains a change rather than being one: a function's cost or a
     /// reason's time or share.
-    public var isExplanation: Bool { isFunctionCost || rawValue.hasPrefix(Self.reasonPrefix) }
+    package var isExplanation: Bool { isFunctionCost || rawValue.hasPrefix(Self.reasonPrefix) }
 }

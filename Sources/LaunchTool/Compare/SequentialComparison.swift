@@ -9,21 +9,21 @@ import LaunchTrace
 /// test.add(base: [[.timeToFirstFrame: 100], [.timeToFirstFrame: 101]], head: [[…], […]])
 /// test.isDecided
 /// ```
-public struct SequentialComparison: Codable, Sendable, Equatable {
+package struct SequentialComparison: Codable, Sendable, Equatable {
     /// The settings.
-    public let settings: ComparisonSettings
+    package let settings: ComparisonSettings
     /// Per metric, in the order asked for.
-    public private(set) var metrics: [MetricComparison]
+    package private(set) var metrics: [MetricComparison]
 
     /// Creates the test of `metrics`.
-    public init(metrics: [MetricName], settings: ComparisonSettings) {
+    package init(metrics: [MetricName], settings: ComparisonSettings) {
         self.settings = settings
         let alpha = settings.alpha(perMetricOf: metrics.count)
         self.metrics = metrics.map { MetricComparison(metric: $0, alpha: alpha, settings: settings) }
     }
 
     /// Adds one block: the metric values of its two base and two head launches.
-    public mutating func add(base: [[MetricName: Double]], head: [[MetricName: Double]]) {
+    package mutating func add(base: [[MetricName: Double]], head: [[MetricName: Double]]) {
         for index in metrics.indices {
             let name = metrics[index].metric
             metrics[index].add(base: base.compactMap { $0[name] }, head: head.compactMap { $0[name] })
@@ -31,11 +31,11 @@ public struct SequentialComparison: Codable, Sendable, Equatable {
     }
 
     /// Whether every metric is decided.
-    public var isDecided: Bool { metrics.allSatisfy { $0.decision.isDecided } }
+    package var isDecided: Bool { metrics.allSatisfy { $0.decision.isDecided } }
 
     /// The overall decision: regressed if any metric regressed, else inconclusive if any is,
     /// else improved if any improved, else same.
-    public var decision: ComparisonDecision {
+    package var decision: ComparisonDecision {
         let decisions = Set(metrics.map(\.decision))
         for decision in [ComparisonDecision.regressed, .inconclusive, .improved] where decisions.contains(decision) {
             return decision

@@ -1,8 +1,8 @@
 /// What to do about a finding: an action, the queue's quality of service, one sentence and
 /// a concrete rewrite.
-public struct Advice: Codable, Sendable, Equatable {
+package struct Advice: Codable, Sendable, Equatable {
     /// The kind of change suggested.
-    public enum Action: String, Codable, Sendable, CaseIterable {
+    package enum Action: String, Codable, Sendable, CaseIterable {
         /// Run the work on a global queue.
         case moveToBackground
         /// The work touches UI objects and must stay on the main queue: run it after the
@@ -24,17 +24,17 @@ public struct Advice: Codable, Sendable, Equatable {
     }
 
     /// The kind of change.
-    public var action: Action
+    package var action: Action
     /// The quality of service of the global queue suggested (`utility`, `userInitiated`), if any.
-    public var qos: String?
+    package var qos: String?
     /// One sentence for reports.
-    public var summary: String
+    package var summary: String
     /// Code to write instead, e.g. `DispatchQueue.global(qos: .utility).async { CatalogStore.shared.load() }`;
     /// empty when no rewrite applies (the finding says why in ``summary``).
-    public var rewrite: String
+    package var rewrite: String
 
     /// Creates advice.
-    public init(action: Action, qos: String?, summary: String, rewrite: String) {
+    package init(action: Action, qos: String?, summary: String, rewrite: String) {
         self.action = action
         self.qos = qos
         self.summary = summary

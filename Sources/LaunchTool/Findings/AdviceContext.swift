@@ -1,30 +1,30 @@
 
 /// What advice needs to know about a finding beyond its function and kind: whose code it is,
 /// the dependency it called, the thread it ran on.
-public struct AdviceContext: Sendable, Equatable {
+package struct AdviceContext: Sendable, Equatable {
     /// Whose code the finding's function is (nil: the program's).
-    public var owner: CodeOwner?
+    package var owner: CodeOwner?
     /// The function's Swift module, when known.
-    public var module: String?
+    package var module: String?
     /// Whether the function is Swift code (false: C, or another language's).
-    public var isSwift: Bool
+    package var isSwift: Bool
     /// The function's package, when known (`swift-nio`).
-    public var package: String?
+    package var package: String?
     /// The dependency function called where the time was spent (`MultiThreadedEventLoopGroup.init (NIOPosix)`).
-    public var callee: String?
+    package var callee: String?
     /// For a dependency's own work, where the program's code called it (`main (main.swift:57)`).
-    public var caller: String?
+    package var caller: String?
     /// The thread the work ran on, or nil for the main thread.
-    public var thread: String?
+    package var thread: String?
     /// Whether the function is the program's entry point charged as the nearest frame of its
     /// own code, a frame between it and the system possibly missing (a tail call).
-    public var mayMissFrame = false
+    package var mayMissFrame = false
     /// The program the work ran in, when it is not the launched program but one that ran and
     /// exec'd the next before it (a wrapper: a `#!` script's interpreter, a shim), such as `bash`.
-    public var earlierProgram: String?
+    package var earlierProgram: String?
 
     /// Creates a context.
-    public init(
+    package init(
         owner: CodeOwner? = nil, module: String? = nil, isSwift: Bool = true, package: String? = nil,
         callee: String? = nil, caller: String? = nil, thread: String? = nil, mayMissFrame: Bool = false
     ) {

@@ -1,6 +1,6 @@
 /// Whose code a function is: the program's own, a package it links, the Swift toolchain's, or
 /// the system's. Advice is about the program's own code; a dependency is named, not rewritten.
-public enum CodeOwner: String, Codable, Sendable, CaseIterable {
+package enum CodeOwner: String, Codable, Sendable, CaseIterable {
     /// The program's own modules (its executable target, its package's other targets).
     case program
     /// A package the program depends on and links (SwiftPM links them into the executable):

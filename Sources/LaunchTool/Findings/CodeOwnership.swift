@@ -16,25 +16,25 @@ import Synchronization
 ///   the toolchain's swift-format was built with swift-argument-parser beside it). With no entry module known, every module that is not the
 ///   toolchain's counts as the program's, and so do C functions and unnamed frames; with one
 ///   known, an unnamed frame is not the program's (it cannot be told apart).
-public struct CodeOwnership: Sendable, Equatable {
+package struct CodeOwnership: Sendable, Equatable {
     /// The program's own modules, when known (empty: unknown).
-    public var programModules: Set<String>
+    package var programModules: Set<String>
     /// The folder of the program's own sources (the package holding its entry point's file),
     /// when the debug information names that file: a module's frame with a source under it is
     /// the program's (another target of its package), one with a source elsewhere a
     /// dependency's, wherever that dependency was built.
-    public var programRoot: String?
+    package var programRoot: String?
 
     /// Creates an ownership for a program whose own modules are `programModules`, its sources
     /// under `programRoot`.
-    public init(programModules: Set<String> = [], programRoot: String? = nil) {
+    package init(programModules: Set<String> = [], programRoot: String? = nil) {
         self.programModules = programModules
         self.programRoot = programRoot
     }
 
     /// The ownership for the program of `trace`: its entry point's module, read from the
     /// executable's symbol table.
-    public init(trace: LaunchTrace, symbolicator: Symbolicator) {
+    package init(trace: LaunchTrace, symbolicator: Symbolicator) {
         let path = trace.app.executablePath
         let module = symbolicator.entryModule(ofExecutable: path)
         let entryFile = module.flatMap { symbolicator.sourceFile(ofSymbol: "\($0)_main", inImage: path) }
@@ -42,13 +42,13 @@ public struct CodeOwnership: Sendable, Equatable {
     }
 
     /// The package folder of a source file: what precedes its last `/Sources/`, else its folder.
-    public static func packageRoot(of file: String) -> String {
+    package static func packageRoot(of file: String) -> String {
         if let range = file.range(of: "/Sources/", options: .backwards) { return String(file[..<range.lowerBound]) }
         return String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)])
     }
 
     /// Whose code `frame` is.
-    public func owner(of frame: SymbolicatedFrame) -> CodeOwner {
+    package func owner(of frame: SymbolicatedFrame) -> CodeOwner {
         guard let image = frame.image else { return .system }
         if FrameClassifier.isSystemImage(image) { return Self.isToolchainImage(image) ? .toolchain : .system }
         // An unnamed frame is the program's only when nothing tells its modules apart; else it is
@@ -66,12 +66,12 @@ public struct CodeOwnership: Sendable, Equatable {
 
     /// Whether `frame` is the program's own code that a finding can name: the program's, and
     /// neither compiler-made nor a PLT stub (``FrameClassifier/isAppCode(_:)``).
-    public func isProgramCode(_ frame: SymbolicatedFrame) -> Bool {
+    package func isProgramCode(_ frame: SymbolicatedFrame) -> Bool {
         FrameClassifier.isAppCode(frame) && owner(of: frame) == .program
     }
 
     /// Whether `frame` is a named function of a dependency (not compiler-made).
-    public func isDependencyCode(_ frame: SymbolicatedFrame) -> Bool {
+    package func isDependencyCode(_ frame: SymbolicatedFrame) -> Bool {
         guard let symbol = frame.symbol, !symbol.isCompilerGenerated, !FrameClassifier.isPLTStub(symbol) else {
             return false
         }
@@ -81,7 +81,7 @@ public struct CodeOwnership: Sendable, Equatable {
     /// The frame a finding is attributed to: the program's call site
     /// (``FrameClassifier/attributionIndex(in:)`` among the program's own frames); when no frame
     /// is the program's, the outermost frame of a dependency (the work is that package's own).
-    public func attributionIndex(in frames: [SymbolicatedFrame]) -> Int? {
+    package func attributionIndex(in frames: [SymbolicatedFrame]) -> Int? {
         let own = frames.indices.filter {
             isProgramCode(frames[$0]) && (!FrameClassifier.isEntryPoint(frames[$0]) || isTopLevelCode(frames[$0]))
         }
@@ -110,7 +110,7 @@ public struct CodeOwnership: Sendable, Equatable {
     /// The module whose top-level code (`main.swift`) `frame` is: SwiftPM names the entry point
     /// of an executable module `<Module>_main` (`MyApp_main`), so a program's most common shape,
     /// a `main.swift` with statements at its top level, runs in that function. Nil for any other frame.
-    public func topLevelModule(of frame: SymbolicatedFrame) -> String? {
+    package func topLevelModule(of frame: SymbolicatedFrame) -> String? {
         guard let name = frame.symbol?.raw, name.hasSuffix("_main"), frame.image != nil,
             !FrameClassifier.isSystemImage(frame.image ?? "")
         else { return nil }
@@ -124,7 +124,7 @@ public struct CodeOwnership: Sendable, Equatable {
     /// Whether `frame` is a program's Swift top-level code (``topLevelModule(of:)``): the
     /// program's own code, which calls what it calls directly, not an entry point that may have
     /// lost a tail-called frame.
-    public func isTopLevelCode(_ frame: SymbolicatedFrame) -> Bool { topLevelModule(of: frame) != nil }
+    package func isTopLevelCode(_ frame: SymbolicatedFrame) -> Bool { topLevelModule(of: frame) != nil }
 
     /// Whether the frame is in the C library (or the profiler's interposer in front of it): what
     /// a tail-called helper's last call reaches (`usleep`, `read`). Another library the entry
@@ -136,14 +136,14 @@ public struct CodeOwnership: Sendable, Equatable {
     }
 
     /// Whether the frame at `index` was chosen by ``tailCallEntryIndex(in:)``.
-    public func isTailCallFallback(in frames: [SymbolicatedFrame], at index: Int) -> Bool {
+    package func isTailCallFallback(in frames: [SymbolicatedFrame], at index: Int) -> Bool {
         FrameClassifier.isEntryPoint(frames[index]) && tailCallEntryIndex(in: frames) == index
     }
 
     /// The dependency function the program's frame at `index` called, where the time was spent:
     /// the outermost dependency frame inside it (`MultiThreadedEventLoopGroup.init` under
     /// `App.configure()`), or nil when the time was not spent in a dependency.
-    public func calledDependency(in frames: [SymbolicatedFrame], below index: Int) -> SymbolicatedFrame? {
+    package func calledDependency(in frames: [SymbolicatedFrame], below index: Int) -> SymbolicatedFrame? {
         guard index > 0, owner(of: frames[index]) == .program else { return nil }
         return frames[..<index].last { isDependencyCode($0) }
     }
@@ -151,7 +151,7 @@ public struct CodeOwnership: Sendable, Equatable {
     /// For a finding attributed to a dependency's frame at `index`, the program's entry point
     /// above it (top-level code in `main.swift`, an `@main` type's `main()`), or nil; never the C
     /// library's start code (`_start`), which is no call the program can change.
-    public func entryCaller(in frames: [SymbolicatedFrame], above index: Int) -> SymbolicatedFrame? {
+    package func entryCaller(in frames: [SymbolicatedFrame], above index: Int) -> SymbolicatedFrame? {
         guard index + 1 < frames.count, owner(of: frames[index]) == .dependency else { return nil }
         return frames[(index + 1)...].first {
             FrameClassifier.isEntryPoint($0) && owner(of: $0) == .program
@@ -161,7 +161,7 @@ public struct CodeOwnership: Sendable, Equatable {
 
     /// The package a frame's source file belongs to, when it is under SwiftPM's checkouts
     /// (`…/.build/checkouts/swift-nio/Sources/NIOPosix/…` → `swift-nio`).
-    public static func package(of frame: SymbolicatedFrame) -> String? {
+    package static func package(of frame: SymbolicatedFrame) -> String? {
         guard let file = frame.location?.file else { return nil }
         if let known = packages.withLock({ $0[file] }) { return known }
         let package = file.firstRange(of: "/.build/checkouts/").flatMap { range in

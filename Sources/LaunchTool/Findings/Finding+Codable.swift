@@ -6,7 +6,7 @@ extension Finding {
     }
 
     /// Reads a finding whose site's fields sit beside its own.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             id: try container.decode(String.self, forKey: .id),
@@ -29,7 +29,7 @@ extension Finding {
     }
 
     /// Writes the finding with its site's fields beside its own.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try site.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)

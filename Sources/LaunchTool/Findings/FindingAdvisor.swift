@@ -9,7 +9,7 @@ import LaunchTrace
 ///                       kind: .fileIO, phase: .didFinishLaunching, touchesUI: false, hasSharedInstance: true).rewrite
 /// // "DispatchQueue.global(qos: .utility).async { try? CatalogStore.shared.load() }"
 /// ```
-public enum FindingAdvisor {
+package enum FindingAdvisor {
     /// The advice for one finding. `hasSharedInstance` says the function's type has a
     /// `shared` singleton, which the rewrite then calls the method on; `endpoint` says whether
     /// the launch ends at a first frame or at a program's readiness (a server has no screen);
@@ -17,7 +17,7 @@ public enum FindingAdvisor {
     /// replaces that wait); `context` says whose code it is, the dependency it called and the
     /// thread it ran on: a dependency's own work and code that is not Swift get no rewrite, and a
     /// program that ends at readiness gets advice without a screen or a main queue.
-    public static func advice(
+    package static func advice(
         function: String, fullName: String?, kind: BlockingKind, phase: LaunchPhase?, touchesUI: Bool,
         hasSharedInstance: Bool,
         endpoint: LaunchEndpoint = .firstFrame, waitsForMutex: Bool = false, context: AdviceContext = AdviceContext()
@@ -160,7 +160,7 @@ public enum FindingAdvisor {
     /// A closure stands for its enclosing function.
     /// Top-level code (`MyApp_main`, maybe with the library function it called) is no function
     /// to call: `/* the top-level statements at this line */`.
-    public static func callExpression(function: String, fullName: String?, hasSharedInstance: Bool) -> String {
+    package static func callExpression(function: String, fullName: String?, hasSharedInstance: Bool) -> String {
         let caller = function.range(of: " → ").map { function[..<$0.lowerBound] } ?? Substring(function)
         if caller.hasSuffix("_main"), !caller.contains("."), !caller.contains("(") {
             return "/* the top-level statements at this line */"

@@ -1,5 +1,5 @@
 /// How sure a finding is.
-public enum FindingConfidence: String, Codable, Sendable, CaseIterable, Comparable {
+package enum FindingConfidence: String, Codable, Sendable, CaseIterable, Comparable {
     /// A few samples in few launches: the work may be elsewhere.
     case low
     /// Several samples, or a finding in a minority of the launches.
@@ -13,7 +13,7 @@ public enum FindingConfidence: String, Codable, Sendable, CaseIterable, Comparab
     /// its time, not one sample) in at least half of the launches, and medium in fewer. A sampled
     /// finding is high with at least 5 samples per launch (median) in at least half of the
     /// launches, medium with at least 2, low otherwise.
-    public static func of(
+    package static func of(
         tracedCalls: Int, medianSamplesPerLaunch: Double, measuredShare: Double = 0, launches: Int,
         analyzedLaunches: Int
     ) -> FindingConfidence {
@@ -26,7 +26,7 @@ public enum FindingConfidence: String, Codable, Sendable, CaseIterable, Comparab
     }
 
     /// Low before medium before high.
-    public static func < (lhs: FindingConfidence, rhs: FindingConfidence) -> Bool {
+    package static func < (lhs: FindingConfidence, rhs: FindingConfidence) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 }

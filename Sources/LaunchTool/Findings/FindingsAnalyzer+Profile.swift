@@ -98,7 +98,7 @@ extension FindingsAnalyzer {
     /// Where the launch's critical path (on-CPU, runnable and blocked time before the first frame or, for a
     /// launch without one, readiness or the end of its phases, on whichever thread) was charged,
     /// from the whole-launch profile.
-    public func attribution(in trace: LaunchTrace, symbolicator: Symbolicator) -> LaunchAttribution? {
+    package func attribution(in trace: LaunchTrace, symbolicator: Symbolicator) -> LaunchAttribution? {
         ProfileContext.of(trace, symbolicator: symbolicator).map {
             owning(trace, symbolicator: symbolicator).attribution($0)
         }

@@ -7,7 +7,7 @@ extension FindingsAnalyzer {
     /// and phase, with the median cost per launch it appeared in, its share of the phase's and
     /// of time to first frame's medians (from `summary`), a confidence and advice; highest
     /// impact first. Symbolicates every stack first, with file:line in one batch per image.
-    public func findings(for summary: RunSummary, traces: [LaunchTrace], symbolicator: Symbolicator) -> RunFindings {
+    package func findings(for summary: RunSummary, traces: [LaunchTrace], symbolicator: Symbolicator) -> RunFindings {
         Self.prepare(traces, symbolicator: symbolicator)
         let analyzer = traces.first.map { owning($0, symbolicator: symbolicator) } ?? self
         return analyzer.ownedFindings(for: summary, traces: traces, symbolicator: symbolicator)
@@ -130,7 +130,7 @@ extension FindingsAnalyzer {
 
     /// Aggregates the per-launch findings of one scenario's launches; shares are of `medians`
     /// (the same launches' metrics) when given, else of the summary's.
-    public func aggregate(
+    package func aggregate(
         _ launches: [[LaunchFinding]], scenario: Scenario, summary: RunSummary?, symbolicator: Symbolicator?,
         endpoint: LaunchEndpoint = .firstFrame, medians: [MetricName: Double] = [:]
     ) -> [Finding] {

@@ -18,17 +18,17 @@ import LaunchTrace
 /// let findings = FindingsAnalyzer().findings(for: summary, traces: traces, symbolicator: symbolicator)
 /// findings.top(5).map(\.advice.rewrite)
 /// ```
-public struct FindingsAnalyzer: Sendable, Equatable {
+package struct FindingsAnalyzer: Sendable, Equatable {
     /// Frames kept in a finding's stack.
-    public var maxStackFrames: Int
+    package var maxStackFrames: Int
     /// Resources kept per finding.
-    public var maxResources: Int
+    package var maxResources: Int
     /// Whose code each frame is; with no program modules set, each launch's are read from its
     /// executable (``CodeOwnership/init(trace:symbolicator:)``).
-    public var ownership: CodeOwnership
+    package var ownership: CodeOwnership
 
     /// Creates an analyzer.
-    public init(maxStackFrames: Int = 16, maxResources: Int = 5, ownership: CodeOwnership = CodeOwnership()) {
+    package init(maxStackFrames: Int = 16, maxResources: Int = 5, ownership: CodeOwnership = CodeOwnership()) {
         self.maxStackFrames = maxStackFrames
         self.maxResources = maxResources
         self.ownership = ownership
@@ -44,7 +44,7 @@ public struct FindingsAnalyzer: Sendable, Equatable {
 
     /// The findings of one launch, merged by function, kind and phase, highest cost first.
     /// Empty when the trace has no main-thread activity.
-    public func findings(in trace: LaunchTrace, symbolicator: Symbolicator) -> [LaunchFinding] {
+    package func findings(in trace: LaunchTrace, symbolicator: Symbolicator) -> [LaunchFinding] {
         let analyzer = owning(trace, symbolicator: symbolicator)
         return analyzer.findings(
             in: trace, symbolicator: symbolicator, context: ProfileContext.of(trace, symbolicator: symbolicator))
@@ -141,7 +141,7 @@ public struct FindingsAnalyzer: Sendable, Equatable {
     /// the first known blocking function before the app's own code, else `.cpu`. `offCPU`: the
     /// thread was off the CPU there (a switch record), so a mutex lock on the stack is a wait for
     /// it, whatever futex function below it is named.
-    public static func classify(
+    package static func classify(
         _ frames: [SymbolicatedFrame], offCPU: Bool = false, ownership: CodeOwnership = CodeOwnership()
     ) -> (BlockingKind, String?) {
         let library = frames.prefix { !ownership.isProgramCode($0) }.compactMap(\.symbol?.simple)
@@ -244,7 +244,7 @@ public struct FindingsAnalyzer: Sendable, Equatable {
 
     /// The phase running at `timeNs`: the last phase starting at or before it, if the time
     /// is before that phase's end.
-    public static func phase(at timeNs: Int64, in trace: LaunchTrace) -> LaunchPhase? {
+    package static func phase(at timeNs: Int64, in trace: LaunchTrace) -> LaunchPhase? {
         trace.phases.last { $0.startNs <= timeNs && timeNs < $0.endNs }?.phase
     }
 

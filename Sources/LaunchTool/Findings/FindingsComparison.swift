@@ -7,37 +7,37 @@
 /// let side = FindingsComparison(base: baseSummary.findings, head: headSummary.findings)
 /// side.new.map(\.id)    // ["fileIO:didFinishLaunching:ThumbnailCache.warm()"]
 /// ```
-public struct FindingsComparison: Codable, Sendable, Equatable {
+package struct FindingsComparison: Codable, Sendable, Equatable {
     /// One finding present in both builds, with its cost in each.
-    public struct Pair: Codable, Sendable, Equatable {
+    package struct Pair: Codable, Sendable, Equatable {
         /// `kind:phase:function`.
-        public var id: String
+        package var id: String
         /// Median cost per launch in base, in nanoseconds.
-        public var baseMedianCostNs: Double
+        package var baseMedianCostNs: Double
         /// Median cost per launch in head, in nanoseconds.
-        public var headMedianCostNs: Double
+        package var headMedianCostNs: Double
         /// Of base's cost, the time its thread waited for a CPU in it, when it did.
-        public var baseWaitingForCPUNs: Double?
+        package var baseWaitingForCPUNs: Double?
         /// Of head's cost, the time its thread waited for a CPU in it, when it did.
-        public var headWaitingForCPUNs: Double?
+        package var headWaitingForCPUNs: Double?
     }
 
     /// Findings of head that base does not have, by impact.
-    public var new: [Finding]
+    package var new: [Finding]
     /// Findings of base that head no longer has, by impact.
-    public var gone: [Finding]
+    package var gone: [Finding]
     /// Findings of both, in head's order.
-    public var both: [Pair]
+    package var both: [Pair]
     /// The reasons of the launches' breakdowns whose time moved, largest change first (nil when
     /// either side has no breakdowns): which part of the launch changed, the program's or the machine's.
-    public var reasonChanges: [ReasonChange]?
+    package var reasonChanges: [ReasonChange]?
     /// What the largest of ``reasonChanges`` says, one sentence (``ReasonChange/conclusion(_:)``):
     /// for a busier machine, that head waited more for a CPU, not a change of the program; nil
     /// when no reason moved or either side has no breakdowns.
-    public var reasonConclusion: String?
+    package var reasonConclusion: String?
 
     /// Matches the findings of base and head; nil findings count as none.
-    public init(base: RunFindings?, head: RunFindings?) {
+    package init(base: RunFindings?, head: RunFindings?) {
         let baseFindings = base?.findings ?? []
         let headFindings = head?.findings ?? []
         let baseByKey = Dictionary(baseFindings.map { (Self.key($0), $0) }, uniquingKeysWith: { first, _ in first })

@@ -7,10 +7,10 @@ import LaunchTrace
 /// result in the summary, where reports and the policy read it, with the breakdown reasons'
 /// metrics (`reason:<reason>`, ``LaunchTool/RunSummary/addReasonMetrics(bootstrap:outliers:)``)
 /// that budgets, compare and the history read.
-public enum FindingsStep {
+package enum FindingsStep {
     /// Sets `summary.findings` when any trace recorded main-thread activity or a whole-launch
     /// profile, and adds the reasons' metrics of its breakdowns.
-    public static func attach(
+    package static func attach(
         to summary: inout RunSummary, traces: [LaunchTrace], symbolicator: Symbolicator = Symbolicator()
     ) {
         guard traces.contains(where: { $0.mainThread != nil || $0.profile?.source == .perf }) else { return }

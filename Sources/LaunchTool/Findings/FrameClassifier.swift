@@ -14,9 +14,9 @@ import Synchronization
 ///   `UI…` types of LaunchKit) and the app's types whose names end in `View`,
 ///   `ViewController`, `Window` or `Cell`, or whose method is a UIKit override
 ///   (`viewDidLoad`, `loadView`, `layoutSubviews`, `draw(_:)`, …).
-public enum FrameClassifier {
+package enum FrameClassifier {
     /// File-name prefixes of system libraries.
-    public static let systemImagePrefixes = [
+    package static let systemImagePrefixes = [
         "libc.so", "libc-", "ld-linux", "ld64", "libm.so", "libm-", "libpthread", "libdl.so", "librt.so",
         "libgcc_s", "libstdc++", "libswift", "libFoundation", "lib_Foundation", "libdispatch",
         "libBlocksRuntime", "libicu", "libunwind", "liblzma", "libz.so", "libxml2", "libcurl",
@@ -24,7 +24,7 @@ public enum FrameClassifier {
     ]
 
     /// Modules whose functions are never the app's own code.
-    public static let systemModules: Set<String> = [
+    package static let systemModules: Set<String> = [
         "Swift", "_Concurrency", "_StringProcessing", "_Volatile", "Synchronization", "Observation",
         "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
         "FoundationXML", "_FoundationCShims", "Dispatch", "Glibc", "Musl", "SwiftGlibc",
@@ -32,15 +32,15 @@ public enum FrameClassifier {
     ]
 
     /// C name prefixes of runtime and profiler code linked into the app's executable.
-    public static let systemCPrefixes = ["lp_", "swift_", "_swift", "__swift", "swift::", "_ZN5swift"]
+    package static let systemCPrefixes = ["lp_", "swift_", "_swift", "__swift", "swift::", "_ZN5swift"]
 
     /// Type names of LaunchKit's UI objects.
-    public static let uiTypes: Set<String> = [
+    package static let uiTypes: Set<String> = [
         "UIView", "UIWindow", "UIViewController", "UIApplication", "UIScreen", "UIResponder",
     ]
 
     /// Methods that UIView and UIViewController subclasses override.
-    public static let uiOverrides: Set<String> = [
+    package static let uiOverrides: Set<String> = [
         "viewDidLoad", "loadView", "viewWillAppear", "viewDidAppear", "viewWillLayoutSubviews",
         "viewDidLayoutSubviews", "layoutSubviews", "draw", "updateConstraints", "didMoveToWindow",
         "didMoveToSuperview", "sizeThatFits", "makeKeyAndVisible",
@@ -49,13 +49,13 @@ public enum FrameClassifier {
     /// Folders whose libraries are the system's (the distribution's packages, the Swift
     /// runtime), never the app's own code: `/usr/lib/x86_64-linux-gnu/libsqlite3.so.0` is a
     /// library the app calls, not a function to move.
-    public static let systemImageFolders = ["/lib/", "/lib64/", "/usr/lib/", "/usr/lib64/", "/usr/libexec/"]
+    package static let systemImageFolders = ["/lib/", "/lib64/", "/usr/lib/", "/usr/lib64/", "/usr/libexec/"]
 
     /// Whether the file at `path` is a system library: under one of ``systemImageFolders`` (or
     /// a Swift runtime's `…/usr/lib/swift/` folder), or named like one of ``systemImagePrefixes``.
     /// Decided once per path: findings ask for every frame of every sample, and a launch has a
     /// few dozen images.
-    public static func isSystemImage(_ path: String) -> Bool {
+    package static func isSystemImage(_ path: String) -> Bool {
         if let known = systemImages.withLock({ $0[path] }) { return known }
         let verdict = decideSystemImage(path)
         systemImages.withLock { $0[path] = verdict }
@@ -81,7 +81,7 @@ public enum FrameClassifier {
     /// code generated at run time (a JIT's, run on behalf of its caller), and neither system,
     /// runtime nor compiler-made code by its name. An unnamed frame in
     /// the app's image counts as app code.
-    public static func isAppCode(_ frame: SymbolicatedFrame) -> Bool {
+    package static func isAppCode(_ frame: SymbolicatedFrame) -> Bool {
         guard let image = frame.image, !isSystemImage(image), !frame.isGeneratedCode else { return false }
         guard let symbol = frame.symbol else { return true }
         return isAppSymbol(symbol)
@@ -89,19 +89,19 @@ public enum FrameClassifier {
 
     /// Whether the frame is in the profiler's own call tracer (libLaunchPreload.so), whose
     /// interposers only pass a call through to the C library.
-    public static func isTracerFrame(_ frame: SymbolicatedFrame) -> Bool {
+    package static func isTracerFrame(_ frame: SymbolicatedFrame) -> Bool {
         frame.imageName?.hasPrefix("libLaunchPreload") ?? false
     }
 
     /// Whether a symbol is a PLT stub (`read@plt`, or `<plt>` when its target is unknown): the
     /// linker's trampoline into another image, never the app's own code nor a finding.
-    public static func isPLTStub(_ symbol: SymbolName) -> Bool {
+    package static func isPLTStub(_ symbol: SymbolName) -> Bool {
         symbol.raw.hasSuffix("@plt") || symbol.raw == "<plt>"
     }
 
     /// Whether a symbol is the app's own code by its name: not system, runtime or
     /// compiler-made code (``isAppCode(_:)`` also checks the image).
-    public static func isAppSymbol(_ symbol: SymbolName) -> Bool {
+    package static func isAppSymbol(_ symbol: SymbolName) -> Bool {
         if symbol.isCompilerGenerated || isPLTStub(symbol) { return false }
         if let module = symbol.module { return !systemModules.contains(module) }
         return !systemCPrefixes.contains { symbol.raw.hasPrefix($0) }
@@ -112,7 +112,7 @@ public enum FrameClassifier {
     /// stands for that caller (the decoding was started there, and that is what to move).
     /// The program's entry point (`main`, Swift's top-level `<Module>_main`, an `@main` type's
     /// `static main()`) is never the attributed frame: the work below it is the framework's.
-    public static func attributionIndex(in frames: [SymbolicatedFrame]) -> Int? {
+    package static func attributionIndex(in frames: [SymbolicatedFrame]) -> Int? {
         let appFrames = frames.indices.filter { isAppCode(frames[$0]) && !isEntryPoint(frames[$0]) }
         guard let first = appFrames.first else { return nil }
         return appFrames.first { !isSerializationRequirement(frames[$0]) } ?? first
@@ -120,12 +120,12 @@ public enum FrameClassifier {
 
     /// Whether `name` is one of the Swift compiler's entry points of an `async` main: `async_Main`
     /// and its continuations (`async_MainTY0_`, `async_MainTQ0_`), the program's `main()`.
-    public static func isAsyncMain(_ name: String) -> Bool { name.hasPrefix("async_Main") }
+    package static func isAsyncMain(_ name: String) -> Bool { name.hasPrefix("async_Main") }
 
     /// Whether the frame is the program's entry point: `main`, `<Module>_main`, `static main()`,
     /// Swift's asynchronous top-level entry `async_Main`, or the start code that calls them
     /// (`_start`, `__libc_start_main`, linked into the executable or not).
-    public static func isEntryPoint(_ frame: SymbolicatedFrame) -> Bool {
+    package static func isEntryPoint(_ frame: SymbolicatedFrame) -> Bool {
         guard let name = frame.symbol?.simple else { return false }
         return name == "main" || isAsyncMain(name) || StackRooting.startFunctions.contains(name)
             || (name.hasSuffix("_main") && !name.contains(".") && !name.contains("("))
@@ -134,7 +134,7 @@ public enum FrameClassifier {
 
     /// The function a closure is written in: `closure #1 in ThumbnailCache.warm()` and
     /// `implicit closure #2 in closure #1 in Foo.bar()` are both charged to their enclosing function.
-    public static func enclosingFunction(_ name: String) -> String {
+    package static func enclosingFunction(_ name: String) -> String {
         var rest = Substring(name)
         let prefixes = ["closure #", "implicit closure #", "partial apply for "]
         while let prefix = prefixes.first(where: { rest.hasPrefix($0) }) {
@@ -149,7 +149,7 @@ public enum FrameClassifier {
     }
 
     /// Whether the frame is a `Codable` requirement: `init(from:)` or `encode(to:)`.
-    public static func isSerializationRequirement(_ frame: SymbolicatedFrame) -> Bool {
+    package static func isSerializationRequirement(_ frame: SymbolicatedFrame) -> Bool {
         guard let name = frame.symbol?.simple else { return false }
         return name.hasSuffix(".init(from:)") || name.hasSuffix(".encode(to:)") || name == "init(from:)"
     }
@@ -157,7 +157,7 @@ public enum FrameClassifier {
     /// The kind of blocking of a known blocking function (`read`, `__libc_read`,
     /// `nanosleep`, `sem_wait`, `DispatchSemaphore.wait()`, …), or nil; a PLT stub
     /// (`read@plt`) is its target's.
-    public static func blockingKind(ofFunction name: String) -> BlockingKind? {
+    package static func blockingKind(ofFunction name: String) -> BlockingKind? {
         if let known = blockingKinds.withLock({ $0[name] }) { return known }
         let kind = decideBlockingKind(name)
         blockingKinds.withLock { $0[name] = .some(kind) }
@@ -179,7 +179,7 @@ public enum FrameClassifier {
     /// A mutex lock function (`pthread_mutex_lock`, `__pthread_mutex_lock`, …). Off the CPU in
     /// one, a thread waits for the lock (its futex wait, `__lll_lock_wait`, is not exported by
     /// libc, so this is often the first frame named); on the CPU it is taking the fast path.
-    public static func isMutexLock(_ name: String) -> Bool {
+    package static func isMutexLock(_ name: String) -> Bool {
         mutexLocks.contains(cBaseName(name.hasSuffix("@plt") ? String(name.dropLast(4)) : name))
     }
 
@@ -255,7 +255,7 @@ public enum FrameClassifier {
     ]
 
     /// Whether the frame is a method of a UI object (see the type's documentation).
-    public static func isUIMethod(_ frame: SymbolicatedFrame) -> Bool {
+    package static func isUIMethod(_ frame: SymbolicatedFrame) -> Bool {
         guard let symbol = frame.symbol, symbol.module != nil else { return false }
         if let known = uiMethods.withLock({ $0[symbol.raw] }) { return known }
         let verdict = decideUIMethod(symbol)

@@ -5,21 +5,21 @@ import LaunchTrace
 /// its critical path, from the whole-launch profile) was charged: to a function of the app, to a named library working on
 /// the app's behalf with no app function on the stack (the framework, the Swift runtime), to the
 /// dynamic loader, or to nothing that can be named.
-public struct LaunchAttribution: Codable, Sendable, Equatable {
+package struct LaunchAttribution: Codable, Sendable, Equatable {
     /// Charged to a named function of the app.
-    public var appNs: Int64
+    package var appNs: Int64
     /// Charged to a library, by the library's file name.
-    public var librariesNs: [String: Int64]
+    package var librariesNs: [String: Int64]
     /// Charged to the dynamic loader (loading and relocating the app's libraries).
-    public var loaderNs: Int64
+    package var loaderNs: Int64
     /// No stack, or a stack in no known image.
-    public var unattributedNs: Int64
+    package var unattributedNs: Int64
     /// Of ``totalNs``, the time the threads the launch waited for were runnable, waiting for a
     /// CPU (charged to the stack they were preempted in, like their on-CPU time); nil when none.
-    public var waitingForCPUNs: Int64?
+    package var waitingForCPUNs: Int64?
 
     /// Creates an attribution.
-    public init(appNs: Int64 = 0, librariesNs: [String: Int64] = [:], loaderNs: Int64 = 0, unattributedNs: Int64 = 0) {
+    package init(appNs: Int64 = 0, librariesNs: [String: Int64] = [:], loaderNs: Int64 = 0, unattributedNs: Int64 = 0) {
         self.appNs = appNs
         self.librariesNs = librariesNs
         self.loaderNs = loaderNs
@@ -27,16 +27,16 @@ public struct LaunchAttribution: Codable, Sendable, Equatable {
     }
 
     /// All the time considered.
-    public var totalNs: Int64 { appNs + librariesNs.values.reduce(0, +) + loaderNs + unattributedNs }
+    package var totalNs: Int64 { appNs + librariesNs.values.reduce(0, +) + loaderNs + unattributedNs }
 
     /// The share of the time charged to an app function, a named library or the loader (0 to 1),
     /// or nil when there was no time to charge.
-    public var coverage: Double? {
+    package var coverage: Double? {
         totalNs > 0 ? Double(totalNs - unattributedNs) / Double(totalNs) : nil
     }
 
     /// Adds `other`'s time to this one's.
-    public mutating func add(_ other: LaunchAttribution) {
+    package mutating func add(_ other: LaunchAttribution) {
         appNs += other.appNs
         librariesNs.merge(other.librariesNs, uniquingKeysWith: +)
         loaderNs += other.loaderNs

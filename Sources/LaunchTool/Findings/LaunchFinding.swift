@@ -2,41 +2,41 @@ import LaunchTrace
 
 /// Work a launch waited for, found in one launch: the blocking calls and stack samples of one
 /// function, kind and phase, merged, on the main thread or on the thread it waited for.
-public struct LaunchFinding: Codable, Sendable, Equatable {
+package struct LaunchFinding: Codable, Sendable, Equatable {
     /// Where the work is: the function it is charged to, its kind and phase, whose code.
-    public var site: FindingSite
+    package var site: FindingSite
     /// Time the launch waited for it, in nanoseconds: the tracer's durations plus, for samples,
     /// each sample's share of its stall.
-    public var costNs: Int64
+    package var costNs: Int64
     /// Blocking calls the tracer recorded (exact).
-    public var tracedCalls: Int
+    package var tracedCalls: Int
     /// Stack samples charged to it.
-    public var samples: Int
+    package var samples: Int
     /// Of ``costNs``, the time measured whole rather than estimated from samples: off-CPU
     /// intervals timed from the switch-out to the switch-in (the whole-launch profile's context
     /// switches) and the tracer's calls.
-    public var measuredNs: Int64 = 0
+    package var measuredNs: Int64 = 0
     /// Of ``costNs``, the time its thread was runnable, waiting for a CPU, while in this work
     /// (the whole-launch profile's preempted spans on the critical path); the rest is the work's
     /// own time on a CPU or blocked.
-    public var waitingForCPUNs: Int64 = 0
+    package var waitingForCPUNs: Int64 = 0
     /// Whether it was charged to the program's entry point as the nearest frame of its own code
     /// with the system's code right below (LaunchFindings' `CodeOwnership.tailCallEntryIndex(in:)`):
     /// a function between them may have left no frame (a tail call).
-    public var mayMissFrame = false
+    package var mayMissFrame = false
     /// Whether the work runs in a method of a UI object (it cannot leave the main queue).
-    public var touchesUI: Bool
+    package var touchesUI: Bool
     /// The blocking library functions involved (`read`, `fsync`), in order of first appearance.
-    public var blockingFunctions: [String]
+    package var blockingFunctions: [String]
     /// The files, peers or sleep lengths involved, in order of first appearance (at most 5).
-    public var resources: [String]
+    package var resources: [String]
     /// Bytes read or written, when the tracer reported them.
-    public var bytes: Int64?
+    package var bytes: Int64?
     /// Path of the image of the attributed frame.
-    public var image: String?
+    package var image: String?
 
     /// Creates a launch's finding.
-    public init(
+    package init(
         site: FindingSite, costNs: Int64, tracedCalls: Int, samples: Int, touchesUI: Bool,
         blockingFunctions: [String], resources: [String], bytes: Int64? = nil, image: String? = nil
     ) {
@@ -52,5 +52,5 @@ public struct LaunchFinding: Codable, Sendable, Equatable {
     }
 
     /// What findings are merged by: function, kind and phase.
-    public var key: FindingKey { site.key }
+    package var key: FindingKey { site.key }
 }

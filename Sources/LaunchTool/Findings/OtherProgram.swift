@@ -3,18 +3,18 @@ import LaunchTrace
 /// Another program that used the CPUs while a run's launches ran: when the launches waited for a
 /// CPU, these held them. An estimate from `/proc` (``LaunchTrace/otherProcesses``): their CPU
 /// time in each launch's window, not exactly while the launch waited.
-public struct OtherProgram: Codable, Sendable, Equatable {
+package struct OtherProgram: Codable, Sendable, Equatable {
     /// Its name (`comm`).
-    public var name: String
+    package var name: String
     /// The most processes of that name in one launch's window.
-    public var processes: Int
+    package var processes: Int
     /// The median CPU time per launch it ran in, in nanoseconds.
-    public var medianCPUNs: Double
+    package var medianCPUNs: Double
     /// The launches it ran in.
-    public var launches: Int
+    package var launches: Int
 
     /// Creates a record.
-    public init(name: String, processes: Int, medianCPUNs: Double, launches: Int) {
+    package init(name: String, processes: Int, medianCPUNs: Double, launches: Int) {
         self.name = name
         self.processes = processes
         self.medianCPUNs = medianCPUNs
@@ -23,7 +23,7 @@ public struct OtherProgram: Codable, Sendable, Equatable {
 
     /// The programs over `traces`, at least a millisecond per launch, largest first (nil when no
     /// launch recorded any).
-    public static func of(_ traces: [LaunchTrace]) -> [OtherProgram]? {
+    package static func of(_ traces: [LaunchTrace]) -> [OtherProgram]? {
         let recorded = traces.compactMap(\.otherProcesses)
         guard !recorded.isEmpty else { return nil }
         var times: [String: [Double]] = [:]

@@ -5,12 +5,12 @@ import LaunchTrace
 /// `history import RUN_FOLDER…`: records run folders made before (their `summary.json` and
 /// saved verdicts). Each is keyed by a digest of its `summary.json`, so importing a folder
 /// twice records it once; its time is the run's own date.
-public enum HistoryImport {
+package enum HistoryImport {
     /// The record of the run folder at `url`.
     ///
     /// - Throws: ``LaunchProfilerError`` when the folder has no readable `summary.json`, or when
     ///   its `run.date` is not an ISO 8601 date (the run would be recorded at a time it did not run).
-    public static func run(at url: URL, revision: SourceRevision) throws -> HistoryRun {
+    package static func run(at url: URL, revision: SourceRevision) throws -> HistoryRun {
         let folder = RunFolder(url: url)
         let data: Data
         do {

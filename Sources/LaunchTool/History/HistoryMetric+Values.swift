@@ -2,7 +2,7 @@ import LaunchHistory
 
 extension HistoryMetric {
     /// Creates a metric from its values (not empty).
-    public init(scenario: String, metric: String, values: [Double]) {
+    package init(scenario: String, metric: String, values: [Double]) {
         let sorted = values.sorted()
         self.init(
             scenario: scenario, metric: metric, count: values.count,

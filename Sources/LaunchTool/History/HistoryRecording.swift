@@ -7,16 +7,16 @@ import LaunchTrace
 /// ```swift
 /// plan.history = HistoryRecording(location: try .resolve(nil), revision: .detect())
 /// ```
-public struct HistoryRecording: Sendable, Equatable {
+package struct HistoryRecording: Sendable, Equatable {
     /// The store.
-    public var location: HistoryLocation
+    package var location: HistoryLocation
     /// The commit and branch measured.
-    public var revision: SourceRevision
+    package var revision: SourceRevision
     /// The app's version, when given.
-    public var appVersion: String?
+    package var appVersion: String?
 
     /// Creates a recording.
-    public init(location: HistoryLocation, revision: SourceRevision, appVersion: String? = nil) {
+    package init(location: HistoryLocation, revision: SourceRevision, appVersion: String? = nil) {
         self.location = location
         self.revision = revision
         self.appVersion = appVersion
@@ -26,7 +26,7 @@ public struct HistoryRecording: Sendable, Equatable {
     /// lock ends when `giveUp` returns true.
     ///
     /// - Throws: ``LaunchProfilerError`` when the store cannot be opened or written.
-    public func record(
+    package func record(
         summary: RunSummary, evaluation: BudgetEvaluation, plan: ProfilingPlan,
         giveUp: @escaping @Sendable () -> Bool = { false }
     ) throws(LaunchProfilerError) -> HistoryRun {

@@ -5,7 +5,7 @@ import LaunchTrace
 extension HistoryRun {
     /// The record of a finished run: every metric of every scenario of `summary`, the
     /// verdicts of `evaluation`, keyed by a new UUID unless `key` is given.
-    public init(
+    package init(
         summary: RunSummary, evaluation: BudgetEvaluation?, revision: SourceRevision, appVersion: String? = nil,
         settings: [String: String] = [:], key: String = UUID().uuidString.lowercased(), recordedAt: Date = Date()
     ) {
@@ -76,5 +76,5 @@ extension HistoryRun {
     }
 
     /// How many of a run's findings the history keeps the cost of.
-    public static let functionsRecorded = 10
+    package static let functionsRecorded = 10
 }

@@ -1,11 +1,11 @@
 /// Edit distances between strings, for suggesting the name a typo meant.
-public enum EditDistance {
+package enum EditDistance {
     /// The Levenshtein distance: insertions, deletions and substitutions of characters.
     ///
     /// ```swift
     /// EditDistance.levenshtein("kitten", "sitting")   // 3
     /// ```
-    public static func levenshtein(_ a: String, _ b: String) -> Int {
+    package static func levenshtein(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         if a.isEmpty { return b.count }

@@ -9,7 +9,7 @@ import LaunchTrace
 /// ```swift
 /// LaunchEndpoint(interface: trace.app.interface).displayName   // "first frame" or "ready"
 /// ```
-public enum LaunchEndpoint: String, Codable, Sendable, CaseIterable {
+package enum LaunchEndpoint: String, Codable, Sendable, CaseIterable {
     /// A LaunchKit app's first visible frame.
     case firstFrame
     /// A program's readiness (``LaunchTotals/timeToReadyNs``).
@@ -17,19 +17,19 @@ public enum LaunchEndpoint: String, Codable, Sendable, CaseIterable {
 
     /// The endpoint of a launch that took the `interface` path: ``ready`` for a program without
     /// the LaunchKit pipeline.
-    public init(interface: AppInterface) {
+    package init(interface: AppInterface) {
         self = interface == .none ? .ready : .firstFrame
     }
 
     /// The endpoint shared by `traces`: ``ready`` when every one is a program's or a background
     /// launch's, else ``firstFrame``.
-    public init(traces: [LaunchTrace]) {
+    package init(traces: [LaunchTrace]) {
         let ready = !traces.isEmpty && traces.allSatisfy { $0.app.interface == .none || $0.scenario == .background }
         self = ready ? .ready : .firstFrame
     }
 
     /// `first frame`, `ready`.
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .firstFrame: "first frame"
         case .ready: "ready"
@@ -37,7 +37,7 @@ public enum LaunchEndpoint: String, Codable, Sendable, CaseIterable {
     }
 
     /// `the first frame`, `readiness`: what comes after "before".
-    public var phrase: String {
+    package var phrase: String {
         switch self {
         case .firstFrame: "the first frame"
         case .ready: "readiness"
@@ -45,7 +45,7 @@ public enum LaunchEndpoint: String, Codable, Sendable, CaseIterable {
     }
 
     /// What a finding's share is a share of: `first frame`, `time to ready`.
-    public var shareName: String {
+    package var shareName: String {
         switch self {
         case .firstFrame: "first frame"
         case .ready: "time to ready"

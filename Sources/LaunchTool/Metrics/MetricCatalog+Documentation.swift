@@ -3,7 +3,7 @@ import LaunchTrace
 extension MetricCatalog {
     /// `docs/metrics.md`: every fixed metric and every family with its kind, unit, meaning and
     /// source in the trace, made from the definitions (a test checks the file matches).
-    public static func markdownReference() -> String {
+    package static func markdownReference() -> String {
         var lines = [
             "# Metrics",
             "",

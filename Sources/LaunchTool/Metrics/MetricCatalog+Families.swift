@@ -2,7 +2,7 @@ import LaunchTrace
 
 extension MetricCatalog {
     /// Every family of metrics whose names a trace decides: the one place each is defined.
-    public static let families: [MetricFamily] =
+    package static let families: [MetricFamily] =
         [phaseFamily] + phasePartFamilies + [spanFamily, blockingCallsFamily, blockingTimeFamily] + libraryFamilies
         + [relocationFamily] + reasonFamilies
 

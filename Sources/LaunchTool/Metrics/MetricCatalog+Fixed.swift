@@ -3,7 +3,7 @@ import LaunchTrace
 extension MetricCatalog {
     /// Every metric with a fixed name: the one place each is defined (its typed name is in
     /// `MetricName+Fixed.swift`, the contract). Adding one is adding a row here.
-    public static let fixed: [MetricDefinition] = [
+    package static let fixed: [MetricDefinition] = [
         MetricDefinition(
             .timeToFirstFrame, .time,
             "Launch start to the first frame: a LaunchKit app's first committed frame, a program's first frame on the display (--ready-when frame).",

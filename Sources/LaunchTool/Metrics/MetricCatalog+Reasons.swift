@@ -25,5 +25,5 @@ extension MetricCatalog {
     }
 
     /// The reasons' names as a budget writes them, for an error: `reason:exec`, …
-    public static var reasonNames: [String] { BreakdownReason.allCases.map { MetricName.reason($0).rawValue } }
+    package static var reasonNames: [String] { BreakdownReason.allCases.map { MetricName.reason($0).rawValue } }
 }

@@ -7,7 +7,7 @@ extension MetricCatalog {
     /// ```swift
     /// MetricCatalog.suggestion(for: "timeToFirstFram")   // "timeToFirstFrame"
     /// ```
-    public static func suggestion(for name: String) -> MetricName? {
+    package static func suggestion(for name: String) -> MetricName? {
         let lowered = name.lowercased()
         var best: (name: MetricName, distance: Int)?
         for candidate in listableNames {

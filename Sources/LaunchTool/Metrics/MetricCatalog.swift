@@ -11,13 +11,13 @@ import LaunchTrace
 /// MetricCatalog.kind(of: .span("catalog.load"))    // .time
 /// MetricCatalog.kind(of: .peakMemory)              // .bytes
 /// ```
-public enum MetricCatalog {
+package enum MetricCatalog {
     /// Kinds of blocking call the blocking-call tracer reports, each with its metrics.
-    public static let blockingKinds = BlockingKind.tracedCalls
+    package static let blockingKinds = BlockingKind.tracedCalls
 
     /// Every listable metric, in a stable order: the known phases and their thread states,
     /// the fixed metrics, the blocking-call counts.
-    public static let definitions: [MetricDefinition] = {
+    package static let definitions: [MetricDefinition] = {
         let phases = knownPhases.flatMap { phase in
             [phaseFamily.definition(of: .phase(phase))]
                 + MetricName.PhasePart.allCases.map { part in
@@ -34,7 +34,7 @@ public enum MetricCatalog {
 
     /// The definition of `name`, a fixed metric or a member of a family, or `nil` when it is
     /// not a metric.
-    public static func definition(of name: MetricName) -> MetricDefinition? {
+    package static func definition(of name: MetricName) -> MetricDefinition? {
         if let fixed = byName[name] { return fixed }
         return families.lazy.compactMap { $0.definition(of: name) }.first
     }
@@ -43,7 +43,7 @@ public enum MetricCatalog {
     /// `database.blocked`): for a budget, any phase-shaped name that neither begins like one of
     /// the tool's families (``MetricName/reservedPhasePrefixes``) nor is a likely typo of a known
     /// metric; for a run, a phase in `phases`.
-    public static func programPhaseDefinition(of name: MetricName, phases: Set<PhaseName>? = nil) -> MetricDefinition? {
+    package static func programPhaseDefinition(of name: MetricName, phases: Set<PhaseName>? = nil) -> MetricDefinition? {
         guard let (phase, part) = name.phaseMetric else { return nil }
         if let phases {
             guard phases.contains(phase) else { return nil }
@@ -56,14 +56,14 @@ public enum MetricCatalog {
     }
 
     /// The kind of `name`, or `nil` when it is not a metric.
-    public static func kind(of name: MetricName) -> MetricKind? { definition(of: name)?.kind }
+    package static func kind(of name: MetricName) -> MetricKind? { definition(of: name)?.kind }
 
     /// Whether `name` is a valid metric name.
-    public static func isValid(_ name: MetricName) -> Bool { definition(of: name) != nil }
+    package static func isValid(_ name: MetricName) -> Bool { definition(of: name) != nil }
 
     /// Every valid name that can be listed: ``definitions``, `blockingTime.<kind>` and the
     /// breakdown reasons' `reason:<reason>` and `reason:<reason>.share`.
-    public static var listableNames: [MetricName] {
+    package static var listableNames: [MetricName] {
         definitions.map(\.name) + blockingTimeFamily.listed + reasonFamilies.flatMap(\.listed)
     }
 }

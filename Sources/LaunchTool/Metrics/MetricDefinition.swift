@@ -9,15 +9,15 @@ import LaunchTrace
 /// MetricDefinition(.peakMemory, .bytes, "Peak resident set size at the end of the launch.",
 ///                  source: "memory.peakResidentBytes") { Double($0.memory.peakResidentBytes) }
 /// ```
-public struct MetricDefinition: Sendable {
+package struct MetricDefinition: Sendable {
     /// The metric's name, e.g. `timeToFirstFrame` or `didFinishLaunching.blocked`.
-    public var name: MetricName
+    package var name: MetricName
     /// What it measures, which decides its unit.
-    public var kind: MetricKind
+    package var kind: MetricKind
     /// One sentence describing it.
-    public var summary: String
+    package var summary: String
     /// Where in the trace its value comes from, for the documentation.
-    public var source: String
+    package var source: String
     /// The value of one trace, in the kind's base unit; nil when the trace does not have it.
     let value: @Sendable (LaunchTrace) -> Double?
     /// For a metric of the time before `main`: its value in one pre-main breakdown (a pre-main
@@ -28,7 +28,7 @@ public struct MetricDefinition: Sendable {
     let usageValue: (@Sendable (ProcessUsage) -> Double?)?
 
     /// Creates a definition; `value` reads the metric from one trace (nil when absent).
-    public init(
+    package init(
         _ name: MetricName, _ kind: MetricKind, _ summary: String, source: String,
         value: @escaping @Sendable (LaunchTrace) -> Double? = { _ in nil }
     ) {
@@ -37,7 +37,7 @@ public struct MetricDefinition: Sendable {
 
     /// Creates a definition of a metric of the time before `main`, read from a breakdown (a
     /// pre-main launch's, or a trace's `preMain`).
-    public init(
+    package init(
         _ name: MetricName, _ kind: MetricKind, _ summary: String, source: String,
         preMain: @escaping @Sendable (PreMainBreakdown) -> Double?
     ) {
@@ -46,7 +46,7 @@ public struct MetricDefinition: Sendable {
 
     /// Creates a definition of a metric of the whole process's resource use, read from a launch
     /// record's ``LaunchTrace/ProcessUsage`` (`wait4`), never from a trace.
-    public init(
+    package init(
         _ name: MetricName, _ kind: MetricKind, _ summary: String, source: String,
         usage: @escaping @Sendable (ProcessUsage) -> Double?
     ) {
@@ -70,7 +70,7 @@ public struct MetricDefinition: Sendable {
 
 extension MetricDefinition: Equatable {
     /// Definitions are equal when their name, kind, summary and source are.
-    public static func == (lhs: MetricDefinition, rhs: MetricDefinition) -> Bool {
+    package static func == (lhs: MetricDefinition, rhs: MetricDefinition) -> Bool {
         lhs.name == rhs.name && lhs.kind == rhs.kind && lhs.summary == rhs.summary && lhs.source == rhs.source
     }
 }

@@ -12,10 +12,10 @@ import LaunchTrace
 /// let values = MetricExtractor.values(of: trace)
 /// values[.timeToFirstFrame]   // 412_000_000
 /// ```
-public enum MetricExtractor {
+package enum MetricExtractor {
     /// The metrics of one trace, by name: every fixed definition's value and every family's
     /// members (``MetricCatalog/fixed``, ``MetricCatalog/families``).
-    public static func values(of trace: LaunchTrace) -> [MetricName: Double] {
+    package static func values(of trace: LaunchTrace) -> [MetricName: Double] {
         var values: [MetricName: Double] = [:]
         for family in MetricCatalog.families {
             for (name, value) in family.values(trace) { values[name] = value }
@@ -27,7 +27,7 @@ public enum MetricExtractor {
     }
 
     /// The metrics of the time before `main` of one breakdown (a pre-main launch's), by name.
-    public static func values(of breakdown: PreMainBreakdown) -> [MetricName: Double] {
+    package static func values(of breakdown: PreMainBreakdown) -> [MetricName: Double] {
         var values: [MetricName: Double] = [:]
         for family in MetricCatalog.families {
             for (name, value) in family.preMainValues?(breakdown) ?? [] { values[name] = value }
@@ -40,7 +40,7 @@ public enum MetricExtractor {
 
     /// The metrics of the whole process's resource use of one launch record (``LaunchTrace/ProcessUsage``),
     /// by name; empty when the record has none.
-    public static func values(of record: LaunchRecord) -> [MetricName: Double] {
+    package static func values(of record: LaunchRecord) -> [MetricName: Double] {
         guard let usage = record.usage else { return [:] }
         var values: [MetricName: Double] = [:]
         for definition in MetricCatalog.fixed {

@@ -3,17 +3,17 @@ import LaunchTrace
 /// A family of metrics whose names a trace decides (its phases, its spans, the kinds of
 /// blocking call), defined once like a ``MetricDefinition``: its name pattern, kind, meaning,
 /// source, which names belong to it and the values a trace gives.
-public struct MetricFamily: Sendable {
+package struct MetricFamily: Sendable {
     /// The names, as the documentation writes them (`<phase>.blocked`, `span.<name>`).
-    public var pattern: String
+    package var pattern: String
     /// What every member measures.
-    public var kind: MetricKind
+    package var kind: MetricKind
     /// One sentence describing a member.
-    public var summary: String
+    package var summary: String
     /// Where in the trace the values come from, for the documentation.
-    public var source: String
+    package var source: String
     /// The members that can be listed and suggested (the known phases, the traced call kinds).
-    public var listed: [MetricName]
+    package var listed: [MetricName]
     /// The definition of `name` when it belongs to the family.
     let member: @Sendable (MetricName) -> MetricDefinition?
     /// Every member a trace has, with its value.
@@ -54,5 +54,5 @@ public struct MetricFamily: Sendable {
     }
 
     /// The definition of `name` when it belongs to the family, else nil.
-    public func definition(of name: MetricName) -> MetricDefinition? { member(name) }
+    package func definition(of name: MetricName) -> MetricDefinition? { member(name) }
 }

@@ -4,7 +4,7 @@ extension MetricKind {
     /// ```swift
     /// MetricKind.time.format(412_300_000)   // "412.3 ms"
     /// ```
-    public func format(_ value: Double) -> String {
+    package func format(_ value: Double) -> String {
         if self == .count { return value == value.rounded() ? Self.fixed(value, 0) : Self.fixed(value, 1) }
         let unit = unit(for: value)
         return Self.fixed(value / unit.scale, unit.digits) + " " + unit.symbol
@@ -16,7 +16,7 @@ extension MetricKind {
     /// ```swift
     /// MetricKind.time.format(500_000, unitOf: 1_500_000, digits: 1)   // "0.5 ms"
     /// ```
-    public func format(_ value: Double, unitOf reference: Double, digits: Int) -> String {
+    package func format(_ value: Double, unitOf reference: Double, digits: Int) -> String {
         let unit = unit(for: reference)
         let number = Self.fixed(value / unit.scale, max(0, digits))
         return unit.symbol.isEmpty ? number : number + " " + unit.symbol
@@ -24,7 +24,7 @@ extension MetricKind {
 
     /// The unit ``format(_:)`` writes `value` in: what to divide by, its symbol, and the
     /// decimals it keeps (`1e6`, `ms`, 1 for 3.1 ms).
-    public func unit(for value: Double) -> (scale: Double, symbol: String, digits: Int) {
+    package func unit(for value: Double) -> (scale: Double, symbol: String, digits: Int) {
         let magnitude = Swift.abs(value)
         switch self {
         case .time:

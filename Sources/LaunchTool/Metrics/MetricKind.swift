@@ -1,5 +1,5 @@
 /// What a metric measures, which decides its unit and which budget limits fit it.
-public enum MetricKind: String, Codable, Sendable, CaseIterable {
+package enum MetricKind: String, Codable, Sendable, CaseIterable {
     /// A duration in nanoseconds; limits use `ns`, `us`, `ms` or `s`.
     case time
     /// A size in bytes; limits use `B`, `KB`, `MB`, `GB`, `KiB`, `MiB` or `GiB`.
@@ -11,7 +11,7 @@ public enum MetricKind: String, Codable, Sendable, CaseIterable {
     case share
 
     /// The unit samples of this kind are stored in: `ns`, `B`, or an empty string for counts.
-    public var baseUnit: String {
+    package var baseUnit: String {
         switch self {
         case .time: "ns"
         case .bytes: "B"

@@ -3,28 +3,28 @@ import LaunchTrace
 /// What a piece of pre-main advice saved when launchprof built the change and compared the two
 /// builds with compare's sequential test: the program as profiled (base) against the build with
 /// the change (head), on the time to `main` of pre-main launches.
-public struct MeasuredSaving: Codable, Sendable, Equatable {
+package struct MeasuredSaving: Codable, Sendable, Equatable {
     /// The command that built the alternative.
-    public var build: String
+    package var build: String
     /// The metric the saving is of (`preMain.total`, the time to `main`).
-    public var metric: MetricName
+    package var metric: MetricName
     /// The sequential test's decision: `improved` when the change made it shorter.
-    public var decision: ComparisonDecision
+    package var decision: ComparisonDecision
     /// Base's median of the metric, in nanoseconds.
-    public var baseMedianNs: Double
+    package var baseMedianNs: Double
     /// The alternative's median, in nanoseconds.
-    public var headMedianNs: Double
+    package var headMedianNs: Double
     /// The change head/base − 1 (−0.3 for 30 % shorter), from the test's blocks.
-    public var effect: Double
+    package var effect: Double
     /// Its interval, at the comparison's level.
-    public var effectInterval: ConfidenceInterval?
+    package var effectInterval: ConfidenceInterval?
     /// Launches of each build the test needed.
-    public var launches: Int
+    package var launches: Int
     /// The comparison's folder, relative to the run folder (`builds/nonPIEExecutable/comparison`).
-    public var folder: String
+    package var folder: String
 
     /// Creates a measured saving.
-    public init(
+    package init(
         build: String, metric: MetricName, decision: ComparisonDecision, baseMedianNs: Double, headMedianNs: Double,
         effect: Double, effectInterval: ConfidenceInterval?, launches: Int, folder: String
     ) {
@@ -40,5 +40,5 @@ public struct MeasuredSaving: Codable, Sendable, Equatable {
     }
 
     /// The time removed: base's median less the alternative's (negative when it grew).
-    public var savingNs: Double { baseMedianNs - headMedianNs }
+    package var savingNs: Double { baseMedianNs - headMedianNs }
 }

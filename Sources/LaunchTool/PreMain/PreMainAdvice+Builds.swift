@@ -2,7 +2,7 @@ extension PreMainAdvice.Kind {
     /// The `swift build` options that make the change, for the kinds a build makes (the rest are
     /// changes to the code or to how the program is started): what the advice prints and what
     /// `launchprof run --package` builds to measure it.
-    public var swiftBuildOptions: [String]? {
+    package var swiftBuildOptions: [String]? {
         switch self {
         case .staticSwiftRuntime: ["--static-swift-stdlib"]
         case .nonPIEExecutable: ["-Xlinker", "-no-pie"]
@@ -16,7 +16,7 @@ extension PreMainAdvice.Kind {
 
     /// The same change as ``swiftBuildOptions``, spelled for the C toolchain (`cc`, `c++`, the
     /// linker's driver): what a program that is not Swift is told.
-    public var cFlags: String? {
+    package var cFlags: String? {
         switch self {
         case .staticSwiftRuntime, .foundationEssentials, .slowInitializer, .execChain, .unusedLibrary: nil
         case .nonPIEExecutable: "-no-pie"
@@ -29,7 +29,7 @@ extension PreMainAdvice.Kind {
 
     /// Whether the change is to how the program is built or written (the rest, a wrapper before
     /// the program, is to how it is started): not the user's to make for a distribution's binary.
-    public var changesTheProgram: Bool { self != .execChain }
+    package var changesTheProgram: Bool { self != .execChain }
 
     /// `swift build -c release` with ``swiftBuildOptions``.
     var swiftBuildCommand: String {

@@ -5,7 +5,7 @@ import LaunchTrace
 /// (``RelocationCostModel``), labelled as an estimate with the comparison that measures it.
 extension PreMainAdvisor {
     /// An object's relocation is worth advice from this estimated share of the time.
-    public static let relocationAdviceNs = 500_000.0
+    package static let relocationAdviceNs = 500_000.0
 
     /// How to measure a relocation saving: let launchprof build the change, or build both ways
     /// and compare.

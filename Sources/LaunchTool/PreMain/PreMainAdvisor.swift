@@ -5,9 +5,9 @@ import LaunchTrace
 /// (with ICU) where FoundationEssentials could do, an initializer of the program's own that is
 /// slow, a wrapper that execs the program, libraries the executable links but never binds to. A
 /// statically linked program loads no runtime library and so gets no static-link advice.
-public enum PreMainAdvisor {
+package enum PreMainAdvisor {
     /// An initializer is worth advice from this median wall time.
-    public static let slowInitializerNs = 1_000_000.0
+    package static let slowInitializerNs = 1_000_000.0
 
     /// The libraries Foundation brings that FoundationEssentials does not.
     static let foundationOnly: Set<String> = [
@@ -20,7 +20,7 @@ public enum PreMainAdvisor {
     /// ``ProgramBuild/of(executable:loadsSwiftRuntime:)``): a distribution's binary gets none
     /// about its build or code, only about how it is started; a C program gets the C
     /// toolchain's flags, a Swift program `swift build`'s.
-    public static func advice(
+    package static func advice(
         libraries: [PreMainLibrary], parts: [PreMainPart], breakdowns: [PreMainBreakdown] = [],
         build: ProgramBuild? = nil
     ) -> [PreMainAdvice] {

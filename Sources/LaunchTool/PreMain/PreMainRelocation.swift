@@ -9,45 +9,45 @@ import LaunchTrace
 /// (``timedNs``). What is **estimated** (apportioned by ``RelocationCostModel`` from these counts,
 /// not timed) is said so: the split of an object's time between relative and symbol relocations,
 /// and the time of an object the module could not mark (``estimatedNs``, its share of the whole).
-public struct PreMainRelocation: Codable, Sendable, Equatable {
+package struct PreMainRelocation: Codable, Sendable, Equatable {
     /// Relative relocations: the object's own addresses moved by its load address.
-    public var relative: Int
+    package var relative: Int
     /// Of ``relative``, those packed in `DT_RELR` (`-z pack-relative-relocs`).
-    public var packedRelative: Int
+    package var packedRelative: Int
     /// Relocations that name a symbol (`GLOB_DAT`, absolute, TLS, `COPY`).
-    public var symbolic: Int
+    package var symbolic: Int
     /// PLT slots (`JUMP_SLOT`), bound before `main` only when the object binds now.
-    public var plt: Int
+    package var plt: Int
     /// Whether the object binds every symbol before `main` (`-z now`).
-    public var bindsNow: Bool
+    package var bindsNow: Bool
     /// Whether the object is position independent (a library, a PIE executable).
-    public var positionIndependent: Bool
+    package var positionIndependent: Bool
     /// Distinct pages relocations write: each is copied on its first write (a page fault).
-    public var writtenPages: Int
+    package var writtenPages: Int
     /// Of ``writtenPages``, those written by relative relocations.
-    public var relativePages: Int
+    package var relativePages: Int
     /// Symbol lookups before `main`.
-    public var lookups: Int
+    package var lookups: Int
     /// Objects the lookups searched, summed (each lookup searches the objects in load order up
     /// to the one that defines the symbol).
-    public var objectsSearched: Int
+    package var objectsSearched: Int
     /// Lookups that found a symbol of the object itself: an exported symbol its own code uses,
     /// which every object before it in load order could interpose.
-    public var ownLookups: Int
+    package var ownLookups: Int
     /// Where the looked-up symbols were found, most lookups first (at most five).
-    public var definedIn: [PreMainSymbolSource]
+    package var definedIn: [PreMainSymbolSource]
     /// The median time the loader took to relocate it, as the audit module timed it; nil when
     /// it was not marked.
-    public var timedNs: Double?
+    package var timedNs: Double?
     /// The object's estimated share of the median relocation time (apportioned from the counts).
-    public var estimatedNs: Double
+    package var estimatedNs: Double
     /// Of ``relocationNs``, the relative relocations' (their writes and page faults), estimated.
-    public var estimatedRelativeNs: Double
+    package var estimatedRelativeNs: Double
     /// Of ``relocationNs``, the symbol relocations' (lookups, their writes and page faults), estimated.
-    public var estimatedSymbolNs: Double
+    package var estimatedSymbolNs: Double
 
     /// Creates an object's relocation.
-    public init(
+    package init(
         relative: Int, packedRelative: Int, symbolic: Int, plt: Int, bindsNow: Bool, positionIndependent: Bool,
         writtenPages: Int, relativePages: Int, lookups: Int, objectsSearched: Int, ownLookups: Int,
         definedIn: [PreMainSymbolSource], estimatedNs: Double = 0, estimatedRelativeNs: Double = 0,
@@ -71,10 +71,10 @@ public struct PreMainRelocation: Codable, Sendable, Equatable {
     }
 
     /// Its relocation time: timed when it was marked, else estimated.
-    public var relocationNs: Double { timedNs ?? estimatedNs }
+    package var relocationNs: Double { timedNs ?? estimatedNs }
 
     /// A count with its thousands grouped (`139,882`), as the reports write counts.
-    public static func format(count: Int) -> String {
+    package static func format(count: Int) -> String {
         let digits = String(count.magnitude)
         var grouped = ""
         for (index, digit) in digits.enumerated() {
@@ -85,18 +85,18 @@ public struct PreMainRelocation: Codable, Sendable, Equatable {
     }
 
     /// Relocations that name a symbol and are applied before `main`.
-    public var symbolBeforeMain: Int { symbolic + (bindsNow ? plt : 0) }
+    package var symbolBeforeMain: Int { symbolic + (bindsNow ? plt : 0) }
 }
 
 /// A library the looked-up symbols came from, with how many lookups found it.
-public struct PreMainSymbolSource: Codable, Sendable, Equatable {
+package struct PreMainSymbolSource: Codable, Sendable, Equatable {
     /// The defining object's file name, or `(not found)` for weak symbols nothing defines.
-    public var library: String
+    package var library: String
     /// Lookups that found it.
-    public var lookups: Int
+    package var lookups: Int
 
     /// Creates a source.
-    public init(library: String, lookups: Int) {
+    package init(library: String, lookups: Int) {
         self.library = library
         self.lookups = lookups
     }

@@ -6,12 +6,12 @@ import Synchronization
 /// replayed as the loader makes them: every object searched in load order (the executable, then
 /// its libraries breadth first) up to the first that exports the symbol. Each set of files is
 /// read once per process.
-public enum PreMainRelocations {
+package enum PreMainRelocations {
     private static let cache = Mutex<[[String]: [PreMainRelocation?]]>([:])
 
     /// The relocations of the objects at `paths` (load order; nil for one that cannot be read,
     /// such as the vDSO), without estimates.
-    public static func counted(paths: [String]) -> [PreMainRelocation?] {
+    package static func counted(paths: [String]) -> [PreMainRelocation?] {
         if let known = cache.withLock({ $0[paths] }) { return known }
         let files = paths.map { path in path.hasPrefix("/") ? try? ELFRelocations(contentsOf: path) : nil }
         let names = paths.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
@@ -24,7 +24,7 @@ public enum PreMainRelocations {
 
     /// The relocations of a breakdown's objects, each with its timed relocation (when marked)
     /// and its estimated share.
-    public static func estimated(for breakdown: PreMainBreakdown) -> [PreMainRelocation?] {
+    package static func estimated(for breakdown: PreMainBreakdown) -> [PreMainRelocation?] {
         let timed = breakdown.objects.indices.map { breakdown.relocationNs(of: $0).map(Double.init) }
         return estimated(
             counted(paths: breakdown.objects.map(\.path)), relocationNs: Double(breakdown.relocationNs), timed: timed)
@@ -32,7 +32,7 @@ public enum PreMainRelocations {
 
     /// `relocations` with `relocationNs` shared out by ``RelocationCostModel``, and each object's
     /// time (`timed`, else its share) split by kind in proportion to its own weights.
-    public static func estimated(
+    package static func estimated(
         _ relocations: [PreMainRelocation?], relocationNs: Double, timed: [Double?] = []
     ) -> [PreMainRelocation?] {
         guard let shares = RelocationCostModel.shares(relocations) else { return relocations }

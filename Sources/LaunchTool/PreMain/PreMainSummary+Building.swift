@@ -7,7 +7,7 @@ extension PreMainSummary {
     /// Initializers are named from their objects' symbol tables where the files can be read.
     /// The parts, the objects' loading and initializers come from the launches without relocation
     /// marks (``timing(_:)``), each object's relocation from those with them.
-    public static func build(breakdowns: [PreMainBreakdown]) -> PreMainSummary? {
+    package static func build(breakdowns: [PreMainBreakdown]) -> PreMainSummary? {
         guard !breakdowns.isEmpty else { return nil }
         let timing = Self.timing(breakdowns)
         let parts = Self.parts(of: timing)
@@ -24,13 +24,13 @@ extension PreMainSummary {
 
     /// The breakdowns that time the parts: those without relocation marks, whose copies and
     /// moved tables lengthen the loading part; all of them when every one was marked.
-    public static func timing(_ breakdowns: [PreMainBreakdown]) -> [PreMainBreakdown] {
+    package static func timing(_ breakdowns: [PreMainBreakdown]) -> [PreMainBreakdown] {
         timing(breakdowns) { $0 }
     }
 
     /// Of `items`, those that time the parts (``timing(_:)``'s rule, the one place it is written):
     /// those whose breakdown, if any, has no relocation marks; all of them when none is left.
-    public static func timing<Item>(_ items: [Item], breakdown: (Item) -> PreMainBreakdown?) -> [Item] {
+    package static func timing<Item>(_ items: [Item], breakdown: (Item) -> PreMainBreakdown?) -> [Item] {
         let unmarked = items.filter { breakdown($0)?.hasRelocationMarks != true }
         return unmarked.isEmpty ? items : unmarked
     }

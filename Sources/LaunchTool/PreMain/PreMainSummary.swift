@@ -3,33 +3,33 @@ import LaunchTrace
 /// What happened before `main` over a scenario's launches: the median of each part and of each
 /// object's loading and initializers, in load order, and the advice that applies, each with the
 /// time it would remove.
-public struct PreMainSummary: Codable, Sendable, Equatable {
+package struct PreMainSummary: Codable, Sendable, Equatable {
     /// Launches whose breakdowns give the parts, each object's loading and initializers: the
     /// pre-main launches without relocation marks (all of them when every one was marked).
-    public var launches: Int
+    package var launches: Int
     /// Launches besides those of ``launches`` that timed each object's relocation with a mark
     /// (every second pre-main launch), from which only the objects' relocation is taken: the
     /// marks lengthen their loading. Nil without any (or when every launch was marked).
-    public var markedLaunches: Int?
+    package var markedLaunches: Int?
     /// Median launch start to `main`.
-    public var totalNs: Double
+    package var totalNs: Double
     /// Median of each part, in launch order: exec, loader start-up, loading, relocation,
     /// initializers, between initializers, unattributed.
-    public var parts: [PreMainPart]
+    package var parts: [PreMainPart]
     /// Median share of the time to `main` that the named parts cover.
-    public var coverage: Double
+    package var coverage: Double
     /// Every object in load order (the executable first), with its medians.
-    public var libraries: [PreMainLibrary]
+    package var libraries: [PreMainLibrary]
     /// What would shorten the time before `main`, largest saving first.
-    public var advice: [PreMainAdvice]
+    package var advice: [PreMainAdvice]
     /// How much longer the pre-main launches (the loader's audit module alone) took than the
     /// measurement launches of the same run, median against median: what the breakdown cost
     /// (a program's measurement launches count its process creation too, about 0.1 ms, which the
     /// gated pre-main launches leave out). Nil without measurement launches.
-    public var instrumentCostNs: Double?
+    package var instrumentCostNs: Double?
 
     /// Creates a summary.
-    public init(
+    package init(
         launches: Int, totalNs: Double, parts: [PreMainPart], coverage: Double, libraries: [PreMainLibrary],
         advice: [PreMainAdvice]
     ) {
@@ -43,9 +43,9 @@ public struct PreMainSummary: Codable, Sendable, Equatable {
 }
 
 /// One part of the time before `main`, with its median.
-public struct PreMainPart: Codable, Sendable, Equatable {
+package struct PreMainPart: Codable, Sendable, Equatable {
     /// A part of the time to `main`, in launch order (docs/premain.md).
-    public enum Name: String, Codable, Sendable, CaseIterable {
+    package enum Name: String, Codable, Sendable, CaseIterable {
         /// The kernel's exec.
         case exec
         /// The loader's own start-up.
@@ -64,7 +64,7 @@ public struct PreMainPart: Codable, Sendable, Equatable {
         case unattributed
 
         /// The part's name for people (`loader start-up`).
-        public var words: String {
+        package var words: String {
             switch self {
             case .loaderStartup: "loader start-up"
             case .earlierPrograms: "earlier programs"
@@ -75,14 +75,14 @@ public struct PreMainPart: Codable, Sendable, Equatable {
     }
 
     /// The part.
-    public var name: Name
+    package var name: Name
     /// Median wall time.
-    public var medianNs: Double
+    package var medianNs: Double
     /// Median main-thread CPU time in it, when the breakdown read the CPU clock.
-    public var medianCpuNs: Double?
+    package var medianCpuNs: Double?
 
     /// Creates a part.
-    public init(name: Name, medianNs: Double, medianCpuNs: Double? = nil) {
+    package init(name: Name, medianNs: Double, medianCpuNs: Double? = nil) {
         self.name = name
         self.medianNs = medianNs
         self.medianCpuNs = medianCpuNs
@@ -90,33 +90,33 @@ public struct PreMainPart: Codable, Sendable, Equatable {
 }
 
 /// One object the loader mapped, with its medians over the launches.
-public struct PreMainLibrary: Codable, Sendable, Equatable {
+package struct PreMainLibrary: Codable, Sendable, Equatable {
     /// The file name.
-    public var name: String
+    package var name: String
     /// The path.
-    public var path: String
+    package var path: String
     /// Where it comes from, which decides the advice that fits it.
-    public var origin: PreMainOrigin
+    package var origin: PreMainOrigin
     /// The bytes its segments span.
-    public var mappedBytes: Int64
+    package var mappedBytes: Int64
     /// Median time to map it.
-    public var loadNs: Double
+    package var loadNs: Double
     /// Median wall time of its initializers.
-    public var initializersNs: Double
+    package var initializersNs: Double
     /// Median main-thread CPU time of its initializers.
-    public var initializersCpuNs: Double
+    package var initializersCpuNs: Double
     /// Its initializers that took longest (median), at most three, slowest first.
-    public var slowestInitializers: [PreMainFunction]
+    package var slowestInitializers: [PreMainFunction]
     /// True when the executable depends on it directly but binds none of its symbols (the
     /// loader's own check, ``LaunchTrace/PreMainBreakdown/unusedLibraries``); nil when that was
     /// not checked or it is used.
-    public var unused: Bool?
+    package var unused: Bool?
     /// Its relocation: the counts by kind from its ELF file, the lookups, and its estimated
     /// share of the timed relocation; nil when its file could not be read (the vDSO).
-    public var relocation: PreMainRelocation?
+    package var relocation: PreMainRelocation?
 
     /// Creates a library.
-    public init(
+    package init(
         name: String, path: String, origin: PreMainOrigin, mappedBytes: Int64, loadNs: Double,
         initializersNs: Double, initializersCpuNs: Double, slowestInitializers: [PreMainFunction]
     ) {
@@ -132,7 +132,7 @@ public struct PreMainLibrary: Codable, Sendable, Equatable {
 }
 
 /// Where an object comes from.
-public enum PreMainOrigin: String, Codable, Sendable {
+package enum PreMainOrigin: String, Codable, Sendable {
     /// The program's executable.
     case executable
     /// The Swift runtime or Foundation, as shared libraries (`libswiftCore.so`,
@@ -148,29 +148,29 @@ public enum PreMainOrigin: String, Codable, Sendable {
 }
 
 /// One initializer function, with its median cost.
-public struct PreMainFunction: Codable, Sendable, Equatable {
+package struct PreMainFunction: Codable, Sendable, Equatable {
     /// Its name when the object's symbols have it, else its address (`0x1a2b`).
-    public var function: String
+    package var function: String
     /// Median wall time.
-    public var medianNs: Double
+    package var medianNs: Double
     /// Median main-thread CPU time.
-    public var medianCpuNs: Double
+    package var medianCpuNs: Double
 
     /// Creates a function.
-    public init(function: String, medianNs: Double, medianCpuNs: Double) {
+    package init(function: String, medianNs: Double, medianCpuNs: Double) {
         self.function = function
         self.medianNs = medianNs
         self.medianCpuNs = medianCpuNs
     }
 
     /// Whether it was mostly off the CPU (waiting: a sleep, I/O, a lock).
-    public var isMostlyBlocked: Bool { medianCpuNs < medianNs / 2 }
+    package var isMostlyBlocked: Bool { medianCpuNs < medianNs / 2 }
 }
 
 /// Something that would shorten the time before `main`, with what it would remove.
-public struct PreMainAdvice: Codable, Sendable, Equatable {
+package struct PreMainAdvice: Codable, Sendable, Equatable {
     /// What kind of change it is.
-    public enum Kind: String, Codable, Sendable, CaseIterable {
+    package enum Kind: String, Codable, Sendable, CaseIterable {
         /// Link the Swift runtime and Foundation statically.
         case staticSwiftRuntime
         /// Import FoundationEssentials instead of Foundation (no ICU).
@@ -194,30 +194,30 @@ public struct PreMainAdvice: Codable, Sendable, Equatable {
     }
 
     /// What kind of change it is.
-    public var kind: Kind
+    package var kind: Kind
     /// The median time it would remove, as measured (the objects' loading and initializers).
-    public var savingNs: Double
+    package var savingNs: Double
     /// The objects it concerns.
-    public var libraries: [String]
+    package var libraries: [String]
     /// What was measured and what to do, in whole sentences.
-    public var message: String
+    package var message: String
     /// The command or code change, when there is one.
-    public var change: String?
+    package var change: String?
     /// Whether ``savingNs`` is a lower bound: the change also shrinks a part that is not
     /// counted (relocation, for static linking).
-    public var savingIsLowerBound: Bool
+    package var savingIsLowerBound: Bool
     /// Whether ``savingNs`` is estimated (apportioned from relocation counts, not timed), and
     /// how to measure it; nil for a saving that was measured.
-    public var estimate: String?
+    package var estimate: String?
     /// The saving as measured, when launchprof built the change and compared the builds
     /// (`launchprof run --package` or `--build`); nil otherwise.
-    public var measured: MeasuredSaving?
+    package var measured: MeasuredSaving?
     /// Why the change was not measured though asked for (the alternative did not build, or
     /// did not launch), in a whole sentence; nil otherwise.
-    public var notMeasured: String?
+    package var notMeasured: String?
 
     /// Creates advice.
-    public init(
+    package init(
         kind: Kind, savingNs: Double, libraries: [String], message: String, change: String?,
         savingIsLowerBound: Bool = false, estimate: String? = nil
     ) {

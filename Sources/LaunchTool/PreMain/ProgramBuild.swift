@@ -4,9 +4,9 @@ import LaunchSymbolication
 /// user builds it at all (a distribution's binary is not rebuilt by the person profiling it) and
 /// with which toolchain (a Swift package gets `swift build`'s options, anything else the C
 /// toolchain's flags).
-public struct ProgramBuild: Sendable, Equatable {
+package struct ProgramBuild: Sendable, Equatable {
     /// The toolchain that links the program.
-    public enum Language: String, Sendable {
+    package enum Language: String, Sendable {
         /// A Swift program: its executable has Swift's metadata sections (`swift5_*`) or loads the
         /// Swift runtime.
         case swift
@@ -15,13 +15,13 @@ public struct ProgramBuild: Sendable, Equatable {
     }
 
     /// The toolchain that links it.
-    public var language: Language
+    package var language: Language
     /// Whether the user builds it: false for a distribution's binary (under `/usr`, `/bin`,
     /// `/sbin` or `/opt`, not `/usr/local`), whose build options are not the user's to change.
-    public var isUsers: Bool
+    package var isUsers: Bool
 
     /// Creates the description of a build.
-    public init(language: Language, isUsers: Bool) {
+    package init(language: Language, isUsers: Bool) {
         self.language = language
         self.isUsers = isUsers
     }
@@ -32,7 +32,7 @@ public struct ProgramBuild: Sendable, Equatable {
     /// The build of the executable at `path` (nil: unknown, taken as the user's Swift program),
     /// `loadsSwiftRuntime` when its launches loaded the Swift runtime as shared libraries. A file
     /// that cannot be read is taken as the user's, in the language the runtime says.
-    public static func of(executable path: String?, loadsSwiftRuntime: Bool) -> ProgramBuild {
+    package static func of(executable path: String?, loadsSwiftRuntime: Bool) -> ProgramBuild {
         guard let path else { return ProgramBuild(language: .swift, isUsers: true) }
         let distributed =
             distributionFolders.contains { path.hasPrefix($0) } && !path.hasPrefix("/usr/local/")

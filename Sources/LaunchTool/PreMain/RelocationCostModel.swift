@@ -6,20 +6,20 @@ import LaunchTrace
 /// on the development machine (a 2-core AMD EPYC VM) with C programs of known counts
 /// (`python3 Benchmarks/scripts/relocation-cost.py`: a page 16 µs, a relative relocation 42 ns, a
 /// lookup searching two objects 433 ns); only their ratios matter here.
-public enum RelocationCostModel {
+package enum RelocationCostModel {
     /// One relative relocation: read its entry, write one word.
-    public static let relativeNs = 40.0
+    package static let relativeNs = 40.0
     /// One page copied on its first write (a copy-on-write fault of the object's data).
-    public static let pageNs = 16_000.0
+    package static let pageNs = 16_000.0
     /// One symbol lookup, before the objects it searches.
-    public static let lookupNs = 250.0
+    package static let lookupNs = 250.0
     /// Each object a lookup searches (its hash table's Bloom filter, often a chain and a compare).
-    public static let searchedObjectNs = 100.0
+    package static let searchedObjectNs = 100.0
     /// One symbol relocation's own write.
-    public static let symbolWriteNs = 40.0
+    package static let symbolWriteNs = 40.0
 
     /// The weights of an object's relative and symbol relocations.
-    public static func weights(_ relocation: PreMainRelocation) -> (relative: Double, symbol: Double) {
+    package static func weights(_ relocation: PreMainRelocation) -> (relative: Double, symbol: Double) {
         let relative = Double(relocation.relative) * relativeNs + Double(relocation.relativePages) * pageNs
         let symbolPages = max(0, relocation.writtenPages - relocation.relativePages)
         let symbol =
@@ -30,7 +30,7 @@ public enum RelocationCostModel {
 
     /// Each object's share of the relocation time (summing to 1), in the order given; nil when
     /// no object has any weight.
-    public static func shares(_ relocations: [PreMainRelocation?]) -> [(relative: Double, symbol: Double)]? {
+    package static func shares(_ relocations: [PreMainRelocation?]) -> [(relative: Double, symbol: Double)]? {
         let weights: [(relative: Double, symbol: Double)] = relocations.map { relocation in
             relocation.map { Self.weights($0) } ?? (0, 0)
         }

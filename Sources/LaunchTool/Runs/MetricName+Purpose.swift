@@ -12,7 +12,7 @@ extension MetricName {
     /// `blockingCalls.<kind>`, `profilerOverhead` (the instruments' own time), and the main
     /// thread's state (`mainThreadBlocked`, `<phase>.onCpu`, `minorFaults`, …). Every other
     /// metric a measurement launch reports (phases, spans, totals, memory) is its.
-    public var needsDiagnosisLaunch: Bool {
+    package var needsDiagnosisLaunch: Bool {
         [.stallCount, .longestStall, .profilerOverhead].contains(self) || Self.threadStateMetrics.contains(self)
             || phaseMetric?.part != nil
             || rawValue.hasPrefix(Self.blockingTimePrefix) || rawValue.hasPrefix(Self.blockingCallsPrefix)

@@ -2,30 +2,30 @@ import LaunchTrace
 
 /// One metric over the completed launches of a scenario: raw samples, statistics,
 /// confidence intervals, outliers and a spread check.
-public struct MetricSummary: Codable, Sendable, Equatable {
+package struct MetricSummary: Codable, Sendable, Equatable {
     /// The metric's name.
-    public var name: MetricName
+    package var name: MetricName
     /// The metric's kind (unit).
-    public var kind: MetricKind
+    package var kind: MetricKind
     /// The raw values, in launch order, in the kind's base unit.
-    public var samples: [Double]
+    package var samples: [Double]
     /// The launch index (``LaunchTrace/LaunchRecord/index``) of each sample.
-    public var launchIndices: [Int]
+    package var launchIndices: [Int]
     /// Statistics of ``samples``.
-    public var statistics: SampleStatistics
+    package var statistics: SampleStatistics
     /// Bootstrap confidence interval of the median.
-    public var medianInterval: ConfidenceInterval
+    package var medianInterval: ConfidenceInterval
     /// Bootstrap confidence interval of the 90th percentile.
-    public var p90Interval: ConfidenceInterval
+    package var p90Interval: ConfidenceInterval
     /// Launch indices of the samples flagged by ``OutlierDetector``.
-    public var outlierLaunches: [Int]
+    package var outlierLaunches: [Int]
     /// Whether the spread is too wide to trust.
-    public var spread: SpreadAssessment
+    package var spread: SpreadAssessment
 
     /// Summarizes samples of a metric; `launchIndices` pairs each sample with its launch.
     ///
     /// - Precondition: `samples` is not empty and as long as `launchIndices`.
-    public init(
+    package init(
         name: MetricName, kind: MetricKind, samples: [Double], launchIndices: [Int],
         bootstrap: Bootstrap = Bootstrap(), outliers: OutlierDetector = OutlierDetector(),
         spreadLimit: Double = SpreadAssessment.defaultLimit

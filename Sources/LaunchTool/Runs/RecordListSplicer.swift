@@ -15,7 +15,7 @@ import LaunchTrace
 /// let text = try RecordListSplicer.splice(
 ///     TraceJSON.encode(bare, schema: .summary), lists: [("timingLaunches", summary.timingLaunches!)])
 /// ```
-public enum RecordListSplicer {
+package enum RecordListSplicer {
     /// `encoded` with each list's records in place of the empty array it holds for it.
     ///
     /// - Parameters:
@@ -26,7 +26,7 @@ public enum RecordListSplicer {
     ///     without records is left as it is.
     /// - Throws: an `EncodingError` for a nested value JSON cannot hold, or
     ///   ``LaunchProfilerError`` when a list's empty array is not where it should be.
-    public static func splice(
+    package static func splice(
         _ encoded: Data, parent: [String] = [], lists: [(key: String, records: [LaunchRecord])]
     ) throws -> [UInt8] {
         let encoder = TraceJSON.makeEncoder()

@@ -1,24 +1,24 @@
 import LaunchTrace
 
 /// What was run: the app, the scenario, how many launches, when and where.
-public struct RunInfo: Codable, Sendable, Equatable {
+package struct RunInfo: Codable, Sendable, Equatable {
     /// Path of the app's executable.
-    public var appPath: String
+    package var appPath: String
     /// The name the run was given (`launchprof run --name`), when given.
-    public var name: String?
+    package var name: String?
     /// Scenario the run was asked for.
-    public var scenario: Scenario
+    package var scenario: Scenario
     /// Measured launches asked for (warm-up launches excluded).
-    public var runs: Int
+    package var runs: Int
     /// Warm-up launches run and discarded before the measured ones.
-    public var warmup: Int
+    package var warmup: Int
     /// When the run started, ISO 8601 (e.g. `2025-01-31T09:12:00Z`).
-    public var date: String
+    package var date: String
     /// The machine, from the first completed launch's trace; `nil` when none completed.
-    public var machine: MachineInfo?
+    package var machine: MachineInfo?
 
     /// Creates run information.
-    public init(appPath: String, scenario: Scenario, runs: Int, warmup: Int, date: String, machine: MachineInfo? = nil)
+    package init(appPath: String, scenario: Scenario, runs: Int, warmup: Int, date: String, machine: MachineInfo? = nil)
     {
         self.appPath = appPath
         self.scenario = scenario
@@ -30,7 +30,7 @@ public struct RunInfo: Codable, Sendable, Equatable {
 
     /// What reports, dashboards and the history call the program: ``name`` when given, else
     /// the executable's file name (`swift-format` for `/usr/bin/swift-format`).
-    public var displayName: String {
+    package var displayName: String {
         if let name { return name }
         return appPath.split(separator: "/").last.map(String.init) ?? appPath
     }

@@ -19,7 +19,7 @@ extension RunSummary {
     /// `measurement` traces (an app's measurement launches, which write their own trace), every
     /// metric they report but those only instruments make (``MetricName/needsDiagnosisLaunch``)
     /// is theirs.
-    public static func build(
+    package static func build(
         info: RunInfo, records: [LaunchRecord], traces: [LaunchTrace], timing: [LaunchRecord]? = nil,
         measurement: [LaunchTrace] = [], preMain: [LaunchRecord]? = nil, bootstrap: Bootstrap = Bootstrap(),
         outliers: OutlierDetector = OutlierDetector()

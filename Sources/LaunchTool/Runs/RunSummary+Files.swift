@@ -8,7 +8,7 @@ extension RunSummary {
     /// statistic a launch cannot produce, such as `1e308` ns).
     ///
     /// - Throws: ``LaunchProfilerError`` naming the file, the JSON path and the problem.
-    public static func read(from url: URL) throws -> RunSummary {
+    package static func read(from url: URL) throws -> RunSummary {
         let summary = try SchemaVersionCheck.read(
             RunSummary.self, from: url, expected: currentSchemaVersion, what: "run summary")
         try RunSummaryValidator(file: url.path).validate(summary)
@@ -17,7 +17,7 @@ extension RunSummary {
 
     /// Writes the summary atomically as sorted, pretty-printed JSON; `json`, when given, is
     /// its ``untaggedJSON()`` made already (the verdicts hold the same).
-    public func write(to url: URL, json: [UInt8]? = nil) throws {
+    package func write(to url: URL, json: [UInt8]? = nil) throws {
         var bytes = try TraceJSON.tagging(json ?? untaggedJSON(), schema: .summary)
         bytes.append(0x0A)
         try AtomicFile.write(Data(bytes), to: url)
@@ -25,20 +25,20 @@ extension RunSummary {
 
     /// The summary's JSON, byte for byte `TraceJSON.encode(self, schema: .summary)`, its launch
     /// records written directly (``RecordListSplicer``).
-    public func encodedJSON() throws -> Data {
+    package func encodedJSON() throws -> Data {
         Data(try TraceJSON.tagging(untaggedJSON(), schema: .summary))
     }
 
     /// The summary's JSON without `$schema`, as `TraceJSON.makeEncoder()` prints it, its launch
     /// records written directly: what `summary.json` and `verdicts.json` both hold, encoded once.
-    public func untaggedJSON() throws -> [UInt8] {
+    package func untaggedJSON() throws -> [UInt8] {
         let (bare, lists) = withoutRecordLists
         return try RecordListSplicer.splice(TraceJSON.makeEncoder().encode(bare), lists: lists)
     }
 
     /// The summary with its lists of launch records empty, and the lists by key in their sorted
     /// order (for ``RecordListSplicer``, also where the summary is part of another document).
-    public var withoutRecordLists: (bare: RunSummary, lists: [(key: String, records: [LaunchRecord])]) {
+    package var withoutRecordLists: (bare: RunSummary, lists: [(key: String, records: [LaunchRecord])]) {
         var bare = self
         bare.launches = []
         if bare.preMainLaunches != nil { bare.preMainLaunches = [] }

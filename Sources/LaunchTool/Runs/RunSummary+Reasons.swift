@@ -7,7 +7,7 @@ extension RunSummary {
     /// sample per launch with its run index; so that budgets, compare and the history read them
     /// like any other metric. Does nothing without breakdowns (``RunFindings/breakdowns``), or
     /// when the run's scenario has no summary.
-    public mutating func addReasonMetrics(
+    package mutating func addReasonMetrics(
         bootstrap: Bootstrap = Bootstrap(), outliers: OutlierDetector = OutlierDetector()
     ) {
         let launches = (findings?.breakdowns ?? []).filter { $0.totalNs > 0 }

@@ -9,30 +9,30 @@ import LaunchTrace
 /// let summary = try RunFolder(url: URL(filePath: ".launchprof/runs/latest")).loadSummary()   // LaunchWorkflow
 /// summary.metric(.timeToFirstFrame, scenario: .warm)?.statistics.median
 /// ```
-public struct RunSummary: Codable, Sendable, Equatable {
+package struct RunSummary: Codable, Sendable, Equatable {
     /// The format version this library reads and writes.
-    public static let currentSchemaVersion = 1
+    package static let currentSchemaVersion = 1
 
     /// Format version.
-    public var schemaVersion: Int
+    package var schemaVersion: Int
     /// What was run.
-    public var run: RunInfo
+    package var run: RunInfo
     /// Every measured launch, whatever its outcome.
-    public var launches: [LaunchRecord]
+    package var launches: [LaunchRecord]
     /// The timing launches (no instruments, only timed), when the run made them; nil otherwise.
-    public var timingLaunches: [LaunchRecord]?
+    package var timingLaunches: [LaunchRecord]?
     /// The pre-main launches, each record with its breakdown, when the run made them.
-    public var preMainLaunches: [LaunchRecord]?
+    package var preMainLaunches: [LaunchRecord]?
     /// Per scenario name, the metrics of its completed launches.
-    public var scenarios: [String: ScenarioSummary]
+    package var scenarios: [String: ScenarioSummary]
     /// Findings with advice, on any thread the launch waited for (see ``FindingsAnalyzer``); nil until computed, or
     /// when no launch recorded main-thread activity.
-    public var findings: RunFindings?
+    package var findings: RunFindings?
     /// What else used the CPU during the launches; nil in files written before it was recorded.
-    public var machineLoad: MachineLoad?
+    package var machineLoad: MachineLoad?
 
     /// Creates a summary from its parts.
-    public init(
+    package init(
         schemaVersion: Int = RunSummary.currentSchemaVersion, run: RunInfo, launches: [LaunchRecord],
         scenarios: [String: ScenarioSummary], findings: RunFindings? = nil
     ) {
@@ -44,28 +44,28 @@ public struct RunSummary: Codable, Sendable, Equatable {
     }
 
     /// The summary of `name` in `scenario`, if any completed launch reported it.
-    public func metric(_ name: MetricName, scenario: Scenario) -> MetricSummary? {
+    package func metric(_ name: MetricName, scenario: Scenario) -> MetricSummary? {
         scenarios[scenario.rawValue]?.metrics[name.rawValue]
     }
 
     /// Every launch `--allow-failed` judges: the diagnosis launches, the measurement launches and
     /// the pre-main launches (a measurement launch that fails is a failed launch too).
-    public var judgedLaunches: [LaunchRecord] {
+    package var judgedLaunches: [LaunchRecord] {
         launches + (timingLaunches ?? []) + (preMainLaunches ?? [])
     }
 
     /// How many of ``judgedLaunches`` completed.
-    public var judgedCompletedCount: Int {
+    package var judgedCompletedCount: Int {
         judgedLaunches.filter { $0.outcome == .completed }.count
     }
 
     /// Launches that completed with a trace.
-    public var completedLaunchCount: Int {
+    package var completedLaunchCount: Int {
         launches.filter { $0.outcome == .completed }.count
     }
 
     /// How many launches ended each way, e.g. `[.completed: 19, .crashed: 1]`.
-    public var outcomeCounts: [LaunchRecord.Outcome: Int] {
+    package var outcomeCounts: [LaunchRecord.Outcome: Int] {
         launches.reduce(into: [:]) { $0[$1.outcome, default: 0] += 1 }
     }
 }

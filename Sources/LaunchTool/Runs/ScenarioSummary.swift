@@ -1,27 +1,27 @@
 import LaunchTrace
 
 /// The metrics of the completed launches of one scenario.
-public struct ScenarioSummary: Codable, Sendable, Equatable {
+package struct ScenarioSummary: Codable, Sendable, Equatable {
     /// The scenario's name.
-    public var scenario: String
+    package var scenario: String
     /// Launches of this scenario that completed with a trace.
-    public var completedLaunches: Int
+    package var completedLaunches: Int
     /// Metrics by name; a metric no launch reported is absent.
-    public var metrics: [String: MetricSummary]
+    package var metrics: [String: MetricSummary]
     /// The phases of these launches in the order they ran, when they are not the app-delegate
     /// path's UIKit phases (a scene-based app, a program that writes no trace, or one that
     /// names its own phases); `nil` for a LaunchKit app on the app-delegate path.
-    public var phases: [PhaseName]?
+    package var phases: [PhaseName]?
     /// The timing launches, when the run made them (a program that writes no trace): the
     /// `timeToReady` metric is theirs (its outlier indices count the timing launches), every
     /// other metric the profiled launches'.
-    public var timing: TimingLaunchesSummary?
+    package var timing: TimingLaunchesSummary?
     /// What happened before `main` in these launches, object by object, and the advice that
     /// applies (when the loader's audit module ran).
-    public var preMain: PreMainSummary?
+    package var preMain: PreMainSummary?
 
     /// Creates a scenario summary.
-    public init(scenario: String, completedLaunches: Int, metrics: [String: MetricSummary]) {
+    package init(scenario: String, completedLaunches: Int, metrics: [String: MetricSummary]) {
         self.scenario = scenario
         self.completedLaunches = completedLaunches
         self.metrics = metrics
@@ -38,7 +38,7 @@ public struct ScenarioSummary: Codable, Sendable, Equatable {
     }
 
     /// The rows of the phase tables and charts: these launches' phases, then the totals.
-    public var phasesThenTotals: [MetricName] {
+    package var phasesThenTotals: [MetricName] {
         phases.map { MetricName.phasesThenTotals($0) } ?? MetricName.phasesThenTotals
     }
 }

@@ -8,16 +8,16 @@ import LaunchTrace
 /// ```swift
 /// let (trace, url) = try SingleLaunch(launch: LaunchSpecification(executable: app)).run()
 /// ```
-public struct SingleLaunch: Sendable {
+package struct SingleLaunch: Sendable {
     /// How the program is launched.
-    public var launch: LaunchSpecification
+    package var launch: LaunchSpecification
     /// Where the trace goes, or nil for a temporary file that is kept.
-    public var output: String?
+    package var output: String?
     /// What performs the launch.
-    public var launcher: any Launcher
+    package var launcher: any Launcher
 
     /// Creates a launch.
-    public init(launch: LaunchSpecification, output: String? = nil, launcher: any Launcher = AppLauncher()) {
+    package init(launch: LaunchSpecification, output: String? = nil, launcher: any Launcher = AppLauncher()) {
         self.launch = launch
         self.output = output
         self.launcher = launcher
@@ -29,7 +29,7 @@ public struct SingleLaunch: Sendable {
     /// - Throws: ``LaunchProfilerError`` with ``ProfilerExitStatus/launchFailed`` when there is no trace,
     ///   with the end of the app's standard error (``LaunchTrace/LaunchProfilerError/Code/interrupted``
     ///   when launchprof was interrupted).
-    public func run() throws -> (trace: LaunchTrace, url: URL) {
+    package func run() throws -> (trace: LaunchTrace, url: URL) {
         let files = RunFolder.standaloneFiles(requested: output)
         let result = launcher.launch(LaunchRequest(launch, files: files, index: 1))
         try? FileManager.default.removeItem(at: files.stderrURL)
@@ -62,13 +62,13 @@ public struct SingleLaunch: Sendable {
 
     /// The launch's time before `main`, object by object, with its advice (nil without the
     /// breakdown).
-    public static func preMainSummary(of trace: LaunchTrace) -> PreMainSummary? {
+    package static func preMainSummary(of trace: LaunchTrace) -> PreMainSummary? {
         trace.preMain.flatMap { PreMainSummary.build(breakdowns: [$0]) }
     }
 
     /// Where the launch's main-thread time before the first frame was charged, from its
     /// whole-launch profile (nil without one).
-    public static func attribution(of trace: LaunchTrace) -> LaunchAttribution? {
+    package static func attribution(of trace: LaunchTrace) -> LaunchAttribution? {
         FindingsAnalyzer().attribution(in: trace, symbolicator: Symbolicator())
     }
 }

@@ -7,33 +7,33 @@ import LaunchTrace
 /// iterations apart from its timed ones the same way). The scenario's time to ready comes from
 /// them; the profiled launches give the phases, their thread state and the profile, and the
 /// difference of the two medians is what the instruments cost the program.
-public struct TimingLaunchesSummary: Codable, Sendable, Equatable {
+package struct TimingLaunchesSummary: Codable, Sendable, Equatable {
     /// Timing launches that completed.
-    public var launches: Int
+    package var launches: Int
     /// Median time to ready of the timing launches, in nanoseconds.
-    public var medianNs: Double
+    package var medianNs: Double
     /// Median time to ready of the profiled launches, in nanoseconds.
-    public var profiledMedianNs: Double
+    package var profiledMedianNs: Double
     /// What the instruments added to the median: profiled minus timing, in nanoseconds. The
     /// timing launches are timed from just before the process is created, the profiled ones from
     /// their release at exec, so this leaves the process's creation (about 0.1 ms) out of the cost.
-    public var instrumentsCostNs: Double
+    package var instrumentsCostNs: Double
     /// The same as a fraction of the timing median (0.05 for 5 %).
-    public var instrumentsCostFraction: Double
+    package var instrumentsCostFraction: Double
     /// The 95 % interval of what the instruments added (the Hodges–Lehmann shift from the
     /// measurement launches to the diagnosis launches, ``HodgesLehmann/interval(from:to:confidence:)``),
     /// nil when there are too few launches for one. When it holds zero, the cost cannot be told
     /// from the machine's noise, and the reports say so instead of printing a cost.
-    public var instrumentsCostInterval: ConfidenceInterval?
+    package var instrumentsCostInterval: ConfidenceInterval?
     /// The metric the medians are of when the measurement launches wrote their own traces with
     /// the probe's marks alone: `timeToFirstFrame` (an app) or `timeToReady` (a LaunchProbe
     /// program, an app launched in the background). `nil` for a program's timing launches,
     /// timed to readiness with nothing loaded.
-    public var metric: MetricName?
+    package var metric: MetricName?
 
     /// The summary of timing launches whose times to ready are `timing`, beside profiled
     /// launches whose times to ready are `profiled`; nil when either is empty.
-    public init?(timing: [Double], profiled: [Double], metric: MetricName? = nil) {
+    package init?(timing: [Double], profiled: [Double], metric: MetricName? = nil) {
         self.metric = metric
         guard !timing.isEmpty, !profiled.isEmpty else { return nil }
         launches = timing.count
@@ -46,7 +46,7 @@ public struct TimingLaunchesSummary: Codable, Sendable, Equatable {
 
     /// Whether the instruments' cost is told apart from the noise: its interval lies wholly
     /// above zero (nil: too few launches to tell).
-    public var instrumentsCostIsMeasured: Bool {
+    package var instrumentsCostIsMeasured: Bool {
         instrumentsCostInterval.map { $0.lower > 0 } ?? false
     }
 

@@ -8,19 +8,19 @@
 /// ```swift
 /// let ci = Bootstrap().confidenceInterval(for: .median, of: samples)
 /// ```
-public struct Bootstrap: Codable, Sendable, Equatable {
+package struct Bootstrap: Codable, Sendable, Equatable {
     /// The seed used unless one is given.
-    public static let defaultSeed: UInt64 = 0x5EED
+    package static let defaultSeed: UInt64 = 0x5EED
 
     /// Number of resamples; 2,000 by default.
-    public var resamples: Int
+    package var resamples: Int
     /// Confidence level; 0.95 by default.
-    public var confidence: Double
+    package var confidence: Double
     /// Seed of the generator.
-    public var seed: UInt64
+    package var seed: UInt64
 
     /// Creates a bootstrap configuration.
-    public init(resamples: Int = 2_000, confidence: Double = 0.95, seed: UInt64 = Bootstrap.defaultSeed) {
+    package init(resamples: Int = 2_000, confidence: Double = 0.95, seed: UInt64 = Bootstrap.defaultSeed) {
         precondition(resamples > 0, "A bootstrap needs at least one resample.")
         precondition(confidence > 0 && confidence < 1, "The confidence level must be between 0 and 1.")
         self.resamples = resamples
@@ -31,7 +31,7 @@ public struct Bootstrap: Codable, Sendable, Equatable {
     /// The interval for one of the budget statistics.
     ///
     /// - Precondition: `samples` is not empty.
-    public func confidenceInterval(for statistic: Statistic, of samples: [Double]) -> ConfidenceInterval {
+    package func confidenceInterval(for statistic: Statistic, of samples: [Double]) -> ConfidenceInterval {
         confidenceIntervals(for: [statistic], of: samples)[statistic]!
     }
 
@@ -39,7 +39,7 @@ public struct Bootstrap: Codable, Sendable, Equatable {
     /// statistic, and identical to it: every call starts from the same seed).
     ///
     /// - Precondition: `samples` is not empty.
-    public func confidenceIntervals(for statistics: [Statistic], of samples: [Double]) -> [Statistic:
+    package func confidenceIntervals(for statistics: [Statistic], of samples: [Double]) -> [Statistic:
         ConfidenceInterval]
     {
         // Large samples: quantiles get the distribution-free order-statistic interval and the
@@ -71,12 +71,12 @@ public struct Bootstrap: Codable, Sendable, Equatable {
 
     /// From this many samples on, quantiles and the mean use closed-form intervals
     /// (``LargeSampleInterval``) instead of resampling.
-    public static let largeSampleCount = 200
+    package static let largeSampleCount = 200
 
     /// The interval for any statistic; `statistic` receives each resample sorted ascending.
     ///
     /// - Precondition: `samples` is not empty.
-    public func confidenceInterval(of samples: [Double], statistic: ([Double]) -> Double) -> ConfidenceInterval {
+    package func confidenceInterval(of samples: [Double], statistic: ([Double]) -> Double) -> ConfidenceInterval {
         withoutActuallyEscaping(statistic) { confidenceIntervals(of: samples, statistics: [$0])[0] }
     }
 
@@ -87,7 +87,7 @@ public struct Bootstrap: Codable, Sendable, Equatable {
     /// the sorted samples and expanded, which keeps the bootstrap linear in `n`.
     ///
     /// - Precondition: `samples` is not empty.
-    public func confidenceIntervals(of samples: [Double], statistics: [([Double]) -> Double]) -> [ConfidenceInterval] {
+    package func confidenceIntervals(of samples: [Double], statistics: [([Double]) -> Double]) -> [ConfidenceInterval] {
         precondition(!samples.isEmpty, "A bootstrap needs at least one sample.")
         let n = samples.count
         let order = samples.indices.sorted { (samples[$0], $0) < (samples[$1], $1) }

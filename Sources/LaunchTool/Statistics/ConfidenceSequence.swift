@@ -13,25 +13,25 @@ import Foundation
 /// for x in logRatios { sequence.add(x) }
 /// sequence.interval   // ConfidenceInterval(lower: …, upper: …, level: 0.95)
 /// ```
-public struct ConfidenceSequence: Codable, Sendable, Equatable {
+package struct ConfidenceSequence: Codable, Sendable, Equatable {
     /// The error rate over the whole sequence of intervals.
-    public let alpha: Double
+    package let alpha: Double
     /// The number of observations at which the boundary is tightest.
-    public let plannedCount: Int
+    package let plannedCount: Int
     /// Observations so far.
-    public private(set) var count = 0
+    package private(set) var count = 0
     /// Their mean.
-    public private(set) var mean = 0.0
+    package private(set) var mean = 0.0
     private var sumOfSquares = 0.0
 
     /// Creates an empty sequence.
-    public init(alpha: Double, plannedCount: Int) {
+    package init(alpha: Double, plannedCount: Int) {
         self.alpha = alpha
         self.plannedCount = max(1, plannedCount)
     }
 
     /// Adds one observation (Welford's update).
-    public mutating func add(_ value: Double) {
+    package mutating func add(_ value: Double) {
         count += 1
         let delta = value - mean
         mean += delta / Double(count)
@@ -39,13 +39,13 @@ public struct ConfidenceSequence: Codable, Sendable, Equatable {
     }
 
     /// The sample standard deviation, or nil before two observations.
-    public var standardDeviation: Double? {
+    package var standardDeviation: Double? {
         count >= 2 ? (sumOfSquares / Double(count - 1)).squareRoot() : nil
     }
 
     /// The current interval for the mean, or nil before two observations: the boundary times
     /// the standard deviation times the small-sample factor.
-    public var interval: ConfidenceInterval? {
+    package var interval: ConfidenceInterval? {
         guard let deviation = standardDeviation else { return nil }
         let half =
             deviation * Self.boundary(count: count, alpha: alpha, plannedCount: plannedCount)
@@ -56,7 +56,7 @@ public struct ConfidenceSequence: Codable, Sendable, Equatable {
     /// The half-width in standard deviations after `count` observations: the two-sided
     /// normal-mixture boundary √(2(tρ²+1)/(t²ρ²) · log(√(tρ²+1)/α)), with ρ chosen so the
     /// boundary is tightest at `plannedCount`.
-    public static func boundary(count: Int, alpha: Double, plannedCount: Int) -> Double {
+    package static func boundary(count: Int, alpha: Double, plannedCount: Int) -> Double {
         let t = Double(count)
         let logTerm = -2 * log(alpha)
         let rho2 = (logTerm + log(logTerm + 1)) / Double(max(1, plannedCount))
@@ -67,7 +67,7 @@ public struct ConfidenceSequence: Codable, Sendable, Equatable {
     /// Student's t quantile over the normal one at `count − 1` degrees of freedom (by the
     /// Cornish–Fisher expansion): widens the interval while the standard deviation is
     /// estimated from few observations, and tends to 1.
-    public static func smallSampleFactor(count: Int, alpha: Double) -> Double {
+    package static func smallSampleFactor(count: Int, alpha: Double) -> Double {
         let z = NormalDistribution.quantile(1 - alpha / 2)
         let nu = Double(max(1, count - 1))
         let z3 = z * z * z

@@ -5,16 +5,16 @@
 /// ```swift
 /// Descriptive.percentile(sorted: [1, 2, 3, 4], 90)   // 3.7, like numpy.percentile
 /// ```
-public enum Descriptive {
+package enum Descriptive {
     /// The scale that turns the median absolute deviation into a consistent estimate of
     /// the standard deviation of normal data: 1 / Φ⁻¹(3/4) ≈ 1.4826 (scipy's `scale='normal'`).
-    public static let madNormalScale = 1.482602218505602
+    package static let madNormalScale = 1.482602218505602
 
     /// The `q`-th percentile (0…100) of samples sorted ascending, with numpy's default
     /// linear interpolation (Hyndman and Fan type 7): `h = (n - 1) q / 100`.
     ///
     /// - Precondition: `sorted` is not empty.
-    public static func percentile(sorted: [Double], _ q: Double) -> Double {
+    package static func percentile(sorted: [Double], _ q: Double) -> Double {
         precondition(!sorted.isEmpty, "A percentile needs at least one sample.")
         let h = Double(sorted.count - 1) * (Swift.min(Swift.max(q, 0), 100) / 100)
         let lower = Int(h.rounded(.down))
@@ -29,23 +29,23 @@ public enum Descriptive {
 
     /// The median of samples sorted ascending: the mean of the two middle values when
     /// the count is even (like `numpy.median`).
-    public static func median(sorted: [Double]) -> Double {
+    package static func median(sorted: [Double]) -> Double {
         precondition(!sorted.isEmpty, "A median needs at least one sample.")
         let n = sorted.count
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
     }
 
     /// The median of unsorted samples.
-    public static func median(_ samples: [Double]) -> Double { median(sorted: samples.sorted()) }
+    package static func median(_ samples: [Double]) -> Double { median(sorted: samples.sorted()) }
 
     /// The arithmetic mean.
-    public static func mean(_ samples: [Double]) -> Double {
+    package static func mean(_ samples: [Double]) -> Double {
         precondition(!samples.isEmpty, "A mean needs at least one sample.")
         return samples.reduce(0, +) / Double(samples.count)
     }
 
     /// The sample standard deviation (divisor n − 1), or `nil` for fewer than two samples.
-    public static func standardDeviation(_ samples: [Double]) -> Double? {
+    package static func standardDeviation(_ samples: [Double]) -> Double? {
         guard samples.count > 1 else { return nil }
         let m = mean(samples)
         let squares = samples.reduce(0) { $0 + ($1 - m) * ($1 - m) }
@@ -54,7 +54,7 @@ public enum Descriptive {
 
     /// The unscaled median absolute deviation: `median(|x - median(x)|)`
     /// (scipy's `median_abs_deviation` with `scale=1`).
-    public static func medianAbsoluteDeviation(_ samples: [Double]) -> Double {
+    package static func medianAbsoluteDeviation(_ samples: [Double]) -> Double {
         let m = median(samples)
         return median(samples.map { Swift.abs($0 - m) })
     }

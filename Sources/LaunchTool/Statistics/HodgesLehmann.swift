@@ -5,11 +5,11 @@
 /// ```swift
 /// HodgesLehmann.shift(from: [1, 2, 3], to: [11, 12, 13])   // 10
 /// ```
-public enum HodgesLehmann {
+package enum HodgesLehmann {
     /// How much larger `y` is than `x`: median of `y[j] − x[i]` over every pair.
     ///
     /// - Precondition: both samples are non-empty.
-    public static func shift(from x: [Double], to y: [Double]) -> Double {
+    package static func shift(from x: [Double], to y: [Double]) -> Double {
         precondition(!x.isEmpty && !y.isEmpty, "A shift needs two non-empty samples.")
         var differences = [Double]()
         differences.reserveCapacity(x.count * y.count)
@@ -24,7 +24,7 @@ public enum HodgesLehmann {
     /// ```swift
     /// HodgesLehmann.interval(from: base, to: head, confidence: 0.95)   // 0.41 ms … 0.88 ms
     /// ```
-    public static func interval(from x: [Double], to y: [Double], confidence: Double = 0.95) -> ConfidenceInterval? {
+    package static func interval(from x: [Double], to y: [Double], confidence: Double = 0.95) -> ConfidenceInterval? {
         guard !x.isEmpty, !y.isEmpty else { return nil }
         let n1 = Double(x.count)
         let n2 = Double(y.count)

@@ -10,9 +10,9 @@ import Foundation
 /// - the mean: `mean ± z·s/√n`.
 ///
 /// `min` and `max` have no such interval and are resampled.
-public enum LargeSampleInterval {
+package enum LargeSampleInterval {
     /// The interval of `statistic` over `sorted` samples, or nil for `min` and `max`.
-    public static func interval(for statistic: Statistic, sorted: [Double], confidence: Double) -> ConfidenceInterval? {
+    package static func interval(for statistic: Statistic, sorted: [Double], confidence: Double) -> ConfidenceInterval? {
         let n = sorted.count
         guard n > 1 else { return nil }
         let z = NormalDistribution.quantile(0.5 + confidence / 2)

@@ -6,18 +6,18 @@
 /// let test = MannWhitneyU(x: baseline, y: current)
 /// if test.pValue < 0.05 { print("the distributions differ") }
 /// ```
-public struct MannWhitneyU: Codable, Sendable, Equatable {
+package struct MannWhitneyU: Codable, Sendable, Equatable {
     /// U statistic of the first sample `x` (scipy's `statistic`).
-    public var u: Double
+    package var u: Double
     /// The standardized statistic used for the p-value (of max(U₁, U₂), continuity-corrected).
-    public var z: Double
+    package var z: Double
     /// Two-sided p-value; 1 when every sample is tied.
-    public var pValue: Double
+    package var pValue: Double
 
     /// Runs the test on two non-empty samples.
     ///
     /// - Precondition: both samples are non-empty.
-    public init(x: [Double], y: [Double]) {
+    package init(x: [Double], y: [Double]) {
         precondition(!x.isEmpty && !y.isEmpty, "The Mann-Whitney U test needs two non-empty samples.")
         let n1 = Double(x.count)
         let n2 = Double(y.count)

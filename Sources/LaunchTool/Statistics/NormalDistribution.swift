@@ -1,9 +1,9 @@
 import Foundation
 
 /// The standard normal distribution, for the large-sample approximation of rank tests.
-public enum NormalDistribution {
+package enum NormalDistribution {
     /// The survival function P(Z > z) = erfc(z / √2) / 2, accurate far into the tail.
-    public static func survival(_ z: Double) -> Double {
+    package static func survival(_ z: Double) -> Double {
         0.5 * erfc(z / 2.0.squareRoot())
     }
 
@@ -13,7 +13,7 @@ public enum NormalDistribution {
     /// ```swift
     /// NormalDistribution.quantile(0.975)   // 1.959963984540054
     /// ```
-    public static func quantile(_ p: Double) -> Double {
+    package static func quantile(_ p: Double) -> Double {
         precondition(p > 0 && p < 1, "A normal quantile needs a probability strictly between 0 and 1.")
         let a = [
             -3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02, 1.383577518672690e+02,

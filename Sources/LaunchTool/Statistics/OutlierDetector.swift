@@ -7,15 +7,15 @@
 /// ```swift
 /// OutlierDetector().outlierIndices(in: [100, 101, 99, 160])   // [3]
 /// ```
-public struct OutlierDetector: Codable, Sendable, Equatable {
+package struct OutlierDetector: Codable, Sendable, Equatable {
     /// How many scaled MADs from the median a sample may be; 3 by default.
-    public var threshold: Double
+    package var threshold: Double
 
     /// Creates a detector.
-    public init(threshold: Double = 3) { self.threshold = threshold }
+    package init(threshold: Double = 3) { self.threshold = threshold }
 
     /// Positions in `samples` of the outliers, ascending.
-    public func outlierIndices(in samples: [Double]) -> [Int] {
+    package func outlierIndices(in samples: [Double]) -> [Int] {
         guard samples.count > 2 else { return [] }
         let median = Descriptive.median(samples)
         let scaled = Descriptive.medianAbsoluteDeviation(samples) * Descriptive.madNormalScale

@@ -4,34 +4,34 @@
 /// let stats = SampleStatistics(samples: [410e6, 402e6, 398e6])
 /// stats.median   // 402e6
 /// ```
-public struct SampleStatistics: Codable, Sendable, Equatable {
+package struct SampleStatistics: Codable, Sendable, Equatable {
     /// Number of samples.
-    public var n: Int
+    package var n: Int
     /// Smallest sample.
-    public var min: Double
+    package var min: Double
     /// Median (the mean of the two middle samples when `n` is even).
-    public var median: Double
+    package var median: Double
     /// Arithmetic mean.
-    public var mean: Double
+    package var mean: Double
     /// 90th percentile, linear interpolation.
-    public var p90: Double
+    package var p90: Double
     /// 95th percentile, linear interpolation.
-    public var p95: Double
+    package var p95: Double
     /// 99th percentile, linear interpolation.
-    public var p99: Double
+    package var p99: Double
     /// Largest sample.
-    public var max: Double
+    package var max: Double
     /// Sample standard deviation (n − 1); `nil` when `n` is 1.
-    public var standardDeviation: Double?
+    package var standardDeviation: Double?
     /// Unscaled median absolute deviation.
-    public var mad: Double
+    package var mad: Double
     /// The median absolute deviation × 1.4826, comparable to a standard deviation.
-    public var scaledMAD: Double
+    package var scaledMAD: Double
 
     /// Computes the statistics of a non-empty sample.
     ///
     /// - Precondition: `samples` is not empty.
-    public init(samples: [Double]) {
+    package init(samples: [Double]) {
         precondition(!samples.isEmpty, "Statistics need at least one sample.")
         let sorted = samples.sorted()
         n = sorted.count

@@ -9,19 +9,19 @@
 /// let spread = SpreadAssessment(statistics: stats, medianInterval: ci)
 /// if spread.isTooWide { print(spread.message!) }
 /// ```
-public struct SpreadAssessment: Codable, Sendable, Equatable {
+package struct SpreadAssessment: Codable, Sendable, Equatable {
     /// The default limit on relative spread: 5 %.
-    public static let defaultLimit = 0.05
+    package static let defaultLimit = 0.05
 
     /// Scaled MAD divided by the median, or `nil` when the median is 0.
-    public var relativeMAD: Double?
+    package var relativeMAD: Double?
     /// Half-width of the median's confidence interval divided by the median, or `nil`.
-    public var relativeIntervalHalfWidth: Double?
+    package var relativeIntervalHalfWidth: Double?
     /// The limit both ratios were compared with.
-    public var limit: Double
+    package var limit: Double
 
     /// Assesses a metric's spread.
-    public init(
+    package init(
         statistics: SampleStatistics, medianInterval: ConfidenceInterval?, limit: Double = SpreadAssessment.defaultLimit
     ) {
         self.limit = limit
@@ -36,12 +36,12 @@ public struct SpreadAssessment: Codable, Sendable, Equatable {
     }
 
     /// Whether either ratio is above the limit.
-    public var isTooWide: Bool {
+    package var isTooWide: Bool {
         (relativeMAD ?? 0) > limit || (relativeIntervalHalfWidth ?? 0) > limit
     }
 
     /// A sentence describing a spread that is too wide, or `nil` when it is acceptable.
-    public var message: String? {
+    package var message: String? {
         guard isTooWide else { return nil }
         let mad = relativeMAD.map { Self.percent($0) } ?? "n/a"
         let ci = relativeIntervalHalfWidth.map { Self.percent($0) } ?? "n/a"

@@ -4,7 +4,7 @@
 /// let p90 = Statistic(rawValue: "p90")!   // .p90
 /// p90.value(in: SampleStatistics(samples: [1, 2, 3]))
 /// ```
-public enum Statistic: String, Codable, Sendable, CaseIterable {
+package enum Statistic: String, Codable, Sendable, CaseIterable {
     /// The smallest sample.
     case min
     /// The 50th percentile.
@@ -23,7 +23,7 @@ public enum Statistic: String, Codable, Sendable, CaseIterable {
     /// Computes the statistic of samples that are already sorted ascending.
     ///
     /// - Precondition: `sorted` is not empty.
-    public func compute(sorted: [Double]) -> Double {
+    package func compute(sorted: [Double]) -> Double {
         switch self {
         case .min: sorted[0]
         case .max: sorted[sorted.count - 1]
@@ -36,7 +36,7 @@ public enum Statistic: String, Codable, Sendable, CaseIterable {
     }
 
     /// Reads the statistic from precomputed statistics.
-    public func value(in statistics: SampleStatistics) -> Double {
+    package func value(in statistics: SampleStatistics) -> Double {
         switch self {
         case .min: statistics.min
         case .median: statistics.median

@@ -4,12 +4,12 @@ import LaunchTrace
 
 /// Turns the command after `--` into an absolute executable path, searching `PATH` for a
 /// bare name as a shell would.
-public enum ExecutableResolver {
+package enum ExecutableResolver {
     /// The absolute path of the command's executable.
     ///
     /// - Throws: ``LaunchProfilerError`` when there is no command, it is not in `PATH`, or it is
     ///   not a program the kernel can execute (``LaunchRunner/ProgramCheck``).
-    public static func resolve(_ command: [String]) throws -> String {
+    package static func resolve(_ command: [String]) throws -> String {
         guard let first = command.first else {
             throw LaunchProfilerError.workflow(
                 "Name the app to launch after --, e.g. `launchprof trace -- .build/release/SampleApp`.")

@@ -3,9 +3,9 @@ import LaunchTrace
 
 /// A word of a command line as a POSIX shell reads it back: how launchprof prints a command for
 /// the user to paste (the `--` correction, the `bisect` command of a change point).
-public enum ShellWord {
+package enum ShellWord {
     /// `argument` unchanged when it needs no quoting, else in single quotes.
-    public static func quoted(_ argument: String) -> String {
+    package static func quoted(_ argument: String) -> String {
         let plain = CharacterSet(
             charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+@%")
         if !argument.isEmpty && argument.unicodeScalars.allSatisfy(plain.contains) { return argument }
@@ -13,7 +13,7 @@ public enum ShellWord {
     }
 
     /// The words as one command line.
-    public static func line(_ words: [String]) -> String {
+    package static func line(_ words: [String]) -> String {
         words.map(quoted).joined(separator: " ")
     }
 }

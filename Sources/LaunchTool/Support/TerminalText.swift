@@ -9,9 +9,9 @@ import LaunchTrace
 /// ```swift
 /// TerminalText.escaped("nightly\nResult: pass (exit 0)")  // "nightly\\nResult: pass (exit 0)"
 /// ```
-public enum TerminalText {
+package enum TerminalText {
     /// `text` with the characters above escaped; other text unchanged.
-    public static func escaped(_ text: some StringProtocol) -> String {
+    package static func escaped(_ text: some StringProtocol) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return String(text) }
         var out = ""
         for scalar in text.unicodeScalars {

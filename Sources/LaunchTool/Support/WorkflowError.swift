@@ -4,15 +4,15 @@ import LaunchTrace
 
 extension LaunchProfilerError.Code {
     /// A workflow could not go on: no app to launch, no run folder, a folder that cannot be written.
-    public static let workflow = Self("workflow")
+    package static let workflow = Self("workflow")
     /// The app failed to launch or measured nothing.
-    public static let launchFailed = Self("launchFailed")
+    package static let launchFailed = Self("launchFailed")
 }
 
 extension LaunchProfilerError {
     /// A workflow error with `message`, a whole sentence; a launch that failed gets
     /// ``Code/launchFailed``, anything else ``Code/workflow``.
-    public static func workflow(_ message: String, exitStatus: ProfilerExitStatus = .usageError) -> LaunchProfilerError
+    package static func workflow(_ message: String, exitStatus: ProfilerExitStatus = .usageError) -> LaunchProfilerError
     {
         LaunchProfilerError(exitStatus == .launchFailed ? .launchFailed : .workflow, message)
     }
@@ -21,7 +21,7 @@ extension LaunchProfilerError {
     /// exit statuses. A launch that failed is 3; an interruption is 130; every other error (bad
     /// arguments, files, budgets, baselines, run folders) is 1; a history that cannot be opened or
     /// written is 5.
-    public var exitStatus: ProfilerExitStatus {
+    package var exitStatus: ProfilerExitStatus {
         if code == .launchFailed { return .launchFailed }
         if code == .interrupted { return .interrupted }
         return Self.historyCodes.contains(code) ? .historyNotRecorded : .usageError

@@ -8,7 +8,7 @@ extension ProfilerEnvironment {
     /// let settings = ProfilerEnvironment(decoding: ["LAUNCHPROF_RUN_INDEX": "-2"], warnings: &warnings)
     /// // settings.runIndex == nil, warnings == ["LAUNCHPROF_RUN_INDEX=-2 is not a non-negative integer; it is ignored."]
     /// ```
-    public init(decoding environment: [String: String], warnings: inout [String]) {
+    package init(decoding environment: [String: String], warnings: inout [String]) {
         self.init()
         for field in Self.fields {
             guard let raw = environment[field.variable], !raw.isEmpty else { continue }
@@ -19,13 +19,13 @@ extension ProfilerEnvironment {
     }
 
     /// Reads the settings from environment variables, dropping the warnings.
-    public init(decoding environment: [String: String]) {
+    package init(decoding environment: [String: String]) {
         var warnings: [String] = []
         self.init(decoding: environment, warnings: &warnings)
     }
 
     /// The variables for the fields that are set, by name.
-    public func encode() -> [String: String] {
+    package func encode() -> [String: String] {
         var environment: [String: String] = [:]
         for field in Self.fields {
             environment[field.variable] = field.encode(self)

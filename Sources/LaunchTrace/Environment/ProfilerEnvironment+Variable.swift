@@ -5,7 +5,7 @@
 extension ProfilerEnvironment {
     /// The names of the environment variables, one per field of ``ProfilerEnvironment``.
     /// The C side (libLaunchPreload.so) reads ``trace`` and ``blockingMs`` with the same spellings.
-    public enum Variable: String, Sendable, CaseIterable {
+    package enum Variable: String, Sendable, CaseIterable {
         /// ``ProfilerEnvironment/tracePath``.
         case trace = "LAUNCHPROF_TRACE"
         /// ``ProfilerEnvironment/spawnNs``.
@@ -34,12 +34,12 @@ extension ProfilerEnvironment {
         case relocationMarks = "LAUNCHPROF_RELOCATION_MARKS"
 
         /// The prefix every variable shares; the runner does not pass its own on to the app.
-        public static let prefix = "LAUNCHPROF_"
+        package static let prefix = "LAUNCHPROF_"
 
         /// The profiler's variables in this process's environment, read one by one with
         /// `getenv`: a probe reads them before the launch's first phase, and building
         /// Foundation's whole environment dictionary (`ProcessInfo`) cost 40 to 110 µs there.
-        public static func currentProcess() -> [String: String] {
+        package static func currentProcess() -> [String: String] {
             var found: [String: String] = [:]
             for variable in allCases {
                 if let value = getenv(variable.rawValue) { found[variable.rawValue] = String(cString: value) }
@@ -48,7 +48,7 @@ extension ProfilerEnvironment {
         }
 
         /// The assignment `NAME=value` as it appears in a process environment block.
-        public func assignment(_ value: String) -> String {
+        package func assignment(_ value: String) -> String {
             "\(rawValue)=\(value)"
         }
     }
@@ -56,7 +56,7 @@ extension ProfilerEnvironment {
 
 extension Dictionary where Key == String, Value == String {
     /// The value of a profiler variable in an environment dictionary.
-    public subscript(variable: ProfilerEnvironment.Variable) -> String? {
+    package subscript(variable: ProfilerEnvironment.Variable) -> String? {
         get { self[variable.rawValue] }
         set { self[variable.rawValue] = newValue }
     }

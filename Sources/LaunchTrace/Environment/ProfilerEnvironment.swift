@@ -11,53 +11,53 @@
 /// let received = ProfilerEnvironment(decoding: sent.encode(), warnings: &warnings)
 /// // received == sent, warnings.isEmpty
 /// ```
-public struct ProfilerEnvironment: Sendable, Equatable {
+package struct ProfilerEnvironment: Sendable, Equatable {
     /// Where to write the trace (`LAUNCHPROF_TRACE`); `nil` turns recording off.
-    public var tracePath: String?
+    package var tracePath: String?
     /// The runner's `CLOCK_MONOTONIC` reading just before spawn, in nanoseconds
     /// (`LAUNCHPROF_SPAWN_NS`): the start of `binaryLoad`.
-    public var spawnNs: Int64?
+    package var spawnNs: Int64?
     /// Where the launch ends, if it should (`LAUNCHPROF_EXIT_AFTER`).
-    public var exitAfter: ExitPoint?
+    package var exitAfter: ExitPoint?
     /// The scenario recorded in the trace (`LAUNCHPROF_SCENARIO`).
-    public var scenario: Scenario?
+    package var scenario: Scenario?
     /// Index of the launch within a run (`LAUNCHPROF_RUN_INDEX`).
-    public var runIndex: Int?
+    package var runIndex: Int?
     /// The socket the runner reads progress events (``ProbeEvent``) from (`LAUNCHPROF_EVENT_FD`).
-    public var eventFD: Int32?
+    package var eventFD: Int32?
     /// Stall threshold in milliseconds (`LAUNCHPROF_STALL_MS`).
-    public var stallThresholdMs: Int?
+    package var stallThresholdMs: Int?
     /// Interval between stack samples during a stall, in milliseconds (`LAUNCHPROF_SAMPLE_MS`).
-    public var sampleIntervalMs: Int?
+    package var sampleIntervalMs: Int?
     /// How stalls are sampled (`LAUNCHPROF_SAMPLER`); ``SamplerMethod/ptrace`` needs ``stallFD``.
-    public var samplerMethod: SamplerMethod?
+    package var samplerMethod: SamplerMethod?
     /// The socket the probe sends ``StallMessage`` lines on, for the runner's ptrace sampler
     /// (`LAUNCHPROF_STALL_FD`).
-    public var stallFD: Int32?
+    package var stallFD: Int32?
     /// Threshold of the preloaded blocking-call tracer in milliseconds (`LAUNCHPROF_BLOCKING_MS`,
     /// read by libLaunchPreload.so).
-    public var blockingCallThresholdMs: Double?
+    package var blockingCallThresholdMs: Double?
     /// What the launch is for (`LAUNCHPROF_PURPOSE`); a measurement launch starts no main-thread
     /// instruments. Not set: a diagnosis launch.
-    public var purpose: LaunchKind?
+    package var purpose: LaunchKind?
     /// Whether the loader's audit module marks the end of each object's relocation
     /// (`LAUNCHPROF_RELOCATION_MARKS=1`, read by libLaunchAudit.so): set on every second pre-main
     /// launch, whose loading part the marks lengthen. Not set: no marks.
-    public var relocationMarks: Bool?
+    package var relocationMarks: Bool?
 
     /// The scenario when ``scenario`` is not set.
-    public static let defaultScenario = Scenario.warm
+    package static let defaultScenario = Scenario.warm
     /// The stall threshold when ``stallThresholdMs`` is not set.
-    public static let defaultStallThresholdMs = 100
+    package static let defaultStallThresholdMs = 100
     /// The sampling interval when ``sampleIntervalMs`` is not set.
-    public static let defaultSampleIntervalMs = 10
+    package static let defaultSampleIntervalMs = 10
     /// The app's sampler when ``samplerMethod`` is not set (or is `ptrace` without a stall socket).
-    public static let defaultSamplerMethod = SamplerMethod.signal
+    package static let defaultSamplerMethod = SamplerMethod.signal
     /// The tracer's threshold when ``blockingCallThresholdMs`` is not set.
-    public static let defaultBlockingCallThresholdMs = 1.0
+    package static let defaultBlockingCallThresholdMs = 1.0
 
     /// Creates settings; every field left `nil` is not passed.
-    public init(
+    package init(
         tracePath: String? = nil, spawnNs: Int64? = nil, exitAfter: ExitPoint? = nil, scenario: Scenario? = nil,
         runIndex: Int? = nil, eventFD: Int32? = nil, stallThresholdMs: Int? = nil, sampleIntervalMs: Int? = nil,
         samplerMethod: SamplerMethod? = nil, stallFD: Int32? = nil, blockingCallThresholdMs: Double? = nil,

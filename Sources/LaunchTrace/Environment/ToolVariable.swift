@@ -4,7 +4,7 @@
 /// ```swift
 /// let url = ProcessInfo.processInfo.environment[ToolVariable.history.rawValue]
 /// ```
-public enum ToolVariable: String, Sendable, CaseIterable {
+package enum ToolVariable: String, Sendable, CaseIterable {
     /// Where `launchprof run` records runs and `launchprof history` reads them: a
     /// `postgres://` URL or a SQLite file path (overridden by `--history`).
     case history = "LAUNCHPROF_HISTORY"
@@ -18,10 +18,10 @@ public enum ToolVariable: String, Sendable, CaseIterable {
     case owner = "LAUNCHPROF_OWNER"
 
     /// `NAME=VALUE`, as an environment entry.
-    public func assignment(_ value: String) -> String { rawValue + "=" + value }
+    package func assignment(_ value: String) -> String { rawValue + "=" + value }
 
     /// The variable's value in `environment`, `nil` when unset or empty.
-    public func value(in environment: [String: String]) -> String? {
+    package func value(in environment: [String: String]) -> String? {
         guard let value = environment[rawValue], !value.isEmpty else { return nil }
         return value
     }

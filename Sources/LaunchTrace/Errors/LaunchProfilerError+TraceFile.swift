@@ -4,13 +4,13 @@ extension LaunchProfilerError {
     /// A JSON file LaunchProfiler reads (a trace, a run summary, a manifest) is malformed or holds
     /// an unexpected value: `FILE: at JSONPATH: MESSAGE`, so the reader can fix the file without a
     /// debugger.
-    public static func invalidFile(_ file: String, at jsonPath: String = "", _ message: String) -> Self {
+    package static func invalidFile(_ file: String, at jsonPath: String = "", _ message: String) -> Self {
         Self(.invalidFile, message, context: Context(file: file, jsonPath: jsonPath.isEmpty ? nil : jsonPath))
     }
 
     /// A key written twice in one object of a JSON file: `FILE:LINE:COLUMN: at JSONPATH: The key
     /// "K" appears twice …`, pointing at the second occurrence and naming the first.
-    public static func duplicateKey(_ duplicate: JSONDuplicateKey, file: String) -> Self {
+    package static func duplicateKey(_ duplicate: JSONDuplicateKey, file: String) -> Self {
         var error = Self.invalidFile(file, at: duplicate.jsonPath, duplicateKeySentence(duplicate))
         error.context.line = duplicate.line
         error.context.column = duplicate.column
@@ -18,13 +18,13 @@ extension LaunchProfilerError {
     }
 
     /// The sentence of ``duplicateKey(_:file:)``, for readers with their own error layout.
-    public static func duplicateKeySentence(_ duplicate: JSONDuplicateKey) -> String {
+    package static func duplicateKeySentence(_ duplicate: JSONDuplicateKey) -> String {
         "The key \"\(duplicate.key)\" appears twice in this object (first at line \(duplicate.firstLine), column \(duplicate.firstColumn)); "
             + "expected each key once, since a JSON reader keeps only one of the two values."
     }
 
     /// A file cannot be read at all: `FILE: The WHAT cannot be read: REASON`.
-    public static func unreadableFile(_ file: String, what: String, error: any Error) -> Self {
+    package static func unreadableFile(_ file: String, what: String, error: any Error) -> Self {
         if let error = error as? LaunchProfilerError, error.code == .unreadableFile, let reason = error.context.reason {
             return unreadableFile(file, what: what, reason: reason)
         }
@@ -32,12 +32,12 @@ extension LaunchProfilerError {
     }
 
     /// A file cannot be read at all, `reason` being a sentence ("It is a directory, not a file.").
-    public static func unreadableFile(_ file: String, what: String, reason: String) -> Self {
+    package static func unreadableFile(_ file: String, what: String, reason: String) -> Self {
         Self(.unreadableFile, "The \(what) cannot be read: \(reason)", context: Context(file: file, reason: reason))
     }
 
     /// A `DecodingError` with its coding path turned into a JSON path.
-    public init(decoding error: DecodingError, file: String) {
+    package init(decoding error: DecodingError, file: String) {
         switch error {
         case .keyNotFound(let key, let context):
             let path = Self.jsonPath(context.codingPath + [key])
@@ -60,7 +60,7 @@ extension LaunchProfilerError {
     /// The line and column (from 1, the column in bytes) of the first JSON syntax error in
     /// `data`, or nil when the JSON is well formed. JSONDecoder's errors on Linux carry no
     /// position; JSONSerialization's say `around character N`, turned here into a line and column.
-    public static func syntaxErrorLocation(in data: Data) -> (line: Int, column: Int)? {
+    package static func syntaxErrorLocation(in data: Data) -> (line: Int, column: Int)? {
         do {
             _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
             return nil

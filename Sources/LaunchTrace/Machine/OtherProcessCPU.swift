@@ -2,16 +2,16 @@
 /// (`utime + stime`, in clock ticks of 10 ms) read at the launch's start and end, for every
 /// process that was neither the launch's own (the launched process and its descendants) nor the
 /// runner. It says who held the CPUs in the launch's window, not exactly while the launch waited.
-public struct OtherProcessCPU: Codable, Sendable, Equatable {
+package struct OtherProcessCPU: Codable, Sendable, Equatable {
     /// The program's name (`comm`: the first 15 bytes of its file name).
-    public var name: String
+    package var name: String
     /// How many processes of that name ran in the window.
-    public var processes: Int
+    package var processes: Int
     /// Their CPU time in the window, in nanoseconds.
-    public var cpuNs: Int64
+    package var cpuNs: Int64
 
     /// Creates a record.
-    public init(name: String, processes: Int, cpuNs: Int64) {
+    package init(name: String, processes: Int, cpuNs: Int64) {
         self.name = name
         self.processes = processes
         self.cpuNs = cpuNs

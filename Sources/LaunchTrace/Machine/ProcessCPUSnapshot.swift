@@ -13,20 +13,20 @@ import Foundation
 /// // … the launch …
 /// let others = ProcessCPUSnapshot.now().others(since: start, excludingTreeOf: childPID, andProcess: getpid())
 /// ```
-public struct ProcessCPUSnapshot: Sendable, Equatable {
+package struct ProcessCPUSnapshot: Sendable, Equatable {
     /// One process.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// Its parent's id.
-        public var parent: Int32
+        package var parent: Int32
         /// Its name (`comm`).
-        public var name: String
+        package var name: String
         /// When it started, in clock ticks since boot (tells a reused id apart).
-        public var startTicks: Int64
+        package var startTicks: Int64
         /// Its user and system CPU time, in clock ticks.
-        public var cpuTicks: Int64
+        package var cpuTicks: Int64
 
         /// Creates an entry.
-        public init(parent: Int32, name: String, startTicks: Int64, cpuTicks: Int64) {
+        package init(parent: Int32, name: String, startTicks: Int64, cpuTicks: Int64) {
             self.parent = parent
             self.name = name
             self.startTicks = startTicks
@@ -35,18 +35,18 @@ public struct ProcessCPUSnapshot: Sendable, Equatable {
     }
 
     /// The processes, by id.
-    public var processes: [Int32: Entry]
+    package var processes: [Int32: Entry]
     /// Nanoseconds per clock tick (10,000,000 at the usual 100 Hz).
-    public var nanosecondsPerTick: Int64
+    package var nanosecondsPerTick: Int64
 
     /// Creates a snapshot from its entries.
-    public init(processes: [Int32: Entry], nanosecondsPerTick: Int64 = 10_000_000) {
+    package init(processes: [Int32: Entry], nanosecondsPerTick: Int64 = 10_000_000) {
         self.processes = processes
         self.nanosecondsPerTick = nanosecondsPerTick
     }
 
     /// Every process now; a process that ends while it is read is left out.
-    public static func now() -> ProcessCPUSnapshot {
+    package static func now() -> ProcessCPUSnapshot {
         let hertz = max(1, Int64(sysconf(Int32(_SC_CLK_TCK))))
         var processes: [Int32: Entry] = [:]
         for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
@@ -61,7 +61,7 @@ public struct ProcessCPUSnapshot: Sendable, Equatable {
 
     /// One `/proc/<pid>/stat` line: `pid (comm) state ppid … utime stime … starttime …`; the name
     /// may hold spaces and parentheses, so the fields are counted from its last `)`.
-    public static func entry(stat: String) -> Entry? {
+    package static func entry(stat: String) -> Entry? {
         guard let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { return nil }
         let name = String(stat[stat.index(after: open)..<close])
         let fields = stat[stat.index(after: close)...].split(separator: " ")
@@ -75,7 +75,7 @@ public struct ProcessCPUSnapshot: Sendable, Equatable {
     /// The CPU time each program other than `root`'s process tree and `process` used since
     /// `start`, by name, largest first, without programs that used none: a process in both
     /// snapshots counts its difference, one that started since counts all of its time.
-    public func others(since start: ProcessCPUSnapshot, excludingTreeOf root: Int32, andProcess process: Int32)
+    package func others(since start: ProcessCPUSnapshot, excludingTreeOf root: Int32, andProcess process: Int32)
         -> [OtherProcessCPU]
     {
         var byName: [String: OtherProcessCPU] = [:]

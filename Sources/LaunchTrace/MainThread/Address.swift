@@ -1,19 +1,19 @@
 /// A code address in the launched process, written in JSON as a hexadecimal string
 /// (`"0x7f3a12b4c010"`) so that readers whose numbers are doubles lose nothing.
-public struct Address: Codable, Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct Address: Codable, Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The address.
-    public var value: UInt64
+    package var value: UInt64
 
     /// Creates an address.
-    public init(_ value: UInt64) {
+    package init(_ value: UInt64) {
         self.value = value
     }
 
     /// `0x` followed by lowercase hexadecimal digits.
-    public var description: String { "0x" + String(value, radix: 16) }
+    package var description: String { "0x" + String(value, radix: 16) }
 
     /// Decodes `"0x…"` (or a plain number, for hand-written fixtures).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let text = try? container.decode(String.self) {
             let digits = text.hasPrefix("0x") || text.hasPrefix("0X") ? text.dropFirst(2) : Substring(text)
@@ -30,11 +30,11 @@ public struct Address: Codable, Sendable, Hashable, Comparable, CustomStringConv
     }
 
     /// Encodes as `"0x…"`.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }
 
     /// Addresses order by value.
-    public static func < (lhs: Address, rhs: Address) -> Bool { lhs.value < rhs.value }
+    package static func < (lhs: Address, rhs: Address) -> Bool { lhs.value < rhs.value }
 }

@@ -1,10 +1,10 @@
 extension BlockingKind {
     /// The kinds of call the preloaded blocking-call tracer reports (not page faults or CPU
     /// work, which other instruments see); each has a blocking-time and a blocking-call metric.
-    public static let tracedCalls: [BlockingKind] = allCases.filter(\.isTracedCall)
+    package static let tracedCalls: [BlockingKind] = allCases.filter(\.isTracedCall)
 
     /// Whether the blocking-call tracer reports calls of this kind.
-    public var isTracedCall: Bool {
+    package var isTracedCall: Bool {
         switch self {
         case .fileIO, .network, .sleep, .lock, .wait: true
         case .pageFaults, .cpu: false

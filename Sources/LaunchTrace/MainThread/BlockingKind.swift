@@ -1,5 +1,5 @@
 /// What kind of work held the main thread.
-public enum BlockingKind: String, Codable, Sendable, CaseIterable {
+package enum BlockingKind: String, Codable, Sendable, CaseIterable {
     /// File reads, writes, opens, syncs and metadata (`open`, `read`, `fsync`, `stat`, …).
     case fileIO
     /// Sockets (`connect`, `send`, `recv`, `accept`, …).

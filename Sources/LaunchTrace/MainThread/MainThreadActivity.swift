@@ -1,24 +1,24 @@
 /// What blocked the main thread during the launch: the blocking calls the tracer recorded,
 /// the stalls the watchdog saw with their stack samples, and the image map to symbolicate
 /// them. Raw addresses only: names are resolved by the tool after the launch.
-public struct MainThreadActivity: Codable, Sendable, Equatable {
+package struct MainThreadActivity: Codable, Sendable, Equatable {
     /// Images mapped in the process when the trace was written.
-    public var images: [LoadedImage]
+    package var images: [LoadedImage]
     /// Blocking calls over the tracer's threshold, in time order. Empty when the tracer did
     /// not run (see ``tracer``).
-    public var blockingCalls: [BlockingCall]
+    package var blockingCalls: [BlockingCall]
     /// Stalls, in time order.
-    public var stalls: [Stall]
+    package var stalls: [Stall]
     /// The blocking-call tracer's counters; nil when it was not loaded.
-    public var tracer: TracerInfo?
+    package var tracer: TracerInfo?
     /// The tracer's calls under its threshold, in aggregate per call site (nil in traces made
     /// before the tracer kept them).
-    public var shortCalls: [BlockingCallAggregate]?
+    package var shortCalls: [BlockingCallAggregate]?
     /// How stacks were sampled.
-    public var sampler: SamplerInfo
+    package var sampler: SamplerInfo
 
     /// Creates main-thread activity.
-    public init(
+    package init(
         images: [LoadedImage], blockingCalls: [BlockingCall], stalls: [Stall], tracer: TracerInfo?, sampler: SamplerInfo
     ) {
         self.images = images

@@ -1,7 +1,7 @@
 /// How main-thread stacks were sampled during stalls, and what that cost.
-public struct SamplerInfo: Codable, Sendable, Equatable {
+package struct SamplerInfo: Codable, Sendable, Equatable {
     /// How samples were taken.
-    public enum Method: String, Codable, Sendable {
+    package enum Method: String, Codable, Sendable {
         /// From outside, by the runner, with ptrace and remote unwinding: no signal reaches the
         /// app and its sleeping calls are restarted transparently.
         case ptrace
@@ -13,18 +13,18 @@ public struct SamplerInfo: Codable, Sendable, Equatable {
     }
 
     /// How samples were taken.
-    public var method: Method
+    package var method: Method
     /// Stall threshold, in milliseconds.
-    public var stallThresholdMs: Int
+    package var stallThresholdMs: Int
     /// Interval between samples during a stall, in milliseconds.
-    public var intervalMs: Int
+    package var intervalMs: Int
     /// Signals sent to the app's threads by the sampler (zero for a launch without stalls).
-    public var signalsSent: Int
+    package var signalsSent: Int
     /// Samples taken.
-    public var samplesTaken: Int
+    package var samplesTaken: Int
 
     /// Creates sampler information.
-    public init(method: Method, stallThresholdMs: Int, intervalMs: Int, signalsSent: Int, samplesTaken: Int) {
+    package init(method: Method, stallThresholdMs: Int, intervalMs: Int, signalsSent: Int, samplesTaken: Int) {
         self.method = method
         self.stallThresholdMs = stallThresholdMs
         self.intervalMs = intervalMs

@@ -1,24 +1,24 @@
 /// What the blocking-call tracer did.
-public struct TracerInfo: Codable, Sendable, Equatable {
+package struct TracerInfo: Codable, Sendable, Equatable {
     /// Calls shorter than this were counted but not recorded, in nanoseconds.
-    public var thresholdNs: Int64
+    package var thresholdNs: Int64
     /// Intercepted calls on the main thread during the launch.
-    public var interceptedCalls: Int
+    package var interceptedCalls: Int
     /// Calls recorded (longer than the threshold).
-    public var recordedCalls: Int
+    package var recordedCalls: Int
     /// Calls over the threshold that did not fit the tracer's buffer.
-    public var droppedCalls: Int
+    package var droppedCalls: Int
     /// Short calls from call sites beyond the aggregate table's capacity: counted, not attributed.
-    public var overflowCalls: Int?
+    package var overflowCalls: Int?
     /// Their time in all, in nanoseconds.
-    public var overflowNs: Int64?
+    package var overflowNs: Int64?
     /// The tracer's own time on the main thread during the launch, in nanoseconds: the
     /// bookkeeping after each intercepted call (timed for recorded calls, sampled one in 64 for
     /// short ones) and its two clock reads per call. Part of `profiler.mainThreadNs`.
-    public var ownNs: Int64?
+    package var ownNs: Int64?
 
     /// Creates tracer information.
-    public init(thresholdNs: Int64, interceptedCalls: Int, recordedCalls: Int, droppedCalls: Int) {
+    package init(thresholdNs: Int64, interceptedCalls: Int, recordedCalls: Int, droppedCalls: Int) {
         self.thresholdNs = thresholdNs
         self.interceptedCalls = interceptedCalls
         self.recordedCalls = recordedCalls

@@ -1,78 +1,78 @@
 extension MetricName {
     /// Launch start to the launch screen shown (``LaunchTotals/timeToLaunchScreenNs``).
-    public static let timeToLaunchScreen = MetricName(rawValue: "timeToLaunchScreen")
+    package static let timeToLaunchScreen = MetricName(rawValue: "timeToLaunchScreen")
     /// Launch start to the first committed frame.
-    public static let timeToFirstFrame = MetricName(rawValue: "timeToFirstFrame")
+    package static let timeToFirstFrame = MetricName(rawValue: "timeToFirstFrame")
     /// Launch start to the program's first top-level window on the display
     /// (``LaunchTotals/timeToFirstWindowNs``).
-    public static let timeToFirstWindow = MetricName(rawValue: "timeToFirstWindow")
+    package static let timeToFirstWindow = MetricName(rawValue: "timeToFirstWindow")
     /// Launch start to the end of `applicationDidBecomeActive`.
-    public static let timeToActive = MetricName(rawValue: "timeToActive")
+    package static let timeToActive = MetricName(rawValue: "timeToActive")
     /// Launch start to `reportFullyDrawn`.
-    public static let timeToFullDisplay = MetricName(rawValue: "timeToFullDisplay")
+    package static let timeToFullDisplay = MetricName(rawValue: "timeToFullDisplay")
     /// Launch start to readiness (``LaunchTotals/timeToReadyNs``).
-    public static let timeToReady = MetricName(rawValue: "timeToReady")
+    package static let timeToReady = MetricName(rawValue: "timeToReady")
     /// Main-thread blocked time summed over the phases before the first frame.
-    public static let mainThreadBlocked = MetricName(rawValue: "mainThreadBlocked")
+    package static let mainThreadBlocked = MetricName(rawValue: "mainThreadBlocked")
     /// Main-thread on-CPU time summed over the phases before the first frame.
-    public static let mainThreadOnCpu = MetricName(rawValue: "mainThreadOnCpu")
+    package static let mainThreadOnCpu = MetricName(rawValue: "mainThreadOnCpu")
     /// Main-thread runnable time summed over the phases before the first frame.
-    public static let mainThreadRunnable = MetricName(rawValue: "mainThreadRunnable")
+    package static let mainThreadRunnable = MetricName(rawValue: "mainThreadRunnable")
     /// Major page faults on the main thread before the first frame.
-    public static let majorFaults = MetricName(rawValue: "majorFaults")
+    package static let majorFaults = MetricName(rawValue: "majorFaults")
     /// Minor page faults on the main thread before the first frame.
-    public static let minorFaults = MetricName(rawValue: "minorFaults")
+    package static let minorFaults = MetricName(rawValue: "minorFaults")
     /// CPU time of the whole process, user and system, from `wait4` (every kind of launch).
-    public static let processCpuTime = MetricName(rawValue: "process.cpuTime")
+    package static let processCpuTime = MetricName(rawValue: "process.cpuTime")
     /// Major page faults of the whole process, from `wait4` (every kind of launch).
-    public static let processMajorFaults = MetricName(rawValue: "process.majorFaults")
+    package static let processMajorFaults = MetricName(rawValue: "process.majorFaults")
     /// Minor page faults of the whole process, from `wait4` (every kind of launch).
-    public static let processMinorFaults = MetricName(rawValue: "process.minorFaults")
+    package static let processMinorFaults = MetricName(rawValue: "process.minorFaults")
     /// Peak resident set size at the end of the launch.
-    public static let peakMemory = MetricName(rawValue: "peakMemory")
+    package static let peakMemory = MetricName(rawValue: "peakMemory")
     /// Time the profiler spent on the main thread.
-    public static let profilerOverhead = MetricName(rawValue: "profilerOverhead")
+    package static let profilerOverhead = MetricName(rawValue: "profilerOverhead")
     /// `willEnterForeground` to the first frame after a resume.
-    public static let resumeToFrame = MetricName(rawValue: "resume.toFrame")
+    package static let resumeToFrame = MetricName(rawValue: "resume.toFrame")
     /// `willEnterForeground` to active after a resume.
-    public static let resumeToActive = MetricName(rawValue: "resume.toActive")
+    package static let resumeToActive = MetricName(rawValue: "resume.toActive")
     /// Main-thread stalls the stall sampler saw.
-    public static let stallCount = MetricName(rawValue: "stallCount")
+    package static let stallCount = MetricName(rawValue: "stallCount")
     /// Duration of the longest main-thread stall.
-    public static let longestStall = MetricName(rawValue: "longestStall")
+    package static let longestStall = MetricName(rawValue: "longestStall")
 
     /// Launch start to the end of the kernel's exec (the pre-main breakdown).
-    public static let preMainExec = MetricName(rawValue: "preMain.exec")
+    package static let preMainExec = MetricName(rawValue: "preMain.exec")
     /// The loader's own start-up, to the audit module (the pre-main breakdown).
-    public static let preMainLoaderStartup = MetricName(rawValue: "preMain.loaderStartup")
+    package static let preMainLoaderStartup = MetricName(rawValue: "preMain.loaderStartup")
     /// The programs a wrapper ran, each exec'ing the next, before the one that reached `main`
     /// (the pre-main breakdown; only when there were some).
-    public static let preMainEarlierPrograms = MetricName(rawValue: "preMain.earlierPrograms")
+    package static let preMainEarlierPrograms = MetricName(rawValue: "preMain.earlierPrograms")
     /// Finding, opening and mapping every object (the pre-main breakdown).
-    public static let preMainLoading = MetricName(rawValue: "preMain.loading")
+    package static let preMainLoading = MetricName(rawValue: "preMain.loading")
     /// Symbol resolution and relocation of every object (the pre-main breakdown).
-    public static let preMainRelocation = MetricName(rawValue: "preMain.relocation")
+    package static let preMainRelocation = MetricName(rawValue: "preMain.relocation")
     /// The relative relocations' estimated share of the relocation (the pre-main breakdown).
-    public static let preMainRelocationRelative = MetricName(rawValue: "preMain.relocation.relative")
+    package static let preMainRelocationRelative = MetricName(rawValue: "preMain.relocation.relative")
     /// The symbol relocations' estimated share of the relocation (the pre-main breakdown).
-    public static let preMainRelocationSymbol = MetricName(rawValue: "preMain.relocation.symbol")
+    package static let preMainRelocationSymbol = MetricName(rawValue: "preMain.relocation.symbol")
     /// Every initializer of every object, the executable's included (the pre-main breakdown).
-    public static let preMainInitializers = MetricName(rawValue: "preMain.initializers")
+    package static let preMainInitializers = MetricName(rawValue: "preMain.initializers")
     /// Launch start to `main` (the pre-main breakdown).
-    public static let preMainTotal = MetricName(rawValue: "preMain.total")
+    package static let preMainTotal = MetricName(rawValue: "preMain.total")
 
     /// The launch totals, in the order reports show them.
-    public static let launchTotals: [MetricName] = [
+    package static let launchTotals: [MetricName] = [
         .timeToLaunchScreen, .timeToFirstFrame, .timeToActive, .timeToFullDisplay, .timeToReady,
     ]
 
     /// UIKit's phase durations in launch order, then the launch totals: the rows of the phase
     /// tables and charts of a LaunchKit run.
-    public static let phasesThenTotals: [MetricName] = phasesThenTotals(PhaseName.uikit)
+    package static let phasesThenTotals: [MetricName] = phasesThenTotals(PhaseName.uikit)
 
     /// The durations of `phases` in their order, then the launch totals: the rows of the phase
     /// tables and charts of a run whose launches ran those phases.
-    public static func phasesThenTotals(_ phases: [PhaseName]) -> [MetricName] {
+    package static func phasesThenTotals(_ phases: [PhaseName]) -> [MetricName] {
         phases.map { .phase($0) } + launchTotals
     }
 }

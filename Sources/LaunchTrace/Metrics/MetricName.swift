@@ -9,25 +9,25 @@
 /// let name = MetricName.span("catalog.load")   // "span.catalog.load"
 /// summary.metric(.timeToFirstFrame, scenario: .warm)
 /// ```
-public struct MetricName: Hashable, Sendable, Codable, RawRepresentable, CustomStringConvertible {
+package struct MetricName: Hashable, Sendable, Codable, RawRepresentable, CustomStringConvertible {
     /// The name as written in budget files and JSON.
-    public let rawValue: String
+    package let rawValue: String
 
     /// A metric with this name; whether it is one LaunchProfiler knows is for the catalog to say.
-    public init(rawValue: String) {
+    package init(rawValue: String) {
         self.rawValue = rawValue
     }
 
     /// The plain name.
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// Decodes the plain string.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(String.self)
     }
 
     /// Encodes the plain string.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
@@ -35,5 +35,5 @@ public struct MetricName: Hashable, Sendable, Codable, RawRepresentable, CustomS
 
 extension MetricName: Comparable {
     /// Names order as their strings do.
-    public static func < (lhs: MetricName, rhs: MetricName) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: MetricName, rhs: MetricName) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -5,7 +5,7 @@ extension PreMainBreakdown {
     /// executable's path when the program ran alone; `execEndNs` is the runner's reading of the
     /// exec's end. When the program exec'd another (a wrapper script, a pyenv shim), each one
     /// starts the loader again: the breakdown is the last one's, after ``earlierPrograms``.
-    public init?(events: [ProbeEvent], executable: String, execEndNs: Int64?) {
+    package init?(events: [ProbeEvent], executable: String, execEndNs: Int64?) {
         var earlier: PreMainEarlierPrograms?
         var start: PreMainPoint?
         var relocated: PreMainPoint?

@@ -6,31 +6,31 @@
 /// and context-switch records for off-CPU intervals (with the user stack at which the thread
 /// blocked, where the kernel permits it). Each ``ProfileSample`` is a span of one thread's time
 /// in one state, charged to one stack; ``threads`` names the threads other than the main one.
-public struct LaunchProfile: Codable, Sendable, Equatable {
+package struct LaunchProfile: Codable, Sendable, Equatable {
     /// Which profiler ran, and why it was that one.
-    public var source: ProfileSource
+    package var source: ProfileSource
     /// A whole sentence saying why the whole-launch profile did not run, when it did not.
-    public var fallbackReason: String?
+    package var fallbackReason: String?
     /// The cpu-clock sampling period in nanoseconds.
-    public var samplePeriodNs: Int64
+    package var samplePeriodNs: Int64
     /// Whether off-CPU intervals carry the stack at which the thread blocked.
-    public var offCPUStacks: Bool
+    package var offCPUStacks: Bool
     /// Call chains, innermost frame first, shared by the samples that reference them.
-    public var stacks: [[Address]]
+    package var stacks: [[Address]]
     /// Every thread's time, in time order (``ProfileSample/thread`` says whose).
-    public var samples: [ProfileSample]
+    package var samples: [ProfileSample]
     /// The threads the profile followed, the main thread first; empty when only the main
     /// thread was followed.
-    public var threads: [ProfileThread]
+    package var threads: [ProfileThread]
     /// Executable mappings seen while the launch ran (from the kernel's mmap records).
-    public var images: [LoadedImage]
+    package var images: [LoadedImage]
     /// Records the kernel dropped because the ring buffer was full.
-    public var lostRecords: Int
+    package var lostRecords: Int
     /// Samples dropped because the profile reached its size limit.
-    public var droppedSamples: Int
+    package var droppedSamples: Int
 
     /// Creates a profile.
-    public init(
+    package init(
         source: ProfileSource, fallbackReason: String? = nil, samplePeriodNs: Int64, offCPUStacks: Bool,
         stacks: [[Address]], samples: [ProfileSample], images: [LoadedImage], lostRecords: Int = 0,
         droppedSamples: Int = 0, threads: [ProfileThread] = []
@@ -48,7 +48,7 @@ public struct LaunchProfile: Codable, Sendable, Equatable {
     }
 
     /// Decodes a profile; one written before threads were followed has none.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         source = try container.decode(ProfileSource.self, forKey: .source)
         fallbackReason = try container.decodeIfPresent(String.self, forKey: .fallbackReason)
@@ -63,13 +63,13 @@ public struct LaunchProfile: Codable, Sendable, Equatable {
     }
 
     /// The main thread's total time in `state`, in nanoseconds.
-    public func totalNs(_ state: ProfileSample.State) -> Int64 {
+    package func totalNs(_ state: ProfileSample.State) -> Int64 {
         samples.reduce(0) { $0 + ($1.state == state && $1.isMainThread ? $1.durationNs : 0) }
     }
 
     /// The main thread's samples, in time order.
-    public var mainThreadSamples: [ProfileSample] { samples.filter(\.isMainThread) }
+    package var mainThreadSamples: [ProfileSample] { samples.filter(\.isMainThread) }
 
     /// The thread with kernel id `id`, if the profile names it.
-    public func thread(_ id: Int32) -> ProfileThread? { threads.first { $0.id == id } }
+    package func thread(_ id: Int32) -> ProfileThread? { threads.first { $0.id == id } }
 }

@@ -1,7 +1,7 @@
 /// A span of one thread's time in one state, charged to one call chain.
-public struct ProfileSample: Codable, Sendable, Equatable {
+package struct ProfileSample: Codable, Sendable, Equatable {
     /// What the thread was doing.
-    public enum State: String, Codable, Sendable, CaseIterable {
+    package enum State: String, Codable, Sendable, CaseIterable {
         /// Running on a CPU (a cpu-clock sample, weighted by the sampling period).
         case onCPU
         /// Switched out voluntarily: waiting for I/O, a lock, a timer, a page from disk.
@@ -11,19 +11,19 @@ public struct ProfileSample: Codable, Sendable, Equatable {
     }
 
     /// When the span started, in nanoseconds since the launch started (the trace's clock).
-    public var startNs: Int64
+    package var startNs: Int64
     /// Its length in nanoseconds.
-    public var durationNs: Int64
+    package var durationNs: Int64
     /// The main thread's state.
-    public var state: State
+    package var state: State
     /// Index into ``LaunchProfile/stacks``, or `nil` when no stack was taken.
-    public var stack: Int?
+    package var stack: Int?
     /// The thread's kernel id (``ProfileThread/id``), or `nil` for the launched program's main
     /// thread.
-    public var thread: Int32?
+    package var thread: Int32?
 
     /// Creates a sample.
-    public init(startNs: Int64, durationNs: Int64, state: State, stack: Int?, thread: Int32? = nil) {
+    package init(startNs: Int64, durationNs: Int64, state: State, stack: Int?, thread: Int32? = nil) {
         self.startNs = startNs
         self.durationNs = durationNs
         self.state = state
@@ -32,5 +32,5 @@ public struct ProfileSample: Codable, Sendable, Equatable {
     }
 
     /// Whether the sample is the main thread's.
-    public var isMainThread: Bool { thread == nil }
+    package var isMainThread: Bool { thread == nil }
 }

@@ -1,5 +1,5 @@
 /// Which instrument produced a launch's whole-launch profile.
-public enum ProfileSource: String, Codable, Sendable, CaseIterable {
+package enum ProfileSource: String, Codable, Sendable, CaseIterable {
     /// Linux perf events opened by the runner on the child (the default).
     case perf
     /// perf events were not permitted; the runner's ptrace stall sampler took stacks instead,

@@ -1,5 +1,5 @@
 /// Which path a launch took to its first window (``AppInfo/interface``).
-public enum AppInterface: String, Codable, Sendable, CaseIterable {
+package enum AppInterface: String, Codable, Sendable, CaseIterable {
     /// `UIMainStoryboardFile` named a storyboard: its initial view controller and window.
     case storyboard
     /// The delegate created its window in code.

@@ -1,5 +1,5 @@
 /// A point in the launch after which a profiled launch ends (`LAUNCHPROF_EXIT_AFTER`).
-public enum ExitPoint: String, Codable, Sendable, CaseIterable {
+package enum ExitPoint: String, Codable, Sendable, CaseIterable {
     /// After the first frame is committed.
     case firstFrame
     /// After `applicationDidBecomeActive(_:)` returns.

@@ -12,7 +12,7 @@
 ///
 /// A run's `runs` counts its measurement launches (or, in a run that makes none, its diagnosis
 /// launches, which then give the reported times).
-public enum LaunchKind: String, Sendable, Codable, CaseIterable {
+package enum LaunchKind: String, Sendable, Codable, CaseIterable {
     /// Launches before the others, whose results are discarded (`--warmup`).
     case warmUp
     /// A launch with the instruments (tracer, stall sampler, whole-launch profile): findings and
@@ -30,7 +30,7 @@ public enum LaunchKind: String, Sendable, Codable, CaseIterable {
     /// The key of this kind's list of records in `launches.json`, `summary.json` and the run's
     /// journal (kept from the files' first version: the diagnosis launches are `launches`, the
     /// measurement launches `timingLaunches`).
-    public var recordsKey: String {
+    package var recordsKey: String {
         switch self {
         case .warmUp: "warmupLaunches"
         case .diagnosis: "launches"
@@ -41,13 +41,13 @@ public enum LaunchKind: String, Sendable, Codable, CaseIterable {
     }
 
     /// The kind whose records are listed under `key` (``recordsKey``), or nil.
-    public init?(recordsKey key: String) {
+    package init?(recordsKey key: String) {
         guard let kind = Self.allCases.first(where: { $0.recordsKey == key }) else { return nil }
         self = kind
     }
 
     /// How a person reads the kind in a sentence ("measurement launches").
-    public var noun: String {
+    package var noun: String {
         switch self {
         case .warmUp: "warm-up"
         case .diagnosis: "diagnosis"

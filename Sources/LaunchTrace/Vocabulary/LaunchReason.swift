@@ -9,7 +9,7 @@ import Foundation
 /// let reason = try LaunchReason(parsing: "url:myapp://item/42")
 /// reason.environment  // ["LAUNCHKIT_LAUNCH_URL": "myapp://item/42"]
 /// ```
-public enum LaunchReason: Sendable, Equatable {
+package enum LaunchReason: Sendable, Equatable {
     /// Open a URL (launch options `.url`; connection options `urlContexts`).
     case url(String)
     /// A remote notification's payload, a JSON object (launch options `.remoteNotification`).
@@ -19,20 +19,20 @@ public enum LaunchReason: Sendable, Equatable {
     case activity(String)
 
     /// The variable carrying a URL to open.
-    public static let urlVariable = "LAUNCHKIT_LAUNCH_URL"
+    package static let urlVariable = "LAUNCHKIT_LAUNCH_URL"
     /// The variable carrying a remote notification's JSON payload.
-    public static let notificationVariable = "LAUNCHKIT_NOTIFICATION"
+    package static let notificationVariable = "LAUNCHKIT_NOTIFICATION"
     /// The variable carrying a user activity's type.
-    public static let activityVariable = "LAUNCHKIT_USER_ACTIVITY_TYPE"
+    package static let activityVariable = "LAUNCHKIT_USER_ACTIVITY_TYPE"
     /// The reason of a background launch (`--scenario background`) when none is given: a silent
     /// remote notification (`content-available`), the commonest reason iOS launches an app in
     /// the background.
-    public static let backgroundDefault = LaunchReason.notification("{\"aps\":{\"content-available\":1}}")
+    package static let backgroundDefault = LaunchReason.notification("{\"aps\":{\"content-available\":1}}")
     /// The forms, for messages and help.
-    public static let forms = "url:URL, notification:JSON (an object) or activity:TYPE"
+    package static let forms = "url:URL, notification:JSON (an object) or activity:TYPE"
 
     /// The variables the app is launched with.
-    public var environment: [String: String] {
+    package var environment: [String: String] {
         switch self {
         case .url(let url): [Self.urlVariable: url]
         case .notification(let json): [Self.notificationVariable: json]
@@ -42,7 +42,7 @@ public enum LaunchReason: Sendable, Equatable {
 
     /// Parses `url:URL`, `notification:JSON` or `activity:TYPE`; an error names the value and
     /// what was expected.
-    public init(parsing text: String) throws(LaunchProfilerError) {
+    package init(parsing text: String) throws(LaunchProfilerError) {
         guard let colon = text.firstIndex(of: ":") else {
             throw Self.invalid(text, "A launch reason is one of \(Self.forms).")
         }
@@ -78,5 +78,5 @@ public enum LaunchReason: Sendable, Equatable {
 
 extension LaunchProfilerError.Code {
     /// A `--launch-reason` is not one of the known forms.
-    public static let invalidLaunchReason = Self("invalidLaunchReason")
+    package static let invalidLaunchReason = Self("invalidLaunchReason")
 }

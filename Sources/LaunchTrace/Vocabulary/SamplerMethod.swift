@@ -1,5 +1,5 @@
 /// How the stall sampler takes the main thread's stacks (`LAUNCHPROF_SAMPLER`).
-public enum SamplerMethod: String, Codable, Sendable, CaseIterable {
+package enum SamplerMethod: String, Codable, Sendable, CaseIterable {
     /// The runner samples from outside with ptrace (the runner's default): no signal reaches
     /// the app, sleeping calls are restarted transparently; the probe tells the runner when a
     /// stall starts and ends over `LAUNCHPROF_STALL_FD`.

@@ -1,6 +1,6 @@
 /// The conditions a launch runs under (`LAUNCHPROF_SCENARIO`, the `scenario` of traces,
 /// launch records, runs and budget rules).
-public enum Scenario: String, Codable, Sendable, CaseIterable {
+package enum Scenario: String, Codable, Sendable, CaseIterable {
     /// The app's files are in the page cache, as after a recent launch (the default).
     case warm
     /// The executable and the shared libraries it maps are evicted from the page cache
@@ -17,7 +17,7 @@ public enum Scenario: String, Codable, Sendable, CaseIterable {
 
     /// The exit point the app is given for this scenario unless another is asked for. A
     /// background launch ends at its own end (the return of `didFinishLaunching`) at `active`.
-    public var defaultExitPoint: ExitPoint {
+    package var defaultExitPoint: ExitPoint {
         switch self {
         case .warm, .cold, .background: .active
         case .resume: .resumed
@@ -25,11 +25,11 @@ public enum Scenario: String, Codable, Sendable, CaseIterable {
     }
 
     /// The variable that tells a LaunchKit app it is launched in the background (`1`).
-    public static let backgroundVariable = "LAUNCHKIT_BACKGROUND_LAUNCH"
+    package static let backgroundVariable = "LAUNCHKIT_BACKGROUND_LAUNCH"
 
     /// The variables the app is launched with for this scenario: ``backgroundVariable`` for
     /// ``background``, none otherwise.
-    public var appEnvironment: [String: String] {
+    package var appEnvironment: [String: String] {
         self == .background ? [Self.backgroundVariable: "1"] : [:]
     }
 }

@@ -14,43 +14,43 @@ import Testing
 /// let goldens = GoldenFiles(testTarget: "LaunchToolTests", folder: "Fixtures/Golden")
 /// goldens.assertMatches(rendered, "report-with-findings.md")
 /// ```
-public struct GoldenFiles: Sendable {
+package struct GoldenFiles: Sendable {
     /// The environment variable that turns on record mode.
-    public static let recordVariable = "LAUNCHPROF_RECORD_GOLDENS"
+    package static let recordVariable = "LAUNCHPROF_RECORD_GOLDENS"
 
     /// The folder of the golden files in the source tree.
-    public let directory: URL
+    package let directory: URL
 
     /// The golden files in `folder` of `Tests/<testTarget>` in this repository.
-    public init(testTarget: String, folder: String) {
+    package init(testTarget: String, folder: String) {
         directory = Self.repositoryRoot.appendingPathComponent("Tests").appendingPathComponent(testTarget)
             .appendingPathComponent(folder)
     }
 
     /// The golden files in `folder`, relative to the repository root (`docs` for the pages
     /// made from code).
-    public init(repositoryFolder folder: String) {
+    package init(repositoryFolder folder: String) {
         directory = Self.repositoryRoot.appendingPathComponent(folder)
     }
 
     /// The repository root (this file is Tests/LaunchTestSupport/Golden/GoldenFiles.swift).
-    public static var repositoryRoot: URL {
+    package static var repositoryRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
     }
 
     /// Whether the tests run under CI (`CI` set and not empty or `false`).
-    public static var isCI: Bool {
+    package static var isCI: Bool {
         let value = ProcessInfo.processInfo.environment["CI"] ?? ""
         return !value.isEmpty && value != "false"
     }
 
     /// Whether `LAUNCHPROF_RECORD_GOLDENS=1` is set.
-    public static var isRecording: Bool { ProcessInfo.processInfo.environment[recordVariable] == "1" }
+    package static var isRecording: Bool { ProcessInfo.processInfo.environment[recordVariable] == "1" }
 
     /// Records an issue unless `actual` equals the golden file `name`; records the file (and
     /// fails) when it is missing or in record mode.
-    public func assertMatches(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    package func assertMatches(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let url = directory.appendingPathComponent(name)
         guard !Self.isRecording, let expected = try? String(contentsOf: url, encoding: .utf8) else {
             record(actual, to: url, sourceLocation: sourceLocation)

@@ -1,7 +1,7 @@
 /// A unified-style line diff of two texts: `-` for lines only in the expected text, `+` for
 /// lines only in the actual one, two lines of context around each change and `@@ golden line N @@`
 /// before each hunk, so a failed golden comparison shows what changed rather than "not equal".
-public struct LineDiff: Sendable, Equatable, CustomStringConvertible {
+package struct LineDiff: Sendable, Equatable, CustomStringConvertible {
     /// One line of the merged listing.
     enum Line: Sendable, Equatable {
         case same(String)
@@ -20,7 +20,7 @@ public struct LineDiff: Sendable, Equatable, CustomStringConvertible {
     let context: Int
 
     /// Compares `actual` with `expected`, line by line.
-    public init(expected: String, actual: String, context: Int = 2) {
+    package init(expected: String, actual: String, context: Int = 2) {
         let old = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let new = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         self.lines = Self.merge(old: old, new: new)
@@ -28,10 +28,10 @@ public struct LineDiff: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether the texts differ.
-    public var hasChanges: Bool { lines.contains(where: \.isChange) }
+    package var hasChanges: Bool { lines.contains(where: \.isChange) }
 
     /// The hunks: changed lines with their context, `@@` where unchanged lines are left out.
-    public var description: String {
+    package var description: String {
         let changed = lines.indices.filter { lines[$0].isChange }
         let shown = Set(changed.flatMap { max(0, $0 - context)...min(lines.count - 1, $0 + context) })
         var goldenLine: [Int] = []

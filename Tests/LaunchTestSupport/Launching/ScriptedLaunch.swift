@@ -2,7 +2,7 @@ import LaunchTrace
 
 /// What one launch of a ``ScriptedLauncher`` does: completes with phase durations of the
 /// script's choosing, or fails the way a real launch can.
-public enum ScriptedLaunch: Sendable, Equatable {
+package enum ScriptedLaunch: Sendable, Equatable {
     /// The app reaches its exit point; each phase named here lasts that many milliseconds, the
     /// later phases and the totals moving with it.
     case completed(phasesMs: [PhaseName: Double])
@@ -14,10 +14,10 @@ public enum ScriptedLaunch: Sendable, Equatable {
     case timedOut
 
     /// A launch that completes with the template's phases unchanged.
-    public static let completed = ScriptedLaunch.completed(phasesMs: [:])
+    package static let completed = ScriptedLaunch.completed(phasesMs: [:])
 
     /// A launch that completes with `phase` lasting `milliseconds`.
-    public static func completed(_ phase: PhaseName, ms milliseconds: Double) -> ScriptedLaunch {
+    package static func completed(_ phase: PhaseName, ms milliseconds: Double) -> ScriptedLaunch {
         .completed(phasesMs: [phase: milliseconds])
     }
 }

@@ -16,7 +16,7 @@ import Synchronization
 /// let result = try ProfilingRun(plan: plan, folder: folder, launcher: launcher).run()
 /// launcher.requests.count   // every launch, warm-up launches included
 /// ```
-public final class ScriptedLauncher: Launcher {
+package final class ScriptedLauncher: Launcher {
     private struct State {
         var requests: [LaunchRequest] = []
         var interruption: Int32?
@@ -30,7 +30,7 @@ public final class ScriptedLauncher: Launcher {
     /// A launcher whose launches do what `script` says of each request; with `interruptAfter`,
     /// the run counts as interrupted by `signal` once that many launches (warm-up ones
     /// included) have been made.
-    public init(
+    package init(
         interruptAfter: (launches: Int, signal: Int32)? = nil,
         script: @escaping @Sendable (LaunchRequest) -> ScriptedLaunch
     ) {
@@ -40,16 +40,16 @@ public final class ScriptedLauncher: Launcher {
     }
 
     /// Every request made so far, in order.
-    public var requests: [LaunchRequest] { state.withLock { $0.requests } }
+    package var requests: [LaunchRequest] { state.withLock { $0.requests } }
 
     /// The interruption signal, once ``init(interruptAfter:script:)``'s count is reached.
-    public var interruption: Int32? { state.withLock { $0.interruption } }
+    package var interruption: Int32? { state.withLock { $0.interruption } }
 
     /// Accepts every specification: no program is started.
-    public func check(_ specification: LaunchSpecification) throws(LaunchProfilerError) {}
+    package func check(_ specification: LaunchSpecification) throws(LaunchProfilerError) {}
 
     /// Performs one scripted launch.
-    public func launch(_ request: LaunchRequest) -> LaunchResult {
+    package func launch(_ request: LaunchRequest) -> LaunchResult {
         let count = state.withLock { state in
             state.requests.append(request)
             return state.requests.count

@@ -7,18 +7,18 @@ import Foundation
 /// let output = try BuiltProducts.launchprof(["run", "--runs", "3", "--", "/usr/bin/git", "--version"])
 /// #expect(output.status == 0)
 /// ```
-public struct ProductProcess {
+package struct ProductProcess {
     /// What a finished process left.
-    public struct Output: Sendable, Equatable {
+    package struct Output: Sendable, Equatable {
         /// The exit status (or the signal number, for a process a signal ended).
-        public var status: Int32
+        package var status: Int32
         /// Everything written to standard output.
-        public var stdout: String
+        package var stdout: String
         /// Everything written to standard error.
-        public var stderr: String
+        package var stderr: String
 
         /// Creates an output.
-        public init(status: Int32, stdout: String, stderr: String) {
+        package init(status: Int32, stdout: String, stderr: String) {
             self.status = status
             self.stdout = stdout
             self.stderr = stderr
@@ -26,22 +26,22 @@ public struct ProductProcess {
     }
 
     /// The command did not finish within its time; it was terminated.
-    public struct TimeoutError: Error, CustomStringConvertible {
+    package struct TimeoutError: Error, CustomStringConvertible {
         /// The command line.
-        public var command: String
+        package var command: String
         /// A sentence naming the command.
-        public var description: String { "The command did not finish in time: \(command)" }
+        package var description: String { "The command did not finish in time: \(command)" }
     }
 
     /// The running process.
-    public let process: Process
+    package let process: Process
     private let out: URL
     private let err: URL
     private let command: String
 
     /// Starts `executable ARGUMENTS` in `directory` with the test's environment less every
     /// `LAUNCHPROF_` variable, plus `environment` and `NO_COLOR=1`.
-    public static func start(
+    package static func start(
         _ executable: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
     ) throws -> ProductProcess {
         let process = Process()
@@ -66,7 +66,7 @@ public struct ProductProcess {
 
     /// Waits for the end, at most `timeout` seconds (then terminates it and throws
     /// ``TimeoutError``), and reads what it wrote.
-    public func wait(timeout: Double = 300) throws -> Output {
+    package func wait(timeout: Double = 300) throws -> Output {
         defer {
             try? FileManager.default.removeItem(at: out)
             try? FileManager.default.removeItem(at: err)

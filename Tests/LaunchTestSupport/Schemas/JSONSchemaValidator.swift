@@ -8,9 +8,9 @@ import Foundation
 /// let problems = try JSONSchemaValidator.validate([summaryURL], against: JSONSchemaValidator.schema("summary"))
 /// #expect(problems[summaryURL.path] == [])
 /// ```
-public enum JSONSchemaValidator {
+package enum JSONSchemaValidator {
     /// The schema file `schemas/<name>.schema.json` (`budgets`: the one at the repository root).
-    public static func schema(_ name: String) -> URL {
+    package static func schema(_ name: String) -> URL {
         let root = GoldenFiles.repositoryRoot
         if name == "budgets" { return root.appendingPathComponent("budgets.schema.json") }
         return root.appendingPathComponent("schemas").appendingPathComponent("\(name).schema.json")
@@ -21,7 +21,7 @@ public enum JSONSchemaValidator {
     /// resolve offline, as any validator given the files resolves them.
     ///
     /// - Throws: when Python or `jsonschema` cannot run, or the schema itself is invalid.
-    public static func validate(_ files: [URL], against schema: URL) throws -> [String: [String]] {
+    package static func validate(_ files: [URL], against schema: URL) throws -> [String: [String]] {
         let process = Process()
         process.executableURL = URL(filePath: TestPython.path)
         process.arguments =
@@ -40,11 +40,11 @@ public enum JSONSchemaValidator {
     }
 
     /// The validator could not run.
-    public struct ValidatorFailure: Error, CustomStringConvertible {
+    package struct ValidatorFailure: Error, CustomStringConvertible {
         /// Python's standard error.
-        public var message: String
+        package var message: String
         /// The message.
-        public var description: String { "python3 -m jsonschema could not validate: \(message)" }
+        package var description: String { "python3 -m jsonschema could not validate: \(message)" }
     }
 
     static let script = """

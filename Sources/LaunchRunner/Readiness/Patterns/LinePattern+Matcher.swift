@@ -11,24 +11,24 @@ extension LinePattern {
     /// matcher.feed([0x62])
     /// matcher.finish()                            // false: the line is "aab"
     /// ```
-    public struct Matcher: Sendable {
+    package struct Matcher: Sendable {
         private var machine: Machine
         /// Scalars fed since `shouldStop` was last asked.
         private var sinceAsked = 0
 
         /// A matcher at the start of a line.
-        public init(_ pattern: LinePattern) {
+        package init(_ pattern: LinePattern) {
             machine = Machine(pattern: pattern)
         }
 
         /// Whether the line fed so far matched already (whatever follows).
-        public var hasMatched: Bool { machine.matched }
+        package var hasMatched: Bool { machine.matched }
 
         /// Feeds the line's next scalars; true once some part of the line matched (without `$`
         /// at the end: that waits for ``finish(shouldStop:)``), nil when `shouldStop` (asked every
         /// 1024 scalars) returned true first: the rest of `scalars` was not fed.
         @discardableResult
-        public mutating func feed(_ scalars: some Sequence<UInt32>, shouldStop: () -> Bool = { false }) -> Bool? {
+        package mutating func feed(_ scalars: some Sequence<UInt32>, shouldStop: () -> Bool = { false }) -> Bool? {
             for scalar in scalars {
                 if machine.matched { return true }
                 sinceAsked += 1
@@ -43,13 +43,13 @@ extension LinePattern {
 
         /// Whether the line fed so far matches whatever comes after it: true when a match needs
         /// no look at what follows (`ready` on `ready`, not `ready$`). Feeding may go on.
-        public mutating func matchesWhateverFollows() -> Bool {
+        package mutating func matchesWhateverFollows() -> Bool {
             machine.matchesWhateverFollows()
         }
 
         /// The line ended: whether it matched, `$` holding here.
         @discardableResult
-        public mutating func finish() -> Bool {
+        package mutating func finish() -> Bool {
             machine.finish()
         }
     }

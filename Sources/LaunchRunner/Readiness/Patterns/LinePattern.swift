@@ -26,22 +26,22 @@ import LaunchTrace
 /// let pattern = try LinePattern("^listening on port [0-9]+$")
 /// pattern.matches("listening on port 8080")  // true
 /// ```
-public struct LinePattern: Sendable, Equatable {
+package struct LinePattern: Sendable, Equatable {
     /// The pattern as written.
-    public let source: String
+    package let source: String
     let program: [Instruction]
     let classes: [ScalarClass]
     let ignoresCase: Bool
 
     /// The most instructions a pattern may compile to (a bound on the work per character).
-    public static let maximumSize = 4000
+    package static let maximumSize = 4000
     /// The largest count a `{n,m}` quantifier may give.
-    public static let maximumRepetition = 1000
+    package static let maximumRepetition = 1000
 
     /// Parses and compiles `source`.
     ///
     /// - Throws: ``SyntaxError`` naming the position and what was expected.
-    public init(_ source: String) throws(SyntaxError) {
+    package init(_ source: String) throws(SyntaxError) {
         self.source = source
         var parser = Parser(source)
         let (node, ignoresCase) = try parser.parseWhole()
@@ -54,29 +54,29 @@ public struct LinePattern: Sendable, Equatable {
     }
 
     /// Whether some part of `line` matches.
-    public func matches(_ line: some StringProtocol) -> Bool {
+    package func matches(_ line: some StringProtocol) -> Bool {
         matches(scalars: line.unicodeScalars.map(\.value)) != false
     }
 
     /// Whether some part of `scalars` (a line's Unicode scalars) matches, or nil when
     /// `shouldStop` (asked every 1024 scalars) returned true first.
-    public func matches(scalars: [UInt32], shouldStop: () -> Bool = { false }) -> Bool? {
+    package func matches(scalars: [UInt32], shouldStop: () -> Bool = { false }) -> Bool? {
         var matcher = Matcher(self)
         guard let matched = matcher.feed(scalars, shouldStop: shouldStop) else { return nil }
         return matched || matcher.finish()
     }
 
     /// Equal when written the same.
-    public static func == (lhs: LinePattern, rhs: LinePattern) -> Bool { lhs.source == rhs.source }
+    package static func == (lhs: LinePattern, rhs: LinePattern) -> Bool { lhs.source == rhs.source }
 
     /// A pattern that cannot be parsed: where and why.
-    public struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    package struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The position (in Unicode scalars from 0) where parsing stopped.
-        public var position: Int
+        package var position: Int
         /// What was wrong, as the end of a sentence.
-        public var reason: String
+        package var reason: String
 
         /// A whole sentence.
-        public var description: String { "At character \(position + 1): \(reason)." }
+        package var description: String { "At character \(position + 1): \(reason)." }
     }
 }

@@ -9,17 +9,17 @@ import LaunchTrace
 /// try store.save(name: "main", summary: summary)
 /// let main = try store.load(name: "main")
 /// ```
-public struct BaselineStore: Sendable, Equatable {
+package struct BaselineStore: Sendable, Equatable {
     /// The folder holding the baseline files.
-    public var directory: URL
+    package var directory: URL
 
     /// Creates a store in `directory`.
-    public init(directory: URL) {
+    package init(directory: URL) {
         self.directory = directory
     }
 
     /// Whether `name` can name a baseline: letters, digits, `.`, `_` and `-`, not starting with `.`.
-    public static func isValidName(_ name: String) -> Bool {
+    package static func isValidName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first != ".", name.count <= 128 else { return false }
         return name.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII
@@ -28,14 +28,14 @@ public struct BaselineStore: Sendable, Equatable {
     }
 
     /// The file of the baseline `name`.
-    public func url(of name: String) -> URL {
+    package func url(of name: String) -> URL {
         directory.appendingPathComponent(name + ".json", isDirectory: false)
     }
 
     /// Saves `summary` as the baseline `name` atomically, creating the folder when needed.
     ///
     /// - Throws: ``LaunchProfilerError`` when the name is not valid or the file cannot be written.
-    public func save(name: String, summary: RunSummary) throws {
+    package func save(name: String, summary: RunSummary) throws {
         guard Self.isValidName(name) else { throw LaunchProfilerError.invalidBaselineName(name) }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -50,7 +50,7 @@ public struct BaselineStore: Sendable, Equatable {
     ///
     /// - Throws: ``LaunchProfilerError`` with code ``LaunchProfilerError/Code/baselineNotFound`` when it was never saved,
     ///   ``LaunchProfilerError`` when the file is not a valid run summary.
-    public func load(name: String) throws -> RunSummary {
+    package func load(name: String) throws -> RunSummary {
         guard Self.isValidName(name) else { throw LaunchProfilerError.invalidBaselineName(name) }
         let file = url(of: name)
         guard FileManager.default.fileExists(atPath: file.path) else {
@@ -60,7 +60,7 @@ public struct BaselineStore: Sendable, Equatable {
     }
 
     /// Names of the saved baselines, sorted.
-    public func names() -> [String] {
+    package func names() -> [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return files.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }.sorted()
     }

@@ -2,16 +2,16 @@ import LaunchTrace
 
 extension LaunchProfilerError.Code {
     /// No baseline of this name was saved.
-    public static let baselineNotFound = Self("baselineNotFound")
+    package static let baselineNotFound = Self("baselineNotFound")
     /// The name cannot name a file safely.
-    public static let invalidBaselineName = Self("invalidBaselineName")
+    package static let invalidBaselineName = Self("invalidBaselineName")
     /// The baseline file could not be written.
-    public static let baselineNotWritable = Self("baselineNotWritable")
+    package static let baselineNotWritable = Self("baselineNotWritable")
 }
 
 extension LaunchProfilerError {
     /// No baseline called `name` was saved; `path` is where it was looked for.
-    public static func baselineNotFound(name: String, path: String) -> Self {
+    package static func baselineNotFound(name: String, path: String) -> Self {
         Self(
             .baselineNotFound,
             "The baseline \"\(name)\" does not exist: \(path) was not found. Save a run summary under that name first.",
@@ -20,7 +20,7 @@ extension LaunchProfilerError {
     }
 
     /// `name` cannot name a baseline file safely.
-    public static func invalidBaselineName(_ name: String) -> Self {
+    package static func invalidBaselineName(_ name: String) -> Self {
         Self(
             .invalidBaselineName,
             "The baseline name \"\(name)\" is not valid; use letters, digits, \".\", \"_\" or \"-\", not starting with \".\"."
@@ -28,7 +28,7 @@ extension LaunchProfilerError {
     }
 
     /// The baseline `name` could not be written to `path`.
-    public static func baselineNotWritable(name: String, path: String, reason: String) -> Self {
+    package static func baselineNotWritable(name: String, path: String, reason: String) -> Self {
         Self(
             .baselineNotWritable,
             "The baseline \"\(name)\" cannot be written to \(path): \(reason)",

@@ -12,23 +12,23 @@ import LaunchTrace
 ///   "allow": ["ThumbnailCache.warmSynchronously"]
 /// }
 /// ```
-public struct FindingsPolicy: Codable, Sendable, Equatable {
+package struct FindingsPolicy: Codable, Sendable, Equatable {
     /// Level per kind (``LaunchTrace/BlockingKind`` raw value) for the phases before the first frame.
-    public var beforeFirstFrame: [String: BudgetLevel]
+    package var beforeFirstFrame: [String: BudgetLevel]
     /// Level per kind for `didBecomeActive`, after the first frame.
-    public var afterFirstFrame: [String: BudgetLevel]
+    package var afterFirstFrame: [String: BudgetLevel]
     /// Level per kind for one phase (by phase id), overriding the two above.
-    public var phases: [String: [String: BudgetLevel]]
+    package var phases: [String: [String: BudgetLevel]]
     /// Findings whose median cost per launch is under this are ignored, in nanoseconds (0: none).
-    public var minimumCostNs: Double
+    package var minimumCostNs: Double
     /// ``minimumCostNs`` as written, e.g. `"2ms"`.
-    public var minimumCost: String?
+    package var minimumCost: String?
     /// Functions allowed to do any work: `Type.method`, `Type` (all its methods) or a full
     /// simplified name; their closures are allowed too.
-    public var allow: [String]
+    package var allow: [String]
 
     /// Creates a policy.
-    public init(
+    package init(
         beforeFirstFrame: [String: BudgetLevel] = [:], afterFirstFrame: [String: BudgetLevel] = [:],
         phases: [String: [String: BudgetLevel]] = [:], minimumCostNs: Double = 0, minimumCost: String? = nil,
         allow: [String] = []
@@ -43,14 +43,14 @@ public struct FindingsPolicy: Codable, Sendable, Equatable {
 
     /// The level of `kind` in `phase`, or nil when the policy does not restrict it. An unknown
     /// phase counts as before the first frame.
-    public func level(of kind: BlockingKind, in phase: LaunchPhase?) -> BudgetLevel? {
+    package func level(of kind: BlockingKind, in phase: LaunchPhase?) -> BudgetLevel? {
         if let phase, let level = phases[phase.rawValue]?[kind.rawValue] { return level }
         let before = phase?.isBeforeFirstFrame ?? true
         return (before ? beforeFirstFrame : afterFirstFrame)[kind.rawValue]
     }
 
     /// The `allow` entry that covers `function`, if any.
-    public func allowance(for function: String) -> String? {
+    package func allowance(for function: String) -> String? {
         var name = Substring(function)
         while name.hasPrefix("closure #") || name.hasPrefix("implicit closure #") || name.hasPrefix("$defer #") {
             guard let range = name.range(of: " in ") else { break }
@@ -64,12 +64,12 @@ public struct FindingsPolicy: Codable, Sendable, Equatable {
     }
 
     /// Whether the policy restricts anything.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         beforeFirstFrame.isEmpty && afterFirstFrame.isEmpty && phases.values.allSatisfy(\.isEmpty)
     }
 
     /// Whether any restriction is at the error level.
-    public var hasErrorLevel: Bool {
+    package var hasErrorLevel: Bool {
         (Array(beforeFirstFrame.values) + Array(afterFirstFrame.values) + phases.values.flatMap(\.values)).contains(
             .error)
     }

@@ -7,11 +7,11 @@ import LaunchTrace
 /// ```swift
 /// evaluation.policyVerdicts = PolicyEvaluator.evaluate(budgets.policy, findings: summary.findings)
 /// ```
-public enum PolicyEvaluator {
+package enum PolicyEvaluator {
     /// The violations, in the findings' order. A policy that restricts something but has no
     /// findings to check (no launch's main thread was observed) gives one `missing` verdict:
     /// never a silent pass.
-    public static func evaluate(_ policy: FindingsPolicy?, findings: RunFindings?) -> [PolicyVerdict] {
+    package static func evaluate(_ policy: FindingsPolicy?, findings: RunFindings?) -> [PolicyVerdict] {
         guard let policy, !policy.isEmpty else { return [] }
         guard let findings, findings.analyzedLaunches.values.contains(where: { $0 > 0 }) else {
             return [

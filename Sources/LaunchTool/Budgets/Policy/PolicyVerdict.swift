@@ -1,28 +1,28 @@
 import LaunchTrace
 
 /// A finding that breaks the policy, or a policy that could not be checked.
-public struct PolicyVerdict: Codable, Sendable, Equatable {
+package struct PolicyVerdict: Codable, Sendable, Equatable {
     /// `fail` for a violation; `missing` when no launch's main thread was observed.
-    public var status: VerdictStatus
+    package var status: VerdictStatus
     /// The level of the restriction broken (for `missing`, the highest level in the policy).
-    public var level: BudgetLevel
+    package var level: BudgetLevel
     /// The finding's id (`kind:phase:function`); nil for `missing`.
-    public var findingID: String?
+    package var findingID: String?
     /// The scenario of the launches.
-    public var scenario: String?
+    package var scenario: String?
     /// The function.
-    public var function: String?
+    package var function: String?
     /// The kind of work.
-    public var kind: BlockingKind?
+    package var kind: BlockingKind?
     /// The phase.
-    public var phase: LaunchPhase?
+    package var phase: LaunchPhase?
     /// Median cost per launch it appeared in, in nanoseconds.
-    public var medianCostNs: Double?
+    package var medianCostNs: Double?
     /// One or two sentences.
-    public var message: String
+    package var message: String
 
     /// Creates a verdict.
-    public init(
+    package init(
         status: VerdictStatus, level: BudgetLevel, findingID: String? = nil, scenario: String? = nil,
         function: String? = nil,
         kind: BlockingKind? = nil, phase: LaunchPhase? = nil, medianCostNs: Double? = nil, message: String
@@ -40,5 +40,5 @@ public struct PolicyVerdict: Codable, Sendable, Equatable {
 
     /// Whether it fails the check (exit code 2): an error-level violation, or an error-level
     /// policy that could not be checked.
-    public var failsCheck: Bool { level == .error && (status == .fail || status == .missing) }
+    package var failsCheck: Bool { level == .error && (status == .fail || status == .missing) }
 }

@@ -5,7 +5,7 @@ extension BudgetEvaluation {
 
     /// Decodes an evaluation; reports written before policies existed have no `policyVerdicts`,
     /// and those written before `--allow-failed` no `allowedFailures` (0).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: EvaluationKeys.self)
         self.init(
             verdicts: try container.decode([RuleVerdict].self, forKey: .verdicts),
@@ -17,7 +17,7 @@ extension BudgetEvaluation {
     }
 
     /// Encodes every field.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: EvaluationKeys.self)
         try container.encode(verdicts, forKey: .verdicts)
         try container.encode(launchCount, forKey: .launchCount)

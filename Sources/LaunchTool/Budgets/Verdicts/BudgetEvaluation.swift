@@ -4,26 +4,26 @@
 /// let evaluation = BudgetEvaluator().evaluate(budgets, summary: summary)
 /// exit(evaluation.exitCode.rawValue)
 /// ```
-public struct BudgetEvaluation: Codable, Sendable, Equatable {
+package struct BudgetEvaluation: Codable, Sendable, Equatable {
     /// One verdict per rule, in file order.
-    public var verdicts: [RuleVerdict]
+    package var verdicts: [RuleVerdict]
     /// Launches in the run, whatever their outcome.
-    public var launchCount: Int
+    package var launchCount: Int
     /// Launches that completed with a trace.
-    public var completedLaunchCount: Int
+    package var completedLaunchCount: Int
     /// Violations of the budget file's policy on main-thread work (see ``PolicyEvaluator``);
     /// error-level ones fail the check like rules.
-    public var policyVerdicts: [PolicyVerdict]
+    package var policyVerdicts: [PolicyVerdict]
     /// Launches that may fail (crash, hang, exit with an error, give no or an invalid trace)
     /// before the run fails with ``ProfilerExitStatus/launchFailed``: `--allow-failed`, 0 by default.
-    public var allowedFailures: Int
+    package var allowedFailures: Int
     /// The status of the whole run when more than the verdicts decided it (`launchprof run`
     /// interrupted, or its history not recorded); nil when the verdicts' ``exitCode`` is the
     /// run's. Every output prints ``status``, so none names a code the process does not return.
-    public var runStatus: ProfilerExitStatus?
+    package var runStatus: ProfilerExitStatus?
 
     /// Creates an evaluation.
-    public init(
+    package init(
         verdicts: [RuleVerdict], launchCount: Int, completedLaunchCount: Int, policyVerdicts: [PolicyVerdict] = [],
         allowedFailures: Int = 0
     ) {
@@ -35,12 +35,12 @@ public struct BudgetEvaluation: Codable, Sendable, Equatable {
     }
 
     /// Launches that did not complete with a valid trace.
-    public var failedLaunchCount: Int { max(0, launchCount - completedLaunchCount) }
+    package var failedLaunchCount: Int { max(0, launchCount - completedLaunchCount) }
 
     /// The exit code: 3 when no launch completed or more than ``allowedFailures`` failed; else 2 when an error-level rule failed or
     /// is missing, or an error-level policy verdict fails; else 4 when an error-level rule is inconclusive; else 0. Warn-level
     /// rules never change it.
-    public var exitCode: ProfilerExitStatus {
+    package var exitCode: ProfilerExitStatus {
         if completedLaunchCount == 0 || failedLaunchCount > allowedFailures { return .launchFailed }
         if verdicts.contains(where: \.failsCheck) || policyVerdicts.contains(where: \.failsCheck) {
             return .budgetExceeded
@@ -50,20 +50,20 @@ public struct BudgetEvaluation: Codable, Sendable, Equatable {
     }
 
     /// The status the command ends with: ``runStatus`` when the run set one, else ``exitCode``.
-    public var status: ProfilerExitStatus { runStatus ?? exitCode }
+    package var status: ProfilerExitStatus { runStatus ?? exitCode }
 
     /// Whether more launches cannot change the outcome: no rule (of either level) is
     /// inconclusive. An `--adaptive` loop adds launches while this is false.
-    public var isDecisive: Bool {
+    package var isDecisive: Bool {
         !verdicts.contains { $0.status == .inconclusive }
     }
 
     /// Verdicts that are inconclusive, for an adaptive loop's progress output.
-    public var inconclusiveVerdicts: [RuleVerdict] { verdicts.filter { $0.status == .inconclusive } }
+    package var inconclusiveVerdicts: [RuleVerdict] { verdicts.filter { $0.status == .inconclusive } }
 
     /// Verdicts that failed or are missing, at either level.
-    public var problems: [RuleVerdict] { verdicts.filter { $0.status == .fail || $0.status == .missing } }
+    package var problems: [RuleVerdict] { verdicts.filter { $0.status == .fail || $0.status == .missing } }
 
     /// Relative rules whose metric improved significantly against the baseline.
-    public var improvements: [RuleVerdict] { verdicts.filter(\.isImprovement) }
+    package var improvements: [RuleVerdict] { verdicts.filter(\.isImprovement) }
 }

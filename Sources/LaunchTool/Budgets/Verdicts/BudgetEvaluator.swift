@@ -17,20 +17,20 @@
 /// let evaluator = BudgetEvaluator()
 /// let evaluation = evaluator.evaluate(budgets, summary: summary, baselines: ["main": main])
 /// ```
-public struct BudgetEvaluator: Sendable, Equatable {
+package struct BudgetEvaluator: Sendable, Equatable {
     /// Bootstrap used for the statistic's confidence interval.
-    public var bootstrap: Bootstrap
+    package var bootstrap: Bootstrap
     /// The p-value under which a change against a baseline is significant; 0.05.
-    public var significance: Double
+    package var significance: Double
 
     /// Creates an evaluator.
-    public init(bootstrap: Bootstrap = Bootstrap(), significance: Double = 0.05) {
+    package init(bootstrap: Bootstrap = Bootstrap(), significance: Double = 0.05) {
         self.bootstrap = bootstrap
         self.significance = significance
     }
 
     /// Evaluates every rule; `baselines` maps each baseline name the rules use to its summary.
-    public func evaluate(_ budgets: BudgetFile, summary: RunSummary, baselines: [String: RunSummary] = [:])
+    package func evaluate(_ budgets: BudgetFile, summary: RunSummary, baselines: [String: RunSummary] = [:])
         -> BudgetEvaluation
     {
         BudgetEvaluation(
@@ -41,14 +41,14 @@ public struct BudgetEvaluator: Sendable, Equatable {
     }
 
     /// Evaluates every rule, comparing every relative rule with `baseline` whatever name it gives.
-    public func evaluate(_ budgets: BudgetFile, summary: RunSummary, baseline: RunSummary?) -> BudgetEvaluation {
+    package func evaluate(_ budgets: BudgetFile, summary: RunSummary, baseline: RunSummary?) -> BudgetEvaluation {
         var baselines: [String: RunSummary] = [:]
         if let baseline { for name in budgets.baselineNames { baselines[name] = baseline } }
         return evaluate(budgets, summary: summary, baselines: baselines)
     }
 
     /// Evaluates one rule.
-    public func evaluate(_ rule: BudgetRule, summary: RunSummary, baselines: [String: RunSummary] = [:]) -> RuleVerdict
+    package func evaluate(_ rule: BudgetRule, summary: RunSummary, baselines: [String: RunSummary] = [:]) -> RuleVerdict
     {
         let scenario = rule.scenario
         guard let scenarioSummary = summary.scenarios[scenario.rawValue], scenarioSummary.completedLaunches > 0 else {

@@ -5,7 +5,7 @@
 /// exit(evaluation.exitCode.rawValue)
 /// print(ProfilerExitStatus.helpText)   // "Exit codes: 0 every budget passed; 1 usage or internal error; …"
 /// ```
-public enum ProfilerExitStatus: Int32, Codable, Sendable, CaseIterable {
+package enum ProfilerExitStatus: Int32, Codable, Sendable, CaseIterable {
     /// Every error-level rule passed (`compare`: head is the same as base or better).
     case success = 0
     /// Bad usage or an internal error (the CLI's to return; never from an evaluation).
@@ -26,7 +26,7 @@ public enum ProfilerExitStatus: Int32, Codable, Sendable, CaseIterable {
     case interrupted = 130
 
     /// What the status means, in the words of the commands' help.
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .success: "every budget passed (bisect: the first bad commit was found)"
         case .usageError: "usage or internal error"
@@ -42,7 +42,7 @@ public enum ProfilerExitStatus: Int32, Codable, Sendable, CaseIterable {
     }
 
     /// One line for a command's help: every status with its meaning.
-    public static var helpText: String {
+    package static var helpText: String {
         "Exit codes: " + allCases.map { "\($0.rawValue) \($0.meaning)" }.joined(separator: "; ") + "."
     }
 }

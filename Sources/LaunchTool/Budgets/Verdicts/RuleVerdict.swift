@@ -1,33 +1,33 @@
 /// The verdict on one budget rule, with the numbers behind it.
-public struct RuleVerdict: Codable, Sendable, Equatable {
+package struct RuleVerdict: Codable, Sendable, Equatable {
     /// The rule.
-    public var rule: BudgetRule
+    package var rule: BudgetRule
     /// The outcome.
-    public var status: VerdictStatus
+    package var status: VerdictStatus
     /// Number of samples the statistic was computed from.
-    public var sampleCount: Int
+    package var sampleCount: Int
     /// The rule's statistic of this run, in the metric's base unit.
-    public var observed: Double?
+    package var observed: Double?
     /// Bootstrap confidence interval of ``observed``.
-    public var interval: ConfidenceInterval?
+    package var interval: ConfidenceInterval?
     /// The value the statistic may not exceed, in the base unit: the absolute limit, or
     /// the baseline's statistic grown by the relative limit.
-    public var threshold: Double?
+    package var threshold: Double?
     /// Relative rules: the baseline's statistic.
-    public var baselineValue: Double?
+    package var baselineValue: Double?
     /// Relative rules: `(observed − baseline) / baseline`, e.g. 0.12 for 12 % slower.
-    public var relativeChange: Double?
+    package var relativeChange: Double?
     /// Relative rules: two-sided Mann–Whitney U p-value of this run against the baseline.
-    public var pValue: Double?
+    package var pValue: Double?
     /// Relative rules: Hodges–Lehmann shift from the baseline to this run, in the base unit.
-    public var shift: Double?
+    package var shift: Double?
     /// Relative rules: a significant change for the better (shown apart from failures).
-    public var isImprovement: Bool
+    package var isImprovement: Bool
     /// One or two sentences explaining the verdict.
-    public var message: String
+    package var message: String
 
     /// Creates a verdict.
-    public init(
+    package init(
         rule: BudgetRule, status: VerdictStatus, sampleCount: Int = 0, observed: Double? = nil,
         interval: ConfidenceInterval? = nil, threshold: Double? = nil, baselineValue: Double? = nil,
         relativeChange: Double? = nil, pValue: Double? = nil, shift: Double? = nil,
@@ -48,7 +48,7 @@ public struct RuleVerdict: Codable, Sendable, Equatable {
     }
 
     /// Whether this verdict fails the check: an error-level rule that failed or is missing.
-    public var failsCheck: Bool {
+    package var failsCheck: Bool {
         rule.level == .error && (status == .fail || status == .missing)
     }
 }

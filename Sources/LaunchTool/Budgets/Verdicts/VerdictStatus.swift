@@ -1,5 +1,5 @@
 /// The outcome of one budget rule.
-public enum VerdictStatus: String, Codable, Sendable, CaseIterable {
+package enum VerdictStatus: String, Codable, Sendable, CaseIterable {
     /// Within the budget.
     case pass
     /// Over the budget: the whole confidence interval is over an absolute limit, or a

@@ -17,7 +17,7 @@ extension AlternativeBuilds {
     ///
     /// - Returns: The product's executable.
     /// - Throws: ``LaunchTrace/LaunchProfilerError`` when the build fails or leaves no executable.
-    public static func buildPackage(path: String, product: String, in run: URL) throws -> String {
+    package static func buildPackage(path: String, product: String, in run: URL) throws -> String {
         let build = packageBuild(path: path, product: product, options: [], scratch: folder("base", in: run))
         return try Self.run(build, name: "base", in: run).path
     }

@@ -6,9 +6,9 @@ import LaunchTrace
 /// it prints is measured: a Swift package it builds itself, each change with its `swift build`
 /// options (``LaunchTool/PreMainAdvice/Kind/swiftBuildOptions``), or a command per change.
 /// Every build goes to a scratch folder of its own under the run folder (`builds/<kind>`).
-public struct AlternativeBuilds: Sendable, Equatable {
+package struct AlternativeBuilds: Sendable, Equatable {
     /// Where the alternatives come from.
-    public enum Source: Sendable, Equatable {
+    package enum Source: Sendable, Equatable {
         /// A Swift package and its executable product: `swift build -c release` as it is for the
         /// program profiled, and with each change's options for the alternatives.
         case package(path: String, product: String)
@@ -18,19 +18,19 @@ public struct AlternativeBuilds: Sendable, Equatable {
     }
 
     /// The folder of the run folder that holds the builds and their comparisons.
-    public static let folderName = "builds"
+    package static let folderName = "builds"
 
     /// Where the alternatives come from.
-    public var source: Source
+    package var source: Source
     /// The most launches of each build a comparison makes.
-    public var maxRuns: Int
+    package var maxRuns: Int
     /// The comparisons' statistical settings.
-    public var settings: ComparisonSettings
+    package var settings: ComparisonSettings
     /// The seed of the comparisons' block orders.
-    public var seed: UInt64
+    package var seed: UInt64
 
     /// Creates the builds' settings.
-    public init(source: Source, maxRuns: Int = 40, settings: ComparisonSettings = ComparisonSettings(), seed: UInt64) {
+    package init(source: Source, maxRuns: Int = 40, settings: ComparisonSettings = ComparisonSettings(), seed: UInt64) {
         self.source = source
         self.maxRuns = maxRuns
         self.settings = settings
@@ -38,7 +38,7 @@ public struct AlternativeBuilds: Sendable, Equatable {
     }
 
     /// Whether an alternative with `kind`'s change can be built.
-    public func builds(_ kind: PreMainAdvice.Kind) -> Bool {
+    package func builds(_ kind: PreMainAdvice.Kind) -> Bool {
         switch source {
         case .package: kind.swiftBuildOptions != nil
         case .commands(let commands): commands[kind] != nil
@@ -46,7 +46,7 @@ public struct AlternativeBuilds: Sendable, Equatable {
     }
 
     /// The scratch folder of one build (`base`, or a kind's name) under `run`.
-    public static func folder(_ name: String, in run: URL) -> URL {
+    package static func folder(_ name: String, in run: URL) -> URL {
         run.appendingPathComponent(folderName, isDirectory: true).appendingPathComponent(name, isDirectory: true)
     }
 }

@@ -6,7 +6,7 @@ extension CriticalPath {
     /// - Parameter isWakeable: whether the off-CPU sample's wait can have been ended by another
     ///   thread (a lock, a futex, a join, a poll); false for a sleep or a read from disk, which
     ///   only the kernel ends.
-    public init(profile: LaunchProfile, endNs: Int64, isWakeable: (ProfileSample) -> Bool) {
+    package init(profile: LaunchProfile, endNs: Int64, isWakeable: (ProfileSample) -> Bool) {
         let timeline = ThreadTimeline(profile: profile)
         let (end, time) = Self.start(timeline: timeline, endNs: endNs)
         let segments = withoutActuallyEscaping(isWakeable) { isWakeable in

@@ -11,9 +11,9 @@ import LaunchTrace
 /// a read from disk) is the launch's blocked time; a thread's first stretch continues on the
 /// thread that created it. Without the scheduler's wake-up events the waker is inferred from the
 /// timeline, which is exact on one CPU and a strong hint on more.
-public struct CriticalPath: Sendable, Equatable {
+package struct CriticalPath: Sendable, Equatable {
     /// What one stretch of the path was.
-    public enum State: String, Codable, Sendable, Equatable {
+    package enum State: String, Codable, Sendable, Equatable {
         /// The thread ran: its work is the launch's.
         case running
         /// The thread waited for something outside the program (a timer, the disk, a peer).
@@ -25,20 +25,20 @@ public struct CriticalPath: Sendable, Equatable {
     }
 
     /// One stretch of one thread on the path.
-    public struct Segment: Sendable, Equatable {
+    package struct Segment: Sendable, Equatable {
         /// The thread (``ProfileThread/id``).
-        public var thread: Int32
+        package var thread: Int32
         /// Start, in nanoseconds since the launch started.
-        public var startNs: Int64
+        package var startNs: Int64
         /// End, in nanoseconds since the launch started.
-        public var endNs: Int64
+        package var endNs: Int64
         /// What the thread did.
-        public var state: State
+        package var state: State
         /// For ``State/waiting``: the thread that ended the wait.
-        public var waitedFor: Int32?
+        package var waitedFor: Int32?
 
         /// Creates a segment.
-        public init(thread: Int32, startNs: Int64, endNs: Int64, state: State, waitedFor: Int32? = nil) {
+        package init(thread: Int32, startNs: Int64, endNs: Int64, state: State, waitedFor: Int32? = nil) {
             self.thread = thread
             self.startNs = startNs
             self.endNs = endNs
@@ -49,17 +49,17 @@ public struct CriticalPath: Sendable, Equatable {
 
     /// The stretches, in time order of their start. One thread's never overlap; a thread's
     /// ``State/waiting`` stretch overlaps the work of the thread it waited for.
-    public private(set) var segments: [Segment]
+    package private(set) var segments: [Segment]
     /// The thread the launch ended on.
-    public var endThread: Int32
+    package var endThread: Int32
     /// The main thread's id in ``segments``.
-    public var mainThread: Int32
+    package var mainThread: Int32
     /// Each thread's segments, in time order (one thread's never overlap): the lookups below are
     /// binary searches, not a scan of the path for each of a profile's samples.
     private var byThread: [Int32: [Segment]]
 
     /// Creates a path from its parts.
-    public init(segments: [Segment], endThread: Int32, mainThread: Int32) {
+    package init(segments: [Segment], endThread: Int32, mainThread: Int32) {
         self.segments = segments
         self.endThread = endThread
         self.mainThread = mainThread
@@ -67,19 +67,19 @@ public struct CriticalPath: Sendable, Equatable {
     }
 
     /// The path's parts alone decide equality (the index is made from them).
-    public static func == (lhs: CriticalPath, rhs: CriticalPath) -> Bool {
+    package static func == (lhs: CriticalPath, rhs: CriticalPath) -> Bool {
         lhs.segments == rhs.segments && lhs.endThread == rhs.endThread && lhs.mainThread == rhs.mainThread
     }
 
     /// The segment of `thread` that contains `timeNs`, if that thread was on the path then.
-    public func segment(of thread: Int32, at timeNs: Int64) -> Segment? {
+    package func segment(of thread: Int32, at timeNs: Int64) -> Segment? {
         guard let own = byThread[thread] else { return nil }
         let first = own.partitioningIndex { $0.endNs >= timeNs }
         return first < own.count && own[first].startNs <= timeNs ? own[first] : nil
     }
 
     /// The segments of `thread` that overlap `[startNs, endNs)`, each with the overlap's length.
-    public func overlaps(of thread: Int32, startNs: Int64, endNs: Int64) -> [(segment: Segment, overlapNs: Int64)] {
+    package func overlaps(of thread: Int32, startNs: Int64, endNs: Int64) -> [(segment: Segment, overlapNs: Int64)] {
         guard let own = byThread[thread] else { return [] }
         var found: [(segment: Segment, overlapNs: Int64)] = []
         var index = own.partitioningIndex { $0.endNs > startNs }
@@ -92,12 +92,12 @@ public struct CriticalPath: Sendable, Equatable {
     }
 
     /// The time all threads spent on the path in `state`.
-    public func totalNs(_ state: State) -> Int64 {
+    package func totalNs(_ state: State) -> Int64 {
         segments.reduce(0) { $0 + ($1.state == state ? $1.endNs - $1.startNs : 0) }
     }
 
     /// The time each thread spent on the path, by state.
-    public func timeNs(of thread: Int32, _ state: State) -> Int64 {
+    package func timeNs(of thread: Int32, _ state: State) -> Int64 {
         segments.reduce(0) { $0 + ($1.thread == thread && $1.state == state ? $1.endNs - $1.startNs : 0) }
     }
 }

@@ -23,17 +23,17 @@
 /// One deviation: after removing a point, Otava re-tests the points at the removed position and
 /// the one after; this re-tests every remaining point, so both neighbours (before and after),
 /// which the removal changes, are up to date.
-public struct ChangePointDetector: Sendable {
+package struct ChangePointDetector: Sendable {
     /// The settings.
-    public var options: ChangePointOptions
+    package var options: ChangePointOptions
 
     /// Creates a detector.
-    public init(options: ChangePointOptions = ChangePointOptions()) {
+    package init(options: ChangePointOptions = ChangePointOptions()) {
         self.options = options
     }
 
     /// The change points of `series`, by index (the first run after the change).
-    public func changePoints(in series: [Double]) -> [DetectedChangePoint] {
+    package func changePoints(in series: [Double]) -> [DetectedChangePoint] {
         var points = merge(split(series), series: series)
         while true {
             let refined = refined(points, series: series)
@@ -128,9 +128,9 @@ public struct ChangePointDetector: Sendable {
 
 /// A change point: the index of the first value after the change, and the t-test between the
 /// segments on either side (up to the neighbouring change points).
-public struct DetectedChangePoint: Codable, Sendable, Equatable {
+package struct DetectedChangePoint: Codable, Sendable, Equatable {
     /// The first index after the change.
-    public var index: Int
+    package var index: Int
     /// The segments compared.
-    public var comparison: SegmentComparison
+    package var comparison: SegmentComparison
 }

@@ -1,28 +1,28 @@
 /// The settings of change-point detection, with Apache Otava's defaults.
-public struct ChangePointOptions: Codable, Sendable, Equatable {
+package struct ChangePointOptions: Codable, Sendable, Equatable {
     /// Length of the sliding window of the split step, in runs (Otava: 50). Windows overlap by half.
-    public var window: Int
+    package var window: Int
     /// The largest p-value of the t-test a change point may have (Otava: 0.001). The split step
     /// uses a relaxed threshold (10× below 0.05) and the merge step removes what fails this one.
-    public var maxPValue: Double
+    package var maxPValue: Double
     /// The smallest relative change of the means kept (Otava: 0, every significant change).
-    public var minEffect: Double
+    package var minEffect: Double
     /// The fewest runs a segment between change points may hold (not in Otava): a change must
     /// last this many runs on each side to be reported, so a blip of a few noisy nights, which
     /// the t-test with a handful of values can find significant, is not a change point.
-    public var minSegment: Int
+    package var minSegment: Int
 
     /// Otava's window.
-    public static let defaultWindow = 50
+    package static let defaultWindow = 50
     /// Otava's p-value.
-    public static let defaultMaxPValue = 0.001
+    package static let defaultMaxPValue = 0.001
     /// Otava's minimum magnitude.
-    public static let defaultMinEffect = 0.0
+    package static let defaultMinEffect = 0.0
     /// A week of nightly runs.
-    public static let defaultMinSegment = 7
+    package static let defaultMinSegment = 7
 
     /// Creates options.
-    public init(
+    package init(
         window: Int = defaultWindow, maxPValue: Double = defaultMaxPValue, minEffect: Double = defaultMinEffect,
         minSegment: Int = defaultMinSegment
     ) {

@@ -4,21 +4,21 @@
 /// splits of pure noise has a small t-test p-value by construction; ``pValue`` is therefore the
 /// t-test's p-value times the number of splits (Bonferroni), the chance that noise gives any of
 /// them such a p-value.
-public struct SegmentComparison: Codable, Sendable, Equatable {
+package struct SegmentComparison: Codable, Sendable, Equatable {
     /// Mean before the change point.
-    public var meanBefore: Double
+    package var meanBefore: Double
     /// Mean from the change point on.
-    public var meanAfter: Double
+    package var meanAfter: Double
     /// Population standard deviation before.
-    public var deviationBefore: Double
+    package var deviationBefore: Double
     /// Population standard deviation after.
-    public var deviationAfter: Double
+    package var deviationAfter: Double
     /// The t-test's two-sided p-value for this split alone.
-    public var tTestPValue: Double
+    package var tTestPValue: Double
     /// How many splits of the two segments together the split was chosen among (1: not chosen).
-    public var splits: Int
+    package var splits: Int
     /// The p-value of the split as chosen: `min(1, tTestPValue × splits)`.
-    public var pValue: Double
+    package var pValue: Double
 
     /// Compares `left` and `right` (neither empty), the split chosen among `splits` positions.
     init(_ left: ArraySlice<Double>, _ right: ArraySlice<Double>, splits: Int = 1) {
@@ -33,10 +33,10 @@ public struct SegmentComparison: Codable, Sendable, Equatable {
     }
 
     /// The relative change from before to after (`after / before - 1`), 0 when before is 0.
-    public var forwardChange: Double { meanBefore == 0 ? 0 : meanAfter / meanBefore - 1 }
+    package var forwardChange: Double { meanBefore == 0 ? 0 : meanAfter / meanBefore - 1 }
 
     /// Otava's magnitude: the larger of the forward and backward relative changes, in absolute value.
-    public var magnitude: Double {
+    package var magnitude: Double {
         let backward = meanAfter == 0 ? 0 : meanBefore / meanAfter - 1
         return max(abs(forwardChange), abs(backward))
     }

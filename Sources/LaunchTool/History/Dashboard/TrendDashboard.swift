@@ -10,20 +10,20 @@ import LaunchTrace
 /// unit, a run axis with dates and commits, the p10–p90 band, budget limits and the change
 /// points with their commit range and bisect command. Built only from LaunchReports'
 /// escaping ``HTMLNode``s; no script, no external resource.
-public struct TrendDashboard: Sendable {
+package struct TrendDashboard: Sendable {
     /// The runs, oldest first.
-    public var runs: [HistoryRun]
+    package var runs: [HistoryRun]
     /// The change points of their series.
-    public var changes: [TrendChange]
+    package var changes: [TrendChange]
     /// The budgets whose limits are drawn, when given.
-    public var budgets: BudgetFile?
+    package var budgets: BudgetFile?
     /// The options the change points were found with (their minimum segment is explained).
-    public var options: ChangePointOptions
+    package var options: ChangePointOptions
     /// The build command and program of each change point's bisect command.
-    public var bisectBuild: String, bisectProgram: String?
+    package var bisectBuild: String, bisectProgram: String?
 
     /// Creates a dashboard.
-    public init(
+    package init(
         runs: [HistoryRun], changes: [TrendChange], budgets: BudgetFile? = nil,
         options: ChangePointOptions = ChangePointOptions(), bisectBuild: String = TrendChange.defaultBisectBuild,
         bisectProgram: String? = nil
@@ -43,7 +43,7 @@ public struct TrendDashboard: Sendable {
     }
 
     /// The page.
-    public func render() -> String {
+    package func render() -> String {
         let series = series
         let headline = headline(of: series)
         let rest = series.filter { one in !headline.contains { $0.series.key == one.key } }

@@ -5,7 +5,7 @@ import LaunchTrace
 /// `history export`: the runs as JSON (schema `schemas/history-export.schema.json`), CSV (one
 /// row per run and metric) or OpenMetrics text (the latest run of each series, for a
 /// Prometheus Pushgateway or a CI metrics report).
-public enum HistoryExportFormat: String, Sendable, CaseIterable {
+package enum HistoryExportFormat: String, Sendable, CaseIterable {
     /// Every run with every launch's values.
     case json
     /// One row per run, scenario and metric.
@@ -15,23 +15,23 @@ public enum HistoryExportFormat: String, Sendable, CaseIterable {
 }
 
 /// The JSON export's document.
-public struct HistoryExport: Codable, Sendable, Equatable {
+package struct HistoryExport: Codable, Sendable, Equatable {
     /// The export's schema version.
-    public static let currentSchemaVersion = 1
+    package static let currentSchemaVersion = 1
 
     /// ``currentSchemaVersion`` when written.
-    public var schemaVersion: Int
+    package var schemaVersion: Int
     /// The runs, oldest first.
-    public var runs: [HistoryRun]
+    package var runs: [HistoryRun]
 
     /// Creates an export of `runs`.
-    public init(runs: [HistoryRun]) {
+    package init(runs: [HistoryRun]) {
         schemaVersion = Self.currentSchemaVersion
         self.runs = runs
     }
 
     /// `runs` in `format`.
-    public static func render(_ runs: [HistoryRun], as format: HistoryExportFormat) -> String {
+    package static func render(_ runs: [HistoryRun], as format: HistoryExportFormat) -> String {
         switch format {
         case .json: json(runs)
         case .csv: csv(runs)

@@ -4,23 +4,23 @@ import LaunchTrace
 extension SeriesKey {
     /// The kind of a stored metric: the catalogue's, time for a phase the program named, nil
     /// otherwise (a name the catalogue no longer knows).
-    public static func kind(of metric: String) -> MetricKind? {
+    package static func kind(of metric: String) -> MetricKind? {
         let name = MetricName(rawValue: metric)
         return MetricCatalog.kind(of: name) ?? (name.phaseMetric != nil ? .time : nil)
     }
 
     /// The kind of the series' metric (``kind(of:)``).
-    public var kind: MetricKind? { Self.kind(of: metric) }
+    package var kind: MetricKind? { Self.kind(of: metric) }
 
     /// A value of the series in the unit a person reads (`3.1 ms`, `58.2 MB`, `12`), as the run
     /// report writes it (``LaunchTool/MetricKind/format(_:)``); a plain number for a metric of
     /// unknown kind.
-    public func format(_ value: Double) -> String {
+    package func format(_ value: Double) -> String {
         kind?.format(value) ?? MetricKind.count.format(value)
     }
 
     /// A side of a change: ``format(_:)``, but a bare `0` for zero (`from 0 to 3.1 ms`).
-    public func formatChange(_ value: Double) -> String {
+    package func formatChange(_ value: Double) -> String {
         value == 0 ? "0" : format(value)
     }
 }

@@ -3,29 +3,29 @@ import LaunchHistory
 import LaunchTrace
 
 /// A change point in a series, as `history trend` reports it.
-public struct TrendChange: Codable, Sendable, Equatable {
+package struct TrendChange: Codable, Sendable, Equatable {
     /// The series.
-    public var series: SeriesKey
+    package var series: SeriesKey
     /// Index of the first run after the change.
-    public var index: Int
+    package var index: Int
     /// When that run was recorded.
-    public var recordedAt: String
+    package var recordedAt: String
     /// The last commit before the change, when known.
-    public var commitBefore: String?
+    package var commitBefore: String?
     /// The first commit after the change, when known.
-    public var commitAfter: String?
+    package var commitAfter: String?
     /// Median of the run medians from the previous change point up to this one.
-    public var medianBefore: Double
+    package var medianBefore: Double
     /// Median of the run medians from this change point up to the next.
-    public var medianAfter: Double
+    package var medianAfter: Double
     /// `medianAfter / medianBefore − 1`.
-    public var effect: Double
+    package var effect: Double
     /// The t-test's p-value.
-    public var pValue: Double
+    package var pValue: Double
     /// The parts of the launch (phases, spans, parts before `main`) of the same app, scenario and
     /// machine class whose own series changed at the same run (or the one next to it), with their
     /// effect: `binaryLoad +58.2 %`. Empty when none did, or for a part's own change.
-    public var movedWith: [String] = []
+    package var movedWith: [String] = []
 
     /// The change `point` of `series`, whose neighbours are at `bounds` (previous, next).
     init(series: MetricSeries, point: DetectedChangePoint, previous: Int, next: Int) {
@@ -43,17 +43,17 @@ public struct TrendChange: Codable, Sendable, Equatable {
 }
 
 /// `history trend`: the change points of every series.
-public struct TrendAnalysis: Sendable {
+package struct TrendAnalysis: Sendable {
     /// The detector.
-    public var detector: ChangePointDetector
+    package var detector: ChangePointDetector
 
     /// Creates an analysis with `options`.
-    public init(options: ChangePointOptions = ChangePointOptions()) {
+    package init(options: ChangePointOptions = ChangePointOptions()) {
         detector = ChangePointDetector(options: options)
     }
 
     /// The change points of `series`, oldest first.
-    public func changes(in series: MetricSeries) -> [TrendChange] {
+    package func changes(in series: MetricSeries) -> [TrendChange] {
         let points = detector.changePoints(in: series.points.map(\.median))
         let bounds = [0] + points.map(\.index) + [series.points.count]
         return points.enumerated().map { offset, point in
@@ -62,7 +62,7 @@ public struct TrendAnalysis: Sendable {
     }
 
     /// The change points of every series of `runs`.
-    public func changes(in runs: [HistoryRun]) -> [TrendChange] {
+    package func changes(in runs: [HistoryRun]) -> [TrendChange] {
         changes(in: MetricSeries.all(in: runs))
     }
 
@@ -72,7 +72,7 @@ public struct TrendAnalysis: Sendable {
     /// for a CPU +110.0 ms: the machine was busier, …`). A function's own series (its cost per
     /// launch, ``LaunchTool/MetricName/isFunctionCost``) and a reason's
     /// (``LaunchTool/MetricName/isReasonTime``) are never a change of their own.
-    public func changes(in series: [MetricSeries]) -> [TrendChange] {
+    package func changes(in series: [MetricSeries]) -> [TrendChange] {
         let all = series.flatMap(changes(in:))
         let bySeries = Dictionary(series.map { ($0.key, $0) }) { first, _ in first }
         return all.filter { !MetricName(rawValue: $0.series.metric).isExplanation }.map { change in

@@ -2,12 +2,12 @@ import LaunchTrace
 
 /// `launchprof bisect --format markdown`: the conclusion, the first bad commit's effect and
 /// where its time went, and a table of the steps, for an issue or a pull-request comment.
-public struct BisectMarkdownReport: Sendable, Equatable {
+package struct BisectMarkdownReport: Sendable, Equatable {
     /// Creates a Markdown report.
-    public init() {}
+    package init() {}
 
     /// Renders the report, ending with a newline.
-    public func render(_ outcome: BisectOutcome) -> String {
+    package func render(_ outcome: BisectOutcome) -> String {
         let escape = MarkdownReport.escape
         let headline = BisectHeadline.sentence(outcome) { "`\($0.shortHash)` \(escape($0.subject))" }
         var out = "### Launch bisect\n\n\(headline)\n\n\(escape(BisectHeadline.range(outcome)))\n"

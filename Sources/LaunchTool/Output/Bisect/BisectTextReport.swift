@@ -2,12 +2,12 @@ import LaunchTrace
 
 /// `launchprof bisect` for a terminal or a log: the conclusion, the first bad commit's effect
 /// against the good commit and where its time went, every step, then the result with its exit code.
-public struct BisectTextReport: Sendable, Equatable {
+package struct BisectTextReport: Sendable, Equatable {
     /// Creates a text report.
-    public init() {}
+    package init() {}
 
     /// Renders the report, ending with a newline.
-    public func render(_ outcome: BisectOutcome) -> String {
+    package func render(_ outcome: BisectOutcome) -> String {
         var out = "Bisect: " + BisectHeadline.sentence(outcome) { "\($0.shortHash) \"\($0.subject)\"" } + "\n"
         out += "  " + BisectHeadline.range(outcome) + "\n"
         if let scale = BisectHeadline.scale(outcome) { out += "  " + scale + "\n" }

@@ -4,28 +4,28 @@
 /// an event's `ts + dur` is never past the `ts` of an event that starts where it ends, as a
 /// decimal fraction could be after a reader's floating-point addition. `ph` is `X` (complete, with ``dur``), `i` (instant, with scope
 /// ``s``) or `M` (metadata such as `process_name` and `thread_name`).
-public struct ChromeTraceEvent: Codable, Sendable, Equatable {
+package struct ChromeTraceEvent: Codable, Sendable, Equatable {
     /// Event name.
-    public var name: String
+    package var name: String
     /// Category, comma-separated.
-    public var cat: String?
+    package var cat: String?
     /// Phase: `X`, `i` or `M`.
-    public var ph: String
+    package var ph: String
     /// Timestamp in whole microseconds.
-    public var ts: Int64
+    package var ts: Int64
     /// Duration in whole microseconds, for complete events.
-    public var dur: Int64?
+    package var dur: Int64?
     /// Process id: the launch's index in the run.
-    public var pid: Int
+    package var pid: Int
     /// Thread (track) id within the process.
-    public var tid: Int
+    package var tid: Int
     /// Scope of an instant event: `t` (thread), `p` or `g`.
-    public var s: String?
+    package var s: String?
     /// Arguments shown when the event is selected.
-    public var args: [String: ChromeTraceValue]?
+    package var args: [String: ChromeTraceValue]?
 
     /// Creates an event.
-    public init(
+    package init(
         name: String, cat: String? = nil, ph: String, ts: Int64, dur: Int64? = nil,
         pid: Int, tid: Int, s: String? = nil, args: [String: ChromeTraceValue]? = nil
     ) {
@@ -41,5 +41,5 @@ public struct ChromeTraceEvent: Codable, Sendable, Equatable {
     }
 
     /// End of a complete event, in whole microseconds.
-    public var end: Int64 { ts + (dur ?? 0) }
+    package var end: Int64 { ts + (dur ?? 0) }
 }

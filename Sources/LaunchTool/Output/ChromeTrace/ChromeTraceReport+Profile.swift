@@ -3,7 +3,7 @@ import LaunchTrace
 extension ChromeTraceReport {
     /// The track (thread id) of the main thread's whole-launch profile; the other threads'
     /// tracks follow, in the order of their first sample.
-    public static let firstProfileTrack = 100
+    package static let firstProfileTrack = 100
 
     /// The whole-launch profile of each thread on a track of its own (`main thread: on-CPU and
     /// blocked`, `thread NAME (tid 1234): on-CPU and blocked`): each on-CPU sample and blocked

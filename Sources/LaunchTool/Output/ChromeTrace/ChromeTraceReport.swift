@@ -18,12 +18,12 @@ import LaunchTrace
 /// ```swift
 /// let json = try ChromeTraceReport().render(traces: traces, profiles: profiles)
 /// ```
-public struct ChromeTraceReport: Sendable, Equatable {
+package struct ChromeTraceReport: Sendable, Equatable {
     /// Creates a renderer.
-    public init() {}
+    package init() {}
 
     /// The events of `traces`; `profiles` (matched by run index) name the stacks.
-    public func file(traces: [LaunchTrace], profiles: [MainThreadProfile]) -> ChromeTraceFile {
+    package func file(traces: [LaunchTrace], profiles: [MainThreadProfile]) -> ChromeTraceFile {
         var events: [ChromeTraceEvent] = []
         for (position, trace) in traces.enumerated() {
             let pid = trace.runIndex ?? position + 1
@@ -36,7 +36,7 @@ public struct ChromeTraceReport: Sendable, Equatable {
     }
 
     /// The file as sorted, pretty-printed JSON, ending with a newline.
-    public func render(traces: [LaunchTrace], profiles: [MainThreadProfile]) throws -> String {
+    package func render(traces: [LaunchTrace], profiles: [MainThreadProfile]) throws -> String {
         String(decoding: try TraceJSON.makeEncoder().encode(file(traces: traces, profiles: profiles)), as: UTF8.self)
             + "\n"
     }

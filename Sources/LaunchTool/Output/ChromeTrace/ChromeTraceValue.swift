@@ -1,5 +1,5 @@
 /// A value in a Chrome trace event's `args`.
-public enum ChromeTraceValue: Codable, Sendable, Equatable {
+package enum ChromeTraceValue: Codable, Sendable, Equatable {
     /// Text.
     case string(String)
     /// A whole number.
@@ -10,7 +10,7 @@ public enum ChromeTraceValue: Codable, Sendable, Equatable {
     case strings([String])
 
     /// Encodes the bare value.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .string(let value): try container.encode(value)
@@ -21,7 +21,7 @@ public enum ChromeTraceValue: Codable, Sendable, Equatable {
     }
 
     /// Decodes whichever kind of value is there.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let value = try? container.decode(Int64.self) {
             self = .int(value)

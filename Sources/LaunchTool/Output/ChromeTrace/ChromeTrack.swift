@@ -1,5 +1,5 @@
 /// The tracks (thread ids) of one launch in a Chrome trace.
-public enum ChromeTrack: Int, Sendable, CaseIterable {
+package enum ChromeTrack: Int, Sendable, CaseIterable {
     /// Phases, with the app's main-thread spans nested inside, and marks.
     case mainThread = 1
     /// Main-thread spans that do not nest inside their phase or parent (so the main track stays
@@ -13,7 +13,7 @@ public enum ChromeTrack: Int, Sendable, CaseIterable {
     case otherThreads = 5
 
     /// The track's name (`thread_name` metadata).
-    public var title: String {
+    package var title: String {
         switch self {
         case .mainThread: "main thread: phases and spans"
         case .overlappingSpans: "main thread: overlapping spans"

@@ -4,15 +4,15 @@ import LaunchTrace
 /// launches' breakdowns says and which reasons moved, where the time went, the functions whose
 /// cost moved, and the differential flame graph (head minus base), on one self-contained page with
 /// no script, built from escaping ``HTMLNode``s.
-public struct ComparisonHTMLReport: Sendable {
+package struct ComparisonHTMLReport: Sendable {
     /// The tool and version named in the page.
-    public var generator: String
+    package var generator: String
 
     /// Creates a report.
-    public init(generator: String) { self.generator = generator }
+    package init(generator: String) { self.generator = generator }
 
     /// The page, `diff` drawn when the builds had profiled launches.
-    public func render(_ outcome: ComparisonOutcome, diff: DiffFlameGraph?) -> String {
+    package func render(_ outcome: ComparisonOutcome, diff: DiffFlameGraph?) -> String {
         let moved = WhereTheTimeWent.lines(outcome)
         var body: [HTMLNode] = [
             .el("h1", "Compare: \(ComparisonRow.headline(outcome))"),

@@ -6,22 +6,22 @@ import LaunchTrace
 ///
 /// A metric's or a rule's time is head's median of the metric in seconds for time metrics, 0
 /// otherwise.
-public struct ComparisonJUnitReport: Sendable, Equatable {
+package struct ComparisonJUnitReport: Sendable, Equatable {
     /// The name of the test suite.
-    public var suiteName: String
+    package var suiteName: String
 
     /// Creates a JUnit report.
-    public init(suiteName: String = "launchprof.compare") { self.suiteName = suiteName }
+    package init(suiteName: String = "launchprof.compare") { self.suiteName = suiteName }
 
     /// The test cases: base's and head's launches, the metrics, then the rules against base.
-    public func cases(_ outcome: ComparisonOutcome) -> [JUnitTestCase] {
+    package func cases(_ outcome: ComparisonOutcome) -> [JUnitTestCase] {
         [launchCase(.base, outcome), launchCase(.head, outcome)]
             + outcome.test.metrics.map { metricCase(ComparisonRow($0), outcome) }
             + outcome.budgets.map { budgetCase($0, outcome) }
     }
 
     /// Renders the XML document, ending with a newline.
-    public func render(_ outcome: ComparisonOutcome) -> String {
+    package func render(_ outcome: ComparisonOutcome) -> String {
         JUnitDocument(
             name: "\(suiteName).\(outcome.scenario.rawValue)", seconds: nil,
             properties: [

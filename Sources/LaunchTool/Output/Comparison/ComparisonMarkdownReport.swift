@@ -3,12 +3,12 @@ import LaunchTrace
 /// `launchprof compare` as a pull-request comment: the headline, a table of the metrics, what
 /// the largest change of the launches' breakdowns says, the rules against base, and the findings
 /// new in head and gone. Every name is escaped.
-public struct ComparisonMarkdownReport: Sendable, Equatable {
+package struct ComparisonMarkdownReport: Sendable, Equatable {
     /// Creates a Markdown report.
-    public init() {}
+    package init() {}
 
     /// Renders the comment, ending with a newline.
-    public func render(_ outcome: ComparisonOutcome) -> String {
+    package func render(_ outcome: ComparisonOutcome) -> String {
         let e = MarkdownReport.escape
         var out = "### LaunchProfiler compare: \(Self.icon(outcome)) \(e(ComparisonRow.headline(outcome)))\n\n"
         out += "| Metric | Decision | Effect | Interval | Base median | Head median |\n"

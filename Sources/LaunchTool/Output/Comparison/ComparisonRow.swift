@@ -2,24 +2,24 @@ import LaunchTrace
 
 /// One compared metric as the comparison reports show it: decision, effect with its
 /// interval, and each build's median.
-public struct ComparisonRow: Sendable, Equatable {
+package struct ComparisonRow: Sendable, Equatable {
     /// The metric.
-    public var metric: String
+    package var metric: String
     /// The decision.
-    public var decision: ComparisonDecision
+    package var decision: ComparisonDecision
     /// `+4.9%`, or `–` before two blocks.
-    public var effect: String
+    package var effect: String
     /// `+3.1% … +6.8% (95%)`, or `–`.
-    public var interval: String
+    package var interval: String
     /// Base median with unit.
-    public var baseMedian: String
+    package var baseMedian: String
     /// Head median with unit.
-    public var headMedian: String
+    package var headMedian: String
     /// Blocks that measured the metric.
-    public var blocks: Int
+    package var blocks: Int
 
     /// The row of `comparison`.
-    public init(_ comparison: MetricComparison) {
+    package init(_ comparison: MetricComparison) {
         let kind = MetricCatalog.kind(of: comparison.metric) ?? .time
         metric = comparison.metric.rawValue
         decision = comparison.decision
@@ -35,12 +35,12 @@ public struct ComparisonRow: Sendable, Equatable {
     }
 
     /// The rows of every compared metric.
-    public static func rows(_ outcome: ComparisonOutcome) -> [ComparisonRow] {
+    package static func rows(_ outcome: ComparisonOutcome) -> [ComparisonRow] {
         outcome.test.metrics.map(ComparisonRow.init)
     }
 
     /// `+4.9%` from a fraction.
-    public static func percent(_ fraction: Double) -> String { BaseBudgetVerdict.percent(fraction) }
+    package static func percent(_ fraction: Double) -> String { BaseBudgetVerdict.percent(fraction) }
 
     /// `95%` or `97.5%`.
     static func level(_ level: Double) -> String {
@@ -49,7 +49,7 @@ public struct ComparisonRow: Sendable, Equatable {
     }
 
     /// The last line of the text report, like `run`'s: `Result: head regressed (exit 2)`.
-    public static func result(_ outcome: ComparisonOutcome) -> String {
+    package static func result(_ outcome: ComparisonOutcome) -> String {
         let code = outcome.exitCode
         let what: String =
             switch code {
@@ -64,7 +64,7 @@ public struct ComparisonRow: Sendable, Equatable {
     }
 
     /// One line saying what the comparison decided and how many launches it took.
-    public static func headline(_ outcome: ComparisonOutcome) -> String {
+    package static func headline(_ outcome: ComparisonOutcome) -> String {
         if outcome.interruptedBy != nil {
             return "interrupted after \(outcome.base.launches) base and \(outcome.head.launches) head launches"
         }

@@ -3,15 +3,15 @@ import LaunchTrace
 /// `launchprof compare` for a terminal or a log: the headline, one row per metric, what the
 /// largest change of the launches' breakdowns says (a busier machine, or the program), the rules
 /// against base, the findings new in head and gone from it, and the result with its exit code.
-public struct ComparisonTextReport: Sendable, Equatable {
+package struct ComparisonTextReport: Sendable, Equatable {
     /// Whether to colour the decisions.
-    public var colored: Bool
+    package var colored: Bool
 
     /// Creates a text report.
-    public init(colored: Bool = false) { self.colored = colored }
+    package init(colored: Bool = false) { self.colored = colored }
 
     /// Renders the report, ending with a newline.
-    public func render(_ outcome: ComparisonOutcome) -> String {
+    package func render(_ outcome: ComparisonOutcome) -> String {
         var out = "Compare: \(ComparisonRow.headline(outcome)) (\(outcome.scenario.rawValue), seed \(outcome.seed))\n\n"
         var table = TextTable(header: [
             "metric", "decision", "effect", "interval", "base median", "head median", "blocks",

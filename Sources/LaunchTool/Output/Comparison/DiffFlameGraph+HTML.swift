@@ -13,7 +13,7 @@ extension DiffFlameGraph {
     /// head's time, its colour red where head spends more than base, blue where it spends less
     /// (the deeper, the larger the change), grey where the change is within the noise; its
     /// title says both times and the change.
-    public func html() -> HTMLNode {
+    package func html() -> HTMLNode {
         var boxes: [(node: Node, depth: Int, left: Double, width: Double)] = []
         collect(root, depth: 0, left: 0, total: max(root.headNs, 1), into: &boxes)
         let depth = (boxes.map(\.depth).max() ?? 0) + 1

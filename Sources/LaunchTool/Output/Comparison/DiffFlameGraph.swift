@@ -4,33 +4,33 @@ import LaunchTrace
 /// merged into one tree (rooted in each thread's frame), each frame with its time per launch in
 /// base and in head. Drawn with head's widths and coloured by the change (head minus base), as
 /// Brendan Gregg's differential flame graphs are.
-public struct DiffFlameGraph: Sendable, Equatable {
+package struct DiffFlameGraph: Sendable, Equatable {
     /// One frame of the tree: its time per launch (the mean over each build's launches that
     /// have samples) in both builds, with the frames it called.
-    public struct Node: Sendable, Equatable {
+    package struct Node: Sendable, Equatable {
         /// The frame's name (the root's is `all`).
-        public var name: String
+        package var name: String
         /// Nanoseconds per base launch in this frame and what it called.
-        public var baseNs: Double
+        package var baseNs: Double
         /// Nanoseconds per head launch.
-        public var headNs: Double
+        package var headNs: Double
         /// The frames it called, the most time in head first.
-        public var children: [Node]
+        package var children: [Node]
 
         /// Head minus base, in nanoseconds per launch.
-        public var changeNs: Double { headNs - baseNs }
+        package var changeNs: Double { headNs - baseNs }
     }
 
     /// The tree's root: every thread's frames below it.
-    public var root: Node
+    package var root: Node
     /// Base launches with samples.
-    public var baseLaunches: Int
+    package var baseLaunches: Int
     /// Head launches with samples.
-    public var headLaunches: Int
+    package var headLaunches: Int
 
     /// The graph of `base`'s and `head`'s profiles (one per launch); launches without samples
     /// (measurement launches) are left out of the means.
-    public init(base: [MainThreadProfile], head: [MainThreadProfile]) {
+    package init(base: [MainThreadProfile], head: [MainThreadProfile]) {
         let baseProfiles = base.filter { !$0.samples.isEmpty }
         let headProfiles = head.filter { !$0.samples.isEmpty }
         baseLaunches = baseProfiles.count

@@ -3,15 +3,15 @@ import LaunchTrace
 /// "Where the time went" of a comparison: the parts of the launch that moved (phases, spans,
 /// parts before `main`), each with the change of its median, its effect and interval, in text
 /// and in Markdown (a pull-request comment).
-public enum WhereTheTimeWent {
+package enum WhereTheTimeWent {
     /// One line per part that moved, largest change first, after a heading line; a sentence
     /// when nothing moved; empty when the comparison compared no parts.
-    public static func lines(_ outcome: ComparisonOutcome) -> [String] {
+    package static func lines(_ outcome: ComparisonOutcome) -> [String] {
         lines(parts: outcome.parts, functions: outcome.functions)
     }
 
     /// The lines of `parts` and `functions` (a bisect step's), as ``lines(_:)``.
-    public static func lines(parts: ComparisonParts?, functions: [FunctionChange]?) -> [String] {
+    package static func lines(parts: ComparisonParts?, functions: [FunctionChange]?) -> [String] {
         let partLines = partLines(parts)
         let functionLines = functionLines(functions)
         return partLines + (partLines.isEmpty || functionLines.isEmpty ? [] : [""]) + functionLines
@@ -69,12 +69,12 @@ public enum WhereTheTimeWent {
     }
 
     /// The Markdown sections (the parts, the functions), ending with a newline; empty when there is nothing.
-    public static func markdown(_ outcome: ComparisonOutcome) -> String {
+    package static func markdown(_ outcome: ComparisonOutcome) -> String {
         markdown(parts: outcome.parts, functions: outcome.functions)
     }
 
     /// The Markdown sections of `parts` and `functions` (a bisect step's), as ``markdown(_:)``.
-    public static func markdown(parts: ComparisonParts?, functions: [FunctionChange]?) -> String {
+    package static func markdown(parts: ComparisonParts?, functions: [FunctionChange]?) -> String {
         [partLines(parts), functionLines(functions)].map { lines -> String in
             guard let heading = lines.first else { return "" }
             return "\n**\(MarkdownReport.escape(String(heading.dropLast())))**\n\n"

@@ -10,9 +10,9 @@ import LaunchTrace
 /// try BencherMetricFormat.render(summary: summary)
 /// // {"SampleApp/warm/timeToFirstFrame": {"latency": {"lower_value": …, "upper_value": …, "value": 250600000}}}
 /// ```
-public enum BencherMetricFormat {
+package enum BencherMetricFormat {
     /// The measure slug of a metric kind.
-    public static func measure(of kind: MetricKind) -> String {
+    package static func measure(of kind: MetricKind) -> String {
         switch kind {
         case .time: "latency"
         case .bytes: "memory"
@@ -22,7 +22,7 @@ public enum BencherMetricFormat {
     }
 
     /// The JSON, sorted keys, ending with a newline.
-    public static func render(summary: RunSummary) throws -> String {
+    package static func render(summary: RunSummary) throws -> String {
         var benchmarks: [String: [String: [String: Double]]] = [:]
         for item in DashboardMetric.all(in: summary) {
             let interval = item.metric.medianInterval

@@ -9,7 +9,7 @@ import LaunchTrace
 /// - uses: benchmark-action/github-action-benchmark@v1
 ///   with: { tool: customSmallerIsBetter, output-file-path: launch-benchmark.json }
 /// ```
-public enum BenchmarkActionFormat {
+package enum BenchmarkActionFormat {
     struct Entry: Encodable {
         var name: String
         var unit: String
@@ -19,7 +19,7 @@ public enum BenchmarkActionFormat {
     }
 
     /// The JSON array, sorted keys, ending with a newline.
-    public static func render(summary: RunSummary) throws -> String {
+    package static func render(summary: RunSummary) throws -> String {
         let entries = DashboardMetric.all(in: summary).map { item in
             let readable = item.readable
             let half = max(readable.upper - readable.value, readable.value - readable.lower)

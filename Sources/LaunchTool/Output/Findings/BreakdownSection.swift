@@ -3,11 +3,11 @@ import LaunchTrace
 /// The slow-start reasons and the exclusive breakdown of the median launch, for the text and
 /// Markdown reports (the HTML report draws the breakdown as a bar in its waterfall; the JSON
 /// report carries every launch's breakdown in `summary.findings.breakdowns`).
-public enum BreakdownSection {
+package enum BreakdownSection {
     /// `exec 1.0 ms, loading libraries 4.2 ms, on CPU in program code 150.2 ms, on CPU in
     /// libraries 20.1 ms (libm.so.6 18.0 ms), waiting for a CPU 110.9 ms`: every reason with time,
     /// in order.
-    public static func parts(_ breakdown: LaunchBreakdown) -> String {
+    package static func parts(_ breakdown: LaunchBreakdown) -> String {
         let times = breakdown.timeByReason
         let libraries = breakdown.timeByLibrary.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(3)
         return BreakdownReason.allCases.compactMap { reason -> String? in
@@ -25,7 +25,7 @@ public enum BreakdownSection {
     }
 
     /// `Breakdown of the median launch (launch 2, 312.4 ms to ready): …`, or nil without breakdowns.
-    public static func line(_ findings: RunFindings?) -> String? {
+    package static func line(_ findings: RunFindings?) -> String? {
         guard let breakdowns = findings?.breakdowns, let median = SlowStartRules.medianLaunch(breakdowns) else {
             return nil
         }
@@ -37,7 +37,7 @@ public enum BreakdownSection {
 
     /// The reasons' lines for the text report, each with its threshold, value, severity, evidence
     /// and advice; empty without reasons.
-    public static func text(_ findings: RunFindings?) -> String {
+    package static func text(_ findings: RunFindings?) -> String {
         guard let reasons = findings?.reasons, !reasons.isEmpty else { return "" }
         var out = "Slow-start reasons:\n"
         for reason in reasons {
@@ -51,7 +51,7 @@ public enum BreakdownSection {
     }
 
     /// The reasons for the Markdown report, as a list; empty without reasons.
-    public static func markdown(_ findings: RunFindings?) -> String {
+    package static func markdown(_ findings: RunFindings?) -> String {
         guard let reasons = findings?.reasons, !reasons.isEmpty else { return "" }
         var out = "#### Slow-start reasons\n\n"
         for reason in reasons {

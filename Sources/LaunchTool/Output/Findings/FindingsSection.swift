@@ -7,16 +7,16 @@ import LaunchTrace
 /// ```swift
 /// print(FindingsSection.text(findings: summary.findings, policyVerdicts: evaluation.policyVerdicts))
 /// ```
-public enum FindingsSection {
+package enum FindingsSection {
     /// Findings shown in the text report.
-    public static let textLimit = 5
+    package static let textLimit = 5
     /// Findings shown in the Markdown report.
-    public static let markdownLimit = 5
+    package static let markdownLimit = 5
 
     /// `100.0 ms (55.6 % of didFinishLaunching, 24.9 % of first frame)`; a program's share is of
     /// `time to ready`. Work its thread waited for a CPU in is split:
     /// `200.0 ms: 89.0 ms on CPU, 111.0 ms waiting for a CPU (…)`.
-    public static func cost(_ finding: Finding, endpoint: LaunchEndpoint? = nil) -> String {
+    package static func cost(_ finding: Finding, endpoint: LaunchEndpoint? = nil) -> String {
         var shares: [String] = []
         if let share = finding.phaseShare, let phase = finding.site.phase {
             shares.append("\(percent(share)) of \(phase.rawValue)")
@@ -50,7 +50,7 @@ public enum FindingsSection {
     /// went, on whichever thread (the critical path):
     /// the share charged to app functions, libraries (the three largest named) and the loader,
     /// and what is left unattributed (never with advice). Nil when there was no time to charge.
-    public static func attributionLine(_ attribution: LaunchAttribution, endpoint: LaunchEndpoint? = nil) -> String? {
+    package static func attributionLine(_ attribution: LaunchAttribution, endpoint: LaunchEndpoint? = nil) -> String? {
         guard let coverage = attribution.coverage else { return nil }
         let total = Double(attribution.totalNs)
         func share(_ ns: Int64) -> String { percent(Double(ns) / total) }
@@ -80,7 +80,7 @@ public enum FindingsSection {
     /// dependency function it called, whose code it is when not the program's, and the thread
     /// when not the main one: `App.configure() (App.swift:12) → MultiThreadedEventLoopGroup.init (NIOPosix)`,
     /// `crunch() (Work.swift:8) on a cooperative-pool thread`.
-    public static func place(of finding: Finding) -> String {
+    package static func place(of finding: Finding) -> String {
         var text = finding.site.functionWithLocation
         if let callee = finding.site.callee { text += " → \(callee)" }
         if finding.site.owner == .dependency {
@@ -94,7 +94,7 @@ public enum FindingsSection {
 
     /// One line on the machine's share, when the launches waited for a CPU at least a millisecond
     /// (median): how long, and which other programs held the CPUs (an estimate from `/proc`).
-    public static func waitingLine(_ findings: RunFindings, limit: Int = 5) -> String? {
+    package static func waitingLine(_ findings: RunFindings, limit: Int = 5) -> String? {
         guard let waiting = findings.medianWaitingForCPUNs, waiting >= 1_000_000 else { return nil }
         var line =
             "Waiting for a CPU: the launch waited \(ReportText.value(waiting, .time)) (median per launch) for a CPU, time the machine took, not the program"
@@ -113,7 +113,7 @@ public enum FindingsSection {
     }
 
     /// One line naming the largest CPU work the launches did not wait for, or nil.
-    public static func backgroundLine(_ findings: RunFindings, limit: Int = 3) -> String? {
+    package static func backgroundLine(_ findings: RunFindings, limit: Int = 3) -> String? {
         guard let work = findings.background, !work.isEmpty else { return nil }
         let items = work.prefix(limit).map {
             "\($0.function) on \($0.thread) \(ReportText.value($0.medianCPUNs, .time))"
@@ -123,7 +123,7 @@ public enum FindingsSection {
     }
 
     /// The text section, ending with a newline; empty when there is nothing to show.
-    public static func text(findings: RunFindings?, policyVerdicts: [PolicyVerdict], limit: Int = textLimit) -> String {
+    package static func text(findings: RunFindings?, policyVerdicts: [PolicyVerdict], limit: Int = textLimit) -> String {
         var out = ""
         out += BreakdownSection.text(findings)
         if let findings {
@@ -156,7 +156,7 @@ public enum FindingsSection {
     /// For each advice, the index of the first earlier one equal to it, nil for the first of its
     /// kind: every report refers to an advice given above (a stripped program's, one finding per
     /// library call) instead of repeating it.
-    public static func earlierSameAdvice(_ advices: [String]) -> [Int?] {
+    package static func earlierSameAdvice(_ advices: [String]) -> [Int?] {
         var first: [String: Int] = [:]
         return advices.enumerated().map { index, advice in
             defer { first[advice] = first[advice] ?? index }
@@ -186,7 +186,7 @@ public enum FindingsSection {
     }
 
     /// The Markdown section, ending with a newline; empty when there is nothing to show.
-    public static func markdown(findings: RunFindings?, policyVerdicts: [PolicyVerdict], limit: Int = markdownLimit)
+    package static func markdown(findings: RunFindings?, policyVerdicts: [PolicyVerdict], limit: Int = markdownLimit)
         -> String
     {
         var out = BreakdownSection.markdown(findings)
@@ -235,7 +235,7 @@ public enum FindingsSection {
     /// One line per image whose frames lack function names or file and line, saying which and
     /// why (`Symbolication of /app/SampleApp: File and line are missing: llvm-symbolizer
     /// (/usr/bin/llvm-symbolizer) did not finish within 30 s and was stopped.`), by path.
-    public static func symbolicationLines(_ findings: RunFindings?) -> [String] {
+    package static func symbolicationLines(_ findings: RunFindings?) -> [String] {
         guard let problems = findings?.symbolicationProblems else { return [] }
         return problems.sorted { $0.key < $1.key }.map { "Symbolication of \($0.key): \($0.value)" }
     }

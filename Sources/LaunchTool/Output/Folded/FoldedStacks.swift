@@ -13,23 +13,23 @@ import LaunchTrace
 /// ```swift
 /// let text = FoldedStacks().render(profiles)   // "[didFinishLaunching];main thread;main;…;read() [fileIO] 9500\n…"
 /// ```
-public struct FoldedStacks: Sendable, Equatable {
+package struct FoldedStacks: Sendable, Equatable {
     /// Whether each stack starts with a `[phase]` frame.
-    public var phaseRoots: Bool
+    package var phaseRoots: Bool
     /// Whether each stack starts (under its phase) with its thread's frame.
-    public var threadRoots: Bool
+    package var threadRoots: Bool
     /// Only samples of this phase, or every sample when nil.
-    public var phase: LaunchPhase?
+    package var phase: LaunchPhase?
 
     /// Creates a renderer.
-    public init(phaseRoots: Bool = true, threadRoots: Bool = true, phase: LaunchPhase? = nil) {
+    package init(phaseRoots: Bool = true, threadRoots: Bool = true, phase: LaunchPhase? = nil) {
         self.phaseRoots = phaseRoots
         self.threadRoots = threadRoots
         self.phase = phase
     }
 
     /// The folded lines of `profiles`, each ending in a newline; empty when there are no samples.
-    public func render(_ profiles: [MainThreadProfile]) -> String {
+    package func render(_ profiles: [MainThreadProfile]) -> String {
         var weights: [String: Int64] = [:]
         for profile in profiles {
             for sample in profile.samples where phase == nil || sample.phase == phase {
@@ -42,7 +42,7 @@ public struct FoldedStacks: Sendable, Equatable {
     }
 
     /// The root frame of a phase: `[didFinishLaunching]`, or `[no phase]`.
-    public static func phaseFrame(_ phase: LaunchPhase?) -> String {
+    package static func phaseFrame(_ phase: LaunchPhase?) -> String {
         "[\(phase?.rawValue ?? "no phase")]"
     }
 

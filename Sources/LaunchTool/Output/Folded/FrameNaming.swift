@@ -9,7 +9,7 @@ import LaunchTrace
 /// var naming = ImageOffsetNaming()
 /// let frame = naming.frame(for: address, isReturnAddress: true, images: activity.images)
 /// ```
-public protocol FrameNaming {
+package protocol FrameNaming {
     /// The frame for `address` in a launch whose mapped images are `images`.
     /// `isReturnAddress` is true for every frame but an interrupted instruction.
     mutating func frame(for address: Address, isReturnAddress: Bool, images: [LoadedImage]) -> ProfileFrame

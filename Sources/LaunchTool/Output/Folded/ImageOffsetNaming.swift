@@ -3,17 +3,17 @@ import LaunchTrace
 /// Names a frame by its image and offset (`SampleApp+0x2f10`), or by the raw address when no
 /// image of the launch contains it: what reports show until symbols are resolved. Every frame in
 /// code generated at run time is `JIT code`.
-public struct ImageOffsetNaming: FrameNaming, Sendable {
+package struct ImageOffsetNaming: FrameNaming, Sendable {
     /// Creates the naming.
-    public init() {}
+    package init() {}
 
     /// `image+0xoffset`, with the offset from the image's load address, or `0x…`.
-    public func frame(for address: Address, isReturnAddress: Bool, images: [LoadedImage]) -> ProfileFrame {
+    package func frame(for address: Address, isReturnAddress: Bool, images: [LoadedImage]) -> ProfileFrame {
         Self.frame(for: address, images: images)
     }
 
     /// `image+0xoffset`, with the offset from the image's load address, or `0x…`.
-    public static func frame(for address: Address, images: [LoadedImage]) -> ProfileFrame {
+    package static func frame(for address: Address, images: [LoadedImage]) -> ProfileFrame {
         guard let image = images.first(where: { $0.contains(address) }) else {
             return ProfileFrame(name: address.description)
         }

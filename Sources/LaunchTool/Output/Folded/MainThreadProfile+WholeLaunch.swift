@@ -2,7 +2,7 @@ import LaunchTrace
 
 extension MainThreadProfile {
     /// The leaf frame of a blocked span of the whole-launch profile.
-    public static let blockedFrameName = "[blocked]"
+    package static let blockedFrameName = "[blocked]"
 
     /// The whole-launch profile's on-CPU samples of every thread, and the blocked spans of the
     /// main thread and of the other threads while the launch's critical path ran through them
@@ -51,7 +51,7 @@ extension MainThreadProfile {
     /// Threads are named, not numbered, so that the same thread of every launch adds up in one
     /// tower (thread ids differ from launch to launch); threads of one launch with the same
     /// name share it, as a pool of workers does.
-    public static func threadName(_ thread: Int32?, in trace: LaunchTrace) -> String {
+    package static func threadName(_ thread: Int32?, in trace: LaunchTrace) -> String {
         guard let thread else { return WeightedStack.mainThreadName }
         let described = trace.profile?.thread(thread)
         guard let name = described?.name, !name.isEmpty else { return "thread (tid \(thread))" }

@@ -26,16 +26,16 @@ import LaunchTrace
 /// var naming = ImageOffsetNaming()
 /// let profile = MainThreadProfile(trace: trace, naming: &naming)
 /// ```
-public struct MainThreadProfile: Codable, Sendable, Equatable {
+package struct MainThreadProfile: Codable, Sendable, Equatable {
     /// The launch's index in its run (``LaunchTrace/LaunchTrace/runIndex``).
-    public var runIndex: Int
+    package var runIndex: Int
     /// Distinct frames, in first-seen order.
-    public var frames: [ProfileFrame]
+    package var frames: [ProfileFrame]
     /// Samples in time order.
-    public var samples: [WeightedStack]
+    package var samples: [WeightedStack]
 
     /// Creates a profile from its parts.
-    public init(runIndex: Int, frames: [ProfileFrame], samples: [WeightedStack]) {
+    package init(runIndex: Int, frames: [ProfileFrame], samples: [WeightedStack]) {
         self.runIndex = runIndex
         self.frames = frames
         self.samples = samples
@@ -43,7 +43,7 @@ public struct MainThreadProfile: Codable, Sendable, Equatable {
 
     /// Builds the profile of `trace`, naming frames with `naming`. A trace with neither a
     /// whole-launch profile nor main-thread activity gives an empty profile.
-    public init(trace: LaunchTrace, runIndex: Int? = nil, naming: inout some FrameNaming) {
+    package init(trace: LaunchTrace, runIndex: Int? = nil, naming: inout some FrameNaming) {
         self.runIndex = runIndex ?? trace.runIndex ?? 0
         var namer = StackNamer(naming: naming, images: trace.stackImages)
         var samples = trace.mainThread.map { Self.blockingCallSamples($0, in: trace, namer: &namer) } ?? []
@@ -91,23 +91,23 @@ public struct MainThreadProfile: Codable, Sendable, Equatable {
     }
 
     /// The leaf frame of a blocking call: `read() [fileIO]`.
-    public static func callFrameName(_ call: BlockingCall) -> String {
+    package static func callFrameName(_ call: BlockingCall) -> String {
         "\(call.function)() [\(call.kind.rawValue)]"
     }
 
     /// The names of a sample's stack, root first (without its thread's frame).
-    public func names(of sample: WeightedStack) -> [String] {
+    package func names(of sample: WeightedStack) -> [String] {
         sample.stack.map { frames[$0].name }
     }
 
     /// The names of a sample's stack under its thread's frame: `main thread`, `main`, ….
-    public func rootedNames(of sample: WeightedStack) -> [String] {
+    package func rootedNames(of sample: WeightedStack) -> [String] {
         [sample.threadName] + names(of: sample)
     }
 
     /// The threads' root frames, the main thread's first, then in the order of their first
     /// sample.
-    public var threadNames: [String] {
+    package var threadNames: [String] {
         var seen: Set<String> = []
         let ordered = samples.map(\.threadName).filter { seen.insert($0).inserted }
         return ordered.filter { $0 == WeightedStack.mainThreadName }

@@ -1,15 +1,15 @@
 /// One frame of a main-thread stack as reports show it: a function name, or the image and
 /// offset (`SampleApp+0x2f10`) when no symbol is known, with its source file when known.
-public struct ProfileFrame: Codable, Sendable, Hashable {
+package struct ProfileFrame: Codable, Sendable, Hashable {
     /// What reports show for the frame.
-    public var name: String
+    package var name: String
     /// Source file or image path, when known.
-    public var file: String?
+    package var file: String?
     /// Source line, when known.
-    public var line: Int?
+    package var line: Int?
 
     /// Creates a frame.
-    public init(name: String, file: String? = nil, line: Int? = nil) {
+    package init(name: String, file: String? = nil, line: Int? = nil) {
         self.name = name
         self.file = file
         self.line = line

@@ -10,19 +10,19 @@ import LaunchTrace
 /// ```json
 /// { "0x555555566040": "main", "0x555555578230": "CatalogStore.load()" }
 /// ```
-public struct SymbolMapNaming: FrameNaming, Sendable, Equatable {
+package struct SymbolMapNaming: FrameNaming, Sendable, Equatable {
     /// Function names by address.
-    public var symbols: [Address: String]
+    package var symbols: [Address: String]
 
     /// Creates a naming from a map.
-    public init(symbols: [Address: String]) {
+    package init(symbols: [Address: String]) {
         self.symbols = symbols
     }
 
     /// Reads a symbol map file.
     ///
     /// - Throws: ``LaunchProfilerError`` when the file cannot be read or is not such a map.
-    public init(contentsOf url: URL) throws {
+    package init(contentsOf url: URL) throws {
         let data: Data
         do {
             data = try InputFile.read(url, what: "symbol map")
@@ -47,7 +47,7 @@ public struct SymbolMapNaming: FrameNaming, Sendable, Equatable {
     }
 
     /// The mapped name, else `image+0xoffset`.
-    public func frame(for address: Address, isReturnAddress: Bool, images: [LoadedImage]) -> ProfileFrame {
+    package func frame(for address: Address, isReturnAddress: Bool, images: [LoadedImage]) -> ProfileFrame {
         if let name = symbols[address] { return ProfileFrame(name: name) }
         return ImageOffsetNaming.frame(for: address, images: images)
     }

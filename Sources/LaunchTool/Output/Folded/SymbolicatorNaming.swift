@@ -8,9 +8,9 @@ import LaunchTrace
 /// var naming = SymbolicatorNaming(symbolicator: Symbolicator())
 /// let profile = MainThreadProfile(trace: trace, naming: &naming)
 /// ```
-public struct SymbolicatorNaming: FrameNaming {
+package struct SymbolicatorNaming: FrameNaming {
     /// The symbolicator, shared so that its caches serve every launch of a run.
-    public let symbolicator: Symbolicator
+    package let symbolicator: Symbolicator
     private var images: [LoadedImage] = []
     private var map = ImageMap([])
     /// The frames named so far for the current images, by address and whether it is a return
@@ -24,14 +24,14 @@ public struct SymbolicatorNaming: FrameNaming {
     }
 
     /// Creates a naming that resolves through `symbolicator`.
-    public init(symbolicator: Symbolicator) {
+    package init(symbolicator: Symbolicator) {
         self.symbolicator = symbolicator
     }
 
     /// Resolves every stack address of `traces` (the whole-launch profile's and the main
     /// thread's) and then their file:line in one symbolizer pass per image, so the frames named
     /// afterwards carry source locations.
-    public mutating func resolveSources(of traces: [LaunchTrace]) {
+    package mutating func resolveSources(of traces: [LaunchTrace]) {
         for trace in traces {
             let images = trace.stackImages
             // Looked up as the reports name them: a sample's first frame is the interrupted
@@ -54,7 +54,7 @@ public struct SymbolicatorNaming: FrameNaming {
     }
 
     /// The symbolicated frame as reports show it.
-    public mutating func frame(for address: Address, isReturnAddress: Bool, images: [LoadedImage]) -> ProfileFrame {
+    package mutating func frame(for address: Address, isReturnAddress: Bool, images: [LoadedImage]) -> ProfileFrame {
         if images != self.images {
             self.images = images
             map = ImageMap(images)

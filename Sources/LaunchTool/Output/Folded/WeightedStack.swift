@@ -3,9 +3,9 @@ import LaunchTrace
 /// One weighted stack of a launch, on one thread: a span of the whole-launch profile (on the
 /// CPU or blocked), a blocking call the tracer timed, or (without the whole-launch profile) a
 /// stall sample of the main thread.
-public struct WeightedStack: Codable, Sendable, Equatable {
+package struct WeightedStack: Codable, Sendable, Equatable {
     /// Where a sample comes from.
-    public enum Source: String, Codable, Sendable {
+    package enum Source: String, Codable, Sendable {
         /// A stack sample the stall sampler took (used only without the whole-launch profile).
         case stallSample
         /// A blocking call the tracer timed, with the stack at the call.
@@ -18,30 +18,30 @@ public struct WeightedStack: Codable, Sendable, Equatable {
     }
 
     /// The thread-root name of the program's main thread.
-    public static let mainThreadName = "main thread"
+    package static let mainThreadName = "main thread"
 
     /// Where the sample comes from.
-    public var source: Source
+    package var source: Source
     /// When, in nanoseconds after the launch started: the start of the span it weighs (a
     /// blocking call's start; an on-CPU sample's period ends when it was taken).
-    public var timeNs: Int64
+    package var timeNs: Int64
     /// Thread time the sample stands for, in nanoseconds: the sampling interval for a stall
     /// sample, the sampling period for an on-CPU sample, the duration for a blocking call or a
     /// blocked span.
-    public var weightNs: Int64
+    package var weightNs: Int64
     /// The phase in which the sample was taken, if any.
-    public var phase: LaunchPhase?
+    package var phase: LaunchPhase?
     /// Indexes into ``MainThreadProfile/frames``, root first. A blocking call ends with a
     /// frame naming the call, e.g. `read() [fileIO]`; a blocked span with `[blocked]`.
-    public var stack: [Int]
+    package var stack: [Int]
     /// The thread's kernel id, or nil for the program's main thread.
-    public var thread: Int32?
+    package var thread: Int32?
     /// The frame that roots the thread's stacks in flame graphs: `main thread`, or
     /// `thread NIO-ELT-0-#1` (see ``MainThreadProfile/threadName(_:in:)``).
-    public var threadName: String
+    package var threadName: String
 
     /// Creates a sample.
-    public init(
+    package init(
         source: Source, timeNs: Int64, weightNs: Int64, phase: LaunchPhase?, stack: [Int], thread: Int32? = nil,
         threadName: String = WeightedStack.mainThreadName
     ) {
@@ -55,7 +55,7 @@ public struct WeightedStack: Codable, Sendable, Equatable {
     }
 
     /// Decodes a sample; one written before samples named their thread is the main thread's.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         source = try container.decode(Source.self, forKey: .source)
         timeNs = try container.decode(Int64.self, forKey: .timeNs)
@@ -67,5 +67,5 @@ public struct WeightedStack: Codable, Sendable, Equatable {
     }
 
     /// Whether the sample comes from the whole-launch profile (on-CPU or blocked).
-    public var isWholeLaunch: Bool { source == .onCPU || source == .blocked }
+    package var isWholeLaunch: Bool { source == .onCPU || source == .blocked }
 }

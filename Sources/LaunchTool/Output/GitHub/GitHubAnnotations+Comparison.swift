@@ -2,7 +2,7 @@
 extension GitHubAnnotations {
     /// The workflow command lines of a comparison: a regressed metric or a failed rule against
     /// base is `::error`, an undecided metric `::notice`; a last `::notice` gives the result.
-    public func render(comparison outcome: ComparisonOutcome) -> String {
+    package func render(comparison outcome: ComparisonOutcome) -> String {
         var lines: [String] = []
         for metric in outcome.test.metrics where metric.decision == .regressed || metric.decision == .inconclusive {
             let command = metric.decision == .regressed ? "error" : "notice"

@@ -10,16 +10,16 @@ import LaunchTrace
 /// ```swift
 /// print(GitHubAnnotations().render(summary: summary, evaluation: evaluation), terminator: "")
 /// ```
-public struct GitHubAnnotations: Sendable, Equatable {
+package struct GitHubAnnotations: Sendable, Equatable {
     /// The workspace the annotations' file paths are relative to (`GITHUB_WORKSPACE`), or nil.
-    public var workspace: String?
+    package var workspace: String?
 
     /// GitHub shows at most this many error annotations of a step (and as many warnings): the
     /// most important come first, and the rest are counted in one more line.
-    public static let annotationsShown = 10
+    package static let annotationsShown = 10
 
     /// Creates the renderer; `workspace` defaults to `GITHUB_WORKSPACE`.
-    public init(workspace: String? = ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"]) {
+    package init(workspace: String? = ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"]) {
         self.workspace = workspace
     }
 
@@ -27,7 +27,7 @@ public struct GitHubAnnotations: Sendable, Equatable {
     /// error-level rules and policy as errors, warn-level ones as warnings, inconclusive rules as
     /// notices, the most important of each first; a policy verdict on a function whose source is
     /// known carries `file=` and `line=` so it attaches to the diff.
-    public func render(summary: RunSummary, evaluation: BudgetEvaluation) -> String {
+    package func render(summary: RunSummary, evaluation: BudgetEvaluation) -> String {
         var annotations = Self.launchAnnotations(summary) + ruleAnnotations(evaluation)
         annotations += policyAnnotations(evaluation, findings: summary.findings?.findings ?? [])
         var lines: [String] = []

@@ -7,15 +7,15 @@ import LaunchTrace
 /// ```swift
 /// try StepSummary(environment: ProcessInfo.processInfo.environment)?.append(summary: summary, evaluation: evaluation)
 /// ```
-public struct StepSummary: Sendable, Equatable {
+package struct StepSummary: Sendable, Equatable {
     /// The variable GitHub Actions sets to the job summary's file.
-    public static let variable = "GITHUB_STEP_SUMMARY"
+    package static let variable = "GITHUB_STEP_SUMMARY"
 
     /// The job summary file.
-    public var path: String
+    package var path: String
 
     /// The step summary of `environment`, or nil when the variable is unset or empty.
-    public init?(environment: [String: String]) {
+    package init?(environment: [String: String]) {
         guard let path = environment[Self.variable], !path.isEmpty else { return nil }
         self.path = path
     }
@@ -24,7 +24,7 @@ public struct StepSummary: Sendable, Equatable {
     /// earlier steps' summaries are kept (the file is opened for appending only).
     ///
     /// - Throws: ``LaunchProfilerError`` naming the file when it cannot be written.
-    public func append(summary: RunSummary, evaluation: BudgetEvaluation) throws {
+    package func append(summary: RunSummary, evaluation: BudgetEvaluation) throws {
         let markdown = MarkdownReport().render(summary: summary, evaluation: evaluation) + "\n"
         // O_NONBLOCK: a named pipe with no reader fails at once (ENXIO) instead of waiting for one.
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o644)

@@ -17,20 +17,20 @@ import LaunchTrace
 /// let html = HTMLReport().render(input)                 // the median launch's waterfall
 /// let html5 = HTMLReport(run: 5).render(input)          // launch 5's
 /// ```
-public struct HTMLReport: Sendable, Equatable {
+package struct HTMLReport: Sendable, Equatable {
     /// The launch the waterfall shows; nil for the median launch.
-    public var run: Int?
+    package var run: Int?
     /// Who made the page, shown in the footer.
-    public var generator: String
+    package var generator: String
 
     /// Creates a renderer.
-    public init(run: Int? = nil, generator: String = "launchprof") {
+    package init(run: Int? = nil, generator: String = "launchprof") {
         self.run = run
         self.generator = generator
     }
 
     /// The launch the waterfall of `input` shows.
-    public func chosenRun(in input: ReportInput) throws -> Int? {
+    package func chosenRun(in input: ReportInput) throws -> Int? {
         guard let run else { return input.medianRunIndex }
         guard input.trace(run: run) != nil else {
             let available = input.traces.compactMap(\.runIndex).map(String.init).joined(separator: ", ")
@@ -42,19 +42,19 @@ public struct HTMLReport: Sendable, Equatable {
     }
 
     /// How many findings the page shows at most.
-    public static let findingsLimit = 6
+    package static let findingsLimit = 6
 
     /// Renders the page; `findings` default to the top ones of the summary's findings.
     ///
     /// - Throws: ``LaunchProfilerError`` when ``run`` names a launch without a trace.
-    public func render(_ input: ReportInput, findings: [ReportFinding]? = nil) throws -> String {
+    package func render(_ input: ReportInput, findings: [ReportFinding]? = nil) throws -> String {
         try page(input, findings: findings).render()
     }
 
     /// The page as a node tree: every text and attribute value is escaped when rendered.
     ///
     /// - Throws: ``LaunchProfilerError`` when ``run`` names a launch without a trace.
-    public func page(_ input: ReportInput, findings: [ReportFinding]? = nil) throws -> HTMLNode {
+    package func page(_ input: ReportInput, findings: [ReportFinding]? = nil) throws -> HTMLNode {
         let findings = findings ?? ReportFinding.top(input.summary.findings, limit: Self.findingsLimit)
         let chosen = try chosenRun(in: input)
         let trace = chosen.flatMap { input.trace(run: $0) }

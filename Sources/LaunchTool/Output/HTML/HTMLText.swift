@@ -1,9 +1,9 @@
 /// Escaping for text placed in HTML: element content, attribute values, and JSON embedded in
 /// a `<script type="application/json">` block.
-public enum HTMLText {
+package enum HTMLText {
     /// Escapes `&`, `<`, `>`, `"` and `'`, so the text is safe in element content and in
     /// quoted attribute values alike.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         MarkupEscaping.escape(text, apostrophe: "&#39;", replacingInvalidXML: false)
     }
 
@@ -11,7 +11,7 @@ public enum HTMLText {
     /// become `\u` escapes. Those characters only occur inside JSON strings, where the escapes
     /// mean the same characters, so `JSON.parse` reads the same value and no `</script>` or
     /// `<!--` can end the element early.
-    public static func scriptSafeJSON(_ json: String) -> String {
+    package static func scriptSafeJSON(_ json: String) -> String {
         ScalarReplacement.apply(to: json) { scalar in
             switch scalar {
             case "<": "\\u003c"

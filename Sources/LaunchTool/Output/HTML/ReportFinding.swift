@@ -2,20 +2,20 @@ import LaunchTrace
 
 /// A finding as the HTML and Markdown reports show it: what blocked the main thread, and what
 /// to do. Made from the analysis's ``LaunchTool/Finding``, or given directly.
-public struct ReportFinding: Codable, Sendable, Equatable {
+package struct ReportFinding: Codable, Sendable, Equatable {
     /// One line: the function, the phase and the cost.
-    public var title: String
+    package var title: String
     /// A sentence or two: kind, launches, confidence.
-    public var detail: String
+    package var detail: String
     /// What to do, as a sentence.
-    public var advice: String
+    package var advice: String
     /// A concrete rewrite, when there is one.
-    public var rewrite: String?
+    package var rewrite: String?
     /// The title without its cost (the function and the phase), to refer to the finding by.
-    public var place: String?
+    package var place: String?
 
     /// Creates a finding.
-    public init(title: String, detail: String, advice: String, rewrite: String? = nil, place: String? = nil) {
+    package init(title: String, detail: String, advice: String, rewrite: String? = nil, place: String? = nil) {
         self.title = title
         self.place = place
         self.detail = detail
@@ -24,7 +24,7 @@ public struct ReportFinding: Codable, Sendable, Equatable {
     }
 
     /// The report's view of an analysed finding.
-    public init(_ finding: Finding, endpoint: LaunchEndpoint? = nil) {
+    package init(_ finding: Finding, endpoint: LaunchEndpoint? = nil) {
         let phase = finding.site.phase.map { " in \($0.rawValue)" } ?? ""
         place = "\(finding.site.functionWithLocation)\(phase)"
         title = "\(finding.site.functionWithLocation)\(phase): \(FindingsSection.cost(finding, endpoint: endpoint))"
@@ -42,12 +42,12 @@ public struct ReportFinding: Codable, Sendable, Equatable {
 
     /// For each finding, the index of the first earlier one with the same advice and rewrite
     /// (``FindingsSection/earlierSameAdvice(_:)``).
-    public static func earlierSameAdvice(_ findings: [ReportFinding]) -> [Int?] {
+    package static func earlierSameAdvice(_ findings: [ReportFinding]) -> [Int?] {
         FindingsSection.earlierSameAdvice(findings.map { $0.advice + "\n" + ($0.rewrite ?? "") })
     }
 
     /// The top `limit` findings of a run, if it has any.
-    public static func top(_ findings: RunFindings?, limit: Int) -> [ReportFinding] {
+    package static func top(_ findings: RunFindings?, limit: Int) -> [ReportFinding] {
         (findings?.top(limit) ?? []).map { ReportFinding($0, endpoint: findings?.endpoint) }
     }
 }

@@ -9,21 +9,21 @@ import LaunchTrace
 /// var naming = ImageOffsetNaming()
 /// let input = ReportInput(summary: summary, evaluation: evaluation, traces: traces, naming: &naming)
 /// ```
-public struct ReportInput: Sendable {
+package struct ReportInput: Sendable {
     /// The run.
-    public var summary: RunSummary
+    package var summary: RunSummary
     /// The verdicts; empty when no budgets were given.
-    public var evaluation: BudgetEvaluation
+    package var evaluation: BudgetEvaluation
     /// Traces of the completed launches, in launch order, each with its run index set.
-    public var traces: [LaunchTrace]
+    package var traces: [LaunchTrace]
     /// The named stacks of each trace (the whole-launch profile's on every thread, else the
     /// main thread's activity), in the same order.
-    public var profiles: [MainThreadProfile]
+    package var profiles: [MainThreadProfile]
     /// The pictures of the launches' first frames, in launch order (``FramePicture``).
-    public var framePictures: [FramePicture] = []
+    package var framePictures: [FramePicture] = []
 
     /// Creates an input, profiling each trace with `naming`.
-    public init(
+    package init(
         summary: RunSummary, evaluation: BudgetEvaluation, traces: [LaunchTrace], naming: inout some FrameNaming
     ) {
         self.summary = summary
@@ -38,7 +38,7 @@ public struct ReportInput: Sendable {
 
     /// The launch whose time to first frame (else time to active, else end) is closest to the
     /// median: the run a waterfall shows by default. Ties go to the earlier launch.
-    public var medianRunIndex: Int? {
+    package var medianRunIndex: Int? {
         let keyed = traces.compactMap { trace -> (index: Int, value: Int64)? in
             guard let index = trace.runIndex else { return nil }
             return (index, trace.totals.timeToFirstFrameNs ?? trace.totals.timeToActiveNs ?? trace.ending.atNs)
@@ -53,12 +53,12 @@ public struct ReportInput: Sendable {
     }
 
     /// The trace of launch `index`.
-    public func trace(run index: Int) -> LaunchTrace? {
+    package func trace(run index: Int) -> LaunchTrace? {
         traces.first { $0.runIndex == index }
     }
 
     /// The profile of launch `index`.
-    public func profile(run index: Int) -> MainThreadProfile? {
+    package func profile(run index: Int) -> MainThreadProfile? {
         profiles.first { $0.runIndex == index }
     }
 }

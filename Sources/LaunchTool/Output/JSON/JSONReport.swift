@@ -6,23 +6,23 @@ import LaunchTrace
 /// ```json
 /// { "schemaVersion": 1, "exitCode": 0, "isDecisive": true, "summary": {…}, "evaluation": {…} }
 /// ```
-public struct JSONReport: Codable, Sendable, Equatable {
+package struct JSONReport: Codable, Sendable, Equatable {
     /// The format version this library writes.
-    public static let currentSchemaVersion = 1
+    package static let currentSchemaVersion = 1
 
     /// Format version.
-    public var schemaVersion: Int
+    package var schemaVersion: Int
     /// The overall exit code.
-    public var exitCode: ProfilerExitStatus
+    package var exitCode: ProfilerExitStatus
     /// Whether no verdict is inconclusive.
-    public var isDecisive: Bool
+    package var isDecisive: Bool
     /// The run.
-    public var summary: RunSummary
+    package var summary: RunSummary
     /// The verdicts.
-    public var evaluation: BudgetEvaluation
+    package var evaluation: BudgetEvaluation
 
     /// Creates the report of a run and its evaluation.
-    public init(summary: RunSummary, evaluation: BudgetEvaluation) {
+    package init(summary: RunSummary, evaluation: BudgetEvaluation) {
         schemaVersion = Self.currentSchemaVersion
         exitCode = evaluation.status
         isDecisive = evaluation.isDecisive
@@ -31,18 +31,18 @@ public struct JSONReport: Codable, Sendable, Equatable {
     }
 
     /// The report as sorted, pretty-printed JSON, ending with a newline.
-    public func render() throws -> String {
+    package func render() throws -> String {
         String(decoding: try encodedJSON(), as: UTF8.self)
     }
 
     /// Writes the report atomically; `summaryJSON`, when given, is the summary's
     /// ``LaunchTool/RunSummary/untaggedJSON()`` made already (for `summary.json`).
-    public func write(to url: URL, summaryJSON: [UInt8]? = nil) throws {
+    package func write(to url: URL, summaryJSON: [UInt8]? = nil) throws {
         try AtomicFile.write(encodedJSON(summaryJSON: summaryJSON), to: url)
     }
 
     /// Encodes the report; without its summary when the encoder's ``omitsSummary`` is true.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(schemaVersion, forKey: .schemaVersion)
         try container.encode(exitCode, forKey: .exitCode)

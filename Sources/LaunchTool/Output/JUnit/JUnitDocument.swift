@@ -13,32 +13,32 @@
 /// ```swift
 /// let xml = JUnitDocument(name: "launchprof.SampleApp", seconds: 1.55, properties: [], cases: cases).render()
 /// ```
-public struct JUnitDocument: Sendable, Equatable {
+package struct JUnitDocument: Sendable, Equatable {
     /// The suite's name.
-    public var name: String
+    package var name: String
     /// The suite's `time` in seconds, or nil for none.
-    public var seconds: Double?
+    package var seconds: Double?
     /// `<property>` names and values, in order.
-    public var properties: [Property]
+    package var properties: [Property]
     /// The cases, in order.
-    public var cases: [JUnitTestCase]
+    package var cases: [JUnitTestCase]
 
     /// One `<property>`.
-    public struct Property: Sendable, Equatable {
+    package struct Property: Sendable, Equatable {
         /// The property's name.
-        public var name: String
+        package var name: String
         /// The property's value.
-        public var value: String
+        package var value: String
 
         /// Creates a property.
-        public init(_ name: String, _ value: String) {
+        package init(_ name: String, _ value: String) {
             self.name = name
             self.value = value
         }
     }
 
     /// Creates a document.
-    public init(name: String, seconds: Double?, properties: [Property], cases: [JUnitTestCase]) {
+    package init(name: String, seconds: Double?, properties: [Property], cases: [JUnitTestCase]) {
         self.name = name
         self.seconds = seconds
         self.properties = properties
@@ -46,7 +46,7 @@ public struct JUnitDocument: Sendable, Equatable {
     }
 
     /// Renders the XML document, ending with a newline.
-    public func render() -> String {
+    package func render() -> String {
         let e = XMLEscaping.escape
         let count = { (outcome: JUnitTestCase.Outcome) in cases.filter { $0.outcome == outcome }.count }
         var attributes =
@@ -87,7 +87,7 @@ public struct JUnitDocument: Sendable, Equatable {
 
     /// Seconds with at most three decimals and no exponent: `1.550`, `0.000` (Surefire writes
     /// milliseconds; the `junit-10.xsd` that follows it rejects more decimals).
-    public static func time(_ seconds: Double) -> String {
+    package static func time(_ seconds: Double) -> String {
         let milliseconds = (seconds.isFinite ? max(0, seconds) : 0) * 1000
         guard milliseconds < 9e15 else { return "9000000000000.000" }
         let whole = Int64(milliseconds.rounded())

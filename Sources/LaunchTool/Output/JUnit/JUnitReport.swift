@@ -16,26 +16,26 @@ import LaunchTrace
 /// ```swift
 /// let xml = JUnitReport().render(summary: summary, evaluation: evaluation)
 /// ```
-public struct JUnitReport: Sendable, Equatable {
+package struct JUnitReport: Sendable, Equatable {
     /// The name of the test suite; `launchprof`.
-    public var suiteName: String
+    package var suiteName: String
 
     /// Creates a JUnit report.
-    public init(suiteName: String = "launchprof") { self.suiteName = suiteName }
+    package init(suiteName: String = "launchprof") { self.suiteName = suiteName }
 
     /// The test cases of the verdicts: the rules in file order, then the policy verdicts.
-    public func cases(_ evaluation: BudgetEvaluation) -> [JUnitTestCase] {
+    package func cases(_ evaluation: BudgetEvaluation) -> [JUnitTestCase] {
         evaluation.verdicts.map { JUnitTestCase(rule: $0, suite: suiteName) }
             + evaluation.policyVerdicts.map { JUnitTestCase(policy: $0, suite: suiteName) }
     }
 
     /// Every test case: the launches of each scenario, then ``cases(_:)``.
-    public func cases(summary: RunSummary, evaluation: BudgetEvaluation) -> [JUnitTestCase] {
+    package func cases(summary: RunSummary, evaluation: BudgetEvaluation) -> [JUnitTestCase] {
         JUnitTestCase.launchCases(summary: summary, evaluation: evaluation, suite: suiteName) + cases(evaluation)
     }
 
     /// Renders the XML document, ending with a newline.
-    public func render(summary: RunSummary, evaluation: BudgetEvaluation) -> String {
+    package func render(summary: RunSummary, evaluation: BudgetEvaluation) -> String {
         let wallNs = summary.launches.reduce(Int64(0)) { $0.saturatingAdd(max(0, $1.wallNs)) }
         let properties: [JUnitDocument.Property] = [
             .init("app", summary.run.appPath),

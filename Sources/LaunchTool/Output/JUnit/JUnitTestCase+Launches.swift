@@ -9,7 +9,7 @@ extension JUnitTestCase {
     /// `--allow-failed` tolerates, or none completed) and some of these launches failed or none
     /// completed; failures the run tolerates pass with a warning. Its time is the launches'
     /// wall time.
-    public init(launches: [LaunchRecord], scenario: Scenario, evaluation: BudgetEvaluation, suite: String) {
+    package init(launches: [LaunchRecord], scenario: Scenario, evaluation: BudgetEvaluation, suite: String) {
         let failed = launches.filter { $0.outcome != .completed }
         let runFailed = evaluation.exitCode == .launchFailed
         let isError = runFailed && (!failed.isEmpty || launches.isEmpty)

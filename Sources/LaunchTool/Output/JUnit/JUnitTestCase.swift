@@ -6,9 +6,9 @@ import LaunchTrace
 /// Error-level failures are failures; warn-level failures pass (warnings never change the exit
 /// code) with their message in `<system-out>`; inconclusive rules are skipped; launches that
 /// crashed or failed (exit code 3) are errors.
-public struct JUnitTestCase: Sendable, Equatable {
+package struct JUnitTestCase: Sendable, Equatable {
     /// What a CI test view shows for the case.
-    public enum Outcome: String, Sendable, Equatable {
+    package enum Outcome: String, Sendable, Equatable {
         /// Passed (possibly with a warning in its output).
         case passed
         /// An error-level failure: `<failure>`.
@@ -21,26 +21,26 @@ public struct JUnitTestCase: Sendable, Equatable {
 
     /// `classname`: `launchprof.<scenario>` for rules and launches, `launchprof.policy.<scenario>`
     /// for policy verdicts.
-    public var className: String
+    package var className: String
     /// `name`: the rule's title, the policy violation, or `launches`.
-    public var name: String
+    package var name: String
     /// `time` in seconds: the observed statistic for time metrics, the median cost for policy
     /// verdicts, the launches' wall time for launches, 0 otherwise.
-    public var seconds: Double
+    package var seconds: Double
     /// The outcome.
-    public var outcome: Outcome
+    package var outcome: Outcome
     /// The failure, skip, error or warning type (`error`, `warn`, `inconclusive`, a launch
     /// outcome such as `crashed`).
-    public var type: String
+    package var type: String
     /// The verdict's message.
-    public var message: String
+    package var message: String
     /// Lines for `<system-out>`: verdict, level, observed value, limit, message.
-    public var output: [String]
+    package var output: [String]
     /// Lines for `<system-err>` (the last standard error of failed launches); none by default.
-    public var errorOutput: [String] = []
+    package var errorOutput: [String] = []
 
     /// Creates a case from its parts.
-    public init(
+    package init(
         className: String, name: String, seconds: Double, outcome: Outcome, type: String, message: String,
         output: [String], errorOutput: [String] = []
     ) {
@@ -55,7 +55,7 @@ public struct JUnitTestCase: Sendable, Equatable {
     }
 
     /// The case of one budget rule's verdict.
-    public init(rule verdict: RuleVerdict, suite: String) {
+    package init(rule verdict: RuleVerdict, suite: String) {
         let rule = verdict.rule
         className = "\(suite).\(rule.scenario.rawValue)"
         name = rule.title
@@ -75,7 +75,7 @@ public struct JUnitTestCase: Sendable, Equatable {
     }
 
     /// The case of one policy verdict (a violation, or a policy that could not be checked).
-    public init(policy verdict: PolicyVerdict, suite: String) {
+    package init(policy verdict: PolicyVerdict, suite: String) {
         className = "\(suite).policy" + (verdict.scenario.map { ".\($0)" } ?? "")
         let phase = verdict.phase?.rawValue ?? "launch"
         let what = verdict.kind.map { "\($0.rawValue) in \(phase)" } ?? "main-thread work"

@@ -7,19 +7,19 @@ import LaunchTrace
 /// ```swift
 /// let comment = MarkdownReport().render(summary: summary, evaluation: evaluation, findings: top3)
 /// ```
-public struct MarkdownReport: Sendable, Equatable {
+package struct MarkdownReport: Sendable, Equatable {
     /// How many findings the comment lists at most.
-    public var maxFindings: Int
+    package var maxFindings: Int
 
     /// Creates a Markdown report.
-    public init(maxFindings: Int = 3) {
+    package init(maxFindings: Int = 3) {
         self.maxFindings = maxFindings
     }
 
     /// Renders the report, ending with a newline.
     /// `findings` default to the top ones of the summary's findings; policy violations are
     /// listed with the verdict notes.
-    public func render(summary: RunSummary, evaluation: BudgetEvaluation, findings: [ReportFinding]? = nil) -> String {
+    package func render(summary: RunSummary, evaluation: BudgetEvaluation, findings: [ReportFinding]? = nil) -> String {
         let findings = findings ?? ReportFinding.top(summary.findings, limit: maxFindings)
         let code = evaluation.status
         var out = head(summary: summary, code: code)
@@ -142,7 +142,7 @@ public struct MarkdownReport: Sendable, Equatable {
     }
 
     /// Escapes text for a Markdown table cell: HTML characters, pipes and Markdown emphasis.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         for character in text {
             switch character {

@@ -12,16 +12,16 @@ import LaunchTrace
 /// let json = try OTLPTraceExport(summary: summary, traces: traces).render()
 /// // curl -H 'Content-Type: application/json' --data-binary @launches.otlp.json http://collector:4318/v1/traces
 /// ```
-public struct OTLPTraceExport: Sendable {
+package struct OTLPTraceExport: Sendable {
     /// The run.
-    public var summary: RunSummary
+    package var summary: RunSummary
     /// Its completed launches.
-    public var traces: [LaunchTrace]
+    package var traces: [LaunchTrace]
     /// Unix time minus monotonic time, in nanoseconds.
-    public var realtimeOffsetNs: Int64
+    package var realtimeOffsetNs: Int64
 
     /// Creates the export, with the clocks' offset read now.
-    public init(summary: RunSummary, traces: [LaunchTrace], realtimeOffsetNs: Int64 = OTLPTraceExport.currentOffsetNs())
+    package init(summary: RunSummary, traces: [LaunchTrace], realtimeOffsetNs: Int64 = OTLPTraceExport.currentOffsetNs())
     {
         self.summary = summary
         self.traces = traces
@@ -29,7 +29,7 @@ public struct OTLPTraceExport: Sendable {
     }
 
     /// Real-time minus monotonic clock now, in nanoseconds.
-    public static func currentOffsetNs() -> Int64 {
+    package static func currentOffsetNs() -> Int64 {
         var real = timespec()
         var monotonic = timespec()
         clock_gettime(CLOCK_REALTIME, &real)
@@ -39,7 +39,7 @@ public struct OTLPTraceExport: Sendable {
     }
 
     /// The OTLP/JSON request, sorted keys, ending with a newline.
-    public func render() throws -> String {
+    package func render() throws -> String {
         let spans = traces.enumerated().flatMap { position, trace in launchSpans(trace, number: position + 1) }
         let request = OTLPJSON.Request(resourceSpans: [
             OTLPJSON.ResourceSpans(

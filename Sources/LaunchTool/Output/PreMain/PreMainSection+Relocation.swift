@@ -4,7 +4,7 @@ import LaunchTrace
 /// object (estimates, said so), each object's counts and where its symbols came from.
 extension PreMainSection {
     /// At most this many objects are listed in the relocation table (the costliest first).
-    public static let maxRelocationRows = 8
+    package static let maxRelocationRows = 8
 
     /// The objects with a relocation estimate, costliest first, at most ``maxRelocationRows``.
     static func relocationRows(_ summary: PreMainSummary) -> [PreMainLibrary] {

@@ -2,7 +2,7 @@ import LaunchTrace
 
 extension PreMainSection {
     /// The section as plain text, ending with a newline.
-    public static func text(_ summary: PreMainSummary) -> String {
+    package static func text(_ summary: PreMainSummary) -> String {
         var out = heading(summary) + ":\n  " + partsLine(summary) + "\n"
         var table = TextTable(header: ["object", "mapped", "load", "initializers", "slowest initializer"])
         let (shown, hidden) = rows(summary)
@@ -29,7 +29,7 @@ extension PreMainSection {
 
     /// The section as Markdown (a heading, the parts, the table, the advice), starting with a
     /// blank line.
-    public static func markdown(_ summary: PreMainSummary) -> String {
+    package static func markdown(_ summary: PreMainSummary) -> String {
         var out = "\n**\(MarkdownReport.escape(heading(summary)))**\n\n"
         out += MarkdownReport.escape(partsLine(summary)) + "\n\n"
         out += "| Object | Mapped | Load | Initializers | Slowest initializer |\n|---|---:|---:|---:|---|\n"

@@ -7,9 +7,9 @@ import LaunchTrace
 /// ```swift
 /// print(PreMainSection.text(scenario.preMain!))
 /// ```
-public enum PreMainSection {
+package enum PreMainSection {
     /// At most this many objects are listed (the costliest, kept in load order).
-    public static let maxRows = 12
+    package static let maxRows = 12
 
     /// The objects the table lists: the costliest ``maxRows`` in load order.
     static func rows(_ summary: PreMainSummary) -> (shown: [PreMainLibrary], hidden: Int) {

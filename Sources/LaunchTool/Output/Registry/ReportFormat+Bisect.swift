@@ -5,7 +5,7 @@ extension ReportFormat {
     ///
     /// - Throws: ``LaunchTrace/LaunchProfilerError`` for a format that is not a bisect's (text,
     ///   JSON and Markdown are).
-    public func render(bisect outcome: BisectOutcome) throws -> String {
+    package func render(bisect outcome: BisectOutcome) throws -> String {
         switch self {
         case .text: BisectTextReport().render(outcome)
         case .json: try outcome.json()

@@ -2,7 +2,7 @@ import LaunchTrace
 
 extension ReportFormat {
     /// Renders the outcome of `launchprof compare`; colour only for text on a terminal.
-    public func render(comparison outcome: ComparisonOutcome, colored: Bool) throws -> String {
+    package func render(comparison outcome: ComparisonOutcome, colored: Bool) throws -> String {
         switch self {
         case .text: ComparisonTextReport(colored: colored).render(outcome)
         case .json: try outcome.json()

@@ -1,6 +1,6 @@
 
 /// The formats `run` and `check` print their result in.
-public enum ReportFormat: String, Sendable, CaseIterable {
+package enum ReportFormat: String, Sendable, CaseIterable {
     /// A table for a terminal or a log.
     case text
     /// The summary and verdicts as JSON, for dashboards.
@@ -17,7 +17,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case githubBenchmark = "github-benchmark"
 
     /// Renders the summary and verdicts; colour only for text on a terminal.
-    public func render(summary: RunSummary, evaluation: BudgetEvaluation, colored: Bool) throws -> String {
+    package func render(summary: RunSummary, evaluation: BudgetEvaluation, colored: Bool) throws -> String {
         switch self {
         case .text: TextReport(colored: colored).render(summary: summary, evaluation: evaluation)
         case .json: try JSONReport(summary: summary, evaluation: evaluation).render()

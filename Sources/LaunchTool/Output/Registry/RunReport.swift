@@ -8,18 +8,18 @@ import LaunchTrace
 /// ```swift
 /// let text = try RunReport(format: .html, generator: "launchprof 0.1.0").render(folder, budgets: nil)
 /// ```
-public struct RunReport: Sendable {
+package struct RunReport: Sendable {
     /// The format.
-    public var format: RunReportFormat
+    package var format: RunReportFormat
     /// The launch to show (html: the waterfall; profiles: only that launch), or nil.
-    public var launch: Int?
+    package var launch: Int?
     /// A JSON map of addresses to names used instead of the binaries' symbols, or nil.
-    public var symbolsPath: String?
+    package var symbolsPath: String?
     /// The generator named in the HTML report.
-    public var generator: String
+    package var generator: String
 
     /// Creates a report.
-    public init(format: RunReportFormat, launch: Int? = nil, symbolsPath: String? = nil, generator: String) {
+    package init(format: RunReportFormat, launch: Int? = nil, symbolsPath: String? = nil, generator: String) {
         self.format = format
         self.launch = launch
         self.symbolsPath = symbolsPath
@@ -29,7 +29,7 @@ public struct RunReport: Sendable {
     /// The report of `folder`, with verdicts from `budgets`, else its `verdicts.json`, else none.
     ///
     /// - Throws: ``LaunchProfilerError`` when the folder, the launch or the symbols cannot be used.
-    public func render(_ folder: RunFolder, budgets: BudgetCheck?) throws -> String {
+    package func render(_ folder: RunFolder, budgets: BudgetCheck?) throws -> String {
         guard folder.isDirectory else {
             throw LaunchProfilerError.workflow(
                 "\(folder.url.path) is not a run folder; report needs the folder with \(RunFolder.manifestName) and the traces, not a summary file."
@@ -65,7 +65,7 @@ public struct RunReport: Sendable {
     }
 
     /// Writes `report.html` of a run that just finished into its folder.
-    public static func writeHTML(
+    package static func writeHTML(
         summary: RunSummary, evaluation: BudgetEvaluation, traces: [LaunchTrace], generator: String,
         to folder: RunFolder, symbolicator: Symbolicator = Symbolicator()
     ) throws {
@@ -87,7 +87,7 @@ public struct RunReport: Sendable {
     }
 
     /// The report input, with frames named from a symbol map file or by the symbolicator.
-    public static func input(
+    package static func input(
         summary: RunSummary, evaluation: BudgetEvaluation, traces: [LaunchTrace], symbolsPath: String? = nil,
         symbolicator: Symbolicator = Symbolicator()
     ) throws -> ReportInput {

@@ -1,5 +1,5 @@
 /// The formats `launchprof report` renders a run folder in.
-public enum RunReportFormat: String, Sendable, CaseIterable {
+package enum RunReportFormat: String, Sendable, CaseIterable {
     /// One self-contained page.
     case html
     /// A pull-request comment.

@@ -4,7 +4,7 @@ extension ReportText {
     /// `time to first window 16.3 ms (p90 18.0 ms), time to first frame 28.6 ms (p90 31.2 ms), the
     /// medians of the measurement launches`, for a program watched on the display (its launches
     /// saw a first window); nil otherwise (a LaunchKit app's first frame is its headline already).
-    public static func displayLine(_ scenario: ScenarioSummary) -> String? {
+    package static func displayLine(_ scenario: ScenarioSummary) -> String? {
         guard scenario.metrics[MetricName.timeToFirstWindow.rawValue] != nil else { return nil }
         let named: [(MetricName, String)] = [(.timeToFirstWindow, "window"), (.timeToFirstFrame, "frame")]
         let parts = named.compactMap { name, noun -> String? in
@@ -20,7 +20,7 @@ extension ReportText {
 
     /// `the window titled "Main": 5 of 5 launches`, when the launches' window was chosen by its
     /// title; nil otherwise.
-    public static func windowTitleLine(_ summary: RunSummary) -> String? {
+    package static func windowTitleLine(_ summary: RunSummary) -> String? {
         let records = summary.launches + (summary.timingLaunches ?? [])
         let titles = records.compactMap(\.windowTitle)
         guard !titles.isEmpty else { return nil }
@@ -31,7 +31,7 @@ extension ReportText {
     /// `followed: the launcher sh exited 0 (after 7.3 ms, the median) and the launch went on in
     /// xeyes, which it started (5 of 5 launches)`, when launches were followed past their
     /// launcher; nil otherwise.
-    public static func followedLine(_ summary: RunSummary) -> String? {
+    package static func followedLine(_ summary: RunSummary) -> String? {
         let records = summary.launches + (summary.timingLaunches ?? [])
         let followed = records.compactMap(\.followed)
         guard let first = followed.first else { return nil }

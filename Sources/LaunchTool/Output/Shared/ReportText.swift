@@ -2,9 +2,9 @@ import LaunchRunner
 import LaunchTrace
 
 /// Phrases every report format shares, so they say the same thing the same way.
-public enum ReportText {
+package enum ReportText {
     /// Outcomes in the order reports list them.
-    public static let outcomeOrder: [LaunchRecord.Outcome] = [
+    package static let outcomeOrder: [LaunchRecord.Outcome] = [
         .completed, .exitedWithError, .crashed, .timedOut, .noTrace, .invalidTrace, .spawnFailed, .exitedBeforeReady,
     ]
 
@@ -12,7 +12,7 @@ public enum ReportText {
     /// crashed` for a run whose diagnosis launches give every number; with measurement launches,
     /// `12 measurement launches give the times below (12 completed); 4 diagnosis launches give the
     /// findings and profiles (4 completed)`.
-    public static func launchesLine(_ summary: RunSummary) -> String {
+    package static func launchesLine(_ summary: RunSummary) -> String {
         let diagnosis = counted(summary.launches, outcomes: summary.outcomeCounts)
         guard let measurement = summary.timingLaunches, !measurement.isEmpty else {
             return "\(summary.launches.count) \(plural(summary.launches.count, "launch"))" + diagnosis
@@ -55,7 +55,7 @@ public enum ReportText {
     private static func give(_ count: Int) -> String { count == 1 ? "gives" : "give" }
 
     /// A readable name of an outcome: `completed`, `exited with error`, `timed out`, …
-    public static func outcomeName(_ outcome: LaunchRecord.Outcome) -> String {
+    package static func outcomeName(_ outcome: LaunchRecord.Outcome) -> String {
         switch outcome {
         case .completed: "completed"
         case .exitedWithError: "exited with error"
@@ -70,7 +70,7 @@ public enum ReportText {
     }
 
     /// The verdict's label: `pass`, `FAIL`, `inconclusive`, `MISSING`.
-    public static func label(_ status: VerdictStatus) -> String {
+    package static func label(_ status: VerdictStatus) -> String {
         switch status {
         case .pass: "pass"
         case .fail: "FAIL"
@@ -80,7 +80,7 @@ public enum ReportText {
     }
 
     /// The overall result: `pass`, `budget exceeded`, …
-    public static func result(_ code: ProfilerExitStatus) -> String {
+    package static func result(_ code: ProfilerExitStatus) -> String {
         switch code {
         case .success: "pass"
         case .usageError: "error (an output could not be written)"
@@ -93,12 +93,12 @@ public enum ReportText {
     }
 
     /// The rule's budget: `p90 <= 600ms` or `median <= +10% vs main`.
-    public static func budget(_ rule: BudgetRule) -> String {
+    package static func budget(_ rule: BudgetRule) -> String {
         "\(rule.statistic.rawValue) <= \(rule.limit.text)" + (rule.baseline.map { " vs \($0)" } ?? "")
     }
 
     /// The formatted value, or `-` when absent.
-    public static func value(_ value: Double?, _ kind: MetricKind) -> String {
+    package static func value(_ value: Double?, _ kind: MetricKind) -> String {
         value.map { kind.format($0) } ?? "-"
     }
 
@@ -107,7 +107,7 @@ public enum ReportText {
     /// Which metrics of `scenario` came from which kind of launch: a program's measurement
     /// launches give its time to ready, its diagnosis launches the rest; an app's measurement
     /// launches give every metric but those only instruments make. Nil without measurement launches.
-    public static func kindsLine(_ scenario: ScenarioSummary) -> String? {
+    package static func kindsLine(_ scenario: ScenarioSummary) -> String? {
         guard let timing = scenario.timing else { return nil }
         if timing.metric == nil {
             // A program ready by the display: its measurement launches saw its first window and frame too.
@@ -134,7 +134,7 @@ public enum ReportText {
     /// instruments added 0.64 ms (38 %, 95 % interval 0.41 to 0.88 ms) in the 10 diagnosis launches,
     /// which give the findings and profiles`, or, when the diagnosis launches' times cannot be told
     /// from the measurement launches', that the instruments' cost is within the noise.
-    public static func timingLine(_ timing: TimingLaunchesSummary, profiledLaunches: Int) -> String {
+    package static func timingLine(_ timing: TimingLaunchesSummary, profiledLaunches: Int) -> String {
         let median = MetricKind.time.format(timing.medianNs)
         let launches = "\(timing.launches) measurement \(plural(timing.launches, "launch"))"
         let head: String

@@ -1,52 +1,52 @@
 /// The speedscope file format (https://www.speedscope.app/file-format-schema.json), as far as
 /// LaunchProfiler writes it: shared frames and sampled profiles.
-public struct SpeedscopeFile: Codable, Sendable, Equatable {
+package struct SpeedscopeFile: Codable, Sendable, Equatable {
     /// A frame of the shared table.
-    public struct Frame: Codable, Sendable, Equatable {
+    package struct Frame: Codable, Sendable, Equatable {
         /// Function name.
-        public var name: String
+        package var name: String
         /// Source file or image, when known.
-        public var file: String?
+        package var file: String?
         /// Source line, when known.
-        public var line: Int?
+        package var line: Int?
     }
 
     /// The frames every profile refers to by index.
-    public struct Shared: Codable, Sendable, Equatable {
+    package struct Shared: Codable, Sendable, Equatable {
         /// The frames.
-        public var frames: [Frame]
+        package var frames: [Frame]
     }
 
     /// One sampled profile: stacks of frame indexes, root first, with their weights.
-    public struct Profile: Codable, Sendable, Equatable {
+    package struct Profile: Codable, Sendable, Equatable {
         /// Always `sampled`.
-        public var type: String
+        package var type: String
         /// The profile's name, shown in speedscope's profile picker.
-        public var name: String
+        package var name: String
         /// Unit of the weights, `startValue` and `endValue`.
-        public var unit: String
+        package var unit: String
         /// Start of the profile.
-        public var startValue: Double
+        package var startValue: Double
         /// End of the profile.
-        public var endValue: Double
+        package var endValue: Double
         /// Stacks of indexes into ``Shared/frames``, root first.
-        public var samples: [[Int]]
+        package var samples: [[Int]]
         /// The weight of each sample.
-        public var weights: [Double]
+        package var weights: [Double]
     }
 
     /// The schema URL.
-    public var schema: String
+    package var schema: String
     /// Shared frames.
-    public var shared: Shared
+    package var shared: Shared
     /// Profiles.
-    public var profiles: [Profile]
+    package var profiles: [Profile]
     /// The file's name.
-    public var name: String
+    package var name: String
     /// Which profile opens first.
-    public var activeProfileIndex: Int
+    package var activeProfileIndex: Int
     /// The program that wrote the file.
-    public var exporter: String
+    package var exporter: String
 
     private enum CodingKeys: String, CodingKey {
         case schema = "$schema"

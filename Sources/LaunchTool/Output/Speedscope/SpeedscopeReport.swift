@@ -11,23 +11,23 @@ import LaunchTrace
 /// ```swift
 /// let json = try SpeedscopeReport(name: "SampleApp").render(profiles)
 /// ```
-public struct SpeedscopeReport: Sendable, Equatable {
+package struct SpeedscopeReport: Sendable, Equatable {
     /// The schema every speedscope file names.
-    public static let schemaURL = "https://www.speedscope.app/file-format-schema.json"
+    package static let schemaURL = "https://www.speedscope.app/file-format-schema.json"
 
     /// The file's name (the app's name).
-    public var name: String
+    package var name: String
     /// The `exporter` field.
-    public var exporter: String
+    package var exporter: String
 
     /// Creates a renderer.
-    public init(name: String, exporter: String = "launchprof") {
+    package init(name: String, exporter: String = "launchprof") {
         self.name = name
         self.exporter = exporter
     }
 
     /// The file's contents.
-    public func file(_ profiles: [MainThreadProfile]) -> SpeedscopeFile {
+    package func file(_ profiles: [MainThreadProfile]) -> SpeedscopeFile {
         var frames = SharedFrames()
         var result: [SpeedscopeFile.Profile] = []
         for profile in profiles {
@@ -54,7 +54,7 @@ public struct SpeedscopeReport: Sendable, Equatable {
     }
 
     /// The file as sorted, pretty-printed JSON, ending with a newline.
-    public func render(_ profiles: [MainThreadProfile]) throws -> String {
+    package func render(_ profiles: [MainThreadProfile]) throws -> String {
         String(decoding: try TraceJSON.makeEncoder().encode(file(profiles)), as: UTF8.self) + "\n"
     }
 

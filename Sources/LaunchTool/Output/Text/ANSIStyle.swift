@@ -1,6 +1,6 @@
 /// Terminal text styles. Reports use them only when the caller asks for colour (for
 /// example when standard output is a terminal).
-public enum ANSIStyle: String, Sendable, Equatable {
+package enum ANSIStyle: String, Sendable, Equatable {
     /// Bold.
     case bold = "1"
     /// Red, for failures.
@@ -13,5 +13,5 @@ public enum ANSIStyle: String, Sendable, Equatable {
     case magenta = "35"
 
     /// `text` wrapped in the style's escape sequence and a reset.
-    public func apply(to text: String) -> String { "\u{1B}[\(rawValue)m\(text)\u{1B}[0m" }
+    package func apply(to text: String) -> String { "\u{1B}[\(rawValue)m\(text)\u{1B}[0m" }
 }

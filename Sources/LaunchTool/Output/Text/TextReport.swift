@@ -7,15 +7,15 @@ import LaunchTrace
 /// ```swift
 /// let text = TextReport(colored: isatty(1) != 0).render(summary: summary, evaluation: evaluation)
 /// ```
-public struct TextReport: Sendable, Equatable {
+package struct TextReport: Sendable, Equatable {
     /// Whether to use ANSI colour; the caller decides (e.g. from `isatty`).
-    public var colored: Bool
+    package var colored: Bool
 
     /// Creates a text report.
-    public init(colored: Bool = false) { self.colored = colored }
+    package init(colored: Bool = false) { self.colored = colored }
 
     /// Renders the report, ending with a newline.
-    public func render(summary: RunSummary, evaluation: BudgetEvaluation) -> String {
+    package func render(summary: RunSummary, evaluation: BudgetEvaluation) -> String {
         var out =
             "LaunchProfiler: \(TerminalText.escaped(summary.run.displayName)) (\(summary.run.scenario)), \(ReportText.launchesLine(summary))\n"
         for scenario in summary.scenarios.values.sorted(by: { $0.scenario < $1.scenario }) {

@@ -9,23 +9,23 @@ import LaunchTrace
 /// table.append(["timeToFirstFrame", "412.3 ms"])
 /// print(table.render())
 /// ```
-public struct TextTable: Sendable, Equatable {
+package struct TextTable: Sendable, Equatable {
     /// Column titles.
-    public var header: [String]
+    package var header: [String]
     /// Rows of cells; each row as long as the header.
-    public var rows: [[String]]
+    package var rows: [[String]]
     /// Per row, an optional ANSI style per cell (parallel to ``rows``).
-    public var styles: [[ANSIStyle?]]
+    package var styles: [[ANSIStyle?]]
 
     /// Creates an empty table.
-    public init(header: [String]) {
+    package init(header: [String]) {
         self.header = header
         rows = []
         styles = []
     }
 
     /// Appends a row, optionally with a style per cell.
-    public mutating func append(_ row: [String], styles rowStyles: [ANSIStyle?]? = nil) {
+    package mutating func append(_ row: [String], styles rowStyles: [ANSIStyle?]? = nil) {
         precondition(row.count == header.count, "A row needs one cell per column.")
         // A control character in a cell (a name's newline) would break the columns or the terminal.
         rows.append(row.map { TerminalText.escaped($0) })
@@ -33,7 +33,7 @@ public struct TextTable: Sendable, Equatable {
     }
 
     /// The table as lines separated by newlines; `colored` applies the cell styles.
-    public func render(colored: Bool = false) -> String {
+    package func render(colored: Bool = false) -> String {
         var widths = header.map(\.count)
         for row in rows { for (i, cell) in row.enumerated() { widths[i] = Swift.max(widths[i], cell.count) } }
         func line(_ cells: [String], _ cellStyles: [ANSIStyle?]) -> String {

@@ -7,12 +7,12 @@ import LaunchTrace
 /// ```swift
 /// print(PhaseTable(trace: trace).render())
 /// ```
-public struct PhaseTable: Sendable {
+package struct PhaseTable: Sendable {
     /// The launch to show.
-    public var trace: LaunchTrace
+    package var trace: LaunchTrace
 
     /// Creates a table for `trace`.
-    public init(trace: LaunchTrace) {
+    package init(trace: LaunchTrace) {
         self.trace = trace
     }
 
@@ -40,7 +40,7 @@ public struct PhaseTable: Sendable {
 
     /// The table as text, one line per phase, ending in a newline; then the totals, the main
     /// thread's blocking calls, the whole-launch profile and the spans.
-    public func render(attribution: LaunchAttribution? = nil) -> String {
+    package func render(attribution: LaunchAttribution? = nil) -> String {
         var out = "\(trace.app.name)  pid \(trace.pid)  scenario \(trace.scenario)  interface \(trace.app.interface)\n"
         out += phaseTable() + "\n" + Self.totalLines(trace)
         if let activity = trace.mainThread { out += mainThread(activity) }

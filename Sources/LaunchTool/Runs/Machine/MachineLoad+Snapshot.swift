@@ -9,24 +9,24 @@ extension MachineLoad {
     /// The machine's CPU counters at one moment: `/proc/stat`'s busy and steal time over all
     /// CPUs, launchprof's own CPU time and its waited-for children's (`getrusage`), the load
     /// average and the CPU frequency.
-    public struct Snapshot: Sendable, Equatable {
+    package struct Snapshot: Sendable, Equatable {
         /// Monotonic wall time, in seconds.
-        public var wallSeconds: Double
+        package var wallSeconds: Double
         /// CPU time of every process (user, nice, system, interrupts), in seconds.
-        public var busySeconds: Double
+        package var busySeconds: Double
         /// Time stolen by the hypervisor, in seconds.
-        public var stealSeconds: Double
+        package var stealSeconds: Double
         /// CPU time of this process and its waited-for children, in seconds.
-        public var ownSeconds: Double
+        package var ownSeconds: Double
         /// Logical CPUs online.
-        public var cpus: Int
+        package var cpus: Int
         /// The one-minute load average.
-        public var loadAverage: Double
+        package var loadAverage: Double
         /// The mean current CPU frequency in MHz, when `/sys` shows it.
-        public var cpuFrequencyMHz: Double?
+        package var cpuFrequencyMHz: Double?
 
         /// Creates a snapshot from its counters.
-        public init(
+        package init(
             wallSeconds: Double, busySeconds: Double, stealSeconds: Double, ownSeconds: Double, cpus: Int,
             loadAverage: Double, cpuFrequencyMHz: Double? = nil
         ) {
@@ -40,7 +40,7 @@ extension MachineLoad {
         }
 
         /// The counters now.
-        public static func now() -> Snapshot {
+        package static func now() -> Snapshot {
             var clock = timespec()
             clock_gettime(CLOCK_MONOTONIC, &clock)
             let (busy, steal) = Self.cpuTimes()

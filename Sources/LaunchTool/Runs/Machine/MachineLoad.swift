@@ -12,24 +12,24 @@ import LaunchTrace
 /// let load = MachineLoad(from: before, to: .now())
 /// load.otherCpuShare   // 0.48: another process used 48 % of a CPU
 /// ```
-public struct MachineLoad: Codable, Sendable, Equatable {
+package struct MachineLoad: Codable, Sendable, Equatable {
     /// The wall time of the launches, in seconds.
-    public var seconds: Double
+    package var seconds: Double
     /// Logical CPUs online.
-    public var cpus: Int
+    package var cpus: Int
     /// The CPU time other processes used, as CPUs kept busy (0.48: half a CPU all along).
-    public var otherCpuShare: Double
+    package var otherCpuShare: Double
     /// The CPU time launchprof and its launches used, as CPUs kept busy.
-    public var ownCpuShare: Double
+    package var ownCpuShare: Double
     /// The CPU time a hypervisor gave to other guests, as CPUs (0 on bare metal).
-    public var stealShare: Double
+    package var stealShare: Double
     /// The one-minute load average at the end.
-    public var loadAverage: Double
+    package var loadAverage: Double
     /// The mean current frequency of the CPUs in MHz, when `/sys` shows it.
-    public var cpuFrequencyMHz: Double?
+    package var cpuFrequencyMHz: Double?
 
     /// Creates a record.
-    public init(
+    package init(
         seconds: Double, cpus: Int, otherCpuShare: Double, ownCpuShare: Double, stealShare: Double,
         loadAverage: Double, cpuFrequencyMHz: Double? = nil
     ) {
@@ -43,7 +43,7 @@ public struct MachineLoad: Codable, Sendable, Equatable {
     }
 
     /// The load between two snapshots.
-    public init(from start: Snapshot, to end: Snapshot) {
+    package init(from start: Snapshot, to end: Snapshot) {
         let seconds = max(1e-9, end.wallSeconds - start.wallSeconds)
         let busy = end.busySeconds - start.busySeconds
         let own = end.ownSeconds - start.ownSeconds
@@ -55,11 +55,11 @@ public struct MachineLoad: Codable, Sendable, Equatable {
 
     /// Whether other processes or a hypervisor took enough CPU to widen the intervals: a quarter
     /// of a CPU or more, on average over the launches.
-    public var isLarge: Bool { otherCpuShare >= 0.25 || stealShare >= 0.25 }
+    package var isLarge: Bool { otherCpuShare >= 0.25 || stealShare >= 0.25 }
 
     /// "another process used 48 % of a CPU during the launches (load average 3.20)", with the
     /// steal time when there was some.
-    public var sentence: String {
+    package var sentence: String {
         let percent = { (share: Double) in "\(Int((share * 100).rounded())) %" }
         var text = "other processes used \(percent(otherCpuShare)) of a CPU during the launches"
         if stealShare >= 0.01 { text += ", the hypervisor stole \(percent(stealShare))" }

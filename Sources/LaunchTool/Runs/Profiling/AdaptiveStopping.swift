@@ -1,13 +1,13 @@
 
 /// Adding launches a batch at a time until every verdict is decisive or a maximum is reached.
-public struct AdaptiveStopping: Sendable, Equatable {
+package struct AdaptiveStopping: Sendable, Equatable {
     /// The most measured launches.
-    public var maxRuns: Int
+    package var maxRuns: Int
     /// Launches added per round.
-    public var batchSize: Int
+    package var batchSize: Int
 
     /// Creates the rule; batches of five by default.
-    public init(maxRuns: Int, batchSize: Int = 5) {
+    package init(maxRuns: Int, batchSize: Int = 5) {
         self.maxRuns = maxRuns
         self.batchSize = batchSize
     }

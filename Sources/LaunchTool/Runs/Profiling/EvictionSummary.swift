@@ -1,16 +1,16 @@
 import LaunchRunner
 
 /// Cold scenario: what the page-cache evictions before the measured launches did (medians).
-public struct EvictionSummary: Sendable, Equatable {
+package struct EvictionSummary: Sendable, Equatable {
     /// Median bytes evicted before a launch.
-    public var medianEvictedBytes: Int64
+    package var medianEvictedBytes: Int64
     /// Median bytes that stayed resident because running processes map them.
-    public var medianResidentBytes: Int64
+    package var medianResidentBytes: Int64
     /// Files of the app that are evicted (executable, libraries, resources).
-    public var fileCount: Int
+    package var fileCount: Int
 
     /// Creates a summary.
-    public init(medianEvictedBytes: Int64, medianResidentBytes: Int64, fileCount: Int) {
+    package init(medianEvictedBytes: Int64, medianResidentBytes: Int64, fileCount: Int) {
         self.medianEvictedBytes = medianEvictedBytes
         self.medianResidentBytes = medianResidentBytes
         self.fileCount = fileCount

@@ -1,7 +1,7 @@
 import LaunchRunner
 
 /// What a profiling run reports while it runs, for the CLI to render.
-public enum ProfilingEvent: Sendable {
+package enum ProfilingEvent: Sendable {
     /// The warm-up launches start.
     case warmingUp(launches: Int)
     /// A measured launch ended.

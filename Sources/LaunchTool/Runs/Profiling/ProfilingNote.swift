@@ -1,5 +1,5 @@
 /// Something a profiling run tells besides its verdicts.
-public enum ProfilingNote: Sendable, Equatable {
+package enum ProfilingNote: Sendable, Equatable {
     /// Cold scenario: how much the evictions before each launch evicted.
     case evictions(EvictionSummary)
     /// `report.html` could not be written (the run's other files were).

@@ -3,52 +3,52 @@ import LaunchTrace
 
 /// What a profiling run does: how the program is launched, how many launches, whether to add
 /// launches until the verdicts decide, and the budgets.
-public struct ProfilingPlan: Sendable, Equatable {
+package struct ProfilingPlan: Sendable, Equatable {
     /// How every launch is made: the program, its settings and its instruments.
-    public var launch: LaunchSpecification
+    package var launch: LaunchSpecification
     /// Measured launches (before adaptive ones).
-    public var runs: Int
+    package var runs: Int
     /// Launches before the measured ones, discarded.
-    public var warmup: Int
+    package var warmup: Int
     /// Measurement launches (``LaunchTrace/LaunchKind/measurement``), interleaved with the
     /// diagnosis launches: a program's carry nothing, an app's the probe's marks alone; they give
     /// every reported time; `--no-timing-launches` turns them off (then ``runs`` are all
     /// diagnosis launches).
-    public var timingLaunches = true
+    package var timingLaunches = true
     /// With measurement launches, how many of the ``runs`` are preceded by a diagnosis launch
     /// (the instruments: findings, profiles), from the first; nil: ``defaultDiagnosisLaunches``
     /// (every one in a run of at most that many).
-    public var diagnosisLaunches: Int?
+    package var diagnosisLaunches: Int?
 
     /// The default number of diagnosis launches: enough for the findings' medians, and a fixed
     /// cost, so that a longer run adds only measurement launches (Benchmarks/README.md, the
     /// run's own cost).
-    public static let defaultDiagnosisLaunches = 10
+    package static let defaultDiagnosisLaunches = 10
     /// Pre-main launches (``LaunchTrace/LaunchKind/preMain``: the loader's audit module alone),
     /// one after each profiled launch up to this many, which give the breakdown of the time
     /// before `main`; none without the audit module (`--no-pre-main`).
-    public var preMainLaunches = ProfilingPlan.defaultPreMainLaunches
+    package var preMainLaunches = ProfilingPlan.defaultPreMainLaunches
 
     /// The default number of pre-main launches.
-    public static let defaultPreMainLaunches = 10
+    package static let defaultPreMainLaunches = 10
     /// Adding launches while a verdict is inconclusive, or nil for exactly ``runs``.
-    public var adaptive: AdaptiveStopping?
+    package var adaptive: AdaptiveStopping?
     /// The budgets and baselines the run is checked against.
-    public var budgets: BudgetCheck
+    package var budgets: BudgetCheck
     /// The generator named in `report.html` (e.g. "launchprof 0.1.0").
-    public var generator: String
+    package var generator: String
     /// Where the run is recorded when it ends (`nil`: `--no-history`).
-    public var history: HistoryRecording?
+    package var history: HistoryRecording?
     /// What reports, dashboards and the history call the program (`--name`); `nil`: the
     /// executable's file name. Two commands of one program (`swift-format --version`,
     /// `swift-format format big.swift`) need two names to be two series in the history.
-    public var name: String?
+    package var name: String?
     /// How to build the changes the pre-main advice names, to measure each saving
     /// (`--package`, `--build`); nil: the savings are estimated.
-    public var alternativeBuilds: AlternativeBuilds?
+    package var alternativeBuilds: AlternativeBuilds?
 
     /// Creates a plan.
-    public init(
+    package init(
         launch: LaunchSpecification, runs: Int = 10, warmup: Int = 1, adaptive: AdaptiveStopping? = nil,
         budgets: BudgetCheck, generator: String
     ) {

@@ -2,29 +2,29 @@ import LaunchHistory
 import LaunchTrace
 
 /// What a profiling run produced; its files are in ``folder``.
-public struct ProfilingResult: Sendable {
+package struct ProfilingResult: Sendable {
     /// The summary, with findings.
-    public var summary: RunSummary
+    package var summary: RunSummary
     /// The verdicts on the budgets and the policy.
-    public var evaluation: BudgetEvaluation
+    package var evaluation: BudgetEvaluation
     /// The traces of the completed launches, in order.
-    public var traces: [LaunchTrace]
+    package var traces: [LaunchTrace]
     /// The run folder.
-    public var folder: RunFolder
+    package var folder: RunFolder
     /// Notes for the user, in the order they arose.
-    public var notes: [ProfilingNote]
+    package var notes: [ProfilingNote]
     /// The signal that interrupted the run (SIGINT, SIGTERM, SIGHUP), or nil when it ran to
     /// the end. An interrupted run keeps and summarises the launches it measured.
-    public var interruptedBy: Int32?
+    package var interruptedBy: Int32?
     /// The run as recorded in the history, `nil` when it was not recorded.
-    public var recorded: HistoryRun? = nil
+    package var recorded: HistoryRun? = nil
     /// Why the run could not be recorded, when it could not.
-    public var historyError: LaunchProfilerError? = nil
+    package var historyError: LaunchProfilerError? = nil
 
     /// The status `launchprof run` ends with: ``ProfilerExitStatus/interrupted`` when
     /// interrupted, else the budgets' status, or ``ProfilerExitStatus/historyNotRecorded`` when
     /// every budget passed but the run could not be recorded.
-    public var exitStatus: ProfilerExitStatus {
+    package var exitStatus: ProfilerExitStatus {
         if interruptedBy != nil { return .interrupted }
         let code = evaluation.exitCode
         return code == .success && historyError != nil ? .historyNotRecorded : code

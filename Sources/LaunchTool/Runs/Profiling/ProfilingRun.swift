@@ -12,16 +12,16 @@ import LaunchTrace
 /// let result = try ProfilingRun(plan: plan, folder: folder).run { event in render(event) }
 /// exit(result.evaluation.exitCode.rawValue)
 /// ```
-public struct ProfilingRun: Sendable {
+package struct ProfilingRun: Sendable {
     /// What to run.
-    public let plan: ProfilingPlan
+    package let plan: ProfilingPlan
     /// Where the files go.
-    public let folder: RunFolder
+    package let folder: RunFolder
     /// What performs the launches.
-    public let launcher: any Launcher
+    package let launcher: any Launcher
 
     /// Creates a run of `plan` into `folder`, its launches performed by `launcher`.
-    public init(plan: ProfilingPlan, folder: RunFolder, launcher: any Launcher = AppLauncher()) {
+    package init(plan: ProfilingPlan, folder: RunFolder, launcher: any Launcher = AppLauncher()) {
         self.plan = plan
         self.folder = folder
         self.launcher = launcher
@@ -31,7 +31,7 @@ public struct ProfilingRun: Sendable {
     ///
     /// - Throws: ``LaunchProfilerError`` when the app cannot be launched at all or the summary
     ///   cannot be written; a launch that fails is recorded, not thrown.
-    public func run(progress: @escaping (ProfilingEvent) -> Void = { _ in }) throws -> ProfilingResult {
+    package func run(progress: @escaping (ProfilingEvent) -> Void = { _ in }) throws -> ProfilingResult {
         let session = try LaunchSession(
             specification: plan.launch, warmup: plan.warmup, layout: folder, launcher: launcher)
         var launches = LaunchLoop(

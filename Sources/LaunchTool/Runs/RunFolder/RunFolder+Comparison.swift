@@ -5,13 +5,13 @@ extension RunFolder {
     static let comparisonPageName = "comparison.html"
 
     /// `comparison.json`: the outcome of `launchprof compare`.
-    public var comparisonURL: URL { url.appendingPathComponent(Self.comparisonName) }
+    package var comparisonURL: URL { url.appendingPathComponent(Self.comparisonName) }
 
     /// `comparison.html`: the comparison's page with the differential flame graph.
-    public var comparisonPageURL: URL { url.appendingPathComponent(Self.comparisonPageName) }
+    package var comparisonPageURL: URL { url.appendingPathComponent(Self.comparisonPageName) }
 
     /// The run folder of one build of a comparison: `base/` or `head/`.
-    public func buildFolder(_ build: ComparisonBuild) -> RunFolder {
+    package func buildFolder(_ build: ComparisonBuild) -> RunFolder {
         RunFolder(url: url.appendingPathComponent(build.rawValue))
     }
 }

@@ -12,7 +12,7 @@ extension RunFolder {
     /// even when started together with the same `--output`.
     ///
     /// - Throws: ``LaunchProfilerError`` when the folder cannot be created or already holds a run.
-    public static func create(at requested: String?, root: URL = URL(filePath: runsRoot)) throws -> RunFolder {
+    package static func create(at requested: String?, root: URL = URL(filePath: runsRoot)) throws -> RunFolder {
         if let requested {
             let folder = RunFolder(url: URL(filePath: requested))
             try folder.refuseForeignContents()
@@ -67,7 +67,7 @@ extension RunFolder {
     /// The folder or summary file a command reads: `argument`, or the latest run.
     ///
     /// - Throws: ``LaunchProfilerError`` when it does not exist.
-    public static func locate(_ argument: String?, root: URL = URL(filePath: runsRoot)) throws -> URL {
+    package static func locate(_ argument: String?, root: URL = URL(filePath: runsRoot)) throws -> URL {
         let url = argument.map { URL(filePath: $0) } ?? root.appendingPathComponent(latestLinkName)
         guard FileManager.default.fileExists(atPath: url.path) else {
             if argument == nil {

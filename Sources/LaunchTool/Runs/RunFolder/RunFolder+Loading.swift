@@ -13,7 +13,7 @@ extension RunFolder {
     /// ```
     ///
     /// - Throws: ``TraceFileError`` when `launches.json` is missing or invalid.
-    public func loadSummary(bootstrap: Bootstrap = Bootstrap(), outliers: OutlierDetector = OutlierDetector()) throws
+    package func loadSummary(bootstrap: Bootstrap = Bootstrap(), outliers: OutlierDetector = OutlierDetector()) throws
         -> RunSummary
     {
         let manifest = try readManifest()
@@ -73,7 +73,7 @@ extension RunFolder {
     /// left out (the summary reports it as an invalid trace).
     ///
     /// - Throws: ``TraceFileError`` when `launches.json` is missing or invalid.
-    public func loadTraces() throws -> [LaunchTrace] {
+    package func loadTraces() throws -> [LaunchTrace] {
         let manifest = try readManifest()
         return manifest.launches.compactMap { record -> LaunchTrace? in
             guard record.outcome == .completed, let name = record.traceFile,
@@ -89,20 +89,20 @@ extension RunFolder {
     ///
     /// - Throws: ``LaunchProfilerError`` when `launches.json` is missing or invalid, or a line of
     ///   the journal is (its number named).
-    public func readManifest() throws -> RunManifest {
+    package func readManifest() throws -> RunManifest {
         let manifest = try RunManifest.read(from: manifestURL)
         guard FileManager.default.fileExists(atPath: journalURL.path) else { return manifest }
         return manifest.merging(try RunJournal.read(from: journalURL))
     }
 
     /// The verdicts `launchprof run` saved in `verdicts.json`, or nil when there are none.
-    public func loadSavedEvaluation() throws -> BudgetEvaluation? {
+    package func loadSavedEvaluation() throws -> BudgetEvaluation? {
         guard FileManager.default.fileExists(atPath: verdictsURL.path) else { return nil }
         return try TraceJSON.read(JSONReport.self, from: verdictsURL).evaluation
     }
 
     /// Whether the folder exists and is a directory (not a summary file).
-    public var isDirectory: Bool {
+    package var isDirectory: Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }

@@ -10,15 +10,15 @@ import LaunchRunner
 /// try summary.write(to: folder.summaryURL)
 /// let latest = try RunFolder.locate(nil)                // .launchprof/runs/latest
 /// ```
-public struct RunFolder: Sendable, Equatable, LaunchFileLayout {
+package struct RunFolder: Sendable, Equatable, LaunchFileLayout {
     /// Where dated run folders are created, relative to the working directory.
-    public static let runsRoot = ".launchprof/runs"
+    package static let runsRoot = ".launchprof/runs"
     /// The link in ``runsRoot`` to the newest run.
-    public static let latestLinkName = "latest"
+    package static let latestLinkName = "latest"
     /// The default folder of saved baselines, relative to the working directory.
-    public static let defaultBaselinesPath = ".launchprof/baselines"
+    package static let defaultBaselinesPath = ".launchprof/baselines"
     /// The path of the newest run, relative to the working directory.
-    public static let latestPath = "\(runsRoot)/\(latestLinkName)"
+    package static let latestPath = "\(runsRoot)/\(latestLinkName)"
 
     static let manifestName = "launches.json"
     static let journalName = "launches.journal"
@@ -34,35 +34,35 @@ public struct RunFolder: Sendable, Equatable, LaunchFileLayout {
     static let claimName = ".launchprof-run"
 
     /// The folder.
-    public let url: URL
+    package let url: URL
 
     /// The folder (``LaunchRunner/LaunchFileLayout/directory``).
-    public var directory: URL { url }
+    package var directory: URL { url }
 
     /// A run folder at `url` (not created).
-    public init(url: URL) {
+    package init(url: URL) {
         self.url = url
     }
 
     /// `launches.json`: the manifest, written before the first launch and after the last
     /// (read it with ``readManifest()``, which merges the journal of a run that was killed).
-    public var manifestURL: URL { url.appendingPathComponent(Self.manifestName) }
+    package var manifestURL: URL { url.appendingPathComponent(Self.manifestName) }
     /// `launches.journal`: each launch's record as it ended, until `launches.json` holds them all
     /// (``LaunchTool/RunJournal``).
-    public var journalURL: URL { url.appendingPathComponent(Self.journalName) }
+    package var journalURL: URL { url.appendingPathComponent(Self.journalName) }
     /// `summary.json`: statistics, samples and findings.
-    public var summaryURL: URL { url.appendingPathComponent(Self.summaryName) }
+    package var summaryURL: URL { url.appendingPathComponent(Self.summaryName) }
     /// `verdicts.json`: the summary with the budget verdicts.
-    public var verdictsURL: URL { url.appendingPathComponent(Self.verdictsName) }
+    package var verdictsURL: URL { url.appendingPathComponent(Self.verdictsName) }
     /// `report.html`: the self-contained page.
-    public var reportURL: URL { url.appendingPathComponent(Self.reportName) }
+    package var reportURL: URL { url.appendingPathComponent(Self.reportName) }
 
     /// The default baselines folder.
-    public static var defaultBaselinesURL: URL { URL(filePath: defaultBaselinesPath) }
+    package static var defaultBaselinesURL: URL { URL(filePath: defaultBaselinesPath) }
 
     /// `launch-NNN.trace.json` and `launch-NNN.stderr.txt` of measured launch `index`, and
     /// `launch-NNN.frame.png`, the picture of its first frame (`--ready-when frame`).
-    public func files(forLaunch index: Int) -> LaunchFiles {
+    package func files(forLaunch index: Int) -> LaunchFiles {
         let name = String(format: "launch-%03d", index)
         var files = files(named: name)
         files.framePictureURL = url.appendingPathComponent("\(name).\(Self.framePictureExtension)")
@@ -70,15 +70,15 @@ public struct RunFolder: Sendable, Equatable, LaunchFileLayout {
     }
 
     /// The files of measurement launch `index` of an app that writes its own trace.
-    public func files(forMeasurement index: Int) -> LaunchFiles {
+    package func files(forMeasurement index: Int) -> LaunchFiles {
         files(named: String(format: "measure-%03d", index))
     }
 
     /// The warm-up launches' scratch files.
-    public var warmUpFiles: LaunchFiles { files(named: Self.warmUpName) }
+    package var warmUpFiles: LaunchFiles { files(named: Self.warmUpName) }
 
     /// The pre-main launches' scratch files.
-    public var preMainFiles: LaunchFiles { files(named: Self.preMainName) }
+    package var preMainFiles: LaunchFiles { files(named: Self.preMainName) }
 
     /// The files of a launch named `name` in this folder.
     func files(named name: String) -> LaunchFiles {
@@ -90,7 +90,7 @@ public struct RunFolder: Sendable, Equatable, LaunchFileLayout {
 
     /// The files of a single launch outside any run (`launchprof trace`): the trace at
     /// `requested`, or a temporary `launchprof-PID.trace.json`; standard error beside it.
-    public static func standaloneFiles(requested: String?) -> LaunchFiles {
+    package static func standaloneFiles(requested: String?) -> LaunchFiles {
         let name = "launchprof-\(ProcessInfo.processInfo.processIdentifier).\(traceExtension)"
         let traceURL = URL(
             filePath: requested ?? FileManager.default.temporaryDirectory.appendingPathComponent(name).path)

@@ -1,12 +1,12 @@
 /// An attribute of an ``HTMLNode`` element; its value is escaped when rendered.
-public struct HTMLAttribute: Sendable, Equatable {
+package struct HTMLAttribute: Sendable, Equatable {
     /// The attribute's name, a constant of the page's code (never data).
-    public var name: String
+    package var name: String
     /// The value, escaped when rendered.
-    public var value: String
+    package var value: String
 
     /// Creates an attribute.
-    public init(_ name: String, _ value: String) {
+    package init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
     }

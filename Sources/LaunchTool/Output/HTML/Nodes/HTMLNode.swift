@@ -5,7 +5,7 @@
 /// ```swift
 /// let cell: HTMLNode = .el("td", ["class": "num"], "\(name) <b>")   // <td class="num">name &lt;b&gt;</td>
 /// ```
-public enum HTMLNode: Sendable, Equatable {
+package enum HTMLNode: Sendable, Equatable {
     /// An element with attributes (rendered in order) and children.
     case element(String, [HTMLAttribute], [HTMLNode])
     /// Text, escaped when rendered.
@@ -21,14 +21,14 @@ public enum HTMLNode: Sendable, Equatable {
     static let selfClosingElements: Set<String> = ["rect", "line", "circle", "path"]
 
     /// The markup of the node and its children.
-    public func render() -> String {
+    package func render() -> String {
         var out = ""
         render(into: &out)
         return out
     }
 
     /// Appends the markup of the node and its children to `out`.
-    public func render(into out: inout String) {
+    package func render(into out: inout String) {
         switch self {
         case .text(let text):
             out += HTMLText.escape(text)

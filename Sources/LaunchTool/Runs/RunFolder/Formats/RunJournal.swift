@@ -17,9 +17,9 @@ import LaunchTrace
 /// let journal = try RunJournal(creating: folder.appendingPathComponent("launches.journal"))
 /// try journal.append([RunJournalEntry(kind: .measurement, record: record)])
 /// ```
-public final class RunJournal {
+package final class RunJournal {
     /// The journal's file.
-    public let url: URL
+    package let url: URL
     private let fd: Int32
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -30,7 +30,7 @@ public final class RunJournal {
     /// Creates the journal at `url`, exclusively (a journal already there is another run's).
     ///
     /// - Throws: ``LaunchProfilerError`` (``LaunchProfilerError/Code/writeFailed``) naming the file.
-    public init(creating url: URL) throws {
+    package init(creating url: URL) throws {
         self.url = url
         fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw LaunchProfilerError.writeFailed(url.path, errno: errno) }
@@ -41,7 +41,7 @@ public final class RunJournal {
     /// Appends `entries`, a line each, in one write.
     ///
     /// - Throws: ``LaunchProfilerError`` naming the file and the reason (`The disk is full.`).
-    public func append(_ entries: [RunJournalEntry]) throws {
+    package func append(_ entries: [RunJournalEntry]) throws {
         guard !entries.isEmpty else { return }
         var bytes: [UInt8] = []
         for entry in entries { bytes += try line(entry) }
@@ -76,7 +76,7 @@ public final class RunJournal {
     }
 
     /// Removes the journal once `launches.json` holds every record.
-    public func remove() {
+    package func remove() {
         unlink(url.path)
     }
 
@@ -84,7 +84,7 @@ public final class RunJournal {
     /// run was killed while writing it) is left out.
     ///
     /// - Throws: ``LaunchProfilerError`` naming the file, the line, the JSON path and the problem.
-    public static func read(from url: URL) throws -> [RunJournalEntry] {
+    package static func read(from url: URL) throws -> [RunJournalEntry] {
         let data = try InputFile.read(url, what: "run journal")
         var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
         lines.removeLast()  // what follows the last newline: nothing, or a torn line

@@ -7,23 +7,23 @@ import LaunchTrace
 /// ```json
 /// {"list":"timingLaunches","record":{"index":3,"outcome":"completed","wallNs":1650000,…},"schemaVersion":1}
 /// ```
-public struct RunJournalEntry: Codable, Sendable, Equatable {
+package struct RunJournalEntry: Codable, Sendable, Equatable {
     /// The format version this library reads and writes.
-    public static let currentSchemaVersion = 1
+    package static let currentSchemaVersion = 1
 
     /// Format version of the line.
-    public var schemaVersion: Int
+    package var schemaVersion: Int
     /// The kind of launch the record is of.
-    public var kind: LaunchKind
+    package var kind: LaunchKind
     /// The launch's record.
-    public var record: LaunchRecord
+    package var record: LaunchRecord
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion, list, record
     }
 
     /// Creates an entry of the current format version.
-    public init(kind: LaunchKind, record: LaunchRecord) {
+    package init(kind: LaunchKind, record: LaunchRecord) {
         schemaVersion = Self.currentSchemaVersion
         self.kind = kind
         self.record = record
@@ -32,7 +32,7 @@ public struct RunJournalEntry: Codable, Sendable, Equatable {
     /// Reads an entry, its kind from the key of its list.
     ///
     /// - Throws: `DecodingError` for a list no kind of launch has.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
         let key = try container.decode(String.self, forKey: .list)
@@ -46,7 +46,7 @@ public struct RunJournalEntry: Codable, Sendable, Equatable {
     }
 
     /// Writes the entry, its kind as the key of its list.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(schemaVersion, forKey: .schemaVersion)
         try container.encode(kind.recordsKey, forKey: .list)

@@ -4,7 +4,7 @@ import LaunchTrace
 extension RunManifest {
     /// The records of the launches of `kind` (nil for an absent optional list), each kind's list
     /// under its ``LaunchTrace/LaunchKind/recordsKey``.
-    public subscript(kind: LaunchKind) -> [LaunchRecord]? {
+    package subscript(kind: LaunchKind) -> [LaunchRecord]? {
         get {
             switch kind {
             case .diagnosis: launches
@@ -35,7 +35,7 @@ extension RunManifest {
     /// The manifest with the records a run's journal holds beyond it: each list that the
     /// journal holds more records of is the journal's (a run killed before it wrote its last
     /// `launches.json` journalled every launch since the first).
-    public func merging(_ entries: [RunJournalEntry]) -> RunManifest {
+    package func merging(_ entries: [RunJournalEntry]) -> RunManifest {
         var merged = self
         for kind in LaunchKind.allCases {
             let journalled = entries.filter { $0.kind == kind }.map(\.record)

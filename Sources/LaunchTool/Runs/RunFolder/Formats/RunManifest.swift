@@ -15,42 +15,42 @@ import LaunchTrace
 ///                   "wallNs": 412000000, "traceFile": "run-001.trace.json" } ]
 /// }
 /// ```
-public struct RunManifest: Codable, Sendable, Equatable {
+package struct RunManifest: Codable, Sendable, Equatable {
     /// The format version this library reads and writes.
-    public static let currentSchemaVersion = 1
+    package static let currentSchemaVersion = 1
 
     /// Format version of the file.
-    public var schemaVersion: Int
+    package var schemaVersion: Int
     /// Path of the app's executable.
-    public var appPath: String
+    package var appPath: String
     /// The name the run was given (`launchprof run --name`), when given.
-    public var name: String?
+    package var name: String?
     /// Scenario the run was asked for.
-    public var scenario: Scenario
+    package var scenario: Scenario
     /// The launches that gave the reported times: the measurement launches, or the diagnosis
     /// launches of a run that makes none (``LaunchTrace/LaunchKind``).
-    public var runs: Int
+    package var runs: Int
     /// Warm-up launches discarded.
-    public var warmup: Int
+    package var warmup: Int
     /// When the run started, ISO 8601.
-    public var date: String
+    package var date: String
     /// One record per diagnosis launch, in order (``LaunchTrace/LaunchKind/diagnosis``).
-    public var launches: [LaunchRecord]
+    package var launches: [LaunchRecord]
     /// One record per measurement launch (``LaunchTrace/LaunchKind/measurement``), in order, when
     /// the run made them; their indices count from 1 on their own.
-    public var timingLaunches: [LaunchRecord]?
+    package var timingLaunches: [LaunchRecord]?
     /// The pre-main launches (the loader's audit module alone), each record with its
     /// breakdown, when the run made them.
-    public var preMainLaunches: [LaunchRecord]?
+    package var preMainLaunches: [LaunchRecord]?
     /// The warm-up launches (indices -1, -2, …; their traces are not kept), as far as they went.
-    public var warmupLaunches: [LaunchRecord]?
+    package var warmupLaunches: [LaunchRecord]?
     /// The primer launches, when the run made them: a launch with no instruments, never measured,
     /// just before each measurement launch of a short program, so that it follows a launch
     /// with no instruments as hyperfine's launches do; their indices count from 1 on their own.
-    public var primerLaunches: [LaunchRecord]?
+    package var primerLaunches: [LaunchRecord]?
 
     /// Creates a manifest.
-    public init(
+    package init(
         schemaVersion: Int = RunManifest.currentSchemaVersion, appPath: String, scenario: Scenario,
         runs: Int, warmup: Int, date: String, launches: [LaunchRecord]
     ) {
@@ -64,7 +64,7 @@ public struct RunManifest: Codable, Sendable, Equatable {
     }
 
     /// The run information of the manifest (without the machine, which comes from a trace).
-    public var info: RunInfo {
+    package var info: RunInfo {
         var info = RunInfo(appPath: appPath, scenario: scenario, runs: runs, warmup: warmup, date: date)
         info.name = name
         return info
@@ -73,13 +73,13 @@ public struct RunManifest: Codable, Sendable, Equatable {
     /// Reads a manifest, checking its schema version.
     ///
     /// - Throws: ``LaunchProfilerError`` naming the file, the JSON path and the problem.
-    public static func read(from url: URL) throws -> RunManifest {
+    package static func read(from url: URL) throws -> RunManifest {
         try SchemaVersionCheck.read(RunManifest.self, from: url, expected: currentSchemaVersion, what: "run manifest")
     }
 
     /// Writes the manifest atomically as sorted, pretty-printed JSON; durably unless `durable` is
     /// false (the folder is made durable after, ``LaunchTrace/AtomicFile/write(_:to:durable:)``).
-    public func write(to url: URL, durable: Bool = true) throws {
+    package func write(to url: URL, durable: Bool = true) throws {
         try AtomicFile.write(RunManifestEncoder.encode(self), to: url, durable: durable)
     }
 }

@@ -10,11 +10,11 @@ import LaunchTrace
 /// ```swift
 /// try AtomicFile.write(RunManifestEncoder.encode(manifest), to: url)
 /// ```
-public enum RunManifestEncoder {
+package enum RunManifestEncoder {
     /// The manifest's JSON.
     ///
     /// - Throws: an `EncodingError` (a value JSON cannot hold).
-    public static func encode(_ manifest: RunManifest) throws -> Data {
+    package static func encode(_ manifest: RunManifest) throws -> Data {
         let lists = LaunchKind.allCases.sorted { $0.recordsKey < $1.recordsKey }.map {
             (key: $0.recordsKey, records: manifest[$0] ?? [])
         }
