@@ -19,7 +19,7 @@
 
 // How the child is made: clone(CLONE_VM) onto a stack of its own, sharing the runner's memory
 // until it execs, like posix_spawn but, for a gated child, without suspending the runner (which
-// opens perf events on the child while it waits at the gate); an ungated one (a timing launch) is
+// opens perf events on the child while it waits at the gate); an ungated one (a measurement launch) is
 // created with CLONE_VFORK as posix_spawn's is. A fork would copy the runner's page tables, and the
 // child's exec would then spend time proportional to the runner's size tearing them down:
 // measured as part of the launch (Benchmarks/scripts/spawn-cost.c: with a 30 MB parent,
@@ -28,7 +28,7 @@
 // only (no errno, no glibc state, no signal handler of the runner's can run: signals are blocked
 // across clone and reset to their defaults in the child before they are unblocked). The runner
 // opens the child's standard descriptors and lists the signals it handles before the child is
-// created, so the child's own preparation is a few system calls: for a timing launch, timed from
+// created, so the child's own preparation is a few system calls: for a measurement launch, timed from
 // just before the clone like hyperfine's, it is part of the measured time.
 
 static int64_t lp_spawn_clock_ns(void) {
@@ -127,7 +127,7 @@ int lp_spawn_stage(const lp_spawn_request *request, int ungated, lp_spawn_staged
     staged->ready = 1;   // from here on, lp_spawn_unstage releases what is held
     staged->size = sizeof(lp_child_args) + LP_CHILD_STACK;
     staged->mapping = lp_take_stack(staged->size);
-    // An ungated child (a timing launch) execs at once: it has no gate to wait at. Made on a
+    // An ungated child (a measurement launch) execs at once: it has no gate to wait at. Made on a
     // stack of its own, it is created with CLONE_VFORK, as posix_spawn makes its child: the
     // runner resumes when it has exec'd or exited, and a failure is written into its arguments,
     // so it needs no status pipe either (a pipe made and closed was 5 microseconds of the

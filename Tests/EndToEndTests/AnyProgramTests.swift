@@ -27,7 +27,7 @@ struct AnyProgramTests {
         let trace = try LaunchTrace.read(
             from: folder.appendingPathComponent(try #require(summary.launches[0].traceFile)))
         #expect(trace.memory.peakResidentBytes > 0 && trace.memory.peakResidentBytes < 16_000_000, "\(trace.memory)")
-        try Self.expectTimingLaunches(summary, folder: folder, stdout: output.stdout)
+        try Self.expectMeasurementLaunches(summary, folder: folder, stdout: output.stdout)
         // A primer launch before each measurement launch that follows a diagnosis launch shorter
         // than 50 ms (the first measurement launch follows the first diagnosis launch's processing).
         let manifest = try RunManifest.read(from: folder.appendingPathComponent("launches.json"))
@@ -49,7 +49,7 @@ struct AnyProgramTests {
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         let run = folder.appendingPathComponent("run")
         let summary = try RunSummary.read(from: run.appendingPathComponent("summary.json"))
-        #expect(summary.run.runs == 6 && summary.launches.count == 2 && summary.timingLaunches?.count == 6)
+        #expect(summary.run.runs == 6 && summary.launches.count == 2 && summary.measurementLaunches?.count == 6)
         #expect(try RunManifest.read(from: run.appendingPathComponent("launches.json")).runs == 6)
         let firstLine = output.stdout.split(separator: "\n").first.map(String.init) ?? ""
         #expect(
@@ -66,10 +66,10 @@ struct AnyProgramTests {
         #expect(trace.contains("\"onCpuNs\"") && !trace.contains("Faults") && !trace.contains("Switches"))
     }
 
-    /// As many timing launches as profiled ones: recorded, without trace files; the time to
+    /// As many measurement launches as profiled ones: recorded, without trace files; the time to
     /// ready is theirs and the instruments' cost is the difference of the medians.
-    static func expectTimingLaunches(_ summary: RunSummary, folder: URL, stdout: String) throws {
-        let timing = try #require(summary.timingLaunches)
+    static func expectMeasurementLaunches(_ summary: RunSummary, folder: URL, stdout: String) throws {
+        let timing = try #require(summary.measurementLaunches)
         #expect(
             timing.count == 3
                 && timing.allSatisfy { $0.outcome == .completed && $0.traceFile == nil && $0.readyNs != nil })
@@ -88,7 +88,7 @@ struct AnyProgramTests {
         }
         #expect(traces.count == 3, "\(traces)")
         let markdown = try BuiltProducts.launchprof(["report", folder.path, "--format", "markdown"])
-        #expect(markdown.stdout.contains("Timing launches: time to ready"), "\(markdown.stdout)")
+        #expect(markdown.stdout.contains("Measurement launches: time to ready"), "\(markdown.stdout)")
         try OutputSchemaTests.expectValid([folder.appendingPathComponent("launches.json")], "launches")
         try OutputSchemaTests.expectValid([folder.appendingPathComponent("summary.json")], "summary")
     }
@@ -118,17 +118,17 @@ struct AnyProgramTests {
         #expect(top.advice.summary.contains("which ran before the launched program's main"), "\(top.advice.summary)")
     }
 
-    @Test("--no-timing-launches: a command-line tool's time to ready comes from its profiled launches")
-    func noTimingLaunches() throws {
+    @Test("--no-measurement-launches: a command-line tool's time to ready comes from its profiled launches")
+    func noMeasurementLaunches() throws {
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = try BuiltProducts.launchprof([
-            "run", "--runs", "2", "--warmup", "0", "--no-timing-launches", "--output", folder.path, "--", "git",
+            "run", "--runs", "2", "--warmup", "0", "--no-measurement-launches", "--output", folder.path, "--", "git",
             "--version",
         ])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         let summary = try RunSummary.read(from: folder.appendingPathComponent("summary.json"))
-        #expect(summary.timingLaunches == nil)
+        #expect(summary.measurementLaunches == nil)
         let warm = try #require(summary.scenarios[Scenario.warm.rawValue])
         #expect(warm.timing == nil)
         #expect(
@@ -163,7 +163,7 @@ struct AnyProgramTests {
         ])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         let manifest = try RunManifest.read(from: folder.appendingPathComponent("launches.json"))
-        #expect(manifest.timingLaunches?.count == 61 && manifest.launches.count == 1)
+        #expect(manifest.measurementLaunches?.count == 61 && manifest.launches.count == 1)
         let refused = try BuiltProducts.launchprof(["run", "--runs", "20", "--max-runs", "10", "--", "/bin/true"])
         #expect(refused.status == ProfilerExitStatus.usageError.rawValue)
         #expect(refused.stderr.contains("--max-runs must be from --runs (20) to 100000, not 10."), "\(refused.stderr)")

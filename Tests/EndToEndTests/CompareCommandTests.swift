@@ -61,7 +61,7 @@ struct CompareCommandTests {
         #expect(outcome.decision != .regressed && outcome.decision != .improved)
         let result = output.status == 0 ? "head is the same as base (exit 0)" : "inconclusive (exit 4)"
         #expect(output.stdout.contains("\nResult: \(result)\n\nComparison folder: "), "\(output.stdout)")
-        // Timing launches: none of the runner's variables reach the program, nothing is preloaded.
+        // Measurement launches: none of the runner's variables reach the program, nothing is preloaded.
         let manifest = try RunManifest.read(from: folder.appendingPathComponent("base/launches.json"))
         #expect(manifest.launches.allSatisfy { $0.traceFile == nil && $0.outcome == .completed })
     }

@@ -124,7 +124,7 @@ extension DisplaySuites {
             #expect(warm.metrics[MetricName.phase(.firstWindow).rawValue] != nil)
             // The measurement launches, made ready while a diagnosis launch ran, see their own windows
             // (a new client's windows may have the ids an ended one's had).
-            let timing = try #require(summary.timingLaunches)
+            let timing = try #require(summary.measurementLaunches)
             #expect(
                 timing.count == 2 && timing.allSatisfy { $0.outcome == .completed && $0.firstFrameNs != nil },
                 "\(timing)")

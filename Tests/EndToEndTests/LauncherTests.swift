@@ -26,7 +26,7 @@ extension DisplaySuites {
                 ], marker: marker)
             #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
             let manifest = try RunManifest.read(from: folder.appendingPathComponent("launches.json"))
-            let records = manifest.launches + (manifest.timingLaunches ?? [])
+            let records = manifest.launches + (manifest.measurementLaunches ?? [])
             #expect(records.count == 4)
             for record in records {
                 #expect(record.followed?.program == "xeyes", "\(record)")

@@ -51,7 +51,7 @@ extension CPUTimeSuites {
             let run = folder.appendingPathComponent("run-\(UUID().uuidString)")
             let output = try BuiltProducts.launchprof(
                 [
-                    "run", "--runs", "3", "--pre-main-launches", "3", "--no-timing-launches", "--output", run.path,
+                    "run", "--runs", "3", "--pre-main-launches", "3", "--no-measurement-launches", "--output", run.path,
                     "--",
                     program,
                 ],

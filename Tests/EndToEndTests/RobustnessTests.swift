@@ -82,9 +82,9 @@ struct RobustnessTests {
         try "#!/bin/sh\nls -l /proc/$$/fd > '\(listing.path)'\n".write(to: app, atomically: true, encoding: .utf8)
         chmod(app.path, 0o755)
         // The runner itself holds a file open for writing, as a test or a parent shell would.
-        // No timing launch: it would run the script again without the event channel.
+        // No measurement launch: it would run the script again without the event channel.
         let command =
-            "exec 7>'\(held.path)'; exec '\(BuiltProducts.path("launchprof"))' run --runs 1 --warmup 0 --no-timing-launches "
+            "exec 7>'\(held.path)'; exec '\(BuiltProducts.path("launchprof"))' run --runs 1 --warmup 0 --no-measurement-launches "
             + "--output '\(folder.appendingPathComponent("run").path)' -- '\(app.path)'"
         let output = try BuiltProducts.run("/bin/sh", ["-c", command])
         #expect(output.status == 0, "\(output.stderr)")
@@ -216,7 +216,7 @@ struct RobustnessTests {
             let text = (try? String(contentsOf: journal, encoding: .utf8)) ?? ""
             // Whole lines only: a line the kill cut short is not a launch the folder keeps.
             return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().filter {
-                $0.contains("\"list\":\"timingLaunches\"")
+                $0.contains("\"list\":\"measurementLaunches\"")
             }.count
         }
         let deadline = Date().addingTimeInterval(60)
@@ -236,13 +236,13 @@ struct RobustnessTests {
     }
 
     @Test(
-        "SIGTERM during the timing launches: the profiled launch kept, the timing launch recorded as interrupted, nothing left"
+        "SIGTERM during the measurement launches: the profiled launch kept, the measurement launch recorded as interrupted, nothing left"
     )
-    func interruptedTimingLaunch() throws {
+    func interruptedMeasurementLaunch() throws {
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let marker = folder.appendingPathComponent("timing-started")
-        // A timing launch carries none of the runner's variables: only then does the script hang.
+        // A measurement launch carries none of the runner's variables: only then does the script hang.
         let (app, pids) = try Self.scriptApp(
             in: folder, body: "[ -z \"$LAUNCHPROF_TRACE\" ] && { touch '\(marker.path)'; sleep 300; }; exit 0")
         let process = try ProductProcess.start(
@@ -258,7 +258,7 @@ struct RobustnessTests {
         #expect(output.status == ProfilerExitStatus.interrupted.rawValue, "\(output.stderr)")
         let manifest = try RunManifest.read(from: folder.appendingPathComponent("run/launches.json"))
         #expect(manifest.launches.map(\.outcome) == [.completed])
-        #expect(manifest.timingLaunches?.map(\.outcome) == [.interrupted])
+        #expect(manifest.measurementLaunches?.map(\.outcome) == [.interrupted])
         let settled = Date().addingTimeInterval(5)
         while !Self.survivors(pids).isEmpty, Date() < settled { usleep(20_000) }
         #expect(Self.survivors(pids).isEmpty, "left running: \(Self.survivors(pids))")
@@ -267,7 +267,7 @@ struct RobustnessTests {
     @Test(
         "SIGTERM during the warm-up keeps a valid launches.json with the warm-up launch, and the result line says interrupted"
     )
-    func interruptedWarmUp() throws {
+    func interruptedWarmup() throws {
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (app, pids) = try Self.scriptApp(in: folder, body: "sleep 300")
@@ -315,9 +315,9 @@ struct RobustnessTests {
         let manifest = try RunManifest.read(from: folder.appendingPathComponent("run/launches.json"))
         // At the timeout the app's whole group is killed with it: only the `setsid` child is left over.
         #expect(manifest.launches.first?.leftoverProcesses == (body == "exit 0" ? 2 : 1))
-        // The completed program's timing launch leaves the same behind, with none of the
+        // The completed program's measurement launch leaves the same behind, with none of the
         // runner's variables to mark its `setsid` child: it is found as launchprof's new orphan.
-        #expect(manifest.timingLaunches?.map(\.leftoverProcesses) == (body == "exit 0" ? [2] : nil))
+        #expect(manifest.measurementLaunches?.map(\.leftoverProcesses) == (body == "exit 0" ? [2] : nil))
     }
 
     @Test("a trace with an overflowing value is an invalid launch with exit 3, never a crash")

@@ -155,7 +155,7 @@ struct RunCommandTests {
         #expect(manifest.launches.map(\.outcome) == [.completed, .crashed, .completed])
         let summary = try RunSummary.read(from: folder.appendingPathComponent("summary.json"))
         #expect(summary.completedLaunchCount == 2)
-        #expect(summary.timingLaunches?.map(\.outcome) == [.completed, .crashed, .completed])
+        #expect(summary.measurementLaunches?.map(\.outcome) == [.completed, .crashed, .completed])
         #expect(summary.judgedLaunches.filter { $0.outcome == .crashed }.count >= 2, "\(output.stdout)")
     }
 
@@ -247,7 +247,7 @@ struct AdaptiveRunTests {
         let output = try BuiltProducts.launchprof(
             [
                 "run", "--runs", "2", "--warmup", "1", "--no-history", "--pre-main-launches", "0",
-                "--no-timing-launches",
+                "--no-measurement-launches",
                 "--setup", "echo setup >> '\(log)'", "--prepare", "echo prepare >> '\(log)'",
                 "--cleanup", "echo cleanup >> '\(log)'", "--show-output", "--output",
                 folder.appendingPathComponent("run").path,

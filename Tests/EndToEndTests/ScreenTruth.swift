@@ -133,7 +133,7 @@ final class ScreenTruth {
     {
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         let summary = try RunSummary.read(from: folder.appendingPathComponent("run/summary.json"))
-        let launches = (summary.launches + (summary.timingLaunches ?? []) + (summary.preMainLaunches ?? []))
+        let launches = (summary.launches + (summary.measurementLaunches ?? []) + (summary.preMainLaunches ?? []))
             .sorted { ($0.startedAtNs ?? 0) < ($1.startedAtNs ?? 0) }
         #expect(launches.filter { $0.firstFrameNs != nil }.count >= 12 && launches.allSatisfy { $0.startedAtNs != nil })
         return launches.enumerated().compactMap { position, launch in

@@ -122,7 +122,7 @@ extension DisplaySuites {
                 ], marker: marker)
             #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
             let summary = try RunSummary.read(from: folder.appendingPathComponent("run/summary.json"))
-            let launches = summary.launches + (summary.timingLaunches ?? [])
+            let launches = summary.launches + (summary.measurementLaunches ?? [])
             #expect(launches.allSatisfy { ($0.firstFrameNs ?? 0) > ($0.firstWindowNs ?? .max) }, "\(launches)")
             #expect(Display.processes(carrying: marker).isEmpty, "\(Display.processes(carrying: marker))")
         }

@@ -24,7 +24,7 @@ extension DisplaySuites {
                 ], marker: Display.marker())
             try #require(output.status == 0, "\(output.stdout)\(output.stderr)")
             let manifest = try RunManifest.read(from: folder.appendingPathComponent("launches.json"))
-            return manifest.launches + (manifest.timingLaunches ?? [])
+            return manifest.launches + (manifest.measurementLaunches ?? [])
         }
 
         @Test("frame:main-window ends at the main window, plain frame at the splash")
@@ -73,7 +73,7 @@ extension DisplaySuites {
                 ], marker: Display.marker())
             #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
             let manifest = try RunManifest.read(from: folder.appendingPathComponent("launches.json"))
-            for record in manifest.launches + (manifest.timingLaunches ?? []) {
+            for record in manifest.launches + (manifest.measurementLaunches ?? []) {
                 #expect(record.windowTitle == "GTK Demo", "\(record)")
                 #expect(record.firstFrameNs != nil, "\(record)")
             }

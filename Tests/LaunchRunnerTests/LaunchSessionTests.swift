@@ -15,7 +15,7 @@ struct LaunchSessionTests {
         let specification = LaunchSpecification(executable: "/bin/sh", arguments: ["-c", script])
         let session = try LaunchSession(
             specification: specification, warmup: 2, layout: NumberedFiles(directory: folder))
-        #expect(session.warmUp() == 2)
+        #expect(session.runWarmups() == 2)
         for _ in 0..<3 { session.launch(.diagnosis) }
         #expect(session.results(of: .diagnosis).map(\.record.outcome) == [.completed, .crashed, .completed])
         #expect(session.results(of: .diagnosis).map(\.record.index) == [1, 2, 3])
@@ -43,7 +43,7 @@ private struct NumberedFiles: LaunchFileLayout {
 
     func files(forLaunch index: Int) -> LaunchFiles { files(String(format: "launch-%03d", index)) }
 
-    var warmUpFiles: LaunchFiles { files("warmup") }
+    var warmupFiles: LaunchFiles { files("warmup") }
 
     private func files(_ name: String) -> LaunchFiles {
         LaunchFiles(

@@ -84,8 +84,8 @@ struct StagedLaunchTests {
         return try #require(mask.flatMap { UInt64($0, radix: 16) }, "no SigIgn line in \(text)")
     }
 
-    @Test("a timing launch (created with CLONE_VFORK, no status pipe) whose exec fails is a spawn failure naming why")
-    func timingLaunchExecFails() throws {
+    @Test("a measurement launch (created with CLONE_VFORK, no status pipe) whose exec fails is a spawn failure naming why")
+    func measurementLaunchExecFails() throws {
         let folder = try AppLauncherTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // Executable, so it is made ready, but neither an ELF file nor a script: exec fails (ENOEXEC).
@@ -107,7 +107,7 @@ struct StagedLaunchTests {
         #expect(gone.record.outcome == .spawnFailed)
         #expect(gone.record.message?.contains("gone") == true)
         #expect(gone.record.message?.contains("No such file or directory") == true)
-        // And the next timing launch of a real program, on the same stack, is not taken for a failure.
+        // And the next measurement launch of a real program, on the same stack, is not taken for a failure.
         var good = AppLauncherTests.request("exit 3", in: folder)
         good.specification.instrumentation = .none
         let result = AppLauncher().launch(good)
@@ -115,8 +115,8 @@ struct StagedLaunchTests {
         #expect(result.record.outcome != .spawnFailed)
     }
 
-    @Test("a timing launch's program has /dev/null on 0, 1 and 2 and no other descriptor of the runner's")
-    func timingLaunchDescriptors() throws {
+    @Test("a measurement launch's program has /dev/null on 0, 1 and 2 and no other descriptor of the runner's")
+    func measurementLaunchDescriptors() throws {
         let folder = try AppLauncherTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let listing = folder.appendingPathComponent("fds.txt")

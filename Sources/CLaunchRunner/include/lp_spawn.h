@@ -73,7 +73,7 @@ int lp_spawn_gated(const lp_spawn_request *request, lp_spawned *spawned);
 /// call lp_spawn_release_stack after the launch.
 int64_t lp_spawn_release(lp_spawned *spawned, int32_t *exec_errno);
 
-/// Starts a child with no gate, as `posix_spawn` does (a timing launch: nothing to set up
+/// Starts a child with no gate, as `posix_spawn` does (a measurement launch: nothing to set up
 /// before its exec), and waits until exec has happened. `start_ns` is CLOCK_MONOTONIC just
 /// before the child is created, so the time from it is what `hyperfine` times for a command.
 /// Returns 0, or an errno when clone, a pipe or the child's preparation failed (the child

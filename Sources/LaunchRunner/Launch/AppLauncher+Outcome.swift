@@ -35,7 +35,7 @@ extension AppLauncher {
         if let failure = failure(request: request, end: end, readiness: readiness, lastPhase: lastPhase) {
             (record.outcome, record.message) = failure
         } else if request.timingOnly || !FileManager.default.fileExists(atPath: request.traceURL.path) {
-            // A timing launch is told of no trace file (none of the runner's variables): none is looked for.
+            // A measurement launch is told of no trace file (none of the runner's variables): none is looked for.
             if end.isInstrumented, readiness?.readyAtNs == nil {
                 record.outcome = .noTrace
                 record.message =
@@ -131,7 +131,7 @@ extension AppLauncher {
         }
         let trace = launch.trace(profile: profile)
         if record.readyNs == nil { record.readyNs = trace.totals.timeToReadyNs }
-        // A timing launch's record holds all it measured; no file is written between them.
+        // A measurement launch's record holds all it measured; no file is written between them.
         if request.timingOnly { return trace }
         do {
             try trace.write(to: request.traceURL, durable: false)

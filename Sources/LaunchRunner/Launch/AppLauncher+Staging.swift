@@ -31,7 +31,7 @@ extension AppLauncher {
     }
 
     private func ready(_ request: LaunchRequest) -> StagedLaunch {
-        // A timing launch follows the launches that checked its program: a program gone since
+        // A measurement launch follows the launches that checked its program: a program gone since
         // fails its exec, a spawn failure naming the program and why, without this path lookup.
         guard request.timingOnly || access(request.specification.executable, X_OK) == 0 else {
             return StagedLaunch(
@@ -39,7 +39,7 @@ extension AppLauncher {
                     request,
                     message: LaunchProfilerError.notExecutable(path: request.specification.executable).description))
         }
-        // A timing launch writes no trace (it gets no trace path): nothing of an earlier one to remove.
+        // A measurement launch writes no trace (it gets no trace path): nothing of an earlier one to remove.
         if !request.timingOnly { unlink(request.traceURL.path) }
         let readiness: ReadinessWatcher?
         do throws(LaunchProfilerError) {
@@ -47,7 +47,7 @@ extension AppLauncher {
         } catch {
             return StagedLaunch(result: .failedToStart(request, message: error.description))
         }
-        // A timing launch inherits no descriptor of the runner's: it gets no event socket either.
+        // A measurement launch inherits no descriptor of the runner's: it gets no event socket either.
         let channels = LaunchChannels(
             events: !request.timingOnly, stallSampling: request.effectiveInstruments.effectiveSampler == .ptrace)
         let childrenBefore = Set(LaunchLeftovers.ownChildren())
@@ -57,7 +57,7 @@ extension AppLauncher {
                 executable: request.specification.executable, arguments: request.specification.arguments,
                 environment: launchEnvironment(
                     for: request, stallSocket: channels.stallAppEnd >= 0, readiness: readiness),
-                // A timing launch gets none of the runner's descriptors.
+                // A measurement launch gets none of the runner's descriptors.
                 inheritedFD: request.timingOnly ? -1 : channels.eventAppEnd,
                 stdoutPath: readiness?.stdoutPath ?? (request.specification.showOutput ? "/dev/stdout" : "/dev/null"),
                 stderrPath: stderrPath,

@@ -236,7 +236,7 @@ package struct AppLauncher: Launcher {
     }
 
     /// Where the launch's standard error goes: the terminal with `--show-output`; nowhere for a
-    /// timing launch of a program, which carries nothing of the runner's (hyperfine's `-N` sends
+    /// measurement launch of a program, which carries nothing of the runner's (hyperfine's `-N` sends
     /// output to /dev/null too: creating a file in the child took 10 % of `git --version`'s 1.7 ms);
     /// else the launch's file, whose end a failed launch's record keeps.
     static func stderrPath(for request: LaunchRequest) -> String {

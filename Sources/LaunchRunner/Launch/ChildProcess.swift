@@ -36,7 +36,7 @@ final class ChildProcess {
     /// (``ProfilerEnvironment/Variable/spawnNs``) is filled in with the clock reading at the
     /// release, which is also ``spawnNs``.
     ///
-    /// A timing launch (`timingOnly`) has no gate: the child execs as soon as it is prepared,
+    /// A measurement launch (`timingOnly`) has no gate: the child execs as soon as it is prepared,
     /// ``spawnNs`` is read just before it is created (as `hyperfine` times a command), and it
     /// gets no spawn-time variable.
     ///

@@ -28,7 +28,7 @@ struct LaunchLeftovers {
     /// The launch's process group (the app's pid).
     let group: pid_t
     /// `NAME=VALUE` of the launch's own environment entry that only its processes carry, or nil
-    /// (a timing launch gets none of the runner's variables).
+    /// (a measurement launch gets none of the runner's variables).
     let marker: String?
     /// launchprof's children before the launch started: as the subreaper, launchprof receives
     /// the launch's orphans, so a child that is new since then (a `setsid` daemon) is the

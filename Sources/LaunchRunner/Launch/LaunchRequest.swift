@@ -17,7 +17,7 @@ package struct LaunchRequest: Sendable, Equatable {
     /// Index of the launch among the launches of its kind (warm-up launches count from 0 down,
     /// as -1, -2, …).
     package var index: Int
-    /// Whether a timing launch's result is its record alone (a program's measurement or primer
+    /// Whether a measurement launch's result is its record alone (a program's measurement or primer
     /// launch, whose time to ready is all that is read): no trace is built for it.
     package var recordOnly = false
     /// Whether the audit module marks each object's relocation in this launch

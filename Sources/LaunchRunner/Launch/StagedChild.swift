@@ -14,7 +14,7 @@ import Synchronization
 final class StagedChild {
     /// The program.
     let executable: String
-    /// Whether the child execs at once, without the gate (a timing launch).
+    /// Whether the child execs at once, without the gate (a measurement launch).
     let timingOnly: Bool
     private let strings: CStringArray
     private let envp: CStringArray
@@ -63,14 +63,14 @@ final class StagedChild {
         environment.filter { $0.key != ProfilerEnvironment.Variable.spawnNs.rawValue }.map { "\($0.key)=\($0.value)" }
     }
 
-    /// A timing launch's environment in C strings, and the environment they were made of.
+    /// A measurement launch's environment in C strings, and the environment they were made of.
     private struct TimingEnvironment: @unchecked Sendable {
         let environment: [String: String]
-        /// Read only: a timing launch's child writes nothing into its environment (no spawn clock).
+        /// Read only: a measurement launch's child writes nothing into its environment (no spawn clock).
         let envp: CStringArray
     }
 
-    /// The last timing launch's environment: a program's timing launches share one, copied
+    /// The last measurement launch's environment: a program's measurement launches share one, copied
     /// into C strings once instead of for each launch (20 microseconds of the runner's time
     /// between two launches of a short program).
     private static let lastTimingEnvironment = Mutex<TimingEnvironment?>(nil)

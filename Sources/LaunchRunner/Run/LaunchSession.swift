@@ -9,7 +9,7 @@ import LaunchTrace
 ///
 /// ```swift
 /// let session = try LaunchSession(specification: specification, warmup: 1, layout: folder)
-/// session.warmUp()
+/// session.runWarmups()
 /// let results = (0..<20).map { _ in session.launch(.diagnosis) }
 /// ```
 package final class LaunchSession {
@@ -29,7 +29,7 @@ package final class LaunchSession {
     /// What performs the launches.
     package let launcher: any Launcher
     private let layout: any LaunchFileLayout
-    /// The layout's scratch files, named once (``LaunchFileLayout/warmUpFiles``,
+    /// The layout's scratch files, named once (``LaunchFileLayout/warmupFiles``,
     /// ``LaunchFileLayout/preMainFiles``): each launch whose files are not kept uses them.
     private let scratchFiles: LaunchFiles
     private let preMainFiles: LaunchFiles
@@ -56,7 +56,7 @@ package final class LaunchSession {
         self.warmup = warmup
         self.launcher = launcher
         self.layout = layout
-        scratchFiles = layout.warmUpFiles
+        scratchFiles = layout.warmupFiles
         preMainFiles = layout.preMainFiles
         evictor = specification.scenario == .cold ? PageCacheEvictor(executable: specification.executable) : nil
     }
@@ -69,17 +69,17 @@ package final class LaunchSession {
 
     /// Runs the warm-up launches, their traces discarded; returns how many completed.
     @discardableResult
-    package func warmUp() -> Int {
-        while warmUpNext() != nil {}
-        return results(of: .warmUp).filter { $0.record.outcome == .completed }.count
+    package func runWarmups() -> Int {
+        while runNextWarmup() != nil {}
+        return results(of: .warmup).filter { $0.record.outcome == .completed }.count
     }
 
     /// Runs the next warm-up launch (indices -1, -2, …); nil when all are done or the run was
     /// interrupted.
     @discardableResult
-    package func warmUpNext() -> LaunchResult? {
-        guard results(of: .warmUp).count < warmup, interruption == nil else { return nil }
-        return launch(.warmUp)
+    package func runNextWarmup() -> LaunchResult? {
+        guard results(of: .warmup).count < warmup, interruption == nil else { return nil }
+        return launch(.warmup)
     }
 
     /// Makes the next launch of `kind` ready (``StagedLaunch``), to be started with
@@ -88,7 +88,7 @@ package final class LaunchSession {
     package func stage(_ kind: LaunchKind) -> Staged {
         let count = results(of: kind).count
         let instrumentation = carried(by: kind)
-        let index = kind == .warmUp ? -(count + 1) : count + 1
+        let index = kind == .warmup ? -(count + 1) : count + 1
         var launch = specification.carrying(instrumentation)
         let adaptive = instrumentation == .instruments && launch.instruments.adaptiveProfileRate
         if adaptive { launch.instruments.profileRateHz = nextProfileRateHz ?? ProfileRate.initialHz }
@@ -107,7 +107,7 @@ package final class LaunchSession {
     /// specification says (all the instruments, or none for compare's timed blocks), the others
     /// what their kind says (``LaunchTrace/LaunchKind/instrumentation(writesTrace:)``).
     private func carried(by kind: LaunchKind) -> LaunchInstrumentation {
-        [.diagnosis, .warmUp].contains(kind)
+        [.diagnosis, .warmup].contains(kind)
             ? specification.instrumentation : kind.instrumentation(writesTrace: writesTrace)
     }
 
@@ -140,7 +140,7 @@ package final class LaunchSession {
         case .diagnosis: layout.files(forLaunch: index)
         case .measurement: instrumentation == .probeMarks ? layout.files(forMeasurement: index) : scratchFiles
         case .preMain: preMainFiles
-        case .warmUp, .primer: scratchFiles
+        case .warmup, .primer: scratchFiles
         }
     }
 
@@ -148,7 +148,7 @@ package final class LaunchSession {
     private func keep(_ result: inout LaunchResult, of staged: Staged) {
         let completed = result.record.outcome == .completed
         switch staged.kind {
-        case .warmUp:
+        case .warmup:
             result.record.traceFile = nil
             staged.files.deleteTrace()
             staged.files.deleteStderr()

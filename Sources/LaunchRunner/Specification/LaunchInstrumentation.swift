@@ -25,7 +25,7 @@ extension LaunchKind {
     /// trace (a LaunchKit or LaunchProbe app), which decides a measurement launch's.
     package func instrumentation(writesTrace: Bool) -> LaunchInstrumentation {
         switch self {
-        case .warmUp, .diagnosis: .instruments
+        case .warmup, .diagnosis: .instruments
         case .measurement: writesTrace ? .probeMarks : .none
         case .preMain: .loaderAudit
         case .primer: .none

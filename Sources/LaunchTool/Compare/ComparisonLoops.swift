@@ -25,7 +25,7 @@ struct ComparisonLoops {
                 launcher: launcher
             )
             return LaunchLoop(
-                session: session, timingLaunches: plan.measurementLaunches, folder: buildFolder, progress: { _ in })
+                session: session, measurementLaunches: plan.measurementLaunches, folder: buildFolder, progress: { _ in })
         }
         let builds: [ComparisonBuild] = plan.reference == nil ? [.base, .head] : [.base, .head, .reference]
         loops = try Dictionary(uniqueKeysWithValues: builds.map { ($0, try loop($0)) })
@@ -35,8 +35,8 @@ struct ComparisonLoops {
     private var builds: [ComparisonBuild] { ComparisonBuild.allCases.filter { loops[$0] != nil } }
 
     /// The warm-up launches of every build.
-    mutating func warmUp() throws {
-        for build in builds { try loops[build]!.warmUp() }
+    mutating func warmup() throws {
+        for build in builds { try loops[build]!.warmup() }
     }
 
     /// Writes every build's `launches.json` whole and makes their folders durable once the
@@ -82,7 +82,7 @@ struct ComparisonLoops {
     /// off), `.some(nil)` when it failed. A program's gives its time to ready; an app's, what its
     /// own trace reports.
     private func measurementValues(of build: ComparisonBuild) -> [MetricName: Double]?? {
-        guard let loop = loops[build], loop.timingLaunches, let result = loop.session.results(of: .measurement).last
+        guard let loop = loops[build], loop.measurementLaunches, let result = loop.session.results(of: .measurement).last
         else { return nil }
         guard result.record.outcome == .completed else { return .some(nil) }
         if let trace = result.trace, !loop.profilesProgram { return MetricExtractor.values(of: trace) }

@@ -5,7 +5,7 @@ import LaunchTrace
 extension ComparisonPlan {
     /// The plan with the metrics that fit the program, when none was named, from one launch of
     /// base: a LaunchKit app compares its time to the first frame; a LaunchProbe program its
-    /// time to ready; a program that writes no trace its time to ready in timing launches (no
+    /// time to ready; a program that writes no trace its time to ready in measurement launches (no
     /// instruments at all, as hyperfine times a command), both builds alike.
     ///
     /// - Throws: ``LaunchProfilerError`` when that launch gives no trace (it failed).

@@ -42,7 +42,7 @@ package struct ComparisonRun: Sendable {
         var loops = try ComparisonLoops(plan: plan, folder: folder, launcher: launcher, progress: progress)
         let start = MachineLoad.Snapshot.now()
         if plan.warmup > 0 { progress(.warmingUp(launchesPerBuild: plan.warmup)) }
-        try loops.warmUp()
+        try loops.warmup()
         var blocks = ComparisonBlocks(plan: plan)
         var order = BlockOrder(seed: plan.seed)
         while !isDecided(blocks), loops.failedBuild == nil, launcher.interruption == nil,

@@ -11,9 +11,9 @@ import LaunchTrace
 ///
 /// ```swift
 /// var bare = summary
-/// bare.timingLaunches = []
+/// bare.measurementLaunches = []
 /// let text = try RecordListSplicer.splice(
-///     TraceJSON.encode(bare, schema: .summary), lists: [("timingLaunches", summary.timingLaunches!)])
+///     TraceJSON.encode(bare, schema: .summary), lists: [("measurementLaunches", summary.measurementLaunches!)])
 /// ```
 package enum RecordListSplicer {
     /// `encoded` with each list's records in place of the empty array it holds for it.

@@ -14,8 +14,8 @@ extension RunSummary {
     /// let summary = RunSummary.build(info: manifest.info, records: manifest.launches, traces: traces)
     /// ```
     ///
-    /// With `timing` records (timing launches), each scenario's `timeToReady` is theirs and
-    /// the scenario says what the instruments cost (``TimingLaunchesSummary``). With
+    /// With `timing` records (measurement launches), each scenario's `timeToReady` is theirs and
+    /// the scenario says what the instruments cost (``MeasurementLaunchesSummary``). With
     /// `measurement` traces (an app's measurement launches, which write their own trace), every
     /// metric they report but those only instruments make (``MetricName/needsDiagnosisLaunch``)
     /// is theirs.
@@ -64,7 +64,7 @@ extension RunSummary {
             scenarios[scenario] = summary
         }
         var summary = RunSummary(run: info, launches: records, scenarios: scenarios)
-        summary.timingLaunches = timing
+        summary.measurementLaunches = timing
         summary.preMainLaunches = preMain
         return summary
     }
@@ -135,33 +135,33 @@ extension RunSummary {
     /// launch's end (time to first frame, or to ready).
     private static func replaceMeasured(
         in samples: inout [MetricName: (values: [Double], indices: [Int])], measurement: [LaunchTrace]
-    ) -> TimingLaunchesSummary? {
+    ) -> MeasurementLaunchesSummary? {
         let measured = Self.samples(
             of: measurement.enumerated().map {
                 ($0.element.runIndex ?? $0.offset + 1, MetricExtractor.values(of: $0.element))
             })
         let end = [MetricName.timeToReady, .timeToFirstFrame].first { measured[$0] != nil && samples[$0] != nil }
         let summary = end.flatMap {
-            TimingLaunchesSummary(timing: measured[$0]?.values ?? [], profiled: samples[$0]?.values ?? [], metric: $0)
+            MeasurementLaunchesSummary(timing: measured[$0]?.values ?? [], profiled: samples[$0]?.values ?? [], metric: $0)
         }
         for (name, series) in measured where !name.needsDiagnosisLaunch { samples[name] = series }
         return summary
     }
 
-    /// Puts the timing launches' times to ready of `scenario` in place of the profiled ones, and
+    /// Puts the measurement launches' times to ready of `scenario` in place of the profiled ones, and
     /// returns what they say of the instruments' cost; nil (and nothing replaced) without them.
     private static func replaceTimeToReady(
         in samples: inout [MetricName: (values: [Double], indices: [Int])], timing: [LaunchRecord]?, scenario: String
-    ) -> TimingLaunchesSummary? {
+    ) -> MeasurementLaunchesSummary? {
         guard let timing, let profiled = samples[.timeToReady] else { return nil }
-        let times = TimingLaunchesSummary.times(of: timing, scenario: scenario)
-        guard let summary = TimingLaunchesSummary(timing: times.values, profiled: profiled.values) else { return nil }
+        let times = MeasurementLaunchesSummary.times(of: timing, scenario: scenario)
+        guard let summary = MeasurementLaunchesSummary(timing: times.values, profiled: profiled.values) else { return nil }
         samples[.timeToReady] = times
         replaceDisplayTimes(in: &samples, timing: timing, scenario: scenario)
         return summary
     }
 
-    /// A program ready by the display: its first window and frame are the timing launches' too,
+    /// A program ready by the display: its first window and frame are the measurement launches' too,
     /// when each of them saw it (the same launches as its `timeToReady`).
     private static func replaceDisplayTimes(
         in samples: inout [MetricName: (values: [Double], indices: [Int])], timing: [LaunchRecord], scenario: String

@@ -10,7 +10,7 @@ extension RunSummary {
     /// - Throws: ``LaunchProfilerError`` naming the file, the JSON path and the problem.
     package static func read(from url: URL) throws -> RunSummary {
         let summary = try SchemaVersionCheck.read(
-            RunSummary.self, from: url, expected: currentSchemaVersion, what: "run summary")
+            RunSummary.self, from: url, expected: currentSchemaVersion, what: "run summary", upgrades: upgrades)
         try RunSummaryValidator(file: url.path).validate(summary)
         return summary
     }
@@ -42,11 +42,11 @@ extension RunSummary {
         var bare = self
         bare.launches = []
         if bare.preMainLaunches != nil { bare.preMainLaunches = [] }
-        if bare.timingLaunches != nil { bare.timingLaunches = [] }
+        if bare.measurementLaunches != nil { bare.measurementLaunches = [] }
         let lists: [(key: String, records: [LaunchRecord])] = [
             (LaunchKind.diagnosis.recordsKey, launches),
             (LaunchKind.preMain.recordsKey, preMainLaunches ?? []),
-            (LaunchKind.measurement.recordsKey, timingLaunches ?? []),
+            (LaunchKind.measurement.recordsKey, measurementLaunches ?? []),
         ]
         return (bare, lists)
     }

@@ -11,7 +11,9 @@ import LaunchTrace
 /// ```
 package struct RunSummary: Codable, Sendable, Equatable {
     /// The format version this library reads and writes.
-    package static let currentSchemaVersion = 1
+    package static let currentSchemaVersion = 2
+    /// The older versions still read: 1 named the measurement launches `timingLaunches`.
+    package static let upgrades = [SchemaUpgrade(from: 1, renamedKeys: ["timingLaunches": "measurementLaunches"])]
 
     /// Format version.
     package var schemaVersion: Int
@@ -19,8 +21,8 @@ package struct RunSummary: Codable, Sendable, Equatable {
     package var run: RunInfo
     /// Every measured launch, whatever its outcome.
     package var launches: [LaunchRecord]
-    /// The timing launches (no instruments, only timed), when the run made them; nil otherwise.
-    package var timingLaunches: [LaunchRecord]?
+    /// The measurement launches (no instruments, only timed), when the run made them; nil otherwise.
+    package var measurementLaunches: [LaunchRecord]?
     /// The pre-main launches, each record with its breakdown, when the run made them.
     package var preMainLaunches: [LaunchRecord]?
     /// Per scenario name, the metrics of its completed launches.
@@ -51,7 +53,7 @@ package struct RunSummary: Codable, Sendable, Equatable {
     /// Every launch `--allow-failed` judges: the diagnosis launches, the measurement launches and
     /// the pre-main launches (a measurement launch that fails is a failed launch too).
     package var judgedLaunches: [LaunchRecord] {
-        launches + (timingLaunches ?? []) + (preMainLaunches ?? [])
+        launches + (measurementLaunches ?? []) + (preMainLaunches ?? [])
     }
 
     /// How many of ``judgedLaunches`` completed.

@@ -12,10 +12,10 @@ package struct ScenarioSummary: Codable, Sendable, Equatable {
     /// path's UIKit phases (a scene-based app, a program that writes no trace, or one that
     /// names its own phases); `nil` for a LaunchKit app on the app-delegate path.
     package var phases: [PhaseName]?
-    /// The timing launches, when the run made them (a program that writes no trace): the
-    /// `timeToReady` metric is theirs (its outlier indices count the timing launches), every
+    /// The measurement launches, when the run made them (a program that writes no trace): the
+    /// `timeToReady` metric is theirs (its outlier indices count the measurement launches), every
     /// other metric the profiled launches'.
-    package var timing: TimingLaunchesSummary?
+    package var timing: MeasurementLaunchesSummary?
     /// What happened before `main` in these launches, object by object, and the advice that
     /// applies (when the loader's audit module ran).
     package var preMain: PreMainSummary?

@@ -4,7 +4,7 @@
 ///
 /// | kind | carries | gives |
 /// |---|---|---|
-/// | ``warmUp`` | what a diagnosis launch carries | nothing: discarded |
+/// | ``warmup`` | what a diagnosis launch carries | nothing: discarded |
 /// | ``diagnosis`` | the instruments | findings, profiles, thread state |
 /// | ``measurement`` | the probe's marks (an app) or nothing (a program) | every reported time, budgets |
 /// | ``preMain`` | the loader's audit module alone | the breakdown of the time before `main` |
@@ -14,7 +14,7 @@
 /// launches, which then give the reported times).
 package enum LaunchKind: String, Sendable, Codable, CaseIterable {
     /// Launches before the others, whose results are discarded (`--warmup`).
-    case warmUp
+    case warmup
     /// A launch with the instruments (tracer, stall sampler, whole-launch profile): findings and
     /// profiles, never the reported times when the run makes measurement launches.
     case diagnosis
@@ -28,13 +28,12 @@ package enum LaunchKind: String, Sendable, Codable, CaseIterable {
     case primer
 
     /// The key of this kind's list of records in `launches.json`, `summary.json` and the run's
-    /// journal (kept from the files' first version: the diagnosis launches are `launches`, the
-    /// measurement launches `timingLaunches`).
+    /// journal (the diagnosis launches are `launches`, kept from the files' first version).
     package var recordsKey: String {
         switch self {
-        case .warmUp: "warmupLaunches"
+        case .warmup: "warmupLaunches"
         case .diagnosis: "launches"
-        case .measurement: "timingLaunches"
+        case .measurement: "measurementLaunches"
         case .preMain: "preMainLaunches"
         case .primer: "primerLaunches"
         }
@@ -49,7 +48,7 @@ package enum LaunchKind: String, Sendable, Codable, CaseIterable {
     /// How a person reads the kind in a sentence ("measurement launches").
     package var noun: String {
         switch self {
-        case .warmUp: "warm-up"
+        case .warmup: "warm-up"
         case .diagnosis: "diagnosis"
         case .measurement: "measurement"
         case .preMain: "pre-main"

@@ -49,7 +49,7 @@ struct CompareCommand: ParsableCommand {
         help:
             "A measurement launch after each instrumented one, whose values are compared: a program's with no instruments at all, an app's with the probe's marks alone."
     )
-    var timingLaunches = true
+    var measurementLaunches = true
 
     @Flag(
         help:
@@ -108,7 +108,7 @@ struct CompareCommand: ParsableCommand {
             warmup: warmup, metrics: test.metrics, settings: test.settings, maxRuns: test.maxRuns,
             seed: test.seed ?? UInt64.random(in: 0...UInt64.max), budgets: budgetFile
         )
-        plan.measurementLaunches = timingLaunches
+        plan.measurementLaunches = measurementLaunches
         plan.diagnosesPrograms = diagnose
         plan.generator = LaunchProf.generator
         return plan

@@ -25,7 +25,7 @@ struct RunCommand: ParsableCommand {
     @Option(
         name: .shortAndLong, parsing: .unconditional,
         help:
-            "Measured launches: measurement launches, which give every reported time (with --no-timing-launches, the instrumented ones)."
+            "Measured launches: measurement launches, which give every reported time (with --no-measurement-launches, the instrumented ones)."
     )
     var runs: Int = 10
 
@@ -79,7 +79,7 @@ struct RunCommand: ParsableCommand {
         help:
             "Measurement launches, one after each instrumented (diagnosis) launch: a program's with no instruments at all, timed only (its time to ready is theirs); an app's that writes its own trace with the probe's marks alone (every reported phase, span and total is theirs). The diagnosis launches give the findings and profiles, and the report says what the instruments cost."
     )
-    var timingLaunches = true
+    var measurementLaunches = true
 
     @Option(
         help:
@@ -204,7 +204,7 @@ struct RunCommand: ParsableCommand {
             budgets: check, generator: LaunchProf.generator
         )
         plan.history = try history.recording()
-        plan.timingLaunches = timingLaunches
+        plan.measurementLaunches = measurementLaunches
         plan.diagnosisLaunches = diagnosisLaunches
         plan.preMainLaunches = preMainLaunches
         plan.name = name

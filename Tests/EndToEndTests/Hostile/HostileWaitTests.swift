@@ -87,7 +87,7 @@ struct HostileWaitTests {
     func specialFileInRunFolder(create: String) throws {
         let folder = try BuiltProducts.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // Timing launches carry no LAUNCHPROF_TRACE; the diagnosis launch does.
+        // Measurement launches carry no LAUNCHPROF_TRACE; the diagnosis launch does.
         let app = try HostileRun.script(
             "[ -n \"$LAUNCHPROF_TRACE\" ] || exit 0\ndir=$(dirname \"$LAUNCHPROF_TRACE\")\n[ -e \"$dir/evil.fifo\" ] || [ -e \"$dir/evil.sock\" ] || { \(create); }",
             in: folder)
@@ -120,7 +120,7 @@ struct HostileWaitTests {
         let app = try HostileRun.script("sleep 4", in: folder)
         let started = try BuiltProducts.startLaunchprof(
             [
-                "run", "--runs", "1", "--warmup", "0", "--no-timing-launches", "--no-history", "--output",
+                "run", "--runs", "1", "--warmup", "0", "--no-measurement-launches", "--no-history", "--output",
                 folder.appendingPathComponent("run").path, "--", app,
             ])
         // Once the handlers are installed (the launch is running by then).

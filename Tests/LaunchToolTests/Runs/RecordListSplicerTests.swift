@@ -26,7 +26,7 @@ struct RecordListSplicerTests {
             record.message = "line 1\n\"line\" 2 a/b"
             return record
         }
-        summary.timingLaunches = timing
+        summary.measurementLaunches = timing
         summary.preMainLaunches = preMain
         return summary
     }

@@ -15,7 +15,7 @@ struct RunFolderTests {
         #expect(folder.reportURL.path == "/runs/a/report.html")
         #expect(folder.files(forLaunch: 7).traceURL.path == "/runs/a/launch-007.trace.json")
         #expect(folder.files(forLaunch: 7).stderrURL.path == "/runs/a/launch-007.stderr.txt")
-        #expect(folder.warmUpFiles.traceURL.path == "/runs/a/warmup.trace.json")
+        #expect(folder.warmupFiles.traceURL.path == "/runs/a/warmup.trace.json")
         #expect(RunFolder.defaultBaselinesURL.path.hasSuffix(".launchprof/baselines"))
         #expect(RunFolder.latestPath == ".launchprof/runs/latest")
     }

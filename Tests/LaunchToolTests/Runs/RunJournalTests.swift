@@ -100,11 +100,11 @@ struct RunJournalTests {
         // Killed before its last launches.json: the journal's records.
         let merged = Self.manifest().merging(journalled)
         #expect(merged.launches.map(\.index) == [1, 2])
-        #expect(merged.timingLaunches?.map(\.index) == [1, 2])
+        #expect(merged.measurementLaunches?.map(\.index) == [1, 2])
         #expect(merged.primerLaunches == nil)
         // Killed after its last launches.json, before the journal was removed: nothing twice.
         var complete = Self.manifest(launches: [Self.record(1), Self.record(2)])
-        complete.timingLaunches = [Self.record(1), Self.record(2)]
+        complete.measurementLaunches = [Self.record(1), Self.record(2)]
         #expect(complete.merging(journalled) == complete)
     }
 }

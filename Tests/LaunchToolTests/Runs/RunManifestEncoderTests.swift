@@ -22,7 +22,7 @@ struct RunManifestEncoderTests {
             appPath: "/usr/bin/git", scenario: .warm, runs: count, warmup: 1, date: "2026-11-26T07:00:00Z",
             launches: (1...count).map { record($0) })
         manifest.name = "git \"--version\""
-        manifest.timingLaunches = (1...count).map { record($0) }
+        manifest.measurementLaunches = (1...count).map { record($0) }
         manifest.primerLaunches = count > 1 ? (2...count).map { record($0) } : []
         manifest.warmupLaunches = [record(-1)]
         return manifest
@@ -42,7 +42,7 @@ struct RunManifestEncoderTests {
                     + Data("\n".utf8))
         }
         var fewer = Self.manifest(2)
-        fewer.timingLaunches = nil
+        fewer.measurementLaunches = nil
         let encoded = try RunManifestEncoder.encode(fewer)
         #expect(encoded == (try TraceJSON.encode(fewer, schema: .launches)) + Data("\n".utf8))
         #expect(try TraceJSON.decode(RunManifest.self, from: encoded, file: "launches.json") == fewer)

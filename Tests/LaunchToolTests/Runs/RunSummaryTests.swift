@@ -29,9 +29,9 @@ struct RunSummaryTests {
     }
 
     @Test(
-        "Timing launches give the time to ready; the instruments' cost is the difference of the medians; a failed one is left out"
+        "Measurement launches give the time to ready; the instruments' cost is the difference of the medians; a failed one is left out"
     )
-    func timingLaunches() throws {
+    func measurementLaunches() throws {
         var run = TraceFactory.run(count: 3)
         for index in run.traces.indices { run.traces[index].totals.timeToReadyNs = 10_000_000 }
         var timing = [6, 8, 7, 5].enumerated().map { offset, ms in
@@ -50,15 +50,15 @@ struct RunSummaryTests {
         #expect(cost.launches == 3 && cost.medianNs == 7_000_000 && cost.profiledMedianNs == 10_000_000)
         #expect(cost.instrumentsCostNs == 3_000_000 && cost.instrumentsCostFraction == 3.0 / 7.0)
         #expect(summary.metric(.phase(.didFinishLaunching), scenario: .warm)?.samples.count == 3)
-        #expect(summary.timingLaunches == timing)
+        #expect(summary.measurementLaunches == timing)
         let untimed = RunSummary.build(info: RunInfoFactory.info, records: run.records, traces: run.traces)
         #expect(
             untimed.scenarios["warm"]?.timing == nil
                 && untimed.metric(.timeToReady, scenario: .warm)?.samples == [10_000_000, 10_000_000, 10_000_000])
     }
 
-    @Test("A program ready by its first frame: its timing launches give timeToFirstWindow and timeToFirstFrame too")
-    func displayTimesFromTimingLaunches() throws {
+    @Test("A program ready by its first frame: its measurement launches give timeToFirstWindow and timeToFirstFrame too")
+    func displayTimesFromMeasurementLaunches() throws {
         var run = TraceFactory.run(count: 3)
         for index in run.traces.indices {
             run.traces[index].totals.timeToReadyNs = 90_000_000
@@ -78,7 +78,7 @@ struct RunSummaryTests {
         #expect(summary.metric(.timeToFirstWindow, scenario: .warm)?.samples == [20_000_000, 22_000_000, 21_000_000])
         #expect(summary.metric(.timeToFirstFrame, scenario: .warm)?.samples == [60_000_000, 62_000_000, 61_000_000])
         #expect(summary.metric(.timeToReady, scenario: .warm)?.samples == [60_000_000, 62_000_000, 61_000_000])
-        // A timing launch that did not see the window: the diagnosis launches' values stay.
+        // A measurement launch that did not see the window: the diagnosis launches' values stay.
         var partial = timing
         partial[1].firstWindowNs = nil
         let kept = RunSummary.build(

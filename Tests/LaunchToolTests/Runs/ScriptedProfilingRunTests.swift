@@ -53,7 +53,7 @@ struct ScriptedProfilingRunTests {
         #expect(result.evaluation.exitCode == .inconclusive)
         // Each diagnosis launch is followed by a measurement launch, which the budget is checked on.
         #expect(
-            launcher.requests.filter { [.warmUp, .diagnosis].contains($0.kind) }.map(\.index) == [-1, 1, 2, 3, 4, 5, 6])
+            launcher.requests.filter { [.warmup, .diagnosis].contains($0.kind) }.map(\.index) == [-1, 1, 2, 3, 4, 5, 6])
         #expect(launcher.requests.filter { $0.kind == .measurement }.map(\.index) == Array(1...6))
     }
 
@@ -114,7 +114,7 @@ struct ScriptedProfilingRunTests {
         _ = try Self.run(plan, launcher: launcher, in: root)
         #expect(launcher.requests.map(\.index) == [-1, -2, 1, 1, 2, 2])
         #expect(
-            launcher.requests.filter { [.warmUp, .diagnosis].contains($0.kind) }.allSatisfy {
+            launcher.requests.filter { [.warmup, .diagnosis].contains($0.kind) }.allSatisfy {
                 $0.specification == plan.launch
             })
         #expect(
@@ -132,7 +132,7 @@ struct ScriptedProfilingRunTests {
         var plan = Self.plan(runs: 5, budgets: try Self.budgets(#"{"schemaVersion": 1, "rules": []}"#, in: root))
         plan.diagnosisLaunches = 2
         let (result, events) = try Self.run(plan, launcher: launcher, in: root)
-        #expect(launcher.requests.filter { [.warmUp, .diagnosis].contains($0.kind) }.map(\.index) == [-1, 1, 2])
+        #expect(launcher.requests.filter { [.warmup, .diagnosis].contains($0.kind) }.map(\.index) == [-1, 1, 2])
         #expect(launcher.requests.filter { $0.kind == .measurement }.map(\.index) == Array(1...5))
         #expect(result.summary.launches.count == 2 && result.traces.count == 2)
         let phase = try #require(result.summary.metric(.phase(.didFinishLaunching), scenario: .warm))

@@ -48,7 +48,7 @@ extension HTMLReport {
         if let scenario = summary.scenarios[summary.run.scenario.rawValue], let timing = scenario.timing {
             meta.append(
                 (
-                    "Timing launches",
+                    "Measurement launches",
                     "\(ReportText.timingLine(timing, profiledLaunches: scenario.completedLaunches)); \(ReportText.kindsLine(scenario) ?? "")"
                 ))
         }

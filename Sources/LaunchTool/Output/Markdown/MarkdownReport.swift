@@ -55,7 +55,7 @@ package struct MarkdownReport: Sendable, Equatable {
             "\(Self.escape(summary.run.displayName)) · \(Self.escape(summary.run.scenario.rawValue)) · \(ReportText.launchesLine(summary))\n\n"
         if let scenario = summary.scenarios[summary.run.scenario.rawValue], let timing = scenario.timing {
             out +=
-                "Timing launches: \(Self.escape(ReportText.timingLine(timing, profiledLaunches: scenario.completedLaunches))); "
+                "Measurement launches: \(Self.escape(ReportText.timingLine(timing, profiledLaunches: scenario.completedLaunches))); "
                 + "\(Self.escape(ReportText.kindsLine(scenario) ?? "")).\n\n"
         }
         if let scenario = summary.scenarios[summary.run.scenario.rawValue],

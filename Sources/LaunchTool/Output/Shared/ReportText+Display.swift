@@ -21,7 +21,7 @@ extension ReportText {
     /// `the window titled "Main": 5 of 5 launches`, when the launches' window was chosen by its
     /// title; nil otherwise.
     package static func windowTitleLine(_ summary: RunSummary) -> String? {
-        let records = summary.launches + (summary.timingLaunches ?? [])
+        let records = summary.launches + (summary.measurementLaunches ?? [])
         let titles = records.compactMap(\.windowTitle)
         guard !titles.isEmpty else { return nil }
         let named = Set(titles).sorted().map { "\"\(TerminalText.escaped($0))\"" }.joined(separator: ", ")
@@ -32,7 +32,7 @@ extension ReportText {
     /// xeyes, which it started (5 of 5 launches)`, when launches were followed past their
     /// launcher; nil otherwise.
     package static func followedLine(_ summary: RunSummary) -> String? {
-        let records = summary.launches + (summary.timingLaunches ?? [])
+        let records = summary.launches + (summary.measurementLaunches ?? [])
         let followed = records.compactMap(\.followed)
         guard let first = followed.first else { return nil }
         let exits = followed.map { Double($0.launcherExitNs) }.sorted()

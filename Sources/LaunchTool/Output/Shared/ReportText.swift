@@ -14,7 +14,7 @@ package enum ReportText {
     /// findings and profiles (4 completed)`.
     package static func launchesLine(_ summary: RunSummary) -> String {
         let diagnosis = counted(summary.launches, outcomes: summary.outcomeCounts)
-        guard let measurement = summary.timingLaunches, !measurement.isEmpty else {
+        guard let measurement = summary.measurementLaunches, !measurement.isEmpty else {
             return "\(summary.launches.count) \(plural(summary.launches.count, "launch"))" + diagnosis
         }
         let measured = Dictionary(grouping: measurement, by: \.outcome).mapValues(\.count)
@@ -134,7 +134,7 @@ package enum ReportText {
     /// instruments added 0.64 ms (38 %, 95 % interval 0.41 to 0.88 ms) in the 10 diagnosis launches,
     /// which give the findings and profiles`, or, when the diagnosis launches' times cannot be told
     /// from the measurement launches', that the instruments' cost is within the noise.
-    package static func timingLine(_ timing: TimingLaunchesSummary, profiledLaunches: Int) -> String {
+    package static func timingLine(_ timing: MeasurementLaunchesSummary, profiledLaunches: Int) -> String {
         let median = MetricKind.time.format(timing.medianNs)
         let launches = "\(timing.launches) measurement \(plural(timing.launches, "launch"))"
         let head: String
@@ -151,7 +151,7 @@ package enum ReportText {
     }
 
     /// What the instruments added, with its interval, or that it cannot be told from the noise.
-    static func instrumentsCost(_ timing: TimingLaunchesSummary) -> String {
+    static func instrumentsCost(_ timing: MeasurementLaunchesSummary) -> String {
         let format: (Double) -> String = { MetricKind.time.format($0) }
         guard let interval = timing.instrumentsCostInterval else {
             return "the instruments' cost cannot be told with so few launches"

@@ -31,7 +31,7 @@ package struct TextReport: Sendable, Equatable {
         if let followed = ReportText.followedLine(summary) { out += "  \(followed)\n" }
         if let title = ReportText.windowTitleLine(summary) { out += "  \(title)\n" }
         let failed =
-            summary.launches.map { ("launch", $0) } + (summary.timingLaunches ?? []).map { ("timing launch", $0) }
+            summary.launches.map { ("launch", $0) } + (summary.measurementLaunches ?? []).map { ("measurement launch", $0) }
         for (noun, record) in failed where record.outcome != .completed {
             out +=
                 "  \(noun) \(record.index): \(ReportText.outcomeName(record.outcome))"

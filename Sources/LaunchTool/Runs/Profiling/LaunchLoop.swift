@@ -8,8 +8,8 @@ import LaunchTrace
 /// and after the last (``finish()``).
 struct LaunchLoop {
     let session: LaunchSession
-    /// Whether a program that writes no trace gets timing launches (``ProfilingPlan/timingLaunches``).
-    let timingLaunches: Bool
+    /// Whether a program that writes no trace gets measurement launches (``ProfilingPlan/measurementLaunches``).
+    let measurementLaunches: Bool
     /// How many pre-main launches the run makes, one after each profiled launch until there are
     /// this many (``ProfilingPlan/preMainLaunches``); none without the audit module.
     var preMainLaunches = 0
@@ -29,10 +29,10 @@ struct LaunchLoop {
     /// How many records of each kind of launch the journal holds.
     private var journalled: [LaunchKind: Int] = [:]
 
-    init(session: LaunchSession, timingLaunches: Bool, folder: RunFolder, progress: @escaping (ProfilingEvent) -> Void)
+    init(session: LaunchSession, measurementLaunches: Bool, folder: RunFolder, progress: @escaping (ProfilingEvent) -> Void)
     {
         self.session = session
-        self.timingLaunches = timingLaunches
+        self.measurementLaunches = measurementLaunches
         self.folder = folder
         self.progress = progress
     }
@@ -41,17 +41,17 @@ struct LaunchLoop {
     /// traces discarded and their records journalled.
     ///
     /// - Throws: ``LaunchProfilerError`` when `launches.json` or the journal cannot be written.
-    mutating func warmUp() throws {
+    mutating func warmup() throws {
         try writeManifest()
         journal = try RunJournal(creating: folder.journalURL)
         guard session.warmup > 0 else { return }
         progress(.warmingUp(launches: session.warmup))
-        while session.results(of: .warmUp).count < session.warmup, !isInterrupted {
+        while session.results(of: .warmup).count < session.warmup, !isInterrupted {
             if neverReady != nil {
                 skippedLaunches = true
                 return
             }
-            guard session.warmUpNext() != nil else { return }
+            guard session.runNextWarmup() != nil else { return }
             try journalNew()
         }
     }
@@ -70,7 +70,7 @@ struct LaunchLoop {
     /// Whether the next launch is a diagnosis launch: always until one has given a trace (which
     /// tells a program from an app), then until ``diagnosisLimit`` of them.
     private var diagnoses: Bool {
-        !timingLaunches || traces.isEmpty || session.results(of: .diagnosis).count < (diagnosisLimit ?? .max)
+        !measurementLaunches || traces.isEmpty || session.results(of: .diagnosis).count < (diagnosisLimit ?? .max)
     }
 
     /// The kind of launch that gives the run's reported times: the measurement launches when the
@@ -87,7 +87,7 @@ struct LaunchLoop {
 
     /// Runs `count` more launches of each kind, interleaved, stopping early when the run is
     /// interrupted: a diagnosis (profiled) launch until there are ``diagnosisLimit``, then, with
-    /// ``timingLaunches``, a measurement launch (a timing launch of a program that writes no
+    /// ``measurementLaunches``, a measurement launch (a measurement launch of a program that writes no
     /// trace, a measurement launch of an app that writes one), and a pre-main launch until there
     /// are ``preMainLaunches``.
     ///
@@ -108,7 +108,7 @@ struct LaunchLoop {
             // a launch with no gap (``StagedLaunch``, ``PendingLaunch``).
             let session = session
             session.writesTrace = !profilesProgram
-            let measuresMeanwhile = diagnoses && timingLaunches && !traces.isEmpty
+            let measuresMeanwhile = diagnoses && measurementLaunches && !traces.isEmpty
             let measurement = measuresMeanwhile ? session.stage(.measurement) : nil
             let preMain = measuresMeanwhile && preMainIsDue ? session.stage(.preMain) : nil
             let primer = measuresMeanwhile && needsPrimer ? session.stage(.primer) : nil
@@ -128,7 +128,7 @@ struct LaunchLoop {
                 if let trace = diagnosed.trace { traces.append(trace) }
                 result = diagnosed
             }
-            if timingLaunches, !traces.isEmpty, measured == nil, !isInterrupted {
+            if measurementLaunches, !traces.isEmpty, measured == nil, !isInterrupted {
                 session.writesTrace = !profilesProgram
                 measured = session.launch(.measurement)
             }
@@ -143,7 +143,7 @@ struct LaunchLoop {
     static let primerBelowNs: Int64 = 50_000_000
 
     /// Whether the next measurement launch gets a primer launch (``LaunchTrace/LaunchKind/primer``):
-    /// a program (a timing launch) whose last diagnosis launch took less than ``primerBelowNs``,
+    /// a program (a measurement launch) whose last diagnosis launch took less than ``primerBelowNs``,
     /// where what the diagnosis launch leaves (1 to 2 % of a 1.6 ms launch,
     /// `Benchmarks/scripts/perf-aftereffect.py`) is still over 0.05 %.
     /// Not with a `--prepare` command or in the cold scenario (there the measurement launch
@@ -222,7 +222,7 @@ struct LaunchLoop {
             measurement: measurementTraces, preMain: records(of: .preMain))
     }
 
-    /// The traces of an app's measurement launches (a program's timing launches write none).
+    /// The traces of an app's measurement launches (a program's measurement launches write none).
     private var measurementTraces: [LaunchTrace] {
         profilesProgram ? [] : session.results(of: .measurement).compactMap(\.trace)
     }

@@ -12,9 +12,9 @@ package struct ProfilingPlan: Sendable, Equatable {
     package var warmup: Int
     /// Measurement launches (``LaunchTrace/LaunchKind/measurement``), interleaved with the
     /// diagnosis launches: a program's carry nothing, an app's the probe's marks alone; they give
-    /// every reported time; `--no-timing-launches` turns them off (then ``runs`` are all
+    /// every reported time; `--no-measurement-launches` turns them off (then ``runs`` are all
     /// diagnosis launches).
-    package var timingLaunches = true
+    package var measurementLaunches = true
     /// With measurement launches, how many of the ``runs`` are preceded by a diagnosis launch
     /// (the instruments: findings, profiles), from the first; nil: ``defaultDiagnosisLaunches``
     /// (every one in a run of at most that many).

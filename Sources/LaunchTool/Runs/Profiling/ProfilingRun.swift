@@ -35,12 +35,12 @@ package struct ProfilingRun: Sendable {
         let session = try LaunchSession(
             specification: plan.launch, warmup: plan.warmup, layout: folder, launcher: launcher)
         var launches = LaunchLoop(
-            session: session, timingLaunches: plan.timingLaunches, folder: folder, progress: progress)
+            session: session, measurementLaunches: plan.measurementLaunches, folder: folder, progress: progress)
         launches.preMainLaunches = plan.preMainLaunches
         launches.diagnosisLimit = plan.diagnosisLaunches ?? ProfilingPlan.defaultDiagnosisLaunches
         launches.name = plan.name
         let start = MachineLoad.Snapshot.now()
-        try launches.warmUp()
+        try launches.warmup()
         try launches.launch(plan.runs)
         // The summary (its bootstrap intervals) is built once per batch and kept for the finish.
         var summary = launches.summary()

@@ -35,7 +35,7 @@ extension RunFolder {
             }
         }
         var summary = RunSummary.build(
-            info: manifest.info, records: records, traces: traces, timing: manifest.timingLaunches,
+            info: manifest.info, records: records, traces: traces, timing: manifest.measurementLaunches,
             measurement: measurementTraces(manifest), preMain: manifest.preMainLaunches,
             bootstrap: bootstrap, outliers: outliers
         )
@@ -59,9 +59,9 @@ extension RunFolder {
     }
 
     /// The traces an app's measurement launches kept (`measure-001.trace.json`, …); a program's
-    /// timing launches keep none. One that cannot be read is left out.
+    /// measurement launches keep none. One that cannot be read is left out.
     func measurementTraces(_ manifest: RunManifest) -> [LaunchTrace] {
-        (manifest.timingLaunches ?? []).compactMap { record in
+        (manifest.measurementLaunches ?? []).compactMap { record in
             guard record.outcome == .completed, let name = record.traceFile else { return nil }
             var trace = try? LaunchTrace.read(from: url.appendingPathComponent(name))
             if trace?.runIndex == nil { trace?.runIndex = record.index }

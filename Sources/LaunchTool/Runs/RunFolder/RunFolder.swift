@@ -28,7 +28,7 @@ package struct RunFolder: Sendable, Equatable, LaunchFileLayout {
     static let traceExtension = "trace.json"
     static let stderrExtension = "stderr.txt"
     static let framePictureExtension = "frame.png"
-    static let warmUpName = "warmup"
+    static let warmupName = "warmup"
     static let preMainName = "premain"
     /// The file a run creates exclusively in its folder to claim it (holding its pid).
     static let claimName = ".launchprof-run"
@@ -75,7 +75,7 @@ package struct RunFolder: Sendable, Equatable, LaunchFileLayout {
     }
 
     /// The warm-up launches' scratch files.
-    package var warmUpFiles: LaunchFiles { files(named: Self.warmUpName) }
+    package var warmupFiles: LaunchFiles { files(named: Self.warmupName) }
 
     /// The pre-main launches' scratch files.
     package var preMainFiles: LaunchFiles { files(named: Self.preMainName) }

@@ -92,7 +92,8 @@ package final class RunJournal {
             do {
                 return try SchemaVersionCheck.decode(
                     RunJournalEntry.self, from: Data(line), file: url.path,
-                    expected: RunJournalEntry.currentSchemaVersion, what: "run journal")
+                    expected: RunJournalEntry.currentSchemaVersion, what: "run journal",
+                    upgrades: RunJournalEntry.upgrades)
             } catch var error as LaunchProfilerError {
                 error.context.line = number + 1
                 throw error

@@ -5,11 +5,15 @@ import LaunchTrace
 /// key of its kind's list in `launches.json` (``LaunchTrace/LaunchKind/recordsKey``).
 ///
 /// ```json
-/// {"list":"timingLaunches","record":{"index":3,"outcome":"completed","wallNs":1650000,…},"schemaVersion":1}
+/// {"list":"measurementLaunches","record":{"index":3,"outcome":"completed","wallNs":1650000,…},"schemaVersion":2}
 /// ```
 package struct RunJournalEntry: Codable, Sendable, Equatable {
     /// The format version this library reads and writes.
-    package static let currentSchemaVersion = 1
+    package static let currentSchemaVersion = 2
+    /// The older versions still read: 1 named the measurement launches' list `timingLaunches`.
+    package static let upgrades = [
+        SchemaUpgrade(from: 1, renamedValues: ["list": ["timingLaunches": "measurementLaunches"]])
+    ]
 
     /// Format version of the line.
     package var schemaVersion: Int

@@ -8,18 +8,18 @@ extension RunManifest {
         get {
             switch kind {
             case .diagnosis: launches
-            case .measurement: timingLaunches
+            case .measurement: measurementLaunches
             case .preMain: preMainLaunches
-            case .warmUp: warmupLaunches
+            case .warmup: warmupLaunches
             case .primer: primerLaunches
             }
         }
         set {
             switch kind {
             case .diagnosis: launches = newValue ?? []
-            case .measurement: timingLaunches = newValue
+            case .measurement: measurementLaunches = newValue
             case .preMain: preMainLaunches = newValue
-            case .warmUp: warmupLaunches = newValue
+            case .warmup: warmupLaunches = newValue
             case .primer: primerLaunches = newValue
             }
         }

@@ -7,7 +7,7 @@ import LaunchTrace
 ///
 /// ```json
 /// {
-///   "schemaVersion": 1,
+///   "schemaVersion": 2,
 ///   "appPath": "/work/.build/debug/SampleApp",
 ///   "scenario": "warm", "runs": 20, "warmup": 2,
 ///   "date": "2025-01-31T09:12:00Z",
@@ -17,7 +17,9 @@ import LaunchTrace
 /// ```
 package struct RunManifest: Codable, Sendable, Equatable {
     /// The format version this library reads and writes.
-    package static let currentSchemaVersion = 1
+    package static let currentSchemaVersion = 2
+    /// The older versions still read: 1 named the measurement launches `timingLaunches`.
+    package static let upgrades = [SchemaUpgrade(from: 1, renamedKeys: ["timingLaunches": "measurementLaunches"])]
 
     /// Format version of the file.
     package var schemaVersion: Int
@@ -38,7 +40,7 @@ package struct RunManifest: Codable, Sendable, Equatable {
     package var launches: [LaunchRecord]
     /// One record per measurement launch (``LaunchTrace/LaunchKind/measurement``), in order, when
     /// the run made them; their indices count from 1 on their own.
-    package var timingLaunches: [LaunchRecord]?
+    package var measurementLaunches: [LaunchRecord]?
     /// The pre-main launches (the loader's audit module alone), each record with its
     /// breakdown, when the run made them.
     package var preMainLaunches: [LaunchRecord]?
@@ -74,7 +76,8 @@ package struct RunManifest: Codable, Sendable, Equatable {
     ///
     /// - Throws: ``LaunchProfilerError`` naming the file, the JSON path and the problem.
     package static func read(from url: URL) throws -> RunManifest {
-        try SchemaVersionCheck.read(RunManifest.self, from: url, expected: currentSchemaVersion, what: "run manifest")
+        try SchemaVersionCheck.read(
+            RunManifest.self, from: url, expected: currentSchemaVersion, what: "run manifest", upgrades: upgrades)
     }
 
     /// Writes the manifest atomically as sorted, pretty-printed JSON; durably unless `durable` is
