@@ -6,7 +6,7 @@ import LaunchWorkflow
 struct VerboseOption: ParsableArguments {
     @Flag(
         help:
-            "With --format text, the whole report: which launches give which metrics, the outlier launches, the slow-start reasons' evidence and advice, the top 5 findings, the attribution and background lines, and the before-main tables (objects, relocation) with every advice. Without it the report fits a screen; report.html has everything."
+            "With --format text, the whole report: which launches give which metrics, the outlier launches, the slow-start reasons' evidence and advice, the top 5 findings, the attribution and background lines, each policy verdict's message, and the before-main tables (objects, relocation) with every advice. Without it the report fits a screen; report.html has everything."
     )
     var verbose = false
 
