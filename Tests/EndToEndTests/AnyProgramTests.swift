@@ -82,7 +82,9 @@ struct AnyProgramTests {
         #expect(warm.metrics[MetricName.timeToReady.rawValue]?.samples.sorted() == timed.sorted())
         #expect(cost.medianNs == Descriptive.median(timed) && cost.profiledMedianNs == Descriptive.median(profiled))
         #expect(cost.instrumentsCostNs == cost.profiledMedianNs - cost.medianNs)
-        #expect(stdout.contains("the median of 3 measurement launches (nothing loaded); the instruments"), "\(stdout)")
+        #expect(
+            stdout.contains(", the median and p90 of 3 measurement launches (nothing loaded); the instruments"),
+            "\(stdout)")
         let traces = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
             $0.hasSuffix(".trace.json")
         }

@@ -15,7 +15,7 @@ struct BackgroundScenarioTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = try BuiltProducts.launchprof(
             [
-                "run", "--runs", "3", "--warmup", "0", "--scenario", "background", "--no-history",
+                "run", "--runs", "3", "--warmup", "0", "--scenario", "background", "--no-history", "--verbose",
                 "--budgets", BuiltProducts.fixture("budgets-background.json"), "--output", folder.path, "--",
                 BuiltProducts.path("SampleApp"),
             ], environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""])

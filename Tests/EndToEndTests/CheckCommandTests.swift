@@ -28,6 +28,25 @@ struct CheckCommandTests {
         #expect(output.stdout.contains(phrase), "\(output.stdout)")
     }
 
+    @Test("a SampleApp run's text report fits a screen; --verbose adds the before-main and relocation tables")
+    func screenSizedReport() throws {
+        let arguments = [
+            "check", "--budgets", ReportFixture.sampleAppBudgetsURL.path, ReportFixture.sampleAppSummaryURL.path,
+        ]
+        let short = try BuiltProducts.launchprof(arguments)
+        #expect(short.status == 2, "\(short.stdout)\(short.stderr)")
+        let lines = short.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count <= 40, "\(lines.count) lines:\n\(short.stdout)")
+        #expect(short.stdout.contains("Before main: ") && !short.stdout.contains("pages written"), "\(short.stdout)")
+        let verbose = try BuiltProducts.launchprof(arguments + ["--verbose"])
+        #expect(verbose.status == 2)
+        #expect(verbose.stdout.contains("slowest initializer") && verbose.stdout.contains("pages written"))
+        #expect(verbose.stdout.hasSuffix("Result: budget exceeded (exit 2)\n"), "\(verbose.stdout)")
+        // --verbose changes only the text: the JSON report is the same with and without it.
+        let json = try BuiltProducts.launchprof(arguments + ["--format", "json"])
+        #expect(json.stdout == (try BuiltProducts.launchprof(arguments + ["--format", "json", "--verbose"])).stdout)
+    }
+
     @Test("a run in which no launch completed exits 3 and says what happened to each launch")
     func nothingMeasured() throws {
         let output = try BuiltProducts.launchprof([

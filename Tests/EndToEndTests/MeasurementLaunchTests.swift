@@ -15,7 +15,7 @@ struct MeasurementLaunchTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = try BuiltProducts.launchprof(
             [
-                "run", "--runs", "4", "--warmup", "0", "--no-history", "--output", folder.path, "--",
+                "run", "--runs", "4", "--warmup", "0", "--no-history", "--verbose", "--output", folder.path, "--",
                 BuiltProducts.path("FixtureApp"),
             ],
             environment: ["FIXTURE_BEHAVIOR": "slowerWhenTraced:20"])

@@ -17,7 +17,7 @@ extension PreMainTests {
         let program = try Self.buildPointerTable(200_000, in: folder)
         let run = folder.appendingPathComponent("run")
         let output = try BuiltProducts.launchprof([
-            "run", "--runs", "3", "--pre-main-launches", "3", "--no-history", "--output", run.path,
+            "run", "--runs", "3", "--pre-main-launches", "3", "--no-history", "--verbose", "--output", run.path,
             "--build", "nonPIEExecutable=clang -O1 -no-pie '\(program).c' -o \"$\(BuildEnvironment.output)\"",
             "--build", "packRelativeRelocations=echo no lld here; exit 3", "--", program,
         ])

@@ -47,6 +47,23 @@ package enum ReportFixture {
             traces: try RunFolder(url: runFolder).loadTraces(), naming: &naming)
     }
 
+    /// A real run of SampleApp on a busy machine (Fixtures/sampleapp-summary.json, made by
+    /// Fixtures/make_sampleapp_summary.py): 20 measurement and 10 diagnosis launches, findings,
+    /// slow-start reasons, the before-main summary with relocation; the longest default text
+    /// report SampleApp gives.
+    package static var sampleAppSummaryURL: URL { fixtures.appendingPathComponent("sampleapp-summary.json") }
+    /// The budget file of that run (the repository's budgets.json).
+    package static var sampleAppBudgetsURL: URL { fixtures.appendingPathComponent("sampleapp-budgets.json") }
+
+    /// The SampleApp run's summary checked against its budget file, as `launchprof check` does.
+    package static func sampleAppRun() throws -> (summary: RunSummary, evaluation: BudgetEvaluation) {
+        let summary = try SummaryLoader.load(sampleAppSummaryURL)
+        let check = try BudgetCheck(
+            budgetsPath: sampleAppBudgetsURL.path, baseline: nil,
+            store: BaselineStore(directory: fixtures.appendingPathComponent("no-baselines")))
+        return (summary, check.evaluate(summary))
+    }
+
     /// A fresh temporary folder.
     package static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("reporttests-\(UUID().uuidString)")

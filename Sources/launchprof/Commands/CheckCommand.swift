@@ -16,6 +16,7 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var baselines: BaselineOptions
 
     @OptionGroup var format: FormatOptions
+    @OptionGroup var detail: VerboseOption
 
     @OptionGroup(title: "Exports") var exports: ExportOptions
 
@@ -36,7 +37,7 @@ struct CheckCommand: ParsableCommand {
         let failures = ResultOutputs(exports: exports, traces: traces).write(
             summary: summary, evaluation: &evaluation)
         try Terminal.write(
-            try format.format.render(summary: summary, evaluation: evaluation, colored: Terminal.stdoutIsTerminal),
+            try detail.render(format, summary: summary, evaluation: evaluation, colored: Terminal.stdoutIsTerminal),
             terminator: "")
         ResultOutputs.report(failures)
         let code = evaluation.status

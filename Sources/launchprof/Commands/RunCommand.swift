@@ -65,6 +65,7 @@ struct RunCommand: ParsableCommand {
     var output: String?
 
     @OptionGroup var format: FormatOptions
+    @OptionGroup var detail: VerboseOption
 
     @OptionGroup(title: "Exports") var exports: ExportOptions
 
@@ -161,10 +162,11 @@ struct RunCommand: ParsableCommand {
     private func printReport(of result: ProfilingResult, folder: RunFolder) throws {
         do {
             try Terminal.write(
-                try format.format.render(
+                try detail.render(
+                    format,
                     summary: result.summary, evaluation: result.evaluation, colored: Terminal.stdoutIsTerminal),
                 terminator: "")
-            if format.format == .text { try Terminal.write("\nRun folder: \(folder.url.path)") }
+            if format.format == .text { try Terminal.write("Run folder: \(folder.url.path)") }
         } catch let error as LaunchProfilerError where error.code == .writeFailed {
             var evaluation = result.evaluation
             evaluation.runStatus = .usageError

@@ -46,7 +46,8 @@ struct HostileBuildTests {
     /// `--build staticSwiftRuntime=COMMAND`.
     static func runArguments(build command: String, output: URL) -> [String] {
         [
-            "run", "--runs", "2", "--warmup", "0", "--no-history", "--advice-max-runs", "4", "--output", output.path,
+            "run", "--runs", "2", "--warmup", "0", "--no-history", "--verbose", "--advice-max-runs", "4", "--output",
+            output.path,
             "--build", "staticSwiftRuntime=\(command)", "--", BuiltProducts.path("FixtureTool"), "async-cpu", "--ms",
             "1",
         ]

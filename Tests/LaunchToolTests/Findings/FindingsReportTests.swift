@@ -23,13 +23,22 @@ struct FindingsReportTests {
         return (summary, evaluation)
     }
 
-    @Test("Text report: top five findings with one line of advice, policy violations, exit code 2")
+    @Test("Text report: top three findings with one line of advice, where the rest are, policy violations, exit code 2")
     func text() throws {
         let (summary, evaluation) = try Self.reportInputs()
         #expect(evaluation.exitCode == .budgetExceeded)
         let rendered = TextReport().render(summary: summary, evaluation: evaluation)
         #expect(rendered.contains("Result: budget exceeded (exit 2)"))
+        #expect(rendered.contains("  … 4 more: the top 5 with --verbose, every one in the JSON report.\n"))
         goldens.assertMatches(rendered, "report-findings.txt")
+    }
+
+    @Test("Verbose text report: top five findings, each policy verdict with its message")
+    func verboseText() throws {
+        let (summary, evaluation) = try Self.reportInputs()
+        let rendered = TextReport(verbose: true).render(summary: summary, evaluation: evaluation)
+        #expect(rendered.contains("  5. ") && rendered.contains("  … 2 more in the JSON report.\n"))
+        goldens.assertMatches(rendered, "report-findings-verbose.txt")
     }
 
     @Test("Text report: an advice given above is referred to by its number, not printed again")

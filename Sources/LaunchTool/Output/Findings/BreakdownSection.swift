@@ -35,15 +35,16 @@ package enum BreakdownSection {
             + parts(median) + "."
     }
 
-    /// The reasons' lines for the text report, each with its threshold, value, severity, evidence
-    /// and advice; empty without reasons.
-    package static func text(_ findings: RunFindings?) -> String {
+    /// The reasons' lines for the text report, each with its threshold, value, severity and,
+    /// `verbose`, its evidence and advice; empty without reasons.
+    package static func text(_ findings: RunFindings?, verbose: Bool = true) -> String {
         guard let reasons = findings?.reasons, !reasons.isEmpty else { return "" }
-        var out = "Slow-start reasons:\n"
+        var out = verbose ? "Slow-start reasons:\n" : "Slow-start reasons (their evidence and advice with --verbose):\n"
         for reason in reasons {
             out +=
                 "  ! \(reason.title) (threshold \(SlowStartRules.percent(reason.threshold)), \(reason.severity.rawValue)): "
                 + "\(MetricKind.time.format(reason.medianNs)) per launch\n"
+            guard verbose else { continue }
             for evidence in reason.evidence { out += "     evidence: \(evidence)\n" }
             out += "     -> \(reason.advice)\n"
         }

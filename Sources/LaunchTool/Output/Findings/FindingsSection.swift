@@ -122,10 +122,15 @@ package enum FindingsSection {
             + items.joined(separator: ", ") + (work.count > limit ? ", and \(work.count - limit) more" : "") + "."
     }
 
-    /// The text section, ending with a newline; empty when there is nothing to show.
-    package static func text(findings: RunFindings?, policyVerdicts: [PolicyVerdict], limit: Int = textLimit) -> String {
+    /// The text section, ending with a newline; empty when there is nothing to show. Not
+    /// `verbose`, it leaves out the reasons' evidence and advice, the attribution and background
+    /// lines, and the machine's share unless the launch waited for a CPU long enough to be a
+    /// reason; it says how to see the findings it does not list.
+    package static func text(
+        findings: RunFindings?, policyVerdicts: [PolicyVerdict], limit: Int = textLimit, verbose: Bool = true
+    ) -> String {
         var out = ""
-        out += BreakdownSection.text(findings)
+        out += BreakdownSection.text(findings, verbose: verbose)
         if let findings {
             let observed = findings.analyzedLaunches.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(
                 separator: ", ")
@@ -135,22 +140,72 @@ package enum FindingsSection {
             if top.isEmpty { out += "  none\n" }
             out += lines(top, endpoint: findings.endpoint)
             if findings.findings.count > top.count {
-                out += "  … \(findings.findings.count - top.count) more in the JSON report.\n"
+                out += "  … \(findings.findings.count - top.count) more" + moreWords(findings, verbose: verbose) + "\n"
             }
-            if let attribution = findings.attribution,
-                let line = attributionLine(attribution, endpoint: findings.endpoint)
-            {
-                out += line + "\n"
-            }
-            if let line = waitingLine(findings) { out += line + "\n" }
-            if let line = BreakdownSection.line(findings) { out += line + "\n" }
-            if let line = backgroundLine(findings) { out += line + "\n" }
-            for line in symbolicationLines(findings) { out += line + "\n" }
+            for line in detailLines(findings, verbose: verbose) { out += line + "\n" }
         }
-        for verdict in policyVerdicts {
-            out += "- policy \(ReportText.label(verdict.status)) (\(verdict.level.rawValue)): \(verdict.message)\n"
-        }
+        for line in policyLines(policyVerdicts, verbose: verbose) { out += line + "\n" }
         return out
+    }
+
+    /// The policy's verdicts, one line each; not `verbose`, the violations of one status and level
+    /// on one line when there are several (each function, its kind of work, its phase and its
+    /// cost, without the rules' messages).
+    static func policyLines(_ verdicts: [PolicyVerdict], verbose: Bool) -> [String] {
+        func head(_ verdict: PolicyVerdict) -> String {
+            "- policy \(ReportText.label(verdict.status)) (\(verdict.level.rawValue))"
+        }
+        func full(_ verdict: PolicyVerdict) -> String { head(verdict) + ": " + verdict.message }
+        guard !verbose else { return verdicts.map(full) }
+        var groups: [(head: String, verdicts: [PolicyVerdict])] = []
+        for verdict in verdicts {
+            if let index = groups.firstIndex(where: { $0.head == head(verdict) }) {
+                groups[index].verdicts.append(verdict)
+            } else {
+                groups.append((head(verdict), [verdict]))
+            }
+        }
+        return groups.flatMap { group -> [String] in
+            let violations = group.verdicts.compactMap(violation)
+            guard violations.count > 1, violations.count == group.verdicts.count else {
+                return group.verdicts.map(full)
+            }
+            return [
+                "\(group.head), \(violations.count) violations: " + violations.joined(separator: ", ")
+                    + " (each rule's message with --verbose)."
+            ]
+        }
+    }
+
+    /// `LicenseCheck.verify() sleep in didFinishLaunching 30.1 ms`: a violation in a few words;
+    /// nil for a verdict that is not one.
+    static func violation(_ verdict: PolicyVerdict) -> String? {
+        guard verdict.status == .fail, let function = verdict.function, let kind = verdict.kind else { return nil }
+        return "\(function) \(kind.rawValue)" + (verdict.phase.map { " in \($0.rawValue)" } ?? "")
+            + (verdict.medianCostNs.map { " \(MetricKind.time.format($0))" } ?? "")
+    }
+
+    /// Where the findings not listed are: the JSON report, and the verbose report when it lists
+    /// more of them.
+    static func moreWords(_ findings: RunFindings, verbose: Bool) -> String {
+        guard !verbose else { return " in the JSON report." }
+        guard findings.findings.count > textLimit else { return " with --verbose." }
+        return ": the top \(textLimit) with --verbose, every one in the JSON report."
+    }
+
+    /// The lines under the findings: the attribution, the machine's share, the breakdown of the
+    /// median launch, the background work, the symbolication problems; not `verbose`, the
+    /// breakdown, the symbolication problems, and the machine's share when it is a reason.
+    static func detailLines(_ findings: RunFindings, verbose: Bool) -> [String] {
+        let waitingIsReason = findings.reasons?.contains { $0.rule == "waitingForCPU" } ?? false
+        let attribution = findings.attribution.flatMap { attributionLine($0, endpoint: findings.endpoint) }
+        let lines: [String?] = [
+            verbose ? attribution : nil,
+            verbose || waitingIsReason ? waitingLine(findings) : nil,
+            BreakdownSection.line(findings),
+            verbose ? backgroundLine(findings) : nil,
+        ]
+        return lines.compactMap { $0 } + symbolicationLines(findings)
     }
 
     /// For each advice, the index of the first earlier one equal to it, nil for the first of its

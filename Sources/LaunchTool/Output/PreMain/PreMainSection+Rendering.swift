@@ -27,6 +27,21 @@ extension PreMainSection {
         return out
     }
 
+    /// The section in a few lines for the short text report, starting with a blank line: the
+    /// time to main and its three largest parts, the first advice, and where the tables are.
+    package static func briefText(_ summary: PreMainSummary) -> String {
+        let largest = summary.parts.filter { $0.medianNs > 0 }.sorted { $0.medianNs > $1.medianNs }.prefix(3)
+            .map { "\($0.name.words) \(ms($0.medianNs))" }
+        let launches = summary.launches == 1 ? "1 launch" : "\(summary.launches) launches, medians"
+        var out = "\nBefore main: \(ms(summary.totalNs)) to main (\(launches))"
+        if !largest.isEmpty { out += ", most of it " + largest.joined(separator: ", ") }
+        if let first = summary.advice.first {
+            let count = summary.advice.count == 1 ? "its advice" : "advice 1 of \(summary.advice.count)"
+            out += "; \(count) \(savingWords(first))" + (first.change.map { ": \($0)" } ?? "")
+        }
+        return out + ". The objects, their relocation and every advice with --verbose and in report.html.\n"
+    }
+
     /// The section as Markdown (a heading, the parts, the table, the advice), starting with a
     /// blank line.
     package static func markdown(_ summary: PreMainSummary) -> String {

@@ -16,10 +16,13 @@ package enum ReportFormat: String, Sendable, CaseIterable {
     /// github-action-benchmark's `customSmallerIsBetter`: an entry per metric.
     case githubBenchmark = "github-benchmark"
 
-    /// Renders the summary and verdicts; colour only for text on a terminal.
-    package func render(summary: RunSummary, evaluation: BudgetEvaluation, colored: Bool) throws -> String {
+    /// Renders the summary and verdicts; colour only for text on a terminal, and the text's detail
+    /// (the before-main tables, more findings, the evidence) only when `verbose`.
+    package func render(summary: RunSummary, evaluation: BudgetEvaluation, colored: Bool, verbose: Bool = false)
+        throws -> String
+    {
         switch self {
-        case .text: TextReport(colored: colored).render(summary: summary, evaluation: evaluation)
+        case .text: TextReport(colored: colored, verbose: verbose).render(summary: summary, evaluation: evaluation)
         case .json: try JSONReport(summary: summary, evaluation: evaluation).render()
         case .markdown: MarkdownReport().render(summary: summary, evaluation: evaluation)
         case .junit: JUnitReport().render(summary: summary, evaluation: evaluation)

@@ -1,28 +1,67 @@
 import LaunchTrace
 
-/// The terminal report: an aligned table of every budget rule (median and p90 of its
-/// metric, the budget, the verdict), the launches line, improvements, outliers and
-/// spread warnings, and the overall result.
+/// The terminal report, short enough for a screen: the launches and the time to ready or to the
+/// first frame (median and p90), an aligned table of every budget rule (median and p90 of its
+/// metric, the budget, the verdict), improvements and spread warnings, the slow-start reasons,
+/// the top findings with their advice, the breakdown of the median launch, the policy's verdicts,
+/// a line on the time before main, and the overall result. Verbose, it adds which launches give
+/// which metrics, the outlier launches, the reasons' evidence and advice, more findings, the
+/// attribution and background lines, and the before-main tables (objects, relocation) with every
+/// advice.
 ///
 /// ```swift
 /// let text = TextReport(colored: isatty(1) != 0).render(summary: summary, evaluation: evaluation)
 /// ```
 package struct TextReport: Sendable, Equatable {
+    /// Findings listed when not verbose.
+    package static let briefFindingsLimit = 3
+
     /// Whether to use ANSI colour; the caller decides (e.g. from `isatty`).
     package var colored: Bool
+    /// Whether to add the detail (the before-main tables, more findings, the evidence).
+    package var verbose: Bool
 
     /// Creates a text report.
-    package init(colored: Bool = false) { self.colored = colored }
+    package init(colored: Bool = false, verbose: Bool = false) {
+        self.colored = colored
+        self.verbose = verbose
+    }
 
     /// Renders the report, ending with a newline.
     package func render(summary: RunSummary, evaluation: BudgetEvaluation) -> String {
+        var out = header(summary)
+        out += "\n" + verdictTable(summary: summary, evaluation: evaluation)
+        let notes =
+            verdictNotes(evaluation) + Self.noiseNotes(summary: summary, evaluation: evaluation, outliers: verbose)
+            + [MachineLoadNote.sentence(summary.machineLoad)].compactMap { $0 }
+        if !notes.isEmpty {
+            out += "\n" + notes.map { "- " + $0 }.joined(separator: "\n") + "\n"
+        }
+        let findings = FindingsSection.text(
+            findings: summary.findings, policyVerdicts: evaluation.policyVerdicts,
+            limit: verbose ? FindingsSection.textLimit : Self.briefFindingsLimit, verbose: verbose)
+        if !findings.isEmpty { out += "\n" + findings }
+        if let preMain = summary.scenarios[summary.run.scenario.rawValue]?.preMain {
+            out += verbose ? "\n" + PreMainSection.text(preMain) : PreMainSection.briefText(preMain)
+        }
+        let code = evaluation.status
+        let result = "Result: \(ReportText.result(code)) (exit \(code.rawValue))"
+        out += "\n" + (colored ? Self.style(code).apply(to: result) : result) + "\n"
+        return out
+    }
+
+    /// The first lines: the program and its launches, the time to ready or to the first frame
+    /// per scenario, the display, the followed programs, the window title, each failed launch.
+    private func header(_ summary: RunSummary) -> String {
         var out =
             "LaunchProfiler: \(TerminalText.escaped(summary.run.displayName)) (\(summary.run.scenario)), \(ReportText.launchesLine(summary))\n"
         for scenario in summary.scenarios.values.sorted(by: { $0.scenario < $1.scenario }) {
             guard let timing = scenario.timing else { continue }
             let label = summary.scenarios.count > 1 ? "\(scenario.scenario): " : ""
-            out += "  \(label)\(ReportText.timingLine(timing, profiledLaunches: scenario.completedLaunches))\n"
-            if let kinds = ReportText.kindsLine(scenario) { out += "  \(label)\(kinds)\n" }
+            let p90 = scenario.metrics[(timing.metric ?? .timeToReady).rawValue]?.statistics.p90
+            out +=
+                "  \(label)\(ReportText.timingLine(timing, profiledLaunches: scenario.completedLaunches, p90Ns: p90))\n"
+            if verbose, let kinds = ReportText.kindsLine(scenario) { out += "  \(label)\(kinds)\n" }
         }
         for scenario in summary.scenarios.values.sorted(by: { $0.scenario < $1.scenario }) {
             let label = summary.scenarios.count > 1 ? "\(scenario.scenario): " : ""
@@ -37,21 +76,6 @@ package struct TextReport: Sendable, Equatable {
                 "  \(noun) \(record.index): \(ReportText.outcomeName(record.outcome))"
                 + (record.message.map { ": \(TerminalText.escaped($0))" } ?? "") + "\n"
         }
-        out += "\n" + verdictTable(summary: summary, evaluation: evaluation)
-        let notes =
-            verdictNotes(evaluation) + Self.noiseNotes(summary: summary, evaluation: evaluation)
-            + [MachineLoadNote.sentence(summary.machineLoad)].compactMap { $0 }
-        if !notes.isEmpty {
-            out += "\n" + notes.map { "- " + $0 }.joined(separator: "\n") + "\n"
-        }
-        let findings = FindingsSection.text(findings: summary.findings, policyVerdicts: evaluation.policyVerdicts)
-        if !findings.isEmpty { out += "\n" + findings }
-        if let preMain = summary.scenarios[summary.run.scenario.rawValue]?.preMain {
-            out += "\n" + PreMainSection.text(preMain)
-        }
-        let code = evaluation.status
-        let result = "Result: \(ReportText.result(code)) (exit \(code.rawValue))"
-        out += "\n" + (colored ? Self.style(code).apply(to: result) : result) + "\n"
         return out
     }
 
@@ -80,9 +104,9 @@ package struct TextReport: Sendable, Equatable {
         }
     }
 
-    /// Noise, condensed: one line for the metrics too spread out to trust, one for the launches
-    /// that were outliers (and in which metrics).
-    static func noiseNotes(summary: RunSummary, evaluation: BudgetEvaluation) -> [String] {
+    /// Noise, condensed: one line for the metrics too spread out to trust and, with `outliers`, one
+    /// for the launches that were outliers (and in which metrics).
+    static func noiseNotes(summary: RunSummary, evaluation: BudgetEvaluation, outliers showOutliers: Bool) -> [String] {
         var seen = Set<String>()
         var spreads: [String] = []
         var outliers: [Int: [String]] = [:]
@@ -105,7 +129,7 @@ package struct TextReport: Sendable, Equatable {
                     + spreads.joined(separator: ", ") + "; more launches or a quieter machine narrow it."
             )
         }
-        if !outliers.isEmpty {
+        if showOutliers, !outliers.isEmpty {
             let launches = outliers.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value.joined(separator: ", ")))" }
             notes.append(
                 "outlier launches (beyond 3 scaled MADs of the median): " + launches.joined(separator: "; ") + ".")
