@@ -218,7 +218,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "LaunchTrace", "LaunchTool", "launchprof", "SampleApp", "SeedApp", "FixtureApp",
+                "LaunchTrace", "LaunchTool", "LaunchRunner", "launchprof", "SampleApp", "SeedApp", "FixtureApp",
                 "LaunchTestSupport", "FixtureServer", "FixtureTool", "FixtureWindow", "ScreenWatch", "WaylandWatch",
                 "LaunchSymbolication",
             ],

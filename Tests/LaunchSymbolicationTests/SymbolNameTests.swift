@@ -14,7 +14,7 @@ struct SymbolNameTests {
             ),
             (
                 "LaunchTool.BudgetEvaluator.evaluate(_: LaunchTool.BudgetFile, summary: LaunchTool.RunSummary, baselines: [Swift.String : LaunchTool.RunSummary]) -> LaunchTool.BudgetEvaluation",
-                "BudgetEvaluator.evaluate(_:summary:baselines:)", "LaunchAnalysis"
+                "BudgetEvaluator.evaluate(_:summary:baselines:)", "LaunchTool"
             ),
             (
                 "static SampleApp.ThumbnailCache.warmSynchronously(megabytes: Swift.Int) -> Swift.UInt64",
@@ -23,7 +23,7 @@ struct SymbolNameTests {
             ("SampleApp.CatalogStore.catalog.getter : SampleApp.Catalog?", "CatalogStore.catalog.getter", "SampleApp"),
             (
                 "closure #1 (Swift.Double) -> Swift.String in LaunchTool.SpreadAssessment.message.getter : Swift.String?",
-                "closure #1 in SpreadAssessment.message.getter", "LaunchAnalysis"
+                "closure #1 in SpreadAssessment.message.getter", "LaunchTool"
             ),
             (
                 "closure #2 () -> () in closure #1 (Swift.Int) -> () in SampleApp.AppDelegate.application(_: LaunchKit.UIApplication, didFinishLaunchingWithOptions: [LaunchKit.UIApplication.LaunchOptionsKey : Any]?) -> Swift.Bool",
@@ -40,7 +40,7 @@ struct SymbolNameTests {
             ),
             (
                 "LaunchTool.Bootstrap.(CodingKeys in _D8373594EBE818E8D20FF764EEC70623).init(stringValue: Swift.String) -> LaunchTool.Bootstrap.(CodingKeys in _D8373594EBE818E8D20FF764EEC70623)?",
-                "Bootstrap.CodingKeys.init(stringValue:)", "LaunchAnalysis"
+                "Bootstrap.CodingKeys.init(stringValue:)", "LaunchTool"
             ),
             (
                 "(extension in Foundation):Swift.String.init(contentsOfFile: Swift.String, encoding: Swift.String.Encoding) throws -> Swift.String",

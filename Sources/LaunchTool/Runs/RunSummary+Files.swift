@@ -45,8 +45,8 @@ extension RunSummary {
         if bare.measurementLaunches != nil { bare.measurementLaunches = [] }
         let lists: [(key: String, records: [LaunchRecord])] = [
             (LaunchKind.diagnosis.recordsKey, launches),
-            (LaunchKind.preMain.recordsKey, preMainLaunches ?? []),
             (LaunchKind.measurement.recordsKey, measurementLaunches ?? []),
+            (LaunchKind.preMain.recordsKey, preMainLaunches ?? []),
         ]
         return (bare, lists)
     }
