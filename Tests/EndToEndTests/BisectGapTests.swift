@@ -1,6 +1,6 @@
 import Foundation
-import LaunchTool
 import LaunchTestSupport
+import LaunchTool
 import Testing
 
 /// `launchprof bisect` through the built CLI on a repository of a 1 ms C program

@@ -1,6 +1,6 @@
 import Foundation
-import LaunchTool
 import LaunchTestSupport
+import LaunchTool
 import Testing
 
 /// A program's arguments written without `--` before them, and the short options `-r` and

@@ -1,6 +1,6 @@
 import Foundation
-import LaunchTool
 import LaunchTestSupport
+import LaunchTool
 import LaunchTrace
 import Testing
 

@@ -1,8 +1,8 @@
 import Foundation
-import LaunchTestSupport
 import LaunchRunner
-import LaunchTrace
+import LaunchTestSupport
 import LaunchTool
+import LaunchTrace
 import Testing
 
 extension DisplaySuites {

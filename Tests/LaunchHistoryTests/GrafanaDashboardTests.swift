@@ -1,7 +1,7 @@
 import Foundation
-import LaunchTool
 import LaunchHistory
 import LaunchTestSupport
+import LaunchTool
 import LaunchTrace
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import LaunchHistory
-import LaunchTool
 import LaunchTestSupport
+import LaunchTool
 import Testing
 
 /// `launchprof run` twice on SampleApp, then `history list`, `export`, `trend` and `prune`.

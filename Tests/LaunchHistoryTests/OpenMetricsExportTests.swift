@@ -1,6 +1,6 @@
 import Foundation
-import LaunchTool
 import LaunchHistory
+import LaunchTool
 import LaunchTrace
 import Testing
 

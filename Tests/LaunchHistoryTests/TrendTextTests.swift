@@ -1,5 +1,5 @@
-import LaunchTool
 import LaunchHistory
+import LaunchTool
 import Testing
 
 /// Change points and values as `history trend`, `history show` and the dashboard print them.

@@ -84,7 +84,9 @@ struct StagedLaunchTests {
         return try #require(mask.flatMap { UInt64($0, radix: 16) }, "no SigIgn line in \(text)")
     }
 
-    @Test("a measurement launch (created with CLONE_VFORK, no status pipe) whose exec fails is a spawn failure naming why")
+    @Test(
+        "a measurement launch (created with CLONE_VFORK, no status pipe) whose exec fails is a spawn failure naming why"
+    )
     func measurementLaunchExecFails() throws {
         let folder = try AppLauncherTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,6 +1,6 @@
 import Foundation
-import LaunchTool
 import LaunchSymbolication
+import LaunchTool
 import LaunchTrace
 import Testing
 

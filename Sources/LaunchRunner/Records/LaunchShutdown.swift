@@ -23,8 +23,9 @@ package struct LaunchShutdown: Codable, Sendable, Equatable {
     package var signal: Int32?
 
     /// Creates a shutdown record.
-    package init(method: Method, gracePeriodNs: Int64, durationNs: Int64, exitStatus: Int32? = nil, signal: Int32? = nil)
-    {
+    package init(
+        method: Method, gracePeriodNs: Int64, durationNs: Int64, exitStatus: Int32? = nil, signal: Int32? = nil
+    ) {
         self.method = method
         self.gracePeriodNs = gracePeriodNs
         self.durationNs = durationNs

@@ -1,4 +1,3 @@
-
 /// The verdict of one bisect step and the sentence that says why: for a candidate, which end
 /// its launches resemble, launched beside both (``LaunchTool/BisectPlacement``), with how
 /// many launches that took; for the ends' step, whether the bad commit is slower than the good one.

@@ -1,4 +1,3 @@
-
 /// The randomised balanced order of a comparison's launches: blocks of four, ABBA or BAAB
 /// chosen by a seeded coin, so both builds see the same machine and a linear drift within a
 /// block cancels out of the block's log-ratio (blocks of six with a bisect's reference).

@@ -12,7 +12,8 @@ package struct ComparedBuild: Codable, Sendable, Equatable {
     package var folder: String
 
     /// Creates a description of one build.
-    package init(executable: String, arguments: [String], environment: [String: String], launches: Int, folder: String) {
+    package init(executable: String, arguments: [String], environment: [String: String], launches: Int, folder: String)
+    {
         self.executable = executable
         self.arguments = arguments
         self.environment = environment

@@ -25,7 +25,8 @@ struct ComparisonLoops {
                 launcher: launcher
             )
             return LaunchLoop(
-                session: session, measurementLaunches: plan.measurementLaunches, folder: buildFolder, progress: { _ in })
+                session: session, measurementLaunches: plan.measurementLaunches, folder: buildFolder, progress: { _ in }
+            )
         }
         let builds: [ComparisonBuild] = plan.reference == nil ? [.base, .head] : [.base, .head, .reference]
         loops = try Dictionary(uniqueKeysWithValues: builds.map { ($0, try loop($0)) })
@@ -82,7 +83,8 @@ struct ComparisonLoops {
     /// off), `.some(nil)` when it failed. A program's gives its time to ready; an app's, what its
     /// own trace reports.
     private func measurementValues(of build: ComparisonBuild) -> [MetricName: Double]?? {
-        guard let loop = loops[build], loop.measurementLaunches, let result = loop.session.results(of: .measurement).last
+        guard let loop = loops[build], loop.measurementLaunches,
+            let result = loop.session.results(of: .measurement).last
         else { return nil }
         guard result.record.outcome == .completed else { return .some(nil) }
         if let trace = result.trace, !loop.profilesProgram { return MetricExtractor.values(of: trace) }

@@ -1,4 +1,3 @@
-
 /// What advice needs to know about a finding beyond its function and kind: whose code it is,
 /// the dependency it called, the thread it ran on.
 package struct AdviceContext: Sendable, Equatable {

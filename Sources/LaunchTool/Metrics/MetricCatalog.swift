@@ -43,7 +43,8 @@ package enum MetricCatalog {
     /// `database.blocked`): for a budget, any phase-shaped name that neither begins like one of
     /// the tool's families (``MetricName/reservedPhasePrefixes``) nor is a likely typo of a known
     /// metric; for a run, a phase in `phases`.
-    package static func programPhaseDefinition(of name: MetricName, phases: Set<PhaseName>? = nil) -> MetricDefinition? {
+    package static func programPhaseDefinition(of name: MetricName, phases: Set<PhaseName>? = nil) -> MetricDefinition?
+    {
         guard let (phase, part) = name.phaseMetric else { return nil }
         if let phases {
             guard phases.contains(phase) else { return nil }

@@ -1,5 +1,5 @@
-import LaunchSymbolication
 import LaunchRunner
+import LaunchSymbolication
 import LaunchTrace
 
 extension PreMainSummary {

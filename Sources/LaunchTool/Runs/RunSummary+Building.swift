@@ -142,7 +142,8 @@ extension RunSummary {
             })
         let end = [MetricName.timeToReady, .timeToFirstFrame].first { measured[$0] != nil && samples[$0] != nil }
         let summary = end.flatMap {
-            MeasurementLaunchesSummary(timing: measured[$0]?.values ?? [], profiled: samples[$0]?.values ?? [], metric: $0)
+            MeasurementLaunchesSummary(
+                timing: measured[$0]?.values ?? [], profiled: samples[$0]?.values ?? [], metric: $0)
         }
         for (name, series) in measured where !name.needsDiagnosisLaunch { samples[name] = series }
         return summary
@@ -155,7 +156,9 @@ extension RunSummary {
     ) -> MeasurementLaunchesSummary? {
         guard let timing, let profiled = samples[.timeToReady] else { return nil }
         let times = MeasurementLaunchesSummary.times(of: timing, scenario: scenario)
-        guard let summary = MeasurementLaunchesSummary(timing: times.values, profiled: profiled.values) else { return nil }
+        guard let summary = MeasurementLaunchesSummary(timing: times.values, profiled: profiled.values) else {
+            return nil
+        }
         samples[.timeToReady] = times
         replaceDisplayTimes(in: &samples, timing: timing, scenario: scenario)
         return summary

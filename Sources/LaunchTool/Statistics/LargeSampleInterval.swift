@@ -12,7 +12,8 @@ import Foundation
 /// `min` and `max` have no such interval and are resampled.
 package enum LargeSampleInterval {
     /// The interval of `statistic` over `sorted` samples, or nil for `min` and `max`.
-    package static func interval(for statistic: Statistic, sorted: [Double], confidence: Double) -> ConfidenceInterval? {
+    package static func interval(for statistic: Statistic, sorted: [Double], confidence: Double) -> ConfidenceInterval?
+    {
         let n = sorted.count
         guard n > 1 else { return nil }
         let z = NormalDistribution.quantile(0.5 + confidence / 2)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import LaunchTool
 import LaunchRunner
+import LaunchTool
 
 extension BisectCommand {
     /// The plan, its folder, and the outcome it goes on from when resuming.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import LaunchTool
 import LaunchRunner
+import LaunchTool
 
 /// `launchprof bisect`: finds the commit that made a launch slower.
 struct BisectCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import LaunchTool
 import LaunchRunner
+import LaunchTool
 
 /// `launchprof compare`: launches two builds interleaved until every metric is decided.
 struct CompareCommand: ParsableCommand {

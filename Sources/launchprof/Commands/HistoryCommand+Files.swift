@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import LaunchTool
 import LaunchHistory
+import LaunchTool
 import LaunchTrace
 
 extension HistoryCommand {

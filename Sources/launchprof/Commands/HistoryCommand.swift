@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import LaunchTool
 import LaunchHistory
+import LaunchTool
 
 /// `launchprof history`: the runs remembered, their series, change points and exports.
 struct HistoryCommand: ParsableCommand {

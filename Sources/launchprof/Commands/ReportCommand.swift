@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import LaunchTrace
 import LaunchTool
+import LaunchTrace
 
 /// `launchprof report`: renders a finished run as a page, a pull-request comment, or a
 /// profile for Perfetto, speedscope or flamegraph.pl.

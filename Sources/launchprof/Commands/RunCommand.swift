@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import LaunchTool
 import LaunchRunner
+import LaunchTool
 import LaunchTrace
 
 /// `launchprof run`: launches an app repeatedly, summarises every metric and checks budgets.
@@ -143,23 +143,20 @@ struct RunCommand: ParsableCommand {
         }
         let failures = ResultOutputs(exports: exports, traces: result.traces).write(
             summary: result.summary, evaluation: &result.evaluation)
-        var code = result.exitStatus
-        if !failures.isEmpty {
-            code = result.evaluation.status
-            try? JSONReport(summary: result.summary, evaluation: result.evaluation).write(to: folder.verdictsURL)
-        }
-        try printReport(of: result, folder: folder)
+        let notPrinted = printReport(of: &result, folder: folder)
+        try result.writeVerdicts()
         ResultOutputs.report(failures)
         printNotes(interruptedBy: result.interruptedBy, folder: folder)
+        if let notPrinted { throw notPrinted }
+        let code = result.evaluation.status
         if code != .success { throw ExitCode(code.rawValue) }
     }
 
     /// Prints the report in the chosen format to standard output.
     ///
-    /// - Throws: ``LaunchTrace/LaunchProfilerError`` when standard output cannot be written (the
-    ///   report is lost, the run's files are kept in `folder`): the command ends with exit 1, which
-    ///   `verdicts.json` is rewritten to say.
-    private func printReport(of result: ProfilingResult, folder: RunFolder) throws {
+    /// - Returns: the error when standard output cannot be written (the report is lost, the run's
+    ///   files are kept in `folder`): the command ends with exit 1, which `verdicts.json` says.
+    private func printReport(of result: inout ProfilingResult, folder: RunFolder) -> (any Error)? {
         do {
             try Terminal.write(
                 try detail.render(
@@ -168,11 +165,13 @@ struct RunCommand: ParsableCommand {
                 terminator: "")
             if format.format == .text { try Terminal.write("Run folder: \(folder.url.path)") }
         } catch let error as LaunchProfilerError where error.code == .writeFailed {
-            var evaluation = result.evaluation
-            evaluation.runStatus = .usageError
-            try? JSONReport(summary: result.summary, evaluation: evaluation).write(to: folder.verdictsURL)
-            throw error.adding("The report was not printed; the run's files are in \(folder.url.path).")
+            result.evaluation.runStatus = .usageError
+            return error.adding("The report was not printed; the run's files are in \(folder.url.path).")
+        } catch {
+            result.evaluation.runStatus = .usageError
+            return error
         }
+        return nil
     }
 
     /// The notes on standard error after the report: a pause of launchprof, an interruption.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import LaunchRunner
-import LaunchTrace
 import LaunchTool
+import LaunchTrace
 
 extension Scenario: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}

@@ -1,7 +1,7 @@
 import ArgumentParser
 import LaunchHistory
-import LaunchTrace
 import LaunchTool
+import LaunchTrace
 
 /// `--history`: the store every `history` command reads (and `run` writes).
 struct HistoryLocationOption: ParsableArguments {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import LaunchTool
 import LaunchRunner
+import LaunchTool
 import LaunchTrace
 
 /// The main-thread instrument options shared by `trace` and `run`.

@@ -1,7 +1,7 @@
 import Foundation
-import LaunchTool
-import LaunchTestSupport
 import LaunchRunner
+import LaunchTestSupport
+import LaunchTool
 import LaunchTrace
 import Testing
 

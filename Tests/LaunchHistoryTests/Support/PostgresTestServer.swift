@@ -1,7 +1,7 @@
 import Foundation
 import LaunchHistory
-import LaunchTool
 import LaunchTestSupport
+import LaunchTool
 import LaunchTrace
 import Synchronization
 

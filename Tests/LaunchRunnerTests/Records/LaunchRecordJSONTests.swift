@@ -40,11 +40,12 @@ struct LaunchRecordJSONTests {
     }
 
     /// The audit module's lines of a launch with two objects and two initializers.
-    static let preMainEvents = [
-        "1000 start 500 10", "1200 object 600 -1 4096 /proc/self/exe",
-        "1500 object 800 -1 2000000 /usr/lib/with space/libfoo.so", "3000 relocated 2000 40",
-        "3100 init 20000000 19000000 1 4660 array", "20003200 init 40 -1 0 1640 init", "20003500 main 19003000 50",
-    ].map { ProbeEvent(line: Substring("preMain \($0)"))! } + [ProbeEvent(kind: .mainStarted, timeNs: 20_004_000)]
+    static let preMainEvents =
+        [
+            "1000 start 500 10", "1200 object 600 -1 4096 /proc/self/exe",
+            "1500 object 800 -1 2000000 /usr/lib/with space/libfoo.so", "3000 relocated 2000 40",
+            "3100 init 20000000 19000000 1 4660 array", "20003200 init 40 -1 0 1640 init", "20003500 main 19003000 50",
+        ].map { ProbeEvent(line: Substring("preMain \($0)"))! } + [ProbeEvent(kind: .mainStarted, timeNs: 20_004_000)]
 
     @Test("every property of the test's record is set (a new one must be added here and to LaunchRecord.json)")
     func everyPropertySet() throws {

@@ -1,8 +1,8 @@
-@testable import LaunchTool
 import LaunchSymbolication
 import LaunchTrace
 import Testing
 
+@testable import LaunchTool
 
 /// Each launch's exclusive breakdown from exec to ready, the rules over it, and what compare
 /// says moved: synthetic profiles and breakdowns with exact expected times.

@@ -1,9 +1,9 @@
 import Foundation
-@testable import LaunchTool
 import LaunchSymbolication
 import LaunchTrace
 import Testing
 
+@testable import LaunchTool
 
 @Suite("Findings")
 struct FindingsAnalyzerTests {

@@ -1,7 +1,7 @@
 import Foundation
-import LaunchTool
-import LaunchSymbolication
 import LaunchRunner
+import LaunchSymbolication
+import LaunchTool
 import LaunchTrace
 
 /// The hand-written main-thread activity of Fixtures/findings/activity.json and the synthetic

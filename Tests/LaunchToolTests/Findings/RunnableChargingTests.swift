@@ -1,9 +1,9 @@
-@testable import LaunchTool
-import LaunchSymbolication
 import LaunchRunner
+import LaunchSymbolication
 import LaunchTrace
 import Testing
 
+@testable import LaunchTool
 
 /// Time a launch waited for a CPU, charged to the work its thread was preempted in: a synthetic
 /// whole-launch profile on the fixture's symbol tables, with exact expected charges.

@@ -1,8 +1,8 @@
 import Foundation
-import LaunchTool
+import LaunchRunner
 import LaunchSymbolication
 import LaunchTestSupport
-import LaunchRunner
+import LaunchTool
 import LaunchTrace
 import Testing
 

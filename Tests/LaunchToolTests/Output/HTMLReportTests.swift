@@ -1,9 +1,9 @@
 import Foundation
-@testable import LaunchTool
 import LaunchTestSupport
 import LaunchTrace
 import Testing
 
+@testable import LaunchTool
 
 /// The HTML page's text, without a browser: escaping, self-containment, the embedded data.
 @Suite("HTML report")

@@ -1,7 +1,7 @@
 import Foundation
-import LaunchTool
-import LaunchTestSupport
 import LaunchRunner
+import LaunchTestSupport
+import LaunchTool
 import LaunchTrace
 
 /// The report fixture's synthetic series: a fixed run and budget file whose reports are compared with golden files: every verdict

@@ -1,6 +1,6 @@
-import LaunchTool
 import LaunchSymbolication
 import LaunchTestSupport
+import LaunchTool
 import LaunchTrace
 import Testing
 

@@ -1,9 +1,9 @@
 import Foundation
-@testable import LaunchTool
 import LaunchRunner
 import LaunchTrace
 import Testing
 
+@testable import LaunchTool
 
 /// Advice about what happens before `main` only where it applies, with what it would remove.
 @Suite("PreMainAdvisor")

@@ -1,8 +1,8 @@
 import Foundation
 import LaunchTrace
-@testable import LaunchTool
 import Testing
 
+@testable import LaunchTool
 
 /// A summary or baseline holding a value no launch can produce (1e308 ns, a negative time, a
 /// statistic of 1e308) is rejected when it is read, naming the file, the JSON path and the

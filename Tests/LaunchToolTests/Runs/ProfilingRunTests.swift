@@ -1,7 +1,7 @@
 import Foundation
-import LaunchTool
 import LaunchRunner
 import LaunchTestSupport
+import LaunchTool
 import LaunchTrace
 import Testing
 
@@ -48,6 +48,9 @@ struct ProfilingRunTests {
         #expect(result.summary.completedLaunchCount == 2)
         #expect(result.traces.count == 2)
         #expect(result.evaluation.exitCode == .success)
+        // verdicts.json is written once, when the command's status is final.
+        #expect(!FileManager.default.fileExists(atPath: folder.verdictsURL.path))
+        try result.writeVerdicts()
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
         #expect(
             files == [

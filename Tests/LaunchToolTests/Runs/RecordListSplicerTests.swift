@@ -1,9 +1,9 @@
 import Foundation
-@testable import LaunchTool
 import LaunchRunner
 import LaunchTrace
 import Testing
 
+@testable import LaunchTool
 
 /// `summary.json` and `verdicts.json` with their launch records written directly: byte for byte
 /// what encoding the whole document gives, whatever lists are present.

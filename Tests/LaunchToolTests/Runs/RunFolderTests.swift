@@ -1,7 +1,7 @@
 import Foundation
 import LaunchTestSupport
-import LaunchTrace
 import LaunchTool
+import LaunchTrace
 import Testing
 
 @Suite("RunFolder")

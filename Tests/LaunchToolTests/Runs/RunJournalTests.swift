@@ -1,6 +1,6 @@
 import Foundation
-import LaunchTestSupport
 import LaunchRunner
+import LaunchTestSupport
 import LaunchTrace
 import Testing
 

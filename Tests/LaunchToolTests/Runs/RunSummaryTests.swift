@@ -1,9 +1,9 @@
 import Foundation
 import LaunchRunner
 import LaunchTrace
-@testable import LaunchTool
 import Testing
 
+@testable import LaunchTool
 
 @Suite("Run summaries and run folders")
 struct RunSummaryTests {
@@ -11,7 +11,7 @@ struct RunSummaryTests {
     func build() throws {
         let run = TraceFactory.run(count: 10, failed: [.crashed])
         let summary = RunSummary.build(info: RunInfoFactory.info, records: run.records, traces: run.traces)
-        #expect(summary.schemaVersion == 1)
+        #expect(summary.schemaVersion == 2)
         #expect(summary.launches.count == 11)
         #expect(summary.completedLaunchCount == 10)
         #expect(summary.outcomeCounts == [.completed: 10, .crashed: 1])
@@ -57,7 +57,8 @@ struct RunSummaryTests {
                 && untimed.metric(.timeToReady, scenario: .warm)?.samples == [10_000_000, 10_000_000, 10_000_000])
     }
 
-    @Test("A program ready by its first frame: its measurement launches give timeToFirstWindow and timeToFirstFrame too")
+    @Test(
+        "A program ready by its first frame: its measurement launches give timeToFirstWindow and timeToFirstFrame too")
     func displayTimesFromMeasurementLaunches() throws {
         var run = TraceFactory.run(count: 3)
         for index in run.traces.indices {
@@ -104,7 +105,7 @@ struct RunSummaryTests {
         try summary.write(to: url)
         #expect(try RunSummary.read(from: url) == summary)
         let text = try String(contentsOf: url, encoding: .utf8)
-        #expect(text.contains("\"schemaVersion\" : 1"))
+        #expect(text.contains("\"schemaVersion\" : 2"))
     }
 
     @Test(

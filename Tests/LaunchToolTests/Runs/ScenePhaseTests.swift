@@ -1,9 +1,9 @@
 import Foundation
-@testable import LaunchTool
 import LaunchRunner
 import LaunchTrace
 import Testing
 
+@testable import LaunchTool
 
 /// A scene-based app's launches (phases `sceneConfiguration` and `sceneWillConnect` between
 /// `didFinishLaunching` and `firstVisibleWindow`) are summarised, budgeted and advised on as the

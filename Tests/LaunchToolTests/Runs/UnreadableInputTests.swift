@@ -1,8 +1,8 @@
 import Foundation
 import LaunchTrace
-@testable import LaunchTool
 import Testing
 
+@testable import LaunchTool
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,5 @@
-import LaunchTool
 import LaunchRunner
+import LaunchTool
 import LaunchTrace
 
 /// Builds synthetic launch traces for tests.

@@ -1,4 +1,3 @@
-
 extension TrendDashboard {
     /// The page's style sheet.
     static let style = TrustedHTML(

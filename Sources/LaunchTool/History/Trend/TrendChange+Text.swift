@@ -1,4 +1,3 @@
-
 extension TrendChange {
     /// `up` or `down`: the sign of `medianAfter − medianBefore` (a change from zero has no
     /// relative effect, but still a direction).

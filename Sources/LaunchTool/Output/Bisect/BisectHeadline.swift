@@ -1,4 +1,3 @@
-
 /// The sentences that say what a bisect concluded, shared by its text and Markdown reports.
 enum BisectHeadline {
     /// One sentence per conclusion; commits as `<short hash> "<subject>"`.

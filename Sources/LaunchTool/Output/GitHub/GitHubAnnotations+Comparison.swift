@@ -1,4 +1,3 @@
-
 extension GitHubAnnotations {
     /// The workflow command lines of a comparison: a regressed metric or a failed rule against
     /// base is `::error`, an undecided metric `::notice`; a last `::notice` gives the result.

@@ -21,8 +21,9 @@ package struct OTLPTraceExport: Sendable {
     package var realtimeOffsetNs: Int64
 
     /// Creates the export, with the clocks' offset read now.
-    package init(summary: RunSummary, traces: [LaunchTrace], realtimeOffsetNs: Int64 = OTLPTraceExport.currentOffsetNs())
-    {
+    package init(
+        summary: RunSummary, traces: [LaunchTrace], realtimeOffsetNs: Int64 = OTLPTraceExport.currentOffsetNs()
+    ) {
         self.summary = summary
         self.traces = traces
         self.realtimeOffsetNs = realtimeOffsetNs

@@ -1,4 +1,3 @@
-
 /// The formats `run` and `check` print their result in.
 package enum ReportFormat: String, Sendable, CaseIterable {
     /// A table for a terminal or a log.

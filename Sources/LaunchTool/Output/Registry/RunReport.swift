@@ -1,6 +1,6 @@
 import Foundation
-import LaunchSymbolication
 import LaunchRunner
+import LaunchSymbolication
 import LaunchTrace
 
 /// Renders a finished run folder as a page, a pull-request comment or a profile.

@@ -70,7 +70,8 @@ package struct TextReport: Sendable, Equatable {
         if let followed = ReportText.followedLine(summary) { out += "  \(followed)\n" }
         if let title = ReportText.windowTitleLine(summary) { out += "  \(title)\n" }
         let failed =
-            summary.launches.map { ("launch", $0) } + (summary.measurementLaunches ?? []).map { ("measurement launch", $0) }
+            summary.launches.map { ("launch", $0) }
+            + (summary.measurementLaunches ?? []).map { ("measurement launch", $0) }
         for (noun, record) in failed where record.outcome != .completed {
             out +=
                 "  \(noun) \(record.index): \(ReportText.outcomeName(record.outcome))"

@@ -1,4 +1,3 @@
-
 /// Adding launches a batch at a time until every verdict is decisive or a maximum is reached.
 package struct AdaptiveStopping: Sendable, Equatable {
     /// The most measured launches.

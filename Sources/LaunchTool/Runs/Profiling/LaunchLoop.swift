@@ -29,8 +29,10 @@ struct LaunchLoop {
     /// How many records of each kind of launch the journal holds.
     private var journalled: [LaunchKind: Int] = [:]
 
-    init(session: LaunchSession, measurementLaunches: Bool, folder: RunFolder, progress: @escaping (ProfilingEvent) -> Void)
-    {
+    init(
+        session: LaunchSession, measurementLaunches: Bool, folder: RunFolder,
+        progress: @escaping (ProfilingEvent) -> Void
+    ) {
         self.session = session
         self.measurementLaunches = measurementLaunches
         self.folder = folder

@@ -20,6 +20,8 @@ package struct ProfilingResult: Sendable {
     package var recorded: HistoryRun? = nil
     /// Why the run could not be recorded, when it could not.
     package var historyError: LaunchProfilerError? = nil
+    /// The summary's JSON as summary.json holds it, encoded once for verdicts.json too.
+    package var summaryJSON: [UInt8]? = nil
 
     /// The status `launchprof run` ends with: ``ProfilerExitStatus/interrupted`` when
     /// interrupted, else the budgets' status, or ``ProfilerExitStatus/historyNotRecorded`` when

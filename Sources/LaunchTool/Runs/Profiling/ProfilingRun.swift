@@ -73,7 +73,8 @@ package struct ProfilingRun: Sendable {
         return try finish(summary: summary, traces: launches.traces, notes: notes, progress: progress)
     }
 
-    /// Findings, verdicts and the run's files.
+    /// Findings, verdicts, summary.json, report.html and the history (verdicts.json is the
+    /// caller's: ``ProfilingResult/writeVerdicts()``, once the status is final).
     private func finish(
         summary: RunSummary, traces: [LaunchTrace], notes: [ProfilingNote], progress: (ProfilingEvent) -> Void
     ) throws -> ProfilingResult {
@@ -86,7 +87,6 @@ package struct ProfilingRun: Sendable {
         // summary.json and verdicts.json hold the same summary: encoded once.
         let summaryJSON = try summary.untaggedJSON()
         try summary.write(to: folder.summaryURL, json: summaryJSON)
-        try JSONReport(summary: summary, evaluation: evaluation).write(to: folder.verdictsURL, summaryJSON: summaryJSON)
         do {
             try RunReport.writeHTML(
                 summary: summary, evaluation: evaluation, traces: traces, generator: plan.generator, to: folder,
@@ -100,13 +100,11 @@ package struct ProfilingRun: Sendable {
             summary: summary, evaluation: evaluation, traces: traces, folder: folder, notes: notes,
             interruptedBy: launcher.interruption
         )
+        result.summaryJSON = summaryJSON
         record(&result, progress: progress)
-        // Every output prints the status the command returns (an interruption, the history).
-        if result.exitStatus != result.evaluation.exitCode {
-            result.evaluation.runStatus = result.exitStatus
-            try JSONReport(summary: summary, evaluation: result.evaluation).write(
-                to: folder.verdictsURL, summaryJSON: summaryJSON)
-        }
+        // Every output prints the status the command returns (an interruption, the history);
+        // verdicts.json is written once, by ``ProfilingResult/writeVerdicts()``, when it is final.
+        if result.exitStatus != result.evaluation.exitCode { result.evaluation.runStatus = result.exitStatus }
         return result
     }
 
