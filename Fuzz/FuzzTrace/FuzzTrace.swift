@@ -2,7 +2,7 @@ import Foundation
 import LaunchTool
 import LaunchTrace
 
-/// What the summary needs of a run folder's `launches.json` (LaunchWorkflow's `RunManifest`,
+/// What the summary needs of a run folder's `launches.json` (LaunchTool's `RunManifest`,
 /// whose fields are these values' own decoders): the run and its launch records.
 struct ManifestRecords: Decodable {
     var info: RunInfo

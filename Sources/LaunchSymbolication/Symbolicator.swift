@@ -28,7 +28,7 @@ package final class Symbolicator {
     package private(set) var sourceProblems: [String: String] = [:]
 
     /// Every image whose frames lack names or file and line, with a sentence saying which and
-    /// why: what ``RunFindings`` records and the reports show.
+    /// why: what ``LaunchTool/RunFindings`` records and the reports show.
     package var notices: [String: String] {
         var notices = problems.mapValues { "Function names are missing (its frames show as image+offset): \($0)" }
         for (path, problem) in sourceProblems where notices[path] == nil {

@@ -7,7 +7,7 @@ import LaunchTrace
 /// Here, the fixture run (Fixtures/sampleapp-run, made by Fixtures/make_fixture_run.py): five
 /// completed launches of a SampleApp-like app with blocking calls and stalls, one crash, a
 /// budget file, and a fixed symbol map so rendered output does not depend on the machine.
-/// LaunchAnalysisTests adds a synthetic series (every verdict kind against a baseline) in an
+/// LaunchToolTests adds a synthetic series (every verdict kind against a baseline) in an
 /// extension, built with its trace factory.
 package enum ReportFixture {
     /// A symbol name that tries to end the page's script element and run its own.

@@ -30,7 +30,7 @@ final class DisplayObserver {
     /// Connects to the display; with `frames`, drawing into the launch's windows is watched too
     /// (a `window` condition leaves the X server nothing more to report).
     /// With `pictures`, the first frame's picture is kept (``framePicture()``); with `title` (a
-    /// ``LaunchTrace/LinePattern``), only windows whose title matches count (X11).
+    /// ``LinePattern``), only windows whose title matches count (X11).
     init(endpoint: DisplayEndpoint, frames: Bool, pictures: Bool = false, title: String? = nil)
         throws(LaunchProfilerError)
     {

@@ -5,7 +5,7 @@ import LaunchTrace
 /// How launchprof is interrupted: once ``install()`` has run, SIGINT, SIGTERM and SIGHUP no
 /// longer end the process; they are recorded, the running launch's wait ends at once (its app
 /// and everything it started are killed, the launch recorded as
-/// ``LaunchTrace/LaunchRecord/Outcome/interrupted``), and the run stops after it, keeping what
+/// ``LaunchRecord/Outcome/interrupted``), and the run stops after it, keeping what
 /// it measured. launchprof also becomes the subreaper of its launches' orphans, and a crash of
 /// launchprof itself kills the running launch's process group first.
 ///

@@ -1,5 +1,5 @@
 /// The verdict of one bisect step and the sentence that says why: for a candidate, which end
-/// its launches resemble, launched beside both (``LaunchTool/BisectPlacement``), with how
+/// its launches resemble, launched beside both (``BisectPlacement``), with how
 /// many launches that took; for the ends' step, whether the bad commit is slower than the good one.
 struct BisectJudgement {
     /// The verdict.

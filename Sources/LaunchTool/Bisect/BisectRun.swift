@@ -4,9 +4,9 @@ import LaunchTrace
 
 /// The whole `launchprof bisect` workflow: the good and the bad commit built in worktrees of
 /// their own, the bad one measured against the good one first (the metrics that regressed,
-/// ``LaunchTool/BisectEnds``), then each candidate built in a third worktree and launched in
+/// ``BisectEnds``), then each candidate built in a third worktree and launched in
 /// blocks beside both ends until its launches say which end it resembles, or that it sits
-/// between them (a partial regression, ``LaunchTool/BisectPlacement``), the range halved
+/// between them (a partial regression, ``BisectPlacement``), the range halved
 /// until one commit is left. A build
 /// that fails skips its commit; an undecided step stops the bisect; `bisect.json` is rewritten
 /// after every step, so an interrupted bisect resumes where it stopped. The worktrees are

@@ -36,7 +36,7 @@ package struct ComparisonPlan: Sendable, Equatable {
     /// A bisect step's reference, the bad commit: when set, every block launches it beside base
     /// (the good commit) and head (the candidate), and the launches go on until the head build is
     /// placed, in every metric, as like base, like the reference, or between them
-    /// (``LaunchTool/BisectPlacement``), not until each metric is decided against
+    /// (``BisectPlacement``), not until each metric is decided against
     /// `--min-effect`.
     package var reference: LaunchSpecification?
     /// The tool and version named in `comparison.html`.

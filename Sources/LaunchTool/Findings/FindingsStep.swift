@@ -5,7 +5,7 @@ import LaunchTrace
 /// with advice: symbolicates
 /// every stack (in the tool, after the launches), attributes and merges, and stores the
 /// result in the summary, where reports and the policy read it, with the breakdown reasons'
-/// metrics (`reason:<reason>`, ``LaunchTool/RunSummary/addReasonMetrics(bootstrap:outliers:)``)
+/// metrics (`reason:<reason>`, ``RunSummary/addReasonMetrics(bootstrap:outliers:)``)
 /// that budgets, compare and the history read.
 package enum FindingsStep {
     /// Sets `summary.findings` when any trace recorded main-thread activity or a whole-launch

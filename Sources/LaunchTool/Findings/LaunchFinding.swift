@@ -21,7 +21,7 @@ package struct LaunchFinding: Codable, Sendable, Equatable {
     /// own time on a CPU or blocked.
     package var waitingForCPUNs: Int64 = 0
     /// Whether it was charged to the program's entry point as the nearest frame of its own code
-    /// with the system's code right below (LaunchFindings' `CodeOwnership.tailCallEntryIndex(in:)`):
+    /// with the system's code right below (`CodeOwnership.tailCallEntryIndex(in:)`):
     /// a function between them may have left no frame (a tail call).
     package var mayMissFrame = false
     /// Whether the work runs in a method of a UI object (it cannot leave the main queue).

@@ -2,8 +2,8 @@ import LaunchTrace
 
 /// What a launch's measured end is called in the outputs: a LaunchKit app's first frame, or the
 /// readiness of any other program (a server listening, a tool done) and of an app launched in
-/// the background (``Scenario/background``: `didFinishLaunching` returned). The time itself is
-/// ``LaunchTotals/timeToFirstFrameNs`` for the first two, ``LaunchTotals/timeToReadyNs`` for a
+/// the background (``LaunchTrace/Scenario/background``: `didFinishLaunching` returned). The time itself is
+/// ``LaunchTrace/LaunchTotals/timeToFirstFrameNs`` for the first two, ``LaunchTrace/LaunchTotals/timeToReadyNs`` for a
 /// background launch, which has no first frame.
 ///
 /// ```swift
@@ -12,7 +12,7 @@ import LaunchTrace
 package enum LaunchEndpoint: String, Codable, Sendable, CaseIterable {
     /// A LaunchKit app's first visible frame.
     case firstFrame
-    /// A program's readiness (``LaunchTotals/timeToReadyNs``).
+    /// A program's readiness (``LaunchTrace/LaunchTotals/timeToReadyNs``).
     case ready
 
     /// The endpoint of a launch that took the `interface` path: ``ready`` for a program without

@@ -9,7 +9,7 @@ package struct MetricSummary: Codable, Sendable, Equatable {
     package var kind: MetricKind
     /// The raw values, in launch order, in the kind's base unit.
     package var samples: [Double]
-    /// The launch index (``LaunchTrace/LaunchRecord/index``) of each sample.
+    /// The launch index (``LaunchRunner/LaunchRecord/index``) of each sample.
     package var launchIndices: [Int]
     /// Statistics of ``samples``.
     package var statistics: SampleStatistics

@@ -3,7 +3,7 @@ import LaunchRunner
 import LaunchTrace
 
 /// Writes the lists of launch records of a JSON document directly
-/// (``LaunchTrace/LaunchRecord/json(nestedWith:indent:)``) into the rest of it as
+/// (``LaunchRunner/LaunchRecord/json(nestedWith:indent:)``) into the rest of it as
 /// ``LaunchTrace/TraceJSON`` encoded it, byte for byte what encoding the whole gives
 /// (`RecordListSplicerTests`): a run of a short program holds hundreds of records, each of which
 /// `JSONEncoder` took tens of microseconds to print, in `launches.json`, `summary.json` and

@@ -6,7 +6,7 @@ import LaunchTrace
 /// against other budgets or saved as a baseline.
 ///
 /// ```swift
-/// let summary = try RunFolder(url: URL(filePath: ".launchprof/runs/latest")).loadSummary()   // LaunchWorkflow
+/// let summary = try RunFolder(url: URL(filePath: ".launchprof/runs/latest")).loadSummary()
 /// summary.metric(.timeToFirstFrame, scenario: .warm)?.statistics.median
 /// ```
 package struct RunSummary: Codable, Sendable, Equatable {

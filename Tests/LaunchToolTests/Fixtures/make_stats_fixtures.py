@@ -1,16 +1,16 @@
 #!/usr/bin/env python3
-"""Computes the reference values LaunchAnalysis's statistics are tested against.
+"""Computes the reference values LaunchTool's statistics are tested against.
 
 Run once by hand (numpy and scipy needed only here, never in CI):
 
-    python3 Tests/LaunchAnalysisTests/Fixtures/make_stats_fixtures.py \
-        > Tests/LaunchAnalysisTests/Fixtures/stats_fixtures.json
+    python3 Tests/LaunchToolTests/Fixtures/make_stats_fixtures.py \
+        > Tests/LaunchToolTests/Fixtures/stats_fixtures.json
 
 Percentiles use numpy's default (linear, type 7); the standard deviation is the
 sample one (ddof=1); MAD is scipy's median_abs_deviation (unscaled, and with
 scale='normal'); the Mann-Whitney U test is scipy.stats.mannwhitneyu with
 alternative='two-sided', method='asymptotic' (tie and continuity corrections).
-The bootstrap replicates LaunchAnalysis's SplitMix64 draws exactly, so its
+The bootstrap replicates LaunchTool's SplitMix64 draws exactly, so its
 intervals are compared bit for bit.
 """
 import json

@@ -2,7 +2,7 @@ import Foundation
 import LaunchTrace
 
 /// Saved run summaries to compare later runs against, one JSON file per name in a folder
-/// (LaunchWorkflow's `RunFolder.defaultBaselinesURL` is the default one).
+/// (`RunFolder.defaultBaselinesURL` is the default one).
 ///
 /// ```swift
 /// let store = BaselineStore(directory: RunFolder.defaultBaselinesURL)

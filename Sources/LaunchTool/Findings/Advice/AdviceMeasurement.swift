@@ -5,7 +5,7 @@ import LaunchTrace
 /// Measures the pre-main advice of a finished run: for each change the advice names that
 /// ``AlternativeBuilds`` can build, the alternative is built into the run folder's `builds/` and
 /// compared with the program as profiled by compare's sequential test (pre-main launches, the
-/// time to `main`); the advice then holds the saving as measured (``LaunchTool/MeasuredSaving``),
+/// time to `main`); the advice then holds the saving as measured (``MeasuredSaving``),
 /// or why it was not measured.
 struct AdviceMeasurement {
     /// How the alternatives are built.

@@ -4,7 +4,7 @@ import LaunchTrace
 
 /// How `launchprof run` builds the alternatives its pre-main advice names, so that each saving
 /// it prints is measured: a Swift package it builds itself, each change with its `swift build`
-/// options (``LaunchTool/PreMainAdvice/Kind/swiftBuildOptions``), or a command per change.
+/// options (``PreMainAdvice/Kind/swiftBuildOptions``), or a command per change.
 /// Every build goes to a scratch folder of its own under the run folder (`builds/<kind>`).
 package struct AlternativeBuilds: Sendable, Equatable {
     /// Where the alternatives come from.

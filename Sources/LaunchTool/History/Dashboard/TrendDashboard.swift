@@ -8,7 +8,7 @@ import LaunchTrace
 /// and its verdict; then their charts; then the other series folded by phase, and the series
 /// that never moved in one line. Every chart (``TrendChart``) has a value axis in the metric's
 /// unit, a run axis with dates and commits, the p10–p90 band, budget limits and the change
-/// points with their commit range and bisect command. Built only from LaunchReports'
+/// points with their commit range and bisect command. Built only from the HTML output's
 /// escaping ``HTMLNode``s; no script, no external resource.
 package struct TrendDashboard: Sendable {
     /// The runs, oldest first.

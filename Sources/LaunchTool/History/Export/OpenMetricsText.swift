@@ -76,7 +76,7 @@ struct OpenMetricsText {
         return (lines + ["# EOF"]).joined(separator: "\n") + "\n"
     }
 
-    /// The kind of a stored metric (``SeriesKey/kind(of:)``).
+    /// The kind of a stored metric (``LaunchHistory/SeriesKey/kind(of:)``).
     static func kind(of metric: String) -> MetricKind? { SeriesKey.kind(of: metric) }
 
     /// `# TYPE`, `# UNIT` when there is a unit, and `# HELP` of a gauge family.

@@ -13,7 +13,7 @@ extension SeriesKey {
     package var kind: MetricKind? { Self.kind(of: metric) }
 
     /// A value of the series in the unit a person reads (`3.1 ms`, `58.2 MB`, `12`), as the run
-    /// report writes it (``LaunchTool/MetricKind/format(_:)``); a plain number for a metric of
+    /// report writes it (``MetricKind/format(_:)``); a plain number for a metric of
     /// unknown kind.
     package func format(_ value: Double) -> String {
         kind?.format(value) ?? MetricKind.count.format(value)

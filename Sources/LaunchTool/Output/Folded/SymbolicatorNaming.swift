@@ -1,7 +1,7 @@
 import LaunchSymbolication
 import LaunchTrace
 
-/// Names frames with the ``LaunchTool/Symbolicator``: simplified function names, with
+/// Names frames with the ``LaunchSymbolication/Symbolicator``: simplified function names, with
 /// file:line when the image has debug information, else `image+0xoffset`.
 ///
 /// ```swift

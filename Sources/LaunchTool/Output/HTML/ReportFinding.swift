@@ -1,7 +1,7 @@
 import LaunchTrace
 
 /// A finding as the HTML and Markdown reports show it: what blocked the main thread, and what
-/// to do. Made from the analysis's ``LaunchTool/Finding``, or given directly.
+/// to do. Made from the analysis's ``Finding``, or given directly.
 package struct ReportFinding: Codable, Sendable, Equatable {
     /// One line: the function, the phase and the cost.
     package var title: String

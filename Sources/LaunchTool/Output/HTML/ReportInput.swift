@@ -5,7 +5,7 @@ import LaunchTrace
 /// completed launches and their named stacks (every profiled thread's, see ``MainThreadProfile``).
 ///
 /// ```swift
-/// let traces = try RunFolder(url: folder).loadTraces()   // LaunchWorkflow
+/// let traces = try RunFolder(url: folder).loadTraces()
 /// var naming = ImageOffsetNaming()
 /// let input = ReportInput(summary: summary, evaluation: evaluation, traces: traces, naming: &naming)
 /// ```

@@ -36,7 +36,7 @@ package struct JSONReport: Codable, Sendable, Equatable {
     }
 
     /// Writes the report atomically; `summaryJSON`, when given, is the summary's
-    /// ``LaunchTool/RunSummary/untaggedJSON()`` made already (for `summary.json`).
+    /// ``RunSummary/untaggedJSON()`` made already (for `summary.json`).
     package func write(to url: URL, summaryJSON: [UInt8]? = nil) throws {
         try AtomicFile.write(encodedJSON(summaryJSON: summaryJSON), to: url)
     }

@@ -75,8 +75,8 @@ package struct RunReport: Sendable {
         try AtomicFile.write(Data(html.utf8), to: folder.reportURL)
     }
 
-    /// The first frames' pictures the launches kept in `folder` (``LaunchTrace/LaunchRecord/framePicture``),
-    /// at most ``LaunchTool/HTMLReport``'s limit; a file that cannot be read is left out.
+    /// The first frames' pictures the launches kept in `folder` (``LaunchRunner/LaunchRecord/framePicture``),
+    /// at most ``HTMLReport``'s limit; a file that cannot be read is left out.
     static func framePictures(of records: [LaunchRecord], in folder: RunFolder) -> [FramePicture] {
         records.lazy.compactMap { record -> FramePicture? in
             guard let name = record.framePicture, let frame = record.firstFrameNs,

@@ -3,7 +3,7 @@ import LaunchRunner
 import LaunchTrace
 
 /// The launches of a profiling run: each one reported, its trace kept, and its record appended
-/// to the run's journal as soon as it ends (``LaunchTool/RunJournal``), so a run killed at
+/// to the run's journal as soon as it ends (``RunJournal``), so a run killed at
 /// any point keeps what it measured; `launches.json` is written whole before the first launch
 /// and after the last (``finish()``).
 struct LaunchLoop {

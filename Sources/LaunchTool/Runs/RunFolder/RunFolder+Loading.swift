@@ -5,7 +5,7 @@ extension RunFolder {
     /// Reads the manifest and the traces of the completed launches, and builds the summary.
     ///
     /// A launch recorded as completed whose trace is missing or unreadable is kept in the
-    /// summary as ``LaunchTrace/LaunchRecord/Outcome/invalidTrace`` with the reader's error as
+    /// summary as ``LaunchRunner/LaunchRecord/Outcome/invalidTrace`` with the reader's error as
     /// its message, so one bad file does not lose the other launches.
     ///
     /// ```swift
@@ -85,7 +85,7 @@ extension RunFolder {
     }
 
     /// The run's manifest: `launches.json`, with the records of its journal merged when the run
-    /// was killed before it wrote the last ones there (``LaunchTool/RunManifest/merging(_:)``).
+    /// was killed before it wrote the last ones there (``RunManifest/merging(_:)``).
     ///
     /// - Throws: ``LaunchProfilerError`` when `launches.json` is missing or invalid, or a line of
     ///   the journal is (its number named).

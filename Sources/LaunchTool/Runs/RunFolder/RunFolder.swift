@@ -48,7 +48,7 @@ package struct RunFolder: Sendable, Equatable, LaunchFileLayout {
     /// (read it with ``readManifest()``, which merges the journal of a run that was killed).
     package var manifestURL: URL { url.appendingPathComponent(Self.manifestName) }
     /// `launches.journal`: each launch's record as it ended, until `launches.json` holds them all
-    /// (``LaunchTool/RunJournal``).
+    /// (``RunJournal``).
     package var journalURL: URL { url.appendingPathComponent(Self.journalName) }
     /// `summary.json`: statistics, samples and findings.
     package var summaryURL: URL { url.appendingPathComponent(Self.summaryName) }

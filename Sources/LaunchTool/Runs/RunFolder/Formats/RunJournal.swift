@@ -50,7 +50,7 @@ package final class RunJournal {
     }
 
     /// The entry's line: its keys in their sorted order, the record written directly
-    /// (``LaunchTrace/LaunchRecord/json(nestedWith:indent:)``), byte for byte what encoding the
+    /// (``LaunchRunner/LaunchRecord/json(nestedWith:indent:)``), byte for byte what encoding the
     /// entry with `JSONEncoder` gives (`RunJournalTests`).
     func line(_ entry: RunJournalEntry) throws -> [UInt8] {
         var line = Self.linePrefixes[LaunchKind.allCases.firstIndex(of: entry.kind) ?? 0]

@@ -2,8 +2,8 @@ import Foundation
 import LaunchRunner
 import LaunchTrace
 
-/// The runner's record of a run, written as `launches.json` in the run folder (LaunchWorkflow's `RunFolder` names it): what was
-/// run and one ``LaunchRecord`` per measured launch, naming its trace file.
+/// The runner's record of a run, written as `launches.json` in the run folder (`RunFolder` names it): what was
+/// run and one ``LaunchRunner/LaunchRecord`` per measured launch, naming its trace file.
 ///
 /// ```json
 /// {
