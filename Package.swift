@@ -162,7 +162,7 @@ let package = Package(
         // assertions (record mode fails the test; a mismatch shows a line diff).
         .target(
             name: "LaunchTestSupport",
-            dependencies: ["LaunchTool", "LaunchRunner", "LaunchTrace"],
+            dependencies: ["LaunchTool", "LaunchRunner", "LaunchHistory", "LaunchTrace"],
             path: "Tests/LaunchTestSupport",
             resources: [.copy("Fixtures")]
         ),
@@ -202,7 +202,8 @@ let package = Package(
         .testTarget(
             name: "LaunchToolTests",
             dependencies: [
-                "LaunchTool", "LaunchRunner", "LaunchSymbolication", "LaunchTrace", "LaunchTestSupport", "FixtureApp",
+                "LaunchTool", "LaunchRunner", "LaunchHistory", "LaunchSymbolication", "LaunchTrace",
+                "LaunchTestSupport", "FixtureApp",
                 "FixtureServer",
             ],
             resources: [.copy("Fixtures")]
@@ -218,7 +219,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "LaunchTrace", "LaunchTool", "LaunchRunner", "launchprof", "SampleApp", "SeedApp", "FixtureApp",
+                "LaunchTrace", "LaunchTool", "LaunchRunner", "LaunchHistory", "launchprof", "SampleApp", "SeedApp",
+                "FixtureApp",
                 "LaunchTestSupport", "FixtureServer", "FixtureTool", "FixtureWindow", "ScreenWatch", "WaylandWatch",
                 "LaunchSymbolication",
             ],

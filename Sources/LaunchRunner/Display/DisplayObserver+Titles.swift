@@ -36,7 +36,7 @@ extension DisplayObserver {
     /// The title of the window the milestones are of, when a title pattern chose it.
     var windowTitle: String? {
         let title =
-            endpoint.server == .x11 ? lp_xobserver_window_title(observer) : lp_wlproxy_window_title(observer)
+            address.server == .x11 ? lp_xobserver_window_title(observer) : lp_wlproxy_window_title(observer)
         return title.map { String(cString: $0) }
     }
 }

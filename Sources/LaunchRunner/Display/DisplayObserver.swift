@@ -13,7 +13,7 @@ import LaunchTrace
 /// `WAYLAND_DISPLAY`, between it and the compositor.
 final class DisplayObserver {
     /// Where the display is.
-    let endpoint: DisplayEndpoint
+    let address: DisplayAddress
     /// What the display has shown of the launch so far.
     private(set) var milestones = DisplayMilestones()
     /// The variables the launch needs (Wayland: the proxy's socket as `WAYLAND_DISPLAY`, an
@@ -31,14 +31,14 @@ final class DisplayObserver {
     /// (a `window` condition leaves the X server nothing more to report).
     /// With `pictures`, the first frame's picture is kept (``framePicture()``); with `title` (a
     /// ``LinePattern``), only windows whose title matches count (X11).
-    init(endpoint: DisplayEndpoint, frames: Bool, pictures: Bool = false, title: String? = nil)
+    init(address: DisplayAddress, frames: Bool, pictures: Bool = false, title: String? = nil)
         throws(LaunchProfilerError)
     {
         var error = [CChar](repeating: 0, count: 512)
-        self.endpoint = endpoint
-        switch endpoint.server {
+        self.address = address
+        switch address.server {
         case .x11:
-            let observer = lp_xobserver_open(endpoint.name, frames ? 1 : 0, Self.answerTimeoutMs, &error, error.count)
+            let observer = lp_xobserver_open(address.name, frames ? 1 : 0, Self.answerTimeoutMs, &error, error.count)
             guard let observer else {
                 throw LaunchProfilerError.displayNotObservable(Self.text(error))
             }
@@ -52,30 +52,30 @@ final class DisplayObserver {
             }
             let proxy: OpaquePointer
             do throws(LaunchProfilerError) {
-                proxy = try Self.openProxy(endpoint, matcher: matcher)
+                proxy = try Self.openProxy(address, matcher: matcher)
             } catch {
                 matcher?.release()
                 throw error
             }
             observer = proxy
             titleMatcher = matcher
-            environment = [DisplayEndpoint.waylandVariable: String(cString: lp_wlproxy_path(proxy))]
+            environment = [DisplayAddress.waylandVariable: String(cString: lp_wlproxy_path(proxy))]
         }
     }
 
-    /// The launch's proxy socket to the compositor at `endpoint`, calling `matcher` for the
+    /// The launch's proxy socket to the compositor at `address`, calling `matcher` for the
     /// toplevels' titles when there is one.
-    private static func openProxy(_ endpoint: DisplayEndpoint, matcher: Unmanaged<TitleMatcher>?)
+    private static func openProxy(_ address: DisplayAddress, matcher: Unmanaged<TitleMatcher>?)
         throws(LaunchProfilerError) -> OpaquePointer
     {
-        let folder = endpoint.runtimeDirectory.flatMap { $0.isEmpty ? nil : $0 }
-        guard folder != nil || endpoint.name.hasPrefix("/") else {
+        let folder = address.runtimeDirectory.flatMap { $0.isEmpty ? nil : $0 }
+        guard folder != nil || address.name.hasPrefix("/") else {
             throw LaunchProfilerError.displayNotObservable(
                 "WAYLAND_DISPLAY is set but XDG_RUNTIME_DIR, the folder of its socket, is not.")
         }
         var error = [CChar](repeating: 0, count: 512)
         let filter: lp_title_filter? = matcher == nil ? nil : TitleMatcher.filter
-        guard let proxy = lp_wlproxy_open(folder, endpoint.name, filter, matcher?.toOpaque(), &error, error.count)
+        guard let proxy = lp_wlproxy_open(folder, address.name, filter, matcher?.toOpaque(), &error, error.count)
         else { throw LaunchProfilerError.displayNotObservable(text(error)) }
         return proxy
     }
@@ -86,7 +86,7 @@ final class DisplayObserver {
     }
 
     deinit {
-        switch endpoint.server {
+        switch address.server {
         case .x11: lp_xobserver_close(observer)
         case .wayland: lp_wlproxy_close(observer)
         }
@@ -96,7 +96,7 @@ final class DisplayObserver {
     /// The descriptor to poll for the server's events (the proxy's, on Wayland).
     var fd: Int32 {
         guard connected else { return -1 }
-        return endpoint.server == .x11 ? lp_xobserver_fd(observer) : lp_wlproxy_fd(observer)
+        return address.server == .x11 ? lp_xobserver_fd(observer) : lp_wlproxy_fd(observer)
     }
 
     /// Just before a launch: ends what an earlier launch left on an X display launchprof started,
@@ -106,8 +106,8 @@ final class DisplayObserver {
     /// `older` are launchprof's children from before the launch: an orphan of the launch
     /// (reparented to launchprof when its launcher exited) counts, a process below them does not.
     func begin(older: Set<pid_t>) {
-        guard endpoint.server == .x11 else { return }
-        if endpoint.owned { lp_xobserver_clear(observer) }
+        guard address.server == .x11 else { return }
+        if address.owned { lp_xobserver_clear(observer) }
         let pids = Array(older)
         if lp_xobserver_set_older(observer, pids, pids.count) != 0 { connected = false }
         if lp_xobserver_begin(observer, Self.answerTimeoutMs) != 0 { connected = false }
@@ -117,7 +117,7 @@ final class DisplayObserver {
     /// server had them when the frame was taken, scaled down to at most 1024 pixels a side), or
     /// nil before a frame or on Wayland (the proxy does not read the clients' buffers).
     func framePicture() -> [UInt8]? {
-        guard endpoint.server == .x11 else { return nil }
+        guard address.server == .x11 else { return nil }
         var width: Int32 = 0
         var height: Int32 = 0
         guard let rgb = lp_xobserver_picture(observer, &width, &height) else { return nil }
@@ -134,7 +134,7 @@ final class DisplayObserver {
         seen.created_ns = milestones.startedNs ?? 0
         seen.mapped_ns = milestones.windowNs ?? 0
         seen.drawn_ns = milestones.frameNs ?? 0
-        if endpoint.server == .wayland {
+        if address.server == .wayland {
             lp_wlproxy_milestones(observer, &seen)
         } else {
             connected = lp_xobserver_service(observer, pid, &seen) != 0

@@ -48,9 +48,9 @@ extension DisplaySession {
             throw error
         }
         var variables = AppLauncher.runnerEnvironment.merging(environment) { $1 }
-        variables[DisplayEndpoint.runtimeDirectoryVariable] = folder
-        variables.removeValue(forKey: DisplayEndpoint.x11Variable)
-        variables.removeValue(forKey: DisplayEndpoint.waylandVariable)
+        variables[DisplayAddress.runtimeDirectoryVariable] = folder
+        variables.removeValue(forKey: DisplayAddress.x11Variable)
+        variables.removeValue(forKey: DisplayAddress.waylandVariable)
         let started = try start(
             command[0], arguments: Array(command.dropFirst()), environment: variables, readyFD: -1,
             cleanup: [path, "\(path).lock", folder], log: log)
@@ -60,7 +60,7 @@ extension DisplaySession {
         }
         if let error = abandon(started, server: server, log: log, wait: wait) { throw error }
         return DisplaySession(
-            endpoint: DisplayEndpoint(server: .wayland, name: socket, runtimeDirectory: folder, owned: true),
+            address: DisplayAddress(server: .wayland, name: socket, runtimeDirectory: folder, owned: true),
             keeper: started.keeper, control: started.control, log: log)
     }
 

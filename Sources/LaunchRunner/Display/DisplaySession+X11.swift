@@ -43,7 +43,7 @@ extension DisplaySession {
         if let error = abandon(started, server: xvfb, log: log, wait: wait) { throw error }
         let number = text.trimmingCharacters(in: .whitespacesAndNewlines)
         return DisplaySession(
-            endpoint: DisplayEndpoint(server: .x11, name: ":\(number)", owned: true), keeper: started.keeper,
+            address: DisplayAddress(server: .x11, name: ":\(number)", owned: true), keeper: started.keeper,
             control: started.control, log: log)
     }
 

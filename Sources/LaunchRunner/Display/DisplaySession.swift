@@ -19,7 +19,7 @@ import LaunchTrace
 /// ```
 package final class DisplaySession {
     /// Where the display is.
-    package let endpoint: DisplayEndpoint
+    package let address: DisplayAddress
     /// The keeper process of a headless display (0 for the host's).
     private let keeper: pid_t
     /// The runner's end of the keeper's control pipe (-1 once closed, or for the host's display).
@@ -29,8 +29,8 @@ package final class DisplaySession {
     /// How long the server may take to accept clients.
     static let startTimeoutMs: Int32 = 15_000
 
-    init(endpoint: DisplayEndpoint, keeper: pid_t = 0, control: Int32 = -1, log: String? = nil) {
-        self.endpoint = endpoint
+    init(address: DisplayAddress, keeper: pid_t = 0, control: Int32 = -1, log: String? = nil) {
+        self.address = address
         self.keeper = keeper
         self.control = control
         self.log = log
@@ -47,45 +47,45 @@ package final class DisplaySession {
         _ kind: DisplayKind?, readiness: ReadyCondition?,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(LaunchProfilerError) -> DisplaySession? {
-        let host = hostEndpoint(environment)
+        let host = hostAddress(environment)
         switch kind {
         case .x11: return try startX11()
         case .wayland: return try startWayland()
         case .host:
             guard let host else { throw LaunchProfilerError.noHostDisplay() }
-            return DisplaySession(endpoint: host)
+            return DisplaySession(address: host)
         case nil:
             guard readiness?.isDisplayCondition == true else { return nil }
-            if let host { return DisplaySession(endpoint: host) }
+            if let host { return DisplaySession(address: host) }
             return try startX11()
         }
     }
 
     /// The host's display: `DISPLAY`, else `WAYLAND_DISPLAY` (with `XDG_RUNTIME_DIR`).
-    static func hostEndpoint(_ environment: [String: String]) -> DisplayEndpoint? {
-        if let name = environment[DisplayEndpoint.x11Variable], !name.isEmpty {
-            return DisplayEndpoint(server: .x11, name: name, owned: false)
+    static func hostAddress(_ environment: [String: String]) -> DisplayAddress? {
+        if let name = environment[DisplayAddress.x11Variable], !name.isEmpty {
+            return DisplayAddress(server: .x11, name: name, owned: false)
         }
-        if let name = environment[DisplayEndpoint.waylandVariable], !name.isEmpty {
-            return DisplayEndpoint(
-                server: .wayland, name: name, runtimeDirectory: environment[DisplayEndpoint.runtimeDirectoryVariable],
+        if let name = environment[DisplayAddress.waylandVariable], !name.isEmpty {
+            return DisplayAddress(
+                server: .wayland, name: name, runtimeDirectory: environment[DisplayAddress.runtimeDirectoryVariable],
                 owned: false)
         }
         return nil
     }
 
     /// Gives `specification`'s launches this display: its variables, the toolkits' variables that
-    /// pick its kind (``DisplayEndpoint/toolkitAssignments(user:launch:)``: the user's own values
+    /// pick its kind (``DisplayAddress/toolkitAssignments(user:launch:)``: the user's own values
     /// win), and to the readiness watcher where to look. Returns the toolkit variables it set.
     @discardableResult
     package func apply(
         to specification: inout LaunchSpecification,
         userEnvironment: [String: String] = ProcessInfo.processInfo.environment
     ) -> [String: String] {
-        let toolkits = endpoint.toolkitAssignments(user: userEnvironment, launch: specification.environment)
-        specification.environment.merge(endpoint.environment) { _, display in display }
+        let toolkits = address.toolkitAssignments(user: userEnvironment, launch: specification.environment)
+        specification.environment.merge(address.environment) { _, display in display }
         specification.environment.merge(toolkits) { own, _ in own }
-        specification.readiness.display = endpoint
+        specification.readiness.display = address
         return toolkits
     }
 

@@ -9,7 +9,7 @@ extension AppLauncher {
     /// The record (and trace) of a launch from how it ended: the program's own trace, or for
     /// a program that writes none, the trace the runner builds from what it saw.
     func classify(
-        request: LaunchRequest, end: LaunchEnd, child: ChildProcess, readiness: ReadinessWatcher?,
+        request: LaunchRequest, end: ProcessWaitResult, child: ChildProcess, readiness: ReadinessWatcher?,
         profile: LaunchProfile?
     ) -> LaunchResult {
         let lastPhase = end.events.last { $0.kind == .phase }?.name
@@ -62,7 +62,7 @@ extension AppLauncher {
 
     /// The outcome and message of a launch that failed before any trace could count.
     private func failure(
-        request: LaunchRequest, end: LaunchEnd, readiness: ReadinessWatcher?, lastPhase: String?
+        request: LaunchRequest, end: ProcessWaitResult, readiness: ReadinessWatcher?, lastPhase: String?
     ) -> (LaunchRecord.Outcome, String)? {
         let whereItGot = Self.whereItGot(lastPhase)
         let waiting =
@@ -114,7 +114,7 @@ extension AppLauncher {
 
     /// The trace the runner builds for a program that wrote none, written to the trace file.
     private func programTrace(
-        request: LaunchRequest, end: LaunchEnd, child: ChildProcess, readiness: ReadinessWatcher?,
+        request: LaunchRequest, end: ProcessWaitResult, child: ChildProcess, readiness: ReadinessWatcher?,
         profile: LaunchProfile?, record: inout LaunchRecord
     ) -> LaunchTrace? {
         let launch = ProgramLaunch(

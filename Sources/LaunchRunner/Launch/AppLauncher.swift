@@ -46,7 +46,7 @@ package struct AppLauncher: Launcher {
     /// What is left of a launch once its process has ended: its profile read from the perf rings,
     /// its trace read and classified, the trace file written.
     func finishing(
-        _ request: LaunchRequest, child: ChildProcess, end: LaunchEnd, leftovers: Int,
+        _ request: LaunchRequest, child: ChildProcess, end: ProcessWaitResult, leftovers: Int,
         collected: (WholeLaunchProfiler?, String?, ReadinessWatcher?, LaunchChannels),
         others: [OtherProcessCPU]? = nil
     ) -> PendingLaunch {
@@ -122,7 +122,7 @@ package struct AppLauncher: Launcher {
     func wait(
         for child: ChildProcess, request: LaunchRequest, channels: LaunchChannels, profiler: WholeLaunchProfiler?,
         readiness: ReadinessWatcher?, launch: LaunchLeftovers
-    ) -> LaunchEnd {
+    ) -> ProcessWaitResult {
         var events = EventLineBuffer()
         let deadline = child.spawnNs.saturatingAdd(.nanoseconds(clampingSeconds: request.specification.timeoutSeconds))
         let sampler = channels.stallSampler
@@ -153,7 +153,7 @@ package struct AppLauncher: Launcher {
         let termination: ChildProcess.Termination
         if case .exited(let value) = outcome { termination = value } else { termination = child.kill() }
         if channels.eventRunnerEnd >= 0 { events.append(Self.drain(channels.eventRunnerEnd)) }
-        return LaunchEnd(
+        return ProcessWaitResult(
             termination: termination, timedOut: timedOut, interruptedBy: interruptedBy, events: events.events,
             shutdown: shutdown, followed: followed)
     }

@@ -8,7 +8,7 @@ package struct ReadinessSettings: Sendable, Equatable {
     /// Seconds between SIGTERM and SIGKILL when the runner ends a ready program.
     package var gracePeriodSeconds: Double
     /// The display a `window` or `frame` condition watches (``DisplaySession/apply(to:)`` sets it).
-    package var display: DisplayEndpoint?
+    package var display: DisplayAddress?
     /// Whether a `frame` launch's first frame is kept as a picture in the run folder (on by
     /// default; `--no-frame-pictures`).
     package var keepsFramePictures = true

@@ -44,7 +44,7 @@ final class ReadinessWatcher {
     /// removed when the watch ends.
     /// With `framePictures`, a `frame` condition's first frame is kept as a picture.
     init(
-        condition: ReadyCondition, stderrFile: String, display: DisplayEndpoint? = nil, framePictures: Bool = false
+        condition: ReadyCondition, stderrFile: String, display: DisplayAddress? = nil, framePictures: Bool = false
     ) throws(LaunchProfilerError) {
         self.condition = condition
         var stdoutPath = "/dev/null"
@@ -75,7 +75,7 @@ final class ReadinessWatcher {
                 throw LaunchProfilerError.displayNotObservable("no display was opened for the launch.")
             }
             let observer = try DisplayObserver(
-                endpoint: display, frames: condition.isFrame, pictures: framePictures && condition.isFrame,
+                address: display, frames: condition.isFrame, pictures: framePictures && condition.isFrame,
                 title: condition.windowTitle)
             self.display = observer
             environment.merge(observer.environment) { _, proxy in proxy }
@@ -156,7 +156,7 @@ final class ReadinessWatcher {
         guard condition.isFrame, readyAtNs == nil, let display else { return "" }
         if display.milestones.windowNs != nil { return "; it showed a window but drew nothing into it" }
         guard display.milestones.startedNs != nil else { return "; it showed no window" }
-        return display.endpoint.server == .x11
+        return display.address.server == .x11
             ? "; it created a window but never showed it" : "; it connected to the display but showed no window"
     }
 

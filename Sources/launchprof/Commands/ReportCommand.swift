@@ -20,7 +20,7 @@ struct ReportCommand: ParsableCommand {
     )
 
     @Option(help: "Output format: html, markdown, chrome-trace, speedscope or folded.")
-    var format: RunReportFormat = .html
+    var format: ReportFormat = .html
 
     @Option(name: .shortAndLong, help: "Write the report to this file (default: standard output).")
     var output: String?
@@ -42,6 +42,14 @@ struct ReportCommand: ParsableCommand {
 
     @Argument(help: "A run folder with launches.json and the traces (default: \(RunFolder.latestPath)).")
     var runFolder: String?
+
+    func validate() throws {
+        guard ReportFormat.ofRunFolder.contains(format) else {
+            throw ValidationError(
+                "--format \(format.rawValue) is printed by run and check; report renders \(ReportFormat.names(ReportFormat.ofRunFolder))."
+            )
+        }
+    }
 
     func run() throws {
         let folder = RunFolder(url: try RunFolder.locate(runFolder))

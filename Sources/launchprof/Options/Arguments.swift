@@ -5,4 +5,3 @@ import LaunchTrace
 
 extension Scenario: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
-extension RunReportFormat: ExpressibleByArgument {}

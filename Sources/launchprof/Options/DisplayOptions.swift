@@ -23,7 +23,7 @@ struct DisplayOptions: ParsableArguments {
         if !set.isEmpty {
             let assignments = set.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             StandardStream.error.writeLine(
-                "launchprof: the launches on \(session.endpoint.description) get \(assignments) (how toolkits choose their display; a value of your own is kept)."
+                "launchprof: the launches on \(session.address.description) get \(assignments) (how toolkits choose their display; a value of your own is kept)."
             )
         }
         return session

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchHistory
+import LaunchTestSupport
 import LaunchTool
 
 /// A query of the Grafana dashboard (`grafana/launchprof-dashboard.json`): a panel's target, a

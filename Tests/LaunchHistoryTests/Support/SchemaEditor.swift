@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import LaunchHistory
+import LaunchTestSupport
 import LaunchTool
 
 /// Edits a store behind the store's back: a newer launchprof's store, an older one's.

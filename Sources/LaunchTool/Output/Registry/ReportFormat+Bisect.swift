@@ -10,7 +10,7 @@ extension ReportFormat {
         case .text: BisectTextReport().render(outcome)
         case .json: try outcome.json()
         case .markdown: BisectMarkdownReport().render(outcome)
-        case .junit, .github, .bmf, .githubBenchmark:
+        case .junit, .github, .bmf, .githubBenchmark, .html, .chromeTrace, .speedscope, .folded:
             throw LaunchProfilerError.workflow(
                 "--format \(rawValue) is not a format of bisect; use text, json or markdown.")
         }

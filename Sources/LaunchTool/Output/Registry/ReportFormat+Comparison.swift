@@ -9,6 +9,10 @@ extension ReportFormat {
         case .markdown: ComparisonMarkdownReport().render(outcome)
         case .junit: ComparisonJUnitReport().render(outcome)
         case .github: GitHubAnnotations().render(comparison: outcome)
+        case .html, .chromeTrace, .speedscope, .folded:
+            throw LaunchProfilerError.workflow(
+                "--format \(rawValue) is a format of one run folder: use launchprof report on base or head's run folder, not compare."
+            )
         case .bmf, .githubBenchmark:
             throw LaunchProfilerError.workflow(
                 "--format \(rawValue) is a dashboard's format of one run's metrics: use it with run or check (of base or head's run folder), not compare."

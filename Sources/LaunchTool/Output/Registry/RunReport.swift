@@ -10,7 +10,7 @@ import LaunchTrace
 /// ```
 package struct RunReport: Sendable {
     /// The format.
-    package var format: RunReportFormat
+    package var format: ReportFormat
     /// The launch to show (html: the waterfall; profiles: only that launch), or nil.
     package var launch: Int?
     /// A JSON map of addresses to names used instead of the binaries' symbols, or nil.
@@ -19,7 +19,7 @@ package struct RunReport: Sendable {
     package var generator: String
 
     /// Creates a report.
-    package init(format: RunReportFormat, launch: Int? = nil, symbolsPath: String? = nil, generator: String) {
+    package init(format: ReportFormat, launch: Int? = nil, symbolsPath: String? = nil, generator: String) {
         self.format = format
         self.launch = launch
         self.symbolsPath = symbolsPath
@@ -30,6 +30,11 @@ package struct RunReport: Sendable {
     ///
     /// - Throws: ``LaunchProfilerError`` when the folder, the launch or the symbols cannot be used.
     package func render(_ folder: RunFolder, budgets: BudgetCheck?) throws -> String {
+        guard ReportFormat.ofRunFolder.contains(format) else {
+            throw LaunchProfilerError.workflow(
+                "--format \(format.rawValue) is printed by run and check; report renders \(ReportFormat.names(ReportFormat.ofRunFolder))."
+            )
+        }
         guard folder.isDirectory else {
             throw LaunchProfilerError.workflow(
                 "\(folder.url.path) is not a run folder; report needs the folder with \(RunFolder.manifestName) and the traces, not a summary file."
@@ -61,6 +66,8 @@ package struct RunReport: Sendable {
         case .speedscope:
             return try SpeedscopeReport(name: input.traces.first?.app.name ?? "app").render(input.profiles)
         case .folded: return FoldedStacks().render(input.profiles)
+        case .text, .json, .junit, .github, .bmf, .githubBenchmark:
+            throw LaunchProfilerError.workflow("--format \(format.rawValue) is not a format of report.")
         }
     }
 

@@ -7,14 +7,14 @@ import LaunchTrace
 /// `Examples/NightlyTrend/make-history.sh` records them: the fifth build and those after it
 /// take 3 ms more to be ready, the main thread's blocked time goes from 0 to 3 ms with it, and
 /// `exec.blocked`, `exit.blocked` and `majorFaults` are 0 in every run.
-enum NightlyHistory {
+package enum NightlyHistory {
     /// Night `night` (0-based) of 2026-11-20, at 02:00 UTC.
-    static func timestamp(_ night: Int) -> String {
+    package static func timestamp(_ night: Int) -> String {
         HistoryRun.timestamp(Date(timeIntervalSince1970: 1_795_140_000 + Double(night) * 86_400))
     }
 
     /// The eight runs, oldest first, with 20 launches each.
-    static func runs(app: String = "nightlyprog") -> [HistoryRun] {
+    package static func runs(app: String = "nightlyprog") -> [HistoryRun] {
         (0..<8).map { night in
             let slow = night >= 4 ? 3_000_000.0 : 0
             let jitter = { (launch: Int) in Double((launch * 37 + night * 11) % 17) * 4_000 }

@@ -2,7 +2,7 @@ import LaunchTrace
 
 /// How one launch's wait ended: the process's termination, whether the runner killed it at
 /// the timeout or because launchprof was interrupted, the events read, and how a ready program was ended.
-struct LaunchEnd {
+struct ProcessWaitResult {
     var termination: ChildProcess.Termination
     var timedOut: Bool
     /// The signal that interrupted launchprof during the launch (SIGINT, SIGTERM, SIGHUP), if one did.

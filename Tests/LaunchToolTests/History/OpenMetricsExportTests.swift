@@ -1,5 +1,6 @@
 import Foundation
 import LaunchHistory
+import LaunchTestSupport
 import LaunchTool
 import LaunchTrace
 import Testing

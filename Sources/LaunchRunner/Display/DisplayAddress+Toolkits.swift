@@ -1,4 +1,4 @@
-extension DisplayEndpoint {
+extension DisplayAddress {
     /// The variables by which GTK, Qt, SDL and desktop code choose their kind of display, set to
     /// this display's kind: with a Wayland display Qt would still pick xcb, and SDL X11, unless told.
     package var toolkitEnvironment: [String: String] {

@@ -8,8 +8,7 @@ import Testing
 @Suite("History end to end", .serialized)
 struct HistoryEndToEndTests {
     /// The repository's root (for the shipped schema).
-    static let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = GoldenFiles.repositoryRoot
 
     /// A folder with two recorded SampleApp runs in its default history.
     static func twoRuns() throws -> URL {
@@ -96,29 +95,5 @@ struct HistoryEndToEndTests {
         #expect(none.status == 0 && !none.stderr.contains("recorded in the history"))
         let list = try BuiltProducts.launchprof(["history", "list"], in: folder)
         #expect(list.stdout.split(separator: "\n").count == 2, "\(list.stdout)")
-    }
-}
-
-/// Python 3 with a script, for the real parsers (jsonschema, prometheus_client).
-enum Python {
-    static func run(_ script: String, _ arguments: [String], input: String = "") throws -> ProductProcess.Output {
-        let process = Process()
-        process.executableURL = URL(filePath: TestPython.path)
-        process.arguments = ["-c", script] + arguments
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ProductProcess.Output(
-            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self))
     }
 }

@@ -8,25 +8,26 @@ import Synchronization
 /// A real PostgreSQL cluster for the tests: `initdb` in a temporary folder, `pg_ctl start` on a
 /// loopback port, run as the unprivileged `postgres` user when the tests run as root. Started
 /// once per test process, stopped when the process exits. Each test gets its own database.
-final class PostgresTestServer: Sendable {
+package final class PostgresTestServer: Sendable {
     /// Set to `1` to skip the PostgreSQL history tests when no server can be started locally;
     /// CI never sets it, so there the tests fail loudly instead. A test-only variable: not the tool's.
-    static let skipVariable = "LAUNCHPROF_SKIP_POSTGRES_TESTS"
+    package static let skipVariable = "LAUNCHPROF_SKIP_POSTGRES_TESTS"
 
     /// The binaries (Debian's `postgresql` package).
-    static let binaries = "/usr/lib/postgresql/15/bin"
+    package static let binaries = "/usr/lib/postgresql/15/bin"
     /// The cluster's port.
-    let port: Int
+    package let port: Int
     /// The cluster's folder.
-    let directory: URL
+    package let directory: URL
 
     /// The one server of this process, or why it could not start.
-    static let shared: Result<PostgresTestServer, TestServerError> = Result { try PostgresTestServer() }.mapError {
-        $0 as? TestServerError ?? TestServerError(message: "\($0)")
-    }
+    package static let shared: Result<PostgresTestServer, TestServerError> = Result { try PostgresTestServer() }
+        .mapError {
+            $0 as? TestServerError ?? TestServerError(message: "\($0)")
+        }
 
     /// Whether the PostgreSQL tests run: always, unless the skip variable is set and no server starts.
-    static var enabled: Bool {
+    package static var enabled: Bool {
         ProcessInfo.processInfo.environment[Self.skipVariable, default: ""].isEmpty || (try? shared.get()) != nil
     }
 
@@ -52,10 +53,10 @@ final class PostgresTestServer: Sendable {
     }
 
     /// What `atexit` runs.
-    static let stopAtExit = Mutex<(@Sendable () -> Void)?>(nil)
+    package static let stopAtExit = Mutex<(@Sendable () -> Void)?>(nil)
 
     /// A new, empty database's URL.
-    func newDatabase() throws -> PostgresURL {
+    package func newDatabase() throws -> PostgresURL {
         let name = "history_\(UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "_"))"
         try Self.run("\(Self.binaries)/createdb", ["-h", "127.0.0.1", "-p", "\(port)", "-U", "postgres", name])
         return try PostgresURL("postgres://postgres@127.0.0.1:\(port)/\(name)?sslmode=disable")
@@ -80,7 +81,7 @@ final class PostgresTestServer: Sendable {
 
     /// Runs `executable`, throwing its output when it fails.
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String]) throws -> String {
+    package static func run(_ executable: String, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(filePath: executable)
         process.arguments = arguments
@@ -107,9 +108,9 @@ final class PostgresTestServer: Sendable {
 }
 
 /// Why the test server could not start.
-struct TestServerError: Error, CustomStringConvertible {
-    var message: String
-    var description: String {
+package struct TestServerError: Error, CustomStringConvertible {
+    package var message: String
+    package var description: String {
         "PostgreSQL could not be started for the tests: \(message) (set \(PostgresTestServer.skipVariable)=1 to skip these tests locally; CI installs postgresql)."
     }
 }

@@ -1,6 +1,6 @@
 /// Where a launch's display is: its kind of server, its name, and whether launchprof started it (then
 /// each launch gets a clean display: windows left by an earlier launch are ended first).
-package struct DisplayEndpoint: Codable, Sendable, Equatable {
+package struct DisplayAddress: Codable, Sendable, Equatable {
     /// The kind of display server.
     package enum Server: String, Codable, Sendable {
         /// An X server: the name is a `DISPLAY` value (`:7`).
@@ -18,7 +18,7 @@ package struct DisplayEndpoint: Codable, Sendable, Equatable {
     /// Whether launchprof started this display (a headless one) rather than found it.
     package var owned: Bool
 
-    /// Creates an endpoint.
+    /// Creates an address.
     package init(server: Server, name: String, runtimeDirectory: String? = nil, owned: Bool) {
         self.server = server
         self.name = name

@@ -5,16 +5,16 @@ import LaunchTrace
 import Testing
 
 /// Stores of both back ends and runs to put in them.
-enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
+package enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case sqlite, postgres
 
     /// The back ends under test: SQLite always; PostgreSQL unless skipped on purpose.
-    static var underTest: [Backend] { PostgresTestServer.enabled ? allCases : [.sqlite] }
+    package static var underTest: [Backend] { PostgresTestServer.enabled ? allCases : [.sqlite] }
 
-    var testDescription: String { rawValue }
+    package var testDescription: String { rawValue }
 
     /// A new, empty store's location.
-    func newLocation() throws -> HistoryLocation {
+    package func newLocation() throws -> HistoryLocation {
         switch self {
         case .sqlite:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString)")
@@ -25,7 +25,7 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     }
 
     /// The location as `--history` takes it.
-    static func argument(_ location: HistoryLocation) -> String {
+    package static func argument(_ location: HistoryLocation) -> String {
         switch location {
         case .sqlite(let path): path
         case .postgres(let url): "postgres://\(url.user)@\(url.host):\(url.port)/\(url.database)?sslmode=disable"
@@ -34,9 +34,9 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
 }
 
 /// Runs and run folders for the tests.
-enum HistoryFixtures {
+package enum HistoryFixtures {
     /// A run of `app` on night `night` with `metrics` metrics of 5 launches each.
-    static func run(
+    package static func run(
         _ night: Int, app: String = "SampleApp", scenario: String = "warm", machine: String = "m1", metrics: Int = 3
     ) -> HistoryRun {
         HistoryRun(
@@ -55,7 +55,7 @@ enum HistoryFixtures {
 
     /// Records four nights of three series: SampleApp warm on m1, Other warm on m1, and
     /// SampleApp cold on m2.
-    static func recordThreeSeries(in store: any HistoryStore) throws {
+    package static func recordThreeSeries(in store: any HistoryStore) throws {
         for night in 0..<4 {
             try store.record(run(night))
             try store.record(run(night, app: "Other"))
@@ -64,12 +64,12 @@ enum HistoryFixtures {
     }
 
     /// Night `night` of 2026 at 02:00 UTC.
-    static func timestamp(_ night: Int) -> String {
+    package static func timestamp(_ night: Int) -> String {
         HistoryRun.timestamp(Date(timeIntervalSince1970: 1_767_232_800 + Double(night) * 86_400))
     }
 
     /// A run folder holding only a `summary.json` of `app`, dated night `night`.
-    static func runFolder(in parent: URL, night: Int, app: String = "/apps/SampleApp") throws -> URL {
+    package static func runFolder(in parent: URL, night: Int, app: String = "/apps/SampleApp") throws -> URL {
         let folder = parent.appendingPathComponent("run-\(night)-\(UUID().uuidString.prefix(6))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let samples = (0..<5).map { Double(1_000_000 + night * 1000 + $0) }

@@ -1,4 +1,5 @@
 import LaunchHistory
+import LaunchTestSupport
 import LaunchTool
 import Testing
 
