@@ -22,7 +22,7 @@ Needs hyperfine (apt-get install hyperfine) and a release build (swift build -c 
 """
 import argparse, json, os, random, shlex, shutil, statistics, subprocess, sys, tempfile
 
-from resampling import round_interval
+from harness import round_interval  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SETTINGS = {"default": [], "bare": ["--no-timing-launches", "--no-tracer", "--profile", "off", "--sampler", "none"]}

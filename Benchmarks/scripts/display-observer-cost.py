@@ -10,7 +10,7 @@ medians, and the median of the per-round ratios watched/plain with a bootstrap 9
 """
 import argparse, os, statistics, subprocess, sys, tempfile
 
-from resampling import round_interval
+from harness import round_interval  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 

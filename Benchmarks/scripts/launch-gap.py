@@ -8,7 +8,7 @@ per-round ratios of its block's median to hyperfine's, with a bootstrap 95 % int
 """
 import argparse, json, os, random, statistics, subprocess, sys, tempfile
 
-from resampling import round_interval
+from harness import round_interval  # noqa: E402
 
 from harness import spawn_sources
 

@@ -10,7 +10,7 @@ ratios to the plain block's median, with a bootstrap 95 % interval.
 """
 import argparse, os, random, statistics, subprocess, sys, tempfile
 
-from resampling import round_interval
+from harness import round_interval  # noqa: E402
 
 from harness import spawn_sources
 

@@ -34,7 +34,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(__file__))
 from harness import ROOT, compile_harness  # noqa: E402
-from resampling import round_interval  # noqa: E402
+from harness import round_interval  # noqa: E402
 
 RELEASE = os.path.join(ROOT, ".build", "release")
 AUDIT = os.environ.get("PREMAIN_AUDIT_EXPERIMENT") or os.path.join(RELEASE, "LaunchProfiler_CLaunchAudit.resources", "libLaunchAudit.so")
