@@ -140,10 +140,12 @@ def compile_harness(folder):
 
 
 def run_printed(command):
-    """Runs a helper program and prints its output through this process's stdout (so that
-    `bench.py --json` keeps it); exits with its error when it fails."""
+    """Runs a helper program and prints its output, stdout then stderr, through this process's
+    stdout (so that `bench.py --json` keeps it); exits with its error when it fails."""
     result = subprocess.run(command, capture_output=True, text=True)
     print(result.stdout, end="", flush=True)
+    if result.returncode == 0 and result.stderr:
+        print(result.stderr, end="", flush=True)
     if result.returncode != 0:
         sys.exit(f"{os.path.basename(command[0])} exited with {result.returncode}: {result.stderr.strip()}")
     return result.stdout

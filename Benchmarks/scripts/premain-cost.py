@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What the pre-main breakdown costs a program, and its relocation against glibc's own count.
 
-    python3 Benchmarks/scripts/premain-cost.py [ROUNDS] [-- PROGRAM [ARGS ...]]
+    bench.py premain-cost [--rounds 200] [--build DIR] [-- PROGRAM [ARGS ...]]
 
 Without a program, a Swift hello world (`import Foundation`, the runtime shared) is built with
 swiftc into a temporary folder. Each round launches the program three times in random order
@@ -21,7 +21,8 @@ frequency measured here (clock cycles over a 200 ms sleep). And, when valgrind i
 instructions the module adds to the whole launch (callgrind, one launch each way: a count that does
 not drift with the machine, as the wall times do; system calls and page faults are not in it).
 
-Needs a release build (`swift build -c release`) for launchprof and libLaunchAudit.so.
+Needs a release build (`swift build -c release`) for launchprof and libLaunchAudit.so
+(PREMAIN_AUDIT_EXPERIMENT=PATH: another audit module instead).
 """
 import json
 import os
@@ -32,12 +33,12 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(__file__))
-from harness import ROOT, compile_harness  # noqa: E402
-from harness import round_interval  # noqa: E402
+import harness
+from harness import ROOT, compile_harness, round_interval
 
-RELEASE = os.path.join(ROOT, ".build", "release")
-AUDIT = os.environ.get("PREMAIN_AUDIT_EXPERIMENT") or os.path.join(RELEASE, "LaunchProfiler_CLaunchAudit.resources", "libLaunchAudit.so")
+# The release build and the audit module, set from --build.
+RELEASE = harness.RELEASE
+AUDIT = None
 
 
 def hello_world(folder):
@@ -88,7 +89,7 @@ def tsc_hz(folder):
                    "int main(void){struct timespec a,b,s={0,200000000};clock_gettime(CLOCK_MONOTONIC,&a);"
                    "unsigned long long c=__rdtsc();nanosleep(&s,0);unsigned long long d=__rdtsc();"
                    "clock_gettime(CLOCK_MONOTONIC,&b);printf(\"%f\\n\",(d-c)/((b.tv_sec-a.tv_sec)+(b.tv_nsec-a.tv_nsec)/1e9));}")
-    subprocess.run(["clang", "-O2", source, "-o", source[:-2]], check=True)
+    subprocess.run([os.environ.get("CC", "clang"), "-O2", source, "-o", source[:-2]], check=True)
     return float(subprocess.run([source[:-2]], capture_output=True, text=True, check=True).stdout)
 
 
@@ -137,10 +138,16 @@ def report(label, plain, audited, rounds, uninstrumented_main):
 
 
 def main():
-    arguments = sys.argv[1:]
-    rounds = int(arguments.pop(0)) if arguments and arguments[0] != "--" else 200
+    global RELEASE, AUDIT
+    parser = harness.parser(__doc__, rounds=200, command=True)
+    args = parser.parse_args()
+    rounds, command = args.rounds, harness.command_of(args, parser, required=False)
+    RELEASE = os.path.abspath(args.build)
+    AUDIT = os.environ.get("PREMAIN_AUDIT_EXPERIMENT") or harness.built(
+        RELEASE, os.path.join("LaunchProfiler_CLaunchAudit.resources", "libLaunchAudit.so"))
+    harness.built(RELEASE, "launchprof")
     with tempfile.TemporaryDirectory() as folder:
-        program = arguments[1:] if arguments[:1] == ["--"] else hello_world(folder)
+        program = command or hello_world(folder)
         harness = compile_harness(folder)
         arms = {"plain": [], "audited": [], "marked": []}
         for _ in range(rounds):
