@@ -94,6 +94,7 @@ def run(name, arguments):
     """Runs benchmark `name` with `arguments`; returns its exit status."""
     target, _ = BENCHMARKS[name]
     sys.argv = [f"bench.py {name}", *arguments]
+    harness.PROG = f"bench.py {name}"
     if isinstance(target, list):
         return package_benchmark(target[0], arguments)
     if isinstance(target, tuple):

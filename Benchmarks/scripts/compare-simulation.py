@@ -22,6 +22,8 @@ import math
 import random
 import statistics
 
+import harness
+
 Z = statistics.NormalDist()
 
 
@@ -110,7 +112,7 @@ def fixed(rng, effect, blocks, args):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(prog=harness.PROG, description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--noise", type=float, default=0.05)
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--min-effect", type=float, default=0.02)

@@ -31,6 +31,9 @@ FIELDS = ("exitPointNs", "wallNs", "profileBytes", "userUs", "systemUs", "minorF
 # The figures a script records (`record`), written by `bench.py --json` with the printed lines.
 FIGURES = {}
 
+# The program name --help shows: `bench.py NAME` when bench.py runs the script.
+PROG = None
+
 
 # ---------------------------------------------------------------------------------------------
 # Options: the same name for the same idea in every script.
@@ -39,7 +42,7 @@ def parser(doc, rounds=None, runs=None, build=True, command=False):
     """An argparse parser with the shared options: --rounds (repetitions of the whole
     comparison, each in a new random order), --runs (launches per block or per run), --build
     (the release build folder with launchprof and the apps), and `-- COMMAND [ARGS]`."""
-    result = argparse.ArgumentParser(description=doc.split("\n\n")[0].strip(), epilog=usage(doc),
+    result = argparse.ArgumentParser(prog=PROG, description=doc.split("\n\n")[0].strip(), epilog=usage(doc),
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     if rounds is not None:
         result.add_argument("--rounds", type=positive, default=rounds, help=f"rounds (default {rounds})")

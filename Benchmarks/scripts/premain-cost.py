@@ -51,10 +51,10 @@ def hello_world(folder):
 MARKS = "LAUNCHPROF_RELOCATION_MARKS=1"
 
 
-def wall_ns(harness, program, audit, marks=False):
+def wall_ns(tool, program, audit, marks=False):
     """One launch's release-to-exit wall time and CPU time (user and system, from wait4), in ns."""
     assignments = ([f"LD_AUDIT={AUDIT}"] if audit else []) + ([MARKS] if marks else [])
-    result = subprocess.run([harness, "-1", "0", *assignments, "--", *program], capture_output=True, text=True)
+    result = subprocess.run([tool, "-1", "0", *assignments, "--", *program], capture_output=True, text=True)
     fields = result.stdout.split()
     if result.returncode != 0 or len(fields) < 2:
         sys.exit(f"a launch of {program[0]} failed: {result.stderr.strip()}")
@@ -148,13 +148,13 @@ def main():
     harness.built(RELEASE, "launchprof")
     with tempfile.TemporaryDirectory() as folder:
         program = command or hello_world(folder)
-        harness = compile_harness(folder)
+        tool = compile_harness(folder)
         arms = {"plain": [], "audited": [], "marked": []}
         for _ in range(rounds):
             order = list(arms)
             random.shuffle(order)
             for arm in order:
-                arms[arm].append(wall_ns(harness, program, arm != "plain", arm == "marked"))
+                arms[arm].append(wall_ns(tool, program, arm != "plain", arm == "marked"))
         relocation, to_main, premain_wall = breakdown_relocation_ns(program, folder)
         plain = [p[0] for p in arms["plain"]]
         cost = statistics.median([a[0] - p for a, p in zip(arms["audited"], plain)])
