@@ -128,6 +128,8 @@ def report(label, plain, audited, rounds, uninstrumented_main):
     cpu_differences = [a[1] - p[1] for a, p in zip(audited, plain)]
     low, high = round_interval(lambda picks: statistics.median([differences[i] for i in picks]), rounds)
     cost = statistics.median(differences)
+    harness.record(label, {"addedUs": cost / 1e3, "lowUs": low / 1e3, "highUs": high / 1e3,
+                           "shareOfTimeToMain": cost / uninstrumented_main})
     print(f"  {label}: median {statistics.median([a[0] for a in audited]) / 1e6:.3f} ms, added {cost / 1e3:+.1f} us "
           f"(95 % interval {low / 1e3:+.1f} to {high / 1e3:+.1f} us), {100 * cost / uninstrumented_main:+.2f} % of "
           f"the uninstrumented time to main (interval {100 * low / uninstrumented_main:+.2f} to "
@@ -177,6 +179,7 @@ def main():
                           f"({100 * (count - plain_count) / plain_count:+.2f} % of {plain_count:,})")
         hz = tsc_hz(folder)
         loader = loader_relocation_ns(program, hz)
+        harness.record("relocationMs", {"breakdown": relocation / 1e6, "ldDebugStatistics": loader / 1e6 if loader else None})
         print(f"  relocation: breakdown {relocation / 1e6:.3f} ms (median of the pre-main launches without marks); "
               f"LD_DEBUG=statistics {loader / 1e6 if loader else float('nan'):.3f} ms (median of 11, "
               f"TSC {hz / 1e9:.3f} GHz)")

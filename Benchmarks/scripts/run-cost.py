@@ -74,6 +74,8 @@ def print_fit(by_size):
         r["total"] for r in by_size[small])
     low, high = interval("wall", "total")
     loop_low, loop_high = interval("loop", "loopLaunches")
+    harness.record("slope", {"run": slope(by_size), "runLow": low, "runHigh": high, "fixedMs": fixed / 1e6,
+                             "loop": slope(by_size, "loop", "loopLaunches"), "loopLow": loop_low, "loopHigh": loop_high})
     print(f"from --runs {small} to --runs {large} (medians of {len(by_size[small])} runs each): each second of "
           f"launches added {slope(by_size):.3f} s to the run (95 % {low:.3f} to {high:.3f}), "
           f"fixed {fixed / 1e6:.1f} ms; the loop alone: {slope(by_size, 'loop', 'loopLaunches'):.3f} "
@@ -104,6 +106,8 @@ def main():
         loop_ratio = statistics.median(r["loop"] / r["loopLaunches"] for r in results)
         setup = statistics.median(r["setup"] for r in results)
         finish = statistics.median(r["finish"] for r in results)
+        harness.record(f"runs {size}", {"wallMs": wall / 1e6, "launchesMs": total / 1e6, "restMs": rest / 1e6,
+                                        "setupMs": setup / 1e6, "loopRatio": loop_ratio, "finishMs": finish / 1e6})
         print(f"median at --runs {size}: wall {wall / 1e6:.1f} ms, launches {total / 1e6:.1f} ms, "
               f"rest {rest / 1e6:.1f} ms; setup {setup / 1e6:.1f} ms, loop/launches {loop_ratio:.3f}, "
               f"finish {finish / 1e6:.1f} ms")
