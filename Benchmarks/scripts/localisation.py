@@ -68,9 +68,9 @@ def main():
     with harness.busy_core(args.busy):
         with tempfile.TemporaryDirectory(prefix="place-") as folder:
             head = build_delayed(folder, sample, args.delay_ms)
-            print(f"load {os.getloadavg()[0]:.2f}, {'one core kept busy' if args.busy else 'quiet'}, "
+            print(f"load {os.getloadavg()[0]:.2f}, {'one core kept busy' if args.busy else 'no core kept busy'}, "
                   f"SampleApp against a copy started {args.delay_ms} ms later\n")
-            print("| try | decision | effect on timeToFirstFrame | launches per build | parts named |")
+            print("| comparison | decision | effect on timeToFirstFrame | launches per build | parts named |")
             print("|---:|---|---|---:|---|")
             for seed in range(1, args.comparisons + 1):
                 output = os.path.join(folder, f"cmp-{seed}")

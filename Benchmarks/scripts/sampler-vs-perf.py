@@ -10,7 +10,8 @@ count), median over median without any sampling, in one session, interleaved rou
 - none:     the launch with phases recorded and no sampler (LAUNCHPROF_SAMPLER=none);
 - perf:     `perf record -F 1000 -g` (frame-pointer call graphs, software cpu-clock event);
 - signal:   LaunchProbe's in-process sampler, 1 ms interval (LAUNCHPROF_SAMPLER=signal);
-- ptrace:   `launchprof run --sampler ptrace --sample-ms 1`: sampled from outside.
+- ptrace:   `launchprof run --profile off --sampler ptrace --sample-ms 1`: sampled from outside (with the
+            whole-launch profile on, the default, the runner takes no stall samples).
 
     bench.py sampler-vs-perf [--rounds 8] [--millions 300] [--build DIR]
 """
@@ -56,7 +57,7 @@ def signal():
 
 def ptrace():
     folder = f"{work}/ptrace"
-    subprocess.run([tool, "run", "--runs", "1", "--warmup", "0", "--no-tracer", "--sampler", "ptrace",
+    subprocess.run([tool, "run", "--runs", "1", "--warmup", "0", "--no-tracer", "--profile", "off", "--sampler", "ptrace",
                     "--stall-ms", "10", "--sample-ms", "1", "--output", folder, "--", app],
                    env=base, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     launch = json.load(open(f"{folder}/launches.json"))["launches"][0]
