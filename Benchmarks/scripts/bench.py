@@ -5,6 +5,7 @@
     Benchmarks/scripts/bench.py                                # the list, one line each
     Benchmarks/scripts/bench.py launch-overhead --rounds 500 --cpu -1
     Benchmarks/scripts/bench.py --json out.json sample-cost --rounds 40
+    Benchmarks/scripts/bench.py check                          # every --help runs, every helper compiles (CI)
 
 Every run starts with the machine line (date, host, CPUs, kernel, load average) and ends with the
 load average after it. `--json FILE` (before NAME) also writes the run as JSON
@@ -73,6 +74,56 @@ def listing():
     return "\n".join(lines)
 
 
+# The files beside the benchmarks that none of them is run as: the shared modules and the C
+# helpers the harness compiles (each with its build, so that `bench.py check` catches one that
+# no longer compiles against the runner's C).
+HELPERS = {
+    "harness.py": None, "compiled_programs.py": None, "bench.py": None, "launch-timing.h": None,
+    "display-observer-cost.c": None,  # built by display-observer-cost.py (checked below)
+    "overhead-harness.c": lambda folder: harness.compile_harness(folder),
+    "busy-loop.c": lambda folder: harness.compile_c(folder, "busy-loop", ["busy-loop.c"]),
+    "start-stamp.c": lambda folder: harness.compile_c(folder, "start-stamp", ["start-stamp.c"]),
+    "launch-gap.c": lambda folder: harness.compile_with_runner(folder, "launch-gap", "launch-gap.c"),
+    "perf-aftereffect.c": lambda folder: harness.compile_with_runner(folder, "perf-aftereffect", "perf-aftereffect.c", perf=True),
+}
+
+
+def check():
+    """Every benchmark's --help runs, every C helper program compiles, and every file in this
+    folder is a benchmark or a helper: what CI runs (no launches, a few seconds)."""
+    problems = []
+    named = {target if isinstance(target, str) else target[0] for target, _ in BENCHMARKS.values()
+             if not isinstance(target, list)}
+    for file in sorted(os.listdir(harness.SCRIPTS)):
+        if file not in named and file not in HELPERS and not file.startswith("__"):
+            problems.append(f"Benchmarks/scripts/{file} is neither in bench.py's list nor one of its helpers")
+    for name, (target, _) in BENCHMARKS.items():
+        if isinstance(target, list):
+            continue
+        result = subprocess.run([sys.executable, __file__, name, "--help"], capture_output=True, text=True)
+        if result.returncode != 0:
+            problems.append(f"bench.py {name} --help exited {result.returncode}: {result.stderr.strip()[-300:]}")
+    with tempfile.TemporaryDirectory() as folder:
+        display = runpy.run_path(os.path.join(harness.SCRIPTS, "display-observer-cost.py"))["build"]
+        display_sources = ["display-reduction.c", os.path.join(harness.ROOT, "Sources", "CLaunchDisplay", "Pixels.c")]
+        builds = [build for build in HELPERS.values() if build] + [
+            display,
+            lambda folder: harness.compile_c(folder, "spawn-cost", ["spawn-cost.c"]),
+            lambda folder: harness.compile_c(folder, "signal-query-cost", ["signal-query-cost.c"]),
+            lambda folder: harness.compile_c(folder, "display-reduction", display_sources,
+                                             ["-I", os.path.join(harness.ROOT, "Sources", "CLaunchDisplay")])]
+        for build in builds:
+            try:
+                with contextlib.redirect_stdout(io.StringIO()):
+                    build(folder)
+            except (subprocess.CalledProcessError, SystemExit) as error:
+                problems.append(f"a helper program does not compile: {error}")
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    print(f"bench.py check: {len(BENCHMARKS)} benchmarks, {len(problems)} problem(s)")
+    return 1 if problems else 0
+
+
 def compiled(sources, arguments):
     """A C or Swift helper program: compiled by the harness into a temporary folder, then run."""
     import compiled_programs
@@ -135,6 +186,8 @@ def main():
     if not arguments or arguments[0] in ("-h", "--help", "list"):
         print(listing())
         return 0
+    if arguments == ["check"]:
+        return check()
     name, rest = arguments[0], arguments[1:]
     if name not in BENCHMARKS:
         sys.exit(f"bench.py: {name!r} is not a benchmark; the benchmarks are:\n{listing()}")
