@@ -6,7 +6,7 @@ per-round ratios of its block's median to hyperfine's, with a bootstrap 95 % int
 
     bench.py launch-gap [--rounds 20] [--runs 10] [--gaps 0,100,300,1000,3000] -- COMMAND [ARGS]
 """
-import json, os, random, statistics, subprocess, sys, tempfile
+import json, os, random, statistics, subprocess, tempfile
 
 import harness
 from harness import round_interval

@@ -8,7 +8,7 @@ ratios to the plain block's median, with a bootstrap 95 % interval.
 
     bench.py perf-aftereffect [--rounds 20] [--runs 10] -- COMMAND [ARGS]
 """
-import os, random, statistics, subprocess, sys, tempfile
+import random, statistics, subprocess, tempfile
 
 import harness
 from harness import round_interval
