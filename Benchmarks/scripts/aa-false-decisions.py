@@ -5,9 +5,8 @@ SampleApp, on a quiet machine and with one core kept busy by another process (a 
 loop), each rate of "regressed" or "improved" decisions with its 95 % Wilson interval. The
 sequential test promises at most --alpha (5 %) in both.
 
-    python3 Benchmarks/scripts/aa-false-decisions.py [--comparisons 200] [--max-runs 60] \
-        [--launchprof .build/release/launchprof] [--programs tiny,git,sampleapp] [--conditions quiet,busy] \
-        [--first-seed 1]
+    bench.py aa-false-decisions [--comparisons 200] [--max-runs 60] [--build DIR] \
+        [--programs tiny,git,sampleapp] [--conditions quiet,busy] [--first-seed 1]
 
 It refuses to start when the one-minute load average is 1.5 or more (other work on the machine
 is not the noise it measures), unless --force. Every comparison gets its own --seed (its
@@ -16,7 +15,6 @@ second run from --first-seed 101 adds comparisons 101 to 200 to a first run of 1
 compiled once and copied byte for byte; git and SampleApp are copied too, so base and head are
 two files, as two builds are.
 """
-import argparse
 import json
 import math
 import os
@@ -25,7 +23,7 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+import harness
 
 
 def wilson(successes, trials, z=1.959964):
@@ -88,18 +86,13 @@ def compare(launchprof, base, head, arguments, seed, max_runs, folder):
 
 def row(launchprof, name, program, condition, args, folder):
     base, head, arguments = program
-    hog = subprocess.Popen(["/bin/sh", "-c", "while :; do :; done"]) if condition == "busy" else None
-    try:
+    with harness.busy_core(condition == "busy"):
         results = []
         for seed in range(args.first_seed, args.first_seed + args.comparisons):
             results.append(compare(launchprof, base, head, arguments, seed, args.max_runs, folder))
             # A running tally on stderr: a row stopped early still says what it saw.
             decided = sum(1 for decision, _ in results if decision in ("regressed", "improved"))
             print(f"{name} {condition}: {decided} of {len(results)} decided either way", file=sys.stderr, flush=True)
-    finally:
-        if hog:
-            hog.kill()
-            hog.wait()
     false = sum(1 for decision, _ in results if decision in ("regressed", "improved"))
     low, high = wilson(false, len(results))
     counts = {kind: sum(1 for decision, _ in results if decision == kind)
@@ -112,9 +105,8 @@ def row(launchprof, name, program, condition, args, folder):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--launchprof", default=os.path.join(ROOT, ".build", "release", "launchprof"))
-    parser.add_argument("--comparisons", type=int, default=200)
+    parser = harness.parser(__doc__)
+    parser.add_argument("--comparisons", type=harness.positive, default=200, help="comparisons per row (default 200)")
     parser.add_argument("--first-seed", type=int, default=1, help="the seed of the first comparison")
     parser.add_argument("--max-runs", type=int, default=60)
     parser.add_argument("--alpha", type=float, default=0.05)
@@ -122,6 +114,7 @@ def main():
     parser.add_argument("--conditions", default="quiet,busy")
     parser.add_argument("--force", action="store_true", help="run even when the machine is busy already")
     args = parser.parse_args()
+    args.launchprof = harness.built(args.build, "launchprof")
     load = os.getloadavg()[0]
     if load >= 1.5 and not args.force:
         sys.exit(f"The load average is {load:.2f}: other work on the machine is not the noise this measures. "

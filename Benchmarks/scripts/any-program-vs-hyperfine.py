@@ -15,16 +15,15 @@ and per launchprof setting, and for the default run's profiled launches, the med
 per-round ratios to hyperfine with a bootstrap 95 % interval (2,000 resamples of the rounds,
 seeded), and the phases of its launches.
 
-    Benchmarks/scripts/any-program-vs-hyperfine.py [--rounds N] [--runs N] [--build DIR] -- COMMAND [ARGS...]
-    Benchmarks/scripts/any-program-vs-hyperfine.py --rounds 30 --runs 5 -- /usr/bin/git --version
+    bench.py any-program-vs-hyperfine [--rounds 30] [--runs 5] [--parts] [--build DIR] -- COMMAND [ARGS...]
+    bench.py any-program-vs-hyperfine --rounds 40 --runs 5 -- /usr/bin/git --version
 
 Needs hyperfine (apt-get install hyperfine) and a release build (swift build -c release).
 """
-import argparse, json, os, random, shlex, shutil, statistics, subprocess, sys, tempfile
+import json, os, random, shlex, shutil, statistics, subprocess, sys, tempfile
 
-from resampling import round_interval
-
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+import harness
+from harness import round_interval
 SETTINGS = {"default": [], "bare": ["--no-timing-launches", "--no-tracer", "--profile", "off", "--sampler", "none"]}
 PARTS = {"tracer": ["--no-timing-launches", "--profile", "off", "--sampler", "none"],
          "profile": ["--no-timing-launches", "--no-tracer", "--sampler", "none"]}
@@ -32,19 +31,11 @@ LABELS = {"default": "as reported", "bare": "instruments off", "tracer": "tracer
 
 
 def parse_arguments():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=30)
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--build", default=os.path.join(ROOT, ".build", "release"))
+    parser = harness.parser(__doc__, rounds=30, runs=5, command=True)
     parser.add_argument("--parts", action="store_true", help="also the tracer alone and the profile alone")
-    parser.add_argument("command", nargs=argparse.REMAINDER)
     arguments = parser.parse_args()
-    if arguments.command[:1] == ["--"]:
-        arguments.command = arguments.command[1:]
-    if not arguments.command:
-        parser.error("give the command to time after --")
-    if not shutil.which("hyperfine"):
-        sys.exit("hyperfine is not installed: apt-get install -y hyperfine")
+    arguments.command = harness.command_of(arguments, parser)
+    harness.require_tool("hyperfine", "hyperfine")
     return arguments
 
 
@@ -74,7 +65,7 @@ def launchprof_block(launchprof, setting, command, runs, folder):
 
 def main():
     arguments = parse_arguments()
-    launchprof = os.path.join(arguments.build, "launchprof")
+    launchprof = harness.built(arguments.build, "launchprof")
     folder = tempfile.mkdtemp()
     if arguments.parts:
         SETTINGS.update(PARTS)
@@ -107,6 +98,8 @@ def report(arguments, blocks, phases):
         ratios = [statistics.median(mine) / statistics.median(theirs)
                   for mine, theirs in zip(blocks[kind], blocks["hyperfine"]) if mine and theirs]
         low, high = round_interval(lambda picks: statistics.median(ratios[i] for i in picks), len(ratios))
+        harness.record(kind, {"medianMs": statistics.median(every[kind]), "ratio": statistics.median(ratios),
+                              "low": low, "high": high})
         print(f"{label}  median {statistics.median(every[kind]):9.3f} ms  ratio to hyperfine "
               f"{statistics.median(ratios):.3f} (95 % CI {low:.3f}-{high:.3f})  phases {'/'.join(phases.get(kind) or [])}")
 

@@ -8,19 +8,21 @@ plus a slow drift both builds share. It then finds the smallest fixed number of 
 one-look test (a t interval at the same alpha, the same decision rule) reaches the same
 power for the same effect, and prints both.
 
-    python3 Benchmarks/scripts/compare-simulation.py            # the figure in Benchmarks/README.md
+    bench.py compare-simulation            # the figure in Benchmarks/README.md
 
 With --blocks, the blocks are not synthetic but this machine's: the block log-ratios of real
 comparisons (their comparison.json, `launchprof compare` of a program with itself), pooled,
 centred and drawn with replacement, head's shifted by the effect:
 
-    python3 Benchmarks/scripts/compare-simulation.py --blocks RUN1/comparison.json RUN2/comparison.json …
+    bench.py compare-simulation --blocks RUN1/comparison.json RUN2/comparison.json …
 """
 import argparse
 import json
 import math
 import random
 import statistics
+
+import harness
 
 Z = statistics.NormalDist()
 
@@ -110,7 +112,7 @@ def fixed(rng, effect, blocks, args):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(prog=harness.PROG, description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--noise", type=float, default=0.05)
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--min-effect", type=float, default=0.02)

@@ -4,7 +4,7 @@ frame with no display, on a headless X server (Xvfb) and on a headless Wayland c
 (weston, headless back end), the servers started once here, the three conditions alternating
 in a random order within each round (the machine drifts between blocks).
 
-    Benchmarks/scripts/display-cost.py [ROUNDS] [APP]      # defaults: 100, .build/release/SampleApp
+    bench.py display-cost [--rounds 100] [--build DIR]     (SampleApp of the build)
 
 Each launch writes its trace (LAUNCHPROF_TRACE) and ends at its first frame
 (LAUNCHPROF_EXIT_AFTER=firstFrame). Prints, for each condition, the median time to first frame
@@ -14,9 +14,9 @@ spans (`display.connect`: loading the client library, connecting, creating the w
 `display.firstFrame`: putting the first frame, the wait for the window to be exposed or
 configured, and the acknowledgement: the X round trip, the Wayland frame callback).
 """
-import json, os, random, select, shutil, statistics, subprocess, sys, tempfile, time
+import json, os, random, select, statistics, subprocess, sys, tempfile, time
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+import harness
 SPANS = ("display.connect", "display.firstFrame")
 
 
@@ -59,11 +59,6 @@ def launch(app, assignments, folder):
     return document["totals"]["timeToFirstFrameNs"], spans
 
 
-def interval(values, count=2000):
-    medians = sorted(statistics.median(random.choices(values, k=len(values))) for _ in range(count))
-    return medians[int(0.025 * count)], medians[int(0.975 * count)]
-
-
 def quartiles(values):
     q = statistics.quantiles(values, n=4)
     return f"median {statistics.median(values) / 1e6:.2f} ms (quartiles {q[0] / 1e6:.2f} to {q[2] / 1e6:.2f})"
@@ -74,21 +69,21 @@ def report(rounds, app, times, spans):
     for condition, values in times.items():
         print(f"  timeToFirstFrame, {condition:>7}: {quartiles(values)}")
     for condition in ("x11", "wayland"):
-        ratios = [d / n for d, n in zip(times[condition], times["none"])]
-        low, high = interval(ratios)
+        ratio, low, high = harness.median_ratio(times[condition], times["none"])
         difference = statistics.median(d - n for d, n in zip(times[condition], times["none"]))
-        print(f"  {condition} / none: median ratio {statistics.median(ratios):.4f} (95 % interval {low:.4f} to "
+        harness.record(condition, {"ratio": ratio, "low": low, "high": high, "differenceMs": difference / 1e6,
+                                   "spansMs": {name: statistics.median(spans[condition][name]) / 1e6 for name in SPANS}})
+        print(f"  {condition} / none: median ratio {ratio:.4f} (95 % interval {low:.4f} to "
               f"{high:.4f}), median difference {difference / 1e6:+.2f} ms")
         for name in SPANS:
             print(f"    span {name}: {quartiles(spans[condition][name])}")
 
 
 def main():
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    app = sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, ".build", "release", "SampleApp")
-    for tool in ("Xvfb", "weston"):
-        if shutil.which(tool) is None:
-            sys.exit(f"{tool} is missing: apt-get install xvfb weston")
+    args = harness.parser(__doc__, rounds=100).parse_args()
+    rounds, app = args.rounds, harness.built(args.build, "SampleApp")
+    harness.require_tool("Xvfb", "xvfb")
+    harness.require_tool("weston", "weston")
     times = {"none": [], "x11": [], "wayland": []}
     spans = {condition: {name: [] for name in SPANS} for condition in ("x11", "wayland")}
     with tempfile.TemporaryDirectory() as folder:

@@ -113,7 +113,7 @@ int main(int argc, char **argv) {
             if (watched && !wayland) x = lp_xobserver_open(name, 1, 5000, error, sizeof error);
             // As the runner does just before a launch: nothing seen before counts.
             if (x) lp_xobserver_begin(x, 5000);
-            if (watched && wayland) w = lp_wlproxy_open(name, "wayland-cost", error, sizeof error);
+            if (watched && wayland) w = lp_wlproxy_open(name, "wayland-cost", NULL, NULL, error, sizeof error);
             if (watched && !x && !w) {
                 fprintf(stderr, "%s\n", error);
                 return 1;

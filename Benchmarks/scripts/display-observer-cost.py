@@ -5,36 +5,29 @@ X observer with DAMAGE on the program's windows; Wayland: the program's connecti
 proxy socket), one not, each timed from spawn to exit on the same headless display. Printed: the
 medians, and the median of the per-round ratios watched/plain with a bootstrap 95 % interval.
 
-    Benchmarks/scripts/display-observer-cost.py [--rounds 40] x11 -- .build/release/FixtureWindow --map-ms 0 --draw-ms 0 --frames 200 --exit
-    Benchmarks/scripts/display-observer-cost.py [--rounds 40] wayland -- weston-info
+    bench.py display-observer-cost [--rounds 40] --display x11 -- .build/release/FixtureWindow --map-ms 0 --draw-ms 0 --frames 200 --exit
+    bench.py display-observer-cost [--rounds 40] --display wayland -- weston-info
 """
-import argparse, os, statistics, subprocess, sys, tempfile
+import os, statistics, subprocess, tempfile
 
-from resampling import round_interval
-
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+import harness
+from harness import round_interval
 
 
 def build(folder):
-    output = os.path.join(folder, "display-observer-cost")
-    sources = [os.path.join(ROOT, "Benchmarks", "scripts", "display-observer-cost.c")] + [
-        os.path.join(ROOT, "Sources", "CLaunchRunner", name) for name in (
-            "lp_display.c", "lp_xobserver.c", "lp_xframe.c", "lp_xcb.c", "lp_xprobe.c", "lp_interrupt.c",
-            "lp_wlproxy.c")]
-    subprocess.run([os.environ.get("CC", "clang"), "-O2", "-o", output, *sources, "-lpthread",
-                    "-I", os.path.join(ROOT, "Sources", "CLaunchRunner", "include")], check=True)
-    return output
+    """display-observer-cost.c with the runner's display observer and Wayland proxy (lp_display.c,
+    lp_x*.c, lp_wl*.c, lp_interrupt.c: the files they are split into)."""
+    prefixes = ("lp_display", "lp_x", "lp_wl", "lp_interrupt")
+    sources = ["display-observer-cost.c"] + sorted(os.path.join(harness.RUNNER, name) for name in os.listdir(harness.RUNNER)
+                                                   if name.startswith(prefixes) and name.endswith(".c"))
+    return harness.compile_c(folder, "display-observer-cost", sources, ["-lpthread", *harness.RUNNER_INCLUDES])
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=40)
-    parser.add_argument("display", choices=["x11", "wayland"])
-    parser.add_argument("command", nargs=argparse.REMAINDER)
+    parser = harness.parser(__doc__, rounds=40, build=False, command=True)
+    parser.add_argument("--display", choices=["x11", "wayland"], required=True, help="the display watched")
     args = parser.parse_args()
-    command = args.command[1:] if args.command[:1] == ["--"] else args.command
-    if not command:
-        sys.exit("display-observer-cost.py: name the command after --")
+    command = harness.command_of(args, parser)
     program = build(tempfile.mkdtemp())
     lines = subprocess.run([program, args.display, str(args.rounds), "--", *command], capture_output=True, text=True,
                            check=True).stdout.split("\n")
@@ -47,6 +40,8 @@ def main():
     print(f"{' '.join(command)} on {args.display}: {args.rounds} rounds, watched and plain in random order")
     print(f"  plain   median {statistics.median(times['plain']):.3f} ms")
     print(f"  watched median {statistics.median(times['watched']):.3f} ms")
+    harness.record(args.display, {"plainMs": statistics.median(times["plain"]), "watchedMs": statistics.median(times["watched"]),
+                                  "ratio": statistics.median(ratios), "low": low, "high": high})
     print(f"  watched/plain per round: median {statistics.median(ratios):.3f} (95 % CI {low:.3f}-{high:.3f})")
 
 

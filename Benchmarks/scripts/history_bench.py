@@ -1,20 +1,26 @@
 #!/usr/bin/env python3
 """Benchmarks of the run history, on the real CLI:
 
-  1. inserting one run (`launchprof history import RUN_FOLDER`, process start included, and the
-     same minus an empty `launchprof history list` to show the insert alone);
+  1. inserting one run (`launchprof history import RUN_FOLDER`, process start included, into a new
+     store and into the year's), and `launchprof history list` on an empty store (process start
+     and open) to show what is not the insert;
   2. `launchprof history trend` over a year of nightly runs (365 runs x 3 scenarios x 40 metrics
      x 20 launches), and its growth with the number of runs: --last N within the year, and a
      second store of two years (730 nights) for the last figure.
 
-Usage: python3 Benchmarks/scripts/history_bench.py [path/to/launchprof] [repetitions]
-(default: .build/release/launchprof, 5). Build first: swift build -c release --product launchprof.
+    bench.py history [--runs 5] [--build DIR]
+
+--runs: launches of each timed launchprof command (the figure is their median). Build first:
+swift build -c release.
 The history is generated straight into SQLite with the schema of HistorySchema version 2.
 """
 import datetime, json, os, random, shutil, sqlite3, statistics, subprocess, sys, tempfile, time
 
-LAUNCHPROF = sys.argv[1] if len(sys.argv) > 1 else ".build/release/launchprof"
-REPS = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+import harness
+
+# Set from --build and --runs.
+LAUNCHPROF = None
+REPS = 5
 NIGHTS, SCENARIOS, METRICS, LAUNCHES = 365, ["cold", "warm", "resume"], 40, 20
 
 SCHEMA = [
@@ -66,9 +72,16 @@ def generate(path, nights):
     db.close()
 
 
-def timed(arguments, reps=REPS):
+def empty_store(path):
+    """A store with no runs, opened (and so migrated) once by launchprof: `history` refuses a path
+    where no history exists yet."""
+    generate(path, 0)
+    subprocess.run([LAUNCHPROF, "history", "list", "--history", path], capture_output=True, check=True)
+
+
+def timed(arguments):
     times = []
-    for _ in range(reps):
+    for _ in range(REPS):
         start = time.perf_counter()
         out = subprocess.run([LAUNCHPROF] + arguments, capture_output=True, text=True)
         times.append(time.perf_counter() - start)
@@ -90,7 +103,7 @@ def insert_one_run(work, year):
     times = []
     for rep in range(REPS):
         store = os.path.join(work, f"one-{rep}.sqlite")
-        subprocess.run([LAUNCHPROF, "history", "list", "--history", store], capture_output=True, check=True)
+        empty_store(store)
         start = time.perf_counter()
         subprocess.run([LAUNCHPROF, "history", "import", "--history", store, folder], capture_output=True, check=True)
         times.append(time.perf_counter() - start)
@@ -103,10 +116,14 @@ def trend(path, nights, what, arguments):
     """Times `history trend` over `nights` nights of `path` and counts the change points."""
     ms, out = timed(["history", "trend", "--history", path] + arguments)
     found = out.count(" at run ")
+    harness.record(f"trend {what}", {"ms": ms, "changePoints": found})
     print(f"trend over {what} ({nights * len(SCENARIOS)} runs, {len(SCENARIOS) * METRICS} series): {ms:.0f} ms, {found} change points")
 
 
 def main():
+    global LAUNCHPROF, REPS
+    args = harness.parser(__doc__, runs=5).parse_args()
+    LAUNCHPROF, REPS = harness.built(args.build, "launchprof"), args.runs
     work = tempfile.mkdtemp(prefix="history-bench-")
     try:
         path = os.path.join(work, "year.sqlite")
@@ -115,8 +132,10 @@ def main():
         print(f"generated {NIGHTS * len(SCENARIOS)} runs x {METRICS} metrics x {LAUNCHES} launches in {time.perf_counter() - start:.1f} s "
               f"({os.path.getsize(path) / 1e6:.0f} MB)")
         empty = os.path.join(work, "empty.sqlite")
+        empty_store(empty)
         base, _ = timed(["history", "list", "--history", empty])
-        print(f"launchprof history list on an empty store (process start, open, migrate): {base:.0f} ms")
+        harness.record("list on an empty store", {"ms": base})
+        print(f"launchprof history list on an empty store (process start, open): {base:.0f} ms")
         for last in [30, 90, 180, 365]:
             trend(path, last, f"the last {last} nights", ["--last", str(last * len(SCENARIOS))])
         two_years = os.path.join(work, "two-years.sqlite")
@@ -128,6 +147,7 @@ def main():
         if imported is None:
             print(f"history import skipped: no SampleApp beside {LAUNCHPROF} (swift build -c release --product SampleApp)")
         else:
+            harness.record("import", {"newStoreMs": imported[0], "yearStoreMs": imported[1]})
             print(f"history import of one run (20 launches) into a new store: {imported[0]:.0f} ms; into the year's store: {imported[1]:.0f} ms")
     finally:
         shutil.rmtree(work)

@@ -4,25 +4,13 @@ blocks of RUNS launches in a new random order, hyperfine's and launch-gap.c's (t
 spawn, lp_spawn_now) with each pause, asleep and busy. Printed per setting: the median of the
 per-round ratios of its block's median to hyperfine's, with a bootstrap 95 % interval.
 
-    Benchmarks/scripts/launch-gap.py [--rounds 20] [--runs 10] [--gaps 0,100,300,1000,3000] -- COMMAND [ARGS]
+    bench.py launch-gap [--rounds 20] [--runs 10] [--gaps 0,100,300,1000,3000] -- COMMAND [ARGS]
 """
-import argparse, json, os, random, statistics, subprocess, sys, tempfile
+import json, os, random, statistics, subprocess, tempfile
 
-from resampling import round_interval
+import harness
+from harness import round_interval
 
-from harness import spawn_sources
-
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-
-
-def build(folder):
-    output = os.path.join(folder, "launch-gap")
-    subprocess.run([os.environ.get("CC", "clang"), "-O2", "-o", output,
-                    os.path.join(ROOT, "Benchmarks", "scripts", "launch-gap.c"),
-                    *spawn_sources(),
-                    "-I", os.path.join(ROOT, "Sources", "CLaunchRunner", "include"),
-                    "-I", os.path.join(ROOT, "Sources", "CLaunchABI", "include")], check=True)
-    return output
 
 
 def hyperfine_median(command, runs, folder):
@@ -33,17 +21,13 @@ def hyperfine_median(command, runs, folder):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=20)
-    parser.add_argument("--runs", type=int, default=10)
-    parser.add_argument("--gaps", default="0,100,300,1000,3000")
-    parser.add_argument("command", nargs=argparse.REMAINDER)
+    parser = harness.parser(__doc__, rounds=20, runs=10, build=False, command=True)
+    parser.add_argument("--gaps", default="0,100,300,1000,3000", help="pauses in microseconds, comma-separated")
     args = parser.parse_args()
-    command = args.command[1:] if args.command[:1] == ["--"] else args.command
-    if not command:
-        sys.exit("launch-gap.py: name the command after --")
+    command = harness.command_of(args, parser)
+    harness.require_tool("hyperfine", "hyperfine")
     folder = tempfile.mkdtemp()
-    program = build(folder)
+    program = harness.compile_with_runner(folder, "launch-gap", "launch-gap.c")
     settings = {"hyperfine": None}
     for gap in [int(g) for g in args.gaps.split(",")]:
         settings[f"pause {gap} us"] = (gap, 0)
@@ -65,6 +49,7 @@ def main():
     for name in settings:
         ratios = [a / b for a, b in zip(results[name], results["hyperfine"])]
         low, high = round_interval(lambda picks: statistics.median([ratios[i] for i in picks]), args.rounds)
+        harness.record(name, {"medianMs": statistics.median(results[name]), "ratio": statistics.median(ratios), "low": low, "high": high})
         print(f"  {name:16s} median {statistics.median(results[name]):.3f} ms  ratio to hyperfine "
               f"{statistics.median(ratios):.3f} (95 % CI {low:.3f}-{high:.3f})")
 

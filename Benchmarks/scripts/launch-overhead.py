@@ -1,85 +1,104 @@
 #!/usr/bin/env python3
-"""What the profiler costs the launch it measures, on SampleApp: every instrument on, and each
-part alone, against off, in one command.
+"""What the profiler costs the launch it measures, on SampleApp: each instrument alone and all
+together against none, launch by launch in a random order in one session.
 
-Measured end: the exit point (`LAUNCHPROF_EXIT_AFTER=firstFrame`) as the app reads its own
-monotonic clock there, relative to `LAUNCHPROF_SPAWN_NS` (the clock read when the app is
-released to exec). The probe sends it as an `exitPoint` event before it writes the trace, and
-sends it with recording off as well, so both sides are measured by the same clock reads and
-nothing the profiler does after the exit point (stopping its instruments, building and writing
-the trace) counts.
+--measure chooses what is measured (comma-separated; every measure runs its own launches):
 
-Every launch goes through overhead-harness.c (compiled here from the runner's own C: the gated
-clone of lp_spawn.c and the whole-launch profile of lp_perf.c), with the app pinned to CPU 1 on
-every side. Settings (SWIFT_BACKTRACE=enable=no on all, as the runner sets it with the tracer):
+- exit-point (default): the app's exit point (`LAUNCHPROF_EXIT_AFTER=firstFrame`) as the app reads
+  its own monotonic clock there, relative to `LAUNCHPROF_SPAWN_NS` (the clock read when the app is
+  released to exec). The probe sends it as an `exitPoint` event before it writes the trace, and
+  with recording off as well, so both sides are measured by the same clock reads and nothing the
+  profiler does after the exit point (stopping its instruments, writing the trace) counts.
+- wall: the same launches' release-to-exit wall time, which does include writing the trace
+  after the first frame (an upper bound of what the profiler adds), and for the settings that
+  write a trace the profiler's own main-thread time it records (`profiler.mainThreadNs`).
+- callgrind: the in-process part by instruction counts, SampleApp under `valgrind
+  --tool=callgrind` from its start to its exit point (callgrind dumps when the probe's
+  finishAndExit is entered), of the main thread (`--separate-threads`), trace and tracer on
+  against off (perf events do not work under valgrind: the profile is not in this figure).
+- profile-rates: the whole-launch profile through the CLI, `launchprof trace --profile perf|off
+  --profile-rate R --sampler none -- SampleApp`, at each of --rates against off: the app's time to
+  first frame from its trace (the runner's release of the child to its first frame, so what the
+  runner does before and after is outside it), and the profile samples per launch.
 
-- off:      nothing but the spawn clock, the exit point and the event socket
-- measurement: a measurement launch (`LAUNCHPROF_TRACE`, `LAUNCHPROF_PURPOSE=measurement`): the
-            probe's phase and span marks, thread state, totals and the trace; no watchdog
-- padded:   off with three more variables of measurement's sizes that nothing reads (the control
-            for the environment's size)
-- trace:    phases, thread state, spans and the trace (`LAUNCHPROF_TRACE`, no stall sampler)
-- tracer:   trace + the blocking-call tracer preloaded and recording (`LD_PRELOAD`)
-- profile:  the whole-launch profile alone (perf events at launchprof's default rate, read from
-            `InstrumentSettings.defaultProfileRateHz`, or --rate; no trace, no tracer)
-- all:      trace + tracer + profile, as `launchprof run` launches by default
+exit-point and wall launch through overhead-harness.c (compiled here from the runner's own C: the
+gated clone of lp_spawn.c and the whole-launch profile of lp_perf.c), the app pinned to --cpu on
+every side (-1: not pinned). Settings (SWIFT_BACKTRACE=enable=no on all, as the runner sets it
+with the tracer); `--settings` names those timed against off:
 
-Each round launches every setting once (or only off and those named by --settings: fewer
-settings, more rounds in the same time), in a new random order. Printed per setting: the median
-ratio to off with a bootstrap 95 % interval (2,000 resamples of the rounds, seeded), and the
-median of the per-round ratios; then the medians of the app's resource use to its exit (user
-and system CPU, minor page faults, voluntary and involuntary context switches, from wait4),
-which say where a cost that is not the main thread's instructions goes. Then, unless --no-callgrind, the in-process part by
-instruction counts: SampleApp under `valgrind --tool=callgrind` from its start to its exit point
-(callgrind dumps when the probe's finishAndExit is entered), of the main thread (the launch's
-critical path; with --separate-threads callgrind dumps only the triggering thread there), trace and
-tracer on against off
-(perf events do not work under valgrind: the whole-launch profile is not in this figure).
+- off:          nothing but the spawn clock, the exit point and the event socket
+- measurement:  a measurement launch (`LAUNCHPROF_TRACE`, `LAUNCHPROF_PURPOSE=measurement`): the
+                probe's phase and span marks, thread state, totals and the trace; no watchdog
+- padded:       off with three more variables of measurement's sizes that nothing reads (the
+                control for the environment's size)
+- trace:        phases, thread state, spans and the trace (`LAUNCHPROF_TRACE`, no stall sampler)
+- signal:       trace + the in-process signal sampler (`LAUNCHPROF_SAMPLER=signal`)
+- tracer:       trace + the blocking-call tracer preloaded and recording (`LD_PRELOAD`)
+- tracer-alone: the tracer preloaded, nothing recorded
+- tracer+signal: trace + tracer + the signal sampler
+- profile:      the whole-launch profile alone (perf events at launchprof's default rate, read from
+                `InstrumentSettings.defaultProfileRateHz`, or --rate; no trace, no tracer)
+- all:          trace + tracer + profile, as `launchprof run` launches by default
+
+Each round launches off and every chosen setting once, in a new random order (fewer settings:
+more rounds in the same time). Printed per setting: the ratio of the medians to off with a
+bootstrap 95 % interval (2,000 resamples of the rounds, seeded) and the median of the per-round
+ratios; then the medians of the app's resource use to its exit (user and system CPU, minor page
+faults, voluntary and involuntary context switches, from wait4), which say where a cost that is
+not the main thread's instructions goes.
 
 Under valgrind the address space has one fixed layout, and the Swift runtime's hash tables (the
 generic metadata caches, keyed by metadata addresses; dictionaries seeded by their storage's
-address) probe more or less depending on where the libraries and the heap lie: the same
-program varies by several percent between layouts, and any change of a library's size (or one
-more preloaded library) moves it. A launch outside valgrind gets a new random layout every time
-(ASLR). So --layouts N counts every setting at the same N layouts (valgrind --aspace-minaddr)
-and reports the mean, and each count is split into those hash-table probes and the rest.
+address) probe more or less depending on where the libraries and the heap lie: the same program
+varies by several percent between layouts. So --layouts N counts every setting at the same N
+layouts (valgrind --aspace-minaddr) and reports the mean, each count split into those hash-table
+probes and the rest.
 
-    Benchmarks/scripts/launch-overhead.py [ROUNDS] [--build DIR] [--cpu N] [--no-callgrind]
-                                          [--callgrind-only] [--callgrind-runs N] [--layouts N]
-                                          [--rate HZ] [--json FILE]
+    bench.py launch-overhead --rounds 500 --cpu -1
+    bench.py launch-overhead --rounds 1000 --cpu -1 --settings all
+    bench.py launch-overhead --rounds 500 --cpu -1 --settings measurement,padded
+    bench.py launch-overhead --rounds 60 --measure wall --settings trace,signal,tracer,tracer-alone,tracer+signal
+    bench.py launch-overhead --measure callgrind --layouts 8 --callgrind-runs 1
+    bench.py launch-overhead --measure profile-rates --rounds 100 --rates 250,1000
 """
-import argparse, json, os, platform, random, re, statistics, subprocess, sys, tempfile, time
+import json, os, re, statistics, subprocess, sys, tempfile
 
-from harness import APP_ASSIGNMENTS, ROOT, compile_harness, run_launch
-from resampling import round_interval
+import harness
 
+MEASURES = ("exit-point", "wall", "callgrind", "profile-rates")
 
 
 def parse_arguments():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("rounds", type=int, nargs="?", default=200)
-    parser.add_argument("--build", default=os.path.join(ROOT, ".build", "release"))
-    parser.add_argument("--cpu", type=int, default=1, help="the CPU the app is pinned to on every side; -1: not pinned")
-    parser.add_argument("--no-callgrind", action="store_true")
-    parser.add_argument("--callgrind-only", action="store_true", help="only the instruction counts")
-    parser.add_argument("--callgrind-runs", type=int, default=3)
-    parser.add_argument("--layouts", type=int, default=1,
-                        help="address-space layouts per setting (valgrind --aspace-minaddr); 1: valgrind's default only")
-    parser.add_argument("--rate", type=int, help="the profile's samples per second (default: launchprof's default)")
+    parser = harness.parser(__doc__, rounds=200)
+    parser.add_argument("--measure", default="exit-point",
+                        help=f"what is measured, comma-separated: {', '.join(MEASURES)} (default exit-point)")
     parser.add_argument("--settings", default="trace,tracer,profile,all",
-                        help="the settings timed against off, comma-separated (fewer settings: more rounds in the same time)")
-    parser.add_argument("--json")
-    return parser.parse_args()
+                        help="the settings timed against off, comma-separated (default trace,tracer,profile,all)")
+    parser.add_argument("--cpu", type=int, default=1, help="the CPU the app is pinned to on every side; -1: not pinned")
+    parser.add_argument("--rate", type=harness.positive, help="the profile setting's samples per second (default: launchprof's default)")
+    parser.add_argument("--rates", type=harness.rates, default=[1000], help="profile-rates: the rates in Hz, comma-separated (default 1000)")
+    parser.add_argument("--callgrind-runs", type=harness.positive, default=3, help="callgrind: runs per setting and layout (default 3)")
+    parser.add_argument("--layouts", type=harness.positive, default=1,
+                        help="callgrind: address-space layouts per setting (valgrind --aspace-minaddr); 1: valgrind's default only")
+    args = parser.parse_args()
+    args.measure = args.measure.split(",")
+    unknown = [name for name in args.measure if name not in MEASURES]
+    if unknown:
+        parser.error(f"--measure {','.join(unknown)}: expected one or more of {', '.join(MEASURES)}")
+    return args
 
 
 def default_profile_rate():
     """launchprof's default whole-launch profile rate, read from its one definition
     (`InstrumentSettings.defaultProfileRateHz`), so the profile is measured as the runner runs it."""
-    source = os.path.join(ROOT, "Sources", "LaunchRunner", "Sampling", "InstrumentSettings.swift")
-    match = re.search(r"static let defaultProfileRateHz = (\d+)", open(source).read())
-    if not match:
-        sys.exit(f"{source}: no `static let defaultProfileRateHz = N`; expected the default profile rate there")
-    return int(match.group(1))
+    pattern = re.compile(r"static let defaultProfileRateHz = (\d+)")
+    for folder, _, files in os.walk(os.path.join(harness.ROOT, "Sources")):
+        for name in files:
+            if name == "InstrumentSettings.swift":
+                match = pattern.search(open(os.path.join(folder, name)).read())
+                if match:
+                    return int(match.group(1))
+    sys.exit("Sources/**/InstrumentSettings.swift: no `static let defaultProfileRateHz = N`; expected the default profile rate there")
 
 
 def padded(assignment):
@@ -89,19 +108,25 @@ def padded(assignment):
 
 
 def settings(trace, preload, rate):
-    common = list(APP_ASSIGNMENTS)
+    """name -> (profile rate, assignments, writes a trace)."""
+    common = list(harness.APP_ASSIGNMENTS)
     recording = [f"LAUNCHPROF_TRACE={trace}", "LAUNCHPROF_SAMPLER=none"]
+    signal = [f"LAUNCHPROF_TRACE={trace}", "LAUNCHPROF_SAMPLER=signal"]
     tracer = [f"LD_PRELOAD={preload}"]
+    purpose = ["LAUNCHPROF_PURPOSE=measurement"]
     return {
-        "off": (0, common),
-        "measurement": (0, common + recording + ["LAUNCHPROF_PURPOSE=measurement"]),
+        "off": (0, common, False),
+        "measurement": (0, common + recording + purpose, True),
         # The control of measurement: off with three more variables of the same sizes, names
         # the probe does not read (the environment's size alone).
-        "padded": (0, common + [padded(a) for a in recording + ["LAUNCHPROF_PURPOSE=measurement"]]),
-        "trace": (0, common + recording),
-        "tracer": (0, common + recording + tracer),
-        "profile": (rate, common),
-        "all": (rate, common + recording + tracer),
+        "padded": (0, common + [padded(a) for a in recording + purpose], False),
+        "trace": (0, common + recording, True),
+        "signal": (0, common + signal, True),
+        "tracer": (0, common + recording + tracer, True),
+        "tracer-alone": (0, common + tracer, False),
+        "tracer+signal": (0, common + signal + tracer, True),
+        "profile": (rate, common, False),
+        "all": (rate, common + recording + tracer, True),
     }
 
 
@@ -109,35 +134,67 @@ def settings(trace, preload, rate):
 RESOURCES = ("userMs", "systemMs", "minorFaults", "voluntarySwitches", "involuntarySwitches")
 
 
-def launch(harness, cpu, app, rate, assignments, resources=None):
-    """One launch's exit-point time in ms; its resource use is appended to `resources`."""
-    fields = run_launch(harness, cpu, rate, app, assignments)
-    if resources is not None:
-        resources.append({"userMs": fields["userUs"] / 1e3, "systemMs": fields["systemUs"] / 1e3,
-                          **{key: fields[key] for key in RESOURCES[2:]}})
-    return fields["exitPointNs"] / 1e6
+def launch(tool, cpu, app, setting, trace):
+    """One launch: its exit point and wall time in ms, its resource use, and the profiler's own
+    main-thread time in ms from its trace when the setting writes one."""
+    rate, assignments, traced = setting
+    fields = harness.run_launch(tool, cpu, rate, app, assignments)
+    resources = {"userMs": fields["userUs"] / 1e3, "systemMs": fields["systemUs"] / 1e3,
+                 **{key: fields[key] for key in RESOURCES[2:]}}
+    own = json.load(open(trace))["profiler"]["mainThreadNs"] / 1e6 if traced else None
+    return {"exit-point": fields["exitPointNs"] / 1e6, "wall": fields["wallNs"] / 1e6,
+            "resources": resources, "own": own}
 
 
-def ratio_interval(values, name):
-    """Bootstrap over rounds: resample round indices, keep each round's pairs together."""
-    return round_interval(lambda picks: statistics.median(values[name][i] for i in picks) /
-                          statistics.median(values["off"][i] for i in picks), len(values["off"]))
-
-
-def timed_rounds(harness, cpu, app, table, rounds, resources):
-    values = {name: [] for name in table}
+def timed_rounds(tool, cpu, app, table, rounds, trace):
+    results = {name: [] for name in table}
     for _ in range(3):
-        for name, (rate, assignments) in table.items():
-            launch(harness, cpu, app, rate, assignments)
+        for name in table:
+            launch(tool, cpu, app, table[name], trace)
     for index in range(rounds):
-        order = list(table)
-        random.shuffle(order)
-        for name in order:
-            rate, assignments = table[name]
-            values[name].append(launch(harness, cpu, app, rate, assignments, resources.setdefault(name, [])))
+        for name in harness.shuffled(table):
+            results[name].append(launch(tool, cpu, app, table[name], trace))
         if (index + 1) % 50 == 0:
             print(f"  {index + 1} rounds", file=sys.stderr)
-    return values
+    return results
+
+
+def timed(args, tool, app, table, trace):
+    results = timed_rounds(tool, args.cpu, app, table, args.rounds, trace)
+    pinning = f"app pinned to CPU {args.cpu}" if args.cpu >= 0 else "app not pinned"
+    for measure in [m for m in args.measure if m in ("exit-point", "wall")]:
+        what = "launch start to exit point (first frame)" if measure == "exit-point" else "release to exit (wall)"
+        print(f"{measure}: {args.rounds} rounds, {pinning}; {what}")
+        figures = {}
+        off = [launch[measure] for launch in results["off"]]
+        for name in table:
+            values = [launch[measure] for launch in results[name]]
+            entry = {"medianMs": statistics.median(values)}
+            line = f"  {name:13s} median {entry['medianMs']:8.2f} ms"
+            if name != "off":
+                ratio, low, high = harness.ratio_of_medians(values, off)
+                paired = statistics.median(a / b for a, b in zip(values, off))
+                entry.update(ratio=ratio, low=low, high=high, pairedRatio=paired)
+                line += f"   ratio {ratio:.4f} (95 % CI {low:.4f} to {high:.4f}); median paired ratio {paired:.4f}"
+            own = [launch["own"] for launch in results[name] if launch["own"] is not None]
+            if measure == "wall" and own:
+                entry["profilerMainThreadMs"] = statistics.median(own)
+                line += f"; the profiler's own main-thread time {entry['profilerMainThreadMs']:.3f} ms"
+            figures[name] = entry
+            print(line)
+        harness.record(measure, figures)
+    print_resources(results)
+
+
+def print_resources(results):
+    """Medians of the app's resource use per setting: where a cost that is not the main
+    thread's instructions goes (CPU in the kernel, page faults, waits, preemptions)."""
+    print("the app's resource use to its exit (medians; wait4): " + ", ".join(RESOURCES))
+    figures = {}
+    for name, launches in results.items():
+        figures[name] = {key: statistics.median(launch["resources"][key] for launch in launches) for key in RESOURCES}
+        print(f"  {name:13s} " + "   ".join(f"{key} {figures[name][key]:.1f}" for key in RESOURCES))
+    harness.record("resources", figures)
 
 
 # The Swift runtime's hash-table lookups whose probe counts depend on addresses (see above).
@@ -156,8 +213,7 @@ def instructions(app, assignments, folder, layout=0):
     and how many of them were the hash-table probes."""
     directory = tempfile.mkdtemp(dir=folder)
     out = os.path.join(directory, "callgrind.out")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("LAUNCHPROF_") and k != "LD_PRELOAD"}
-    env.update(a.split("=", 1) for a in assignments)
+    env = harness.clean_environment(**dict(a.split("=", 1) for a in assignments))
     address = layout_address(layout)
     placement = [f"--aspace-minaddr={address:#x}"] if address else []
     subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--separate-threads=yes",
@@ -196,24 +252,23 @@ def hash_probes(path):
     return total
 
 
-def callgrind(app, table, runs, layouts, folder):
+def callgrind(app, table, args, folder):
     # Valgrind 3.19 (Debian 12) cannot read the DWARF 5 of Swift builds: count a copy without
     # debug information, beside the original so that it finds its resource bundle.
+    harness.require_tool("valgrind", "valgrind")
     stripped = app + "-callgrind"
     subprocess.run(["objcopy", "--strip-debug", app, stripped], check=True)
     try:
-        return count_settings(stripped, table, runs, layouts, folder)
+        counts = {name: [] for name in ("off", "trace", "tracer")}
+        for layout in range(args.layouts):
+            for _ in range(args.callgrind_runs):
+                for name in counts:
+                    counts[name].append(instructions(stripped, table[name][1], folder, layout))
     finally:
         os.remove(stripped)
-
-
-def count_settings(app, table, runs, layouts, folder):
-    counts = {name: [] for name in ("off", "trace", "tracer")}
-    for layout in range(layouts):
-        for _ in range(runs):
-            for name in counts:
-                counts[name].append(instructions(app, table[name][1], folder, layout))
-    return {name: describe(values, runs) for name, values in counts.items()}
+    counts = {name: describe(values, args.callgrind_runs) for name, values in counts.items()}
+    harness.record("instructions", counts)
+    print_counts(counts, args)
 
 
 def describe(values, runs):
@@ -226,83 +281,74 @@ def describe(values, runs):
             "runs": [total for total, _ in values]}
 
 
-def machine():
-    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
-    return f"{platform.node()}, {os.cpu_count()} x {cpu}, Linux {platform.release()}, load average {os.getloadavg()}"
-
-
-def main():
-    args = parse_arguments()
-    app = os.path.join(args.build, "SampleApp")
-    preload = os.path.abspath(os.path.join(args.build, "LaunchProfiler_CLaunchPreload.resources", "libLaunchPreload.so"))
-    for path in (app, preload):
-        if not os.path.exists(path):
-            sys.exit(f"{path} is missing: run `swift build -c release` first.")
-    folder = tempfile.mkdtemp()
-    harness = compile_harness(folder)
-    rate = args.rate or default_profile_rate()
-    table = settings(os.path.join(folder, "launch.trace.json"), preload, rate)
-    chosen = ["off"] + [name for name in args.settings.split(",") if name != "off"]
-    unknown = [name for name in chosen if name not in table]
-    if unknown:
-        sys.exit(f"--settings: {', '.join(unknown)} is not a setting; the settings are {', '.join(table)}.")
-    timed_table = {name: table[name] for name in chosen}
-    print(f"whole-launch profile at {rate} Hz")
-    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {machine()}")
-    report = {"rounds": args.rounds, "machine": machine(), "profileRateHz": rate, "settings": {}}
-    if not args.callgrind_only:
-        timed(args, harness, app, timed_table, report)
-    if not args.no_callgrind:
-        counts = callgrind(os.path.abspath(app), table, args.callgrind_runs, args.layouts, folder)
-        report["instructions"] = counts
-        print_counts(counts, args)
-    if args.json:
-        with open(args.json, "w") as file:
-            json.dump(report, file, indent=2, sort_keys=True)
-
-
 def print_counts(counts, args):
     print(f"callgrind, main-thread instructions from exec to the exit point (median of {args.callgrind_runs} "
           f"runs per layout, mean over {args.layouts} layout(s)); without the hash-table probes:")
     for name, count in counts.items():
-        line = f"{name:8s} main thread {count['mainThread']:,.0f}   without probes {count['withoutHashProbes']:,.0f}"
+        line = f"  {name:8s} main thread {count['mainThread']:,.0f}   without probes {count['withoutHashProbes']:,.0f}"
         if name != "off":
             off = counts["off"]
             line += (f"   ratio {count['mainThread'] / off['mainThread']:.4f}"
                      f", without probes {count['withoutHashProbes'] / off['withoutHashProbes']:.4f}")
         print(line)
-        print(f"         runs {count['runs']}   hash-table probes per layout {count['hashProbes']}")
+        print(f"           runs {count['runs']}   hash-table probes per layout {count['hashProbes']}")
 
 
-def timed(args, harness, app, table, report):
-    resources = {}
-    values = timed_rounds(harness, args.cpu, os.path.abspath(app), table, args.rounds, resources)
-    report["loadAverageAfter"] = os.getloadavg()
-    pinning = f"app pinned to CPU {args.cpu}" if args.cpu >= 0 else "app not pinned"
-    print(f"{args.rounds} rounds, {pinning}; launch start to exit point (first frame)")
-    for name in table:
-        median = statistics.median(values[name])
-        entry = {"medianMs": median}
-        line = f"{name:8s} median {median:8.2f} ms"
-        if name != "off":
-            low, high = ratio_interval(values, name)
-            paired = statistics.median(a / b for a, b in zip(values[name], values["off"]))
-            entry.update(ratio=median / statistics.median(values["off"]), low=low, high=high, pairedRatio=paired)
-            line += f"   ratio {entry['ratio']:.4f} (95 % CI {low:.4f} to {high:.4f}); median paired ratio {paired:.4f}"
-        report["settings"][name] = entry
-        print(line)
-    print_resources(resources, report)
-    print(f"load average after: {os.getloadavg()}")
+def traced_launch(launchprof, app, profile, rate, folder):
+    """One `launchprof trace` launch: time to first frame in ms and the profile's samples."""
+    trace = os.path.join(folder, "launch.trace.json")
+    command = [launchprof, "trace", "--profile", profile, "--profile-rate", str(rate), "--sampler", "none",
+               "-o", trace, "--", app]
+    subprocess.run(command, env=harness.clean_environment(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   check=True)
+    document = json.load(open(trace))
+    samples = len(document.get("profile", {}).get("samples", [])) if profile == "perf" else 0
+    return document["totals"]["timeToFirstFrameNs"] / 1e6, samples
 
 
-def print_resources(resources, report):
-    """Medians of the app's resource use per setting: where a cost that is not the main
-    thread's instructions goes (CPU in the kernel, page faults, waits, preemptions)."""
-    print("the app's resource use to its exit (medians; wait4): " + ", ".join(RESOURCES))
-    for name, rows in resources.items():
-        medians = {key: statistics.median(row[key] for row in rows) for key in RESOURCES}
-        report["settings"][name]["resources"] = medians
-        print(f"{name:8s} " + "   ".join(f"{key} {medians[key]:.1f}" for key in RESOURCES))
+def profile_rates(args, app, folder):
+    launchprof = harness.built(args.build, "launchprof")
+    figures = {}
+    for rate in args.rates:
+        for _ in range(3):
+            traced_launch(launchprof, app, "off", rate, folder), traced_launch(launchprof, app, "perf", rate, folder)
+        times, counts = {"off": [], "perf": []}, []
+        for _ in range(args.rounds):
+            for profile in harness.shuffled(times):
+                value, samples = traced_launch(launchprof, app, profile, rate, folder)
+                times[profile].append(value)
+                if profile == "perf":
+                    counts.append(samples)
+        ratio, low, high = harness.ratio_of_medians(times["perf"], times["off"])
+        figures[str(rate)] = {"offMs": statistics.median(times["off"]), "onMs": statistics.median(times["perf"]),
+                              "ratio": ratio, "low": low, "high": high, "samples": statistics.median(counts)}
+        print(f"profile at {rate} Hz, {args.rounds} rounds: time to first frame median off "
+              f"{figures[str(rate)]['offMs']:.1f} ms, on {figures[str(rate)]['onMs']:.1f} ms; ratio {ratio:.4f} "
+              f"(95 % CI {low:.4f} to {high:.4f}); profile samples per launch (median) {statistics.median(counts):.0f}")
+    harness.record("profile-rates", figures)
+
+
+def main():
+    args = parse_arguments()
+    app = harness.built(args.build, "SampleApp")
+    preload = harness.preload(args.build)
+    folder = tempfile.mkdtemp()
+    rate = args.rate or default_profile_rate()
+    trace = os.path.join(folder, "launch.trace.json")
+    table = settings(trace, preload, rate)
+    chosen = ["off"] + [name for name in args.settings.split(",") if name != "off"]
+    unknown = [name for name in chosen if name not in table]
+    if unknown:
+        sys.exit(f"--settings {','.join(unknown)}: not a setting; the settings are {', '.join(table)}.")
+    harness.record("profileRateHz", rate)
+    if "exit-point" in args.measure or "wall" in args.measure:
+        print(f"whole-launch profile at {rate} Hz")
+        timed(args, harness.compile_harness(folder), app, {name: table[name] for name in chosen}, trace)
+    if "callgrind" in args.measure:
+        callgrind(app, table, args, folder)
+    if "profile-rates" in args.measure:
+        profile_rates(args, app, folder)
+    subprocess.run(["rm", "-rf", folder], check=False)
 
 
 if __name__ == "__main__":

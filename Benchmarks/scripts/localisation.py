@@ -1,17 +1,15 @@
 #!/usr/bin/env python3
 """Does `launchprof compare` place a regression? SampleApp against a copy started 10 ms later
 (a small C program that sleeps 10 ms, then execs SampleApp: the 10 ms fall before main, in
-`binaryLoad`), compared TRIES times; each try counts as placed when the comparison says
+`binaryLoad`), compared --comparisons times; each comparison counts as placed when the comparison says
 "regressed" and its parts ("Where the time went") name `binaryLoad` as moved (or, when no part
 is decided, as the part whose time grew most).
 
-    python3 Benchmarks/scripts/localisation.py [--tries 10] [--delay-ms 10] [--max-runs 60] \
-        [--launchprof .build/release/launchprof] [--busy]
+    bench.py localisation [--comparisons 10] [--delay-ms 10] [--max-runs 60] [--build DIR] [--busy]
 
---busy keeps one core busy with a shell loop meanwhile. Every try gets its own --seed (its
-number). The SampleApp beside launchprof is used (`swift build -c release --product SampleApp`).
+--busy keeps one core busy with a shell loop meanwhile. Every comparison gets its own --seed (its
+number). The build's SampleApp is used (`swift build -c release`).
 """
-import argparse
 import json
 import os
 import shutil
@@ -19,7 +17,7 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+import harness
 
 DELAY = r"""
 #include <time.h>
@@ -59,26 +57,22 @@ def placed(outcome):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--launchprof", default=os.path.join(ROOT, ".build", "release", "launchprof"))
-    parser.add_argument("--tries", type=int, default=10)
+    parser = harness.parser(__doc__)
+    parser.add_argument("--comparisons", type=harness.positive, default=10, help="comparisons (default 10)")
     parser.add_argument("--delay-ms", type=int, default=10)
     parser.add_argument("--max-runs", type=int, default=60)
     parser.add_argument("--busy", action="store_true")
     args = parser.parse_args()
-    sample = os.path.join(os.path.dirname(os.path.abspath(args.launchprof)), "SampleApp")
-    if not os.path.exists(sample):
-        sys.exit(f"No SampleApp beside {args.launchprof}: swift build -c release --product SampleApp")
-    hog = subprocess.Popen(["/bin/sh", "-c", "while :; do :; done"]) if args.busy else None
+    args.launchprof, sample = harness.built(args.build, "launchprof", "SampleApp")
     hits = 0
-    try:
+    with harness.busy_core(args.busy):
         with tempfile.TemporaryDirectory(prefix="place-") as folder:
             head = build_delayed(folder, sample, args.delay_ms)
-            print(f"load {os.getloadavg()[0]:.2f}, {'one core kept busy' if args.busy else 'quiet'}, "
+            print(f"load {os.getloadavg()[0]:.2f}, {'one core kept busy' if args.busy else 'no core kept busy'}, "
                   f"SampleApp against a copy started {args.delay_ms} ms later\n")
-            print("| try | decision | effect on timeToFirstFrame | launches per build | parts named |")
+            print("| comparison | decision | effect on timeToFirstFrame | launches per build | parts named |")
             print("|---:|---|---|---:|---|")
-            for seed in range(1, args.tries + 1):
+            for seed in range(1, args.comparisons + 1):
                 output = os.path.join(folder, f"cmp-{seed}")
                 subprocess.run([args.launchprof, "compare", "--base", sample, "--head", head, "--seed", str(seed),
                                 "--max-runs", str(args.max_runs), "--output", output, "--format", "json"],
@@ -93,12 +87,9 @@ def main():
                 print(f"| {seed} | {metric['decision']} | {effect:+.1f} % | {outcome['base']['launches']} | "
                       f"{', '.join(parts) or 'none'} |", flush=True)
                 shutil.rmtree(output, ignore_errors=True)
-    finally:
-        if hog:
-            hog.kill()
-            hog.wait()
-    print(f"\nregressed and placed in binaryLoad: {hits} of {args.tries}")
-    return 0 if hits == args.tries else 1
+    harness.record("placed", {"hits": hits, "comparisons": args.comparisons})
+    print(f"\nregressed and placed in binaryLoad: {hits} of {args.comparisons}")
+    return 0 if hits == args.comparisons else 1
 
 
 if __name__ == "__main__":

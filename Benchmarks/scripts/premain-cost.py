@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What the pre-main breakdown costs a program, and its relocation against glibc's own count.
 
-    python3 Benchmarks/scripts/premain-cost.py [ROUNDS] [-- PROGRAM [ARGS ...]]
+    bench.py premain-cost [--rounds 200] [--build DIR] [-- PROGRAM [ARGS ...]]
 
 Without a program, a Swift hello world (`import Foundation`, the runtime shared) is built with
 swiftc into a temporary folder. Each round launches the program three times in random order
@@ -21,7 +21,8 @@ frequency measured here (clock cycles over a 200 ms sleep). And, when valgrind i
 instructions the module adds to the whole launch (callgrind, one launch each way: a count that does
 not drift with the machine, as the wall times do; system calls and page faults are not in it).
 
-Needs a release build (`swift build -c release`) for launchprof and libLaunchAudit.so.
+Needs a release build (`swift build -c release`) for launchprof and libLaunchAudit.so
+(PREMAIN_AUDIT_EXPERIMENT=PATH: another audit module instead).
 """
 import json
 import os
@@ -32,12 +33,12 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(__file__))
-from harness import ROOT, compile_harness  # noqa: E402
-from resampling import round_interval  # noqa: E402
+import harness
+from harness import ROOT, compile_harness, round_interval
 
-RELEASE = os.path.join(ROOT, ".build", "release")
-AUDIT = os.environ.get("PREMAIN_AUDIT_EXPERIMENT") or os.path.join(RELEASE, "LaunchProfiler_CLaunchAudit.resources", "libLaunchAudit.so")
+# The release build and the audit module, set from --build.
+RELEASE = harness.RELEASE
+AUDIT = None
 
 
 def hello_world(folder):
@@ -50,10 +51,10 @@ def hello_world(folder):
 MARKS = "LAUNCHPROF_RELOCATION_MARKS=1"
 
 
-def wall_ns(harness, program, audit, marks=False):
+def wall_ns(tool, program, audit, marks=False):
     """One launch's release-to-exit wall time and CPU time (user and system, from wait4), in ns."""
     assignments = ([f"LD_AUDIT={AUDIT}"] if audit else []) + ([MARKS] if marks else [])
-    result = subprocess.run([harness, "-1", "0", *assignments, "--", *program], capture_output=True, text=True)
+    result = subprocess.run([tool, "-1", "0", *assignments, "--", *program], capture_output=True, text=True)
     fields = result.stdout.split()
     if result.returncode != 0 or len(fields) < 2:
         sys.exit(f"a launch of {program[0]} failed: {result.stderr.strip()}")
@@ -88,7 +89,7 @@ def tsc_hz(folder):
                    "int main(void){struct timespec a,b,s={0,200000000};clock_gettime(CLOCK_MONOTONIC,&a);"
                    "unsigned long long c=__rdtsc();nanosleep(&s,0);unsigned long long d=__rdtsc();"
                    "clock_gettime(CLOCK_MONOTONIC,&b);printf(\"%f\\n\",(d-c)/((b.tv_sec-a.tv_sec)+(b.tv_nsec-a.tv_nsec)/1e9));}")
-    subprocess.run(["clang", "-O2", source, "-o", source[:-2]], check=True)
+    subprocess.run([os.environ.get("CC", "clang"), "-O2", source, "-o", source[:-2]], check=True)
     return float(subprocess.run([source[:-2]], capture_output=True, text=True, check=True).stdout)
 
 
@@ -127,6 +128,8 @@ def report(label, plain, audited, rounds, uninstrumented_main):
     cpu_differences = [a[1] - p[1] for a, p in zip(audited, plain)]
     low, high = round_interval(lambda picks: statistics.median([differences[i] for i in picks]), rounds)
     cost = statistics.median(differences)
+    harness.record(label, {"addedUs": cost / 1e3, "lowUs": low / 1e3, "highUs": high / 1e3,
+                           "shareOfTimeToMain": cost / uninstrumented_main})
     print(f"  {label}: median {statistics.median([a[0] for a in audited]) / 1e6:.3f} ms, added {cost / 1e3:+.1f} us "
           f"(95 % interval {low / 1e3:+.1f} to {high / 1e3:+.1f} us), {100 * cost / uninstrumented_main:+.2f} % of "
           f"the uninstrumented time to main (interval {100 * low / uninstrumented_main:+.2f} to "
@@ -137,17 +140,23 @@ def report(label, plain, audited, rounds, uninstrumented_main):
 
 
 def main():
-    arguments = sys.argv[1:]
-    rounds = int(arguments.pop(0)) if arguments and arguments[0] != "--" else 200
+    global RELEASE, AUDIT
+    parser = harness.parser(__doc__, rounds=200, command=True)
+    args = parser.parse_args()
+    rounds, command = args.rounds, harness.command_of(args, parser, required=False)
+    RELEASE = os.path.abspath(args.build)
+    AUDIT = os.environ.get("PREMAIN_AUDIT_EXPERIMENT") or harness.built(
+        RELEASE, os.path.join("LaunchProfiler_CLaunchAudit.resources", "libLaunchAudit.so"))
+    harness.built(RELEASE, "launchprof")
     with tempfile.TemporaryDirectory() as folder:
-        program = arguments[1:] if arguments[:1] == ["--"] else hello_world(folder)
-        harness = compile_harness(folder)
+        program = command or hello_world(folder)
+        tool = compile_harness(folder)
         arms = {"plain": [], "audited": [], "marked": []}
         for _ in range(rounds):
             order = list(arms)
             random.shuffle(order)
             for arm in order:
-                arms[arm].append(wall_ns(harness, program, arm != "plain", arm == "marked"))
+                arms[arm].append(wall_ns(tool, program, arm != "plain", arm == "marked"))
         relocation, to_main, premain_wall = breakdown_relocation_ns(program, folder)
         plain = [p[0] for p in arms["plain"]]
         cost = statistics.median([a[0] - p for a, p in zip(arms["audited"], plain)])
@@ -170,6 +179,7 @@ def main():
                           f"({100 * (count - plain_count) / plain_count:+.2f} % of {plain_count:,})")
         hz = tsc_hz(folder)
         loader = loader_relocation_ns(program, hz)
+        harness.record("relocationMs", {"breakdown": relocation / 1e6, "ldDebugStatistics": loader / 1e6 if loader else None})
         print(f"  relocation: breakdown {relocation / 1e6:.3f} ms (median of the pre-main launches without marks); "
               f"LD_DEBUG=statistics {loader / 1e6 if loader else float('nan'):.3f} ms (median of 11, "
               f"TSC {hz / 1e9:.3f} GHz)")

@@ -5,7 +5,7 @@ does (its own process group, the event socket, LAUNCHPROF_SPAWN_NS), and reads t
 (lp_premain_abi.h): loader start to the last object mapped. Printed: each module's median, and each
 one's median per-round difference from the first.
 
-    python3 Benchmarks/scripts/premain-loading-cost.py ROUNDS BASE.so OTHER.so [...] -- PROGRAM [ARGS ...]
+    bench.py premain-loading-cost [--rounds 100] --modules BASE.so,OTHER.so[,...] -- PROGRAM [ARGS ...]
 
 A module is built by hand with the plugin's flags (Plugins/PreloadLibrary: clang -shared -fPIC -O2
 -nostdlib -ffreestanding -fno-stack-protector -fno-builtin, and the stub that names the loader by
@@ -19,6 +19,8 @@ import struct
 import subprocess
 import sys
 import time
+
+import harness
 
 RECORD = struct.Struct("<IIqqqqq")  # struct lp_premain_record
 START, OBJECT = 1, 2
@@ -49,11 +51,13 @@ def loading_ns(module, program):
 
 
 def main():
-    arguments = sys.argv[1:]
-    if "--" not in arguments or len(arguments) < 4:
-        sys.exit(__doc__)
-    split = arguments.index("--")
-    rounds, modules, program = int(arguments[0]), arguments[1:split], arguments[split + 1:]
+    parser = harness.parser(__doc__, rounds=100, build=False, command=True)
+    parser.add_argument("--modules", required=True, help="two or more audit modules, comma-separated; the first is the base")
+    args = parser.parse_args()
+    rounds, program = args.rounds, harness.command_of(args, parser)
+    modules = [os.path.abspath(module) for module in args.modules.split(",")]
+    if len(modules) < 2 or not all(os.path.exists(module) for module in modules):
+        parser.error(f"--modules {args.modules}: expected two or more existing .so files, comma-separated")
     times = {module: [] for module in modules}
     for _ in range(rounds):
         order = list(modules)

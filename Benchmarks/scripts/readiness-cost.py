@@ -11,18 +11,15 @@ The baseline is no condition (`--exit-after active`: the probe ends the launch a
 the runner only sleeps in poll on the pidfd). The difference of the in-process medians to the
 baseline is what the runner's watching adds to the program's own time to ready.
 
-    Benchmarks/scripts/readiness-cost.py [ROUNDS] [RUNS_PER_ROUND]     (BUILD=debug to use .build/debug)
+    bench.py readiness-cost [--rounds 3] [--runs 5] [--build DIR]
 """
-import json, os, socket, statistics, subprocess, sys, tempfile
+import json, os, socket, statistics, subprocess, tempfile
 
-root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-build = os.environ.get("BUILD", "release")
-if build == "release":
-    subprocess.run(["swift", "build", "-c", "release"], cwd=root, check=True, stdout=subprocess.DEVNULL)
-tool = os.path.join(root, ".build", build, "launchprof")
-server = os.path.join(root, ".build", build, "FixtureServer")
-rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 3
-runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+import harness
+
+args = harness.parser(__doc__, rounds=3, runs=5).parse_args()
+tool, server = harness.built(args.build, "launchprof", "FixtureServer")
+rounds, runs, build = args.rounds, args.runs, args.build
 
 
 def free_port():
@@ -33,7 +30,9 @@ def free_port():
 
 def launch(condition, work):
     port = free_port()
-    flag = os.path.join(work, "ready.flag")
+    # A new path each run: the server creates the file under every condition, and the runner
+    # refuses a readiness file that exists before the launch.
+    flag = os.path.join(work, f"ready-{len(os.listdir(work))}.flag")
     spelled = {"port": f"port:{port}", "stdout": "stdout:^listening", "file": f"file:{flag}", "notify": "notify"}
     phases = True
     args = ["--phases", "--port", str(port), "--file", flag]
@@ -78,6 +77,7 @@ for condition, (inside, detected) in results.items():
     line = f"{name:18} in-process ready median {m:8.2f} ms"
     if condition is not None:
         line += f"  ({m - base:+6.2f} ms vs none)"
+    harness.record(name, {"inProcessReadyMs": m, "detectedAfterMs": statistics.median(detected) if detected else None})
     if detected:
         line += f"  detected after {statistics.median(detected):6.3f} ms (median)"
     print(line)

@@ -3,7 +3,7 @@
 constants of RelocationCostModel (Sources/LaunchAnalysis/PreMain), which shares the timed
 relocation out among objects and kinds.
 
-    python3 Benchmarks/scripts/relocation-cost.py [ROUNDS]
+    bench.py relocation-cost [--rounds 100]
 
 Builds C programs of known counts with clang in a temporary folder: a PIE with a table of N
 pointers (N relative relocations, 512 to a page), one with one pointer on each of P pages (P
@@ -21,8 +21,9 @@ import os
 import random
 import statistics
 import subprocess
-import sys
 import tempfile
+
+import harness
 
 TIMER = r"""
 #include <stdio.h>
@@ -89,7 +90,7 @@ def programs(folder):
 
 
 def main():
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    rounds = harness.parser(__doc__, rounds=100, build=False).parse_args().rounds
     with tempfile.TemporaryDirectory() as folder:
         timer = build(folder, "timer", TIMER, ["-O2"])
         built = programs(folder)
@@ -108,6 +109,7 @@ def main():
     relative = (median["dense 100000"] - median["dense 1"] - dense_pages * page) / (100000 - 1)
     symbol_pages = 20000 * 8 / 4096
     lookup = (median["symbols 20000"] - median["symbols 1"] - symbol_pages * page) / (20000 - 1)
+    harness.record("costsNs", {"page": page, "relativeRelocation": relative, "lookup": lookup})
     print("page %.0f ns, relative relocation %.1f ns, lookup %.0f ns (%d rounds)" % (page, relative, lookup, rounds))
 
 

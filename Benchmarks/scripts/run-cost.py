@@ -4,24 +4,24 @@ the wall times of every launch it made (diagnosis, measurement, primer, pre-main
 from launches.json), the rest being its fixed setup and finish (finding the instruments, the
 symbolization and findings, the reports; `--no-history`, so no history write).
 
-    Benchmarks/scripts/run-cost.py [--runs 20 [--runs 100]] [--repeats 3] [--launchprof PATH] -- PROGRAM [ARGS]
+    bench.py run-cost [--runs 20 [--runs 100]] [--rounds 3] [--build DIR] -- PROGRAM [ARGS]
 
-Prints, per repeat and as medians: the run's wall time, the launches' sum, their ratio, and the
+Prints, per round and as medians: the run's wall time, the launches' sum, their ratio, and the
 rest (wall minus sum), split where it goes: the setup before the first launch (from the
 process's start to the first launch's start, read from its trace on the same monotonic clock,
 less the warm-up launch), the launch loop (from the first launch's start to the write of
 launches.json after the last launch, against the launches' own wall times: the runner's work
 between launches), and the finish after it (the findings and symbolization, the reports).
 
-With two or more sizes (`--runs 20 --runs 100`, each repeat runs every size in turn), it also
+With two or more sizes (`--runs 20 --runs 100`, each round runs every size in turn), it also
 prints what each second of launches added to the run's wall time between the smallest and the
 largest size (the difference of the medians of each, over the difference of the launches'
 medians), with a 95 % bootstrap interval (runs resampled within each size), the fixed part that
 leaves, and the same slope for the launch loop alone: the issue's target is a slope <= 1.1.
 """
-import argparse, json, os, random, statistics, subprocess, sys, tempfile, time
+import json, os, random, statistics, subprocess, tempfile, time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import harness
 
 
 def launches_ns(folder):
@@ -74,6 +74,8 @@ def print_fit(by_size):
         r["total"] for r in by_size[small])
     low, high = interval("wall", "total")
     loop_low, loop_high = interval("loop", "loopLaunches")
+    harness.record("slope", {"run": slope(by_size), "runLow": low, "runHigh": high, "fixedMs": fixed / 1e6,
+                             "loop": slope(by_size, "loop", "loopLaunches"), "loopLow": loop_low, "loopHigh": loop_high})
     print(f"from --runs {small} to --runs {large} (medians of {len(by_size[small])} runs each): each second of "
           f"launches added {slope(by_size):.3f} s to the run (95 % {low:.3f} to {high:.3f}), "
           f"fixed {fixed / 1e6:.1f} ms; the loop alone: {slope(by_size, 'loop', 'loopLaunches'):.3f} "
@@ -81,23 +83,19 @@ def print_fit(by_size):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, action="append")
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--launchprof", default=os.path.join(ROOT, ".build", "release", "launchprof"))
-    parser.add_argument("program", nargs=argparse.REMAINDER)
+    parser = harness.parser(__doc__, rounds=3, command=True)
+    parser.add_argument("--runs", type=harness.positive, action="append",
+                        help="`launchprof run --runs N`; repeat the option for several sizes (default 20)")
     args = parser.parse_args()
-    program = args.program[1:] if args.program[:1] == ["--"] else args.program
-    if not program:
-        sys.exit("run-cost.py: name the program after --")
-    print(time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "load average", os.getloadavg())
+    program = harness.command_of(args, parser)
+    launchprof = harness.built(args.build, "launchprof")
     sizes = args.runs or [20]
     by_size = {size: [] for size in sizes}
-    for repeat in range(args.repeats):
+    for repeat in range(args.rounds):
         for size in sizes:
-            wall, total, parts = one_run(args.launchprof, size, program)
+            wall, total, parts = one_run(launchprof, size, program)
             by_size[size].append({"wall": wall, "total": total, **parts})
-            print(f"  --runs {size}, run {repeat + 1}: wall {wall / 1e6:.1f} ms, launches {total / 1e6:.1f} ms, "
+            print(f"  --runs {size}, round {repeat + 1}: wall {wall / 1e6:.1f} ms, launches {total / 1e6:.1f} ms, "
                   f"ratio {wall / total:.3f}, rest {(wall - total) / 1e6:.1f} ms; setup {parts['setup'] / 1e6:.1f} ms, "
                   f"loop {parts['loop'] / 1e6:.1f} ms for {parts['loopLaunches'] / 1e6:.1f} ms of launches "
                   f"(ratio {parts['loop'] / parts['loopLaunches']:.3f}), finish {parts['finish'] / 1e6:.1f} ms")
@@ -108,6 +106,8 @@ def main():
         loop_ratio = statistics.median(r["loop"] / r["loopLaunches"] for r in results)
         setup = statistics.median(r["setup"] for r in results)
         finish = statistics.median(r["finish"] for r in results)
+        harness.record(f"runs {size}", {"wallMs": wall / 1e6, "launchesMs": total / 1e6, "restMs": rest / 1e6,
+                                        "setupMs": setup / 1e6, "loopRatio": loop_ratio, "finishMs": finish / 1e6})
         print(f"median at --runs {size}: wall {wall / 1e6:.1f} ms, launches {total / 1e6:.1f} ms, "
               f"rest {rest / 1e6:.1f} ms; setup {setup / 1e6:.1f} ms, loop/launches {loop_ratio:.3f}, "
               f"finish {finish / 1e6:.1f} ms")

@@ -6,23 +6,16 @@ For each: the median period (start to start) of the measurement launches that fo
 (launchprof's after its last diagnosis launch; the second half of hyperfine's), the median
 wall time of those launches as the tool recorded it, and their difference, the runner's time
 per launch outside the launch. The issue's target for the run's own cost (slope <= 1.1,
-run-cost.py) asks this difference to be at most a tenth of a launch.
+bench.py run-cost) asks this difference to be at most a tenth of a launch.
 
-    Benchmarks/scripts/runner-period.py [--rounds 5] [--runs 300] [--launchprof PATH] [-- COMMAND [ARGS]]
+    bench.py runner-period [--rounds 5] [--runs 300] [--build DIR] [-- COMMAND [ARGS]]
 
 With a command, start-stamp stamps its start and then execs the command (an absolute path): each
 launch is the command's plus a stamp, and the time between launches is the runner's alone.
 """
-import argparse, json, os, statistics, subprocess, sys, tempfile, time
+import json, os, statistics, subprocess, tempfile
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-
-
-def build(folder):
-    output = os.path.join(folder, "start-stamp")
-    subprocess.run([os.environ.get("CC", "clang"), "-O2", "-o", output,
-                    os.path.join(ROOT, "Benchmarks", "scripts", "start-stamp.c")], check=True)
-    return output
+import harness
 
 
 def periods(stamps, skip):
@@ -55,22 +48,19 @@ def hyperfine_round(program, runs, folder):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--runs", type=int, default=300)
-    parser.add_argument("--launchprof", default=os.path.join(ROOT, ".build", "release", "launchprof"))
-    parser.add_argument("command", nargs=argparse.REMAINDER)
+    parser = harness.parser(__doc__, rounds=5, runs=300, command=True)
     args = parser.parse_args()
-    command = args.command[1:] if args.command[:1] == ["--"] else args.command
-    program = [build(tempfile.mkdtemp())] + command
-    print(time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "load average", os.getloadavg(),
-          "command:", " ".join(command) or "(the stamp alone)")
+    command = harness.command_of(args, parser, required=False)
+    launchprof = harness.built(args.build, "launchprof")
+    harness.require_tool("hyperfine", "hyperfine")
+    program = [harness.compile_c(tempfile.mkdtemp(), "start-stamp", ["start-stamp.c"])] + command
+    print("command:", " ".join(command) or "(the stamp alone)")
     results = {"launchprof": [], "hyperfine": []}
     for round in range(args.rounds):
         for tool in (["launchprof", "hyperfine"] if round % 2 == 0 else ["hyperfine", "launchprof"]):
             folder = tempfile.mkdtemp()
             if tool == "launchprof":
-                results[tool].append(launchprof_round(args.launchprof, program, args.runs, folder))
+                results[tool].append(launchprof_round(launchprof, program, args.runs, folder))
             else:
                 results[tool].append(hyperfine_round(program, args.runs, folder))
             subprocess.run(["rm", "-rf", folder], check=False)
@@ -78,6 +68,7 @@ def main():
         period = statistics.median(r[0] for r in rounds)
         wall = statistics.median(r[1] for r in rounds)
         gaps = sorted(r[0] - r[1] for r in rounds)
+        harness.record(tool, {"periodUs": period, "launchUs": wall, "betweenUs": period - wall})
         print(f"{tool:10s} period {period:.0f} us, launch {wall:.0f} us, between launches {period - wall:.0f} us "
               f"(rounds {gaps[0]:.0f} to {gaps[-1]:.0f}), {period / wall:.3f} times the launch")
 

@@ -10,19 +10,21 @@ count), median over median without any sampling, in one session, interleaved rou
 - none:     the launch with phases recorded and no sampler (LAUNCHPROF_SAMPLER=none);
 - perf:     `perf record -F 1000 -g` (frame-pointer call graphs, software cpu-clock event);
 - signal:   LaunchProbe's in-process sampler, 1 ms interval (LAUNCHPROF_SAMPLER=signal);
-- ptrace:   `launchprof run --sampler ptrace --sample-ms 1`: sampled from outside.
+- ptrace:   `launchprof run --profile off --sampler ptrace --sample-ms 1`: sampled from outside (with the
+            whole-launch profile on, the default, the runner takes no stall samples).
 
-    Benchmarks/scripts/sampler-vs-perf.py [ROUNDS] [MILLIONS] [BUILD_DIR]
+    bench.py sampler-vs-perf [--rounds 8] [--millions 300] [--build DIR]
 """
-import json, os, shutil, statistics, subprocess, sys, tempfile, time
+import json, os, statistics, subprocess, tempfile
 
-rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 8
-millions = int(sys.argv[2]) if len(sys.argv) > 2 else 300
-build = sys.argv[3] if len(sys.argv) > 3 else ".build/release"
-app = os.path.abspath(os.path.join(build, "FixtureApp"))
-tool = os.path.abspath(os.path.join(build, "launchprof"))
-if not shutil.which("perf"):
-    sys.exit("perf is not installed: apt-get install -y linux-perf")
+import harness
+
+parser = harness.parser(__doc__, rounds=8)
+parser.add_argument("--millions", type=harness.positive, default=300, help="millions of steps of CPU work (default 300)")
+args = parser.parse_args()
+rounds, millions = args.rounds, args.millions
+app, tool = harness.built(args.build, "FixtureApp", "launchprof")
+harness.require_tool("perf", "linux-perf")
 work = tempfile.mkdtemp()
 base = {k: v for k, v in os.environ.items() if not k.startswith("LAUNCHPROF_")}
 base.update(FIXTURE_BEHAVIOR=f"work:{millions}", LAUNCHPROF_EXIT_AFTER="active")
@@ -55,7 +57,7 @@ def signal():
 
 def ptrace():
     folder = f"{work}/ptrace"
-    subprocess.run([tool, "run", "--runs", "1", "--warmup", "0", "--no-tracer", "--sampler", "ptrace",
+    subprocess.run([tool, "run", "--runs", "1", "--warmup", "0", "--no-tracer", "--profile", "off", "--sampler", "ptrace",
                     "--stall-ms", "10", "--sample-ms", "1", "--output", folder, "--", app],
                    env=base, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     launch = json.load(open(f"{folder}/launches.json"))["launches"][0]
@@ -75,4 +77,5 @@ print(f"{rounds} launches each, {millions} million steps of CPU work on the main
 for name, values in results.items():
     median = statistics.median(values)
     extra = f"   samples per launch: {statistics.median(samples[name]):.0f}" if name in samples else ""
+    harness.record(name, {"workMs": median, "slowdown": median / baseline - 1})
     print(f"{name:7s} work median {median:8.1f} ms   slowdown {100 * (median / baseline - 1):+6.2f} %{extra}")

@@ -7,9 +7,11 @@ places one step where the least-squares step fit of the whole series is best (th
 maximum-likelihood location of a single mean shift), with 7 nights on each side. What this
 places within one night of 200 is what any detector can expect on these seeds.
 
-Usage: python3 Benchmarks/scripts/step_location_bound.py [seeds] (default 100)
+    bench.py step-location-bound [--seeds 100]
 """
-import math, sys
+import math
+
+import harness
 
 MASK = (1 << 64) - 1
 
@@ -50,9 +52,13 @@ def best_step(x, min_segment=7):
 
 
 def main():
-    seeds = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    parser = harness.parser(__doc__, build=False)
+    parser.add_argument("--seeds", type=harness.positive, default=100, help="series, seeds 1 to N (default 100)")
+    seeds = parser.parse_args().seeds
     found = [best_step(nights(seed)) for seed in range(1, seeds + 1)]
     within = sum(abs(index - 200) <= 1 for index in found)
+    harness.record("withinOneNight", within)
+    harness.record("seeds", seeds)
     print(f"least-squares step location within one night of 200: {within} of {seeds} seeds")
     print(f"seeds 1-10: {found[:10]}")
     print(f"farthest: {max(found, key=lambda index: abs(index - 200))}")
