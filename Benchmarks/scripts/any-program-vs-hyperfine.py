@@ -5,10 +5,10 @@ A program that writes no trace is ready when it exits: launchprof measures it fr
 the child at exec to its exit, hyperfine -N from the spawn to the exit. Each round runs three
 blocks of RUNS launches in a new random order: hyperfine; `launchprof run` as a user runs it
 (its profiled launches with the default instruments, the preloaded tracer for the phases
-exec/loader/main/exit and the whole-launch perf profile, then as many timing launches with no
+exec/loader/main/exit and the whole-launch perf profile, then as many measurement launches with no
 instruments, whose times are the time to ready it reports); and launchprof with no instruments
-and no timing launches (--no-timing-launches --no-tracer --profile off --sampler none); with
---parts also the tracer alone and the profile alone (without timing launches). A block's median
+and no measurement launches (--no-measurement-launches --no-tracer --profile off --sampler none); with
+--parts also the tracer alone and the profile alone (without measurement launches). A block's median
 is compared with the hyperfine block of the same round, so drift between rounds (this machine's
 speed wanders by tens of per cent over minutes) cancels. Printed: the medians of all launches,
 and per launchprof setting, and for the default run's profiled launches, the median of the
@@ -24,9 +24,9 @@ import json, os, random, shlex, shutil, statistics, subprocess, sys, tempfile
 
 import harness
 from harness import round_interval
-SETTINGS = {"default": [], "bare": ["--no-timing-launches", "--no-tracer", "--profile", "off", "--sampler", "none"]}
-PARTS = {"tracer": ["--no-timing-launches", "--profile", "off", "--sampler", "none"],
-         "profile": ["--no-timing-launches", "--no-tracer", "--sampler", "none"]}
+SETTINGS = {"default": [], "bare": ["--no-measurement-launches", "--no-tracer", "--profile", "off", "--sampler", "none"]}
+PARTS = {"tracer": ["--no-measurement-launches", "--profile", "off", "--sampler", "none"],
+         "profile": ["--no-measurement-launches", "--no-tracer", "--sampler", "none"]}
 LABELS = {"default": "as reported", "bare": "instruments off", "tracer": "tracer alone", "profile": "profile alone"}
 
 
@@ -55,7 +55,7 @@ def launchprof_block(launchprof, setting, command, runs, folder):
         sys.exit(f"launchprof run ({setting}) exited with {run.returncode}: {run.stderr.strip()[-400:]}")
     summary = json.load(open(os.path.join(output, "summary.json")))
     scenario = next(iter(summary["scenarios"].values()))
-    # The time to ready as the run reports it (its timing launches' when it made them), and
+    # The time to ready as the run reports it (its measurement launches' when it made them), and
     # the profiled launches' own.
     reported = [t / 1e6 for t in scenario["metrics"]["timeToReady"]["samples"]]
     profiled = [l["readyNs"] / 1e6 for l in summary["launches"] if l["outcome"] == "completed"]

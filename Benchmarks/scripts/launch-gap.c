@@ -1,6 +1,6 @@
 // How a pause before a launch changes the launch, with the runner's own spawn: N launches of a
 // command, each started by lp_spawn_now (the clock read just before the child is created, as
-// launchprof's timing launches and hyperfine -N start a command), waited for by poll on a pidfd and
+// launchprof's measurement launches and hyperfine -N start a command), waited for by poll on a pidfd and
 // wait4, output to /dev/null; before each, a pause of GAP_US microseconds, asleep or (BUSY=1)
 // spinning. Prints the median spawn-to-reaped time in milliseconds.
 //

@@ -1,14 +1,14 @@
 // What a launch profiled with perf events leaves for the launch that follows it, with the
 // runner's own spawn and perf session (lp_spawn.c, lp_perf.c): N pairs of launches of a command,
 // the first of each pair (untimed) profiled as a diagnosis launch is (lp_spawn_gated, lp_perf_open
-// on the child at the gate, released, waited for), the second a timing launch (lp_spawn_now,
+// on the child at the gate, released, waited for), the second a measurement launch (lp_spawn_now,
 // spawn to reaped, as launch-gap.c times it) started as soon as the first is reaped. MODE says
 // what happens to the first launch's events:
 //   plain   the first launch is not profiled at all;
-//   before  its events are closed (rings unmapped) before the timing launch starts;
-//   after   its events stay open until the timing launch has ended;
+//   before  its events are closed (rings unmapped) before the measurement launch starts;
+//   after   its events stay open until the measurement launch has ended;
 //   primer  its events are closed, then a launch with no instruments (untimed) comes between.
-// Prints the median time of the timing launches in milliseconds.
+// Prints the median time of the measurement launches in milliseconds.
 //
 //     cc -O2 -o /tmp/perf-aftereffect Benchmarks/scripts/perf-aftereffect.c Sources/CLaunchRunner/lp_spawn.c
 //        Sources/CLaunchRunner/lp_perf.c -I Sources/CLaunchRunner/include -I Sources/CLaunchABI/include

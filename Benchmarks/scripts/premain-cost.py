@@ -110,7 +110,7 @@ def breakdown_relocation_ns(program, folder):
     pre-main launches."""
     run = os.path.join(folder, "run")
     subprocess.run([os.path.join(RELEASE, "launchprof"), "run", "--runs", "11", "--pre-main-launches", "11",
-                    "--no-timing-launches", "--no-history", "--output", run, "--", *program],
+                    "--no-measurement-launches", "--no-history", "--output", run, "--", *program],
                    check=True, capture_output=True)
     with open(os.path.join(run, "summary.json")) as file:
         summary = json.load(file)

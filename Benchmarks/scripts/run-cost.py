@@ -26,7 +26,7 @@ import harness
 
 def launches_ns(folder):
     manifest = json.load(open(os.path.join(folder, "launches.json")))
-    kinds = ["launches", "timingLaunches", "preMainLaunches", "warmupLaunches", "primerLaunches"]
+    kinds = ["launches", "measurementLaunches", "preMainLaunches", "warmupLaunches", "primerLaunches"]
     return sum(record["wallNs"] for kind in kinds for record in (manifest.get(kind) or []))
 
 

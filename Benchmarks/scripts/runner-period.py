@@ -31,10 +31,10 @@ def launchprof_round(launchprof, program, runs, folder):
                    env={**os.environ, "STAMP_FILE": stamps}, capture_output=True, check=True)
     manifest = json.load(open(os.path.join(run, "launches.json")))
     # After the last diagnosis launch, only measurement launches, back to back: the last
-    # (timing launches - diagnosis launches) of the stamps.
-    back_to_back = len(manifest["timingLaunches"]) - len(manifest["launches"])
+    # (measurement launches - diagnosis launches) of the stamps.
+    back_to_back = len(manifest["measurementLaunches"]) - len(manifest["launches"])
     total = len(open(stamps).read().split())
-    walls = [r["wallNs"] / 1e3 for r in manifest["timingLaunches"][-back_to_back:]]
+    walls = [r["wallNs"] / 1e3 for r in manifest["measurementLaunches"][-back_to_back:]]
     return statistics.median(periods(stamps, total - back_to_back)), statistics.median(walls)
 
 
