@@ -281,9 +281,10 @@ static void watch_frames(watch *w) {
     while (!stop && !w->failed) {
         while (wl.prepare_read(w->display) != 0) wl.dispatch_pending(w->display);
         wl.flush(w->display);
-        if (poll(&slot, 1, 100) > 0) wl.read_events(w->display);
-        else wl.cancel_read(w->display);
-        wl.dispatch_pending(w->display);
+        int ready = poll(&slot, 1, 100);
+        if (ready > 0 && wl.read_events(w->display) < 0) break;  // the compositor is gone
+        if (ready <= 0) wl.cancel_read(w->display);
+        if (wl.dispatch_pending(w->display) < 0) break;
         if (!w->done) continue;
         wl.marshal(w->frame, 1, NULL, 2, 1);
         describe(w);
@@ -303,6 +304,8 @@ int main(int argc, char **argv) {
     sigprocmask(SIG_UNBLOCK, &stops, NULL);
     signal(SIGTERM, on_signal);
     signal(SIGINT, on_signal);
+    // Ends with the test that started it (it runs at real-time priority: never left behind).
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
     capture_types[0] = &frame_interface;
     char socket_path[4096], log[4096];
     snprintf(socket_path, sizeof socket_path, "%s/wayland-0", argv[1]);
