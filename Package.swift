@@ -265,7 +265,7 @@ if Context.environment["LAUNCHPROF_BENCHMARKS"] != nil {
 if Context.environment["LAUNCHPROF_FUZZ"] != nil {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
         ("FuzzBudgets", ["LaunchTool"]),
-        ("FuzzTrace", ["LaunchTool", "LaunchTrace"]),
+        ("FuzzTrace", ["LaunchTool", "LaunchRunner", "LaunchTrace"]),
         ("FuzzELF", ["LaunchSymbolication"]),
         ("FuzzInfoPlist", ["LaunchKit"]),
         ("FuzzStoryboard", ["LaunchKit"]),

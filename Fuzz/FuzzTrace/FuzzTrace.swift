@@ -1,4 +1,5 @@
 import Foundation
+import LaunchRunner
 import LaunchTool
 import LaunchTrace
 
