@@ -143,8 +143,11 @@ struct RunCommand: ParsableCommand {
         }
         let failures = ResultOutputs(exports: exports, traces: result.traces).write(
             summary: result.summary, evaluation: &result.evaluation)
-        let notPrinted = printReport(of: &result, folder: folder)
+        // verdicts.json before the report, so that a report saying "exit 0" is never followed by
+        // a failed write; written again only when the report could not be printed (exit 1).
         try result.writeVerdicts()
+        let notPrinted = printReport(of: &result, folder: folder)
+        if notPrinted != nil { try? result.writeVerdicts() }
         ResultOutputs.report(failures)
         printNotes(interruptedBy: result.interruptedBy, folder: folder)
         if let notPrinted { throw notPrinted }

@@ -103,7 +103,7 @@ package struct ProfilingRun: Sendable {
         result.summaryJSON = summaryJSON
         record(&result, progress: progress)
         // Every output prints the status the command returns (an interruption, the history);
-        // verdicts.json is written once, by ``ProfilingResult/writeVerdicts()``, when it is final.
+        // verdicts.json is the command's, by ``ProfilingResult/writeVerdicts()``, after its exports.
         if result.exitStatus != result.evaluation.exitCode { result.evaluation.runStatus = result.exitStatus }
         return result
     }
